@@ -1,0 +1,29 @@
+"""Errors shared by every part of the companion."""
+
+from __future__ import annotations
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules do not allow now. The game is left unchanged.
+
+    ``rule`` names the rule it breaks (e.g. ``"spawn.portal"`` or ``"FAQ combat step 4"``), so a
+    prompt can explain it and a test can check it.
+    """
+
+    def __init__(self, message: str, *, rule: str = "") -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+class DataFileError(ValueError):
+    """A data or config file that cannot be loaded: names the file, the field and what was expected.
+
+    Nothing from such a file is half-loaded.
+    """
+
+    def __init__(self, path: object, field: str, expected: str) -> None:
+        self.path = str(path)
+        self.field = field
+        self.expected = expected
+        where = f"{self.path}: {field}" if field else self.path
+        super().__init__(f"{where}: {expected}")

@@ -1,0 +1,1 @@
+"""Reading the table from a camera: which miniature stands in which cell."""

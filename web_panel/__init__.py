@@ -1,0 +1,1 @@
+"""The phone panel: a Flask app served by the table."""
