@@ -31,9 +31,7 @@ class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         # A sub-command whose module is not installed (e.g. a partial checkout) is not listed.
         return sorted(
-            name
-            for name, target in SUBCOMMANDS.items()
-            if _module_exists(target.split(":")[0])
+            name for name, target in SUBCOMMANDS.items() if _module_exists(target.split(":")[0])
         )
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:

@@ -1,0 +1,40 @@
+"""A dreamscape map: portals and key-cell conquest values. Scoring cells are derived.
+
+Seat A sits at row 1, seat B at row 5 (see ``companion.grid``). The key cells are the centre
+3×3 (b2..d4). A seat scores the 3 key cells on the opponent's side plus the 3 in the centre row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion import grid
+
+SEATS = ("A", "B")
+SPAWN_ROW = {"A": 1, "B": 5}
+KEY_CELLS: tuple[str, ...] = tuple(f"{c}{r}" for r in (2, 3, 4) for c in "bcd")
+# The key row on each seat's own side scores for the opponent.
+_OPPONENT_SIDE_KEY_ROW = {"A": 4, "B": 2}
+
+
+@dataclass(frozen=True)
+class DreamMap:
+    """``key_values``: conquest points per key cell, ``None`` where the value is unknown.
+
+    ``provisional`` marks a map whose values are not confirmed from a printed map.
+    """
+
+    name: str
+    portals: dict[str, str]
+    key_values: dict[str, int | None]
+    provisional: bool
+    source: str
+
+    def spawn_row(self, seat: str) -> tuple[str, ...]:
+        row = SPAWN_ROW[seat]
+        return tuple(f"{c}{row}" for c in grid.COLUMNS)
+
+    def scoring_cells(self, seat: str) -> tuple[str, ...]:
+        """The six key cells that score for ``seat``."""
+        rows = (3, _OPPONENT_SIDE_KEY_ROW[seat])
+        return tuple(cell for cell in KEY_CELLS if grid.row_of(cell) in rows)
