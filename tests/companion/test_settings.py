@@ -1,0 +1,56 @@
+from pathlib import Path
+
+import pytest
+
+from companion.errors import DataFileError
+from companion.settings import load_settings
+
+
+def test_defaults_need_no_file(tmp_path: Path):
+    settings = load_settings(None, environ={"COMPANION_HOME": str(tmp_path)})
+    assert settings.game == "dreamblade"
+    assert settings.seats["A"].colour == "#0072B2"
+    assert settings.lights.backend == "auto"
+
+
+def test_environment_overrides_the_devices(tmp_path: Path):
+    config = tmp_path / "table.yaml"
+    config.write_text("lights:\n  backend: ws281x\ncamera:\n  source: opencv:0\n")
+    settings = load_settings(
+        config, environ={"COMPANION_LIGHTS": "virtual", "COMPANION_CAMERA": "synth:demo"}
+    )
+    assert settings.lights.backend == "virtual"
+    assert settings.camera.source == "synth:demo"
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("panel:\n  port: 99999\n", "panel.port"),
+        ("lights:\n  backend: neon\n", "lights.backend"),
+        ("camera:\n  source: webcam\n", "camera.source"),
+        ("seats:\n  A: {name: Ann, colour: blue}\n", "seats.A.colour"),
+        ("panel:\n  prot: 80\n", "panel.prot"),
+        ("panel:\n  judge_pin: '12ab'\n", "panel.judge_pin"),
+    ],
+)
+def test_a_bad_field_is_named(tmp_path: Path, text: str, field: str):
+    config = tmp_path / "table.yaml"
+    config.write_text(text)
+    with pytest.raises(DataFileError) as err:
+        load_settings(config, environ={})
+    assert err.value.field == field
+    assert str(config) in str(err.value)
+
+
+@pytest.mark.parametrize("text", ["lights: [1, 2\n", "- just\n- a list\n"])
+def test_a_corrupt_file_is_refused(tmp_path: Path, text: str):
+    config = tmp_path / "table.yaml"
+    config.write_text(text)
+    with pytest.raises(DataFileError, match=r"table\.yaml"):
+        load_settings(config, environ={})
+
+
+def test_a_missing_file_is_refused(tmp_path: Path):
+    with pytest.raises(DataFileError, match="cannot read"):
+        load_settings(tmp_path / "nope.yaml", environ={})
