@@ -32,7 +32,9 @@ class Miniature:
     miniature *has* (for paying other miniatures' aspect costs) are ``set(aspects)``; aspectless
     miniatures (Anvilborn) have ``()``. ``abilities`` are the printed ability lines, e.g.
     ``"blade: Crit 5"``, ``"multi-blade: Advance"``, ``"Bodyguard"``, ``"Reinforce Valor"``.
-    ``source`` says where the values come from.
+    ``source`` says where the values come from. ``unknown`` names fields whose stored value is a
+    placeholder because the real value is not known (``"aspects"`` when the symbol count is
+    unknown, ``"lineage"`` when ``None`` does not mean "no lineage").
     """
 
     id: str
@@ -49,6 +51,7 @@ class Miniature:
     number: int | None
     rarity: str | None
     source: str
+    unknown: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         if not CATALOG_ID.match(self.id):
@@ -68,4 +71,5 @@ class Miniature:
         needed = ["spawn_cost"]
         if self.is_creature:
             needed += ["power", "defense", "life"]
-        return tuple(name for name in needed if getattr(self, name) is None)
+        missing = [name for name in needed if getattr(self, name) is None]
+        return tuple(missing + (["aspects"] if "aspects" in self.unknown else []))

@@ -1,0 +1,69 @@
+"""Reading the Dreamblade YAML data files (maps, catalog, warbands, dice) with clear errors.
+
+Every loader reads the whole file into plain data first and builds its objects only when all of it
+is valid, so a bad file raises ``DataFileError(path, field, expected)`` and nothing half-loads.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from companion.errors import DataFileError
+
+UNKNOWN = "unknown"
+
+
+def read_yaml_mapping(path: str | Path) -> dict[str, Any]:
+    """The top-level mapping of a YAML file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataFileError(path, "", f"a readable file ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise DataFileError(path, "", "UTF-8 text") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise DataFileError(path, "", f"valid YAML ({exc})") from None
+    if not isinstance(data, dict):
+        raise DataFileError(path, "", "a mapping at the top level")
+    return data
+
+
+def check_header(path: object, data: dict[str, Any], file_format: str, version: int) -> None:
+    """Every data file starts with ``format:`` and ``version:`` so old files fail clearly."""
+    if data.get("format") != file_format:
+        raise DataFileError(path, "format", f"'{file_format}'")
+    if data.get("version") != version:
+        raise DataFileError(path, "version", f"{version} (the only version this program reads)")
+
+
+def check_keys(
+    path: object, where: str, data: dict[str, Any], required: set[str], optional: set[str]
+) -> None:
+    """No missing and no unexpected keys: a mistyped field name is an error, never ignored."""
+    prefix = f"{where}." if where else ""
+    for key in sorted(required - data.keys()):
+        raise DataFileError(path, f"{prefix}{key}", "this field (it is required)")
+    for key in sorted(data.keys() - required - optional, key=str):
+        allowed = ", ".join(sorted(required | optional))
+        raise DataFileError(path, f"{prefix}{key}", f"one of the fields {allowed}")
+
+
+def text_field(path: object, field: str, value: object) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise DataFileError(path, field, "a non-empty text")
+    return value.strip()
+
+
+def int_or_unknown(path: object, field: str, value: object, *, minimum: int = 0) -> int | None:
+    """An integer ≥ ``minimum``, or ``unknown`` (also written as ``null``) → ``None``."""
+    if value is None or value == UNKNOWN:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise DataFileError(path, field, f"an integer ≥ {minimum} or '{UNKNOWN}'")
+    return value
