@@ -148,6 +148,14 @@ class Store:
     def abandon(self, game_id: int) -> None:
         self._end(game_id, "abandoned", None)
 
+    def reopen(self, game_id: int) -> None:
+        """Put a finished game back in play (the judge took back its last action)."""
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE games SET status='playing', winner=NULL, finished_at=NULL WHERE id=?",
+                (game_id,),
+            )
+
     def _end(self, game_id: int, status: str, winner: str | None) -> None:
         with self._transaction() as db:
             self._require_playing(db, game_id)
