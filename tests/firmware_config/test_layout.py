@@ -1,0 +1,221 @@
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from companion import grid
+from companion.errors import DataFileError
+from firmware_config.layout import (
+    Panel,
+    available_layouts,
+    compile_layout,
+    load_layout,
+    panel_positions,
+)
+
+
+def _panel(**overrides: Any) -> Panel:
+    values: dict[str, Any] = dict(
+        width=3,
+        height=2,
+        position=(0, 0),
+        origin="near_left",
+        first_run="rows",
+        serpentine=False,
+        skip_before=0,
+    )
+    values.update(overrides)
+    return Panel(**values)
+
+
+def _grid_layout(**overrides: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "name": "test",
+        "colour_order": "GRB",
+        "gamma": 2.0,
+        "brightness": 255,
+        "power": {"budget_ma": 1000, "ma_per_channel": 20, "idle_ma_per_led": 1},
+        "panels": [
+            {
+                "width": 5,
+                "height": 5,
+                "origin": "near_left",
+                "first_run": "rows",
+                "serpentine": False,
+            }
+        ],
+        "cells": {"size": [1, 1]},
+    }
+    data.update(overrides)
+    return data
+
+
+def test_progressive_rows_from_near_left():
+    assert panel_positions(_panel()) == [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)]
+
+
+def test_serpentine_rows_turn_back_every_other_run():
+    assert panel_positions(_panel(serpentine=True)) == [
+        (0, 0),
+        (1, 0),
+        (2, 0),
+        (2, 1),
+        (1, 1),
+        (0, 1),
+    ]
+
+
+def test_serpentine_columns_from_far_right():
+    positions = panel_positions(_panel(origin="far_right", first_run="columns", serpentine=True))
+    # x=2 column first, from the far edge (y=1) to the near edge, then back up x=1, then x=0.
+    assert positions == [(2, 1), (2, 0), (1, 0), (1, 1), (0, 1), (0, 0)]
+
+
+def test_panel_position_offsets_the_grid():
+    assert panel_positions(_panel(width=1, height=2, position=(4, 7))) == [(4, 7), (4, 8)]
+
+
+def test_one_led_per_cell_in_row_order():
+    layout = compile_layout(_grid_layout())
+    assert layout.led_count == 25
+    assert [layout.cell_leds[cell] for cell in grid.CELLS] == [(i,) for i in range(25)]
+
+
+def test_gaps_and_margins_leave_dark_leds():
+    data = _grid_layout(
+        panels=[
+            {
+                "width": 11,
+                "height": 11,
+                "origin": "near_left",
+                "first_run": "rows",
+                "serpentine": False,
+            }
+        ],
+        cells={"size": [1, 1], "gap": [1, 1], "margin": [1, 1]},
+    )
+    layout = compile_layout(data)
+    assert layout.cell_leds["a1"] == (1 * 11 + 1,)
+    assert layout.cell_leds["b1"] == (1 * 11 + 3,)
+    assert layout.cell_leds["a2"] == (3 * 11 + 1,)
+    assert layout.cell_leds["e5"] == (9 * 11 + 9,)
+    lit = {led for leds in layout.cell_leds.values() for led in leds}
+    assert len(lit) == 25 and layout.led_count == 121
+
+
+def test_skipped_leds_shift_the_chain():
+    data = _grid_layout()
+    data["panels"][0]["skip_before"] = 4
+    layout = compile_layout(data)
+    assert layout.led_count == 29
+    assert layout.cell_leds["a1"] == (4,)
+
+
+def test_two_panels_chain_one_after_the_other():
+    data = _grid_layout(
+        panels=[
+            {
+                "width": 5,
+                "height": 3,
+                "origin": "near_left",
+                "first_run": "rows",
+                "serpentine": False,
+            },
+            {
+                "width": 5,
+                "height": 2,
+                "position": [0, 3],
+                "origin": "near_left",
+                "first_run": "rows",
+                "serpentine": False,
+                "skip_before": 2,
+            },
+        ]
+    )
+    layout = compile_layout(data)
+    assert layout.led_count == 27
+    assert layout.cell_leds["e3"] == (14,)
+    assert layout.cell_leds["a4"] == (17,)
+
+
+def test_shipped_matrix_serpentine_from_far_left():
+    layout = load_layout("matrix16x16")
+    assert layout.led_count == 256
+    # a1 spans x 1..2 on y 1..2; y=1 is the 15th run from the far edge (even: left to right),
+    # y=2 the 14th (odd: right to left).
+    assert layout.cell_leds["a1"] == (221, 222, 225, 226)
+    assert all(len(leds) == 4 for leds in layout.cell_leds.values())
+
+
+def test_shipped_strips_two_by_two_after_sacrificial_leds():
+    layout = load_layout("strips_2x2")
+    assert layout.led_count == 103
+    assert layout.cell_leds["a1"] == (3, 4, 21, 22)
+    assert layout.cell_leds["e5"] == (91, 92, 93, 94)
+
+
+def test_every_shipped_layout_lights_every_cell():
+    assert {"matrix16x16", "strips_2x2", "frame_25"} <= set(available_layouts())
+    for name in available_layouts():
+        layout = load_layout(name)
+        assert set(layout.cell_leds) == set(grid.CELLS)
+        assert all(
+            0 <= led < layout.led_count for leds in layout.cell_leds.values() for led in leds
+        )
+
+
+def test_explicit_map_accepts_indices_lists_and_ranges():
+    data = _grid_layout(led_count=40, cell_leds={cell: i for i, cell in enumerate(grid.CELLS)})
+    del data["panels"], data["cells"]
+    data["cell_leds"]["a1"] = [30, "32-34"]
+    layout = compile_layout(data)
+    assert layout.cell_leds["a1"] == (30, 32, 33, 34)
+    assert layout.cell_leds["b1"] == (1,)
+
+
+def test_compiled_layout_is_immutable():
+    layout = compile_layout(_grid_layout())
+    with pytest.raises(TypeError):
+        layout.cell_leds["a1"] = (3,)  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda d: d.update(colour_order="RGBW"), "colour_order"),
+        (lambda d: d.update(brightness=300), "brightness"),
+        (lambda d: d["power"].update(budget_ma=20), "power.budget_ma"),
+        (lambda d: d["panels"][0].update(origin="top"), "panels[0].origin"),
+        (lambda d: d["panels"][0].update(serpentine="yes"), "panels[0].serpentine"),
+        (lambda d: d.update(cells={"size": [2, 1]}), "cells"),
+        (lambda d: d.update(cell_leds={"a1": 0}), "panels"),
+    ],
+)
+def test_bad_layouts_name_the_field(change, field):
+    data = copy.deepcopy(_grid_layout())
+    change(data)
+    with pytest.raises(DataFileError) as caught:
+        compile_layout(data, source="bad.yaml")
+    assert caught.value.field == field
+    assert caught.value.path == "bad.yaml"
+
+
+def test_explicit_map_rejects_shared_and_missing_leds():
+    cells = {cell: i for i, cell in enumerate(grid.CELLS)}
+    shared = dict(cells, b1=0)
+    data = _grid_layout(led_count=25, cell_leds=shared)
+    del data["panels"], data["cells"]
+    with pytest.raises(DataFileError, match="LED 0"):
+        compile_layout(data)
+    missing = {k: v for k, v in cells.items() if k != "c3"}
+    data["cell_leds"] = missing
+    with pytest.raises(DataFileError) as caught:
+        compile_layout(data)
+    assert caught.value.field == "cell_leds.c3"
+
+
+def test_unknown_layout_name_lists_the_shipped_ones():
+    with pytest.raises(DataFileError, match="matrix16x16"):
+        load_layout("no_such_layout")
