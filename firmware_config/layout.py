@@ -316,9 +316,9 @@ class _Fields:
     def number(
         self, key: str, *, low: float, high: float, integer: bool = False, default: Any = _MISSING
     ) -> float:
-        value = self._get(key, default)
-        kinds: tuple[type, ...] = (int,) if integer else (int, float)
-        if isinstance(value, bool) or not isinstance(value, kinds) or not low <= value <= high:
+        value: Any = self._get(key, default)
+        allowed = isinstance(value, int) or (isinstance(value, float) and not integer)
+        if isinstance(value, bool) or not allowed or not low <= value <= high:
             kind = "an integer" if integer else "a number"
             raise self._fail(key, f"{kind} from {low:g} to {high:g}", value)
         return float(value)
