@@ -94,6 +94,13 @@ class Game(ABC):
     def actions(self) -> list[Action]:
         """Every action pushed so far, oldest first."""
 
+    def summary(self) -> dict[str, Any]:
+        """A few JSON facts for standings and the many-tables hub (turn, score...).
+
+        Games override it; the default says only who won.
+        """
+        return {"winner": self.winner()}
+
     @property
     def is_over(self) -> bool:
         return self.winner() is not None
