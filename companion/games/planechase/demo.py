@@ -1,0 +1,66 @@
+"""A scripted, repeatable Planechase game for three players with virtual decks and a virtual die.
+
+``run_demo()`` plays it and returns the lines it prints.
+"""
+
+from __future__ import annotations
+
+from companion.games.planechase.actions import EndTurn, Leave
+from companion.games.planechase.die import PlanarDie
+from companion.games.planechase.game import CHAOS, Planechase
+from companion.games.planechase.planes import load_planes
+from companion.games.planechase.prompts import prompt_for
+from companion.games.planechase.setup import Setup, shuffled
+
+SEATS = ("ann", "ben", "cho")
+SEED = 7
+ROLLS_PER_TURN = 2
+TURNS = 6
+
+
+def demo_setup() -> Setup:
+    ids = [plane.id for plane in load_planes()]
+    decks = {seat: tuple(ids[10 * i : 10 * i + 10]) for i, seat in enumerate(SEATS)}
+    return Setup(SEATS, shuffled(decks, SEED), first=SEATS[0], ordered=True)
+
+
+def _reveal_if_needed(game: Planechase, lines: list[str]) -> None:
+    pending = game.pending()
+    if pending.kind == "reveal":
+        action = game.legal_actions()[0]
+        game.push(action)
+        plane = game.plane
+        lines.append(f"  {pending.seat} reveals {plane.name if plane else '?'}")
+
+
+def run_demo() -> list[str]:
+    lines: list[str] = []
+    game = Planechase(demo_setup())
+    die = PlanarDie(seed=SEED)
+    _reveal_if_needed(game, lines)
+    for _ in range(TURNS):
+        lines.append(prompt_for(game.pending()))
+        for _ in range(ROLLS_PER_TURN):
+            cost = game.roll_cost
+            roll = die.roll()
+            events = game.push(roll)
+            lines.append(f"  {game.active} pays {cost} and rolls {roll.face}")
+            if any(event.kind == CHAOS for event in events):
+                lines.append(
+                    f"  the chaos ability of {game.plane.name if game.plane else '?'} triggers"
+                )
+            _reveal_if_needed(game, lines)
+        game.push(EndTurn())
+    for seat in ("cho", "ben"):
+        game.push(Leave(seat))
+        lines.append(f"  {seat} leaves the game")
+        _reveal_if_needed(game, lines)
+    lines.append(prompt_for(game.pending()))
+    lines.append(prompt_for(game.pending(), "ja"))
+    for line in lines:
+        print(line)
+    return lines
+
+
+if __name__ == "__main__":
+    run_demo()

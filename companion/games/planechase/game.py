@@ -1,0 +1,369 @@
+"""The Planechase engine: planar decks, the face-up plane and its controller, the planar die.
+
+The companion does not play Magic; it keeps the planar side of the game honest (seed 004):
+
+- exactly one plane is face up; its controller is the active player (``controller``);
+- the active player may roll the planar die any number of times in a turn; the first roll is free,
+  each further roll costs one more mana than the one before (``roll_cost``);
+- planeswalk: the face-up plane goes to the bottom of its owner's planar deck and the roller
+  reveals the top plane of their own deck; chaos: the plane's chaos ability triggers;
+- a player leaving: control passes to the next player in turn order still playing; a plane whose
+  owner leaves leaves with them and the controller reveals a new one; a turn whose player left
+  runs to its end.
+
+Pending kinds: ``reveal`` (``seat`` turns up a plane; ``details.candidates`` lists the planes that
+can be on top: every plane not yet seen with physical cards, only the top plane with a virtual
+deck), ``turn`` (the active player may roll: ``details.roll_cost``; anyone may ``end`` the turn or
+record a player leaving), ``end_turn`` (the active player has left: the turn can only end),
+``game_over``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from companion.errors import IllegalActionError
+from companion.events import ACTION_APPLIED, GAME_WON, Event
+from companion.games import register
+from companion.games.planechase.actions import (
+    EndTurn,
+    Face,
+    Leave,
+    PlanechaseAction,
+    Reveal,
+    Roll,
+    parse_action,
+)
+from companion.games.planechase.planes import Plane, catalog
+from companion.games.planechase.setup import Setup
+from companion.games.protocol import Action, Game, Pending
+
+POSITION_FORMAT = "planechase.position"
+RECORD_FORMAT = "planechase.record"
+VERSION = 1
+
+PLANE_REVEALED = "planechase.plane_revealed"
+PLANESWALKED = "planechase.planeswalked"
+CHAOS = "planechase.chaos"
+DIE_ROLLED = "planechase.die_rolled"
+PLAYER_LEFT = "planechase.player_left"
+TURN_ENDED = "planechase.turn_ended"
+PLANE_LEFT = "planechase.plane_left"
+
+
+@dataclass
+class State:
+    """Everything that changes during play (the ``state`` part of a position)."""
+
+    players: list[str]
+    active: str
+    turn: int = 1
+    rolls: int = 0
+    plane: str | None = None
+    plane_owner: str | None = None
+    controller: str | None = None
+    unseen: dict[str, list[str]] = field(default_factory=dict)
+    bottom: dict[str, list[str]] = field(default_factory=dict)
+    reveal_by: str | None = None
+    planeswalk: bool = False  # the awaited reveal is a planeswalk (not the first plane)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players),
+            "active": self.active,
+            "turn": self.turn,
+            "rolls": self.rolls,
+            "plane": self.plane,
+            "plane_owner": self.plane_owner,
+            "controller": self.controller,
+            "unseen": {k: list(v) for k, v in self.unseen.items()},
+            "bottom": {k: list(v) for k, v in self.bottom.items()},
+            "reveal_by": self.reveal_by,
+            "planeswalk": self.planeswalk,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> State:
+        return cls(
+            players=list(data["players"]),
+            active=data["active"],
+            turn=int(data["turn"]),
+            rolls=int(data["rolls"]),
+            plane=data["plane"],
+            plane_owner=data["plane_owner"],
+            controller=data["controller"],
+            unseen={k: list(v) for k, v in data["unseen"].items()},
+            bottom={k: list(v) for k, v in data["bottom"].items()},
+            reveal_by=data["reveal_by"],
+            planeswalk=bool(data["planeswalk"]),
+        )
+
+
+def _initial_state(setup: Setup) -> State:
+    return State(
+        players=list(setup.seats),
+        active=setup.first,
+        controller=setup.first,
+        unseen={owner: list(deck) for owner, deck in setup.decks.items()},
+        bottom={owner: [] for owner in setup.decks},
+        reveal_by=setup.first,
+    )
+
+
+@register
+class Planechase(Game):
+    name: ClassVar[str] = "planechase"
+
+    def __init__(self, setup: Setup, *, state: State | None = None) -> None:
+        self.setup = setup
+        self.seats = setup.seats
+        self.planes: dict[str, Plane] = catalog(setup.planes)
+        self._state = state if state is not None else _initial_state(setup)
+        self._history: list[tuple[PlanechaseAction, State]] = []
+
+    # ----- queries -------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """A copy of the current state (for inspection; changing it changes nothing)."""
+        return copy.deepcopy(self._state)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Players still in the game, in turn order."""
+        return tuple(self._state.players)
+
+    @property
+    def plane(self) -> Plane | None:
+        return self.planes[self._state.plane] if self._state.plane else None
+
+    @property
+    def controller(self) -> str | None:
+        return self._state.controller
+
+    @property
+    def active(self) -> str:
+        return self._state.active
+
+    @property
+    def roll_cost(self) -> int:
+        """Mana the next planar die roll costs this turn: 0 for the first, then 1, 2, …"""
+        return self._state.rolls
+
+    def candidates(self) -> list[str]:
+        """Planes that may come up at the awaited reveal, in deck order when known."""
+        s = self._state
+        if s.reveal_by is None:
+            return []
+        deck = self.setup.deck_of(s.reveal_by)
+        if s.unseen[deck]:
+            return [s.unseen[deck][0]] if self.setup.ordered else list(s.unseen[deck])
+        return s.bottom[deck][:1]
+
+    def deck_size(self, owner: str) -> int:
+        return len(self._state.unseen.get(owner, [])) + len(self._state.bottom.get(owner, []))
+
+    def winner(self) -> str | None:
+        return self._state.players[0] if len(self._state.players) == 1 else None
+
+    def pending(self) -> Pending:
+        s = self._state
+        if self.is_over:
+            return Pending(None, "game_over", {"winner": self.winner()})
+        if s.reveal_by is not None:
+            return Pending(
+                s.reveal_by,
+                "reveal",
+                {
+                    "deck": self.setup.deck_of(s.reveal_by),
+                    "candidates": self.candidates(),
+                    "planeswalk": s.planeswalk,
+                },
+            )
+        plane = self.plane
+        details = {
+            "turn": s.turn,
+            "active": s.active,
+            "controller": s.controller,
+            "plane": s.plane,
+            "plane_name": plane.name if plane else None,
+            "roll_cost": s.rolls,
+        }
+        if s.active not in s.players:
+            return Pending(None, "end_turn", details)
+        return Pending(s.active, "turn", details)
+
+    def legal_actions(self) -> list[PlanechaseAction]:
+        s = self._state
+        if self.is_over:
+            return []
+        if s.reveal_by is not None:
+            return [Reveal(plane) for plane in self.candidates()]
+        actions: list[PlanechaseAction] = []
+        if s.active in s.players:
+            actions += [Roll(face) for face in Face]
+        actions.append(EndTurn())
+        actions += [Leave(seat) for seat in s.players]
+        return actions
+
+    def parse_action(self, text: str) -> PlanechaseAction:
+        return parse_action(text)
+
+    @property
+    def actions(self) -> list[Action]:
+        return [action for action, _ in self._history]
+
+    # ----- play ----------------------------------------------------------------------------
+    def push(self, action: Action) -> list[Event]:
+        if not isinstance(action, Reveal | Roll | EndTurn | Leave):
+            raise IllegalActionError(f"not a Planechase action: {action!r}", rule="notation")
+        if self.is_over:
+            raise IllegalActionError("the game is over", rule="game over")
+        new = copy.deepcopy(self._state)
+        if isinstance(action, Reveal):
+            events = self._reveal(new, action)
+        elif new.reveal_by is not None:
+            raise IllegalActionError(
+                f"{new.reveal_by} must reveal a plane first", rule="seed 004: planeswalking"
+            )
+        elif isinstance(action, Roll):
+            events = self._roll(new, action)
+        elif isinstance(action, EndTurn):
+            events = self._end_turn(new)
+        else:
+            events = self._leave(new, action)
+        self._history.append((action, self._state))
+        self._state = new
+        return [Event(ACTION_APPLIED, {"action": str(action)}), *events]
+
+    def pop(self) -> Action:
+        if not self._history:
+            raise IndexError("no action to undo")
+        action, self._state = self._history.pop()
+        return action
+
+    def _reveal(self, s: State, action: Reveal) -> list[Event]:
+        if s.reveal_by is None:
+            raise IllegalActionError("no plane is to be revealed now", rule="seed 004: one plane")
+        if action.plane not in self.candidates():
+            raise IllegalActionError(
+                f"{action.plane} cannot be on top of {self.setup.deck_of(s.reveal_by)}'s deck",
+                rule="seed 004: planar deck order",
+            )
+        deck = self.setup.deck_of(s.reveal_by)
+        pile = s.unseen[deck] if s.unseen[deck] else s.bottom[deck]
+        pile.remove(action.plane)
+        s.plane, s.plane_owner = action.plane, deck
+        data = {"plane": action.plane, "name": self.planes[action.plane].name, "by": s.reveal_by}
+        kind = PLANESWALKED if s.planeswalk else PLANE_REVEALED
+        s.reveal_by, s.planeswalk = None, False
+        return [Event(kind, data)]
+
+    def _roll(self, s: State, action: Roll) -> list[Event]:
+        if s.active not in s.players:
+            raise IllegalActionError(
+                f"{s.active} has left the game: nobody may roll this turn",
+                rule="seed 004: rolling at sorcery speed",
+            )
+        events = [Event(DIE_ROLLED, {"face": str(action.face), "cost": s.rolls, "by": s.active})]
+        s.rolls += 1
+        if action.face is Face.CHAOS:
+            events.append(Event(CHAOS, {"plane": s.plane, "controller": s.controller}))
+        elif action.face is Face.PLANESWALK:
+            self._to_bottom(s)
+            s.reveal_by, s.planeswalk = s.active, True
+        return events
+
+    @staticmethod
+    def _to_bottom(s: State) -> None:
+        if s.plane is not None and s.plane_owner is not None:
+            s.bottom[s.plane_owner].append(s.plane)
+        s.plane = s.plane_owner = None
+
+    def _end_turn(self, s: State) -> list[Event]:
+        ended = s.active
+        s.active = self._next_player(s, s.active)
+        s.controller = s.active
+        s.turn += 1
+        s.rolls = 0
+        return [Event(TURN_ENDED, {"ended": ended, "active": s.active, "turn": s.turn})]
+
+    def _next_player(self, s: State, after: str) -> str:
+        """The next player in turn order after ``after`` who is still in the game."""
+        order = self.seats
+        start = order.index(after)
+        for step in range(1, len(order) + 1):
+            seat = order[(start + step) % len(order)]
+            if seat in s.players:
+                return seat
+        raise IllegalActionError("nobody is left in the game", rule="game over")
+
+    def _leave(self, s: State, action: Leave) -> list[Event]:
+        seat = action.seat
+        if seat not in s.players:
+            raise IllegalActionError(f"{seat} is not playing", rule="seed 004: leaving the game")
+        events = [Event(PLAYER_LEFT, {"seat": seat})]
+        s.players.remove(seat)
+        if len(s.players) == 1:
+            return [*events, Event(GAME_WON, {"winner": s.players[0]})]
+        # Seed 004: check control first, then ownership.
+        if s.controller == seat:
+            s.controller = self._next_player(s, seat)
+        if not self.setup.shared:
+            s.unseen.pop(seat)
+            s.bottom.pop(seat)
+            if s.plane_owner == seat:
+                events.append(Event(PLANE_LEFT, {"plane": s.plane}))
+                s.plane = s.plane_owner = None
+                s.reveal_by, s.planeswalk = s.controller, True
+        return events
+
+    # ----- copies and formats --------------------------------------------------------------
+    def copy(self) -> Self:
+        twin = type(self)(self.setup, state=copy.deepcopy(self._state))
+        twin._history = list(self._history)
+        return twin
+
+    def position(self) -> dict[str, Any]:
+        return {
+            "format": POSITION_FORMAT,
+            "version": VERSION,
+            "setup": self.setup.to_json(),
+            "state": self._state.to_json(),
+        }
+
+    @classmethod
+    def from_position(cls, data: dict[str, Any]) -> Self:
+        _check_format(data, POSITION_FORMAT)
+        try:
+            state = State.from_json(data["state"])
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ValueError(f"not a Planechase position state: {exc!r}") from exc
+        return cls(Setup.from_json(data["setup"]), state=state)
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "version": VERSION,
+            "setup": self.setup.to_json(),
+            "actions": [str(action) for action, _ in self._history],
+        }
+
+    @classmethod
+    def from_record(cls, data: dict[str, Any]) -> Self:
+        _check_format(data, RECORD_FORMAT)
+        game = cls(Setup.from_json(data["setup"]))
+        for text in data.get("actions", []):
+            game.push(game.parse_action(text))
+        return game
+
+
+def _check_format(data: Mapping[str, Any], expected: str) -> None:
+    if not isinstance(data, Mapping) or data.get("format") != expected:
+        raise ValueError(f"not a {expected} document")
+    if data.get("version") != VERSION:
+        raise ValueError(
+            f"{expected}: unsupported version {data.get('version')!r} (know {VERSION})"
+        )
