@@ -50,7 +50,7 @@ class DreambladeSettings(_Section):
 
 class LightsSettings(_Section):
     backend: Literal["auto", "ws281x", "pi5", "virtual"] = "auto"
-    layout: str = "matrix-16x16"
+    layout: str = "matrix16x16"
 
 
 class CameraSettings(_Section):

@@ -54,3 +54,10 @@ def test_a_corrupt_file_is_refused(tmp_path: Path, text: str):
 def test_a_missing_file_is_refused(tmp_path: Path):
     with pytest.raises(DataFileError, match="cannot read"):
         load_settings(tmp_path / "nope.yaml", environ={})
+
+
+def test_the_shipped_example_config_is_valid():
+    example = Path(__file__).parents[2] / "setup" / "table.example.yaml"
+    settings = load_settings(example, environ={})
+    assert settings.lights.layout == "matrix16x16"
+    assert settings.panel.host == "0.0.0.0"
