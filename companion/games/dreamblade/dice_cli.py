@@ -1,0 +1,100 @@
+"""``companion rules odds``: exact chances of an attack before it is rolled."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import click
+
+from companion.games.dreamblade.dice import (
+    MAX_ODDS_DICE,
+    AttackOdds,
+    Crit,
+    attack_die_from_faces,
+    attack_odds,
+    builtin_dice,
+    odds_as_data,
+)
+
+
+@click.command("odds")
+@click.option(
+    "--dice", "dice", type=click.IntRange(0, MAX_ODDS_DICE), required=True, help="Attack dice."
+)
+@click.option("--defense", type=click.IntRange(min=0), help="The target's defense.")
+@click.option("--life", type=click.IntRange(min=0), help="The target's life.")
+@click.option("--crit", type=click.IntRange(min=1), help="Crit N: N extra damage per use.")
+@click.option(
+    "--crit-blades", type=click.IntRange(1, 2), default=1, show_default=True, help="Blades per use."
+)
+@click.option("--crit-multi", is_flag=True, help="Multi-blade Crit: used as often as blades allow.")
+@click.option("--faces", help="Your attack die's faces, e.g. '1,2,3,miss,miss,blade'.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def odds(
+    dice: int,
+    defense: int | None,
+    life: int | None,
+    crit: int | None,
+    crit_blades: int,
+    crit_multi: bool,
+    faces: str | None,
+    as_json: bool,
+) -> None:
+    """Chances of each damage total and blade count for DICE attack dice, and of disrupting or
+    destroying a creature with the given defense and life."""
+    if (defense is None) != (life is None):
+        raise click.UsageError("give both --defense and --life, or neither")
+    try:
+        die = (
+            attack_die_from_faces(faces.split(","), source="--faces", status="given with --faces")
+            if faces
+            else None
+        )
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--faces") from None
+    die = die or builtin_dice().attack
+    crit_rule = Crit(crit, crit_blades, None if crit_multi else 1) if crit else None
+    result = attack_odds(dice, die, crit_rule)
+    if as_json:
+        data = odds_as_data(result, defense, life)
+        data["faces"] = [face.name for face in die.faces]
+        data["faces_status"] = die.status
+        click.echo(json.dumps(data, indent=2))
+        return
+    faces_text = ", ".join(face.name for face in die.faces)
+    click.echo(f"{dice} attack dice, faces {faces_text} ({die.status})")
+    if crit_rule is not None:
+        kind = "multi-blade" if crit_multi else f"{crit_blades}-blade"
+        click.echo(f"with {kind} Crit {crit} paid from the rolled blades")
+    click.echo(_table(result))
+    if defense is not None and life is not None:
+        click.echo(_target_lines(result, defense, life))
+
+
+def _percent(chance: Fraction) -> str:
+    return f"{float(chance) * 100:6.2f}%"
+
+
+def _table(result: AttackOdds) -> str:
+    lines = ["damage   exactly  at least"]
+    lines += [
+        f"{damage:>6}  {_percent(p)}  {_percent(result.at_least(damage))}"
+        for damage, p in result.damage.items()
+    ]
+    lines.append(f"average damage {float(result.expected_damage):.2f}")
+    lines.append("blades   exactly")
+    lines += [f"{blades:>6}  {_percent(p)}" for blades, p in result.blades.items()]
+    return "\n".join(lines)
+
+
+def _target_lines(result: AttackOdds, defense: int, life: int) -> str:
+    chances = result.against(defense, life)
+    return "\n".join(
+        [
+            f"against defense {defense} / life {life} (all damage on this creature):",
+            f"  disrupt or better   {_percent(chances['disrupt_or_better'])}",
+            f"  destroy possible    {_percent(chances['destroy_possible'])}",
+            f"  nothing happens     {_percent(chances['nothing'])}",
+        ]
+    )

@@ -1,0 +1,53 @@
+import json
+from fractions import Fraction
+
+from click.testing import CliRunner
+
+from companion.games.dreamblade import dice
+from companion.games.dreamblade.dice_cli import odds
+
+
+def _run(*args: str):
+    return CliRunner().invoke(odds, list(args))
+
+
+def test_json_output_matches_the_service():
+    result = _run("--dice", "3", "--defense", "3", "--life", "4", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    expected = dice.attack_odds(3)
+    assert {row["damage"]: Fraction(row["equal"]["exact"]) for row in data["damage"]} == (
+        expected.damage
+    )
+    target = data["target"]
+    assert Fraction(target["disrupt_or_better"]["exact"]) == expected.at_least(3)
+    assert data["faces_status"] == "unconfirmed"
+
+
+def test_table_output_lists_every_damage_total_and_target_chances():
+    result = _run("--dice", "2", "--defense", "2", "--life", "5")
+    assert result.exit_code == 0, result.output
+    assert "damage   exactly  at least" in result.output
+    assert "unconfirmed" in result.output
+    lines = result.output.splitlines()
+    start = lines.index("damage   exactly  at least") + 1
+    end = next(i for i, line in enumerate(lines) if line.startswith("average damage"))
+    assert [int(line.split()[0]) for line in lines[start:end]] == list(range(7))
+    assert "disrupt or better" in result.output
+
+
+def test_crit_and_custom_faces():
+    result = _run("--dice", "1", "--crit", "4", "--faces", "blade,miss", "--json")
+    data = json.loads(result.output)
+    assert {row["damage"] for row in data["damage"]} == {0, 4}
+    assert data["crit"]["max_uses"] == 1
+    multi = json.loads(_run("--dice", "2", "--crit", "1", "--crit-multi", "--json").output)
+    assert multi["crit"]["max_uses"] is None
+
+
+def test_bad_input_is_a_usage_error():
+    assert _run("--dice", "-1").exit_code == 2
+    assert _run("--dice", "2", "--defense", "3").exit_code == 2
+    bad_faces = _run("--dice", "2", "--faces", "1,9000")
+    assert bad_faces.exit_code == 2
+    assert "not an attack-die face" in bad_faces.output
