@@ -67,6 +67,7 @@ class CompiledLayout:
     led_count: int
     cell_leds: Mapping[str, tuple[int, ...]]
     positions: Mapping[int, tuple[int, int]]  # LED index → (x, y) on the LED grid, if known
+    led_cell: tuple[int, ...]  # per LED: index of its cell in grid.CELLS, or -1 for a dark LED
     colour_order: str
     gamma: float
     brightness: int
@@ -134,6 +135,7 @@ def compile_layout(data: Any, source: object = "<layout>") -> CompiledLayout:
         led_count=led_count,
         cell_leds=MappingProxyType({cell: cell_leds[cell] for cell in grid.CELLS}),
         positions=MappingProxyType(positions),
+        led_cell=_led_cell(cell_leds, led_count),
         colour_order=colour_order,
         gamma=gamma,
         brightness=brightness,
@@ -235,6 +237,14 @@ def _led_list(value: Any, led_count: int, source: object, field: str) -> tuple[i
     if out_of_range:
         raise DataFileError(source, field, f"indices 0..{led_count - 1}, got {out_of_range[0]}")
     return tuple(sorted(set(leds)))
+
+
+def _led_cell(cell_leds: Mapping[str, tuple[int, ...]], led_count: int) -> tuple[int, ...]:
+    owner = [-1] * led_count
+    for number, cell in enumerate(grid.CELLS):
+        for led in cell_leds[cell]:
+            owner[led] = number
+    return tuple(owner)
 
 
 def _check_disjoint(cell_leds: Mapping[str, tuple[int, ...]], source: object) -> None:

@@ -103,6 +103,9 @@ def test_gaps_and_margins_leave_dark_leds():
     assert layout.cell_leds["e5"] == (9 * 11 + 9,)
     lit = {led for leds in layout.cell_leds.values() for led in leds}
     assert len(lit) == 25 and layout.led_count == 121
+    assert layout.led_cell[0] == -1
+    assert layout.led_cell[12] == grid.CELLS.index("a1")
+    assert sum(1 for owner in layout.led_cell if owner >= 0) == 25
 
 
 def test_skipped_leds_shift_the_chain():

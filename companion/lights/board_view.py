@@ -1,0 +1,124 @@
+"""What the LED scenes need to know about a game, as one small immutable value.
+
+Scenes are pure functions of a :class:`BoardView`; :func:`board_view_from_game` builds one from
+the Dreamblade engine's query methods (the agreed contract: ``turn``, ``phase``, ``phase_seat``,
+``pending()``, ``board()``, ``portal(seat)``, ``legal_spawn_cells(seat)``,
+``legal_shift_destinations(mini_id)``, ``contested_cells()``, ``scoring_cells(seat)``,
+``claims()``, ``turn_wins()``, ``winner()``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from companion import grid
+
+SEATS = ("A", "B")
+PHASES = ("initiative", "spawn", "action", "conquest", "game_over")
+
+
+def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(mapping))
+
+
+@dataclass(frozen=True)
+class BoardView:
+    phase: str
+    turn: int = 1
+    phase_seat: str | None = None
+    pending_kind: str | None = None
+    occupants: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # cell → seat per mini
+    portals: Mapping[str, str] = field(default_factory=dict)  # seat → cell
+    spawn_cells: frozenset[str] = frozenset()  # legal spawn cells of the spawning seat
+    moving_from: str | None = None  # cell of the creature being moved
+    shift_destinations: frozenset[str] = frozenset()
+    contested: frozenset[str] = frozenset()
+    scoring: Mapping[str, Mapping[str, int | None]] = field(default_factory=dict)  # seat → values
+    claims: Mapping[str, str] = field(default_factory=dict)  # cell → claiming seat
+    turn_wins: Mapping[str, int] = field(default_factory=dict)  # seat → turns won
+    last_turn_winner: str | None = None
+    winner: str | None = None
+    flagged: frozenset[str] = frozenset()  # cells of an illegal or ambiguous move
+
+    def __post_init__(self) -> None:
+        if self.phase not in PHASES:
+            raise ValueError(f"unknown phase {self.phase!r} (expected one of {', '.join(PHASES)})")
+        cells = [
+            *self.occupants,
+            *self.portals.values(),
+            *self.spawn_cells,
+            *self.shift_destinations,
+            *self.contested,
+            *self.claims,
+            *self.flagged,
+            *(cell for values in self.scoring.values() for cell in values),
+            *([self.moving_from] if self.moving_from else []),
+        ]
+        for cell in cells:
+            grid.check_cell(cell)
+        object.__setattr__(self, "occupants", _frozen(self.occupants))
+        object.__setattr__(self, "portals", _frozen(self.portals))
+        object.__setattr__(
+            self, "scoring", _frozen({s: _frozen(v) for s, v in self.scoring.items()})
+        )
+        object.__setattr__(self, "claims", _frozen(self.claims))
+        object.__setattr__(self, "turn_wins", _frozen(self.turn_wins))
+
+    @property
+    def scoring_cells(self) -> frozenset[str]:
+        """Key cells that score for at least one seat."""
+        return frozenset(cell for values in self.scoring.values() for cell in values)
+
+
+def board_view_from_game(game: Any, flagged: Iterable[str] = ()) -> BoardView:
+    """Build a view from the engine's query methods.
+
+    ``flagged`` cells come from the reconciler (an illegal or ambiguous board change), not from
+    the engine. The creature being moved is named by ``pending().details["mini_id"]``.
+    ``turn_wins()`` may be a sequence of per-turn winners (``None`` for a tie) or a mapping of
+    seat → turns won; only the sequence says who won the last turn.
+    """
+    seats = tuple(getattr(game, "seats", SEATS))
+    phase = game.phase
+    pending = game.pending()
+    board = game.board()
+    occupants = {
+        cell: tuple(mini.owner for mini in minis) for cell, minis in board.items() if minis
+    }
+    spawning = game.phase_seat if phase == "spawn" else None
+    mini_id = pending.details.get("mini_id")
+    moving_from = None
+    destinations: frozenset[str] = frozenset()
+    if mini_id is not None:
+        moving_from = next(
+            (cell for cell, minis in board.items() if any(m.id == mini_id for m in minis)), None
+        )
+        destinations = frozenset(game.legal_shift_destinations(mini_id))
+    wins = game.turn_wins()
+    if isinstance(wins, Mapping):
+        turn_wins, last = dict(wins), None
+    else:
+        results = list(wins)
+        turn_wins = {seat: results.count(seat) for seat in seats}
+        last = results[-1] if results else None
+    return BoardView(
+        phase=phase,
+        turn=game.turn,
+        phase_seat=game.phase_seat,
+        pending_kind=pending.kind,
+        occupants=occupants,
+        portals={seat: game.portal(seat) for seat in seats},
+        spawn_cells=frozenset(game.legal_spawn_cells(spawning)) if spawning else frozenset(),
+        moving_from=moving_from,
+        shift_destinations=destinations,
+        contested=frozenset(game.contested_cells()),
+        scoring={seat: dict(game.scoring_cells(seat)) for seat in seats},
+        claims=dict(game.claims()),
+        turn_wins=turn_wins,
+        last_turn_winner=last,
+        winner=game.winner(),
+        flagged=frozenset(flagged),
+    )

@@ -1,0 +1,91 @@
+"""Choose the LED backend: the configured name, overridden by ``COMPANION_LIGHTS``.
+
+``auto`` picks ``pi5`` on a Raspberry Pi 5, ``ws281x`` on older Pis and ``virtual`` elsewhere.
+A missing library or device never stops the table: it falls back to ``virtual`` with a warning
+that says what is missing and how to fix it.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+from companion.lights.base import Lights
+from companion.lights.virtual import VirtualLights
+from firmware_config.layout import CompiledLayout
+from firmware_config.pins import LedPins, load_pins
+
+log = logging.getLogger(__name__)
+
+ENV_VAR = "COMPANION_LIGHTS"
+BACKENDS = ("auto", "virtual", "ws281x", "pi5")
+MODEL_FILE = Path("/proc/device-tree/model")
+
+_FIXES = {
+    ("ws281x", ImportError): "install it on the Pi with: pip install rpi_ws281x (the 'pi' extra)",
+    ("ws281x", RuntimeError): (
+        "PWM and PCM need root (run the table as root) and PWM needs dtparam=audio=off; "
+        "or wire the data line to GPIO 10 and use SPI"
+    ),
+    ("pi5", ImportError): (
+        "install it on the Pi 5 with: pip install Adafruit-Blinka-Raspberry-Pi5-Neopixel"
+    ),
+    ("pi5", RuntimeError): (
+        "the RP1 PIO device /dev/pio0 is missing or not permitted: update Raspberry Pi OS and "
+        "add the user to the gpio group"
+    ),
+}
+
+
+def detect_backend(model_file: Path = MODEL_FILE) -> str:
+    """``pi5``, ``ws281x`` or ``virtual`` from the device-tree model string."""
+    try:
+        model = model_file.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return "virtual"
+    if "Raspberry Pi 5" in model:
+        return "pi5"
+    return "ws281x" if "Raspberry Pi" in model else "virtual"
+
+
+def open_lights(
+    config_name: str,
+    layout: CompiledLayout,
+    pins: LedPins | None = None,
+    model_file: Path = MODEL_FILE,
+) -> Lights:
+    """Open the chosen backend, or ``virtual`` with a warning if it cannot be opened."""
+    name = os.environ.get(ENV_VAR) or config_name
+    if name not in BACKENDS:
+        log.warning(
+            "unknown LED backend %r (from %s); using virtual. Choose one of: %s",
+            name,
+            ENV_VAR if os.environ.get(ENV_VAR) else "the config",
+            ", ".join(BACKENDS),
+        )
+        return VirtualLights(layout)
+    if name == "auto":
+        name = detect_backend(model_file)
+    if name == "virtual":
+        return VirtualLights(layout)
+    pins = pins or load_pins().leds
+    try:
+        return _open_hardware(name, layout, pins)
+    except (ImportError, RuntimeError, OSError, ValueError) as error:
+        kind = ImportError if isinstance(error, ImportError) else RuntimeError
+        fix = _FIXES.get((name, kind), "check the wiring and pins.yaml")
+        if isinstance(error, ValueError):
+            fix = "fix firmware_config/pins.yaml"
+        log.warning("LED backend %s unavailable (%s); using virtual. To fix: %s", name, error, fix)
+        return VirtualLights(layout)
+
+
+def _open_hardware(name: str, layout: CompiledLayout, pins: LedPins) -> Lights:
+    if name == "ws281x":
+        from companion.lights.ws281x import Ws281xLights
+
+        return Ws281xLights(layout, pins)
+    from companion.lights.pi5 import Pi5Lights
+
+    return Pi5Lights(layout, pins)

@@ -1,0 +1,180 @@
+"""Scenes: pure functions from (board view, time, palette) to a frame of cell colours.
+
+``t`` is the number of seconds since the view became current, so an animation restarts when the
+game moves on and a test can sample any moment. :func:`state_scene` picks the scene the game's
+phase and pending decision call for and draws flagged cells flashing red over it.
+"""
+
+from __future__ import annotations
+
+import colorsys
+import math
+from collections.abc import Callable
+
+from companion import grid
+from companion.lights.board_view import BoardView
+from companion.lights.colours import GREEN, OFF, RGB, WHITE, Palette, scaled
+from companion.lights.frame import Frame
+
+Scene = Callable[[BoardView, float, Palette], Frame]
+
+DIM = 0.45  # level of "you may go here" cells against full-level markers (before gamma)
+FLASH_PERIOD = 0.5  # seconds per on/off cycle of an illegal-move flash
+PULSE_PERIOD = 1.5
+TURN_WON_SECONDS = 4.0  # how long the turn-won wipe plays at the start of the next turn
+STRIKE_KINDS = ("strike", "attack", "fight", "blade", "damage", "disrupt", "destroy")
+
+
+def pulse(t: float, period: float = PULSE_PERIOD, low: float = 0.4) -> float:
+    """A level breathing smoothly between ``low`` and 1 once per ``period``; 1 at t=0."""
+    return low + (1 - low) * (0.5 + 0.5 * math.cos(2 * math.pi * t / period))
+
+
+def flash_on(t: float, period: float = FLASH_PERIOD) -> bool:
+    return (t % period) < period / 2
+
+
+def occupancy(view: BoardView, t: float, palette: Palette) -> Frame:
+    """Each occupied cell dim in its owner's colour; cells holding both seats in contested."""
+    cells: dict[str, RGB] = {}
+    for cell, seats in view.occupants.items():
+        owners = set(seats)
+        colour = palette.contested if len(owners) > 1 else palette.seat(next(iter(owners)))
+        cells[cell] = scaled(colour, DIM)
+    return Frame(cells)
+
+
+def spawn(view: BoardView, t: float, palette: Palette) -> Frame:
+    """Legal spawn cells of the spawning seat; its portal at full level, breathing."""
+    seat = view.phase_seat
+    if seat is None:
+        return Frame({})
+    colour = palette.seat(seat)
+    cells = {cell: scaled(colour, DIM) for cell in view.spawn_cells}
+    portal = view.portals.get(seat)
+    if portal is not None:
+        cells[portal] = scaled(colour, pulse(t))
+    return Frame(cells)
+
+
+def shift(view: BoardView, t: float, palette: Palette) -> Frame:
+    """The creature being moved at full level, its legal destinations dim."""
+    seat = view.phase_seat
+    if seat is None or view.moving_from is None:
+        return occupancy(view, t, palette)
+    colour = palette.seat(seat)
+    cells = {cell: scaled(colour, DIM) for cell in view.shift_destinations}
+    cells[view.moving_from] = colour
+    return Frame(cells)
+
+
+def strike(view: BoardView, t: float, palette: Palette) -> Frame:
+    """Contested cells breathing in the contested colour over the dim occupancy."""
+    contested = {cell: scaled(palette.contested, pulse(t)) for cell in view.contested}
+    return Frame(contested).over(occupancy(view, t, palette))
+
+
+def conquest(view: BoardView, t: float, palette: Palette) -> Frame:
+    """Scoring cells: claimed ones in the claimant's colour, contested ones in the contested
+    colour, the rest in a faint neutral so players see which cells count."""
+    cells: dict[str, RGB] = {}
+    for cell in view.scoring_cells:
+        if cell in view.claims:
+            cells[cell] = palette.seat(view.claims[cell])
+        elif cell in view.contested:
+            cells[cell] = scaled(palette.contested, pulse(t))
+        else:
+            cells[cell] = palette.neutral
+    return Frame(cells)
+
+
+def illegal(view: BoardView, t: float, palette: Palette) -> Frame:
+    """Flagged cells flashing red over the scene the game state calls for."""
+    return _flags(view, t, palette).over(_base(view, t, palette))
+
+
+def turn_won(view: BoardView, t: float, palette: Palette) -> Frame:
+    """The last turn's winner's colour wiping row by row from their edge across the map."""
+    winner = view.last_turn_winner
+    if winner is None:
+        return Frame({})
+    rows = list(range(1, grid.ROWS + 1))
+    if winner != "A":
+        rows.reverse()  # seat B's edge is row 5
+    lit_rows = set(rows[: int((t % 1.5) / 1.5 * (grid.ROWS + 1))])
+    colour = palette.seat(winner)
+    return Frame({cell: colour for cell in grid.CELLS if grid.row_of(cell) in lit_rows})
+
+
+def game_won(view: BoardView, t: float, palette: Palette) -> Frame:
+    """The whole map breathing in the winner's colour; white if the game ended without one."""
+    colour = palette.seat(view.winner) if view.winner else WHITE
+    return Frame({cell: scaled(colour, pulse(t, period=2.0, low=0.2)) for cell in grid.CELLS})
+
+
+def attract(view: BoardView, t: float, palette: Palette) -> Frame:
+    """Idle store-demo mode: a slow rainbow rolling diagonally across the map."""
+    cells = {}
+    for cell in grid.CELLS:
+        col, row = grid.coords(cell)
+        hue = ((col + row) / 10 + t / 8) % 1.0
+        r, g, b = colorsys.hsv_to_rgb(hue, 1.0, 0.8)
+        cells[cell] = (round(r * 255), round(g * 255), round(b * 255))
+    return Frame(cells)
+
+
+def calibration(view: BoardView, t: float, palette: Palette) -> Frame:
+    """Asymmetric corner markers so a wrong origin or mirrored wiring shows at once:
+    a1 seat A's colour, e1 green, a5 white, e5 seat B's colour, c3 dim white."""
+    return Frame(
+        {
+            "a1": palette.seat("A"),
+            "e1": GREEN,
+            "a5": WHITE,
+            "e5": palette.seat("B"),
+            "c3": scaled(WHITE, DIM),
+        }
+    )
+
+
+def state_scene(view: BoardView, t: float, palette: Palette) -> Frame:
+    """The scene the game's phase and pending decision call for, with flagged cells flashing."""
+    base = _base(view, t, palette)
+    return _flags(view, t, palette).over(base) if view.flagged else base
+
+
+def _base(view: BoardView, t: float, palette: Palette) -> Frame:
+    if view.phase == "game_over":
+        return game_won(view, t, palette)
+    if view.phase == "conquest":
+        return conquest(view, t, palette)
+    if view.phase == "spawn":
+        return spawn(view, t, palette)
+    if view.phase == "action" and view.moving_from is not None:
+        return shift(view, t, palette)
+    kind = view.pending_kind or ""
+    if view.phase == "action" and any(word in kind for word in STRIKE_KINDS):
+        return strike(view, t, palette)
+    if view.phase == "initiative" and view.last_turn_winner and t < TURN_WON_SECONDS:
+        return turn_won(view, t, palette)
+    return occupancy(view, t, palette)
+
+
+def _flags(view: BoardView, t: float, palette: Palette) -> Frame:
+    colour = palette.illegal if flash_on(t) else OFF
+    return Frame({cell: colour for cell in view.flagged})
+
+
+SCENES: dict[str, Scene] = {
+    "state": state_scene,
+    "occupancy": occupancy,
+    "spawn": spawn,
+    "shift": shift,
+    "strike": strike,
+    "conquest": conquest,
+    "illegal": illegal,
+    "turn_won": turn_won,
+    "game_won": game_won,
+    "attract": attract,
+    "calibration": calibration,
+}

@@ -1,0 +1,112 @@
+"""The simulated LED chain: records every frame, draws the board as a PNG, and passes each
+frame to subscribers (the web panel mirrors the table this way)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from companion import grid
+from companion.lights.base import Lights
+from companion.lights.colours import RGB, to_hex
+from firmware_config.layout import CompiledLayout
+
+log = logging.getLogger(__name__)
+
+CELL_PX = 80
+MARGIN_PX = 24
+
+
+@dataclass(frozen=True)
+class ShownFrame:
+    """One frame as the virtual chain received it, with the colour each cell appears to show."""
+
+    number: int
+    pixels: bytes
+    cells: dict[str, RGB]
+
+    def to_json(self) -> dict[str, object]:
+        return {"number": self.number, "cells": {c: to_hex(rgb) for c, rgb in self.cells.items()}}
+
+
+Subscriber = Callable[[ShownFrame], None]
+
+
+class VirtualLights(Lights):
+    name = "virtual"
+
+    def __init__(self, layout: CompiledLayout, keep: int = 1000) -> None:
+        super().__init__(layout)
+        self.frames: deque[ShownFrame] = deque(maxlen=keep)  # the most recent ``keep`` frames
+        self.shown = 0
+        self._subscribers: list[Subscriber] = []
+        self._lock = threading.Lock()
+
+    def show(self, pixels: bytes) -> None:
+        self.check_length(pixels)
+        with self._lock:
+            self.shown += 1
+            frame = ShownFrame(self.shown, bytes(pixels), self.cell_colours(pixels))
+            self.frames.append(frame)
+            subscribers = list(self._subscribers)
+        for callback in subscribers:
+            try:
+                callback(frame)
+            except Exception:
+                log.exception("LED frame subscriber %r failed", callback)
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        with self._lock:
+            self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if callback in self._subscribers:
+                    self._subscribers.remove(callback)
+
+        return unsubscribe
+
+    def led_rgb(self, pixels: bytes, led: int) -> RGB:
+        """The (r, g, b) levels sent to one LED, undoing the wire colour order."""
+        wire = pixels[3 * led : 3 * led + 3]
+        rgb = [0, 0, 0]
+        for position, channel in enumerate(self.layout.channel_order):
+            rgb[channel] = wire[position]
+        return (rgb[0], rgb[1], rgb[2])
+
+    def cell_colours(self, pixels: bytes) -> dict[str, RGB]:
+        """The colour each cell appears to show: its LEDs' mean level, gamma undone for a screen."""
+        inverse = 1.0 / self.layout.gamma
+        colours = {}
+        for cell, leds in self.layout.cell_leds.items():
+            levels = [self.led_rgb(pixels, led) for led in leds]
+            mean = [sum(channel) / len(levels) for channel in zip(*levels, strict=True)]
+            r, g, b = (round(255 * (value / 255) ** inverse) for value in mean)
+            colours[cell] = (r, g, b)
+        return colours
+
+    def image(self) -> Image.Image:
+        """The board as seen from seat A (row 5 at the top), drawn from the latest frame."""
+        side = 2 * MARGIN_PX + grid.ROWS * CELL_PX
+        image = Image.new("RGB", (side, side), (20, 20, 20))
+        draw = ImageDraw.Draw(image)
+        cells = self.frames[-1].cells if self.frames else {}
+        for cell in grid.CELLS:
+            col, row = grid.coords(cell)
+            x = MARGIN_PX + col * CELL_PX
+            y = MARGIN_PX + (grid.ROWS - 1 - row) * CELL_PX
+            box = (x + 2, y + 2, x + CELL_PX - 3, y + CELL_PX - 3)
+            draw.rectangle(box, fill=cells.get(cell, (0, 0, 0)), outline=(90, 90, 90))
+            draw.text((x + 6, y + 4), cell, fill=(200, 200, 200))
+        return image
+
+    def save_png(self, path: str | Path) -> Path:
+        path = Path(path)
+        self.image().save(path, format="PNG")
+        return path

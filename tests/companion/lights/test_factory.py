@@ -1,0 +1,95 @@
+from __future__ import annotations
+
+import logging
+import sys
+
+import pytest
+
+from companion.lights.factory import ENV_VAR, detect_backend, open_lights
+from companion.lights.pi5 import MODULE, Pi5Lights
+from companion.lights.virtual import VirtualLights
+from companion.lights.ws281x import Ws281xLights
+from firmware_config.pins import LedPins
+
+from .fakes import fake_pi5_neopixel, fake_rpi_ws281x
+
+PINS = LedPins(data_pin=18, dma=10, freq_hz=800_000, invert=False)
+
+
+@pytest.fixture(autouse=True)
+def _no_env(monkeypatch):
+    monkeypatch.delenv(ENV_VAR, raising=False)
+
+
+def test_virtual_by_name(layout):
+    assert isinstance(open_lights("virtual", layout, PINS), VirtualLights)
+
+
+def test_env_overrides_config(monkeypatch, layout):
+    monkeypatch.setitem(sys.modules, "rpi_ws281x", fake_rpi_ws281x([]))
+    monkeypatch.setenv(ENV_VAR, "ws281x")
+    assert isinstance(open_lights("virtual", layout, PINS), Ws281xLights)
+
+
+def test_missing_library_falls_back_with_a_fix(monkeypatch, layout, caplog):
+    monkeypatch.setitem(sys.modules, "rpi_ws281x", None)  # import raises ImportError
+    with caplog.at_level(logging.WARNING):
+        lights = open_lights("ws281x", layout, PINS)
+    assert isinstance(lights, VirtualLights)
+    assert "pip install rpi_ws281x" in caplog.text
+
+
+def test_device_failure_falls_back_with_a_fix(monkeypatch, layout, caplog):
+    monkeypatch.setitem(sys.modules, "rpi_ws281x", fake_rpi_ws281x([], fail_begin=True))
+    with caplog.at_level(logging.WARNING):
+        lights = open_lights("ws281x", layout, PINS)
+    assert isinstance(lights, VirtualLights)
+    assert "root" in caplog.text and "mmap" in caplog.text
+
+
+def test_pi5_without_pio_falls_back(monkeypatch, layout, caplog):
+    monkeypatch.setitem(sys.modules, MODULE, fake_pi5_neopixel([], fail=True))
+    with caplog.at_level(logging.WARNING):
+        lights = open_lights("pi5", layout, PINS)
+    assert isinstance(lights, VirtualLights)
+    assert "/dev/pio0" in caplog.text
+
+
+def test_unknown_name_falls_back(layout, caplog):
+    with caplog.at_level(logging.WARNING):
+        assert isinstance(open_lights("neon", layout, PINS), VirtualLights)
+    assert "virtual, ws281x, pi5" in caplog.text
+
+
+def test_bad_pin_falls_back(monkeypatch, layout, caplog):
+    monkeypatch.setitem(sys.modules, "rpi_ws281x", fake_rpi_ws281x([]))
+    with caplog.at_level(logging.WARNING):
+        lights = open_lights("ws281x", layout, LedPins(4, 10, 800_000, False))
+    assert isinstance(lights, VirtualLights)
+    assert "pins.yaml" in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("model", "backend"),
+    [
+        ("Raspberry Pi 5 Model B Rev 1.0\x00", "pi5"),
+        ("Raspberry Pi 4 Model B Rev 1.4\x00", "ws281x"),
+        ("Raspberry Pi Zero 2 W Rev 1.0\x00", "ws281x"),
+        ("Some laptop", "virtual"),
+    ],
+)
+def test_auto_detects_the_board(tmp_path, model, backend):
+    model_file = tmp_path / "model"
+    model_file.write_text(model)
+    assert detect_backend(model_file) == backend
+
+
+def test_auto_on_a_pi5_opens_the_pi5_backend(monkeypatch, tmp_path, layout):
+    monkeypatch.setitem(sys.modules, MODULE, fake_pi5_neopixel([]))
+    model_file = tmp_path / "model"
+    model_file.write_text("Raspberry Pi 5 Model B")
+    assert isinstance(open_lights("auto", layout, PINS, model_file=model_file), Pi5Lights)
+
+
+def test_auto_without_a_model_file_is_virtual(tmp_path):
+    assert detect_backend(tmp_path / "missing") == "virtual"

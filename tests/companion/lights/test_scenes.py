@@ -1,0 +1,137 @@
+from __future__ import annotations
+
+import pytest
+
+from companion import grid
+from companion.lights import scenes
+from companion.lights.board_view import BoardView
+from companion.lights.colours import OFF, Palette, scaled
+from companion.lights.demo import MIDGAME, demo_view
+
+PALETTE = Palette()
+BLUE = PALETTE.seat("A")
+ORANGE = PALETTE.seat("B")
+
+
+def test_spawn_lights_legal_cells_dim_and_the_portal_full():
+    view = BoardView(
+        phase="spawn",
+        phase_seat="B",
+        portals={"A": "a1", "B": "e5"},
+        spawn_cells=frozenset({"e5", "c5", "d5"}),
+    )
+    frame = scenes.spawn(view, 0.0, PALETTE)
+    assert frame.colour("e5") == ORANGE  # portal, pulse at its peak at t=0
+    assert frame.colour("c5") == frame.colour("d5") == scaled(ORANGE, scenes.DIM)
+    assert frame.colour("a1") == OFF
+    assert set(frame.cells) == {"e5", "c5", "d5"}
+    # the portal breathes; the other spawn cells stay steady
+    later = scenes.spawn(view, scenes.PULSE_PERIOD / 2, PALETTE)
+    assert later.colour("e5") != ORANGE
+    assert later.colour("c5") == frame.colour("c5")
+
+
+def test_shift_shows_mover_and_destinations():
+    frame = scenes.shift(demo_view("shift"), 0.0, PALETTE)
+    assert frame.colour("b3") == BLUE
+    assert {c for c, rgb in frame.cells.items() if rgb == scaled(BLUE, scenes.DIM)} == {
+        "a3",
+        "b4",
+        "a2",
+        "c2",
+        "a4",
+    }
+
+
+def test_strike_marks_contested_cells_over_occupancy():
+    frame = scenes.strike(demo_view("strike"), 0.0, PALETTE)
+    assert frame.colour("c4") == PALETTE.contested
+    assert frame.colour("c3") == scaled(ORANGE, scenes.DIM)
+    assert frame.colour("b3") == scaled(BLUE, scenes.DIM)
+
+
+def test_conquest_colours_claims_contested_and_unheld_scoring_cells():
+    frame = scenes.conquest(demo_view("conquest"), 0.0, PALETTE)
+    assert frame.colour("b3") == frame.colour("d4") == BLUE
+    assert frame.colour("c3") == frame.colour("b2") == ORANGE
+    assert frame.colour("c4") == PALETTE.contested
+    assert frame.colour("d3") == PALETTE.neutral
+    assert frame.colour("a1") == OFF  # not a scoring cell
+    assert set(frame.cells) == set(MIDGAME.scoring_cells)
+
+
+def test_illegal_flashes_red_over_the_state():
+    view = demo_view("illegal")
+    on = scenes.illegal(view, 0.0, PALETTE)
+    off = scenes.illegal(view, scenes.FLASH_PERIOD * 0.75, PALETTE)
+    assert on.colour("e3") == PALETTE.illegal
+    assert off.colour("e3") == OFF
+    assert on.colour("b3") == scaled(BLUE, scenes.DIM)  # the base scene still shows
+
+
+def test_turn_won_wipes_from_the_winners_edge():
+    view = demo_view("turn_won")  # seat B won the last turn; B sits at row 5
+    early = scenes.turn_won(view, 0.3, PALETTE)  # 0.3 / 1.5 × 6 → 1 row
+    assert {grid.row_of(c) for c in early.cells} == {5}
+    later = scenes.turn_won(view, 1.0, PALETTE)  # 4 rows
+    assert {grid.row_of(c) for c in later.cells} == {2, 3, 4, 5}
+    assert set(later.cells.values()) == {ORANGE}
+
+
+def test_game_won_fills_the_board_with_the_winner():
+    frame = scenes.game_won(demo_view("game_won"), 0.0, PALETTE)
+    assert len(frame.cells) == 25 and set(frame.cells.values()) == {BLUE}
+
+
+def test_attract_moves_over_time_and_uses_every_cell():
+    first = scenes.attract(MIDGAME, 0.0, PALETTE)
+    second = scenes.attract(MIDGAME, 2.0, PALETTE)
+    assert len(first.cells) == 25
+    assert first.cells != second.cells
+
+
+def test_calibration_markers_are_asymmetric():
+    frame = scenes.calibration(MIDGAME, 0.0, PALETTE)
+    corners = [frame.colour(c) for c in ("a1", "e1", "a5", "e5")]
+    assert len(set(corners)) == 4
+    assert frame.colour("a1") == BLUE and frame.colour("e5") == ORANGE
+
+
+@pytest.mark.parametrize(
+    ("scene", "expected"),
+    [
+        ("spawn", scenes.spawn),
+        ("shift", scenes.shift),
+        ("strike", scenes.strike),
+        ("conquest", scenes.conquest),
+        ("game_won", scenes.game_won),
+    ],
+)
+def test_state_scene_follows_phase_and_pending(scene, expected):
+    view = demo_view(scene)
+    assert scenes.state_scene(view, 0.2, PALETTE) == expected(view, 0.2, PALETTE)
+
+
+def test_state_scene_plays_turn_won_then_returns_to_the_board():
+    view = demo_view("turn_won")
+    assert scenes.state_scene(view, 1.0, PALETTE) == scenes.turn_won(view, 1.0, PALETTE)
+    late = scenes.TURN_WON_SECONDS + 1
+    assert scenes.state_scene(view, late, PALETTE) == scenes.occupancy(view, late, PALETTE)
+
+
+def test_state_scene_overlays_flags():
+    view = demo_view("illegal")
+    assert scenes.state_scene(view, 0.0, PALETTE).colour("e3") == PALETTE.illegal
+
+
+def test_occupancy_uses_configured_seat_colours():
+    palette = PALETTE.with_seat_colours({"A": "#00FF00"})
+    frame = scenes.occupancy(MIDGAME, 0.0, palette)
+    assert frame.colour("b3") == scaled((0, 255, 0), scenes.DIM)
+
+
+def test_every_scene_runs_on_every_demo_view():
+    for name, scene in scenes.SCENES.items():
+        for t in (0.0, 0.7, 5.0):
+            frame = scene(demo_view(name), t, PALETTE)
+            assert set(frame.cells) <= set(grid.CELLS)

@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+
+from companion.lights.frame import Frame
+from companion.lights.virtual import CELL_PX, MARGIN_PX, VirtualLights
+
+from .conftest import tiny_layout
+
+
+def test_records_every_frame_and_decodes_cell_colours(layout):
+    lights = VirtualLights(layout)
+    lights.show_frame(Frame({"a1": (10, 20, 30)}))
+    lights.show_frame(Frame({"e5": (255, 0, 0)}))
+    assert [f.number for f in lights.frames] == [1, 2]
+    assert lights.frames[0].cells["a1"] == (10, 20, 30)  # GRB undone, gamma 1
+    assert lights.frames[1].cells["e5"] == (255, 0, 0)
+    assert lights.frames[1].cells["a1"] == (0, 0, 0)
+
+
+def test_keeps_only_the_most_recent_frames(layout):
+    lights = VirtualLights(layout, keep=2)
+    for level in (1, 2, 3):
+        lights.show_frame(Frame({"a1": (level, 0, 0)}))
+    assert [f.number for f in lights.frames] == [2, 3]
+    assert lights.shown == 3
+
+
+def test_subscribers_get_frames_until_they_unsubscribe(layout):
+    lights = VirtualLights(layout)
+    seen = []
+    unsubscribe = lights.subscribe(seen.append)
+    lights.show_frame(Frame({"c3": (0, 0, 255)}))
+    unsubscribe()
+    lights.show_frame(Frame({}))
+    assert len(seen) == 1
+    assert seen[0].to_json()["cells"]["c3"] == "#0000FF"
+
+
+def test_failing_subscriber_does_not_stop_the_others(layout):
+    lights = VirtualLights(layout)
+    seen = []
+
+    def broken(_frame):
+        raise RuntimeError("panel gone")
+
+    lights.subscribe(broken)
+    lights.subscribe(seen.append)
+    lights.show_frame(Frame({}))
+    assert len(seen) == 1
+
+
+def test_wrong_length_is_refused(layout):
+    lights = VirtualLights(layout)
+    with pytest.raises(ValueError, match="25 LEDs"):
+        lights.show(bytes(10))
+    assert lights.shown == 0
+
+
+def test_png_draws_row_five_at_the_top(layout, tmp_path):
+    lights = VirtualLights(layout)
+    lights.show_frame(Frame({"a5": (255, 0, 0), "e1": (0, 0, 255)}))
+    path = lights.save_png(tmp_path / "board.png")
+    image = Image.open(path).convert("RGB")
+    centre = MARGIN_PX + CELL_PX // 2
+    far = MARGIN_PX + 4 * CELL_PX + CELL_PX // 2
+    assert image.getpixel((centre, centre)) == (255, 0, 0)  # a5: left, top
+    assert image.getpixel((far, far)) == (0, 0, 255)  # e1: right, bottom
+
+
+def test_cell_colour_undoes_gamma_and_averages_leds():
+    lights = VirtualLights(tiny_layout(gamma=2.0))
+    lights.show_frame(Frame({"a1": (128, 0, 0)}))
+    assert lights.frames[-1].cells["a1"] == (128, 0, 0)
