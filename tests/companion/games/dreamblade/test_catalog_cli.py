@@ -1,0 +1,79 @@
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from companion.games.dreamblade.catalog_cli import catalog
+
+FILES = Path(__file__).parents[3] / "_files" / "dreamblade"
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
+    return tmp_path
+
+
+def _run(*args: str):
+    return CliRunner().invoke(catalog, list(args))
+
+
+def test_list_shows_builtin_entries(home):
+    result = _run("list")
+    assert result.exit_code == 0, result.output
+    assert "Screambent Lunatic" in result.output
+    assert "9MMM" in result.output
+
+
+def test_list_by_set_as_json(home):
+    data = json.loads(_run("list", "--set", "a", "--json").output)
+    assert {entry["id"] for entry in data} == {"A3", "A24"}
+
+
+def test_show_and_unknown_id(home):
+    shown = json.loads(_run("show", "inspired-samurai", "--json").output)
+    assert shown["power"] == "unknown"
+    assert shown["abilities"] == ["Bodyguard"]
+    missing = _run("show", "ogre")
+    assert missing.exit_code == 1
+    assert "dreadmorph-ogre" in missing.output
+
+
+def test_search(home):
+    result = _run("search", "dragon")
+    assert "noble-dragon" in result.output
+    assert "1 miniatures" in result.output
+
+
+def test_import_stores_the_user_catalog_merged_with_builtin(home):
+    result = _run("import", str(FILES / "dreamcatcher_fixture.csv"))
+    assert result.exit_code == 0, result.output
+    assert (home / "catalog.yaml").exists()
+    ids = {entry["id"] for entry in json.loads(_run("list", "--json").output)}
+    assert {"B1", "BW2", "noble-dragon"} <= ids
+    assert "Invented flavour" not in (home / "catalog.yaml").read_text(encoding="utf-8")
+
+
+def test_import_check_stores_nothing(home):
+    result = _run("import", "--check", str(FILES / "dreamcatcher_fixture.csv"))
+    assert result.exit_code == 0
+    assert "5 miniatures" in result.output
+    assert not (home / "catalog.yaml").exists()
+
+
+def test_bad_import_reports_rows_and_keeps_the_old_catalog(home):
+    assert _run("import", str(FILES / "dreamcatcher_fixture.csv")).exit_code == 0
+    before = (home / "catalog.yaml").read_bytes()
+    result = _run("import", str(FILES / "dreamcatcher_fixture_bad.csv"))
+    assert result.exit_code == 1
+    assert "row 3, column G (defense)" in result.output
+    assert "nothing imported" in result.output
+    assert (home / "catalog.yaml").read_bytes() == before
+
+
+def test_broken_user_catalog_is_a_clear_error(home):
+    (home / "catalog.yaml").write_text("format: nonsense\n", encoding="utf-8")
+    result = _run("list")
+    assert result.exit_code == 1
+    assert "catalog.yaml: format" in result.output
