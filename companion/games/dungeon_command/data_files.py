@@ -1,0 +1,102 @@
+"""Commanders and creature levels from ``data/*.yaml``; ``None`` where the value is unknown."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from companion.errors import DataFileError
+
+DATA = Path(__file__).with_name("data")
+COMMANDERS_FILE = DATA / "commanders.yaml"
+CREATURES_FILE = DATA / "creatures.yaml"
+UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Commander:
+    """A commander card's numbers; ``None`` means unknown (the players type it in)."""
+
+    id: str
+    name: str
+    faction: str
+    start_morale: int | None
+    start_leadership: int | None
+    creature_hand: int | None
+    order_hand: int | None
+    cowering_opponent_extra_loss: int = 0
+
+
+def _read(path: Path, key: str) -> list[Any]:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise DataFileError(path, "", f"a readable YAML file ({exc})") from exc
+    if not isinstance(data, Mapping) or not isinstance(data.get(key), list):
+        raise DataFileError(path, key, f"a list of {key}")
+    return data[key]
+
+
+def _number(entry: Mapping[str, Any], key: str, where: str, path: Path) -> int | None:
+    value = entry.get(key, UNKNOWN)
+    if value == UNKNOWN:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise DataFileError(path, f"{where}.{key}", "a whole number ≥ 0 or 'unknown'")
+    return value
+
+
+def _text(entry: Mapping[str, Any], key: str, where: str, path: Path) -> str:
+    value = entry.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise DataFileError(path, f"{where}.{key}", "a non-empty text")
+    return value
+
+
+def load_commanders(path: Path = COMMANDERS_FILE) -> dict[str, Commander]:
+    """Commanders by id."""
+    result: dict[str, Commander] = {}
+    for i, entry in enumerate(_read(path, "commanders")):
+        where = f"commanders[{i}]"
+        if not isinstance(entry, Mapping):
+            raise DataFileError(path, where, "a mapping")
+        commander = Commander(
+            id=_text(entry, "id", where, path),
+            name=_text(entry, "name", where, path),
+            faction=_text(entry, "faction", where, path),
+            start_morale=_number(entry, "start_morale", where, path),
+            start_leadership=_number(entry, "start_leadership", where, path),
+            creature_hand=_number(entry, "creature_hand", where, path),
+            order_hand=_number(entry, "order_hand", where, path),
+            cowering_opponent_extra_loss=_number(entry, "cowering_opponent_extra_loss", where, path)
+            or 0,
+        )
+        if commander.id in result:
+            raise DataFileError(path, f"{where}.id", f"unique ids (twice: {commander.id})")
+        result[commander.id] = commander
+    return result
+
+
+def load_creature_levels(path: Path = CREATURES_FILE) -> dict[str, int]:
+    """Creature levels with a source, by creature name."""
+    levels: dict[str, int] = {}
+    for i, entry in enumerate(_read(path, "creatures")):
+        where = f"creatures[{i}]"
+        if not isinstance(entry, Mapping):
+            raise DataFileError(path, where, "a mapping")
+        level = _number(entry, "level", where, path)
+        if level is None or level < 1:
+            raise DataFileError(path, f"{where}.level", "a level of 1 or more")
+        levels[_text(entry, "name", where, path)] = level
+    return levels
+
+
+@cache
+def commanders() -> dict[str, Commander]:
+    """The built-in commanders (loaded once)."""
+    return load_commanders()

@@ -1,0 +1,373 @@
+"""The Dungeon Command engine: morale, leadership and the four-phase turn (seed 002).
+
+The companion tracks what the warbands' morale and leadership trackers hold and walks the
+players through the turn; cards, hands and movement stay on the table.
+
+- Setup: the first player deploys starting creatures with total level ≤ their leadership (at
+  least one), then the other player does the same; the first deployer plays first.
+- A turn: refresh (start-of-turn effects, untap, draw one order card) → activate (each creature
+  in turn) → deploy (leadership rises by 1, then new creatures, total levels on the battlefield
+  ≤ leadership) → cleanup (end-of-turn effects, draw creature cards up to the hand size, untap).
+- A destroyed creature costs its warband morale equal to its level; a cowering creature costs
+  damage ÷ 10 (plus any extra the opposing commander's power adds).
+- The game ends at once when a warband's morale is 0 or less, or when a player ends their turn
+  with no creature on the battlefield; the highest morale wins (equal morale: a draw).
+
+Pending kinds: ``initial_deploy``, ``refresh``, ``activate``, ``deploy``, ``cleanup`` (``seat``
+is the player whose step it is; ``details`` hold morale, leadership, levels in play and room to
+deploy), ``game_over`` / ``game_drawn`` (``details``: the winner, the reason — ``morale`` or
+``no_creatures`` — and the final morale).
+Destroyed and cowering creatures may be entered in any step of either player's turn.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from companion.errors import IllegalActionError
+from companion.events import ACTION_APPLIED, DESTROYED, GAME_WON, PHASE_STARTED, Event
+from companion.games import register
+from companion.games.dungeon_command.actions import (
+    Cower,
+    Deploy,
+    Destroyed,
+    DungeonCommandAction,
+    Next,
+    parse_action,
+)
+from companion.games.dungeon_command.setup import Setup
+from companion.games.protocol import Action, Game, Pending
+
+POSITION_FORMAT = "dungeon_command.position"
+RECORD_FORMAT = "dungeon_command.record"
+VERSION = 1
+
+PHASES = ("refresh", "activate", "deploy", "cleanup")
+INITIAL_DEPLOY = "initial_deploy"
+DEPLOYED = "dungeon_command.deployed"
+MORALE_LOST = "dungeon_command.morale_lost"
+LEADERSHIP_RAISED = "dungeon_command.leadership_raised"
+GAME_ENDED = "dungeon_command.game_ended"
+MORALE_PER_COWERED_DAMAGE = 10  # facts.md §6: cowering costs damage ÷ 10 morale
+
+
+@dataclass
+class State:
+    phase: str
+    active: str
+    turn: int = 0
+    morale: dict[str, int] = field(default_factory=dict)
+    leadership: dict[str, int] = field(default_factory=dict)
+    battlefield: dict[str, list[str]] = field(default_factory=dict)
+    destroyed: dict[str, list[str]] = field(default_factory=dict)
+    ended: str | None = None  # why the game ended: "morale" or "no_creatures"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "active": self.active,
+            "turn": self.turn,
+            "morale": dict(self.morale),
+            "leadership": dict(self.leadership),
+            "battlefield": {k: list(v) for k, v in self.battlefield.items()},
+            "destroyed": {k: list(v) for k, v in self.destroyed.items()},
+            "ended": self.ended,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> State:
+        return cls(
+            phase=data["phase"],
+            active=data["active"],
+            turn=int(data["turn"]),
+            morale={k: int(v) for k, v in data["morale"].items()},
+            leadership={k: int(v) for k, v in data["leadership"].items()},
+            battlefield={k: list(v) for k, v in data["battlefield"].items()},
+            destroyed={k: list(v) for k, v in data["destroyed"].items()},
+            ended=data["ended"],
+        )
+
+
+def _initial_state(setup: Setup) -> State:
+    return State(
+        phase=INITIAL_DEPLOY,
+        active=setup.first,
+        morale={band.seat: band.morale for band in setup.warbands},
+        leadership={band.seat: band.leadership for band in setup.warbands},
+        battlefield={band.seat: [] for band in setup.warbands},
+        destroyed={band.seat: [] for band in setup.warbands},
+    )
+
+
+@register
+class DungeonCommand(Game):
+    name: ClassVar[str] = "dungeon_command"
+
+    def __init__(self, setup: Setup, *, state: State | None = None) -> None:
+        self.setup = setup
+        self.seats = setup.seats
+        self._state = state if state is not None else _initial_state(setup)
+        self._history: list[tuple[DungeonCommandAction, State]] = []
+
+    # ----- queries -------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """A copy of the current state."""
+        return copy.deepcopy(self._state)
+
+    def morale(self, seat: str) -> int:
+        return self._state.morale[seat]
+
+    def leadership(self, seat: str) -> int:
+        return self._state.leadership[seat]
+
+    def level(self, label: str) -> int:
+        owner = self.setup.owner(label)
+        if owner is None:
+            raise KeyError(f"no creature labelled {label!r}")
+        return self.setup.band(owner).creatures[label]
+
+    def levels_in_play(self, seat: str) -> int:
+        """Total level of ``seat``'s creatures on the battlefield."""
+        return sum(self.level(label) for label in self._state.battlefield[seat])
+
+    def deploy_room(self, seat: str) -> int:
+        """How many more levels ``seat`` may deploy now (leadership minus levels in play)."""
+        return self._state.leadership[seat] - self.levels_in_play(seat)
+
+    def on_battlefield(self) -> list[str]:
+        return [label for labels in self._state.battlefield.values() for label in labels]
+
+    def opponent(self, seat: str) -> str:
+        return next(other for other in self.seats if other != seat)
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.ended is not None
+
+    def winner(self) -> str | None:
+        """The warband with the highest morale once the game is over; ``None`` on a draw."""
+        if not self.is_over:
+            return None
+        morale = self._state.morale
+        best = max(morale.values())
+        leaders = [seat for seat in self.seats if morale[seat] == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    def pending(self) -> Pending:
+        s = self._state
+        if self.is_over:
+            winner = self.winner()
+            return Pending(
+                None,
+                "game_over" if winner else "game_drawn",
+                {"winner": winner, "reason": s.ended, "morale": dict(s.morale)},
+            )
+        seat = s.active
+        band = self.setup.band(seat)
+        details: dict[str, Any] = {
+            "turn": s.turn,
+            "morale": s.morale[seat],
+            "leadership": s.leadership[seat],
+            "levels_in_play": self.levels_in_play(seat),
+            "room": self.deploy_room(seat),
+            "creature_hand": band.creature_hand,
+        }
+        return Pending(seat, s.phase, details)
+
+    def _deployable(self, seat: str) -> list[str]:
+        s = self._state
+        used = set(s.battlefield[seat]) | set(s.destroyed[seat])
+        room = self.deploy_room(seat)
+        creatures = self.setup.band(seat).creatures
+        return [label for label, level in creatures.items() if label not in used and level <= room]
+
+    def _cowerable_damage(self, label: str) -> range:
+        owner = self.setup.owner(label)
+        assert owner is not None
+        top = max(self._state.morale[owner], 1) * MORALE_PER_COWERED_DAMAGE
+        return range(MORALE_PER_COWERED_DAMAGE, top + 1, MORALE_PER_COWERED_DAMAGE)
+
+    def legal_actions(self) -> list[DungeonCommandAction]:
+        """Everything that may be pushed now. Cowering is listed up to the damage that would
+        take the warband's morale to 0; larger amounts are legal too and end the game the same."""
+        s = self._state
+        if self.is_over:
+            return []
+        actions: list[DungeonCommandAction] = []
+        if s.phase in (INITIAL_DEPLOY, "deploy"):
+            actions += [Deploy(label) for label in self._deployable(s.active)]
+        if s.phase != INITIAL_DEPLOY:
+            for label in self.on_battlefield():
+                actions.append(Destroyed(label))
+                actions += [Cower(label, damage) for damage in self._cowerable_damage(label)]
+        if s.phase != INITIAL_DEPLOY or s.battlefield[s.active]:
+            actions.append(Next())
+        return actions
+
+    def parse_action(self, text: str) -> DungeonCommandAction:
+        return parse_action(text)
+
+    @property
+    def actions(self) -> list[Action]:
+        return [action for action, _ in self._history]
+
+    # ----- play ----------------------------------------------------------------------------
+    def push(self, action: Action) -> list[Event]:
+        if not isinstance(action, Deploy | Destroyed | Cower | Next):
+            raise IllegalActionError(f"not a Dungeon Command action: {action!r}", rule="notation")
+        if self.is_over:
+            raise IllegalActionError("the game is over", rule="seed 002: how to win")
+        new = copy.deepcopy(self._state)
+        if isinstance(action, Deploy):
+            events = self._deploy(new, action)
+        elif isinstance(action, Next):
+            events = self._next(new)
+        else:
+            events = self._lose_morale(new, action)
+        self._history.append((action, self._state))
+        self._state = new
+        return [Event(ACTION_APPLIED, {"action": str(action)}), *events]
+
+    def pop(self) -> Action:
+        if not self._history:
+            raise IndexError("no action to undo")
+        action, self._state = self._history.pop()
+        return action
+
+    def _deploy(self, s: State, action: Deploy) -> list[Event]:
+        seat, label = s.active, action.label
+        if s.phase not in (INITIAL_DEPLOY, "deploy"):
+            raise IllegalActionError(
+                f"creatures are deployed in the deploy phase, not in {s.phase}",
+                rule="seed 002: phase 3 deploy",
+            )
+        if label not in self.setup.band(seat).creatures:
+            raise IllegalActionError(f"{label} is not in {seat}'s warband", rule="seed 002: setup")
+        if label in s.battlefield[seat] or label in s.destroyed[seat]:
+            raise IllegalActionError(f"{label} has already been deployed", rule="seed 002: deploy")
+        level, room = self.level(label), self.deploy_room(seat)
+        if level > room:
+            raise IllegalActionError(
+                f"{label} is level {level} but only {room} levels of leadership are free",
+                rule="seed 002: leadership",
+            )
+        s.battlefield[seat].append(label)
+        return [Event(DEPLOYED, {"seat": seat, "label": label, "level": level})]
+
+    def _next(self, s: State) -> list[Event]:
+        if s.phase == INITIAL_DEPLOY:
+            if not s.battlefield[s.active]:
+                raise IllegalActionError(
+                    "deploy at least one creature first", rule="seed 002: starting creatures"
+                )
+            if s.active == self.setup.first:
+                s.active = self.opponent(s.active)
+                return [Event(PHASE_STARTED, {"phase": INITIAL_DEPLOY, "seat": s.active})]
+            s.active, s.turn = self.setup.first, 1
+            return self._enter(s, "refresh")
+        if s.phase == "cleanup":
+            if not s.battlefield[s.active]:
+                s.ended = "no_creatures"
+                return self._ending(s)
+            s.active = self.opponent(s.active)
+            s.turn += 1
+            return self._enter(s, "refresh")
+        return self._enter(s, PHASES[PHASES.index(s.phase) + 1])
+
+    def _enter(self, s: State, phase: str) -> list[Event]:
+        s.phase = phase
+        events = [Event(PHASE_STARTED, {"phase": phase, "seat": s.active, "turn": s.turn})]
+        if phase == "deploy":
+            s.leadership[s.active] += 1
+            events.append(
+                Event(LEADERSHIP_RAISED, {"seat": s.active, "leadership": s.leadership[s.active]})
+            )
+        return events
+
+    def _lose_morale(self, s: State, action: Destroyed | Cower) -> list[Event]:
+        owner = self.setup.owner(action.label)
+        if owner is None or action.label not in s.battlefield[owner]:
+            raise IllegalActionError(
+                f"{action.label} is not on the battlefield", rule="seed 002: battlefield"
+            )
+        if s.phase == INITIAL_DEPLOY:
+            raise IllegalActionError("the battle has not begun", rule="seed 002: setup")
+        events: list[Event] = []
+        if isinstance(action, Destroyed):
+            loss = self.level(action.label)
+            s.battlefield[owner].remove(action.label)
+            s.destroyed[owner].append(action.label)
+            events.append(Event(DESTROYED, {"seat": owner, "label": action.label}))
+        else:
+            if action.damage <= 0 or action.damage % MORALE_PER_COWERED_DAMAGE:
+                raise IllegalActionError(
+                    f"damage comes in tens, not {action.damage}", rule="cowering: damage ÷ 10"
+                )
+            extra = self.setup.band(self.opponent(owner)).cowering_opponent_extra_loss
+            loss = action.damage // MORALE_PER_COWERED_DAMAGE + extra
+        s.morale[owner] -= loss
+        events.append(Event(MORALE_LOST, {"seat": owner, "loss": loss, "morale": s.morale[owner]}))
+        if s.morale[owner] <= 0:
+            s.ended = "morale"
+            events += self._ending(s)
+        return events
+
+    def _ending(self, s: State) -> list[Event]:
+        s.phase = "over"
+        events = [Event(GAME_ENDED, {"reason": s.ended, "morale": dict(s.morale)})]
+        winner = self.winner()
+        if winner is not None:
+            events.append(Event(GAME_WON, {"winner": winner}))
+        return events
+
+    # ----- copies and formats --------------------------------------------------------------
+    def copy(self) -> Self:
+        twin = type(self)(self.setup, state=copy.deepcopy(self._state))
+        twin._history = list(self._history)
+        return twin
+
+    def position(self) -> dict[str, Any]:
+        return {
+            "format": POSITION_FORMAT,
+            "version": VERSION,
+            "setup": self.setup.to_json(),
+            "state": self._state.to_json(),
+        }
+
+    @classmethod
+    def from_position(cls, data: dict[str, Any]) -> Self:
+        _check_format(data, POSITION_FORMAT)
+        try:
+            state = State.from_json(data["state"])
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ValueError(f"not a Dungeon Command position state: {exc!r}") from exc
+        return cls(Setup.from_json(data["setup"]), state=state)
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "version": VERSION,
+            "setup": self.setup.to_json(),
+            "actions": [str(action) for action, _ in self._history],
+        }
+
+    @classmethod
+    def from_record(cls, data: dict[str, Any]) -> Self:
+        _check_format(data, RECORD_FORMAT)
+        game = cls(Setup.from_json(data["setup"]))
+        for text in data.get("actions", []):
+            game.push(game.parse_action(text))
+        return game
+
+
+def _check_format(data: Mapping[str, Any], expected: str) -> None:
+    if not isinstance(data, Mapping) or data.get("format") != expected:
+        raise ValueError(f"not a {expected} document")
+    if data.get("version") != VERSION:
+        raise ValueError(
+            f"{expected}: unsupported version {data.get('version')!r} (know {VERSION})"
+        )
