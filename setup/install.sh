@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Install the Tabletop Companion on Raspberry Pi OS (Bookworm; Pi 3, 4, Zero 2 W or 5).
+# Run from a checkout of the repository:  sudo bash setup/install.sh
+# Safe to run again: every step checks before it changes anything.
+#
+#   LED_BACKEND=ws281x|pi5|virtual   (default: pi5 on a Pi 5, ws281x elsewhere)
+#   HOSTNAME_MDNS=companion          (phones then open http://companion.local:8000)
+set -euo pipefail
+
+SRC=$(cd "$(dirname "$0")/.." && pwd)
+DEST=/opt/companion
+CONF=/etc/companion/table.yaml
+DATA=/var/lib/companion
+HOSTNAME_MDNS=${HOSTNAME_MDNS:-companion}
+
+say() { printf '\n== %s\n' "$*"; }
+[ "$(id -u)" -eq 0 ] || { echo "run as root: sudo bash setup/install.sh" >&2; exit 1; }
+
+MODEL=$(tr -d '\0' </proc/device-tree/model 2>/dev/null || echo "not a Raspberry Pi")
+echo "machine: $MODEL"
+case "$MODEL" in
+  *"Raspberry Pi 5"*) DEFAULT_BACKEND=pi5 ;;
+  *"Raspberry Pi"*) DEFAULT_BACKEND=ws281x ;;
+  *) DEFAULT_BACKEND=virtual; echo "warning: not a Raspberry Pi; LEDs will be simulated" >&2 ;;
+esac
+LED_BACKEND=${LED_BACKEND:-$DEFAULT_BACKEND}
+
+say "system packages"
+apt-get update -qq
+# python3-picamera2 comes from Raspberry Pi OS (not pip): the venv sees it through
+# --system-site-packages. libzbar0 serves the optional pyzbar decoder; avahi gives companion.local.
+PKGS=(python3-venv python3-dev git libzbar0 avahi-daemon rsync)
+if apt-cache show python3-picamera2 >/dev/null 2>&1; then PKGS+=(python3-picamera2); fi
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${PKGS[@]}"
+
+say "code in $DEST"
+mkdir -p "$DEST"
+rsync -a --delete --exclude .venv --exclude .git "$SRC/" "$DEST/"
+
+say "virtual environment (with system site-packages, for picamera2)"
+if [ ! -x "$DEST/.venv/bin/python" ]; then
+  python3 -m venv --system-site-packages "$DEST/.venv"
+fi
+"$DEST/.venv/bin/pip" install --quiet --upgrade pip
+EXTRAS=""
+[ "$LED_BACKEND" = virtual ] || EXTRAS="[pi]"
+"$DEST/.venv/bin/pip" install --quiet -e "$DEST$EXTRAS"
+
+say "configuration"
+mkdir -p "$(dirname "$CONF")" "$DATA"
+if [ ! -f "$CONF" ]; then
+  sed "s/^  backend: auto .*/  backend: $LED_BACKEND/" "$DEST/setup/table.example.yaml" >"$CONF"
+  echo "wrote $CONF (edit it, then: sudo systemctl restart companion)"
+else
+  echo "keeping the existing $CONF"
+fi
+
+if [ "$LED_BACKEND" != virtual ]; then
+  say "boot configuration for the $LED_BACKEND LED backend"
+  BOOT=/boot/firmware; [ -d "$BOOT" ] || BOOT=/boot
+  "$DEST/.venv/bin/python" -m companion.pi_boot --backend "$LED_BACKEND" \
+    --config "$BOOT/config.txt" --cmdline "$BOOT/cmdline.txt"
+  echo "a reboot is needed if the boot files changed"
+fi
+
+say "mDNS name $HOSTNAME_MDNS.local"
+if [ "$(hostname)" != "$HOSTNAME_MDNS" ]; then
+  hostnamectl set-hostname "$HOSTNAME_MDNS"
+  sed -i "s/127.0.1.1.*/127.0.1.1\t$HOSTNAME_MDNS/" /etc/hosts
+fi
+systemctl enable --now avahi-daemon >/dev/null
+
+say "service"
+install -m 0644 "$DEST/setup/companion.service" /etc/systemd/system/companion.service
+systemctl daemon-reload
+systemctl enable companion >/dev/null
+systemctl restart companion
+"$DEST/.venv/bin/companion" doctor --config "$CONF" || true
+echo
+echo "done: open http://$HOSTNAME_MDNS.local:8000 on a phone on the same network"

@@ -1,0 +1,26 @@
+"""The shell scripts of setup/: they parse, and the installer keeps its promises."""
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+SETUP = Path(__file__).parents[2] / "setup"
+
+
+@pytest.mark.parametrize("script", sorted(p.name for p in SETUP.glob("*.sh")))
+def test_script_parses(script: str):
+    result = subprocess.run(["bash", "-n", str(SETUP / script)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_installer_keeps_picamera2_reachable_from_the_venv():
+    text = (SETUP / "install.sh").read_text()
+    assert "--system-site-packages" in text
+    assert "companion.pi_boot" in text
+
+
+def test_service_restarts_on_failure():
+    unit = (SETUP / "companion.service").read_text()
+    assert "Restart=on-failure" in unit
+    assert "ExecStart=/opt/companion/.venv/bin/companion run" in unit
