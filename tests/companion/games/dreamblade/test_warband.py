@@ -1,0 +1,103 @@
+from pathlib import Path
+
+import pytest
+import yaml
+
+from companion.errors import DataFileError
+from companion.games.dreamblade import catalog as catalog_module
+from companion.games.dreamblade import warband
+from companion.games.dreamblade.catalog import Catalog, miniature_from_data
+
+
+@pytest.fixture(scope="module")
+def builtin() -> Catalog:
+    return catalog_module.load_catalog(catalog_module.builtin_catalog_path())
+
+
+def _file(tmp_path: Path, miniatures: object, **extra: object) -> Path:
+    path = tmp_path / "warband.yaml"
+    data = {"format": "dreamblade-warband", "version": 1, "name": "Fixture band", **extra}
+    path.write_text(yaml.safe_dump({**data, "miniatures": miniatures}), encoding="utf-8")
+    return path
+
+
+def test_sample_warbands_split_the_rulebook_warband_by_aspect(builtin):
+    valor = warband.builtin_warband("sample-valor", builtin)
+    madness = warband.builtin_warband("sample-madness", builtin)
+    whole = warband.builtin_warband("sample-rulebook", builtin)
+    assert (valor.size, madness.size, whole.size) == (12, 4, 16)
+    assert dict(valor.entries) | dict(madness.entries) == dict(whole.entries)
+    for band, letter in ((valor, "V"), (madness, "M")):
+        assert {a.value for cid, _ in band.entries for a in builtin[cid].aspects} == {letter}
+
+
+def test_builtin_names_and_unknown_name(builtin):
+    assert set(warband.builtin_warband_names()) >= {"sample-valor", "sample-madness"}
+    with pytest.raises(ValueError, match="no built-in warband"):
+        warband.builtin_warband("nope", builtin)
+
+
+def test_mini_ids_number_each_copy_from_one(builtin):
+    band = warband.builtin_warband("sample-valor", builtin)
+    ids = band.mini_ids("B")
+    assert len(ids) == band.size == len(set(ids))
+    assert ids[:3] == ("B:runetagged-brawler#1", "B:runetagged-brawler#2", "B:pearlthorn-castle#1")
+    with pytest.raises(ValueError, match="seat"):
+        band.mini_ids("C")
+
+
+def test_load_with_colour_and_default_count(tmp_path, builtin):
+    path = _file(tmp_path, [{"id": "B45"}, {"id": "medusa", "count": 3}], seat_colour="#E69F00")
+    band = warband.load_warband(path, builtin)
+    assert band.entries == (("B45", 1), ("medusa", 3))
+    assert band.seat_colour == "#E69F00"
+
+
+@pytest.mark.parametrize(
+    ("miniatures", "extra", "field", "words"),
+    [
+        ([{"id": "medusa", "count": 4}], {}, "miniatures[0].count", "at most 3 copies"),
+        ([{"id": "B45", "count": 0}], {}, "miniatures[0].count", "≥ 1"),
+        ([{"id": "B45", "count": "2"}], {}, "miniatures[0].count", "≥ 1"),
+        ([{"id": "Z99"}], {}, "miniatures[0].id", "known to the catalog"),
+        ([{"id": "lunatic"}], {}, "miniatures[0].id", "did you mean"),
+        ([{"id": "B45"}, {"id": "B45"}], {}, "miniatures[1].id", "listed once"),
+        ([{"id": "B45", "copies": 2}], {}, "miniatures[0].copies", "one of the fields"),
+        (["B45"], {}, "miniatures[0]", "mapping"),
+        ([], {}, "miniatures", "non-empty list"),
+        ([{"id": "B45"}], {"seat_colour": "blue"}, "seat_colour", "colour"),
+        ([{"id": "B45"}], {"name": " "}, "name", "non-empty"),
+    ],
+)
+def test_invalid_warband_names_file_and_field(tmp_path, builtin, miniatures, extra, field, words):
+    path = _file(tmp_path, miniatures, **extra)
+    with pytest.raises(DataFileError) as info:
+        warband.load_warband(path, builtin)
+    assert (info.value.path, info.value.field) == (str(path), field)
+    assert words in info.value.expected
+
+
+def test_more_than_sixteen_miniatures(tmp_path, builtin):
+    ids = [m for m in builtin if builtin[m].is_creature][:6]
+    path = _file(tmp_path, [{"id": i, "count": 3} for i in ids])
+    with pytest.raises(DataFileError) as info:
+        warband.load_warband(path, builtin)
+    assert info.value.field == "miniatures"
+    assert "at most 16 miniatures (this has 18)" in info.value.expected
+
+
+def test_copies_are_counted_by_name_across_catalog_entries(builtin):
+    data = catalog_module.miniature_to_data(builtin["medusa"])
+    imported = Catalog([miniature_from_data("fixture", "entry", {**data, "id": "CP99"})])
+    merged = builtin.merged(imported)
+    band = {"name": "Two Medusa ids", "miniatures": [{"id": "medusa", "count": 2}, {"id": "CP99"}]}
+    assert warband.warband_from_data(band, merged).size == 3
+    band["miniatures"][1]["count"] = 2
+    with pytest.raises(DataFileError, match="at most 3 copies of Medusa"):
+        warband.warband_from_data(band, merged)
+
+
+def test_from_data_rejects_non_mapping(builtin):
+    with pytest.raises(DataFileError) as info:
+        warband.warband_from_data(["B45"], builtin)  # type: ignore[arg-type]
+    assert info.value.path == "<warband>"
