@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from companion import grid
+from companion.cli import main
+from companion.lights.factory import ENV_VAR
+
+
+@pytest.fixture
+def run(monkeypatch):
+    monkeypatch.setenv(ENV_VAR, "virtual")
+    runner = CliRunner()
+
+    def invoke(*args: str):
+        return runner.invoke(main, ["leds", *args], catch_exceptions=False)
+
+    return invoke
+
+
+def test_wiring_test_names_every_cell_in_order(run, tmp_path):
+    result = run("test", "--delay", "0", "--layout", "frame_25", "--png", str(tmp_path / "t.png"))
+    assert result.exit_code == 0
+    named = [line.split()[1] for line in result.output.splitlines() if "/25 " in line]
+    assert named == list(grid.CELLS)
+    assert "4/25 d1  LEDs 3" in result.output
+    assert (tmp_path / "t.png").is_file()
+
+
+def test_show_writes_the_png_and_reports_current(run, tmp_path):
+    png = tmp_path / "spawn.png"
+    result = run("show", "spawn", "--png", str(png), "--layout", "strips_2x2")
+    assert result.exit_code == 0
+    assert f"written to {png.resolve()}" in result.output
+    assert "mA of 1800 mA" in result.output
+    assert Image.open(png).size[0] > 100
+
+
+def test_show_with_custom_seat_colour(run, tmp_path):
+    result = run(
+        "show", "calibration", "--seat-colour", "A=#00FF00", "--png", str(tmp_path / "c.png")
+    )
+    assert result.exit_code == 0
+    image = Image.open(tmp_path / "c.png").convert("RGB")
+    red, green, blue = image.getpixel((64, 384))  # centre of cell a1 (bottom left)
+    assert green > 0 and red == 0 and blue == 0
+
+
+def test_show_refuses_a_bad_colour_and_an_unknown_scene(run):
+    assert run("show", "spawn", "--seat-colour", "A=green").exit_code == 2
+    assert run("show", "fireworks").exit_code == 2
+
+
+def test_bad_layout_is_a_usage_error(run):
+    result = run("show", "spawn", "--layout", "no_such_layout")
+    assert result.exit_code == 2
+    assert "matrix16x16" in result.output
+
+
+def test_layouts_and_boot_config(run):
+    listing = run("layouts").output
+    assert "matrix16x16" in listing and "256 LEDs" in listing
+    boot = run("boot-config").output
+    assert "dtparam=audio=off" in boot
