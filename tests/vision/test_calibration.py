@@ -1,0 +1,95 @@
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.errors import DataFileError
+from vision.calibration import (
+    Calibration,
+    CalibrationError,
+    calibrate_from_markers,
+    calibrate_manual,
+    check_map_moved,
+)
+from vision.map_grid import DREAMBLADE_MAP
+from vision.synth import View, render
+
+from .conftest import VIEW
+
+MAP_POINTS = np.array([(0, 0), (450, 0), (450, 450), (0, 450), (225, 225), (100, 350)], float)
+
+
+def _project(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    p = np.c_[pts, np.ones(len(pts))] @ h.T
+    return p[:, :2] / p[:, 2:]
+
+
+def test_markers_give_the_true_homography_within_a_pixel(
+    calibration: Calibration, true_homography: np.ndarray
+) -> None:
+    error = np.linalg.norm(
+        calibration.to_image(MAP_POINTS) - _project(true_homography, MAP_POINTS), axis=1
+    )
+    assert error.max() < 1.0
+    assert calibration.method == "markers"
+
+
+def test_to_map_inverts_to_image(calibration: Calibration) -> None:
+    back = calibration.to_map(calibration.to_image(MAP_POINTS))
+    assert np.allclose(back, MAP_POINTS, atol=1e-6)
+
+
+def test_missing_markers_are_named() -> None:
+    with pytest.raises(CalibrationError, match="0, 1, 2, 3"):
+        calibrate_from_markers(np.full((200, 200), 128, np.uint8), DREAMBLADE_MAP)
+
+
+def test_manual_calibration_from_four_clicked_corners(true_homography: np.ndarray) -> None:
+    corners = _project(true_homography, MAP_POINTS[:4])
+    manual = calibrate_manual([tuple(c) for c in corners], DREAMBLADE_MAP, (1200, 1200))
+    assert np.allclose(manual.to_image(MAP_POINTS), _project(true_homography, MAP_POINTS))
+
+
+@pytest.mark.parametrize(
+    "corners",
+    [
+        [(0, 0), (10, 0), (10, 10)],
+        [(0, 0), (10, 10), (10, 0), (0, 10)],  # crossed
+        [(0, 0), (0, 0), (0, 0), (0, 0)],
+    ],
+)
+def test_manual_calibration_refuses_bad_corners(corners: list[tuple[float, float]]) -> None:
+    with pytest.raises(CalibrationError):
+        calibrate_manual(corners, DREAMBLADE_MAP, (100, 100))
+
+
+def test_calibration_saves_and_loads(calibration: Calibration, tmp_path: Path) -> None:
+    path = tmp_path / "calibration.yaml"
+    calibration.save(path)
+    loaded = Calibration.load(path)
+    assert np.allclose(loaded.homography, calibration.homography)
+    assert loaded.image_size == calibration.image_size
+    assert loaded.marker_centres_px.keys() == calibration.marker_centres_px.keys()
+
+
+def test_a_broken_calibration_file_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "calibration.yaml"
+    path.write_text("version: 1\nhomography: [[1, 2], [3, 4]]\nimage_size: [10, 10]\n")
+    with pytest.raises(DataFileError, match="homography"):
+        Calibration.load(path)
+
+
+def test_move_check_accepts_the_same_view_and_warns_when_the_map_moved(
+    calibration: Calibration, table_grey: np.ndarray, table_scene
+) -> None:
+    assert check_map_moved(calibration, table_grey, DREAMBLADE_MAP).status == "ok"
+    shifted = View(VIEW.width, VIEW.height, VIEW.px_per_mm, VIEW.rotation_deg, VIEW.tilt, (15, 0))
+    frame = render(table_scene, shifted, seed=1)[..., 1]
+    check = check_map_moved(calibration, frame, DREAMBLADE_MAP)
+    assert check.status == "moved"
+    assert check.shift_px == pytest.approx(15, abs=2)
+
+
+def test_move_check_is_unknown_without_markers(calibration: Calibration) -> None:
+    blank = np.full((300, 300), 120, np.uint8)
+    assert check_map_moved(calibration, blank, DREAMBLADE_MAP).status == "unknown"

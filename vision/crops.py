@@ -1,0 +1,60 @@
+"""Per-cell rectified crops: each cell (plus a margin for bases on its border) warped to a square,
+top-down image at about the camera's own resolution there, read, and the sightings mapped back
+to image pixels."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import cv2
+import numpy as np
+
+from vision.calibration import Calibration
+from vision.map_grid import MapGrid
+from vision.tags import ReadResult, Sighting, TagReader
+
+
+def cell_crop(
+    gray: np.ndarray,
+    calibration: Calibration,
+    grid: MapGrid,
+    cell: str,
+    margin_mm: float,
+    scale: float = 1.0,
+) -> tuple[np.ndarray, np.ndarray]:
+    """(crop, homography crop px → image px) of one cell and its margin."""
+    x0, y0, x1, y1 = grid.cell_rect_mm(cell)
+    x0, y0, x1, y1 = x0 - margin_mm, y0 - margin_mm, x1 + margin_mm, y1 + margin_mm
+    density = calibration.px_per_mm((x0 + x1) / 2, (y0 + y1) / 2) * scale
+    size = (round((x1 - x0) * density), round((y1 - y0) * density))
+    crop_to_mm = np.array([[1 / density, 0, x0], [0, 1 / density, y0], [0, 0, 1]])
+    crop_to_image = calibration.homography @ crop_to_mm
+    crop = cv2.warpPerspective(
+        gray,
+        crop_to_image,
+        size,
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    return crop, crop_to_image
+
+
+def read_cells(
+    reader: TagReader,
+    gray: np.ndarray,
+    calibration: Calibration,
+    grid: MapGrid,
+    cells: Iterable[str],
+    margin_mm: float,
+) -> ReadResult:
+    result = ReadResult()
+    for cell in cells:
+        crop, to_image = cell_crop(gray, calibration, grid, cell, margin_mm)
+        found = reader.read(crop)
+        result.rejected += found.rejected
+        for sighting in found.sightings:
+            pts = np.array(sighting.corners, dtype=np.float64).reshape(-1, 1, 2)
+            image_pts = cv2.perspectiveTransform(pts, to_image).reshape(-1, 2)
+            corners = tuple((float(x), float(y)) for x, y in image_pts)
+            result.sightings.append(Sighting(sighting.tag, corners))  # type: ignore[arg-type]
+    return result

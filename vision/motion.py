@@ -1,0 +1,134 @@
+"""Is the map clear? Compares a small top-down view of the map with the previous frame (motion)
+and a band of table just outside the map with the empty-table reference (an arm reaching in must
+cross it). Also tells which cells changed since they were last decoded, so the pipeline can decode
+only those."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.calibration import Calibration
+from vision.map_grid import MapGrid
+
+
+@dataclass(frozen=True)
+class MotionConfig:
+    px_per_mm: float = 1.0  # resolution of the top-down view
+    band_mm: tuple[float, float] = (4.0, 24.0)  # band outside the map edge (inner, outer)
+    pixel_threshold: int = 28  # grey-level change that counts as changed
+    motion_share: float = 0.01  # share of the map changed since the last frame → busy
+    band_share: float = 0.03  # share of the band differing from the reference → busy
+    cell_share: float = 0.004  # share of a cell changed since it was decoded → decode it again
+    adapt: float = 0.05  # how fast the band reference follows slow light changes
+
+
+@dataclass(frozen=True)
+class MotionState:
+    busy: bool
+    motion_share: float
+    band_share: float
+    changed_cells: frozenset[str]
+
+
+class MotionGate:
+    def __init__(self, grid: MapGrid, calibration: Calibration, config: MotionConfig) -> None:
+        self.grid = grid
+        self.config = config
+        s = config.px_per_mm
+        margin = config.band_mm[1]
+        self._margin_px = round(margin * s)
+        self._size = (
+            round((grid.width_mm + 2 * margin) * s),
+            round((grid.height_mm + 2 * margin) * s),
+        )
+        top_down_to_mm = np.array([[1 / s, 0, -margin], [0, 1 / s, -margin], [0, 0, 1]])
+        self._image_to_top = np.linalg.inv(calibration.homography @ top_down_to_mm)
+        mask = np.zeros((self._size[1], self._size[0]), np.uint8)
+        inner, outer = config.band_mm
+        cv2.rectangle(
+            mask,
+            self._px(-outer, -outer),
+            self._px(grid.width_mm + outer, grid.height_mm + outer),
+            255,
+            -1,
+        )
+        cv2.rectangle(
+            mask,
+            self._px(-inner, -inner),
+            self._px(grid.width_mm + inner, grid.height_mm + inner),
+            0,
+            -1,
+        )
+        self._band = mask > 0
+        x0, y0 = self._px(0, 0)
+        x1, y1 = self._px(grid.width_mm, grid.height_mm)
+        self._map_slice = (slice(y0, y1), slice(x0, x1))
+        self._cell_slices = {}
+        for cell in grid.cells:
+            cx0, cy0, cx1, cy1 = grid.cell_rect_mm(cell)
+            a, b = self._px(cx0, cy0), self._px(cx1, cy1)
+            self._cell_slices[cell] = (slice(a[1], b[1]), slice(a[0], b[0]))
+        self._previous: np.ndarray | None = None
+        self._reference: np.ndarray | None = None
+        self._snapshots: dict[str, np.ndarray] = {}
+
+    def _px(self, x_mm: float, y_mm: float) -> tuple[int, int]:
+        s = self.config.px_per_mm
+        return (
+            round(x_mm * s) + self._margin_px,
+            round(y_mm * s) + self._margin_px,
+        )
+
+    def top_down(self, gray: np.ndarray) -> np.ndarray:
+        """The map seen from above at ``px_per_mm`` (area-averaged, so noise cancels)."""
+        scale = self._downscale(gray)
+        small = gray
+        if scale < 1.0:
+            small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        m = self._image_to_top @ np.diag([1 / scale, 1 / scale, 1.0])
+        return cv2.warpPerspective(small, m, self._size, flags=cv2.INTER_LINEAR)
+
+    def _downscale(self, gray: np.ndarray) -> float:
+        # image px per top-down px, from how many image px the map spans
+        h = np.linalg.inv(self._image_to_top)
+        w, hh = self._size
+        corners = np.array([[[0, 0]], [[w, 0]], [[w, hh]], [[0, hh]]], dtype=np.float64)
+        img = cv2.perspectiveTransform(corners, h).reshape(-1, 2)
+        span = max(
+            float(np.linalg.norm(img[1] - img[0])) / w, float(np.linalg.norm(img[3] - img[0])) / hh
+        )
+        return float(min(1.0, 1.5 / max(span, 1e-6)))
+
+    def update(self, gray: np.ndarray) -> MotionState:
+        top = self.top_down(gray)
+        cfg = self.config
+        if self._reference is None:
+            self._reference = top.astype(np.float32)
+        motion = 0.0
+        if self._previous is not None:
+            diff = cv2.absdiff(top[self._map_slice], self._previous[self._map_slice])
+            motion = float(np.mean(diff > cfg.pixel_threshold))
+        band_diff = np.abs(top.astype(np.float32) - self._reference)[self._band]
+        band = float(np.mean(band_diff > cfg.pixel_threshold))
+        busy = motion > cfg.motion_share or band > cfg.band_share
+        if not busy:
+            cv2.accumulateWeighted(top, self._reference, cfg.adapt)
+        changed = frozenset(
+            cell
+            for cell, sl in self._cell_slices.items()
+            if cell not in self._snapshots
+            or float(np.mean(cv2.absdiff(top[sl], self._snapshots[cell]) > cfg.pixel_threshold))
+            > cfg.cell_share
+        )
+        self._previous = top
+        return MotionState(busy, motion, band, changed)
+
+    def mark_decoded(self, cells: frozenset[str] | set[str]) -> None:
+        """Remember how ``cells`` looked in the last frame given to :meth:`update`."""
+        if self._previous is None:
+            return
+        for cell in cells:
+            self._snapshots[cell] = self._previous[self._cell_slices[cell]].copy()

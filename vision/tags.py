@@ -1,0 +1,171 @@
+"""Reading tags in a grey image: QR/Micro QR with zxing-cpp (default) or pyzbar, or a marker
+family (ArUco 4×4, AprilTag 36h11) through OpenCV's ``cv2.aruco``.
+
+Every reader turns what it finds into :class:`Sighting` objects (tag + where, in image pixels).
+Text that is not our payload, or a marker id nobody registered, is counted in
+:attr:`ReadResult.rejected` and otherwise ignored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import cv2
+import numpy as np
+
+from vision.board_change import TagId
+from vision.payload import PayloadError, parse_payload
+from vision.registration import MarkerRegistration
+
+Point = tuple[float, float]
+READERS = ("zxing", "pyzbar", "aruco4x4", "apriltag36h11")
+DEFAULT_READER = "zxing"
+
+
+@dataclass(frozen=True)
+class Sighting:
+    tag: TagId
+    corners: tuple[Point, Point, Point, Point]
+
+    @property
+    def centre(self) -> Point:
+        xs = [p[0] for p in self.corners]
+        ys = [p[1] for p in self.corners]
+        return sum(xs) / 4, sum(ys) / 4
+
+
+@dataclass
+class ReadResult:
+    sightings: list[Sighting] = field(default_factory=list)
+    rejected: int = 0
+
+    def extend(self, other: ReadResult) -> None:
+        self.sightings.extend(other.sightings)
+        self.rejected += other.rejected
+
+
+class TagReader(Protocol):
+    name: str
+
+    def read(self, gray: np.ndarray) -> ReadResult: ...
+
+
+def _from_texts(found: Iterable[tuple[str, tuple[Point, Point, Point, Point]]]) -> ReadResult:
+    result = ReadResult()
+    for text, corners in found:
+        try:
+            result.sightings.append(Sighting(parse_payload(text), corners))
+        except PayloadError:
+            result.rejected += 1
+    return result
+
+
+class ZxingReader:
+    """zxing-cpp. ``thorough`` turns on its rotate/invert/downscale passes (about twice as slow,
+    and issue 5 found no gain on top-down tables)."""
+
+    name = "zxing"
+
+    def __init__(self, thorough: bool = False) -> None:
+        import zxingcpp
+
+        self._zxing = zxingcpp
+        self._formats = zxingcpp.barcode_formats_from_str("QRCode,MicroQRCode")
+        self._thorough = thorough
+
+    def read(self, gray: np.ndarray) -> ReadResult:
+        codes = self._zxing.read_barcodes(
+            np.ascontiguousarray(gray),
+            formats=self._formats,
+            try_rotate=self._thorough,
+            try_downscale=self._thorough,
+            try_invert=self._thorough,
+        )
+        found = []
+        for code in codes:
+            p = code.position
+            corners = tuple(
+                (float(q.x), float(q.y))
+                for q in (p.top_left, p.top_right, p.bottom_right, p.bottom_left)
+            )
+            found.append((code.text, corners))
+        return _from_texts(found)  # type: ignore[arg-type]
+
+
+class PyzbarReader:
+    """ZBar through pyzbar (needs the system ``libzbar0``)."""
+
+    name = "pyzbar"
+
+    def __init__(self) -> None:
+        from pyzbar import pyzbar
+
+        self._pyzbar = pyzbar
+
+    def read(self, gray: np.ndarray) -> ReadResult:
+        codes = self._pyzbar.decode(gray, symbols=[self._pyzbar.ZBarSymbol.QRCODE])
+        found = []
+        for code in codes:
+            try:
+                text = code.data.decode("utf-8")
+            except UnicodeDecodeError:
+                text = ""
+            points = [(float(q.x), float(q.y)) for q in code.polygon]
+            if len(points) != 4:
+                x, y, w, h = code.rect
+                points = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+            found.append((text, tuple(points)))
+        return _from_texts(found)  # type: ignore[arg-type]
+
+
+_DICTIONARIES = {"aruco4x4": cv2.aruco.DICT_4X4_50, "apriltag36h11": cv2.aruco.DICT_APRILTAG_36h11}
+# Modules across a marker, black border included (what the camera planner needs).
+MARKER_MODULES = {"aruco4x4": 6, "apriltag36h11": 8}
+
+
+def marker_dictionary(family: str) -> cv2.aruco.Dictionary:
+    if family not in _DICTIONARIES:
+        raise ValueError(f"marker family {family!r} is not one of {tuple(_DICTIONARIES)}")
+    return cv2.aruco.getPredefinedDictionary(_DICTIONARIES[family])
+
+
+class MarkerReader:
+    """ArUco/AprilTag markers whose ids the warband registration binds to miniatures."""
+
+    def __init__(self, registration: MarkerRegistration) -> None:
+        self.name = registration.family
+        self._registration = registration
+        parameters = cv2.aruco.DetectorParameters()
+        parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+        # Small markers: let OpenCV accept short perimeters (13 mm tags are ~1 % of a frame).
+        parameters.minMarkerPerimeterRate = 0.005
+        self._detector = cv2.aruco.ArucoDetector(marker_dictionary(registration.family), parameters)
+
+    def read(self, gray: np.ndarray) -> ReadResult:
+        corners, ids, _rejected = self._detector.detectMarkers(gray)
+        result = ReadResult()
+        if ids is None:
+            return result
+        for quad, marker_id in zip(corners, ids.ravel(), strict=True):
+            tag = self._registration.tag_for(int(marker_id))
+            if tag is None:
+                result.rejected += 1
+                continue
+            points = tuple((float(x), float(y)) for x, y in quad.reshape(4, 2))
+            result.sightings.append(Sighting(tag, points))  # type: ignore[arg-type]
+        return result
+
+
+def make_reader(name: str, registration: MarkerRegistration | None = None) -> TagReader:
+    """The reader called ``name`` (one of :data:`READERS`)."""
+    if name == "zxing":
+        return ZxingReader()
+    if name == "pyzbar":
+        return PyzbarReader()
+    if name in _DICTIONARIES:
+        if registration is None or registration.family != name:
+            raise ValueError(f"the {name} reader needs a {name} marker registration")
+        return MarkerReader(registration)
+    raise ValueError(f"unknown tag reader {name!r}; expected one of {', '.join(READERS)}")

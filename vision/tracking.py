@@ -1,0 +1,118 @@
+"""Temporal tracker: per-frame observations → committed :class:`BoardChange` s.
+
+Each tag has a *status* per frame: the one cell it is seen in, ``ABSENT``, or ``CONFLICT`` (seen in
+two cells). A tag's new status commits after it held for ``stable_frames`` consecutive clear
+frames. While the map is busy (a hand or arm over it) nothing counts and nothing commits, so a tag
+hidden under a hand is kept; it is removed only once the map is clear and it stays unseen. A
+reading in a neighbouring cell with low confidence (the base sits on the line) does not move a
+tag. Duplicates and tags outside the warband are flagged, never applied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from vision.board_change import BoardChange, TagId
+from vision.observe import Observation
+
+ABSENT = "-"
+CONFLICT = "!"
+
+
+@dataclass(frozen=True)
+class TrackerConfig:
+    stable_frames: int = 5
+    min_move_confidence: float = 0.3  # below this, a reading next door does not move a tag
+
+    def __post_init__(self) -> None:
+        if self.stable_frames < 1:
+            raise ValueError("stable_frames must be at least 1")
+        if not 0.0 <= self.min_move_confidence <= 1.0:
+            raise ValueError("min_move_confidence must be within 0..1")
+
+
+class Tracker:
+    def __init__(
+        self, config: TrackerConfig | None = None, warband: Collection[TagId] | None = None
+    ) -> None:
+        self.config = config or TrackerConfig()
+        self.warband = frozenset(warband) if warband is not None else None
+        self._board: dict[TagId, str] = {}
+        self._status: dict[TagId, str] = {}
+        self._count: dict[TagId, int] = {}
+        self._flagged: set[str] = set()
+
+    @property
+    def board(self) -> dict[TagId, str]:
+        return dict(self._board)
+
+    def _frame_status(self, observation: Observation) -> tuple[dict[TagId, str], list[str]]:
+        cells: dict[TagId, dict[str, float]] = {}
+        for p in observation.placements:
+            seen = cells.setdefault(p.tag, {})
+            seen[p.cell] = max(seen.get(p.cell, 0.0), p.confidence)
+        status: dict[TagId, str] = {}
+        flags: list[str] = []
+        for tag, seen in cells.items():
+            if self.warband is not None and tag not in self.warband:
+                flags.append(f"{tag} is not in the warband")
+                continue
+            committed = self._board.get(tag)
+            if len(seen) > 1 and committed in seen:
+                # a base on the line read from both sides: trust the committed cell unless the
+                # other reading is confident
+                others = {c: v for c, v in seen.items() if c != committed}
+                if all(v < self.config.min_move_confidence for v in others.values()):
+                    seen = {committed: seen[committed]}
+            if len(seen) > 1:
+                status[tag] = CONFLICT
+                flags.append(f"{tag} seen in {' and '.join(sorted(seen))}")
+                continue
+            cell, confidence = next(iter(seen.items()))
+            if cell != committed and committed is not None:
+                cell = committed if confidence < self.config.min_move_confidence else cell
+            status[tag] = cell
+        for tag in self._board:
+            status.setdefault(tag, ABSENT)
+        return status, flags
+
+    def update(self, observation: Observation) -> BoardChange | None:
+        """Feed one frame; a change when something committed (or a new problem was flagged)."""
+        if observation.busy:
+            self._count.clear()
+            return None
+        status, flags = self._frame_status(observation)
+        for tag, s in status.items():
+            if self._status.get(tag) == s:
+                self._count[tag] = self._count.get(tag, 0) + 1
+            else:
+                self._status[tag] = s
+                self._count[tag] = 1
+        for tag in list(self._status):
+            if tag not in status:
+                del self._status[tag]
+                self._count.pop(tag, None)
+        added: dict[TagId, str] = {}
+        removed: dict[TagId, str] = {}
+        moved: dict[TagId, tuple[str, str]] = {}
+        stable = self.config.stable_frames
+        for tag, s in self._status.items():
+            if self._count.get(tag, 0) < stable or s == CONFLICT:
+                continue
+            old = self._board.get(tag)
+            if s == ABSENT and old is not None:
+                removed[tag] = old
+            elif s not in (ABSENT, old):
+                if old is None:
+                    added[tag] = s
+                else:
+                    moved[tag] = (old, s)
+        for tag in removed:
+            del self._board[tag]
+        self._board.update(added)
+        self._board.update({tag: to for tag, (_, to) in moved.items()})
+        new_flags = tuple(f for f in dict.fromkeys(flags) if f not in self._flagged)
+        self._flagged = set(flags)
+        change = BoardChange(added, removed, moved, dict(self._board), new_flags)
+        return None if change.is_empty else change
