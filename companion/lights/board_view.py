@@ -33,6 +33,7 @@ class BoardView:
     occupants: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # cell → seat per mini
     portals: Mapping[str, str] = field(default_factory=dict)  # seat → cell
     spawn_cells: frozenset[str] = frozenset()  # legal spawn cells of the spawning seat
+    movable: frozenset[str] = frozenset()  # cells of creatures that may still shift
     moving_from: str | None = None  # cell of the creature being moved
     shift_destinations: frozenset[str] = frozenset()
     contested: frozenset[str] = frozenset()
@@ -51,6 +52,7 @@ class BoardView:
             *self.portals.values(),
             *self.spawn_cells,
             *self.shift_destinations,
+            *self.movable,
             *self.contested,
             *self.claims,
             *self.flagged,
@@ -73,11 +75,15 @@ class BoardView:
         return frozenset(cell for values in self.scoring.values() for cell in values)
 
 
-def board_view_from_game(game: Any, flagged: Iterable[str] = ()) -> BoardView:
+def board_view_from_game(
+    game: Any, flagged: Iterable[str] = (), moving: str | None = None
+) -> BoardView:
     """Build a view from the engine's query methods.
 
     ``flagged`` cells come from the reconciler (an illegal or ambiguous board change), not from
-    the engine. The creature being moved is named by ``pending().details["mini_id"]``.
+    the engine. The creature being moved is ``moving`` (e.g. the one the camera saw lifted) or
+    else ``pending().details["mini_id"]``; during a shift, ``details["movable"]`` names the
+    creatures that may still move.
     ``turn_wins()`` may be a sequence of per-turn winners (``None`` for a tie) or a mapping of
     seat → turns won; only the sequence says who won the last turn.
     """
@@ -89,13 +95,13 @@ def board_view_from_game(game: Any, flagged: Iterable[str] = ()) -> BoardView:
         cell: tuple(mini.owner for mini in minis) for cell, minis in board.items() if minis
     }
     spawning = game.phase_seat if phase == "spawn" else None
-    mini_id = pending.details.get("mini_id")
+    mini_id = moving or pending.details.get("mini_id")
+    cell_of = {mini.id: cell for cell, minis in board.items() for mini in minis}
+    movable = frozenset(cell_of[m] for m in pending.details.get("movable", {}) if m in cell_of)
     moving_from = None
     destinations: frozenset[str] = frozenset()
     if mini_id is not None:
-        moving_from = next(
-            (cell for cell, minis in board.items() if any(m.id == mini_id for m in minis)), None
-        )
+        moving_from = cell_of.get(mini_id)
         destinations = frozenset(game.legal_shift_destinations(mini_id))
     wins = game.turn_wins()
     if isinstance(wins, Mapping):
@@ -112,6 +118,7 @@ def board_view_from_game(game: Any, flagged: Iterable[str] = ()) -> BoardView:
         occupants=occupants,
         portals={seat: game.portal(seat) for seat in seats},
         spawn_cells=frozenset(game.legal_spawn_cells(spawning)) if spawning else frozenset(),
+        movable=movable,
         moving_from=moving_from,
         shift_destinations=destinations,
         contested=frozenset(game.contested_cells()),

@@ -22,7 +22,8 @@ DIM = 0.45  # level of "you may go here" cells against full-level markers (befor
 FLASH_PERIOD = 0.5  # seconds per on/off cycle of an illegal-move flash
 PULSE_PERIOD = 1.5
 TURN_WON_SECONDS = 4.0  # how long the turn-won wipe plays at the start of the next turn
-STRIKE_KINDS = ("strike", "attack", "fight", "blade", "damage", "disrupt", "destroy")
+# Pending kinds of the strike sequence (the engine's names contain one of these words).
+STRIKE_KINDS = ("strike", "attack", "reroll", "blade", "damage", "disrupt", "destroy", "deathblow")
 
 
 def pulse(t: float, period: float = PULSE_PERIOD, low: float = 0.4) -> float:
@@ -58,11 +59,14 @@ def spawn(view: BoardView, t: float, palette: Palette) -> Frame:
 
 
 def shift(view: BoardView, t: float, palette: Palette) -> Frame:
-    """The creature being moved at full level, its legal destinations dim."""
+    """The creature being moved at full level, its legal destinations dim; before one is picked
+    up, the cells of the creatures that may still move, breathing."""
     seat = view.phase_seat
-    if seat is None or view.moving_from is None:
+    if seat is None:
         return occupancy(view, t, palette)
     colour = palette.seat(seat)
+    if view.moving_from is None:
+        return Frame({cell: scaled(colour, pulse(t)) for cell in view.movable})
     cells = {cell: scaled(colour, DIM) for cell in view.shift_destinations}
     cells[view.moving_from] = colour
     return Frame(cells)
@@ -150,7 +154,7 @@ def _base(view: BoardView, t: float, palette: Palette) -> Frame:
         return conquest(view, t, palette)
     if view.phase == "spawn":
         return spawn(view, t, palette)
-    if view.phase == "action" and view.moving_from is not None:
+    if view.phase == "action" and (view.moving_from is not None or view.pending_kind == "shift"):
         return shift(view, t, palette)
     kind = view.pending_kind or ""
     if view.phase == "action" and any(word in kind for word in STRIKE_KINDS):

@@ -125,3 +125,26 @@ def test_view_is_immutable():
     view = BoardView(phase="action", claims={"c3": "A"})
     with pytest.raises(TypeError):
         view.claims["c3"] = "B"  # type: ignore[index]
+
+
+def test_shift_pending_lists_the_movable_creatures_cells():
+    game = FakeGame(
+        phase="action",
+        pending_value=Pending("A", "shift", {"movable": {"m1": ["b4"], "m9": ["a1"]}}),
+        minis={"b3": [FakeMini("m1", "A")], "d4": [FakeMini("m2", "A")]},
+    )
+    view = board_view_from_game(game)
+    assert view.movable == {"b3"}  # m9 is not on the map
+    assert view.moving_from is None
+
+
+def test_a_creature_picked_up_is_the_one_moving():
+    game = FakeGame(
+        phase="action",
+        pending_value=Pending("A", "shift", {"movable": {"m1": ["b4"]}}),
+        minis={"b3": [FakeMini("m1", "A")]},
+    )
+    view = board_view_from_game(game, moving="m1")
+    assert view.moving_from == "b3"
+    assert view.shift_destinations == {"b4", "c3"}
+    assert game.calls == ["shift:m1"]

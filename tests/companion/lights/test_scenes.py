@@ -135,3 +135,25 @@ def test_every_scene_runs_on_every_demo_view():
         for t in (0.0, 0.7, 5.0):
             frame = scene(demo_view(name), t, PALETTE)
             assert set(frame.cells) <= set(grid.CELLS)
+
+
+def test_shift_before_a_pick_up_shows_the_movable_creatures():
+    view = BoardView(
+        phase="action", phase_seat="A", pending_kind="shift", movable=frozenset({"b3", "d4"})
+    )
+    frame = scenes.state_scene(view, 0.0, PALETTE)
+    assert dict(frame.cells) == {"b3": BLUE, "d4": BLUE}
+
+
+@pytest.mark.parametrize(
+    "kind", ["choose_strike_cell", "attack_dice", "assign_blade", "assign_damage", "reroll"]
+)
+def test_strike_kinds_show_contested_cells(kind):
+    view = BoardView(
+        phase="action",
+        phase_seat="A",
+        pending_kind=kind,
+        contested=frozenset({"c3"}),
+        occupants={"c3": ("A", "B")},
+    )
+    assert scenes.state_scene(view, 0.0, PALETTE).colour("c3") == PALETTE.contested
