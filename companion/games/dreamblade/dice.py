@@ -9,6 +9,7 @@ convolution with fractions (no sampling): what players ask before a strike.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -258,13 +259,13 @@ def attack_odds(dice: int, die: AttackDie | None = None, crit: Crit | None = Non
     if not 0 <= dice <= MAX_ODDS_DICE:
         raise ValueError(f"the number of dice must be 0–{MAX_ODDS_DICE}, not {dice}")
     die = builtin_dice().attack if die is None else die
-    one: dict[tuple[int, int], Fraction] = {}
-    for face in die.faces:
-        key = (face.damage, int(face.is_blade))
-        one[key] = one.get(key, Fraction(0)) + Fraction(1, len(die.faces))
-    joint: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}
+    # Whole-number outcome counts out of faces**dice: exact, and much faster than fractions.
+    one = Counter((face.damage, int(face.is_blade)) for face in die.faces)
+    counts: dict[tuple[int, int], int] = {(0, 0): 1}
     for _ in range(dice):
-        joint = _convolve(joint, one)
+        counts = _convolve(counts, one)
+    total = len(die.faces) ** dice
+    joint = {key: Fraction(count, total) for key, count in counts.items()}
     if crit is not None:
         with_crit: dict[tuple[int, int], Fraction] = {}
         for (damage, blades), chance in joint.items():
@@ -304,13 +305,13 @@ def odds_as_data(odds: AttackOdds, defense: int | None, life: int | None) -> dic
 
 
 def _convolve(
-    left: Mapping[tuple[int, int], Fraction], right: Mapping[tuple[int, int], Fraction]
-) -> dict[tuple[int, int], Fraction]:
-    out: dict[tuple[int, int], Fraction] = {}
-    for (d1, b1), p1 in left.items():
-        for (d2, b2), p2 in right.items():
+    left: Mapping[tuple[int, int], int], right: Mapping[tuple[int, int], int]
+) -> dict[tuple[int, int], int]:
+    out: dict[tuple[int, int], int] = {}
+    for (d1, b1), n1 in left.items():
+        for (d2, b2), n2 in right.items():
             key = (d1 + d2, b1 + b2)
-            out[key] = out.get(key, Fraction(0)) + p1 * p2
+            out[key] = out.get(key, 0) + n1 * n2
     return out
 
 
