@@ -1,0 +1,90 @@
+"""Keeps the LEDs showing the game: rebuilds the board view when events arrive, animates it
+against a clock, and falls back to the attract mode when no game is loaded.
+
+The table wires it as ``driver.attach(bus)`` plus ``driver.run(stop)`` in a thread; the view
+source is usually ``lambda: board_view_from_game(table.game)``.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import replace
+
+from companion import events as ev
+from companion.events import Event, EventBus
+from companion.lights.base import Lights
+from companion.lights.board_view import BoardView
+from companion.lights.colours import Palette
+from companion.lights.render import Rendered
+from companion.lights.scenes import attract, state_scene
+
+FLAG_SECONDS = 3.0  # how long a flagged cell keeps flashing
+FPS = 30
+
+ViewSource = Callable[[], BoardView | None]
+
+
+class LightsDriver:
+    def __init__(
+        self,
+        lights: Lights,
+        view_source: ViewSource,
+        palette: Palette | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.lights = lights
+        self.palette = palette or Palette()
+        self._view_source = view_source
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._view = view_source()
+        self._since = clock()
+        self._flags: dict[str, float] = {}  # cell → time its flash ends
+        self._turn_winner: str | None = None
+
+    def on_event(self, event: Event) -> None:
+        now = self._clock()
+        with self._lock:
+            if event.kind == ev.FLAGGED:
+                for cell in event.data.get("cells", ()):
+                    self._flags[cell] = now + FLAG_SECONDS
+                return
+            view = self._view_source()
+            if event.kind == ev.TURN_WON:
+                self._turn_winner = event.data.get("seat")
+            else:
+                self._turn_winner = None  # the wipe plays once, until the next action
+            if view != self._view or event.kind == ev.TURN_WON:
+                self._view, self._since = view, now
+
+    def attach(self, bus: EventBus) -> Callable[[], None]:
+        return bus.subscribe(self.on_event)
+
+    def tick(self) -> Rendered:
+        """Render and show the frame for now."""
+        now = self._clock()
+        with self._lock:
+            self._flags = {cell: end for cell, end in self._flags.items() if end > now}
+            view, t = self._view, now - self._since
+            if view is not None:
+                view = replace(
+                    view,
+                    flagged=view.flagged | frozenset(self._flags),
+                    last_turn_winner=self._turn_winner or view.last_turn_winner,
+                )
+        if view is None:
+            frame = attract(BoardView(phase="initiative"), now, self.palette)
+        else:
+            frame = state_scene(view, t, self.palette)
+        return self.lights.show_frame(frame)
+
+    def run(self, stop: threading.Event, fps: float = FPS) -> None:
+        """Show frames until ``stop`` is set, then leave the LEDs dark."""
+        try:
+            while not stop.is_set():
+                self.tick()
+                stop.wait(1 / fps)
+        finally:
+            self.lights.close()
