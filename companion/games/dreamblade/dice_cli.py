@@ -1,4 +1,5 @@
-"""``companion rules odds``: exact chances of an attack before it is rolled."""
+"""``companion rules odds`` (exact chances of an attack before it is rolled) and
+``companion rules roll`` (virtual dice for players without dice)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import click
 
 from companion.games.dreamblade.dice import (
     MAX_ODDS_DICE,
+    AttackDie,
     AttackOdds,
     Crit,
+    Dice,
     attack_die_from_faces,
     attack_odds,
     builtin_dice,
@@ -70,6 +73,40 @@ def odds(
     click.echo(_table(result))
     if defense is not None and life is not None:
         click.echo(_target_lines(result, defense, life))
+
+
+@click.command("roll")
+@click.option("--dice", "dice", type=click.IntRange(0, 100), default=0, help="Attack dice to roll.")
+@click.option("--initiative", is_flag=True, help="Roll the two initiative dice.")
+@click.option("--seed", type=int, help="Repeat a roll: the same seed gives the same results.")
+@click.option("--faces", help="Your attack die's faces, e.g. '1,2,3,miss,miss,blade'.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def roll(dice: int, initiative: bool, seed: int | None, faces: str | None, as_json: bool) -> None:
+    """Virtual dice: attack dice and/or the two initiative dice."""
+    if not dice and not initiative:
+        raise click.UsageError("give --dice N and/or --initiative")
+    service = Dice(_die(faces), seed=seed)
+    attack = [face.name for face in service.roll_attack(dice)] if dice else None
+    initiative_pair = list(service.roll_initiative()) if initiative else None
+    if as_json:
+        data = {"attack": attack, "initiative": initiative_pair}
+        click.echo(json.dumps({key: value for key, value in data.items() if value is not None}))
+        return
+    if attack is not None:
+        click.echo(f"attack: {' '.join(attack)}")
+    if initiative_pair is not None:
+        click.echo(f"initiative: {initiative_pair[0]} {initiative_pair[1]}")
+
+
+def _die(faces: str | None) -> AttackDie:
+    if not faces:
+        return builtin_dice().attack
+    try:
+        return attack_die_from_faces(
+            faces.split(","), source="--faces", status="given with --faces"
+        )
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--faces") from None
 
 
 def _percent(chance: Fraction) -> str:

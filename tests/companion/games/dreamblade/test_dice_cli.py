@@ -4,7 +4,7 @@ from fractions import Fraction
 from click.testing import CliRunner
 
 from companion.games.dreamblade import dice
-from companion.games.dreamblade.dice_cli import odds
+from companion.games.dreamblade.dice_cli import odds, roll
 
 
 def _run(*args: str):
@@ -51,3 +51,20 @@ def test_bad_input_is_a_usage_error():
     bad_faces = _run("--dice", "2", "--faces", "1,9000")
     assert bad_faces.exit_code == 2
     assert "not an attack-die face" in bad_faces.output
+
+
+def test_roll_is_repeatable_with_a_seed():
+    first = CliRunner().invoke(roll, ["--dice", "8", "--initiative", "--seed", "7", "--json"])
+    second = CliRunner().invoke(roll, ["--dice", "8", "--initiative", "--seed", "7", "--json"])
+    assert first.exit_code == 0, first.output
+    assert first.output == second.output
+    data = json.loads(first.output)
+    assert len(data["attack"]) == 8
+    assert all(dice.parse_attack_face(face) for face in data["attack"])
+    assert all(1 <= value <= 6 for value in data["initiative"])
+
+
+def test_roll_text_and_usage():
+    result = CliRunner().invoke(roll, ["--dice", "3", "--faces", "blade,blade"])
+    assert result.output == "attack: blade blade blade\n"
+    assert CliRunner().invoke(roll, []).exit_code == 2
