@@ -49,10 +49,14 @@ class Warband:
 
     def mini_ids(self, seat: str) -> tuple[str, ...]:
         """One id per physical miniature, ``"A:B45#1"``: the ids the engine and camera use."""
+        return tuple(mini_id for mini_id, _ in self.copies(seat))
+
+    def copies(self, seat: str) -> tuple[tuple[str, str], ...]:
+        """(per-copy mini id, catalog id) for every physical miniature, copies numbered from 1."""
         if seat not in SEATS:
             raise ValueError(f"seat must be one of {', '.join(SEATS)}, not {seat!r}")
         return tuple(
-            f"{seat}:{catalog_id}#{k}"
+            (f"{seat}:{catalog_id}#{k}", catalog_id)
             for catalog_id, count in self.entries
             for k in range(1, count + 1)
         )

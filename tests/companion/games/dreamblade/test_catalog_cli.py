@@ -77,3 +77,22 @@ def test_broken_user_catalog_is_a_clear_error(home):
     result = _run("list")
     assert result.exit_code == 1
     assert "catalog.yaml: format" in result.output
+
+
+def test_warband_check_lists_per_copy_ids(home):
+    path = Path(__file__).parents[4] / "companion/games/dreamblade/data/warbands/sample-valor.yaml"
+    result = _run("warband", str(path), "--seat", "B")
+    assert result.exit_code == 0, result.output
+    assert "12 miniatures, valid" in result.output
+    assert "B:twilight-scout#2" in result.output
+
+
+def test_warband_check_reports_the_field(home, tmp_path):
+    path = tmp_path / "w.yaml"
+    path.write_text(
+        "format: dreamblade-warband\nversion: 1\nname: Bad\nminiatures:\n  - {id: B45, count: 4}\n",
+        encoding="utf-8",
+    )
+    result = _run("warband", str(path))
+    assert result.exit_code == 1
+    assert "miniatures[0].count" in result.output
