@@ -201,3 +201,15 @@ def test_odds_as_data_is_exact_and_complete():
     assert sum(Fraction(row["equal"]["exact"]) for row in data["damage"]) == 1
     assert data["crit"] == {"amount": 2, "blades_per_use": 1, "max_uses": None}
     assert set(data["target"]) >= {"defense", "life", "disrupt_or_better", "destroy_possible"}
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(st.sampled_from(["1", "2", "3", "4", "miss", "blade"]), min_size=2, max_size=6),
+    st.integers(min_value=0, max_value=3),
+)
+def test_any_face_list_matches_brute_force(faces, count):
+    die = dice.attack_die_from_faces(faces)
+    assert {k: v for k, v in dice.attack_odds(count, die).joint.items() if v} == _enumerate(
+        count, faces
+    )

@@ -101,3 +101,9 @@ def test_from_data_rejects_non_mapping(builtin):
     with pytest.raises(DataFileError) as info:
         warband.warband_from_data(["B45"], builtin)  # type: ignore[arg-type]
     assert info.value.path == "<warband>"
+
+
+def test_copies_pair_each_mini_id_with_its_catalog_id(builtin):
+    band = warband.builtin_warband("sample-madness", builtin)
+    assert band.copies("A")[0] == ("A:spellbound-scissors#1", "spellbound-scissors")
+    assert [mini_id for mini_id, _ in band.copies("A")] == list(band.mini_ids("A"))
