@@ -66,7 +66,6 @@ class CompiledLayout:
     description: str
     led_count: int
     cell_leds: Mapping[str, tuple[int, ...]]
-    positions: Mapping[int, tuple[int, int]]  # LED index → (x, y) on the LED grid, if known
     led_cell: tuple[int, ...]  # per LED: index of its cell in grid.CELLS, or -1 for a dark LED
     colour_order: str
     gamma: float
@@ -114,7 +113,6 @@ def compile_layout(data: Any, source: object = "<layout>") -> CompiledLayout:
     if "cell_leds" in fields.data:
         led_count = int(fields.number("led_count", low=1, high=100_000, integer=True))
         cell_leds = _explicit_cells(fields.mapping("cell_leds"), led_count, source)
-        positions: dict[int, tuple[int, int]] = {}
     else:
         panels = [
             _panel(_Fields(item, source, f"panels[{i}]."))
@@ -134,7 +132,6 @@ def compile_layout(data: Any, source: object = "<layout>") -> CompiledLayout:
         description=description,
         led_count=led_count,
         cell_leds=MappingProxyType({cell: cell_leds[cell] for cell in grid.CELLS}),
-        positions=MappingProxyType(positions),
         led_cell=_led_cell(cell_leds, led_count),
         colour_order=colour_order,
         gamma=gamma,

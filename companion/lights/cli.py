@@ -12,6 +12,7 @@ from companion.errors import DataFileError
 from companion.lights.base import Lights
 from companion.lights.colours import Palette
 from companion.lights.demo import demo_view
+from companion.lights.driver import FPS
 from companion.lights.factory import BACKENDS, open_lights
 from companion.lights.frame import Frame
 from companion.lights.scenes import SCENES
@@ -19,7 +20,6 @@ from companion.lights.virtual import VirtualLights
 from firmware_config.layout import CompiledLayout, available_layouts, load_layout
 from firmware_config.pins import boot_needs, load_pins
 
-FPS = 30
 TEST_COLOUR = (255, 255, 255)
 
 layout_option = click.option(

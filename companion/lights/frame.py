@@ -26,6 +26,3 @@ class Frame:
     def over(self, below: Frame) -> Frame:
         """This frame's cells drawn over ``below``."""
         return Frame({**below.cells, **self.cells})
-
-
-DARK = Frame({})
