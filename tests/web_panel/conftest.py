@@ -1,0 +1,101 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.games import GAMES, register
+from companion.settings import Settings
+from companion.store import Store
+from companion.table import Table
+from tests.companion.counter_game import CounterGame
+from web_panel import create_app
+
+JUDGE_PIN = "2468"
+
+
+@pytest.fixture
+def counter_game_registered() -> Iterator[None]:
+    register(CounterGame)
+    yield
+    GAMES.pop(CounterGame.name, None)
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings.model_validate(
+        {"data_dir": str(tmp_path), "game": "test-counter", "panel": {"judge_pin": JUDGE_PIN}}
+    )
+
+
+@pytest.fixture
+def table(counter_game_registered: None, tmp_path: Path) -> Table:
+    return Table.new_game(Store(tmp_path / "t.sqlite3"), "test-counter", {"version": 1, "start": 0})
+
+
+@pytest.fixture
+def app(table: Table, settings: Settings) -> Iterator[Flask]:
+    app = create_app(table, settings, secret_key="test-secret", testing=True)
+    yield app
+    app.extensions["panel"].feed.close()
+
+
+class Phone:
+    """A test client that behaves like the panel page: it knows its CSRF token."""
+
+    def __init__(self, client: FlaskClient) -> None:
+        self.client = client
+        self.csrf = client.get("/api/me").get_json()["csrf"]
+
+    def get(self, url: str, **kwargs: Any) -> Any:
+        return self.client.get(url, **kwargs)
+
+    def post(self, url: str, body: dict[str, Any] | None = None) -> Any:
+        return self.client.post(url, json=body or {}, headers={"X-CSRF-Token": self.csrf})
+
+    def state(self) -> dict[str, Any]:
+        data: dict[str, Any] = self.client.get("/api/state").get_json()
+        return data
+
+    def act(self, action: str, **override: Any) -> Any:
+        view = self.state()
+        body = {"action": action, "version": view["version"], "game_id": view["game_id"]}
+        return self.post("/api/actions", {**body, **override})
+
+    def undo(self) -> Any:
+        view = self.state()
+        return self.post("/api/undo", {"version": view["version"], "game_id": view["game_id"]})
+
+
+def join_url(app: Flask, seat: str) -> str:
+    """The join URL encoded in a seat's QR code, as the table's own screen gets it."""
+    response = app.test_client().get(f"/api/join/{seat}.svg")
+    assert response.status_code == 200
+    url: str = response.headers["X-Join-Url"]
+    return url
+
+
+def seated(app: Flask, seat: str) -> Phone:
+    client = app.test_client()
+    path = "/join/" + join_url(app, seat).rsplit("/join/", 1)[1]
+    assert client.get(path).status_code == 303
+    return Phone(client)
+
+
+@pytest.fixture
+def spectator(app: Flask) -> Phone:
+    return Phone(app.test_client())
+
+
+@pytest.fixture
+def phone_a(app: Flask) -> Phone:
+    return seated(app, "A")
+
+
+@pytest.fixture
+def phone_b(app: Flask) -> Phone:
+    return seated(app, "B")

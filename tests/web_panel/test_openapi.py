@@ -1,0 +1,40 @@
+"""The OpenAPI document describes exactly the API the app serves, and its error codes exist."""
+
+from __future__ import annotations
+
+import re
+from importlib.resources import files
+
+import yaml
+from flask import Flask
+
+from web_panel.i18n import catalog
+
+
+def _document() -> dict:
+    return yaml.safe_load(files("web_panel").joinpath("openapi.yaml").read_text(encoding="utf-8"))
+
+
+def test_every_route_is_documented_and_every_documented_path_exists(app: Flask):
+    served = set()
+    for rule in app.url_map.iter_rules():
+        if rule.rule.startswith(("/api", "/join")):
+            path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)
+            for method in rule.methods - {"HEAD", "OPTIONS"}:
+                served.add((path, method.lower()))
+    documented = {(path, method) for path, item in _document()["paths"].items() for method in item}
+    assert documented == served
+
+
+def test_every_error_code_has_a_message_in_each_language():
+    codes = _document()["components"]["schemas"]["Error"]["properties"]["error"]["enum"]
+    for language in ("en", "ja"):
+        assert all(f"error.{code}" in catalog(language) for code in codes)
+
+
+def test_every_error_code_the_api_raises_is_documented():
+    source = files("web_panel").joinpath("api.py").read_text(encoding="utf-8")
+    raised = set(re.findall(r'Refused\(\d+, "(\w+)"', source))
+    codes = set(_document()["components"]["schemas"]["Error"]["properties"]["error"]["enum"])
+    assert raised <= codes
+    assert raised | {"csrf"} == codes

@@ -1,0 +1,70 @@
+"""The HTML pages: boot data, language choice, security headers, the language toggle."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Flask
+
+from tests.web_panel.conftest import Phone
+
+
+def _boot(html: str) -> dict:
+    start = html.index('<script id="boot" type="application/json">') + len(
+        '<script id="boot" type="application/json">'
+    )
+    return json.loads(html[start : html.index("</script>", start)])
+
+
+def test_the_phone_page_carries_its_seat_token_and_messages(phone_a: Phone):
+    response = phone_a.get("/")
+    assert response.status_code == 200
+    boot = _boot(response.get_data(as_text=True))
+    assert boot["page"] == "phone"
+    assert boot["me"]["seat"] == "A"
+    assert boot["me"]["csrf"] == phone_a.csrf
+    assert boot["messages"]["app.title"] == "Table companion"
+
+
+def test_accept_language_picks_japanese_and_the_cookie_overrides_it(app: Flask):
+    client = app.test_client()
+    japanese = client.get("/", headers={"Accept-Language": "ja-JP,ja;q=0.9,en;q=0.5"})
+    assert _boot(japanese.get_data(as_text=True))["lang"] == "ja"
+    assert '<html lang="ja">' in japanese.get_data(as_text=True)
+    toggled = client.get("/lang/en?next=/table")
+    assert toggled.status_code == 303
+    assert toggled.headers["Location"] == "/table"
+    english = client.get("/table", headers={"Accept-Language": "ja"})
+    assert _boot(english.get_data(as_text=True))["lang"] == "en"
+
+
+def test_the_language_toggle_never_redirects_off_site(app: Flask):
+    client = app.test_client()
+    for target in ("https://evil.example/", "//evil.example/", "javascript:alert(1)"):
+        response = client.get("/lang/ja", query_string={"next": target})
+        assert response.headers["Location"] == "/"
+
+
+def test_an_unknown_language_changes_nothing(app: Flask):
+    response = app.test_client().get("/lang/xx")
+    assert response.status_code == 303
+    assert "Set-Cookie" not in response.headers
+
+
+def test_pages_send_security_headers(app: Flask):
+    response = app.test_client().get("/table")
+    assert "default-src 'self'" in response.headers["Content-Security-Policy"]
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert response.headers["X-Frame-Options"] == "DENY"
+
+
+def test_a_bad_join_code_shows_why(app: Flask):
+    response = app.test_client().get("/join/nonsense")
+    assert response.status_code == 403
+    assert "not valid for this table" in response.get_data(as_text=True)
+
+
+def test_the_openapi_document_is_served(app: Flask):
+    response = app.test_client().get("/api/openapi.yaml")
+    assert response.status_code == 200
+    assert b"openapi: 3.1.0" in response.data

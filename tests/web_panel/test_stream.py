@@ -1,0 +1,132 @@
+"""The live stream: one message per change, catch-up by Last-Event-ID, clean shutdown."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+from flask import Flask
+
+from companion.table import Table
+from web_panel.stream import Feed, sse_message
+from web_panel.view import public_view
+
+
+def _feed(app: Flask) -> Feed:
+    feed: Feed = app.extensions["panel"].feed
+    return feed
+
+
+def _next_state(stream: Iterator[str]) -> str:
+    """The next state message of a stream, skipping keep-alive comments and the retry hint."""
+    for chunk in stream:
+        if chunk.startswith("id: "):
+            return chunk
+    raise AssertionError("the stream ended")
+
+
+def _event_id(message: str) -> str:
+    return message.split("\n", 1)[0].removeprefix("id: ")
+
+
+def test_an_sse_message_has_its_id_event_and_data_lines():
+    assert sse_message("state", '{"a":1}', "3.4.0") == 'id: 3.4.0\nevent: state\ndata: {"a":1}\n\n'
+    assert sse_message("ping", "x") == "event: ping\ndata: x\n\n"
+
+
+def test_a_new_client_gets_the_current_view_at_once(app: Flask, table: Table):
+    stream = _feed(app).events(None)
+    assert next(stream).startswith("retry: ")
+    message = _next_state(stream)
+    assert _event_id(message) == f"{table.game_id}.0.0"
+    assert '"version":0' in message
+
+
+def test_every_change_is_pushed(app: Flask, table: Table):
+    stream = _feed(app).events(None)
+    _next_state(stream)
+    table.submit("A", "add 2")
+    assert _event_id(_next_state(stream)) == f"{table.game_id}.1.0"
+    table.undo("A")
+    assert _event_id(_next_state(stream)) == f"{table.game_id}.2.0"
+
+
+def test_a_reconnecting_client_is_caught_up_with_what_it_missed(app: Flask, table: Table):
+    feed = _feed(app)
+    first = feed.events(None)
+    seen = _event_id(_next_state(first))
+    table.submit("A", "add 1")
+    table.submit("B", "add 3")
+    caught_up = _next_state(feed.events(seen))
+    assert _event_id(caught_up) == f"{table.game_id}.2.0"
+    assert '"action":"add 3"' in caught_up
+
+
+def test_a_client_that_is_up_to_date_gets_no_copy_until_something_changes(app: Flask, table: Table):
+    feed = _feed(app)
+    current_id, _ = feed.current()
+    stream = feed.events(current_id)
+    received: list[str] = []
+    reader = threading.Thread(target=lambda: received.append(_next_state(stream)))
+    reader.start()
+    table.submit("A", "add 1")
+    reader.join(timeout=10)
+    assert len(received) == 1
+    assert _event_id(received[0]) == f"{table.game_id}.1.0"
+
+
+def test_a_flag_from_the_camera_reaches_the_phones_as_a_notice(app: Flask, table: Table):
+    stream = _feed(app).events(None)
+    _next_state(stream)
+    table.flag("two tags in one cell", ("c3",))
+    message = _next_state(stream)
+    assert _event_id(message) == f"{table.game_id}.0.1"
+    assert "two tags in one cell" in message
+
+
+def test_closing_the_feed_ends_every_stream(app: Flask):
+    feed = _feed(app)
+    stream = feed.events(None)
+    _next_state(stream)
+    ended = threading.Event()
+
+    def drain() -> None:
+        for _ in stream:
+            pass
+        ended.set()
+
+    threading.Thread(target=drain, daemon=True).start()
+    feed.close()
+    assert ended.wait(timeout=10)
+
+
+def test_the_view_is_built_once_per_change_however_many_clients(app: Flask, table: Table):
+    panel = app.extensions["panel"]
+    builds: list[int] = []
+
+    def counting_build(notices: list) -> dict:
+        builds.append(1)
+        return public_view(table, panel.settings, panel.clock, notices)
+
+    feed = Feed(table, counting_build)
+    streams = [feed.events(None) for _ in range(5)]
+    for stream in streams:
+        _next_state(stream)
+    assert len(builds) == 1
+    table.submit("A", "add 1")
+    for stream in streams:
+        _next_state(stream)
+    assert len(builds) == 2
+    feed.close()
+
+
+def test_the_stream_endpoint_serves_event_stream(app: Flask, table: Table):
+    client = app.test_client()
+    current_id, _ = _feed(app).current()
+    response = client.get("/api/stream", buffered=False)
+    assert response.mimetype == "text/event-stream"
+    assert response.headers["Cache-Control"] == "no-cache"
+    chunks = response.iter_encoded()
+    assert next(chunks).startswith(b"retry: ")
+    assert next(chunks).startswith(f"id: {current_id}".encode())
+    response.close()

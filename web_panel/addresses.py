@@ -1,0 +1,32 @@
+"""Where phones reach the panel: the join QR code must carry an address a phone on the same
+network can open, even when the table page itself was opened as ``localhost`` on the Pi."""
+
+from __future__ import annotations
+
+import socket
+from urllib.parse import urlsplit
+
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
+# TEST-NET-1 (RFC 5737): connecting a UDP socket there sends nothing but picks the outgoing
+# interface, whose address is the one the phones on the local network can reach.
+_PROBE = ("192.0.2.1", 9)
+
+
+def lan_address() -> str | None:
+    """This machine's address on its local network, or ``None`` without one."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(_PROBE)
+        except OSError:
+            return None
+        address: str = probe.getsockname()[0]
+    return None if address.startswith("127.") else address
+
+
+def public_base_url(host_url: str, lan: str | None) -> str:
+    """``host_url`` (``http://host:port/``) with a loopback host replaced by ``lan`` if known."""
+    parts = urlsplit(host_url)
+    if parts.hostname not in LOOPBACK_NAMES or lan is None:
+        return host_url
+    port = f":{parts.port}" if parts.port else ""
+    return f"{parts.scheme}://{lan}{port}/"

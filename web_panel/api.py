@@ -1,0 +1,228 @@
+"""The panel's JSON API (documented in ``openapi.yaml``) and its live stream.
+
+Every proposal is checked by the table and the engine; a refused one gets a clear message in the
+phone's language (plus the engine's own words and the rule it names) and changes nothing.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, session
+from flask.typing import ResponseReturnValue
+
+from companion.errors import IllegalActionError
+from companion.table import SeatError, StaleError
+from web_panel import csrf
+from web_panel.addresses import lan_address, public_base_url
+from web_panel.clock import ClockError
+from web_panel.i18n import choose_language, translate
+from web_panel.panel import Panel, current_panel
+from web_panel.seats import join_qr_svg, may_see_join_codes
+
+api = Blueprint("api", __name__, url_prefix="/api")
+
+MAX_ACTION_LENGTH = 500
+
+
+class Refused(Exception):
+    """A request the panel refuses: HTTP status, a message key, and details for the phone."""
+
+    def __init__(self, status: int, code: str, detail: str = "", rule: str = "") -> None:
+        super().__init__(code)
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.rule = rule
+
+
+@api.errorhandler(Refused)
+def _refused(error: Refused) -> ResponseReturnValue:
+    language = choose_language(request)
+    body: dict[str, Any] = {
+        "error": error.code,
+        "message": translate(language, f"error.{error.code}"),
+        "detail": error.detail,
+        "rule": error.rule,
+    }
+    prompt_key = f"rule.{error.rule}"
+    prompt = translate(language, prompt_key) if error.rule else prompt_key
+    if prompt != prompt_key:
+        body["prompt"] = prompt
+    return jsonify(body), error.status
+
+
+def _body() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise Refused(400, "bad_request", "the request body must be a JSON object")
+    return data
+
+
+def _int_field(data: dict[str, Any], name: str) -> int:
+    value = data.get(name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise Refused(400, "bad_request", f"'{name}' must be a whole number")
+    return value
+
+
+def _check_current(panel: Panel, data: dict[str, Any]) -> int:
+    """The version the phone saw, refused if its game or version is not the table's now."""
+    game_id = _int_field(data, "game_id")
+    version = _int_field(data, "version")
+    if game_id != panel.table.game_id or version != panel.table.version:
+        raise Refused(409, "stale", f"you saw state {game_id}.{version}")
+    return version
+
+
+def _proposer(panel: Panel) -> str:
+    proposer = panel.viewer().proposer
+    if proposer is None:
+        raise Refused(403, "spectator")
+    return proposer
+
+
+def _me(panel: Panel) -> dict[str, Any]:
+    viewer = panel.viewer()
+    return {
+        "seat": viewer.seat,
+        "judge": viewer.judge,
+        "judge_enabled": panel.pins.enabled,
+        "csrf": csrf.session_token(session),
+        "join_codes": may_see_join_codes(request.remote_addr, viewer),
+    }
+
+
+@api.get("/state")
+def state() -> ResponseReturnValue:
+    _, data = current_panel().feed.current()
+    return Response(data, mimetype="application/json")
+
+
+@api.get("/me")
+def me() -> ResponseReturnValue:
+    return jsonify(_me(current_panel()))
+
+
+@api.get("/log")
+def log() -> ResponseReturnValue:
+    table = current_panel().table
+    return jsonify(game_id=table.game_id, entries=table.store.log(table.game_id))
+
+
+@api.post("/actions")
+def submit_action() -> ResponseReturnValue:
+    panel = current_panel()
+    data = _body()
+    text = data.get("action")
+    if not isinstance(text, str) or not text.strip() or len(text) > MAX_ACTION_LENGTH:
+        raise Refused(400, "bad_request", "'action' must be the action's notation")
+    proposer = _proposer(panel)
+    version = _check_current(panel, data)
+    try:
+        accepted = panel.table.submit(proposer, text.strip(), version=version)
+    except StaleError as exc:
+        raise Refused(409, "stale", str(exc)) from None
+    except SeatError as exc:
+        raise Refused(403, "wrong_seat", str(exc)) from None
+    except IllegalActionError as exc:
+        raise Refused(422, "illegal", str(exc), exc.rule) from None
+    except ValueError as exc:
+        raise Refused(400, "malformed", str(exc)) from None
+    return jsonify(action=str(accepted.action), version=accepted.version)
+
+
+@api.post("/undo")
+def undo() -> ResponseReturnValue:
+    panel = current_panel()
+    data = _body()
+    proposer = _proposer(panel)
+    with panel.lock:
+        _check_current(panel, data)
+        try:
+            action = panel.table.undo(proposer)
+        except SeatError as exc:
+            raise Refused(403, "undo_not_yours", str(exc)) from None
+        except IllegalActionError as exc:
+            raise Refused(422, "nothing_to_undo", str(exc), exc.rule) from None
+    return jsonify(undone=str(action), version=panel.table.version)
+
+
+@api.post("/judge/login")
+def judge_login() -> ResponseReturnValue:
+    panel = current_panel()
+    pin = _body().get("pin")
+    if not isinstance(pin, str):
+        raise Refused(400, "bad_request", "'pin' must be a string")
+    try:
+        correct = panel.pins.check(pin)
+    except PermissionError as exc:
+        raise Refused(403, "judge_locked", str(exc)) from None
+    if not correct:
+        raise Refused(403, "wrong_pin")
+    session["judge"] = True
+    return jsonify(_me(panel))
+
+
+@api.post("/judge/logout")
+def judge_logout() -> ResponseReturnValue:
+    session.pop("judge", None)
+    return jsonify(_me(current_panel()))
+
+
+@api.post("/clock")
+def clock() -> ResponseReturnValue:
+    panel = current_panel()
+    viewer = panel.viewer()
+    if not viewer.judge and (panel.pins.enabled or viewer.seat is None):
+        raise Refused(403, "judge_only")
+    data = _body()
+    operation = data.get("op")
+    try:
+        if operation == "start":
+            panel.clock.start()
+        elif operation == "pause":
+            panel.clock.pause()
+        elif operation == "reset":
+            panel.clock.reset()
+        elif operation == "configure":
+            minutes = data.get("minutes")
+            if minutes is not None and not isinstance(minutes, int):
+                raise Refused(400, "bad_request", "'minutes' must be a whole number or null")
+            panel.clock.configure(minutes)
+        else:
+            raise Refused(400, "bad_request", "'op' must be start, pause, reset or configure")
+    except ClockError as exc:
+        raise Refused(409, "clock", str(exc)) from None
+    panel.feed.panel_changed()
+    return jsonify(panel.clock.status())
+
+
+@api.get("/join/<seat>.svg")
+def join_code(seat: str) -> ResponseReturnValue:
+    """A seat's join QR code: only for the table's own screen (loopback) and the judge."""
+    panel = current_panel()
+    if seat not in panel.table.read(lambda game: game.seats):
+        raise Refused(404, "no_such_seat")
+    if not may_see_join_codes(request.remote_addr, panel.viewer()):
+        raise Refused(403, "judge_only")
+    token = panel.tokens.issue(seat, panel.table.game_id)
+    url = f"{public_base_url(request.host_url, lan_address())}join/{token}"
+    return Response(join_qr_svg(url), mimetype="image/svg+xml", headers={"X-Join-Url": url})
+
+
+@api.get("/stream")
+def stream() -> ResponseReturnValue:
+    feed = current_panel().feed
+    return Response(
+        feed.events(request.headers.get("Last-Event-ID")),
+        mimetype="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
+
+
+@api.get("/openapi.yaml")
+def openapi() -> ResponseReturnValue:
+    text = files("web_panel").joinpath("openapi.yaml").read_text(encoding="utf-8")
+    return Response(text, mimetype="application/yaml")

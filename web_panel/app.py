@@ -1,0 +1,141 @@
+"""The panel's Flask app factory and its production server.
+
+``create_app(table, settings)`` builds the app that serves the phones; ``serve(app, host, port)``
+runs it on werkzeug's threaded WSGI server — one thread per connection, which is what the
+long-lived event streams need, and plenty for a table's handful of phones on a Raspberry Pi. The
+app never runs in debug mode outside tests.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+import threading
+from pathlib import Path
+
+from flask import Flask, Response, jsonify, request, session
+from flask.typing import ResponseReturnValue
+from werkzeug.serving import BaseWSGIServer, make_server
+
+from companion.settings import Settings
+from companion.table import Table
+from web_panel import csrf
+from web_panel.api import api
+from web_panel.clock import MatchClock
+from web_panel.i18n import choose_language, translate
+from web_panel.pages import pages
+from web_panel.panel import Panel
+from web_panel.seats import PinGuard, SeatTokens
+
+log = logging.getLogger(__name__)
+
+SECRET_FILE = "panel-secret.key"
+
+
+def load_or_create_secret(data_dir: Path) -> str:
+    """The panel's signing key, kept in the data folder so phones stay joined across restarts."""
+    path = data_dir / SECRET_FILE
+    if path.exists():
+        return path.read_text(encoding="ascii").strip()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    secret = secrets.token_hex(32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as file:
+        file.write(secret)
+    return secret
+
+
+def create_app(
+    table: Table,
+    settings: Settings | None = None,
+    *,
+    secret_key: str | None = None,
+    testing: bool = False,
+) -> Flask:
+    """The panel app of ``table``. ``secret_key`` defaults to the one kept in the data folder."""
+    settings = settings or Settings()
+    app = Flask(__name__)
+    app.config.update(
+        SECRET_KEY=secret_key or load_or_create_secret(settings.data_dir),
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        TESTING=testing,
+        DEBUG=False,
+    )
+    app.extensions["panel"] = Panel(
+        table=table,
+        settings=settings,
+        tokens=SeatTokens(app.config["SECRET_KEY"]),
+        pins=PinGuard(settings.panel.judge_pin),
+        clock=MatchClock(settings.clock),
+    )
+    app.register_blueprint(api)
+    app.register_blueprint(pages)
+    app.before_request(_refuse_cross_site)
+    app.after_request(_security_headers)
+    return app
+
+
+SECURITY_HEADERS = {
+    # Scripts and styles only from the panel itself; the QR codes are same-origin SVG.
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    # A join URL carries a seat token: never leak it to another site.
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+
+def _security_headers(response: Response) -> Response:
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+def _refuse_cross_site() -> ResponseReturnValue | None:
+    reason = csrf.problem(request, session)
+    if reason is None:
+        return None
+    message = translate(choose_language(request), "error.csrf")
+    return jsonify(error="csrf", message=message, detail=reason), 403
+
+
+class PanelServer:
+    """A running panel: ``stop()`` ends the open streams and the server."""
+
+    def __init__(self, app: Flask, server: BaseWSGIServer) -> None:
+        self.app = app
+        self.server = server
+        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.server.host}:{self.server.port}"
+
+    def serve_forever(self) -> None:
+        self.server.serve_forever()
+
+    def start_in_thread(self) -> PanelServer:
+        self._thread = threading.Thread(target=self.serve_forever, name="panel", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.app.extensions["panel"].feed.close()
+        self.server.shutdown()
+        self.server.server_close()
+        if self._thread is not None:
+            self._thread.join()
+
+
+def serve(app: Flask, host: str, port: int) -> PanelServer:
+    """Bind the panel on ``host:port`` (port 0: any free port) with a threaded server.
+
+    Call ``serve_forever()`` (blocks) or ``start_in_thread()`` on the result.
+    """
+    if app.debug:
+        raise RuntimeError("the panel must not be served in debug mode")
+    server = make_server(host, port, app, threaded=True)
+    log.info("panel serving on http://%s:%d", host, server.port)
+    return PanelServer(app, server)

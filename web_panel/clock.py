@@ -1,0 +1,88 @@
+"""The tournament round clock: a countdown with warnings, shown on every phone and the table page.
+
+The server keeps the truth (started, paused, time used); phones receive the remaining seconds with
+each state and count down locally between updates. What happens at time is a setting, because the
+sources only hint that a game "on time" may go to the player ahead (see the facts file); the clock
+announces it and the judge decides — it never ends a game by itself.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from companion.settings import ClockSettings
+
+
+class ClockError(ValueError):
+    """A clock operation that makes no sense now (start a running clock, no length set...)."""
+
+
+class MatchClock:
+    def __init__(self, settings: ClockSettings, now: Callable[[], float] = time.monotonic) -> None:
+        self._now = now
+        self._at_time = settings.at_time
+        self._warn_minutes = tuple(sorted(settings.warn_minutes, reverse=True))
+        self._length = settings.round_minutes * 60.0 if settings.round_minutes else None
+        self._used = 0.0
+        self._running_since: float | None = None
+        self._lock = threading.Lock()
+
+    def _remaining(self) -> float | None:
+        if self._length is None:
+            return None
+        used = self._used
+        if self._running_since is not None:
+            used += self._now() - self._running_since
+        return max(0.0, self._length - used)
+
+    def configure(self, round_minutes: int | None) -> None:
+        """Set a new round length (``None``: no clock) and reset the clock."""
+        if round_minutes is not None and not 1 <= round_minutes <= 600:
+            raise ClockError("a round lasts between 1 and 600 minutes")
+        with self._lock:
+            self._length = round_minutes * 60.0 if round_minutes else None
+            self._used = 0.0
+            self._running_since = None
+
+    def start(self) -> None:
+        with self._lock:
+            if self._length is None:
+                raise ClockError("no round length is set")
+            if self._running_since is not None:
+                raise ClockError("the clock is already running")
+            self._running_since = self._now()
+
+    def pause(self) -> None:
+        with self._lock:
+            if self._running_since is None:
+                raise ClockError("the clock is not running")
+            self._used += self._now() - self._running_since
+            self._running_since = None
+
+    def reset(self) -> None:
+        with self._lock:
+            self._used = 0.0
+            self._running_since = None
+
+    def status(self) -> dict[str, Any]:
+        """What the phones show: remaining seconds, the warning reached, and the at-time rule."""
+        with self._lock:
+            remaining = self._remaining()
+            running = self._running_since is not None
+        warning = None
+        if remaining is not None:
+            reached = [m for m in self._warn_minutes if remaining <= m * 60]
+            warning = reached[-1] if reached else None
+        return {
+            "enabled": self._length is not None,
+            "running": running and remaining != 0.0,
+            "length": self._length,
+            "remaining": remaining,
+            "warn_minutes": list(self._warn_minutes),
+            "warning": warning,
+            "expired": remaining == 0.0,
+            "at_time": self._at_time,
+        }

@@ -1,0 +1,50 @@
+"""The panel's languages: English and Japanese message catalogs, and picking one per request.
+
+A phone's language is, in order: the ``lang`` cookie set by the toggle, else the best match of its
+``Accept-Language`` header, else English. Catalogs are flat YAML files (``messages/en.yaml``,
+``messages/ja.yaml``) with the same keys; a message may name fields in braces (``{seat}``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import yaml
+from flask import Request
+
+from companion.errors import DataFileError
+
+LANGUAGES = ("en", "ja")
+DEFAULT_LANGUAGE = "en"
+LANG_COOKIE = "lang"
+_MESSAGES_DIR = Path(__file__).parent / "messages"
+
+
+@cache
+def catalog(language: str) -> dict[str, str]:
+    """The messages of ``language`` (one of ``LANGUAGES``), read once."""
+    if language not in LANGUAGES:
+        raise KeyError(f"unknown language {language!r} (known: {', '.join(LANGUAGES)})")
+    path = _MESSAGES_DIR / f"{language}.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in data.items()
+    ):
+        raise DataFileError(path, "", "a flat mapping of message keys to texts")
+    return data
+
+
+def choose_language(request: Request) -> str:
+    chosen = request.cookies.get(LANG_COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES) or DEFAULT_LANGUAGE
+
+
+def translate(language: str, key: str, **fields: object) -> str:
+    """The message ``key`` in ``language`` with its fields filled in; the key itself if unknown."""
+    text = catalog(language).get(key)
+    if text is None:
+        return key
+    return text.format(**fields) if fields else text

@@ -1,0 +1,75 @@
+"""The panel's HTML pages: the phone panel, the table page (join codes, board, clock), joining a
+seat from its QR code, and the language toggle."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Blueprint, redirect, render_template, request, session
+from flask.typing import ResponseReturnValue
+
+from web_panel import csrf
+from web_panel.i18n import LANG_COOKIE, LANGUAGES, catalog, choose_language, translate
+from web_panel.panel import Panel, current_panel
+from web_panel.seats import JoinTokenError, may_see_join_codes
+
+pages = Blueprint("pages", __name__)
+
+ONE_YEAR = 365 * 24 * 3600
+
+
+def _page_context(panel: Panel, page: str) -> dict[str, Any]:
+    language = choose_language(request)
+    viewer = panel.viewer()
+    return {
+        "lang": language,
+        "t": lambda key, **fields: translate(language, key, **fields),
+        "boot": {
+            "page": page,
+            "lang": language,
+            "messages": catalog(language),
+            "me": {
+                "seat": viewer.seat,
+                "judge": viewer.judge,
+                "judge_enabled": panel.pins.enabled,
+                "csrf": csrf.session_token(session),
+                "join_codes": may_see_join_codes(request.remote_addr, viewer),
+            },
+        },
+    }
+
+
+@pages.get("/")
+def phone() -> ResponseReturnValue:
+    return render_template("phone.html", **_page_context(current_panel(), "phone"))
+
+
+@pages.get("/table")
+def table_page() -> ResponseReturnValue:
+    return render_template("table.html", **_page_context(current_panel(), "table"))
+
+
+@pages.get("/join/<token>")
+def join(token: str) -> ResponseReturnValue:
+    panel = current_panel()
+    try:
+        seat = panel.tokens.verify(token, panel.table.game_id)
+    except JoinTokenError as exc:
+        context = _page_context(panel, "join")
+        return render_template("join_failed.html", reason=str(exc), **context), 403
+    session["seat"] = seat
+    session["game"] = panel.table.game_id
+    return redirect("/", code=303)
+
+
+@pages.get("/lang/<language>")
+def set_language(language: str) -> ResponseReturnValue:
+    """Switch the phone's language and go back to the page it came from (same site only)."""
+    target = request.args.get("next", "/")
+    if urlsplit(target).netloc or not target.startswith("/") or target.startswith("//"):
+        target = "/"
+    response = redirect(target, code=303)
+    if language in LANGUAGES:
+        response.set_cookie(LANG_COOKIE, language, max_age=ONE_YEAR, samesite="Lax")
+    return response

@@ -1,0 +1,440 @@
+/* The phone panel: renders the table's public view, sent over one event stream, and proposes
+   actions. It never decides what is legal: it shows what the engine says and sends the players'
+   choices back; the server checks everything. Game-specific views register through window.Panel. */
+"use strict";
+
+(() => {
+  const boot = JSON.parse(document.getElementById("boot").textContent);
+  const messages = boot.messages;
+  const page = boot.page;
+  const state = { me: boot.me, view: null, receivedAt: 0, busy: false, stream: null };
+  const renderers = {}; // "game:kind" or "kind" → function(container, pending, view)
+  const boards = {}; // game → function(container, view)
+  const statusParts = {}; // game → function(view) → list of [label, value]
+  const labels = {}; // game → function(actionText, view) → label
+
+  function t(key, fields = {}) {
+    const text = messages[key];
+    if (text === undefined) return key;
+    return text.replace(/\{(\w+)\}/g, (match, name) => (name in fields ? String(fields[name]) : match));
+  }
+
+  function has(key) {
+    return Object.prototype.hasOwnProperty.call(messages, key);
+  }
+
+  /* el("button", {class: "btn", text: "Go", onclick: fn, dataset: {x: 1}}, child, ...) */
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs)) {
+      if (value === undefined || value === null || value === false) continue;
+      if (name === "text") node.textContent = value;
+      else if (name === "class") node.className = value;
+      else if (name === "dataset") Object.assign(node.dataset, value);
+      else if (name === "style") Object.assign(node.style, value); // CSSOM: allowed by the CSP
+      else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+      else if (value === true) node.setAttribute(name, "");
+      else node.setAttribute(name, value);
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  function seat(seatId) {
+    const seats = (state.view && state.view.seats) || [];
+    return seats.find((s) => s.seat === seatId) || { seat: seatId, name: seatId, colour: "#777777" };
+  }
+
+  function who(entrySeat) {
+    if (entrySeat === "judge") return t("log.judge");
+    if (entrySeat === "camera" || entrySeat === null) return t("log.camera");
+    return seat(entrySeat).name;
+  }
+
+  function actionLabel(text) {
+    const view = state.view;
+    const label = view && labels[view.game];
+    return label ? label(text, view) : text;
+  }
+
+  /* May this phone act on the pending decision? (The server checks again.) */
+  function canAct(pending) {
+    if (page !== "phone" || !pending || pending.kind === "game_over") return false;
+    if (state.me.judge) return true;
+    return Boolean(state.me.seat) && (pending.seat === null || pending.seat === state.me.seat);
+  }
+
+  // -- talking to the server ----------------------------------------------------------------
+
+  let toastTimer = null;
+  function toast(text, isError = true) {
+    const box = document.getElementById("toast");
+    box.textContent = text;
+    box.classList.toggle("error", isError);
+    box.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { box.hidden = true; }, 8000);
+  }
+
+  function refusal(data) {
+    return [data.message, data.prompt, data.detail].filter(Boolean).join("\n");
+  }
+
+  async function post(url, body) {
+    let response;
+    try {
+      response = await fetch(url, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": state.me.csrf },
+        body: JSON.stringify(body),
+      });
+    } catch (error) {
+      toast(t("error.network"));
+      return null;
+    }
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      toast(refusal(data) || t("error.bad_request"));
+      return null;
+    }
+    document.getElementById("toast").hidden = true;
+    return data;
+  }
+
+  async function guarded(work) {
+    if (state.busy) return null;
+    state.busy = true;
+    document.body.classList.add("busy");
+    try {
+      return await work();
+    } finally {
+      state.busy = false;
+      document.body.classList.remove("busy");
+    }
+  }
+
+  function propose(actionText) {
+    const view = state.view;
+    return guarded(() => post("/api/actions", {
+      action: actionText, version: view.version, game_id: view.game_id,
+    }));
+  }
+
+  function ask(question) {
+    const dialog = document.getElementById("confirm");
+    document.getElementById("confirm-text").textContent = question;
+    return new Promise((resolve) => {
+      const finish = (answer) => {
+        dialog.close();
+        yes.removeEventListener("click", onYes);
+        no.removeEventListener("click", onNo);
+        resolve(answer);
+      };
+      const yes = document.getElementById("confirm-yes");
+      const no = document.getElementById("confirm-no");
+      const onYes = () => finish(true);
+      const onNo = () => finish(false);
+      yes.addEventListener("click", onYes);
+      no.addEventListener("click", onNo);
+      dialog.showModal();
+    });
+  }
+
+  async function refreshMe(data) {
+    if (data) {
+      state.me = data;
+      render();
+    }
+  }
+
+  // -- the live stream ----------------------------------------------------------------------
+
+  function setConnection(live) {
+    const conn = document.getElementById("conn");
+    conn.textContent = t(live ? "conn.live" : "conn.reconnecting");
+    conn.className = `conn ${live ? "conn-live" : "conn-lost"}`;
+    document.body.dataset.live = live ? "yes" : "no";
+  }
+
+  function connect() {
+    const stream = new EventSource("/api/stream");
+    state.stream = stream;
+    stream.addEventListener("state", (event) => {
+      state.view = JSON.parse(event.data);
+      state.receivedAt = performance.now();
+      setConnection(true);
+      render();
+    });
+    stream.addEventListener("open", () => setConnection(true));
+    stream.addEventListener("error", () => {
+      setConnection(false);
+      // A refused or broken stream is closed for good: open a new one (it resends Last-Event-ID
+      // only within one EventSource, so the first message then brings the whole view anyway).
+      if (stream.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
+    });
+  }
+
+  // -- rendering ----------------------------------------------------------------------------
+
+  function renderViewer() {
+    const badge = document.getElementById("viewer");
+    if (state.me.judge) {
+      badge.textContent = t("viewer.judge");
+      badge.style.background = "#444";
+    } else if (state.me.seat) {
+      const mine = seat(state.me.seat);
+      badge.textContent = `${t("viewer.seat", { seat: state.me.seat })} · ${mine.name}`;
+      badge.style.background = mine.colour;
+    } else {
+      badge.textContent = t("viewer.spectator");
+      badge.style.background = "#888";
+    }
+  }
+
+  function renderStatus() {
+    const view = state.view;
+    const box = document.getElementById("status");
+    const pending = view.pending;
+    const parts = [];
+    if (view.winner) {
+      parts.push(el("strong", { class: "winner", text: t("status.winner", { name: seat(view.winner).name }) }));
+    } else if (pending.seat === null) {
+      parts.push(el("span", { class: "waiting", text: t("status.waiting_anyone") }));
+    } else {
+      const mine = page === "phone" && pending.seat === state.me.seat;
+      const waiting = seat(pending.seat);
+      parts.push(el("span", {
+        class: `waiting${mine ? " mine" : ""}`,
+        style: { borderColor: waiting.colour },
+        text: mine ? t("status.your_decision") : t("status.waiting_for", { name: waiting.name }),
+      }));
+    }
+    const extra = statusParts[view.game];
+    if (extra) {
+      for (const [label, value] of extra(view)) {
+        parts.push(el("span", { class: "chip" }, el("small", { text: label }), " ", value));
+      }
+    }
+    parts.push(el("span", { class: "chip version", text: t("status.version", { version: view.version }) }));
+    box.replaceChildren(...parts);
+  }
+
+  function genericDecision(container, pending, view) {
+    if (view.legal_actions === null) {
+      const input = el("input", { type: "text", id: "notation", autocomplete: "off", "aria-label": t("pending.notation") });
+      const send = el("button", { class: "btn", type: "button", text: t("pending.send"),
+        onclick: () => input.value.trim() && propose(input.value.trim()) });
+      container.append(el("p", { class: "hint", text: t("pending.none_listed") }), el("div", { class: "row" }, input, send));
+      return;
+    }
+    const list = el("div", { class: "choices" });
+    for (const text of view.legal_actions) {
+      list.append(el("button", {
+        class: "btn choice", type: "button", dataset: { action: text },
+        text: actionLabel(text), onclick: () => propose(text),
+      }));
+    }
+    container.append(list);
+  }
+
+  function renderPending() {
+    const view = state.view;
+    const pending = view.pending;
+    const box = document.getElementById("pending");
+    box.dataset.kind = pending.kind;
+    const waiting = pending.seat === null ? t("status.waiting_anyone") : seat(pending.seat).name;
+    const kindName = has(`kind.${pending.kind}`) ? t(`kind.${pending.kind}`) : pending.kind;
+    const children = [
+      el("h3", { class: "pending-title", text: t("pending.title", { name: waiting, kind: kindName }) }),
+    ];
+    const promptKey = `prompt.${view.game}.${pending.kind}`;
+    const prompt = has(promptKey) ? t(promptKey)
+      : has(`prompt.${pending.kind}`) ? t(`prompt.${pending.kind}`) : t("pending.generic");
+    children.push(el("p", { class: "prompt", text: prompt }));
+    box.replaceChildren(...children);
+    if (view.winner || pending.kind === "game_over") {
+      box.append(el("p", { class: "hint", text: t("pending.game_over") }));
+      return;
+    }
+    if (page !== "phone") return;
+    if (!canAct(pending)) {
+      const key = state.me.seat ? "pending.not_yours" : "pending.spectator";
+      box.append(el("p", { class: "hint not-yours", text: t(key, { name: waiting }) }));
+      return;
+    }
+    const controls = el("div", { class: "controls" });
+    const renderer = renderers[`${view.game}:${pending.kind}`] || renderers[pending.kind] || genericDecision;
+    renderer(controls, pending, view);
+    box.append(controls);
+  }
+
+  function renderBoard() {
+    const view = state.view;
+    const card = document.getElementById("board-card");
+    const draw = boards[view.game];
+    card.hidden = !draw;
+    if (draw) draw(document.getElementById("board"), view);
+  }
+
+  /* The action a seat would take back: the last one still in effect, from the log. */
+  function lastEffective(log) {
+    const stack = [];
+    for (const entry of log) {
+      if (entry.kind === "push") stack.push(entry);
+      else stack.pop();
+    }
+    return stack.length ? stack[stack.length - 1] : null;
+  }
+
+  function renderLog() {
+    const view = state.view;
+    const list = document.getElementById("log");
+    const items = view.log.slice().reverse().map((entry) => el("li", {
+      class: `log-${entry.kind}`,
+      text: entry.kind === "push"
+        ? t("log.push", { who: who(entry.seat), action: actionLabel(entry.action) })
+        : t("log.undo", { who: who(entry.seat) }),
+    }));
+    if (!items.length) items.push(el("li", { class: "log-empty", text: t("log.empty") }));
+    list.replaceChildren(...items);
+    const undo = document.getElementById("undo");
+    if (!undo) return;
+    const last = lastEffective(view.log);
+    undo.hidden = !last || !(state.me.judge || (state.me.seat && last.seat === state.me.seat));
+  }
+
+  async function undoLast() {
+    const view = state.view;
+    const last = lastEffective(view.log);
+    if (!last || !(await ask(t("undo.confirm", { action: actionLabel(last.action) })))) return;
+    await guarded(() => post("/api/undo", { version: view.version, game_id: view.game_id }));
+  }
+
+  function formatSeconds(seconds) {
+    const whole = Math.max(0, Math.ceil(seconds));
+    const minutes = Math.floor(whole / 60);
+    return `${minutes}:${String(whole % 60).padStart(2, "0")}`;
+  }
+
+  function renderClock() {
+    const box = document.getElementById("clock");
+    const clock = state.view && state.view.clock;
+    if (!clock || !clock.enabled) {
+      box.hidden = true;
+      return;
+    }
+    const elapsed = clock.running ? (performance.now() - state.receivedAt) / 1000 : 0;
+    const remaining = Math.max(0, clock.remaining - elapsed);
+    const warning = clock.warn_minutes.filter((m) => remaining <= m * 60).pop();
+    box.hidden = false;
+    box.className = `clock${remaining <= 0 ? " expired" : warning !== undefined ? " warning" : ""}`;
+    const parts = [el("span", { class: "time", text: formatSeconds(remaining) })];
+    if (remaining <= 0) {
+      parts.push(el("strong", { text: `${t("clock.expired")} ${t(`clock.at_time.${clock.at_time}`)}` }));
+    } else if (warning !== undefined) {
+      parts.push(el("span", { text: t("clock.warning", { minutes: warning }) }));
+    }
+    box.replaceChildren(...parts);
+  }
+
+  function renderNotices() {
+    const box = document.getElementById("notices");
+    box.replaceChildren(...state.view.notices.slice(-2).map((notice) =>
+      el("p", { class: "notice", text: t("notice.flagged", { message: notice.message }) })));
+  }
+
+  function clockControls() {
+    const minutes = el("input", { type: "number", min: "1", max: "600", id: "clock-minutes", "aria-label": t("clock.minutes") });
+    const op = (name, extra = {}) => guarded(() => post("/api/clock", { op: name, ...extra }));
+    return el("div", { class: "clock-controls" },
+      el("label", { text: t("clock.minutes") }),
+      el("div", { class: "row" }, minutes, el("button", { class: "btn secondary", type: "button", text: t("clock.set"),
+        onclick: () => op("configure", { minutes: Number(minutes.value) || null }) })),
+      el("div", { class: "row" },
+        el("button", { class: "btn secondary", type: "button", text: t("clock.start"), onclick: () => op("start") }),
+        el("button", { class: "btn secondary", type: "button", text: t("clock.pause"), onclick: () => op("pause") }),
+        el("button", { class: "btn secondary", type: "button", text: t("clock.reset"), onclick: () => op("reset") })));
+  }
+
+  function renderJudge() {
+    const box = document.getElementById("judge-body");
+    if (!box) return;
+    if (!state.me.judge_enabled) {
+      box.replaceChildren(el("p", { class: "hint", text: t("judge.disabled") }));
+      return;
+    }
+    if (!state.me.judge) {
+      if (box.dataset.mode === "login") return; // keep what is being typed
+      box.dataset.mode = "login";
+      const pin = el("input", { type: "password", inputmode: "numeric", autocomplete: "off", id: "judge-pin", "aria-label": t("judge.pin"), placeholder: t("judge.pin") });
+      box.replaceChildren(el("div", { class: "row" }, pin, el("button", {
+        class: "btn secondary", type: "button", id: "judge-login", text: t("judge.login"),
+        onclick: async () => refreshMe(await guarded(() => post("/api/judge/login", { pin: pin.value }))),
+      })));
+      return;
+    }
+    if (box.dataset.mode === "judge") return;
+    box.dataset.mode = "judge";
+    const correction = el("input", { type: "text", id: "judge-action", autocomplete: "off", "aria-label": t("judge.correction") });
+    box.replaceChildren(
+      el("p", { class: "hint", text: t("judge.undo_hint") }),
+      el("label", { text: t("judge.correction") }),
+      el("div", { class: "row" }, correction, el("button", {
+        class: "btn", type: "button", id: "judge-send", text: t("pending.send"),
+        onclick: () => correction.value.trim() && propose(correction.value.trim()),
+      })),
+      clockControls(),
+      el("button", { class: "btn secondary", type: "button", text: t("judge.logout"),
+        onclick: async () => refreshMe(await guarded(() => post("/api/judge/logout", {}))) }));
+  }
+
+  function renderJoinCodes() {
+    const box = document.getElementById("join-codes");
+    if (!box) return;
+    const view = state.view;
+    if (!state.me.join_codes) {
+      box.replaceChildren(el("p", { class: "hint", text: t("join.hidden") }));
+      return;
+    }
+    if (box.dataset.game === String(view.game_id)) return; // a code stays valid for the whole game
+    box.dataset.game = String(view.game_id);
+    box.replaceChildren(...view.seats.map((s) => el("figure", { class: "join", dataset: { seat: s.seat } },
+      el("img", { src: `/api/join/${encodeURIComponent(s.seat)}.svg?game=${view.game_id}`, alt: s.name, width: "200", height: "200" }),
+      el("figcaption", { style: { borderColor: s.colour }, text: t("join.scan", { name: s.name }) }))));
+  }
+
+  function render() {
+    renderViewer();
+    if (!state.view) return;
+    document.body.dataset.version = String(state.view.version);
+    renderClock();
+    renderStatus();
+    renderNotices();
+    renderPending();
+    renderBoard();
+    renderLog();
+    renderJudge();
+    renderJoinCodes();
+  }
+
+  window.Panel = {
+    t, has, el, seat, propose, post, guarded, ask, toast, state, actionLabel,
+    registerRenderer(kind, fn) { renderers[kind] = fn; },
+    registerBoard(game, fn) { boards[game] = fn; },
+    registerStatus(game, fn) { statusParts[game] = fn; },
+    registerLabels(game, fn) { labels[game] = fn; },
+  };
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const undo = document.getElementById("undo");
+    if (undo) undo.addEventListener("click", undoLast);
+    renderViewer();
+    renderJudge();
+    setInterval(renderClock, 1000);
+    connect();
+  });
+})();

@@ -1,0 +1,115 @@
+"""The live stream: server-sent events carrying the table's public view to every phone.
+
+Each message is the whole view (small: one table's state), so a phone that missed messages needs
+nothing but the latest. The event ``id`` is ``GAME.VERSION.REVISION`` — the table's game and
+version plus this panel's own revision (flags, clock) — so a reconnecting ``EventSource`` sends
+``Last-Event-ID`` and is caught up at once if anything changed meanwhile, and is sent nothing if
+not. The view is built once per change, however many phones listen.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from companion import events as ev
+from companion.events import Event
+from companion.table import Table
+
+HEARTBEAT_SECONDS = 15.0
+RECONNECT_MILLISECONDS = 1000
+NOTICES_KEPT = 5
+_WAKING_KINDS = {ev.ACTION_APPLIED, ev.UNDONE, ev.FLAGGED}
+
+
+def sse_message(event: str, data: str, event_id: str | None = None) -> str:
+    """One server-sent event; ``data`` must be a single line (compact JSON is)."""
+    head = f"id: {event_id}\n" if event_id is not None else ""
+    return f"{head}event: {event}\ndata: {data}\n\n"
+
+
+class Feed:
+    """Wakes the stream clients when the view changed and hands them the view, built once."""
+
+    def __init__(
+        self, table: Table, build: Callable[[list[dict[str, Any]]], dict[str, Any]]
+    ) -> None:
+        self._table = table
+        self._build = build
+        self._cond = threading.Condition()
+        self._changes = 0  # grows with every change; clients wait for it to move
+        self._revision = 0  # panel-side changes (notices, clock) in this process
+        self._epoch = 0  # grows on close: every open stream ends
+        self._notices: deque[dict[str, Any]] = deque(maxlen=NOTICES_KEPT)
+        self._cache_key: tuple[int, int, int] | None = None
+        self._cache: tuple[str, str] = ("", "")
+        self._build_lock = threading.Lock()
+        self._unsubscribe = table.bus.subscribe(self._on_event, kinds=_WAKING_KINDS)
+
+    def _on_event(self, event: Event) -> None:
+        if event.kind == ev.FLAGGED:
+            with self._cond:
+                self._notices.append({**event.data, "at": time.time()})
+            self.panel_changed()
+        else:
+            self._wake()
+
+    def _wake(self) -> None:
+        with self._cond:
+            self._changes += 1
+            self._cond.notify_all()
+
+    def panel_changed(self) -> None:
+        """Something the panel itself keeps (the clock, a notice) changed: tell every phone."""
+        with self._cond:
+            self._revision += 1
+        self._wake()
+
+    def current(self) -> tuple[str, str]:
+        """The latest view as ``(event id, compact JSON)``."""
+        with self._build_lock:
+            key = (self._table.game_id, self._table.version, self._revision)
+            if key != self._cache_key:
+                with self._cond:
+                    notices = list(self._notices)
+                    revision = self._revision
+                view = self._build(notices)
+                event_id = f"{view['game_id']}.{view['version']}.{revision}"
+                view["event_id"] = event_id
+                self._cache = (event_id, json.dumps(view, separators=(",", ":")))
+                self._cache_key = key
+            return self._cache
+
+    def events(self, last_event_id: str | None) -> Iterator[str]:
+        """One client's stream: the view now (unless it has it) and after every change."""
+        yield f"retry: {RECONNECT_MILLISECONDS}\n\n"
+        with self._cond:
+            epoch = self._epoch
+        seen = -1
+        sent_id = last_event_id
+        while True:
+            with self._cond:
+                if self._changes == seen and self._epoch == epoch:
+                    self._cond.wait(timeout=HEARTBEAT_SECONDS)
+                if self._epoch != epoch:
+                    return
+                changed = self._changes != seen
+                seen = self._changes
+            if not changed:
+                yield ": keep-alive\n\n"
+                continue
+            event_id, data = self.current()
+            if event_id != sent_id:
+                yield sse_message("state", data, event_id)
+                sent_id = event_id
+
+    def close(self) -> None:
+        """End every open stream (server shutting down) and stop listening to the table."""
+        self._unsubscribe()
+        with self._cond:
+            self._epoch += 1
+            self._cond.notify_all()

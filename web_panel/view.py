@@ -1,0 +1,51 @@
+"""The public view of a table: one JSON document that every phone renders, the same for all.
+
+It is the table's generic state (pending decision, legal actions, version, winner, position), the
+seats' names and colours, the recent event log, the round clock and the game's extra view data.
+What differs per phone (its seat, judge rights, language) is known to the page itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.protocol import Game
+from companion.settings import Settings
+from companion.table import Table
+from web_panel.clock import MatchClock
+from web_panel.game_views import game_view
+
+LOG_LENGTH = 40
+NEUTRAL_COLOUR = "#777777"
+
+
+def seats_view(game: Game, settings: Settings) -> list[dict[str, str]]:
+    seats = []
+    for seat in game.seats:
+        configured = settings.seats.get(seat)
+        seats.append(
+            {
+                "seat": seat,
+                "name": configured.name if configured else seat,
+                "colour": configured.colour if configured else NEUTRAL_COLOUR,
+            }
+        )
+    return seats
+
+
+def public_view(
+    table: Table, settings: Settings, clock: MatchClock, notices: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """Everything a phone shows, read from the game in one consistent moment."""
+
+    def build(game: Game) -> dict[str, Any]:
+        view = table.state()
+        view["seats"] = seats_view(game, settings)
+        view["log"] = table.store.log(table.game_id)[-LOG_LENGTH:]
+        view["extra"] = game_view(game)
+        return view
+
+    view: dict[str, Any] = table.read(build)
+    view["clock"] = clock.status()
+    view["notices"] = notices
+    return view
