@@ -20,6 +20,40 @@ from companion.games.dreamblade.dice import (
     odds_as_data,
 )
 
+# The odds table's words, in our own phrasing.
+TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "{dice} attack dice, faces {faces} ({status})",
+        "crit": "with {kind} Crit {amount} paid from the rolled blades",
+        "multi": "multi-blade",
+        "single": "single-blade",
+        "double": "double-blade",
+        "damage_head": "damage   exactly  at least",
+        "average": "average damage {average:.2f}",
+        "blades_head": "blades   exactly",
+        "target": "against defense {defense} / life {life} (all damage on this creature):",
+        "disrupt": "disrupt or better",
+        "destroy": "destroy possible",
+        "nothing": "nothing happens",
+        "unconfirmed": "unconfirmed",
+    },
+    "ja": {
+        "title": "攻撃ダイス{dice}個、面:{faces}({status})",
+        "crit": "出たブレードで{kind}のCrit {amount}を使う場合",
+        "multi": "マルチブレード",
+        "single": "シングルブレード",
+        "double": "ダブルブレード",
+        "damage_head": "ダメージ  ちょうど  以上",
+        "average": "平均ダメージ {average:.2f}",
+        "blades_head": "ブレード  ちょうど",
+        "target": "ディフェンス{defense}/ライフ{life}の相手に全ダメージを割り振った場合:",
+        "disrupt": "分散以上",
+        "destroy": "破壊できる",
+        "nothing": "何も起きない",
+        "unconfirmed": "未確認",
+    },
+}
+
 
 @click.command("odds")
 @click.option(
@@ -33,6 +67,7 @@ from companion.games.dreamblade.dice import (
 )
 @click.option("--crit-multi", is_flag=True, help="Multi-blade Crit: used as often as blades allow.")
 @click.option("--faces", help="Your attack die's faces, e.g. '1,2,3,miss,miss,blade'.")
+@click.option("--lang", type=click.Choice(sorted(TEXT)), default="en", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 def odds(
     dice: int,
@@ -42,21 +77,14 @@ def odds(
     crit_blades: int,
     crit_multi: bool,
     faces: str | None,
+    lang: str,
     as_json: bool,
 ) -> None:
     """Chances of each damage total and blade count for DICE attack dice, and of disrupting or
     destroying a creature with the given defense and life."""
     if (defense is None) != (life is None):
         raise click.UsageError("give both --defense and --life, or neither")
-    try:
-        die = (
-            attack_die_from_faces(faces.split(","), source="--faces", status="given with --faces")
-            if faces
-            else None
-        )
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--faces") from None
-    die = die or builtin_dice().attack
+    die = _die(faces)
     crit_rule = Crit(crit, crit_blades, None if crit_multi else 1) if crit else None
     result = attack_odds(dice, die, crit_rule)
     if as_json:
@@ -65,14 +93,16 @@ def odds(
         data["faces_status"] = die.status
         click.echo(json.dumps(data, indent=2))
         return
+    text = TEXT[lang]
+    status = text.get(die.status, die.status)
     faces_text = ", ".join(face.name for face in die.faces)
-    click.echo(f"{dice} attack dice, faces {faces_text} ({die.status})")
+    click.echo(text["title"].format(dice=dice, faces=faces_text, status=status))
     if crit_rule is not None:
-        kind = "multi-blade" if crit_multi else f"{crit_blades}-blade"
-        click.echo(f"with {kind} Crit {crit} paid from the rolled blades")
-    click.echo(_table(result))
+        kind = text["multi" if crit_multi else ("single", "double")[crit_blades - 1]]
+        click.echo(text["crit"].format(kind=kind, amount=crit))
+    click.echo(_table(result, text))
     if defense is not None and life is not None:
-        click.echo(_target_lines(result, defense, life))
+        click.echo(_target_lines(result, defense, life, text))
 
 
 @click.command("roll")
@@ -113,25 +143,24 @@ def _percent(chance: Fraction) -> str:
     return f"{float(chance) * 100:6.2f}%"
 
 
-def _table(result: AttackOdds) -> str:
-    lines = ["damage   exactly  at least"]
+def _table(result: AttackOdds, text: dict[str, str]) -> str:
+    lines = [text["damage_head"]]
     lines += [
         f"{damage:>6}  {_percent(p)}  {_percent(result.at_least(damage))}"
         for damage, p in result.damage.items()
     ]
-    lines.append(f"average damage {float(result.expected_damage):.2f}")
-    lines.append("blades   exactly")
+    lines.append(text["average"].format(average=float(result.expected_damage)))
+    lines.append(text["blades_head"])
     lines += [f"{blades:>6}  {_percent(p)}" for blades, p in result.blades.items()]
     return "\n".join(lines)
 
 
-def _target_lines(result: AttackOdds, defense: int, life: int) -> str:
+def _target_lines(result: AttackOdds, defense: int, life: int, text: dict[str, str]) -> str:
     chances = result.against(defense, life)
-    return "\n".join(
-        [
-            f"against defense {defense} / life {life} (all damage on this creature):",
-            f"  disrupt or better   {_percent(chances['disrupt_or_better'])}",
-            f"  destroy possible    {_percent(chances['destroy_possible'])}",
-            f"  nothing happens     {_percent(chances['nothing'])}",
-        ]
-    )
+    rows = [
+        (text["disrupt"], chances["disrupt_or_better"]),
+        (text["destroy"], chances["destroy_possible"]),
+        (text["nothing"], chances["nothing"]),
+    ]
+    header = text["target"].format(defense=defense, life=life)
+    return "\n".join([header, *(f"  {_percent(p)}  {label}" for label, p in rows)])

@@ -68,3 +68,23 @@ def test_roll_text_and_usage():
     result = CliRunner().invoke(roll, ["--dice", "3", "--faces", "blade,blade"])
     assert result.output == "attack: blade blade blade\n"
     assert CliRunner().invoke(roll, []).exit_code == 2
+
+
+def test_japanese_table_has_the_same_numbers():
+    english = _run("--dice", "2", "--defense", "2", "--life", "5")
+    japanese = _run("--dice", "2", "--defense", "2", "--life", "5", "--lang", "ja")
+    assert japanese.exit_code == 0, japanese.output
+    assert "未確認" in japanese.output and "分散以上" in japanese.output
+
+    def numbers(output: str) -> list[str]:
+        return [word for word in output.split() if word.endswith("%")]
+
+    assert numbers(english.output) == numbers(japanese.output)
+
+
+def test_every_language_has_every_text():
+    from companion.games.dreamblade.dice_cli import TEXT
+
+    assert {lang: set(words) for lang, words in TEXT.items()} == {
+        lang: set(TEXT["en"]) for lang in TEXT
+    }
