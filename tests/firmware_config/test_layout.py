@@ -1,9 +1,12 @@
 from __future__ import annotations
 
 import copy
+import itertools
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion import grid
 from companion.errors import DataFileError
@@ -222,3 +225,25 @@ def test_explicit_map_rejects_shared_and_missing_leds():
 def test_unknown_layout_name_lists_the_shipped_ones():
     with pytest.raises(DataFileError, match="matrix16x16"):
         load_layout("no_such_layout")
+
+
+@given(
+    width=st.integers(1, 12),
+    height=st.integers(1, 12),
+    origin=st.sampled_from(["near_left", "near_right", "far_left", "far_right"]),
+    first_run=st.sampled_from(["rows", "columns"]),
+    serpentine=st.booleans(),
+)
+def test_every_panel_wiring_visits_each_position_once(width, height, origin, first_run, serpentine):
+    panel = _panel(
+        width=width, height=height, origin=origin, first_run=first_run, serpentine=serpentine
+    )
+    positions = panel_positions(panel)
+    assert sorted(positions) == sorted((x, y) for x in range(width) for y in range(height))
+    corner_x = width - 1 if origin.endswith("right") else 0
+    corner_y = height - 1 if origin.startswith("far") else 0
+    assert positions[0] == (corner_x, corner_y)
+    if serpentine:  # consecutive LEDs are always neighbours on the grid
+        assert all(
+            abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in itertools.pairwise(positions)
+        )

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.lights.limiter import estimate_ma, limit_levels
 from firmware_config.layout import Power
@@ -40,3 +42,17 @@ def test_limit_keeps_colour_ratios():
     # 4 × 300/255 × 20 = 94.1 mA → scale 20/94.1 = 0.2125 → 42, 21, 0
     assert limited[0].tolist() == [42, 21, 0]
     assert limit.estimated_ma <= 20
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    levels=st.lists(st.tuples(*[st.integers(0, 255)] * 3), min_size=1, max_size=64),
+    budget=st.floats(70, 5000),
+    ma_per_channel=st.floats(1, 25),
+)
+def test_limited_estimate_never_exceeds_the_budget(levels, budget, ma_per_channel):
+    power = Power(budget_ma=budget, ma_per_channel=ma_per_channel, idle_ma_per_led=1)
+    array = np.array(levels, dtype=np.uint8)
+    limited, limit = limit_levels(array, power)
+    assert limit.estimated_ma <= budget + 1e-9
+    assert np.all(limited <= array)
