@@ -1,0 +1,186 @@
+"""Miniature abilities: printed ability lines parsed into objects with an activation kind.
+
+An ability line reads ``"<activation>: <Keyword> [parameter]"`` or, for static abilities, just
+``"<Keyword> [parameter]"``. Activations: ``blade``, ``multi-blade``, ``double-blade``,
+``double-multi-blade``, a spawn-point cost (``"2: Advance"``, ``"X: Assault X"``), ``scoring``,
+``when spawned``; no prefix means static. Each keyword the engine implements lives in its own
+module of this package and registers a ``Keyword`` with the hooks it needs; a line whose keyword is
+not registered still parses (the engine knows its activation, so blades can be assigned to it) but
+is marked not implemented, which marks its miniature *manual*: its effect is the players' to apply.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Literal
+
+
+class Activation(StrEnum):
+    BLADE = "blade"
+    MULTI_BLADE = "multi-blade"
+    DOUBLE_BLADE = "double-blade"
+    DOUBLE_MULTI_BLADE = "double-multi-blade"
+    SPAWN_COST = "spawn-cost"
+    SCORING = "scoring"
+    WHEN_SPAWNED = "when-spawned"
+    STATIC = "static"
+
+
+BLADE_ACTIVATIONS = frozenset(
+    {
+        Activation.BLADE,
+        Activation.MULTI_BLADE,
+        Activation.DOUBLE_BLADE,
+        Activation.DOUBLE_MULTI_BLADE,
+    }
+)
+
+# blades one activation takes, and whether the ability may be activated again in the same combat
+BLADES_PER_USE = {
+    Activation.BLADE: 1,
+    Activation.MULTI_BLADE: 1,
+    Activation.DOUBLE_BLADE: 2,
+    Activation.DOUBLE_MULTI_BLADE: 2,
+}
+REPEATABLE = frozenset({Activation.MULTI_BLADE, Activation.DOUBLE_MULTI_BLADE})
+
+Parameter = Literal["none", "number", "type"]
+
+
+@dataclass(frozen=True)
+class BladeEffect:
+    """What one activation of a blade ability does to the attack it belongs to."""
+
+    damage_bonus: int = 0
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """One keyword's rules, as hooks the engine asks. Unset hooks mean "not affected".
+
+    - ``on_blade(value)`` — the effect of one activation of a blade ability with this keyword.
+    - ``rerolls`` — the ability lets its creature reroll up to ``value`` attack dice per attack.
+    - ``guards`` — damage may not go to non-guarding allies in the cell before every guard there
+      has enough to be disrupted or destroyed.
+    - ``regenerates`` — being destroyed returns the creature to its owner's reserve instead.
+    - ``no_shift_into_enemies`` — it may not shift into a cell holding an enemy creature.
+    - ``spawns_beside_type`` — it may be spawned into any cell holding an ally of the given type.
+    - ``attacks_alone`` — it may not attack together with other creatures.
+    """
+
+    name: str
+    parameter: Parameter
+    activations: frozenset[Activation]
+    on_blade: Callable[[int], BladeEffect] | None = None
+    rerolls: bool = False
+    guards: bool = False
+    regenerates: bool = False
+    no_shift_into_enemies: bool = False
+    spawns_beside_type: bool = False
+    attacks_alone: bool = False
+
+
+KEYWORDS: dict[str, Keyword] = {}
+
+
+def register(keyword: Keyword) -> Keyword:
+    KEYWORDS[keyword.name.lower()] = keyword
+    return keyword
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One printed ability line, parsed.
+
+    ``value`` is the number parameter (``Crit 5`` → 5), ``type`` the type parameter
+    (``Reinforce Valor`` → ``"Valor"``), ``cost`` the spawn-point cost (``None`` for ``X``).
+    ``keyword`` is ``None`` when the engine does not implement the keyword.
+    """
+
+    text: str
+    name: str
+    activation: Activation
+    value: int | None
+    type: str | None
+    cost: int | None
+    keyword: Keyword | None
+
+    @property
+    def implemented(self) -> bool:
+        return self.keyword is not None
+
+    @property
+    def slug(self) -> str:
+        """The ability's short name in action notation (``crit``, ``double-warpstrike``)."""
+        return self.name.lower().replace(" ", "-")
+
+    @property
+    def is_blade(self) -> bool:
+        return self.activation in BLADE_ACTIVATIONS
+
+
+_PREFIXES = {
+    "blade": Activation.BLADE,
+    "multi-blade": Activation.MULTI_BLADE,
+    "double-blade": Activation.DOUBLE_BLADE,
+    "double-multi-blade": Activation.DOUBLE_MULTI_BLADE,
+    "scoring": Activation.SCORING,
+    "when spawned": Activation.WHEN_SPAWNED,
+}
+_COST_PREFIX = re.compile(r"^(\d+|X)$")
+_BODY = re.compile(r"^(?P<name>[A-Za-z][A-Za-z' -]*?)(?:\s+(?P<value>-?\d+|X))?$")
+
+
+def parse_ability(text: str) -> Ability:
+    """Parse one ability line. A line the parser cannot read is kept whole as a static ability
+    the engine does not implement (its miniature becomes manual); nothing is guessed."""
+    line = " ".join(text.split())
+    activation, cost, body = Activation.STATIC, None, line
+    if ":" in line:
+        prefix, rest = (part.strip() for part in line.split(":", 1))
+        key = prefix.lower()
+        if key in _PREFIXES:
+            activation, body = _PREFIXES[key], rest
+        elif _COST_PREFIX.match(prefix):
+            activation, body = Activation.SPAWN_COST, rest
+            cost = None if prefix == "X" else int(prefix)
+    match = _BODY.match(body)
+    if not match:
+        return Ability(line, body, activation, None, None, cost, None)
+    name, raw_value = match["name"].strip(), match["value"]
+    value = int(raw_value) if raw_value not in (None, "X") else None
+    keyword = KEYWORDS.get(name.split(" ")[0].lower()) or KEYWORDS.get(name.lower())
+    type_ = None
+    if keyword is not None and keyword.parameter == "type":
+        head, _, rest = name.partition(" ")
+        type_ = rest or None
+        name = head
+    if keyword is not None and not _fits(keyword, activation, value, type_, name):
+        keyword = None
+    return Ability(line, name, activation, value, type_, cost, keyword)
+
+
+def _fits(
+    keyword: Keyword, activation: Activation, value: int | None, type_: str | None, name: str
+) -> bool:
+    """A line only counts as an implemented keyword when its shape is the keyword's shape."""
+    if name.lower() != keyword.name.lower() or activation not in keyword.activations:
+        return False
+    if keyword.parameter == "number":
+        return value is not None
+    if keyword.parameter == "type":
+        return type_ is not None and value is None
+    return value is None
+
+
+def _load_keyword_modules() -> None:
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
+
+
+_load_keyword_modules()

@@ -1,0 +1,50 @@
+"""Conquest phase (rulebook "conquest phase" and its five scoring cases; FAQ conquest answers):
+a seat claims each of its scoring cells holding at least one of its creatures and no enemy
+creature (locations neither claim nor contest), and scores +1 per enemy miniature it destroyed
+this turn. The higher total wins the turn; a tie wins nothing."""
+
+from __future__ import annotations
+
+from companion.games.dreamblade import board
+from companion.games.dreamblade.state import SEATS, Setup, State
+
+
+def key_value(setup: Setup, state: State, cell: str) -> int | None:
+    """The cell's conquest value: the map's, or the one the players told (``value`` action)."""
+    known = setup.dream_map.key_values.get(cell)
+    return known if known is not None else state.learned_values.get(cell)
+
+
+def scoring_cells(setup: Setup, state: State, seat: str) -> dict[str, int | None]:
+    return {cell: key_value(setup, state, cell) for cell in setup.dream_map.scoring_cells(seat)}
+
+
+def claims(setup: Setup, state: State) -> dict[str, str]:
+    """Scoring cell → the seat claiming it now. The centre row scores for both seats, but a
+    cell can be claimed by at most one: a cell with both seats' creatures is contested."""
+    owners = board.seats_with_creatures(setup, state.occupants())
+    result = {}
+    for seat in SEATS:
+        for cell in setup.dream_map.scoring_cells(seat):
+            if owners.get(cell) == {seat}:
+                result[cell] = seat
+    return dict(sorted(result.items()))
+
+
+def unknown_claimed(setup: Setup, state: State) -> tuple[str, ...]:
+    return tuple(cell for cell in claims(setup, state) if key_value(setup, state, cell) is None)
+
+
+def tally(setup: Setup, state: State) -> dict[str, int]:
+    """Conquest points now: claimed cells with a known value + enemies destroyed this turn.
+    A claimed cell whose value is still unknown counts 0 until the players give it."""
+    points = dict(state.kills)
+    for cell, seat in claims(setup, state).items():
+        points[seat] += key_value(setup, state, cell) or 0
+    return points
+
+
+def turn_winner(points: dict[str, int]) -> str | None:
+    if points["A"] == points["B"]:
+        return None
+    return "A" if points["A"] > points["B"] else "B"

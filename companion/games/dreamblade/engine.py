@@ -1,0 +1,301 @@
+"""The rules engine as pure-ish functions of (setup, state): what is pending, which actions are
+legal, and applying one action to a state (the caller passes a clone)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from typing import Any
+
+from companion.errors import IllegalActionError
+from companion.events import Event
+from companion.games.dreamblade import board, combat, conquest, movement, spawning, turn
+from companion.games.dreamblade.actions import (
+    AssignBlade,
+    AssignDamage,
+    CellValue,
+    ChooseShift,
+    ChooseStrike,
+    Confirm,
+    Deathblowers,
+    Destroy,
+    Dice,
+    Disrupt,
+    Done,
+    Fight,
+    Initiative,
+    Move,
+    Place,
+    Reroll,
+    Spawn,
+)
+from companion.games.dreamblade.legal import CellValues, DamageSplits, DiceResults, RerollChoices
+from companion.games.dreamblade.state import RESERVE, SEATS, Setup, State
+from companion.games.protocol import Action, Pending
+
+PENDING_KINDS = (
+    "initiative_roll",
+    "spawn",
+    "choose_action",
+    "shift",
+    "choose_strike_cell",
+    "attack_dice",
+    "reroll",
+    "assign_blade",
+    "assign_damage",
+    "disrupt_or_destroy",
+    "choose_deathblowers",
+    "deathblow_dice",
+    "place_disruption",
+    "confirm_conquest",
+    "game_over",
+)
+
+
+def pending(setup: Setup, state: State) -> Pending:
+    phase, seat = state.phase, state.phase_seat
+    if phase == "game_over":
+        return Pending(None, "game_over", {"winner": state.winner})
+    if phase == "initiative":
+        return Pending(
+            None,
+            "initiative_roll",
+            {
+                "roll": list(state.to_roll),
+                "turn": state.turn,
+                "reroll_ones": turn.ones_are_rerolled(setup, state),
+            },
+        )
+    if phase == "conquest":
+        return Pending(
+            None,
+            "confirm_conquest",
+            {
+                "claims": conquest.claims(setup, state),
+                "tally": conquest.tally(setup, state),
+                "unknown_values": list(conquest.unknown_claimed(setup, state)),
+            },
+        )
+    assert seat is not None
+    if phase == "spawn":
+        return Pending(seat, "spawn", {"points": state.spawn_points})
+    if state.mode is None:
+        return Pending(seat, "choose_action", {"round": state.action_round})
+    if state.mode == "shift":
+        movable = {
+            m: sorted(movement.shift_destinations(setup, state, m))
+            for m in board.in_play(setup, state, seat)
+            if setup.pieces[m].is_creature and m not in state.moved
+        }
+        return Pending(seat, "shift", {"movable": {m: c for m, c in movable.items() if c}})
+    if state.combat is None:
+        return Pending(
+            seat, "choose_strike_cell", {"cells": combat.fight_cells(setup, state, seat)}
+        )
+    return _combat_pending(setup, state)
+
+
+def _combat_pending(setup: Setup, state: State) -> Pending:
+    fight = state.combat
+    assert fight is not None
+    if fight.step == "decide":
+        chooser = combat.choosers(setup, state)
+        mine = [m for m in fight.choices if setup.pieces[m].owner != chooser]
+        return Pending(chooser, "disrupt_or_destroy", {"creatures": mine})
+    if fight.step == "deathblow":
+        cell, group = fight.deathblow_groups[0]
+        choices = combat.deathblow_choices(setup, group)
+        owner = setup.pieces[group[0]].owner
+        return Pending(
+            owner, "choose_deathblowers", {"cell": cell, "choices": [list(c) for c in choices]}
+        )
+    if fight.step == "carry_out":
+        who = combat.placer(setup, state)
+        mine = [m for m in fight.to_place if setup.pieces[m].owner != who]
+        return Pending(
+            who, "place_disruption", {"creatures": mine, "cells": sorted(board.empty_cells(state))}
+        )
+    attack = fight.attack
+    assert attack is not None
+    base = {"cell": attack.cell, "kind": attack.kind}
+    if attack.stage == "dice":
+        kind = "attack_dice" if attack.kind == "strike" else "deathblow_dice"
+        return Pending(
+            attack.seat,
+            kind,
+            {**base, "dice": attack.dice_count, "attackers": list(attack.attackers)},
+        )
+    if attack.stage == "reroll":
+        mini, most = attack.rerolls[0]
+        return Pending(
+            attack.seat, "reroll", {**base, "mini": mini, "max": most, "dice": list(attack.dice)}
+        )
+    if attack.stage == "blades":
+        options = [f"{m} {a.slug}" for m, _, a in combat.blade_options(setup, state)]
+        return Pending(
+            attack.seat, "assign_blade", {**base, "blades": attack.blades_left, "options": options}
+        )
+    targets = combat.damage_targets(setup, state)
+    return Pending(
+        attack.seat,
+        "assign_damage",
+        {
+            **base,
+            "damage": combat.damage_total(state),
+            "targets": targets,
+            "bodyguards": combat.guards(setup, targets),
+        },
+    )
+
+
+def legal_actions(setup: Setup, state: State) -> Collection[Action]:
+    now = pending(setup, state)
+    kind, seat = now.kind, now.seat
+    if kind == "game_over":
+        return []
+    if kind == "initiative_roll":
+        if len(state.to_roll) == 2:
+            return [Initiative(a, b) for a in range(1, 7) for b in range(1, 7)]
+        return [
+            Initiative(*((v, None) if state.to_roll == ("A",) else (None, v))) for v in range(1, 7)
+        ]
+    if kind == "confirm_conquest":
+        unknown = tuple(
+            c for c in setup.dream_map.key_values if conquest.key_value(setup, state, c) is None
+        )
+        return CellValues(unknown, confirm=not now.details["unknown_values"])
+    assert seat is not None
+    if kind == "spawn":
+        actions: list[Action] = [Done()]
+        for piece in setup.seat_pieces(seat):
+            if state.zone[piece.id] == RESERVE:
+                cells = spawning.legal_spawn_cells(setup, state, seat, piece.id, in_phase=True)
+                actions += [Spawn(piece.id, cell) for cell in sorted(cells)]
+        return actions
+    if kind == "choose_action":
+        return [ChooseShift(), ChooseStrike()]
+    if kind == "shift":
+        moves: list[Action] = [
+            Move(m, c) for m, cells in now.details["movable"].items() for c in cells
+        ]
+        return [Done(), *moves]
+    if kind == "choose_strike_cell":
+        fights: list[Action] = [Done()]
+        for cell in now.details["cells"]:
+            groups = combat.attacker_sets(setup, state, seat, cell)
+            everyone = tuple(sorted(board.creatures_in(setup, state, cell, seat)))
+            fights += [Fight(cell)] if everyone in groups else []
+            fights += [Fight(cell, group) for group in groups]
+        return fights
+    if kind in ("attack_dice", "deathblow_dice"):
+        return DiceResults(now.details["dice"], tuple(sorted(setup.die_faces)))
+    if kind == "reroll":
+        return RerollChoices(
+            tuple(now.details["dice"]), now.details["max"], tuple(sorted(setup.die_faces))
+        )
+    if kind == "assign_blade":
+        return [AssignBlade(*option.split(" ")) for option in dict.fromkeys(now.details["options"])]
+    if kind == "assign_damage":
+        needs = tuple((g, combat.guard_need(setup, state, g)) for g in now.details["bodyguards"])
+        return DamageSplits(now.details["damage"], tuple(now.details["targets"]), needs)
+    if kind == "disrupt_or_destroy":
+        return [a for m in now.details["creatures"] for a in (Disrupt(m), Destroy(m))]
+    if kind == "choose_deathblowers":
+        return [Deathblowers(tuple(c)) for c in now.details["choices"]]
+    assert kind == "place_disruption"
+    return [Place(m, c) for m in now.details["creatures"] for c in now.details["cells"]]
+
+
+def apply(setup: Setup, state: State, action: Action) -> list[Event]:
+    """Apply ``action`` to ``state`` (a clone; it may be left half-changed when this raises)."""
+    now = pending(setup, state)
+    handler = _HANDLERS.get((now.kind, type(action)))
+    if handler is None:
+        raise IllegalActionError(
+            f"{action} is not possible now: the game waits for {now.kind}"
+            + (f" from seat {now.seat}" if now.seat else ""),
+            rule=f"sequence.{now.kind}",
+        )
+    events = handler(setup, state, action)
+    return events + combat.settle(setup, state)
+
+
+def _strike_or_shift(setup: Setup, state: State, action: Action) -> list[Event]:
+    state.mode = "shift" if isinstance(action, ChooseShift) else "strike"
+    return []
+
+
+def _initiative(setup: Setup, state: State, action: Action) -> list[Event]:
+    assert isinstance(action, Initiative)
+    return turn.apply_initiative(setup, state, {seat: action.value(seat) for seat in SEATS})
+
+
+def _damage(setup: Setup, state: State, action: Action) -> list[Event]:
+    assert isinstance(action, AssignDamage)
+    return combat.apply_damage(setup, state, dict(action.amounts))
+
+
+def _dice(setup: Setup, state: State, action: Action) -> list[Event]:
+    assert isinstance(action, Dice)
+    combat.apply_dice(setup, state, action.faces)
+    return []
+
+
+def _reroll(setup: Setup, state: State, action: Action) -> list[Event]:
+    assert isinstance(action, Reroll)
+    if action.new and not action.old:
+        raise IllegalActionError("name the dice you reroll", rule="Fortunate")
+    combat.apply_reroll(setup, state, action.old, action.new)
+    return []
+
+
+def _choice(setup: Setup, state: State, action: Action) -> list[Event]:
+    assert isinstance(action, Disrupt | Destroy)
+    combat.apply_choice(
+        setup, state, action.mini, "disrupt" if isinstance(action, Disrupt) else "destroy"
+    )
+    return []
+
+
+def _place(setup: Setup, state: State, action: Action) -> list[Event]:
+    assert isinstance(action, Place)
+    if setup.pieces.get(action.mini) is not None and setup.pieces[
+        action.mini
+    ].owner == combat.placer(setup, state):
+        raise IllegalActionError("the other player places this creature", rule="FAQ combat step 7")
+    return [combat.apply_place(setup, state, action.mini, action.cell)]
+
+
+def _fight(setup: Setup, state: State, action: Fight) -> list[Event]:
+    seat = state.phase_seat
+    assert seat is not None
+    return combat.start_fight(setup, state, seat, action.cell, action.attackers)
+
+
+def _end_phase(setup: Setup, state: State, action: Action) -> list[Event]:
+    return turn.end_phase(setup, state)
+
+
+_HANDLERS: dict[tuple[str, type[Action]], Callable[[Setup, State, Any], list[Event]]] = {
+    ("initiative_roll", Initiative): _initiative,
+    ("spawn", Spawn): lambda s, st, a: turn.apply_spawn(s, st, a.mini, a.cell),
+    ("spawn", Done): _end_phase,
+    ("choose_action", ChooseShift): _strike_or_shift,
+    ("choose_action", ChooseStrike): _strike_or_shift,
+    ("shift", Move): lambda s, st, a: turn.apply_move(s, st, a.mini, a.cell),
+    ("shift", Done): _end_phase,
+    ("choose_strike_cell", Fight): _fight,
+    ("choose_strike_cell", Done): _end_phase,
+    ("attack_dice", Dice): _dice,
+    ("deathblow_dice", Dice): _dice,
+    ("reroll", Reroll): _reroll,
+    ("assign_blade", AssignBlade): lambda s, st, a: combat.apply_blade(s, st, a.mini, a.ability),
+    ("assign_damage", AssignDamage): _damage,
+    ("disrupt_or_destroy", Disrupt): _choice,
+    ("disrupt_or_destroy", Destroy): _choice,
+    ("choose_deathblowers", Deathblowers): lambda s, st, a: combat.apply_deathblowers(
+        s, st, a.minis
+    ),
+    ("place_disruption", Place): _place,
+    ("confirm_conquest", CellValue): lambda s, st, a: turn.apply_value(s, st, a.cell, a.value),
+    ("confirm_conquest", Confirm): lambda s, st, a: turn.apply_confirm(s, st),
+}

@@ -1,0 +1,145 @@
+"""Compact collections of legal actions for huge families (dice results, rerolls, damage
+splits): ``action in collection`` is exact and cheap; iterating lists every member."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass
+from itertools import combinations, combinations_with_replacement
+from typing import Any
+
+from companion.games.dreamblade.actions import (
+    AssignDamage,
+    CellValue,
+    Confirm,
+    Dice,
+    Reroll,
+    normalise_faces,
+)
+
+MAX_CELL_VALUE = 99  # a sanity bound on values typed in by players, not a rule
+
+
+@dataclass(frozen=True)
+class DiceResults(Collection[Dice]):
+    """Every result of ``count`` attack dice with the given distinct faces."""
+
+    count: int
+    faces: tuple[str, ...]
+
+    def __contains__(self, action: Any) -> bool:
+        return (
+            isinstance(action, Dice)
+            and len(action.faces) == self.count
+            and all(face in self.faces for face in action.faces)
+        )
+
+    def __iter__(self) -> Iterator[Dice]:
+        for faces in combinations_with_replacement(normalise_faces(self.faces), self.count):
+            yield Dice(faces)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in combinations_with_replacement(self.faces, self.count))
+
+
+@dataclass(frozen=True)
+class RerollChoices(Collection[Reroll]):
+    """Declining, or rerolling up to ``most`` of ``dice`` into any faces."""
+
+    dice: tuple[str, ...]
+    most: int
+    faces: tuple[str, ...]
+
+    def __contains__(self, action: Any) -> bool:
+        if not isinstance(action, Reroll):
+            return False
+        if not action.old:
+            return not action.new
+        remaining = list(self.dice)
+        for face in action.old:
+            if face not in remaining:
+                return False
+            remaining.remove(face)
+        return len(action.old) == len(action.new) <= self.most and all(
+            face in self.faces for face in action.new
+        )
+
+    def __iter__(self) -> Iterator[Reroll]:
+        yield Reroll()
+        for size in range(1, min(self.most, len(self.dice)) + 1):
+            for old in sorted(set(combinations(self.dice, size))):
+                for new in combinations_with_replacement(normalise_faces(self.faces), size):
+                    yield Reroll(old, new)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+@dataclass(frozen=True)
+class DamageSplits(Collection[AssignDamage]):
+    """Every way to give exactly ``total`` damage to ``targets``, respecting Bodyguard:
+    non-guards get damage only once every guard gets at least its ``need``."""
+
+    total: int
+    targets: tuple[str, ...]
+    needs: tuple[tuple[str, int], ...]  # guard → damage it must take first
+
+    def __contains__(self, action: Any) -> bool:
+        if not isinstance(action, AssignDamage):
+            return False
+        amounts = dict(action.amounts)
+        if len(amounts) != len(action.amounts) or set(amounts) - set(self.targets):
+            return False
+        if any(amount <= 0 for amount in amounts.values()) or sum(amounts.values()) != self.total:
+            return False
+        guards = dict(self.needs)
+        if any(m not in guards for m in amounts):
+            return all(amounts.get(g, 0) >= need for g, need in guards.items())
+        return True
+
+    def __iter__(self) -> Iterator[AssignDamage]:
+        for split in _compositions(self.total, len(self.targets)):
+            action = AssignDamage(
+                tuple((m, n) for m, n in zip(self.targets, split, strict=True) if n)
+            )
+            if action in self:
+                yield action
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def _compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
+    if parts == 1:
+        yield (total,)
+        return
+    for first in range(total + 1):
+        for rest in _compositions(total - first, parts - 1):
+            yield (first, *rest)
+
+
+@dataclass(frozen=True)
+class CellValues(Collection[CellValue | Confirm]):
+    """Telling the value of a key cell the map leaves unknown; ``confirm`` when allowed."""
+
+    cells: tuple[str, ...]
+    confirm: bool
+
+    def __contains__(self, action: Any) -> bool:
+        if isinstance(action, Confirm):
+            return self.confirm
+        return (
+            isinstance(action, CellValue)
+            and action.cell in self.cells
+            and 0 <= action.value <= MAX_CELL_VALUE
+        )
+
+    def __iter__(self) -> Iterator[CellValue | Confirm]:
+        if self.confirm:
+            yield Confirm()
+        for cell in self.cells:
+            for value in range(MAX_CELL_VALUE + 1):
+                yield CellValue(cell, value)
+
+    def __len__(self) -> int:
+        return int(self.confirm) + len(self.cells) * (MAX_CELL_VALUE + 1)

@@ -1,0 +1,180 @@
+"""``companion rules``: answer rules questions about a position, as JSON on stdout.
+
+A judge saves the table's position (or record) and asks: where may seat A spawn, what does this
+miniature cost, where may each creature shift, who is engaged, who would win the turn, what is the
+game waiting for. ``replay`` prints the turn-by-turn tally of a record; ``demo`` plays the
+scripted demo game.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from companion.errors import DataFileError
+from companion.games.dreamblade import conquest
+from companion.games.dreamblade.game import DreambladeGame
+
+LISTED_ACTIONS = 200  # legal actions listed in full; larger families are counted
+
+
+def _read_json(path: str) -> Any:
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise click.ClickException(f"{path}: cannot read ({exc.strerror})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise click.ClickException(f"{path}: not valid JSON ({exc})") from None
+
+
+def _load(path: str) -> DreambladeGame:
+    """A position file, or a record file replayed to its end."""
+    data = _read_json(path)
+    try:
+        if isinstance(data, dict) and data.get("format") == "dreamblade-record":
+            return DreambladeGame.from_record(data, origin=path)
+        return DreambladeGame.from_position(data, origin=path)
+    except DataFileError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+def _emit(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False))
+
+
+def _checked(game: DreambladeGame, seat: str | None = None, mini: str | None = None) -> None:
+    if seat is not None and seat not in game.seats:
+        raise click.BadParameter(f"seat must be A or B, not {seat!r}", param_hint="--seat")
+    if mini is not None and mini not in game.setup.pieces:
+        raise click.BadParameter(f"no miniature {mini!r} in this game", param_hint="--mini")
+
+
+position_argument = click.argument("position", type=click.Path(allow_dash=True))
+
+
+@click.group()
+def rules() -> None:
+    """Dreamblade rules questions about a saved position or record (JSON files)."""
+
+
+@rules.command("spawn-cells")
+@position_argument
+@click.option("--seat", required=True, help="A or B")
+@click.option("--mini", default=None, help="a miniature id such as A:noble-dragon#1")
+def spawn_cells(position: str, seat: str, mini: str | None) -> None:
+    """Cells where SEAT may spawn (a creature without spawning abilities, or --mini)."""
+    game = _load(position)
+    _checked(game, seat, mini)
+    _emit({"seat": seat, "mini": mini, "cells": sorted(game.legal_spawn_cells(seat, mini))})
+
+
+@rules.command("cost")
+@position_argument
+@click.option("--seat", required=True, help="A or B")
+@click.option("--mini", required=True, help="a miniature id such as A:noble-dragon#1")
+def cost(position: str, seat: str, mini: str) -> None:
+    """What spawning MINI costs SEAT now: spawn cost plus uncovered aspect symbols."""
+    game = _load(position)
+    _checked(game, seat, mini)
+    try:
+        total = game.spawn_cost(seat, mini)
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    base = game.setup.pieces[mini].mini.spawn_cost
+    _emit(
+        {
+            "seat": seat,
+            "mini": mini,
+            "spawn_cost": base,
+            "aspect_cost": total - (base or 0),
+            "total": total,
+        }
+    )
+
+
+@rules.command("shifts")
+@position_argument
+@click.option("--mini", default=None, help="one creature; all creatures on the map otherwise")
+def shifts(position: str, mini: str | None) -> None:
+    """Legal shift destinations per creature (engaged creatures have none)."""
+    game = _load(position)
+    _checked(game, mini=mini)
+    minis = (
+        [mini]
+        if mini
+        else [m.id for cell in game.board().values() for m in cell if m.kind == "creature"]
+    )
+    _emit({m: sorted(game.legal_shift_destinations(m)) for m in minis})
+
+
+@rules.command("engaged")
+@position_argument
+def engaged(position: str) -> None:
+    """Engaged creatures and contested cells."""
+    game = _load(position)
+    _emit(
+        {"engaged": sorted(game.engaged_creatures()), "contested": sorted(game.contested_cells())}
+    )
+
+
+@rules.command("tally")
+@position_argument
+def tally(position: str) -> None:
+    """Claims, conquest points now and who would win the turn if it were scored now."""
+    game = _load(position)
+    points = game.tally()
+    unknown = conquest.unknown_claimed(game.setup, game.state)
+    _emit(
+        {
+            "claims": game.claims(),
+            "tally": points,
+            "unknown_values": list(unknown),
+            "turn_winner": None if unknown else conquest.turn_winner(points),
+            "turn_wins": game.turn_wins(),
+        }
+    )
+
+
+@rules.command("pending")
+@position_argument
+def pending(position: str) -> None:
+    """The decision the game waits for and its legal actions."""
+    game = _load(position)
+    legal = game.legal_actions()
+    count = len(legal)
+    listed = [str(a) for a in legal] if count <= LISTED_ACTIONS else None
+    _emit({"pending": game.pending().to_json(), "legal_count": count, "legal": listed})
+
+
+@rules.command("replay")
+@click.argument("record", type=click.Path(allow_dash=True))
+def replay(record: str) -> None:
+    """Replay a game record and print the turn-by-turn tally."""
+    game = _load(record)
+    _emit(_summary(game))
+
+
+@rules.command("demo")
+def demo() -> None:
+    """Play the scripted demo game and print the turn-by-turn tally."""
+    from companion.games.dreamblade.demo_game import played_demo
+
+    _emit(_summary(played_demo()))
+
+
+def _summary(game: DreambladeGame) -> dict[str, Any]:
+    return {
+        "turns": [
+            {"turn": r.turn, "claims": r.claims, "tally": r.tally, "winner": r.winner}
+            for r in game.state.results
+        ],
+        "turn_wins": game.turn_wins(),
+        "winner": game.winner(),
+        "pending": game.pending().to_json(),
+    }

@@ -1,0 +1,174 @@
+"""The turn outside combat: initiative, phase changes, spawn phases, shifts and the conquest phase.
+
+Sources: rulebook "initiative phase", "turn 1", "spawn phase", "action phase", "conquest phase";
+FAQ rule 430 (tournament initiative) and the spawn-phase answers.
+"""
+
+from __future__ import annotations
+
+from companion import events as ev
+from companion.errors import IllegalActionError
+from companion.events import Event
+from companion.games.dreamblade import conquest, movement, spawning
+from companion.games.dreamblade.legal import MAX_CELL_VALUE
+from companion.games.dreamblade.state import (
+    SEATS,
+    TURN_WINS_TO_WIN,
+    Setup,
+    State,
+    TurnResult,
+    other,
+)
+
+
+def ones_are_rerolled(setup: Setup, state: State) -> bool:
+    """Turn 1 rerolls 1s (rulebook "turn 1"); so does FAQ rule 430 after an initiative phase
+    in which a 1 was rolled, when the table plays by it."""
+    return state.turn == 1 or (setup.settings.rule_430 and state.ones_last_turn)
+
+
+def apply_initiative(setup: Setup, state: State, values: dict[str, int | None]) -> list[Event]:
+    for seat in SEATS:
+        rolled = values[seat]
+        if (rolled is not None) != (seat in state.to_roll):
+            wanted = " and ".join(state.to_roll)
+            raise IllegalActionError(f"only {wanted} roll(s) now", rule="initiative.who_rolls")
+        if rolled is not None and not 1 <= rolled <= 6:
+            raise IllegalActionError(
+                f"an initiative die shows 1–6, not {rolled}", rule="initiative.d6"
+            )
+    for seat in state.to_roll:
+        state.init_dice[seat] = values[seat]
+    dice = {seat: int(state.init_dice[seat] or 0) for seat in SEATS}
+    state.ones_this_turn = state.ones_this_turn or 1 in (values["A"], values["B"])
+    if ones_are_rerolled(setup, state) and 1 in dice.values():
+        state.to_roll = tuple(seat for seat in SEATS if dice[seat] == 1)
+        return []
+    if dice["A"] == dice["B"]:
+        if state.turn_wins["A"] == state.turn_wins["B"]:
+            state.to_roll = SEATS
+            return []
+        first = max(SEATS, key=lambda seat: state.turn_wins[seat])
+    else:
+        first = max(SEATS, key=lambda seat: dice[seat])
+    state.first_player = first
+    state.spawn_sum = dice["A"] + dice["B"]
+    state.to_roll = ()
+    if 1 in dice.values():  # any 1 skips both spawn phases; bonus points carry over
+        return start_action_phase(state, first, 1)
+    return start_spawn_phase(setup, state, first)
+
+
+def start_spawn_phase(setup: Setup, state: State, seat: str) -> list[Event]:
+    state.phase, state.phase_seat = "spawn", seat
+    state.spawn_points = spawning.spawn_points_at_start(state, seat)
+    state.bonus_losses[seat] = 0
+    state.spawned_into = {}
+    state.ally_cells_at_start = spawning.ally_cells(setup, state, seat)
+    return [_phase_event(state)]
+
+
+def apply_spawn(setup: Setup, state: State, mini: str, cell: str) -> list[Event]:
+    seat = state.phase_seat
+    assert seat is not None
+    cost = spawning.check_spawn(setup, state, seat, mini, cell, in_phase=True)
+    state.spawn_points -= cost
+    state.zone[mini] = cell
+    if setup.pieces[mini].is_creature:
+        state.spawned_into[cell] = state.spawned_into.get(cell, 0) + 1
+    return [Event(ev.SPAWNED, {"mini": mini, "cell": cell, "seat": seat, "cost": cost})]
+
+
+def apply_move(setup: Setup, state: State, mini: str, cell: str) -> list[Event]:
+    seat = state.phase_seat
+    assert seat is not None
+    movement.check_move(setup, state, seat, mini, cell)
+    origin = state.zone[mini]
+    state.zone[mini] = cell
+    state.moved = state.moved | {mini}
+    return [Event(ev.MOVED, {"mini": mini, "from": origin, "to": cell})]
+
+
+def end_phase(setup: Setup, state: State) -> list[Event]:
+    """End the spawn or action phase in progress: unspent spawn points are lost, damage is
+    cleared (it never survives a phase end), and the next phase begins."""
+    seat = state.phase_seat
+    assert seat is not None and state.first_player is not None
+    state.damage.clear()
+    state.spawn_points = 0
+    state.mode, state.moved, state.fought = None, frozenset(), frozenset()
+    if state.phase == "spawn":
+        if seat == state.first_player:
+            return start_spawn_phase(setup, state, other(seat))
+        return start_action_phase(state, state.first_player, 1)
+    if state.action_round == 1:
+        return start_action_phase(state, seat, 2)
+    if seat == state.first_player:
+        return start_action_phase(state, other(seat), 1)
+    state.phase, state.phase_seat, state.action_round = "conquest", None, 0
+    return [_phase_event(state)]
+
+
+def start_action_phase(state: State, seat: str, round_: int) -> list[Event]:
+    state.phase, state.phase_seat, state.action_round = "action", seat, round_
+    return [_phase_event(state)]
+
+
+def apply_value(setup: Setup, state: State, cell: str, value: int) -> list[Event]:
+    if cell not in setup.dream_map.key_values or conquest.key_value(setup, state, cell) is not None:
+        raise IllegalActionError(
+            f"{cell} is not a key cell with an unknown value", rule="map.values"
+        )
+    if not 0 <= value <= MAX_CELL_VALUE:
+        raise IllegalActionError(f"a key cell's value is 0–{MAX_CELL_VALUE}", rule="map.values")
+    state.learned_values[cell] = value
+    return [Event("dreamblade.cell_value", {"cell": cell, "value": value})]
+
+
+def apply_confirm(setup: Setup, state: State) -> list[Event]:
+    unknown = conquest.unknown_claimed(setup, state)
+    if unknown:
+        raise IllegalActionError(
+            f"give the printed value of {', '.join(unknown)} first (value <cell> <points>)",
+            rule="map.values",
+        )
+    claims = conquest.claims(setup, state)
+    points = conquest.tally(setup, state)
+    winner = conquest.turn_winner(points)
+    events = [
+        Event(
+            ev.CELL_CLAIMED,
+            {"cell": cell, "seat": seat, "points": conquest.key_value(setup, state, cell)},
+        )
+        for cell, seat in claims.items()
+    ]
+    state.results = (*state.results, TurnResult(state.turn, claims, points, winner))
+    if winner is None:
+        events.append(Event(ev.TURN_TIED, {"turn": state.turn, "tally": points}))
+    else:
+        state.turn_wins[winner] += 1
+        events.append(Event(ev.TURN_WON, {"turn": state.turn, "seat": winner, "tally": points}))
+        if state.turn_wins[winner] >= TURN_WINS_TO_WIN:
+            state.winner, state.phase = winner, "game_over"
+            return [
+                *events,
+                Event(ev.GAME_WON, {"seat": winner, "turn_wins": dict(state.turn_wins)}),
+            ]
+    state.turn += 1
+    state.phase, state.first_player, state.phase_seat = "initiative", None, None
+    state.kills = {"A": 0, "B": 0}
+    state.ones_last_turn, state.ones_this_turn = state.ones_this_turn, False
+    state.init_dice, state.to_roll = {"A": None, "B": None}, SEATS
+    return [*events, _phase_event(state)]
+
+
+def _phase_event(state: State) -> Event:
+    return Event(
+        ev.PHASE_STARTED,
+        {
+            "turn": state.turn,
+            "phase": state.phase,
+            "seat": state.phase_seat,
+            "round": state.action_round,
+        },
+    )
