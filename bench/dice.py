@@ -8,6 +8,7 @@ import itertools
 import time
 from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 
 from companion.games.dreamblade.dice import Crit, Dice, attack_odds, builtin_dice
 
@@ -35,18 +36,18 @@ def main() -> None:
     die = builtin_dice().attack
     print("attack odds, best of 3 (ms)        convolution   brute force (baseline)")
     for count in (2, 4, 6):
-        fast = _best_of(3, lambda c=count: attack_odds(c, die))
-        slow = _best_of(3, lambda c=count: _brute_force(c))
+        fast = _best_of(3, partial(attack_odds, count, die))
+        slow = _best_of(3, partial(_brute_force, count))
         assert {k: v for k, v in attack_odds(count, die).joint.items() if v} == _brute_force(count)
         print(f"  {count:>2} dice                          {fast * 1e3:9.2f}   {slow * 1e3:9.2f}")
     for count in (12, 30, 60):
-        fast = _best_of(3, lambda c=count: attack_odds(c, die, Crit(2)))
+        fast = _best_of(3, partial(attack_odds, count, die, Crit(2)))
         print(
             f"  {count:>2} dice with Crit 2              {fast * 1e3:9.2f}   (6^{count} outcomes)"
         )
     dice = Dice(die, seed=1)
     rolls = 100_000
-    elapsed = _best_of(3, lambda: dice.roll_attack(rolls))
+    elapsed = _best_of(3, partial(dice.roll_attack, rolls))
     print(f"virtual attack dice: {rolls / elapsed / 1e6:.2f} million dice/s (seeded random.Random)")
 
 
