@@ -100,6 +100,7 @@ def builtin_catalog_path() -> Path:
 
 def user_catalog_path() -> Path:
     """Where ``companion catalog import`` stores the user's catalog."""
+    # Imported here: reading a catalog must not pull in the settings model (pydantic).
     from companion.settings import default_data_dir
 
     return default_data_dir() / "catalog.yaml"
