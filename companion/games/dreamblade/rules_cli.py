@@ -17,6 +17,7 @@ import click
 
 from companion.errors import DataFileError
 from companion.games.dreamblade import conquest
+from companion.games.dreamblade.dice_cli import odds, roll
 from companion.games.dreamblade.game import DreambladeGame
 
 LISTED_ACTIONS = 200  # legal actions listed in full; larger families are counted
@@ -178,3 +179,7 @@ def _summary(game: DreambladeGame) -> dict[str, Any]:
         "winner": game.winner(),
         "pending": game.pending().to_json(),
     }
+
+
+rules.add_command(odds)
+rules.add_command(roll)
