@@ -15,12 +15,34 @@ from companion.lights.demo import demo_view
 from companion.lights.driver import FPS
 from companion.lights.factory import BACKENDS, open_lights
 from companion.lights.frame import Frame
+from companion.lights.legend import LEGEND
 from companion.lights.scenes import SCENES
 from companion.lights.virtual import VirtualLights
 from firmware_config.layout import CompiledLayout, available_layouts, load_layout
 from firmware_config.pins import boot_needs, load_pins
 
 TEST_COLOUR = (255, 255, 255)
+
+# Console lines, in our own words.
+TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "header": "{backend} backend, layout {layout}: {count} LEDs",
+        "cell": "{number:2}/25 {cell}  LEDs {leds}",
+        "current": "{scene} on {backend} ({layout}): about {need:.0f} mA of {budget:.0f} mA",
+        "limited": ", limited to {shown:.0f} mA",
+        "png": "virtual LEDs: board image written to {path}",
+    },
+    "ja": {
+        "header": "バックエンド {backend}、レイアウト {layout}:LED {count} 個",
+        "cell": "{number:2}/25 {cell}  LED {leds}",
+        "current": "{scene}({backend}、{layout}):約 {need:.0f} mA(上限 {budget:.0f} mA)",
+        "limited": "、{shown:.0f} mA に制限",
+        "png": "仮想LED:盤面の画像を {path} に保存しました",
+    },
+}
+lang_option = click.option(
+    "--lang", type=click.Choice(sorted(TEXT)), default="en", show_default=True
+)
 
 layout_option = click.option(
     "--layout",
@@ -58,10 +80,10 @@ def _palette(seat_colours: tuple[str, ...]) -> Palette:
         raise click.BadParameter(str(error), param_hint="--seat-colour") from error
 
 
-def _save_png(lights: Lights, png: Path | None, default: str) -> None:
+def _save_png(lights: Lights, png: Path | None, default: str, text: dict[str, str]) -> None:
     if isinstance(lights, VirtualLights):
         path = lights.save_png(png or Path(default))
-        click.echo(f"virtual LEDs: board image written to {path.resolve()}")
+        click.echo(text["png"].format(path=path.resolve()))
 
 
 @click.group()
@@ -74,18 +96,22 @@ def leds() -> None:
 @backend_option
 @click.option("--delay", default=0.5, show_default=True, help="Seconds each cell stays lit.")
 @click.option("--png", type=click.Path(path_type=Path), help="Virtual backend: last image here.")
-def test_wiring(layout_name: str, backend: str, delay: float, png: Path | None) -> None:
+@lang_option
+def test_wiring(layout_name: str, backend: str, delay: float, png: Path | None, lang: str) -> None:
     """Light every cell in turn, a1 to e5, naming each one, to check the wiring."""
+    text = TEXT[lang]
     layout = _load(layout_name)
     lights = open_lights(backend, layout)
-    click.echo(f"{lights.name} backend, layout {layout.name}: {layout.led_count} LEDs")
+    click.echo(
+        text["header"].format(backend=lights.name, layout=layout.name, count=layout.led_count)
+    )
     try:
         for number, cell in enumerate(grid.CELLS, start=1):
             leds_of_cell = ", ".join(str(led) for led in layout.cell_leds[cell])
-            click.echo(f"{number:2}/25 {cell}  LEDs {leds_of_cell}")
+            click.echo(text["cell"].format(number=number, cell=cell, leds=leds_of_cell))
             lights.show_frame(Frame({cell: TEST_COLOUR}))
             time.sleep(delay)
-        _save_png(lights, png, "leds-test.png")
+        _save_png(lights, png, "leds-test.png", text)
     finally:
         lights.close()
 
@@ -98,6 +124,7 @@ def test_wiring(layout_name: str, backend: str, delay: float, png: Path | None) 
 @click.option("--seconds", default=0.0, show_default=True, help="Play the animation this long.")
 @click.option("--png", type=click.Path(path_type=Path), help="Virtual backend: image file.")
 @click.option("--seat-colour", "seat_colours", multiple=True, help="e.g. A=#56B4E9 (repeatable).")
+@lang_option
 def show(
     scene: str,
     layout_name: str,
@@ -106,8 +133,10 @@ def show(
     seconds: float,
     png: Path | None,
     seat_colours: tuple[str, ...],
+    lang: str,
 ) -> None:
-    """Show SCENE from a demonstration position."""
+    """Show SCENE from a demonstration position (``companion leds scenes`` lists them)."""
+    text = TEXT[lang]
     layout = _load(layout_name)
     palette = _palette(seat_colours)
     view = demo_view(scene)
@@ -120,14 +149,27 @@ def show(
             if frames > 1:
                 time.sleep(1 / FPS)
         limit = rendered.limit
-        limited = f", limited to {limit.estimated_ma:.0f} mA" if limit.scale < 1 else ""
-        click.echo(
-            f"{scene} on {lights.name} ({layout.name}): about {limit.requested_ma:.0f} mA"
-            f" of {layout.power.budget_ma:.0f} mA{limited}"
+        line = text["current"].format(
+            scene=scene,
+            backend=lights.name,
+            layout=layout.name,
+            need=limit.requested_ma,
+            budget=layout.power.budget_ma,
         )
-        _save_png(lights, png, f"leds-{scene}.png")
+        if limit.scale < 1:
+            line += text["limited"].format(shown=limit.estimated_ma)
+        click.echo(line)
+        _save_png(lights, png, f"leds-{scene}.png", text)
     finally:
         lights.close()
+
+
+@leds.command("scenes")
+@lang_option
+def scenes(lang: str) -> None:
+    """List the scenes and what each one means."""
+    for name in sorted(SCENES):
+        click.echo(f"{name:12} {LEGEND[lang][name]}")
 
 
 @leds.command("layouts")

@@ -7,6 +7,8 @@ from PIL import Image
 from companion import grid
 from companion.cli import main
 from companion.lights.factory import ENV_VAR
+from companion.lights.legend import LEGEND
+from companion.lights.scenes import SCENES
 
 
 @pytest.fixture
@@ -64,3 +66,30 @@ def test_layouts_and_boot_config(run):
     assert "matrix16x16" in listing and "256 LEDs" in listing
     boot = run("boot-config").output
     assert "dtparam=audio=off" in boot
+
+
+def test_show_animates_for_the_given_time(run, tmp_path, monkeypatch):
+    monkeypatch.setattr("companion.lights.cli.time.sleep", lambda _seconds: None)
+    result = run("show", "attract", "--seconds", "0.2", "--png", str(tmp_path / "a.png"))
+    assert result.exit_code == 0
+    assert "mA" in result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_scenes_are_explained_in_each_language(run, lang):
+    result = run("scenes", "--lang", lang)
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert [line.split()[0] for line in lines] == sorted(SCENES)
+
+
+def test_wiring_test_in_japanese(run, tmp_path):
+    result = run("test", "--delay", "0", "--lang", "ja", "--png", str(tmp_path / "t.png"))
+    assert result.exit_code == 0
+    assert "レイアウト" in result.output and "保存しました" in result.output
+
+
+def test_legend_covers_every_scene_in_both_languages():
+    assert set(LEGEND) == {"en", "ja"}
+    for texts in LEGEND.values():
+        assert set(texts) == set(SCENES)
