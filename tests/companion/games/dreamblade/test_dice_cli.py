@@ -88,3 +88,13 @@ def test_every_language_has_every_text():
     assert {lang: set(words) for lang, words in TEXT.items()} == {
         lang: set(TEXT["en"]) for lang in TEXT
     }
+
+
+def test_odds_and_roll_are_companion_rules_commands():
+    from companion.cli import main
+
+    result = CliRunner().invoke(main, ["rules", "odds", "--dice", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["expected_damage"]["exact"] == "1"
+    rolled = CliRunner().invoke(main, ["rules", "roll", "--initiative", "--seed", "5"])
+    assert rolled.output.startswith("initiative: ")
