@@ -8,6 +8,7 @@ convolution with fractions (no sampling): what players ask before a strike.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -88,8 +89,9 @@ def _face_text(value: object) -> str:
 
 
 def parse_attack_face(value: object, die: AttackDie | None = None) -> Face:
-    """A face a player entered; it must be one of ``die``'s faces (the builtin die by default)."""
-    die = builtin_dice().attack if die is None else die
+    """A face a player entered; it must be one of ``die``'s faces (``default_dice()``'s if
+    ``die`` is not given)."""
+    die = default_dice().attack if die is None else die
     face = Face(_face_text(value))
     if face.name not in die.face_names:
         known = ", ".join(sorted(die.face_names))
@@ -161,9 +163,24 @@ def load_dice(path: str | Path) -> DiceData:
     return DiceData(die, sides, text_field(path, "initiative_die.source", initiative["source"]))
 
 
+@functools.cache
 def builtin_dice() -> DiceData:
     with resources.as_file(resources.files(__package__) / "data" / "dice.yaml") as path:
         return load_dice(path)
+
+
+def user_dice_path() -> Path:
+    """A dice file here (same format as ``data/dice.yaml``) replaces the builtin face list."""
+    # Imported here: rolling dice must not pull in the settings model (pydantic).
+    from companion.settings import default_data_dir
+
+    return default_data_dir() / "dice.yaml"
+
+
+def default_dice(user_path: Path | None = None) -> DiceData:
+    """The user's dice file if there is one (an owner of the dice fixed the faces), else builtin."""
+    user_path = user_dice_path() if user_path is None else user_path
+    return load_dice(user_path) if user_path.exists() else builtin_dice()
 
 
 class Dice:
@@ -177,7 +194,7 @@ class Dice:
         rng: random.Random | None = None,
         initiative_sides: int = 6,
     ) -> None:
-        self.attack_die = builtin_dice().attack if attack_die is None else attack_die
+        self.attack_die = default_dice().attack if attack_die is None else attack_die
         self.initiative_sides = initiative_sides
         self._rng = rng if rng is not None else random.Random(seed)
 
@@ -258,7 +275,7 @@ def attack_odds(dice: int, die: AttackDie | None = None, crit: Crit | None = Non
     """The exact distribution of damage and blades for ``dice`` attack dice."""
     if not 0 <= dice <= MAX_ODDS_DICE:
         raise ValueError(f"the number of dice must be 0–{MAX_ODDS_DICE}, not {dice}")
-    die = builtin_dice().attack if die is None else die
+    die = default_dice().attack if die is None else die
     # Whole-number outcome counts out of faces**dice: exact, and much faster than fractions.
     one = Counter((face.damage, int(face.is_blade)) for face in die.faces)
     counts: dict[tuple[int, int], int] = {(0, 0): 1}

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import click
 
+from companion.errors import DataFileError
 from companion.games.dreamblade.dice import (
     MAX_ODDS_DICE,
     AttackDie,
@@ -16,7 +17,7 @@ from companion.games.dreamblade.dice import (
     Dice,
     attack_die_from_faces,
     attack_odds,
-    builtin_dice,
+    default_dice,
     odds_as_data,
 )
 
@@ -130,7 +131,10 @@ def roll(dice: int, initiative: bool, seed: int | None, faces: str | None, as_js
 
 def _die(faces: str | None) -> AttackDie:
     if not faces:
-        return builtin_dice().attack
+        try:
+            return default_dice().attack
+        except DataFileError as exc:
+            raise click.ClickException(str(exc)) from None
     try:
         return attack_die_from_faces(
             faces.split(","), source="--faces", status="given with --faces"

@@ -13,6 +13,12 @@ from companion.games.dreamblade import dice
 MODEL = ["1", "2", "3", "miss", "miss", "blade"]
 
 
+@pytest.fixture(autouse=True)
+def _no_user_dice_file(tmp_path, monkeypatch):
+    """The user's own dice file (if a developer has one) must not change these tests."""
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
+
+
 def _enumerate(count: int, faces: list[str]) -> dict[tuple[int, int], Fraction]:
     """Brute force over every ordered outcome: the reference the convolution must match."""
     out: dict[tuple[int, int], Fraction] = {}
@@ -213,3 +219,13 @@ def test_any_face_list_matches_brute_force(faces, count):
     assert {k: v for k, v in dice.attack_odds(count, die).joint.items() if v} == _enumerate(
         count, faces
     )
+
+
+def test_user_dice_file_replaces_the_builtin_faces(tmp_path):
+    assert dice.user_dice_path() == tmp_path / "dice.yaml"
+    assert dice.default_dice() == dice.builtin_dice()
+    owned = _dice_file(tmp_path, attack_die__faces=["1", "2", "3", "miss", "blade", "blade"])
+    assert owned == dice.user_dice_path()
+    assert [f.name for f in dice.default_dice().attack.faces].count("blade") == 2
+    assert dice.attack_odds(1).blades[1] == Fraction(1, 3)
+    assert dice.parse_attack_face("blade").is_blade

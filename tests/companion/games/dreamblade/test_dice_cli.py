@@ -1,10 +1,17 @@
 import json
 from fractions import Fraction
 
+import pytest
 from click.testing import CliRunner
 
 from companion.games.dreamblade import dice
 from companion.games.dreamblade.dice_cli import odds, roll
+
+
+@pytest.fixture(autouse=True)
+def _no_user_dice_file(tmp_path, monkeypatch):
+    """The user's own dice file (if a developer has one) must not change these tests."""
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
 
 
 def _run(*args: str):
@@ -98,3 +105,10 @@ def test_odds_and_roll_are_companion_rules_commands():
     assert json.loads(result.output)["expected_damage"]["exact"] == "1"
     rolled = CliRunner().invoke(main, ["rules", "roll", "--initiative", "--seed", "5"])
     assert rolled.output.startswith("initiative: ")
+
+
+def test_odds_use_the_user_dice_file_and_report_a_broken_one(tmp_path):
+    (tmp_path / "dice.yaml").write_text("format: dreamblade-dice\nversion: 7\n", encoding="utf-8")
+    broken = _run("--dice", "1")
+    assert broken.exit_code == 1
+    assert "dice.yaml: version" in broken.output
