@@ -1,0 +1,161 @@
+"""Arena of the Planeswalkers actions and their text notation.
+
+``choose <card>`` · ``summon <figure>`` · ``move <figure> <place>`` (place: ``field``,
+``scoring``, a glyph spot, or ``<spot>=<glyph>`` when a face-down glyph is turned up) ·
+``disengage <figure> <enemy> <hits>`` · ``fall <figure> <hits>`` ·
+``attack <attacker> <target> [high=attacker|high=target]`` · ``dice +1`` / ``dice -1`` ·
+``hits <n>`` · ``shields <n>`` · ``next`` · ``end``
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.games.protocol import Action
+
+HIGHER = ("attacker", "target")
+
+
+@dataclass(frozen=True)
+class Choose(Action):
+    card: str
+
+    def __str__(self) -> str:
+        return f"choose {self.card}"
+
+
+@dataclass(frozen=True)
+class Summon(Action):
+    figure: str
+
+    def __str__(self) -> str:
+        return f"summon {self.figure}"
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """A figure ends its move on ``place``; ``reveal`` names a face-down glyph it turned up."""
+
+    figure: str
+    place: str
+    reveal: str | None = None
+
+    def __str__(self) -> str:
+        place = f"{self.place}={self.reveal}" if self.reveal else self.place
+        return f"move {self.figure} {place}"
+
+
+@dataclass(frozen=True)
+class Disengage(Action):
+    """``figure`` leaves ``enemy``'s engagement; ``hits`` (0 or 1) is the enemy's one die."""
+
+    figure: str
+    enemy: str
+    hits: int
+
+    def __str__(self) -> str:
+        return f"disengage {self.figure} {self.enemy} {self.hits}"
+
+
+@dataclass(frozen=True)
+class Fall(Action):
+    """``figure`` fell further than its height; ``hits`` (0 or 1) is the one die rolled."""
+
+    figure: str
+    hits: int
+
+    def __str__(self) -> str:
+        return f"fall {self.figure} {self.hits}"
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    attacker: str
+    target: str
+    higher: str | None = None  # which figure has height advantage
+
+    def __str__(self) -> str:
+        high = f" high={self.higher}" if self.higher else ""
+        return f"attack {self.attacker} {self.target}{high}"
+
+
+@dataclass(frozen=True)
+class Dice(Action):
+    """One die more (+1) or fewer (-1) than the engine counted, for abilities and spells."""
+
+    change: int
+
+    def __str__(self) -> str:
+        return f"dice {self.change:+d}"
+
+
+@dataclass(frozen=True)
+class Hits(Action):
+    count: int
+
+    def __str__(self) -> str:
+        return f"hits {self.count}"
+
+
+@dataclass(frozen=True)
+class Shields(Action):
+    count: int
+
+    def __str__(self) -> str:
+        return f"shields {self.count}"
+
+
+@dataclass(frozen=True)
+class Next(Action):
+    def __str__(self) -> str:
+        return "next"
+
+
+@dataclass(frozen=True)
+class End(Action):
+    def __str__(self) -> str:
+        return "end"
+
+
+ArenaAction = (
+    Choose | Summon | Move | Disengage | Fall | Attack | Dice | Hits | Shields | Next | End
+)
+
+
+def _count(text: str) -> int | None:
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
+def parse_action(text: str) -> ArenaAction:
+    """Read an action from its notation; ``ValueError`` saying what was expected otherwise."""
+    match text.split():
+        case ["choose", card]:
+            return Choose(card)
+        case ["summon", figure]:
+            return Summon(figure)
+        case ["move", figure, place]:
+            spot, sep, glyph = place.partition("=")
+            if spot and (glyph or not sep):
+                return Move(figure, spot, glyph or None)
+        case ["disengage", figure, enemy, hits] if _count(hits) is not None:
+            return Disengage(figure, enemy, int(hits))
+        case ["fall", figure, hits] if _count(hits) is not None:
+            return Fall(figure, int(hits))
+        case ["attack", attacker, target]:
+            return Attack(attacker, target)
+        case ["attack", attacker, target, high] if high in {f"high={h}" for h in HIGHER}:
+            return Attack(attacker, target, high.removeprefix("high="))
+        case ["dice", ("+1" | "-1") as change]:
+            return Dice(int(change))
+        case ["hits", count] if _count(count) is not None:
+            return Hits(int(count))
+        case ["shields", count] if _count(count) is not None:
+            return Shields(int(count))
+        case ["next"]:
+            return Next()
+        case ["end"]:
+            return End()
+    raise ValueError(
+        f"not an Arena action: {text!r} (expected choose, summon, move, disengage, fall, attack, "
+        "dice, hits, shields, next or end — see the notation in the docs)"
+    )

@@ -1,0 +1,114 @@
+"""A scripted, repeatable Arena of the Planeswalkers duel.
+
+``run_demo()`` plays it and returns the lines it prints. The army cards are the demo players'
+own stand-ins with numbers they typed in — not the printed cards, whose numbers the companion
+does not have.
+"""
+
+from __future__ import annotations
+
+from companion.events import DESTROYED, Event
+from companion.games.arena.game import DAMAGED, GLYPH_TAKEN, Arena
+from companion.games.arena.prompts import prompt_for
+from companion.games.arena.setup import Army, Setup, army_card
+
+
+def demo_setup() -> Setup:
+    ann = Army(
+        "ann",
+        (
+            army_card(
+                "walker-a",
+                name="Blue Walker",
+                kind="planeswalker",
+                figures=1,
+                life=5,
+                power=2,
+                toughness=1,
+                cost=120,
+            ),
+            army_card(
+                "soldiers-a",
+                name="Soldiers",
+                kind="squad",
+                figures=3,
+                life=1,
+                power=1,
+                toughness=1,
+                cost=60,
+                ppf=20,
+            ),
+        ),
+    )
+    ben = Army(
+        "ben",
+        (
+            army_card(
+                "walker-b",
+                name="Red Walker",
+                kind="planeswalker",
+                figures=1,
+                life=3,
+                power=2,
+                toughness=1,
+                cost=120,
+            ),
+            army_card(
+                "knight-b",
+                name="Knight",
+                kind="hero",
+                figures=1,
+                life=3,
+                power=2,
+                toughness=2,
+                cost=80,
+            ),
+        ),
+    )
+    return Setup("duel", (ann, ben), {"g1": "power", "g2": "toughness"})  # fmt: skip
+
+
+SCRIPT = [
+    # Turn 1 (ann): summon two soldiers, take the glyph of power, strike the red walker.
+    "choose walker-a", "summon soldiers-a-1", "summon soldiers-a-2",
+    "move walker-a g1", "next", "attack walker-a walker-b", "hits 2", "shields 0", "end",
+    # Turn 2 (ben): summon the knight, take the glyph of toughness, strike back from above.
+    "choose walker-b", "summon knight-b", "move walker-b g2", "next",
+    "attack walker-b walker-a high=attacker", "hits 1", "shields 1", "end",
+    # Turn 3 (ann): a soldier slips away from the knight and falls to its one die; the other
+    # soldier, helped by a spell (+1 die), finishes the red walker.
+    "choose soldiers-a", "disengage soldiers-a-1 knight-b 1", "move soldiers-a-2 field",
+    "next", "attack soldiers-a-2 walker-b", "dice +1", "hits 3", "shields 1",
+]  # fmt: skip
+
+
+def _describe(event: Event) -> str | None:
+    if event.kind == GLYPH_TAKEN:
+        return f"  {event.data['figure']} takes the glyph of {event.data['glyph']}"
+    if event.kind == DAMAGED:
+        return f"  {event.data['figure']} has {event.data['damage']} damage"
+    if event.kind == DESTROYED:
+        return f"  {event.data['figure']} is destroyed"
+    return None
+
+
+def run_demo() -> list[str]:
+    game = Arena(demo_setup())
+    lines: list[str] = []
+    for text in SCRIPT:
+        pending = game.pending()
+        if pending.kind in ("choose_army", "attack_dice", "defence_dice"):
+            lines.append(prompt_for(pending))
+        for event in game.push(game.parse_action(text)):
+            line = _describe(event)
+            if line:
+                lines.append(line)
+    lines.append(prompt_for(game.pending()))
+    lines.append(prompt_for(game.pending(), "ja"))
+    for line in lines:
+        print(line)
+    return lines
+
+
+if __name__ == "__main__":
+    run_demo()

@@ -1,0 +1,547 @@
+"""The Arena of the Planeswalkers engine: turn track, armies, combat from entered dice, glyphs,
+the three scenarios and their scoring (seed 003).
+
+Without the camera the companion does not know where figures stand; it tracks each figure's
+*place*: ``reserve``, ``field`` (anywhere on the battlefield), ``scoring`` (a purple space beside
+a glyph, for the melee scenario), a glyph spot, or ``graveyard``. Range, line of sight,
+engagement and movement distance are judged by the players (the hex map will come with the
+camera).
+
+A turn: choose an army card (and, on a planeswalker's turn, summon up to two squad figures or one
+hero from the reserve) → move its figures (leaving an engagement costs a one-die attack from each
+enemy left; a long fall costs a one-die roll) → attack with each of its figures once (attack dice
+= power + glyph of power + 1 for height advantage; defence dice = toughness + glyph of toughness +
+1 for height advantage; damage = hits − shields) → the turn marker moves on.
+
+Pending kinds: ``choose_army``, ``summon``, ``move``, ``attack`` (the active player; ``end`` ends
+the turn), ``attack_dice`` (the attacker's player enters hits), ``defence_dice`` (the defender's
+player enters shields), ``game_over`` / ``game_drawn`` (``details``: winner, reason, scores).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any, ClassVar, Self
+
+from companion.errors import IllegalActionError
+from companion.events import ACTION_APPLIED, DESTROYED, GAME_WON, Event
+from companion.games import register
+from companion.games.arena.actions import (
+    HIGHER,
+    ArenaAction,
+    Attack,
+    Choose,
+    Dice,
+    Disengage,
+    End,
+    Fall,
+    Hits,
+    Move,
+    Next,
+    Shields,
+    Summon,
+    parse_action,
+)
+from companion.games.arena.data_files import glyphs
+from companion.games.arena.setup import FIELD, GRAVEYARD, RESERVE, SCORING, ArmyCard, Setup
+from companion.games.protocol import Action, Game, Pending
+
+POSITION_FORMAT = "arena.position"
+RECORD_FORMAT = "arena.record"
+VERSION = 1
+
+OFF_BATTLEFIELD = (RESERVE, GRAVEYARD)
+DAMAGED = "arena.damaged"
+GLYPH_TAKEN = "arena.glyph_taken"
+SPELLS_DRAWN = "arena.spells_drawn"
+TURN_ENDED = "arena.turn_ended"
+GAME_ENDED = "arena.game_ended"
+MOVE_STEPS = ("summon", "move")
+TURN_STEPS = ("summon", "move", "attack")
+
+
+@dataclass
+class Figure:
+    owner: str
+    card: str
+    place: str
+    damage: int = 0
+
+
+@dataclass
+class Combat:
+    attacker: str
+    target: str
+    higher: str | None
+    attack_dice: int
+    hits: int | None = None
+    defence_dice: int | None = None
+
+
+@dataclass
+class State:
+    active: str
+    figures: dict[str, Figure]
+    glyphs: dict[str, str | None]
+    turn: int = 1
+    step: str = "choose_army"
+    chosen: str | None = None
+    gone: list[str] = field(default_factory=list)  # spots whose temporary glyph left the game
+    summoned: list[str] = field(default_factory=list)
+    moved: list[str] = field(default_factory=list)
+    attacked: list[str] = field(default_factory=list)
+    combat: Combat | None = None
+    ended: str | None = None  # "planeswalker" or "turns"
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> State:
+        values = dict(data)
+        values["figures"] = {fid: Figure(**fig) for fid, fig in data["figures"].items()}
+        values["combat"] = Combat(**data["combat"]) if data.get("combat") else None
+        values["glyphs"] = dict(data["glyphs"])
+        for key in ("gone", "summoned", "moved", "attacked"):
+            values[key] = list(data[key])
+        return cls(**values)
+
+
+def _initial_state(setup: Setup) -> State:
+    figures = {}
+    for army in setup.armies:
+        for card in army.cards:
+            place = FIELD if card.kind == "planeswalker" else RESERVE
+            for fid in card.figure_ids():
+                figures[fid] = Figure(army.seat, card.id, place)
+    return State(active=setup.seats[0], figures=figures, glyphs=dict(setup.glyphs))
+
+
+@register
+class Arena(Game):
+    name: ClassVar[str] = "arena"
+
+    def __init__(self, setup: Setup, *, state: State | None = None) -> None:
+        self.setup = setup
+        self.seats = setup.seats
+        self._cards: dict[str, ArmyCard] = {
+            card.id: card for army in setup.armies for card in army.cards
+        }
+        self._state = state if state is not None else _initial_state(setup)
+        self._history: list[tuple[ArenaAction, State]] = []
+
+    # ----- queries -------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return copy.deepcopy(self._state)
+
+    @property
+    def turn(self) -> int:
+        return self._state.turn
+
+    def card(self, card_id: str) -> ArmyCard:
+        return self._cards[card_id]
+
+    def figure(self, fid: str) -> Figure:
+        return copy.copy(self._state.figures[fid])
+
+    def on_battlefield(self, seat: str | None = None) -> list[str]:
+        return [
+            fid
+            for fid, fig in self._state.figures.items()
+            if fig.place not in OFF_BATTLEFIELD and (seat is None or fig.owner == seat)
+        ]
+
+    def planeswalker_alive(self, seat: str) -> bool:
+        return self._walker_alive(self._state, seat)
+
+    def _walker_alive(self, s: State, seat: str) -> bool:
+        return s.figures[self.setup.army(seat).planeswalker.id].place != GRAVEYARD
+
+    def glyph_bonus(self, seat: str, stat: str) -> int:
+        """What permanent glyphs held by ``seat``'s figures add to ``stat`` (power, toughness,
+        move) for every figure ``seat`` controls."""
+        s, table = self._state, glyphs()
+        bonus = 0
+        for fig in s.figures.values():
+            glyph = s.glyphs.get(fig.place)
+            if fig.owner == seat and glyph and fig.place not in s.gone:
+                bonus += getattr(table[glyph], stat)
+        return bonus
+
+    def scores(self) -> dict[str, int]:
+        """Points by side (team or seat) under the scenario's scoring rule."""
+        return self._scores(self._state)
+
+    def _scores(self, s: State) -> dict[str, int]:
+        only_scoring = self.setup.rules.scoring == "glyph_spaces"
+        totals = {self.setup.side(seat): 0 for seat in self.seats}
+        for fig in s.figures.values():
+            if fig.place in OFF_BATTLEFIELD or (only_scoring and fig.place != SCORING):
+                continue
+            totals[self.setup.side(fig.owner)] += self._cards[fig.card].points_per_figure
+        return totals
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.ended is not None
+
+    def winner(self) -> str | None:
+        """The winning side (seat, or team in a team game); ``None`` while playing or on a draw."""
+        return self._winner(self._state)
+
+    def _winner(self, s: State) -> str | None:
+        if s.ended == "planeswalker":
+            alive = {self.setup.side(seat) for seat in self.seats if self._walker_alive(s, seat)}
+            return alive.pop() if len(alive) == 1 else None
+        if s.ended == "turns":
+            scores = self._scores(s)
+            best = max(scores.values())
+            leaders = [side for side, score in scores.items() if score == best]
+            return leaders[0] if len(leaders) == 1 else None
+        return None
+
+    def _enemies(self, seat: str) -> list[str]:
+        side = self.setup.side(seat)
+        return [
+            fid for fid in self.on_battlefield() if self.setup.side(self._fig(fid).owner) != side
+        ]
+
+    def _fig(self, fid: str) -> Figure:
+        return self._state.figures[fid]
+
+    def _choosable(self) -> list[str]:
+        s = self._state
+        cards = {self._fig(fid).card for fid in self.on_battlefield(s.active)}
+        return [card.id for card in self.setup.army(s.active).cards if card.id in cards]
+
+    def _chosen_figures(self) -> list[str]:
+        s = self._state
+        return [fid for fid in self.on_battlefield(s.active) if self._fig(fid).card == s.chosen]
+
+    def _summonable(self, state: State | None = None) -> list[str]:
+        s = state or self._state
+        kinds = [self._cards[self._fig(fid).card].kind for fid in s.summoned]
+        if "hero" in kinds or len(kinds) >= 2:
+            return []
+        result = []
+        for fid, fig in s.figures.items():
+            kind = self._cards[fig.card].kind
+            fits = kind == "squad" or (kind == "hero" and not kinds)
+            if fig.owner == s.active and fig.place == RESERVE and fits:
+                result.append(fid)
+        return result
+
+    def _glyph_candidates(self) -> list[str]:
+        seen = {glyph for glyph in self._state.glyphs.values() if glyph}
+        return [glyph for glyph in glyphs() if glyph not in seen]
+
+    def _places(self, fid: str) -> list[Move]:
+        s = self._state
+        taken = {fig.place for other, fig in s.figures.items() if other != fid}
+        moves = [Move(fid, FIELD), Move(fid, SCORING)]
+        for spot, glyph in s.glyphs.items():
+            if spot in s.gone or spot in taken:
+                continue
+            if glyph is None:
+                moves += [Move(fid, spot, reveal) for reveal in self._glyph_candidates()]
+            else:
+                moves.append(Move(fid, spot))
+        return moves
+
+    def pending(self) -> Pending:
+        s = self._state
+        if self.is_over:
+            winner = self.winner()
+            return Pending(
+                None,
+                "game_over" if winner else "game_drawn",
+                {"winner": winner, "reason": s.ended, "scores": self.scores()},
+            )
+        base: dict[str, Any] = {"turn": s.turn, "turns": self.setup.turns, "card": s.chosen}
+        if s.step == "choose_army":
+            draws = self.planeswalker_alive(s.active) and not (len(self.seats) == 2 and s.turn == 1)
+            return Pending(
+                s.active, s.step, {**base, "draw_spell": draws, "cards": self._choosable()}
+            )
+        if s.step == "summon":
+            return Pending(s.active, s.step, {**base, "summonable": self._summonable()})
+        if s.step == "move":
+            left = [fid for fid in self._chosen_figures() if fid not in s.moved]
+            bonus = self.glyph_bonus(s.active, "move")
+            return Pending(s.active, s.step, {**base, "figures": left, "move_bonus": bonus})
+        if s.step == "attack":
+            ready = [fid for fid in self._chosen_figures() if fid not in s.attacked]
+            return Pending(s.active, s.step, {**base, "attackers": ready})
+        combat = s.combat
+        assert combat is not None
+        fight = {"attacker": combat.attacker, "target": combat.target}
+        if s.step == "attack_dice":
+            return Pending(s.active, s.step, {**base, **fight, "dice": combat.attack_dice})
+        defender = self._fig(combat.target).owner
+        details = {**base, **fight, "dice": combat.defence_dice, "hits": combat.hits}
+        return Pending(defender, s.step, details)
+
+    def legal_actions(self) -> list[ArenaAction]:
+        s = self._state
+        if self.is_over:
+            return []
+        actions: list[ArenaAction] = []
+        if s.step == "choose_army":
+            actions += [Choose(card) for card in self._choosable()]
+            if not actions:
+                actions.append(End())
+            return actions
+        if s.step in ("attack_dice", "defence_dice"):
+            combat = s.combat
+            assert combat is not None
+            dice = combat.attack_dice if s.step == "attack_dice" else combat.defence_dice
+            assert dice is not None
+            counts = range(dice + 1)
+            actions += [Hits(n) for n in counts] if s.step == "attack_dice" else []
+            actions += [Shields(n) for n in counts] if s.step == "defence_dice" else []
+            actions.append(Dice(+1))
+            if dice > 0:
+                actions.append(Dice(-1))
+            return actions
+        if s.step == "summon":
+            actions += [Summon(fid) for fid in self._summonable()]
+        if s.step in MOVE_STEPS:
+            enemies = self._enemies(s.active)
+            for fid in self._chosen_figures():
+                if fid not in s.moved:
+                    actions += self._places(fid)
+                actions += [Disengage(fid, enemy, hits) for enemy in enemies for hits in (0, 1)]
+                actions += [Fall(fid, hits) for hits in (0, 1)]
+            actions.append(Next())
+        if s.step == "attack":
+            enemies = self._enemies(s.active)
+            for fid in self._chosen_figures():
+                if fid not in s.attacked:
+                    for target in enemies:
+                        actions += [Attack(fid, target, high) for high in (None, *HIGHER)]
+        actions.append(End())
+        return actions
+
+    def parse_action(self, text: str) -> ArenaAction:
+        return parse_action(text)
+
+    @property
+    def actions(self) -> list[Action]:
+        return [action for action, _ in self._history]
+
+    # ----- play ----------------------------------------------------------------------------
+    def push(self, action: Action) -> list[Event]:
+        if not isinstance(action, ArenaAction):
+            raise IllegalActionError(f"not an Arena action: {action!r}", rule="notation")
+        if self.is_over:
+            raise IllegalActionError("the game is over", rule="seed 003: end of the game")
+        if action not in self.legal_actions():
+            raise IllegalActionError(self._why_illegal(action), rule=self._rule(action))
+        new = copy.deepcopy(self._state)
+        events = self._apply(new, action)
+        self._history.append((action, self._state))
+        self._state = new
+        return [Event(ACTION_APPLIED, {"action": str(action)}), *events]
+
+    def pop(self) -> Action:
+        if not self._history:
+            raise IndexError("no action to undo")
+        action, self._state = self._history.pop()
+        return action
+
+    def _rule(self, action: ArenaAction) -> str:
+        rules = {
+            Choose: "seed 003: action 2, choose an army card",
+            Summon: "seed 003: planeswalker rule, summoning",
+            Move: "seed 003: action 3, move",
+            Disengage: "seed 003: leaving an engagement",
+            Fall: "seed 003: falling",
+            Attack: "seed 003: action 4, attack",
+            Dice: "seed 003: attack dice",
+            Hits: "seed 003: attack dice",
+            Shields: "seed 003: defence dice",
+            Next: "seed 003: turn order",
+            End: "seed 003: action 5, turn track",
+        }
+        return rules[type(action)]
+
+    def _why_illegal(self, action: ArenaAction) -> str:
+        s = self._state
+        figures = [getattr(action, name, None) for name in ("figure", "attacker", "target")]
+        for fid in figures:
+            if fid is not None and fid not in s.figures:
+                return f"there is no figure {fid}"
+        wanted = {Hits: "attack_dice", Shields: "defence_dice"}.get(type(action))
+        if wanted == s.step and isinstance(action, Hits | Shields):
+            dice = self.pending().details["dice"]
+            return f"{action}: only {dice} dice were rolled"
+        return f"{action} is not allowed in the {s.step.replace('_', ' ')} step"
+
+    def _apply(self, s: State, action: ArenaAction) -> list[Event]:
+        if isinstance(action, Choose):
+            s.chosen = action.card
+            walker = self.setup.army(s.active).planeswalker.id
+            s.step = "summon" if action.card == walker and self._summonable() else "move"
+            return []
+        if isinstance(action, Summon):
+            s.figures[action.figure].place = FIELD
+            s.summoned.append(action.figure)
+            if not self._summonable(s):
+                s.step = "move"
+            return []
+        if isinstance(action, Move):
+            return self._move(s, action)
+        if isinstance(action, Disengage | Fall):
+            return self._damage(s, action.figure, action.hits)
+        if isinstance(action, Next):
+            s.step = "attack" if s.step == "move" else "move"
+            return []
+        if isinstance(action, Attack):
+            return self._declare(s, action)
+        if isinstance(action, Dice):
+            combat = s.combat
+            assert combat is not None
+            if s.step == "attack_dice":
+                combat.attack_dice += action.change
+            else:
+                assert combat.defence_dice is not None
+                combat.defence_dice += action.change
+            return []
+        if isinstance(action, Hits):
+            return self._hits(s, action)
+        if isinstance(action, Shields):
+            return self._shields(s, action)
+        return self._end_turn(s)
+
+    def _move(self, s: State, action: Move) -> list[Event]:
+        s.step = "move"
+        s.moved.append(action.figure)
+        figure = s.figures[action.figure]
+        figure.place = action.place
+        if action.place in (FIELD, SCORING):
+            return []
+        if action.reveal:
+            s.glyphs[action.place] = action.reveal
+        glyph = glyphs()[s.glyphs[action.place] or ""]
+        events = [Event(GLYPH_TAKEN, {"figure": action.figure, "glyph": glyph.id})]
+        if glyph.kind == "temporary":
+            s.gone.append(action.place)
+            figure.place = FIELD
+            events.append(Event(SPELLS_DRAWN, {"seat": figure.owner, "count": glyph.draw_spells}))
+        return events
+
+    def _declare(self, s: State, action: Attack) -> list[Event]:
+        attacker = self._cards[s.figures[action.attacker].card]
+        dice = attacker.power + self.glyph_bonus(s.active, "power")
+        dice += 1 if action.higher == "attacker" else 0
+        s.combat = Combat(action.attacker, action.target, action.higher, dice)
+        s.step = "attack_dice"
+        return []
+
+    def _hits(self, s: State, action: Hits) -> list[Event]:
+        combat = s.combat
+        assert combat is not None
+        target = s.figures[combat.target]
+        dice = self._cards[target.card].toughness + self.glyph_bonus(target.owner, "toughness")
+        combat.hits = action.count
+        combat.defence_dice = dice + (1 if combat.higher == "target" else 0)
+        s.step = "defence_dice"
+        return []
+
+    def _shields(self, s: State, action: Shields) -> list[Event]:
+        combat = s.combat
+        assert combat is not None and combat.hits is not None
+        damage = max(0, combat.hits - action.count)
+        s.attacked.append(combat.attacker)
+        s.combat = None
+        s.step = "attack"
+        return self._damage(s, combat.target, damage)
+
+    def _damage(self, s: State, fid: str, amount: int) -> list[Event]:
+        if amount == 0:
+            return []
+        figure = s.figures[fid]
+        figure.damage += amount
+        events = [Event(DAMAGED, {"figure": fid, "damage": figure.damage})]
+        if figure.damage < self._cards[figure.card].life:
+            return events
+        figure.place = GRAVEYARD
+        events.append(Event(DESTROYED, {"figure": fid, "seat": figure.owner}))
+        if self.setup.rules.goal == "planeswalker":
+            alive = {self.setup.side(seat) for seat in self.seats if self._walker_alive(s, seat)}
+            if len(alive) <= 1:
+                s.ended = "planeswalker"
+                s.combat = None
+                events += self._ending(s)
+        return events
+
+    def _end_turn(self, s: State) -> list[Event]:
+        events = [Event(TURN_ENDED, {"seat": s.active, "turn": s.turn})]
+        if s.turn >= self.setup.turns:
+            s.ended = "turns"
+            return events + self._ending(s)
+        seats = self.seats
+        s.active = seats[(seats.index(s.active) + 1) % len(seats)]
+        s.turn += 1
+        s.step, s.chosen = "choose_army", None
+        s.summoned, s.moved, s.attacked = [], [], []
+        return events
+
+    def _ending(self, s: State) -> list[Event]:
+        s.step = "over"
+        events = [Event(GAME_ENDED, {"reason": s.ended, "scores": self._scores(s)})]
+        winner = self._winner(s)
+        if winner is not None:
+            events.append(Event(GAME_WON, {"winner": winner}))
+        return events
+
+    # ----- copies and formats --------------------------------------------------------------
+    def copy(self) -> Self:
+        twin = type(self)(self.setup, state=copy.deepcopy(self._state))
+        twin._history = list(self._history)
+        return twin
+
+    def position(self) -> dict[str, Any]:
+        return {
+            "format": POSITION_FORMAT,
+            "version": VERSION,
+            "setup": self.setup.to_json(),
+            "state": self._state.to_json(),
+        }
+
+    @classmethod
+    def from_position(cls, data: dict[str, Any]) -> Self:
+        _check_format(data, POSITION_FORMAT)
+        try:
+            state = State.from_json(data["state"])
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ValueError(f"not an Arena position state: {exc!r}") from exc
+        return cls(Setup.from_json(data["setup"]), state=state)
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "version": VERSION,
+            "setup": self.setup.to_json(),
+            "actions": [str(action) for action, _ in self._history],
+        }
+
+    @classmethod
+    def from_record(cls, data: dict[str, Any]) -> Self:
+        _check_format(data, RECORD_FORMAT)
+        game = cls(Setup.from_json(data["setup"]))
+        for text in data.get("actions", []):
+            game.push(game.parse_action(text))
+        return game
+
+
+def _check_format(data: Mapping[str, Any], expected: str) -> None:
+    if not isinstance(data, Mapping) or data.get("format") != expected:
+        raise ValueError(f"not a {expected} document")
+    if data.get("version") != VERSION:
+        raise ValueError(
+            f"{expected}: unsupported version {data.get('version')!r} (know {VERSION})"
+        )

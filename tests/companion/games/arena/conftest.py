@@ -1,0 +1,41 @@
+import pytest
+
+from companion.games.arena.game import Arena
+from companion.games.arena.setup import Army, Setup, army_card
+
+# Army cards typed in by the test players (the companion has no printed numbers).
+
+
+def walker(card_id, life=4, power=2, toughness=1, cost=100):
+    return army_card(card_id, name=card_id.title(), kind="planeswalker", figures=1, life=life,
+                     power=power, toughness=toughness, cost=cost)  # fmt: skip
+
+
+def squad(card_id, figures=3, ppf=20):
+    return army_card(card_id, name=card_id.title(), kind="squad", figures=figures, life=1,
+                     power=1, toughness=1, cost=figures * ppf, ppf=ppf)  # fmt: skip
+
+
+def hero(card_id, cost=80):
+    return army_card(card_id, name=card_id.title(), kind="hero", figures=1, life=3, power=3,
+                     toughness=2, cost=cost)  # fmt: skip
+
+
+def army(seat, team=None):
+    return Army(seat, (walker(f"pw-{seat}"), squad(f"sq-{seat}"), hero(f"he-{seat}")), team)
+
+
+def duel_setup():
+    placed = {"g1": "power", "g2": "toughness", "g3": "movement", "g4": "knowledge"}
+    return Setup("duel", (army("a"), army("b")), placed)
+
+
+def play(game, *texts):
+    for text in texts:
+        game.push(game.parse_action(text))
+    return game
+
+
+@pytest.fixture
+def duel():
+    return Arena(duel_setup())

@@ -1,0 +1,44 @@
+import pytest
+
+from companion.games.arena.actions import (
+    Attack,
+    Choose,
+    Dice,
+    Disengage,
+    End,
+    Fall,
+    Hits,
+    Move,
+    Next,
+    Shields,
+    Summon,
+    parse_action,
+)
+
+ACTIONS = [
+    Choose("pw-a"),
+    Summon("sq-a-1"),
+    Move("sq-a-1", "field"),
+    Move("sq-a-1", "g2", "power"),
+    Disengage("sq-a-1", "pw-b", 1),
+    Fall("pw-a", 0),
+    Attack("pw-a", "pw-b"),
+    Attack("pw-a", "pw-b", "target"),
+    Dice(+1),
+    Dice(-1),
+    Hits(2),
+    Shields(0),
+    Next(),
+    End(),
+]
+
+
+@pytest.mark.parametrize("action", ACTIONS)
+def test_notation_round_trips(action):
+    assert parse_action(str(action)) == action
+
+
+@pytest.mark.parametrize("text", ["", "choose", "dice +2", "attack a", "attack a b attacker"])
+def test_malformed_text_is_refused(text):
+    with pytest.raises(ValueError, match="not an Arena action"):
+        parse_action(text)

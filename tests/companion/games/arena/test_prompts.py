@@ -1,0 +1,39 @@
+import pytest
+
+from companion.games.arena.prompts import LANGUAGES, MESSAGES, prompt, prompt_for
+
+from .conftest import play
+
+KINDS = {
+    "choose_army",
+    "summon",
+    "move",
+    "attack",
+    "attack_dice",
+    "defence_dice",
+    "game_over",
+    "game_drawn",
+}
+
+
+def test_every_pending_kind_has_english_and_japanese():
+    assert set(MESSAGES) == KINDS
+    assert all(set(messages) == set(LANGUAGES) for messages in MESSAGES.values())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_step_of_a_turn_has_a_message(duel, lang):
+    texts = []
+    for text in ("choose pw-a", "summon he-a", "next", "attack pw-a pw-b", "hits 1"):
+        texts.append(prompt_for(duel.pending(), lang))
+        play(duel, text)
+    texts.append(prompt_for(duel.pending(), lang))
+    assert len(set(texts)) == len(texts)
+    assert "pw-b" in texts[-1]
+
+
+def test_unknown_languages_and_kinds_are_named():
+    with pytest.raises(ValueError, match="es"):
+        prompt("move", "es")
+    with pytest.raises(KeyError, match="dance"):
+        prompt("dance")
