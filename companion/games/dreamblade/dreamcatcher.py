@@ -15,10 +15,11 @@ importer therefore accepts, and documents, these readings:
 - abilities: one per line inside the cell, or separated by ``;`` outside parentheses;
 - collector number: ``45`` or ``45/96``; rarity ``C``/``U``/``R`` or a word.
 
-Flavor text is never stored (it is copyrighted prose; the catalog keeps game data only). Every row
-is checked; the import returns all miniatures or raises one error listing every problem with its
-row and column. Text is read as UTF-8 (with or without BOM), else as Windows-1252 (Excel's usual
-CSV encoding).
+The first row must be the header (a first row that looks like a miniature is reported, since
+skipping it would lose that miniature). Flavor text is never stored (it is copyrighted prose; the
+catalog keeps game data only). Every row is checked; the import returns all miniatures or raises
+one error listing every problem with its row and column. Text is read as UTF-8 (with or without
+BOM), else as Windows-1252 (Excel's usual CSV encoding).
 """
 
 from __future__ import annotations
@@ -89,8 +90,14 @@ class CsvImportError(DataFileError):
 def import_csv(path: str | Path) -> list[Miniature]:
     """All miniatures of a Dreamcatcher CSV, or ``CsvImportError`` naming every bad cell."""
     path = Path(path)
-    rows = _read_rows(path)
+    header, rows = _read_rows(path)
     problems: list[Problem] = []
+    spawn_cost_cell = header[_INDEX["spawn cost"]].strip() if len(header) > 3 else ""
+    if spawn_cost_cell.isdigit():
+        # dbweb skips the first row unread; a file without a header would silently lose a mini.
+        problems.append(
+            Problem(1, "spawn cost", "the header row (this row looks like a miniature)")
+        )
     minis: list[Miniature] = []
     seen: dict[str, int] = {}
     for row_number, cells in rows:
@@ -118,7 +125,8 @@ def catalog_id(set_code: str | None, number: int | None, name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:24] or "unnamed"
 
 
-def _read_rows(path: Path) -> list[tuple[int, list[str]]]:
+def _read_rows(path: Path) -> tuple[list[str], list[tuple[int, list[str]]]]:
+    """The header row and the non-blank rows after it, numbered like spreadsheet rows."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -134,7 +142,7 @@ def _read_rows(path: Path) -> list[tuple[int, list[str]]]:
     if not records:
         raise DataFileError(path, "", "a header row and miniature rows")
     numbered = [(i + 1, record) for i, record in enumerate(records)][1:]
-    return [(n, r) for n, r in numbered if any(cell.strip() for cell in r)]
+    return records[0], [(n, r) for n, r in numbered if any(cell.strip() for cell in r)]
 
 
 def _row(source: str, row: int, cells: list[str], problems: list[Problem]) -> Miniature | None:

@@ -124,3 +124,14 @@ def test_catalog_id_slug():
     assert dreamcatcher.catalog_id("B", 45, "Screambent Lunatic") == "B45"
     assert dreamcatcher.catalog_id(None, 45, "Baxar the Soul-Stitcher") == "baxar-the-soul-stitcher"
     assert len(dreamcatcher.catalog_id(None, None, "A Very Long Name " * 4)) <= 24
+
+
+def test_missing_header_row_is_reported_not_skipped_silently(tmp_path):
+    path = tmp_path / "no_header.csv"
+    path.write_text(
+        "Fixture A,,V,3,1,1,2,3,,,1,B,R\nFixture B,,V,4,1,1,2,3,,,2,B,R\n", encoding="utf-8"
+    )
+    with pytest.raises(dreamcatcher.CsvImportError) as info:
+        dreamcatcher.import_csv(path)
+    assert [(p.row, p.column) for p in info.value.problems] == [(1, "spawn cost")]
+    assert "header row" in info.value.problems[0].expected
