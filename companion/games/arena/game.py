@@ -48,8 +48,8 @@ from companion.games.arena.data_files import glyphs
 from companion.games.arena.setup import FIELD, GRAVEYARD, RESERVE, SCORING, ArmyCard, Setup
 from companion.games.protocol import Action, Game, Pending
 
-POSITION_FORMAT = "arena.position"
-RECORD_FORMAT = "arena.record"
+POSITION_FORMAT = "arena-position"
+RECORD_FORMAT = "arena-record"
 VERSION = 1
 
 OFF_BATTLEFIELD = (RESERVE, GRAVEYARD)

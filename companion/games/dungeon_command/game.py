@@ -41,8 +41,8 @@ from companion.games.dungeon_command.actions import (
 from companion.games.dungeon_command.setup import Setup
 from companion.games.protocol import Action, Game, Pending
 
-POSITION_FORMAT = "dungeon_command.position"
-RECORD_FORMAT = "dungeon_command.record"
+POSITION_FORMAT = "dungeon_command-position"
+RECORD_FORMAT = "dungeon_command-record"
 VERSION = 1
 
 PHASES = ("refresh", "activate", "deploy", "cleanup")

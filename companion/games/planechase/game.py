@@ -41,8 +41,8 @@ from companion.games.planechase.planes import Plane, catalog
 from companion.games.planechase.setup import Setup
 from companion.games.protocol import Action, Game, Pending
 
-POSITION_FORMAT = "planechase.position"
-RECORD_FORMAT = "planechase.record"
+POSITION_FORMAT = "planechase-position"
+RECORD_FORMAT = "planechase-record"
 VERSION = 1
 
 PLANE_REVEALED = "planechase.plane_revealed"
