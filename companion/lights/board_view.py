@@ -17,6 +17,22 @@ from typing import Any
 from companion import grid
 
 SEATS = ("A", "B")
+# The engine queries the adapter relies on; a game without them has no board view.
+QUERIES = (
+    "turn",
+    "phase",
+    "phase_seat",
+    "pending",
+    "board",
+    "portal",
+    "legal_spawn_cells",
+    "legal_shift_destinations",
+    "contested_cells",
+    "scoring_cells",
+    "claims",
+    "turn_wins",
+    "winner",
+)
 PHASES = ("initiative", "spawn", "action", "conquest", "game_over")
 
 
@@ -129,3 +145,11 @@ def board_view_from_game(
         winner=game.winner(),
         flagged=frozenset(flagged),
     )
+
+
+def board_view_or_none(game: Any) -> BoardView | None:
+    """The view of a game with the Dreamblade board queries; ``None`` for other games (the
+    lights then fall back to the attract mode)."""
+    if not all(hasattr(game, query) for query in QUERIES):
+        return None
+    return board_view_from_game(game)

@@ -1,8 +1,9 @@
 """Keeps the LEDs showing the game: rebuilds the board view when events arrive, animates it
 against a clock, and falls back to the attract mode when no game is loaded.
 
-The table wires it as ``driver.attach(bus)`` plus ``driver.run(stop)`` in a thread; the view
-source is usually ``lambda: board_view_from_game(table.game)``.
+The table wires it as ``driver.attach(table.bus)`` plus ``driver.run(stop)`` in a thread, with
+the view source ``lambda: table.read(board_view_or_none)`` (``None`` for a game without a 5×5
+board: the attract mode shows).
 """
 
 from __future__ import annotations

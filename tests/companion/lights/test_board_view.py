@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 
 from companion.games.protocol import Pending
-from companion.lights.board_view import BoardView, board_view_from_game
+from companion.lights.board_view import BoardView, board_view_from_game, board_view_or_none
 
 
 @dataclass
@@ -148,3 +148,12 @@ def test_a_creature_picked_up_is_the_one_moving():
     assert view.moving_from == "b3"
     assert view.shift_destinations == {"b4", "c3"}
     assert game.calls == ["shift:m1"]
+
+
+def test_a_game_without_board_queries_has_no_view():
+    class CardGame:
+        def pending(self) -> Pending:
+            return Pending("A", "play")
+
+    assert board_view_or_none(CardGame()) is None
+    assert board_view_or_none(FakeGame()) == board_view_from_game(FakeGame())
