@@ -8,6 +8,7 @@ the phone's signed session cookie. Only the table itself (or the judge) is shown
 from __future__ import annotations
 
 import hmac
+import io
 import secrets
 import threading
 import time
@@ -74,9 +75,11 @@ def may_see_join_codes(remote_addr: str | None, viewer: Viewer) -> bool:
 
 def join_qr_svg(url: str) -> str:
     """The join URL as an SVG QR code, sized to scan from a phone across the table."""
-    qr = segno.make(url, error="m")
-    svg: str = qr.svg_inline(scale=6, border=2, dark="#000", light="#fff")
-    return svg
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(
+        buffer, kind="svg", scale=5, border=2, dark="#000", light="#fff", xmldecl=False
+    )
+    return buffer.getvalue().decode("utf-8")
 
 
 class PinGuard:

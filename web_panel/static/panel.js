@@ -403,7 +403,7 @@
     if (box.dataset.game === String(view.game_id)) return; // a code stays valid for the whole game
     box.dataset.game = String(view.game_id);
     box.replaceChildren(...view.seats.map((s) => el("figure", { class: "join", dataset: { seat: s.seat } },
-      el("img", { src: `/api/join/${encodeURIComponent(s.seat)}.svg?game=${view.game_id}`, alt: s.name, width: "200", height: "200" }),
+      el("img", { src: `/api/join/${encodeURIComponent(s.seat)}.svg?game=${view.game_id}`, alt: s.name }),
       el("figcaption", { style: { borderColor: s.colour }, text: t("join.scan", { name: s.name }) }))));
   }
 

@@ -1,0 +1,54 @@
+"""Helpers for the end-to-end tests: Debian's Chromium driven by Playwright at a phone's size,
+against the panel served on loopback by its real threaded server."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import zxingcpp
+from PIL import Image
+from playwright.sync_api import Browser, Page, expect
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 360, "height": 740}
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "web_panel"
+
+
+def new_phone(browser: Browser, base_url: str, language: str = "en-US") -> Page:
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale=language
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.goto(base_url + "/")
+    return page
+
+
+def screenshot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def scan_join_code(table_page: Page, seat: str) -> str:
+    """Read a seat's QR code off the table page like a phone camera would; returns its path."""
+    code = table_page.locator(f'figure.join[data-seat="{seat}"] img')
+    expect(code).to_have_js_property("complete", True)
+    expect(code).not_to_have_js_property("naturalWidth", 0)
+    image = Image.open(io.BytesIO(code.screenshot()))
+    results = zxingcpp.read_barcodes(image)
+    assert len(results) == 1, "the join code did not scan"
+    return urlsplit(results[0].text).path
+
+
+def wait_for_version(page: Page, version: int) -> None:
+    expect(page.locator("body")).to_have_attribute("data-version", str(version))

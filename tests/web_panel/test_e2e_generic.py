@@ -1,0 +1,161 @@
+"""End to end in headless Chromium at a phone's size, with the minimal protocol game: joining by
+QR code, acting, a wrong-seat refusal, undo with confirmation, a reconnect that catches up, the
+Japanese toggle, the judge."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from companion.table import Table
+from tests.web_panel.browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    new_phone,
+    scan_join_code,
+    screenshot,
+    wait_for_version,
+)
+from tests.web_panel.conftest import JUDGE_PIN
+from web_panel import create_app, serve
+from web_panel.app import PanelServer
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
+]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def server(app: Flask) -> Iterator[PanelServer]:
+    running = serve(app, "127.0.0.1", 0).start_in_thread()
+    yield running
+    running.stop()
+
+
+def _join(browser: Browser, server: PanelServer, seat: str, language: str = "en-US") -> Page:
+    table_page = new_phone(browser, server.url)
+    table_page.goto(server.url + "/table")
+    path = scan_join_code(table_page, seat)
+    table_page.context.close()
+    phone = new_phone(browser, server.url, language)
+    phone.goto(server.url + path)
+    expect(phone.locator("#viewer")).to_contain_text(
+        f"Seat {seat}" if language == "en-US" else seat
+    )
+    return phone
+
+
+def test_two_phones_join_play_and_a_wrong_seat_is_refused(
+    browser: Browser, server: PanelServer, table: Table
+):
+    phone_a = _join(browser, server, "A")
+    phone_b = _join(browser, server, "B")
+    expect(phone_a.locator(".status .waiting")).to_have_text("Your decision")
+    expect(phone_b.locator(".not-yours")).to_be_visible()
+    screenshot(phone_a, "generic-seat-a-decision")
+
+    phone_a.locator('button[data-action="add 2"]').click()
+    wait_for_version(phone_b, 1)
+    expect(phone_b.locator(".status .waiting")).to_have_text("Your decision")
+    expect(phone_b.locator("#log li").first).to_have_text("Player A: add 2")
+
+    # seat A's page still believes it may act (stale page): the server refuses the wrong seat
+    phone_a.evaluate("Panel.propose('add 1')")
+    expect(phone_a.locator("#toast")).to_contain_text("not your decision")
+    assert table.version == 1
+    screenshot(phone_a, "generic-wrong-seat-refused")
+
+
+def test_undo_needs_confirmation_and_updates_every_phone(
+    browser: Browser, server: PanelServer, table: Table
+):
+    phone_a = _join(browser, server, "A")
+    spectator = new_phone(browser, server.url)
+    phone_a.locator('button[data-action="add 3"]').click()
+    wait_for_version(spectator, 1)
+    phone_a.locator("#undo").click()
+    expect(phone_a.locator("#confirm")).to_be_visible()
+    screenshot(phone_a, "generic-undo-confirm")
+    phone_a.locator("#confirm-no").click()
+    assert table.version == 1
+    phone_a.locator("#undo").click()
+    phone_a.locator("#confirm-yes").click()
+    wait_for_version(spectator, 2)
+    assert table.store.record(table.game_id)["actions"] == []
+    expect(spectator.locator("#log li").first).to_have_text("Player A took back an action")
+
+
+def test_a_phone_that_lost_the_connection_catches_up_without_a_reload(
+    browser: Browser, app: Flask, table: Table, settings
+):
+    first = serve(app, "127.0.0.1", 0).start_in_thread()
+    port = first.server.port
+    phone = new_phone(browser, first.url)
+    wait_for_version(phone, 0)
+    phone.evaluate("window.notReloaded = true")
+    first.stop()  # the table restarts (or the Wi-Fi drops): the stream breaks
+    expect(phone.locator("#conn")).to_have_text("Reconnecting…")
+    table.submit("A", "add 1")
+    table.submit("B", "add 2")
+    second = serve(create_app(table, settings, secret_key="test-secret"), "127.0.0.1", port)
+    second.start_in_thread()
+    try:
+        wait_for_version(phone, 2)
+        expect(phone.locator("#conn")).to_have_text("Live")
+        assert phone.evaluate("window.notReloaded") is True
+        expect(phone.locator("#log li").first).to_have_text("Player B: add 2")
+    finally:
+        second.stop()
+
+
+def test_the_japanese_toggle_and_accept_language(browser: Browser, server: PanelServer):
+    japanese = new_phone(browser, server.url, language="ja-JP")
+    expect(japanese.locator("html")).to_have_attribute("lang", "ja")
+    expect(japanese.locator("#viewer")).to_have_text("観戦")
+    wait_for_version(japanese, 0)
+    screenshot(japanese, "generic-spectator-ja")
+    japanese.locator("#lang-toggle").click()
+    expect(japanese.locator("html")).to_have_attribute("lang", "en")
+    expect(japanese.locator("#viewer")).to_have_text("Spectator")
+    japanese.locator("#lang-toggle").click()
+    expect(japanese.locator("#viewer")).to_have_text("観戦")
+
+
+def test_the_judge_unlocks_corrections_with_the_pin(
+    browser: Browser, server: PanelServer, table: Table
+):
+    judge = new_phone(browser, server.url)
+    judge.locator("#judge-pin").fill("0000")
+    judge.locator("#judge-login").click()
+    expect(judge.locator("#toast")).to_contain_text("Wrong PIN")
+    judge.locator("#judge-pin").fill(JUDGE_PIN)
+    judge.locator("#judge-login").click()
+    expect(judge.locator("#viewer")).to_have_text("Judge")
+    judge.locator("#judge-action").fill("add 3")
+    judge.locator("#judge-send").click()
+    wait_for_version(judge, 1)
+    assert table.store.log(table.game_id)[-1]["seat"] == "judge"
+    screenshot(judge, "generic-judge")
+
+
+def test_the_table_page_shows_a_join_code_per_seat(browser: Browser, server: PanelServer):
+    page = new_phone(browser, server.url)
+    page.set_viewport_size({"width": 1000, "height": 800})
+    page.goto(server.url + "/table")
+    expect(page.locator("figure.join")).to_have_count(2)
+    for seat in ("A", "B"):
+        assert scan_join_code(page, seat).startswith("/join/")
+    screenshot(page, "generic-table-page")
