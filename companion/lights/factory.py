@@ -69,9 +69,8 @@ def open_lights(
         name = detect_backend(model_file)
     if name == "virtual":
         return VirtualLights(layout)
-    pins = pins or load_pins().leds
     try:
-        return _open_hardware(name, layout, pins)
+        return _open_hardware(name, layout, pins or load_pins().leds)
     except (ImportError, RuntimeError, OSError, ValueError) as error:
         kind = ImportError if isinstance(error, ImportError) else RuntimeError
         fix = _FIXES.get((name, kind), "check the wiring and pins.yaml")

@@ -9,7 +9,7 @@ from companion.lights.factory import ENV_VAR, detect_backend, open_lights
 from companion.lights.pi5 import MODULE, Pi5Lights
 from companion.lights.virtual import VirtualLights
 from companion.lights.ws281x import Ws281xLights
-from firmware_config.pins import LedPins
+from firmware_config.pins import LedPins, load_pins
 
 from .fakes import fake_pi5_neopixel, fake_rpi_ws281x
 
@@ -93,3 +93,13 @@ def test_auto_on_a_pi5_opens_the_pi5_backend(monkeypatch, tmp_path, layout):
 
 def test_auto_without_a_model_file_is_virtual(tmp_path):
     assert detect_backend(tmp_path / "missing") == "virtual"
+
+
+def test_broken_pins_file_falls_back(monkeypatch, layout, caplog, tmp_path):
+    broken = tmp_path / "pins.yaml"
+    broken.write_text("leds: {data_pin: many}\n")
+    monkeypatch.setattr("companion.lights.factory.load_pins", lambda: load_pins(broken))
+    with caplog.at_level(logging.WARNING):
+        lights = open_lights("ws281x", layout)
+    assert isinstance(lights, VirtualLights)
+    assert "pins.yaml" in caplog.text
