@@ -28,6 +28,7 @@ import yaml
 from companion.errors import DataFileError
 from companion.games.dreamblade.data_files import (
     UNKNOWN,
+    YAML_DUMPER,
     check_header,
     check_keys,
     int_or_unknown,
@@ -128,7 +129,7 @@ def write_catalog(path: str | Path, miniatures: Iterable[Miniature], source: str
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".catalog-", suffix=".yaml")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            yaml.safe_dump(document, stream, allow_unicode=True, sort_keys=False)
+            yaml.dump(document, stream, Dumper=YAML_DUMPER, allow_unicode=True, sort_keys=False)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
