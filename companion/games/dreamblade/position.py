@@ -313,7 +313,9 @@ def _read_mini(r: _Reader, data: Any, where: str) -> Miniature:
                 r.get(data, "unknown", where, _list_of(_str), "a list of field names")
             ),
         )
-    except ValueError as exc:
+    except DataFileError:
+        raise
+    except ValueError as exc:  # the catalog id rule of Miniature
         raise r.fail(where, str(exc)) from None
 
 

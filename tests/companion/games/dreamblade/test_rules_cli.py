@@ -1,0 +1,90 @@
+"""``companion rules``: a judge's questions about a saved position, answered as JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from companion.cli import main
+from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
+from tests.companion.games.dreamblade.builders import at, creature, play
+
+
+def _run(*args: str) -> Any:
+    result = CliRunner().invoke(main, ["rules", *args])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+@pytest.fixture
+def position(tmp_path: Path) -> str:
+    game = at(
+        [creature("x", aspects="V"), creature("new", cost=4, aspects="VV")],
+        [creature("foe")],
+        {"A:x#1": "b3", "B:foe#1": "b3"},
+        phase="spawn",
+    )
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(game.position()))
+    return str(path)
+
+
+def test_spawn_cells_and_cost(position: str) -> None:
+    assert _run("spawn-cells", position, "--seat", "A")["cells"] == ["a1", "b1"]
+    assert _run("cost", position, "--seat", "A", "--mini", "A:new#1") == {
+        "seat": "A",
+        "mini": "A:new#1",
+        "spawn_cost": 4,
+        "aspect_cost": 1,
+        "total": 5,
+    }
+
+
+def test_engaged_shifts_tally_and_pending(position: str) -> None:
+    assert _run("engaged", position) == {"engaged": ["A:x#1", "B:foe#1"], "contested": ["b3"]}
+    assert _run("shifts", position) == {"A:x#1": [], "B:foe#1": []}
+    assert _run("tally", position)["tally"] == {"A": 0, "B": 0}
+    answer = _run("pending", position)
+    assert answer["pending"]["kind"] == "spawn"
+    assert "spawn A:new#1 a1" in answer["legal"]
+
+
+def test_replay_prints_the_turn_by_turn_tally(tmp_path: Path) -> None:
+    game = demo_game()
+    play(game, *DEMO_ACTIONS)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(game.record()))
+    answer = _run("replay", str(path))
+    assert [t["winner"] for t in answer["turns"]] == [None, "B", "B", "A"]
+    assert answer["turn_wins"] == {"A": 1, "B": 2}
+
+
+def test_demo_plays_the_scripted_game() -> None:
+    answer = _run("demo")
+    assert len(answer["turns"]) == 4
+    assert answer["pending"]["kind"] == "initiative_roll"
+
+
+def test_bad_files_get_a_clear_error(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "dreamblade-position", "version": 9}))
+    result = CliRunner().invoke(main, ["rules", "engaged", str(bad)])
+    assert result.exit_code != 0
+    assert "bad.json: version" in result.output
+    result = CliRunner().invoke(main, ["rules", "engaged", str(tmp_path / "missing.json")])
+    assert "cannot read" in result.output
+
+
+def test_unknown_seat_or_mini_is_refused(position: str) -> None:
+    result = CliRunner().invoke(
+        main, ["rules", "cost", position, "--seat", "C", "--mini", "A:new#1"]
+    )
+    assert result.exit_code == 2
+    result = CliRunner().invoke(
+        main, ["rules", "cost", position, "--seat", "A", "--mini", "A:nope#1"]
+    )
+    assert "no miniature" in result.output
