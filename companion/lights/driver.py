@@ -18,7 +18,7 @@ from companion.events import Event, EventBus
 from companion.lights.base import Lights
 from companion.lights.board_view import BoardView
 from companion.lights.colours import Palette
-from companion.lights.render import Rendered
+from companion.lights.render import Rendered, render
 from companion.lights.scenes import attract, state_scene
 
 FLAG_SECONDS = 3.0  # how long a flagged cell keeps flashing
@@ -44,6 +44,7 @@ class LightsDriver:
         self._since = clock()
         self._flags: dict[str, float] = {}  # cell → time its flash ends
         self._turn_winner: str | None = None
+        self._last_pixels: bytes | None = None
 
     def on_event(self, event: Event) -> None:
         now = self._clock()
@@ -64,7 +65,8 @@ class LightsDriver:
         return bus.subscribe(self.on_event)
 
     def tick(self) -> Rendered:
-        """Render and show the frame for now."""
+        """Render the frame for now and push it if it differs from the last one pushed (a still
+        scene costs the chain and the panel's stream nothing)."""
         now = self._clock()
         with self._lock:
             self._flags = {cell: end for cell, end in self._flags.items() if end > now}
@@ -79,7 +81,11 @@ class LightsDriver:
             frame = attract(BoardView(phase="initiative"), now, self.palette)
         else:
             frame = state_scene(view, t, self.palette)
-        return self.lights.show_frame(frame)
+        rendered = render(frame, self.lights.layout)
+        if rendered.pixels != self._last_pixels:
+            self.lights.show(rendered.pixels)
+            self._last_pixels = rendered.pixels
+        return rendered
 
     def run(self, stop: threading.Event, fps: float = FPS) -> None:
         """Show frames until ``stop`` is set, then leave the LEDs dark."""

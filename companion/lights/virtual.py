@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 from PIL import Image, ImageDraw
 
 from companion import grid
@@ -72,24 +73,22 @@ class VirtualLights(Lights):
 
         return unsubscribe
 
-    def led_rgb(self, pixels: bytes, led: int) -> RGB:
-        """The (r, g, b) levels sent to one LED, undoing the wire colour order."""
-        wire = pixels[3 * led : 3 * led + 3]
-        rgb = [0, 0, 0]
-        for position, channel in enumerate(self.layout.channel_order):
-            rgb[channel] = wire[position]
-        return (rgb[0], rgb[1], rgb[2])
-
     def cell_colours(self, pixels: bytes) -> dict[str, RGB]:
-        """The colour each cell appears to show: its LEDs' mean level, gamma undone for a screen."""
-        inverse = 1.0 / self.layout.gamma
-        colours = {}
-        for cell, leds in self.layout.cell_leds.items():
-            levels = [self.led_rgb(pixels, led) for led in leds]
-            mean = [sum(channel) / len(levels) for channel in zip(*levels, strict=True)]
-            r, g, b = (round(255 * (value / 255) ** inverse) for value in mean)
-            colours[cell] = (r, g, b)
-        return colours
+        """The colour each cell appears to show: its LEDs' mean level with the wire colour order
+        and the gamma curve undone, so the picture looks like the table to a viewer."""
+        wire = np.frombuffer(pixels, dtype=np.uint8).reshape(-1, 3)
+        rgb = np.empty_like(wire)
+        rgb[:, list(self.layout.channel_order)] = wire
+        owner = np.asarray(self.layout.led_cell)
+        lit = owner >= 0
+        sums = np.zeros((len(grid.CELLS), 3))
+        np.add.at(sums, owner[lit], rgb[lit])
+        counts = np.bincount(owner[lit], minlength=len(grid.CELLS))[:, None]
+        shown = np.rint(255 * (sums / counts / 255) ** (1.0 / self.layout.gamma)).astype(int)
+        return {
+            cell: (int(r), int(g), int(b))
+            for cell, (r, g, b) in zip(grid.CELLS, shown, strict=True)
+        }
 
     def image(self) -> Image.Image:
         """The board as seen from seat A (row 5 at the top), drawn from the latest frame."""

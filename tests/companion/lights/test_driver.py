@@ -90,3 +90,12 @@ def test_run_stops_and_leaves_the_leds_dark():
     stop.set()
     driver.run(stop)
     assert all(colour == OFF for colour in lights.frames[-1].cells.values())
+
+
+def test_a_still_scene_is_pushed_once():
+    clock = Clock()
+    driver, lights = _driver([BoardView(phase="action", occupants={"a1": ("A",)})], clock)
+    for _ in range(5):
+        clock.now += 0.1
+        driver.tick()
+    assert lights.shown == 1
