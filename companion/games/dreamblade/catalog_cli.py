@@ -90,15 +90,19 @@ def import_command(csv_file: Path, check: bool) -> None:
 @catalog.command("warband")
 @click.argument("warband_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--seat", type=click.Choice(["A", "B"]), default="A", show_default=True)
-def warband_command(warband_file: Path, seat: str) -> None:
+@click.option("--tournament", is_flag=True, help="Also check the banned list.")
+def warband_command(warband_file: Path, seat: str, tournament: bool) -> None:
     """Check WARBAND_FILE against the catalog and list its miniatures with their ids."""
-    from companion.games.dreamblade.warband import load_warband
+    from companion.games.dreamblade.warband import load_warband, tournament_problems
 
     catalog_data = _load()
     try:
         band = load_warband(warband_file, catalog_data)
     except DataFileError as exc:
         raise click.ClickException(str(exc)) from None
+    problems = tournament_problems(band, catalog_data) if tournament else []
+    if problems:
+        raise click.ClickException("\n".join([f"{band.name}: not tournament-legal", *problems]))
     click.echo(f"{band.name}: {band.size} miniatures, valid")
     for mini_id, catalog_id in band.copies(seat):
         click.echo(f"  {mini_id:<32} {catalog_data[catalog_id].name}")

@@ -4,7 +4,8 @@ A warband file holds ``format: dreamblade-warband``, ``version: 1``, ``name``, o
 ``seat_colour`` (``#RRGGBB``) and ``source``, and ``miniatures``: a list of ``{id, count}`` entries
 (``count`` defaults to 1). Rules checked: at most 16 miniatures, at most 3 copies of one miniature
 (counted by name, so an imported entry and a builtin entry of the same miniature add up), every id
-known to the catalog, each id listed once.
+known to the catalog, each id listed once. ``tournament_problems`` adds the banned list
+(``data/banned.yaml``) for sanctioned Constructed play.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from companion.games.dreamblade.dream_map import SEATS
 
 FORMAT = "dreamblade-warband"
 VERSION = 1
+BANNED_FORMAT = "dreamblade-banned"
 MAX_MINIATURES = 16
 MAX_COPIES = 3
 _HEX_COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
@@ -83,6 +85,46 @@ def builtin_warband(name: str, catalog: Catalog) -> Warband:
     folder = resources.files(__package__) / "data" / "warbands"
     with resources.as_file(folder / f"{name}.yaml") as path:
         return load_warband(path, catalog)
+
+
+def load_banned(path: str | Path) -> dict[str, str]:
+    """Banned miniature names (case-folded) → the source saying so."""
+    data = read_yaml_mapping(path)
+    check_header(path, data, BANNED_FORMAT, VERSION)
+    check_keys(path, "", data, required={"format", "version", "banned"}, optional=set())
+    entries = data["banned"]
+    if not isinstance(entries, list):
+        raise DataFileError(path, "banned", "a list of {name, status, source} entries")
+    banned: dict[str, str] = {}
+    for i, entry in enumerate(entries):
+        where = f"banned[{i}]"
+        if not isinstance(entry, dict):
+            raise DataFileError(path, where, "a mapping with name, status and source")
+        check_keys(path, where, entry, required={"name", "status", "source"}, optional=set())
+        name = text_field(path, f"{where}.name", entry["name"])
+        status = text_field(path, f"{where}.status", entry["status"])
+        banned[name.casefold()] = (
+            f"{text_field(path, f'{where}.source', entry['source'])} ({status})"
+        )
+    return banned
+
+
+def builtin_banned() -> dict[str, str]:
+    with resources.as_file(resources.files(__package__) / "data" / "banned.yaml") as path:
+        return load_banned(path)
+
+
+def tournament_problems(
+    warband: Warband, catalog: Catalog, banned: Mapping[str, str] | None = None
+) -> list[str]:
+    """Why ``warband`` may not be played in sanctioned Constructed (empty when it may)."""
+    banned = builtin_banned() if banned is None else banned
+    problems = []
+    for catalog_id, _ in warband.entries:
+        name = catalog[catalog_id].name
+        if name.casefold() in banned:
+            problems.append(f"{name} is banned: {banned[name.casefold()]}")
+    return problems
 
 
 def warband_from_data(

@@ -2,6 +2,7 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from companion.games.dreamblade.catalog_cli import catalog
@@ -96,3 +97,41 @@ def test_warband_check_reports_the_field(home, tmp_path):
     result = _run("warband", str(path))
     assert result.exit_code == 1
     assert "miniatures[0].count" in result.output
+
+
+def test_warband_tournament_check_passes_the_sample(home):
+    path = (
+        Path(__file__).parents[4] / "companion/games/dreamblade/data/warbands/sample-rulebook.yaml"
+    )
+    result = _run("warband", str(path), "--tournament")
+    assert result.exit_code == 0, result.output
+    assert "16 miniatures, valid" in result.output
+
+
+def test_warband_tournament_check_rejects_a_banned_miniature(home, tmp_path):
+    (home / "catalog.yaml").write_text(
+        yaml.safe_dump(
+            {
+                "format": "dreamblade-catalog",
+                "version": 1,
+                "source": "test fixture",
+                "miniatures": [
+                    {"id": "fixture-kitsune", "name": "Kitsune", "kind": "creature",
+                     "spawn_cost": 3, "aspects": "unknown", "power": 1, "defense": 2, "life": 3,
+                     "lineage": "unknown", "abilities": ["unknown"], "set": "unknown",
+                     "number": "unknown", "rarity": "unknown", "source": "test fixture"}
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )  # fmt: skip
+    band = tmp_path / "fox.yaml"
+    band.write_text(
+        "format: dreamblade-warband\nversion: 1\nname: Fox\n"
+        "miniatures:\n  - {id: fixture-kitsune}\n",
+        encoding="utf-8",
+    )
+    assert _run("warband", str(band)).exit_code == 0
+    result = _run("warband", str(band), "--tournament")
+    assert result.exit_code == 1
+    assert "Kitsune is banned" in result.output

@@ -107,3 +107,37 @@ def test_copies_pair_each_mini_id_with_its_catalog_id(builtin):
     band = warband.builtin_warband("sample-madness", builtin)
     assert band.copies("A")[0] == ("A:spellbound-scissors#1", "spellbound-scissors")
     assert [mini_id for mini_id, _ in band.copies("A")] == list(band.mini_ids("A"))
+
+
+def _with_kitsune(builtin: Catalog) -> Catalog:
+    data = catalog_module.miniature_to_data(builtin["seraph"])
+    fixture = {**data, "id": "fixture-kitsune", "name": "Kitsune", "source": "test fixture"}
+    return builtin.merged(Catalog([miniature_from_data("fixture", "entry", fixture)]))
+
+
+def test_builtin_banned_list_has_its_source():
+    banned = warband.builtin_banned()
+    assert "kitsune" in banned
+    assert "pojo.com" in banned["kitsune"] and "likely" in banned["kitsune"]
+
+
+def test_tournament_problems_name_banned_miniatures(builtin):
+    merged = _with_kitsune(builtin)
+    band = warband.warband_from_data(
+        {"name": "Fox", "miniatures": [{"id": "fixture-kitsune"}, {"id": "B45"}]}, merged
+    )
+    problems = warband.tournament_problems(band, merged)
+    assert len(problems) == 1 and problems[0].startswith("Kitsune is banned")
+    assert warband.tournament_problems(band, merged, banned={}) == []
+    sample = warband.builtin_warband("sample-rulebook", builtin)
+    assert warband.tournament_problems(sample, builtin) == []
+
+
+def test_malformed_banned_file(tmp_path):
+    path = tmp_path / "banned.yaml"
+    path.write_text(
+        "format: dreamblade-banned\nversion: 1\nbanned:\n  - {name: Kitsune}\n", encoding="utf-8"
+    )
+    with pytest.raises(DataFileError) as info:
+        warband.load_banned(path)
+    assert info.value.field == "banned[0].source"
