@@ -15,12 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from companion.games.protocol import Pending
+from companion.table import CAMERA, Table
 from vision.board_change import TagId
 
 SERIAL_OFFSET = {"A": 0, "B": 100}
 PROPOSING_KINDS = {"spawn": "spawn", "shift": "move", "place_disruption": "place"}
+MAX_PROPOSALS = 64  # more than any one board change can explain (8 spawns, 16 moves...)
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,14 @@ class Note:
 @dataclass(frozen=True)
 class Reconciliation:
     proposals: tuple[str, ...]
+    notes: tuple[Note, ...]
+
+
+@dataclass(frozen=True)
+class Sync:
+    """What one camera sync did: the actions the engine accepted and the notes left to resolve."""
+
+    accepted: tuple[str, ...]
     notes: tuple[Note, ...]
 
 
@@ -118,3 +129,34 @@ def _is_attempt(verb: str, piece: str, was: str | None, pending: Pending) -> boo
     if verb == "move":
         return was is not None and owner(piece) == pending.seat
     return piece in pending.details.get("creatures", ())
+
+
+def engine_board(game: Any) -> dict[str, str]:
+    """Piece id → cell of every miniature the engine has on the map."""
+    return {mini.id: cell for cell, minis in game.board().items() for mini in minis}
+
+
+def sync_table(table: Table, registry: Mapping[TagId, str], seen: Mapping[TagId, str]) -> Sync:
+    """Bring the engine in line with the board the camera committed, as far as the rules allow.
+
+    Proposes one action at a time as the camera (each accepted action changes what is legal
+    next), stops at the first refusal, and flags every remaining difference on the table.
+    """
+    accepted: list[str] = []
+    for _ in range(MAX_PROPOSALS):
+        board, pending = table.read(lambda game: (engine_board(game), game.pending()))
+        result = reconcile(seen, registry, board, pending)
+        if not result.proposals:
+            break
+        proposal = result.proposals[0]
+        try:
+            table.submit(CAMERA, proposal)
+        except (ValueError, PermissionError, RuntimeError) as refusal:
+            piece, cell = proposal.split()[1:3]
+            note = Note("illegal", piece, cell, board.get(piece))
+            table.flag(f"{proposal}: {refusal}", note.cells)
+            return Sync(tuple(accepted), (note, *result.notes))
+        accepted.append(proposal)
+    for note in result.notes:
+        table.flag(f"{note.kind} {note.piece}", note.cells)
+    return Sync(tuple(accepted), result.notes)

@@ -64,7 +64,11 @@ class Table:
         cls, store: Store, game_name: str, setup: dict[str, Any], bus: EventBus | None = None
     ) -> Table:
         """Start a game from its setup (a record with no actions) and store it."""
-        game = find_game(game_name).from_record({**setup, "actions": []})
+        return cls.start(store, find_game(game_name).from_record({**setup, "actions": []}), bus)
+
+    @classmethod
+    def start(cls, store: Store, game: Game, bus: EventBus | None = None) -> Table:
+        """Store ``game`` as a new game of this table and seat it."""
         return cls(store, game, store.start_game(game), bus)
 
     @classmethod

@@ -72,3 +72,53 @@ def test_a_board_that_matches_the_engine_needs_nothing():
     result = reconcile(seen, REGISTRY, board, Pending("A", "spawn"))
     assert result == reconcile(seen, REGISTRY, board, Pending("A", "choose_action"))
     assert result.proposals == () and result.notes == ()
+
+
+# -- against the real Dreamblade engine, through a table -------------------------------------
+
+
+def demo_table(tmp_path):
+    from companion.games.dreamblade.demo_game import demo_game
+    from companion.store import Store
+    from companion.table import Table
+
+    return Table.start(Store(tmp_path / "t.sqlite3"), demo_game())
+
+
+def piece_registry(table):
+    from companion.reconciler import engine_board
+
+    pieces = table.read(lambda g: list(g.setup.pieces))
+    assert engine_board(table.snapshot()) == {}
+    return default_registry(pieces)
+
+
+def test_spawns_seen_by_the_camera_reach_the_engine(tmp_path):
+    from companion import events as ev
+    from companion.reconciler import engine_board, sync_table
+
+    table = demo_table(tmp_path)
+    registry = piece_registry(table)
+    table.submit("judge", "init 6 5")
+    flags: list[dict] = []
+    table.bus.subscribe(lambda e: flags.append(e.data), kinds={ev.FLAGGED})
+
+    sync = sync_table(table, registry, {tag("sir-glorious", 1): "a1"})
+    assert sync.accepted == ("spawn A:sir-glorious#1 a1",)
+    assert engine_board(table.snapshot()) == {"A:sir-glorious#1": "a1"}
+    assert table.store.record(table.game_id)["actions"][-1] == "spawn A:sir-glorious#1 a1"
+    assert flags == []
+
+
+def test_an_illegal_spawn_is_flagged_and_not_applied(tmp_path):
+    from companion.reconciler import engine_board, sync_table
+
+    table = demo_table(tmp_path)
+    registry = piece_registry(table)
+    table.submit("judge", "init 6 5")
+    before = table.version
+    sync = sync_table(table, registry, {tag("sir-glorious", 1): "c3"})  # not a spawn cell
+    assert sync.accepted == ()
+    assert [n.kind for n in sync.notes] == ["illegal"]
+    assert engine_board(table.snapshot()) == {}
+    assert table.version == before
