@@ -45,7 +45,15 @@ from companion.games.arena.actions import (
     parse_action,
 )
 from companion.games.arena.data_files import glyphs
-from companion.games.arena.setup import FIELD, GRAVEYARD, RESERVE, SCORING, ArmyCard, Setup
+from companion.games.arena.setup import (
+    FIELD,
+    GRAVEYARD,
+    PLACES,
+    RESERVE,
+    SCORING,
+    ArmyCard,
+    Setup,
+)
 from companion.games.protocol import Action, Game, Pending
 
 POSITION_FORMAT = "arena-position"
@@ -430,7 +438,9 @@ class Arena(Game):
         if glyph.kind == "temporary":
             s.gone.append(action.place)
             figure.place = FIELD
-            events.append(Event(SPELLS_DRAWN, {"seat": figure.owner, "count": glyph.draw_spells}))
+            if glyph.draw_spells and self._walker_alive(s, figure.owner):  # p7: no walker, no draw
+                data = {"seat": figure.owner, "count": glyph.draw_spells}
+                events.append(Event(SPELLS_DRAWN, data))
         return events
 
     def _declare(self, s: State, action: Attack) -> list[Event]:
@@ -519,7 +529,9 @@ class Arena(Game):
             state = State.from_json(data["state"])
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"not an Arena position state: {exc!r}") from exc
-        return cls(Setup.from_json(data["setup"]), state=state)
+        setup = Setup.from_json(data["setup"])
+        _check_state(setup, state)
+        return cls(setup, state=state)
 
     def record(self) -> dict[str, Any]:
         return {
@@ -536,6 +548,44 @@ class Arena(Game):
         for text in data.get("actions", []):
             game.push(game.parse_action(text))
         return game
+
+
+STEPS = ("choose_army", *TURN_STEPS, "attack_dice", "defence_dice", "over")
+
+
+def _check_state(setup: Setup, s: State) -> None:
+    """Refuse a position whose state cannot arise from its setup (``ValueError`` says why)."""
+    problems = []
+    expected = {
+        fid: (army.seat, card)
+        for army in setup.armies
+        for card in army.cards
+        for fid in card.figure_ids()
+    }
+    if set(s.figures) != set(expected):
+        problems.append("the figures must be the setup's figures")
+    else:
+        for fid, fig in s.figures.items():
+            owner, card = expected[fid]
+            place_ok = fig.place in PLACES or fig.place in setup.glyphs
+            alive = fig.place == GRAVEYARD or fig.damage < card.life
+            if (
+                (fig.owner, fig.card) != (owner, card.id)
+                or not place_ok
+                or fig.damage < 0
+                or not alive
+            ):
+                problems.append(f"figure {fid}: owner, card, place or damage")
+    if set(s.glyphs) != set(setup.glyphs) or not set(s.gone) <= set(setup.glyphs):
+        problems.append("glyph spots must be the setup's")
+    if any(glyph is not None and glyph not in glyphs() for glyph in s.glyphs.values()):
+        problems.append("unknown glyph")
+    if s.step not in STEPS or s.active not in setup.seats or not 1 <= s.turn <= setup.turns:
+        problems.append("step, active seat and turn")
+    if (s.combat is not None) != (s.step in ("attack_dice", "defence_dice")):
+        problems.append("a combat is open exactly during the dice steps")
+    if problems:
+        raise ValueError("not a consistent Arena position: " + "; ".join(problems))
 
 
 def _check_format(data: Mapping[str, Any], expected: str) -> None:

@@ -345,7 +345,9 @@ class DungeonCommand(Game):
             state = State.from_json(data["state"])
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"not a Dungeon Command position state: {exc!r}") from exc
-        return cls(Setup.from_json(data["setup"]), state=state)
+        setup = Setup.from_json(data["setup"])
+        _check_state(setup, state)
+        return cls(setup, state=state)
 
     def record(self) -> dict[str, Any]:
         return {
@@ -362,6 +364,28 @@ class DungeonCommand(Game):
         for text in data.get("actions", []):
             game.push(game.parse_action(text))
         return game
+
+
+def _check_state(setup: Setup, s: State) -> None:
+    """Refuse a position whose state cannot arise from its setup (``ValueError`` says why)."""
+    problems = []
+    seats = set(setup.seats)
+    if s.phase not in (INITIAL_DEPLOY, *PHASES, "over") or s.active not in seats or s.turn < 0:
+        problems.append("phase, active seat and turn")
+    if (s.phase == "over") != (s.ended in ("morale", "no_creatures")):
+        problems.append("a game is over exactly when it has a reason to end")
+    tracks = (s.morale, s.leadership, s.battlefield, s.destroyed)
+    if any(set(track) != seats for track in tracks):
+        problems.append("every seat needs morale, leadership, battlefield and destroyed")
+    else:
+        for seat in setup.seats:
+            labels = s.battlefield[seat] + s.destroyed[seat]
+            if len(set(labels)) != len(labels) or not set(labels) <= set(
+                setup.band(seat).creatures
+            ):
+                problems.append(f"{seat}'s creatures must be its own, each in one place")
+    if problems:
+        raise ValueError("not a consistent Dungeon Command position: " + "; ".join(problems))
 
 
 def _check_format(data: Mapping[str, Any], expected: str) -> None:

@@ -306,11 +306,11 @@ class Planechase(Game):
             raise IllegalActionError(f"{seat} is not playing", rule="seed 004: leaving the game")
         events = [Event(PLAYER_LEFT, {"seat": seat})]
         s.players.remove(seat)
-        if len(s.players) == 1:
-            return [*events, Event(GAME_WON, {"winner": s.players[0]})]
         # Seed 004: check control first, then ownership.
         if s.controller == seat:
             s.controller = self._next_player(s, seat)
+        if len(s.players) == 1:
+            return [*events, Event(GAME_WON, {"winner": s.players[0]})]
         if not self.setup.shared:
             s.unseen.pop(seat)
             s.bottom.pop(seat)
@@ -341,7 +341,9 @@ class Planechase(Game):
             state = State.from_json(data["state"])
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"not a Planechase position state: {exc!r}") from exc
-        return cls(Setup.from_json(data["setup"]), state=state)
+        setup = Setup.from_json(data["setup"])
+        _check_state(setup, state)
+        return cls(setup, state=state)
 
     def record(self) -> dict[str, Any]:
         return {
@@ -358,6 +360,31 @@ class Planechase(Game):
         for text in data.get("actions", []):
             game.push(game.parse_action(text))
         return game
+
+
+def _check_state(setup: Setup, s: State) -> None:
+    """Refuse a position whose state cannot arise from its setup (``ValueError`` says why)."""
+    problems = []
+    if not s.players or [seat for seat in setup.seats if seat in s.players] != s.players:
+        problems.append("players must be seated, in turn order")
+    if s.active not in setup.seats or s.turn < 1 or s.rolls < 0:
+        problems.append("active seat, turn and rolls")
+    if s.controller is not None and s.controller not in s.players:
+        problems.append("the controller must still be playing")
+    if (s.plane is None) != (s.reveal_by is not None) or (
+        s.reveal_by is not None and s.reveal_by not in s.players
+    ):
+        problems.append("either a plane is face up or a player still playing reveals one")
+    owners = set(setup.decks)
+    if set(s.unseen) != set(s.bottom) or not set(s.unseen) <= owners:
+        problems.append("decks must belong to the setup")
+    for owner in s.unseen:
+        cards = s.unseen[owner] + s.bottom[owner]
+        cards += [s.plane] if s.plane is not None and s.plane_owner == owner else []
+        if sorted(cards) != sorted(setup.decks[owner]):
+            problems.append(f"deck {owner} must hold exactly its setup planes")
+    if problems:
+        raise ValueError("not a consistent Planechase position: " + "; ".join(problems))
 
 
 def _check_format(data: Mapping[str, Any], expected: str) -> None:

@@ -108,6 +108,20 @@ def test_the_knowledge_glyph_draws_a_spell_and_leaves_the_game(duel):
     assert Move("pw-b", "g4") not in duel.legal_actions()
 
 
+def test_without_a_planeswalker_the_knowledge_glyph_draws_nothing():
+    """Seed 003 p7: a player whose planeswalker is destroyed cannot draw spell cards."""
+    game = Arena(Setup("melee", (army("a"), army("b"), army("c")), {"g4": "knowledge"}))
+    play(game, "choose pw-a", "summon he-a", "end")
+    play(game, "choose pw-b", "next", "next", "attack pw-b pw-a")
+    play(game, "dice +1", "dice +1", "hits 4", "shields 0", "end", "choose pw-c", "end")
+    assert not game.planeswalker_alive("a") and not game.is_over  # the melee goes on
+    play(game, "choose he-a")
+    assert game.pending().details["figures"] == ["he-a"]
+    events = game.push(Move("he-a", "g4"))
+    assert SPELLS_DRAWN not in {event.kind for event in events}
+    assert game.figure("he-a").place == "field"
+
+
 def test_face_down_glyphs_are_named_when_a_figure_stops_on_them():
     """Seed 003 p18: in the skirmish the glyphs lie planeswalker side up until a figure stops."""
     armies = tuple(army(s, t) for s, t in zip("abcd", "xxyy", strict=True))
@@ -203,6 +217,25 @@ def test_position_and_record_round_trip_through_json(duel):
         Arena.from_record(position)
 
 
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda st: st["figures"]["pw-a"].update(place="moon"), "figure pw-a"),
+        (lambda st: st["figures"]["pw-a"].update(damage=9), "figure pw-a"),
+        (lambda st: st["figures"].pop("sq-b-3"), "setup's figures"),
+        (lambda st: st["glyphs"].update(g1="luck"), "unknown glyph"),
+        (lambda st: st.update(turn=31), "turn"),
+        (lambda st: st.update(combat=None), "combat"),
+    ],
+)
+def test_an_inconsistent_position_is_refused(duel, change, message):
+    play(duel, "choose pw-a", "next", "next", "attack pw-a pw-b")
+    position = duel.position()
+    change(position["state"])
+    with pytest.raises(ValueError, match=message):
+        Arena.from_position(position)
+
+
 @settings(max_examples=30, deadline=None)
 @given(choices=st.lists(st.integers(min_value=0, max_value=10_000), max_size=80))
 def test_random_legal_play_keeps_figures_and_glyphs_consistent(choices):
@@ -217,6 +250,7 @@ def test_random_legal_play_keeps_figures_and_glyphs_consistent(choices):
             break
         game.push(legal[choice % len(legal)])
         positions.append(game.position())
+        assert Arena.from_position(positions[-1]).position() == positions[-1]
         state = game.state
         places = [f.place for f in state.figures.values() if f.place.startswith("g")]
         assert len(places) == len(set(places))

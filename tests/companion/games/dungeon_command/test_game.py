@@ -162,6 +162,22 @@ def test_position_and_record_round_trip_through_json(battle):
         DungeonCommand.from_record({**record, "version": 2})
 
 
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("phase", "lunch", "phase"),
+        ("ended", "morale", "reason to end"),
+        ("battlefield", {"ann": ["b00"], "ben": []}, "its own"),
+        ("morale", {"ann": 3}, "every seat"),
+    ],
+)
+def test_an_inconsistent_position_is_refused(battle, key, value, message):
+    position = battle.position()
+    position["state"][key] = value
+    with pytest.raises(ValueError, match=message):
+        DungeonCommand.from_position(position)
+
+
 @settings(max_examples=40, deadline=None)
 @given(choices=st.lists(st.integers(min_value=0, max_value=10_000), max_size=80))
 def test_random_legal_play_keeps_leadership_and_morale_consistent(choices):
@@ -175,6 +191,7 @@ def test_random_legal_play_keeps_leadership_and_morale_consistent(choices):
             break
         game.push(legal[choice % len(legal)])
         positions.append(game.position())
+        assert DungeonCommand.from_position(positions[-1]).position() == positions[-1]
         state = game.state
         for seat in game.seats:
             assert game.levels_in_play(seat) <= game.leadership(seat)

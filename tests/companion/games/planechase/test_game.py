@@ -179,6 +179,23 @@ def test_foreign_documents_are_refused(virtual):
         Planechase.from_record({**virtual.record(), "version": 99})
 
 
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("players", ["c", "a"], "turn order"),
+        ("controller", "z", "controller"),
+        ("plane", None, "face up"),
+        ("bottom", {"a": [IDS[0]], "b": [], "c": []}, "deck a"),
+    ],
+)
+def test_an_inconsistent_position_is_refused(virtual, key, value, message):
+    started(virtual)
+    position = virtual.position()
+    position["state"][key] = value
+    with pytest.raises(ValueError, match=message):
+        Planechase.from_position(position)
+
+
 @settings(max_examples=40, deadline=None)
 @given(choices=st.lists(st.integers(min_value=0, max_value=10_000), max_size=60))
 def test_random_legal_play_keeps_every_plane_accounted_for(choices):
@@ -192,6 +209,7 @@ def test_random_legal_play_keeps_every_plane_accounted_for(choices):
             break
         game.push(legal[choice % len(legal)])
         positions.append(game.position())
+        assert Planechase.from_position(positions[-1]).position() == positions[-1]
         state = game.state
         cards = state.unseen["shared"] + state.bottom["shared"] + [state.plane]
         held = [card for card in cards if card is not None]
