@@ -77,6 +77,7 @@ class Scene:
     tag_mm: float = 13.0
     base_mm: float = 25.0
     family: str = "qr"  # "qr", "aruco4x4" or "apriltag36h11"
+    qr_error: str = "m"  # QR error-correction level: l, m, q or h
     layout: CornerLayout = field(default_factory=CornerLayout)
     seed: int = 0  # map texture and light
 
@@ -106,10 +107,10 @@ def view_homography(scene: Scene, view: View) -> np.ndarray:
     return cv2.getPerspectiveTransform(src, image.astype(np.float32)).astype(np.float64)
 
 
-def tag_matrix(piece: Piece, family: str) -> np.ndarray:
+def tag_matrix(piece: Piece, family: str, qr_error: str = "m") -> np.ndarray:
     """The tag's modules (1 = dark), without quiet zone."""
     if family == "qr":
-        qr = segno.make_qr(encode_payload(piece.tag), error="m", boost_error=False)
+        qr = segno.make_qr(encode_payload(piece.tag), error=qr_error, boost_error=False)
         return np.array(qr.matrix, dtype=np.uint8)
     if piece.marker_id is None:
         raise ValueError(f"{piece.tag} needs a marker id for the {family} family")
@@ -177,7 +178,7 @@ class _Canvas:
         ring = max(1, round(1.5 * s))
         colour = SEAT_COLOURS_BGR.get(piece.seat, (0, 160, 0))
         cv2.circle(img, (cx, cy), base_r - ring // 2, colour, ring, cv2.LINE_AA)
-        matrix = tag_matrix(piece, scene.family)
+        matrix = tag_matrix(piece, scene.family, scene.qr_error)
         quiet = 2 if scene.family == "qr" else 1
         n = matrix.shape[0]
         label = np.pad(1 - matrix, quiet, constant_values=1) * 255
@@ -194,27 +195,35 @@ class _Canvas:
         local = affine.copy()
         local[:, 2] -= (wx0, wy0)
         size = (wx1 - wx0, wy1 - wy0)
-        patch = cv2.warpAffine(label.astype(np.uint8), local, size, flags=cv2.INTER_LINEAR)
+        # nearest: module edges stay sharp on the canvas; the camera warp and blur soften them
+        patch = cv2.warpAffine(label.astype(np.uint8), local, size, flags=cv2.INTER_NEAREST)
         mask = cv2.warpAffine(
             np.ones_like(label, np.uint8) * 255, local, size, flags=cv2.INTER_NEAREST
         )
         window = img[wy0:wy1, wx0:wx1]
         sel = mask > 0
         window[sel] = patch[sel][:, None]
-        self._draw_figure(img, piece, cx, cy, base_r, module_px * n)
+        self._draw_figure(img, piece, cx, cy, base_r, module_px * n, module_px * quiet)
 
     def _draw_figure(
-        self, img: np.ndarray, piece: Piece, cx: int, cy: int, base_r: int, code_px: float
+        self,
+        img: np.ndarray,
+        piece: Piece,
+        cx: int,
+        cy: int,
+        base_r: int,
+        code_px: float,
+        quiet_px: float,
     ) -> None:
         """The sculpt: a blob standing on the base beside the code, leaning over ``covered`` of
         the code's width."""
         rng = self.rng
         a = np.deg2rad(piece.angle_deg + 90)
         direction = np.array([np.cos(a), np.sin(a)])
-        # the near edge reaches (covered × code width) into the code, the far edge overhangs
-        # the base by at most 15 % of its radius
+        # the near edge stops at the label's edge, or reaches (covered × code width) into the
+        # code; the far edge overhangs the base by at most 15 % of its radius
         half_code = code_px / 2
-        reach = half_code * (1 - 2 * piece.covered)
+        reach = half_code + quiet_px if piece.covered == 0 else half_code * (1 - 2 * piece.covered)
         blob_r = max(base_r * 1.15 - reach, 2.0) / 2
         centre = np.array([cx, cy]) + direction * (reach + blob_r)
         colour = tuple(int(v) for v in rng.integers(30, 160, size=3))

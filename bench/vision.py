@@ -1,0 +1,270 @@
+"""Vision benchmark on synthetic tables with known truth (issue 5).
+
+Prints, per resolution / tag size / family / error-correction level: per-tag recall of uncovered
+tags, false reads (a tag not on the table, or placed in the wrong cell), and ms per frame per
+decoder — beside the baseline of a plain full-frame pyzbar decode of the same frames in the same
+run. Then scripted move sequences through the whole pipeline: committed-state errors and ms per
+frame per stage. ``--quick`` runs fewer scenes.
+
+    .venv/bin/python bench/vision.py [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import partial
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from vision.board_change import BoardChange, TagId
+from vision.calibration import Calibration
+from vision.crops import read_cells
+from vision.map_grid import DREAMBLADE_MAP
+from vision.observe import place
+from vision.pipeline import STAGES, Pipeline, PipelineConfig
+from vision.registration import MarkerRegistration
+from vision.synth import Look, Scene, View, move_sequence, random_pieces, render, view_homography
+from vision.tags import MARKER_MODULES, MarkerReader, PyzbarReader, ReadResult, ZxingReader
+from vision.tracking import TrackerConfig
+
+GRID = DREAMBLADE_MAP
+VIEW_MM = 570.0  # the camera sees this much of the table across its short side
+RESOLUTIONS = {"1080p": (1920, 1080), "12MP": (4056, 3040)}
+QR_MODULES = {"l": 21, "m": 21, "q": 21, "h": 25}  # version the payload B45-style needs
+
+
+def view_for(resolution: str, seed: int) -> View:
+    w, h = RESOLUTIONS[resolution]
+    rng = np.random.default_rng(seed)
+    return View(w, h, min(w, h) / VIEW_MM, float(rng.uniform(-4, 4)), float(rng.uniform(0, 0.04)))
+
+
+def look_for(seed: int) -> Look:
+    rng = np.random.default_rng(seed + 100)
+    return Look(
+        blur_sigma_px=float(rng.uniform(0.3, 1.0)),
+        noise_sigma=float(rng.uniform(2, 5)),
+        light_gradient=float(rng.uniform(0.1, 0.35)),
+        glare=float(rng.uniform(0, 0.3)),
+        jpeg_quality=int(rng.integers(80, 95)),
+    )
+
+
+def scene_for(seed: int, tag_mm: float, family: str = "qr", qr_error: str = "m") -> Scene:
+    rng = np.random.default_rng(seed)
+    count = int(rng.integers(24, 41))
+    pieces = random_pieces(rng, GRID, count, 25.0, family, covered_share=0.15)
+    return Scene(
+        GRID, pieces, tag_mm=tag_mm, base_mm=25.0, family=family, qr_error=qr_error, seed=seed
+    )
+
+
+@dataclass
+class Tally:
+    uncovered: int = 0
+    read_uncovered: int = 0
+    covered: int = 0
+    read_covered: int = 0
+    false_reads: int = 0
+    line_reads: int = 0  # wrong cell, but the base centre is within 2 mm of a grid line
+    ms: list[float] | None = None
+
+    def add_ms(self, ms: float) -> None:
+        self.ms = [*(self.ms or []), ms]
+
+    def line(self) -> str:
+        recall = 100 * self.read_uncovered / max(self.uncovered, 1)
+        covered = 100 * self.read_covered / max(self.covered, 1)
+        ms = statistics.median(self.ms or [0.0])
+        return (
+            f"recall {recall:6.2f} % ({self.read_uncovered}/{self.uncovered})  covered-read "
+            f"{covered:5.1f} %  false {self.false_reads} (+{self.line_reads} on a line)  "
+            f"{ms:7.1f} ms/frame"
+        )
+
+
+def score(tally: Tally, scene: Scene, calibration: Calibration, found: ReadResult) -> None:
+    truth = scene.true_board()
+    placements, _ = place(found.sightings, calibration, GRID, scene.base_mm)
+    read = {p.tag for p in placements if truth.get(p.tag) == p.cell}
+    centres = {p.tag: (p.x_mm, p.y_mm) for p in scene.pieces}
+    for p in placements:
+        if truth.get(p.tag) == p.cell:
+            continue
+        on_line = p.tag in centres and GRID.border_distance_mm(*centres[p.tag]) < 2.0
+        tally.line_reads += on_line
+        tally.false_reads += not on_line
+    for piece in scene.pieces:
+        if piece.covered > 0:
+            tally.covered += 1
+            tally.read_covered += piece.tag in read
+        else:
+            tally.uncovered += 1
+            tally.read_uncovered += piece.tag in read
+
+
+def timed(fn: Callable[[], ReadResult]) -> tuple[ReadResult, float]:
+    t = time.perf_counter()
+    result = fn()
+    return result, (time.perf_counter() - t) * 1000
+
+
+def true_calibration(scene: Scene, view: View) -> Calibration:
+    return Calibration(view_homography(scene, view), (view.width, view.height), "manual")
+
+
+def decoders_table(scenes: int) -> None:
+    print("\n== QR decoders on stills (24–40 tags, 15 % with the figure over part of the code)")
+    zx, pz = ZxingReader(), PyzbarReader()
+    # (resolution, tag mm, error correction, with the pyzbar baseline)
+    configs = [("1080p", 13.0, "m", True), ("12MP", 10.0, "m", False), ("12MP", 13.0, "m", True)]
+    configs += [("12MP", 16.0, "m", False), ("12MP", 13.0, "l", False), ("12MP", 13.0, "h", False)]
+    for resolution, tag_mm, ec, with_baseline in configs:
+        names = ["zxing full frame", "zxing cell crops"]
+        if with_baseline:
+            names.insert(0, "pyzbar full frame (baseline)")
+        tallies = {k: Tally() for k in names}
+        ppm = 0.0
+        for i in range(scenes):
+            scene = scene_for(1000 + i, tag_mm, "qr", ec)
+            view = view_for(resolution, i)
+            ppm = view.px_per_mm * tag_mm / QR_MODULES[ec]
+            gray = cv2.cvtColor(render(scene, view, look_for(i), seed=i), cv2.COLOR_BGR2GRAY)
+            cal = true_calibration(scene, view)
+            runs: dict[str, Callable[[], ReadResult]] = {
+                "pyzbar full frame (baseline)": partial(pz.read, gray),
+                "zxing full frame": partial(zx.read, gray),
+                "zxing cell crops": partial(read_cells, zx, gray, cal, GRID, GRID.cells, 12.5),
+            }
+            for name in names:
+                found, ms = timed(runs[name])
+                score(tallies[name], scene, cal, found)
+                tallies[name].add_ms(ms)
+        print(f"-- {resolution} tag {tag_mm:.0f} mm EC {ec.upper()} (≈{ppm:.2f} px/module)")
+        for name, tally in tallies.items():
+            print(f"   {name:30s} {tally.line()}")
+
+
+def markers_table(scenes: int) -> None:
+    print("\n== Marker families on 13 mm bases-tags (ArUco 4×4_50, AprilTag 36h11), OpenCV aruco")
+    for resolution in ("1080p", "12MP"):
+        for family in ("aruco4x4", "apriltag36h11"):
+            for tag_mm in (10.0, 13.0):
+                tally = Tally()
+                reg = MarkerRegistration(
+                    family, {n: TagId("db", f"B{n % 60 + 1}", n) for n in range(1, 50)}
+                )
+                reader = MarkerReader(reg)
+                ppm = 0.0
+                for i in range(scenes):
+                    scene = scene_for(2000 + i, tag_mm, family)
+                    view = view_for(resolution, i)
+                    ppm = view.px_per_mm * tag_mm / MARKER_MODULES[family]
+                    frame = render(scene, view, look_for(i), seed=i)
+                    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+                    found, ms = timed(partial(reader.read, gray))
+                    score(tally, scene, true_calibration(scene, view), found)
+                    tally.add_ms(ms)
+                label = f"{resolution} {family:14s} {tag_mm:.0f} mm (≈{ppm:.2f} px/module)"
+                print(f"-- {label}  {tally.line()}")
+
+
+def sequence_errors(changes: list[tuple[int, BoardChange]], truths: list[dict[TagId, str]]) -> int:
+    errors = 0
+    for index, change in changes:
+        truth = truths[index]
+        errors += sum(1 for tag, cell in change.board.items() if truth.get(tag) != cell)
+        errors += sum(1 for tag in truth if tag not in change.board)
+    return errors
+
+
+def sequences_table(count: int, resolution: str, family: str, tag_mm: float) -> None:
+    print(
+        f"\n== Scripted moves with a hand, {resolution}, {family} {tag_mm:.0f} mm, whole pipeline"
+    )
+    modes = ("full-frame", "changed-cells")
+    stage_ms: dict[str, dict[str, list[float]]] = {m: {s: [] for s in STAGES} for m in modes}
+    totals: dict[str, list[float]] = {m: [] for m in modes}
+    baseline: list[float] = []
+    errors = {m: 0 for m in modes}
+    final_wrong = {m: 0 for m in modes}
+    commits = {m: 0 for m in modes}
+    frames_n = 0
+    pz = PyzbarReader()
+    for n in range(count):
+        rng = np.random.default_rng(3000 + n)
+        scene = scene_for(3000 + n, tag_mm, family)
+        scene = replace(scene, pieces=tuple(replace(p, covered=0.0) for p in scene.pieces))
+        mover = scene.pieces[int(rng.integers(len(scene.pieces)))]
+        target = (float(rng.uniform(20, 430)), float(rng.uniform(20, 430)))
+        steps = move_sequence(scene, mover.tag, target, still=4, travel=3)
+        view = view_for(resolution, n)
+        look = look_for(n)
+        frames = [render(s.scene, view, look, seed=i) for i, s in enumerate(steps)]
+        frames_n += len(frames)
+        cal = true_calibration(scene, view)
+        truths = [s.truth for s in steps]
+        for mode in modes:
+            if family == "qr":
+                reader = ZxingReader()
+            else:
+                tags = {p.marker_id: p.tag for p in scene.pieces if p.marker_id is not None}
+                reader = MarkerReader(MarkerRegistration(family, tags))  # type: ignore[assignment]
+            config = PipelineConfig(decode=mode, tracker=TrackerConfig(stable_frames=3))
+            pipeline = Pipeline(GRID, cal, reader, config)
+            changes = []
+            for i, frame in enumerate(frames):
+                result = pipeline.process(frame)
+                for stage, ms in result.timings_ms.items():
+                    stage_ms[mode][stage].append(ms)
+                totals[mode].append(sum(result.timings_ms.values()))
+                if result.change is not None:
+                    changes.append((i, result.change))
+            commits[mode] += len(changes)
+            errors[mode] += sequence_errors(changes, truths)
+            final = pipeline.tracker.board
+            final_wrong[mode] += sum(1 for t, c in truths[-1].items() if final.get(t) != c)
+        if family == "qr":
+            for frame in frames[::4]:
+                gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+                baseline.append(timed(partial(pz.read, gray))[1])
+    print(f"   {count} sequences, {frames_n} frames, stable_frames=3")
+    for mode in modes:
+        stages = "  ".join(f"{s} {statistics.mean(stage_ms[mode][s]):.1f}" for s in STAGES)
+        mean, median = statistics.mean(totals[mode]), statistics.median(totals[mode])
+        print(
+            f"   {mode:14s} commits {commits[mode]:3d}  committed-state errors {errors[mode]}  "
+            f"wrong at the end {final_wrong[mode]}  ms/frame mean {mean:.1f} median {median:.1f}"
+        )
+        print(f"   {'':14s} per stage (mean ms): {stages}")
+    if baseline:
+        mean = statistics.mean(baseline)
+        print(f"   baseline plain pyzbar full frame: {mean:.1f} ms/frame mean (every 4th frame)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer scenes and sequences")
+    args = parser.parse_args()
+    scenes = 2 if args.quick else 4
+    sequences = 1 if args.quick else 2
+    started = time.perf_counter()
+    print(f"OpenCV {cv2.__version__}; one process; frames rendered by vision/synth.py")
+    decoders_table(scenes)
+    markers_table(scenes)
+    sequences_table(sequences, "12MP", "qr", 13.0)
+    sequences_table(sequences, "1080p", "aruco4x4", 13.0)
+    print(f"\n(total {time.perf_counter() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

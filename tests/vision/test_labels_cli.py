@@ -1,0 +1,49 @@
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from companion.cli import main
+
+
+def test_tags_command_prints_a_warband(tmp_path: Path) -> None:
+    warband = tmp_path / "warband.yaml"
+    warband.write_text('- {tag: "db:B45#1", name: Samurai, seat: A}\n- {tag: "db:B2#1", seat: B}\n')
+    out = tmp_path / "tags.pdf"
+    result = CliRunner().invoke(main, ["labels", "tags", str(warband), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_tags_command_names_a_bad_entry(tmp_path: Path) -> None:
+    warband = tmp_path / "warband.yaml"
+    warband.write_text('- {tag: "B45", seat: A}\n')
+    result = CliRunner().invoke(
+        main, ["labels", "tags", str(warband), "-o", str(tmp_path / "x.pdf")]
+    )
+    assert result.exit_code != 0
+    assert "[0].tag" in result.output
+
+
+def test_corners_command(tmp_path: Path) -> None:
+    out = tmp_path / "corners.pdf"
+    result = CliRunner().invoke(main, ["labels", "corners", "-o", str(out)])
+    assert result.exit_code == 0 and out.exists()
+
+
+def test_plan_command_gives_a_verdict_per_family() -> None:
+    result = CliRunner().invoke(
+        main, ["labels", "plan", "--resolution", "4056x3040", "--hfov", "63", "--height-mm", "600"]
+    )
+    assert result.exit_code == 0
+    assert "qr" in result.output and "reliable" in result.output
+    assert "recommended tag family: qr" in result.output
+
+
+def test_plan_command_says_when_the_map_does_not_fit() -> None:
+    result = CliRunner().invoke(main, ["labels", "plan", "--height-mm", "300"])
+    assert "does NOT fit" in result.output
+
+
+def test_plan_command_refuses_a_bad_resolution() -> None:
+    result = CliRunner().invoke(main, ["labels", "plan", "--resolution", "big"])
+    assert result.exit_code != 0

@@ -1,0 +1,81 @@
+import numpy as np
+import pytest
+
+from vision.calibration import Calibration
+from vision.map_grid import DREAMBLADE_MAP
+from vision.pipeline import STAGES, Pipeline, PipelineConfig
+from vision.synth import Scene, Step, move_sequence, render
+from vision.tags import ZxingReader
+from vision.tracking import TrackerConfig
+
+from .conftest import BASE_MM, VIEW, tag
+
+
+@pytest.fixture(scope="module")
+def move(table_scene: Scene) -> tuple[list[Step], list[np.ndarray]]:
+    steps = move_sequence(table_scene, tag(2), (315.0, 225.0), still=4, travel=3)
+    frames = [render(step.scene, VIEW, seed=i) for i, step in enumerate(steps)]
+    return steps, frames
+
+
+def _pipeline(calibration: Calibration, mode: str) -> Pipeline:
+    config = PipelineConfig(decode=mode, base_mm=BASE_MM, tracker=TrackerConfig(stable_frames=3))
+    return Pipeline(DREAMBLADE_MAP, calibration, ZxingReader(), config)
+
+
+@pytest.mark.parametrize("mode", ["changed-cells", "cells", "full-frame"])
+def test_a_move_by_hand_commits_the_true_board_and_nothing_wrong(
+    calibration: Calibration, move: tuple[list[Step], list[np.ndarray]], mode: str
+) -> None:
+    steps, frames = move
+    pipeline = _pipeline(calibration, mode)
+    changes = []
+    for step, frame in zip(steps, frames, strict=True):
+        result = pipeline.process(frame)
+        if result.change is not None:
+            # every committed board is the truth of the frame it was committed on
+            assert result.change.board == step.truth
+            changes.append(result.change)
+    assert [c.added for c in changes[:1]] == [steps[0].truth]
+    assert [c.moved for c in changes[1:]] == [{tag(2): ("c2", "d3")}]
+    assert pipeline.tracker.board == steps[-1].truth
+
+
+def test_hand_frames_are_busy_and_decode_nothing(
+    calibration: Calibration, move: tuple[list[Step], list[np.ndarray]]
+) -> None:
+    steps, frames = move
+    pipeline = _pipeline(calibration, "changed-cells")
+    for step, frame in zip(steps, frames, strict=True):
+        result = pipeline.process(frame)
+        if step.scene.hands and result.observation.busy:
+            assert result.decoded_cells == 0
+        if not step.scene.hands:
+            assert not result.observation.busy
+    busy = [
+        pipeline.process(f).observation.busy for s, f in zip(steps, frames, strict=True) if s.held
+    ]
+    assert all(busy)
+
+
+def test_changed_cells_mode_reads_few_cells_on_a_still_table(
+    calibration: Calibration, move: tuple[list[Step], list[np.ndarray]]
+) -> None:
+    _, frames = move
+    pipeline = _pipeline(calibration, "changed-cells")
+    first = pipeline.process(frames[0])
+    later = [pipeline.process(f) for f in frames[1:4]]
+    assert first.decoded_cells == len(DREAMBLADE_MAP.cells)
+    assert all(r.decoded_cells <= 2 for r in later)
+    assert all(r.observation.board() == first.observation.board() for r in later)
+
+
+def test_every_stage_is_timed(calibration: Calibration, table_frame: np.ndarray) -> None:
+    result = _pipeline(calibration, "full-frame").process(table_frame)
+    assert tuple(result.timings_ms) == STAGES
+    assert all(ms >= 0 for ms in result.timings_ms.values())
+
+
+def test_unknown_decode_mode_is_refused() -> None:
+    with pytest.raises(ValueError, match="decode mode"):
+        PipelineConfig(decode="tiles")

@@ -1,0 +1,114 @@
+import pytest
+
+from vision.board_change import BoardChange
+from vision.observe import Observation, Placement
+from vision.tracking import Tracker, TrackerConfig
+
+from .conftest import tag
+
+
+def seen(*items: tuple[int, str] | tuple[int, str, float], busy: bool = False) -> Observation:
+    placements = []
+    for item in items:
+        n, cell = item[0], item[1]
+        confidence = item[2] if len(item) == 3 else 1.0
+        placements.append(Placement(tag(n), cell, confidence, 0.0, 0.0))
+    return Observation(tuple(placements), busy=busy)
+
+
+def feed(tracker: Tracker, observation: Observation, times: int) -> list[BoardChange]:
+    changes = []
+    for _ in range(times):
+        change = tracker.update(observation)
+        if change is not None:
+            changes.append(change)
+    return changes
+
+
+def test_a_new_tag_commits_only_after_the_stable_frames() -> None:
+    tracker = Tracker(TrackerConfig(stable_frames=3))
+    assert feed(tracker, seen((1, "a1")), 2) == []
+    (change,) = feed(tracker, seen((1, "a1")), 1)
+    assert change.added == {tag(1): "a1"}
+    assert change.board == {tag(1): "a1"}
+    assert feed(tracker, seen((1, "a1")), 5) == []
+
+
+def test_a_flicker_shorter_than_the_stable_frames_commits_nothing() -> None:
+    tracker = Tracker(TrackerConfig(stable_frames=3))
+    feed(tracker, seen((1, "a1")), 3)
+    assert feed(tracker, seen((1, "b1")), 2) == []
+    assert feed(tracker, seen((1, "a1")), 3) == []
+    assert tracker.board == {tag(1): "a1"}
+
+
+def test_a_move_commits_as_moved() -> None:
+    tracker = Tracker(TrackerConfig(stable_frames=2))
+    feed(tracker, seen((1, "a1"), (2, "c3")), 2)
+    (change,) = feed(tracker, seen((1, "a2"), (2, "c3")), 2)
+    assert change.moved == {tag(1): ("a1", "a2")}
+    assert change.board == {tag(1): "a2", tag(2): "c3"}
+
+
+def test_a_hand_over_the_map_pauses_commits_and_keeps_covered_tags() -> None:
+    tracker = Tracker(TrackerConfig(stable_frames=2))
+    feed(tracker, seen((1, "a1"), (2, "c3")), 2)
+    # the hand hides both tags for many frames: nothing is removed
+    assert feed(tracker, seen(busy=True), 20) == []
+    assert tracker.board == {tag(1): "a1", tag(2): "c3"}
+    # the hand leaves, tag 2 was carried to d3: one clear frame is not enough, two are
+    assert feed(tracker, seen((1, "a1"), (2, "d3")), 1) == []
+    (change,) = feed(tracker, seen((1, "a1"), (2, "d3")), 1)
+    assert change.moved == {tag(2): ("c3", "d3")}
+
+
+def test_stability_counted_before_a_hand_does_not_carry_over() -> None:
+    tracker = Tracker(TrackerConfig(stable_frames=3))
+    feed(tracker, seen((1, "a1")), 2)
+    feed(tracker, seen(busy=True), 1)
+    assert feed(tracker, seen((1, "a1")), 2) == []
+    assert len(feed(tracker, seen((1, "a1")), 1)) == 1
+
+
+def test_a_tag_gone_from_a_clear_map_is_removed_after_the_stable_frames() -> None:
+    tracker = Tracker(TrackerConfig(stable_frames=3))
+    feed(tracker, seen((1, "a1"), (2, "b2")), 3)
+    assert feed(tracker, seen((2, "b2")), 2) == []
+    (change,) = feed(tracker, seen((2, "b2")), 1)
+    assert change.removed == {tag(1): "a1"}
+    assert change.board == {tag(2): "b2"}
+
+
+def test_a_low_confidence_read_next_door_does_not_move_a_tag() -> None:
+    tracker = Tracker(TrackerConfig(stable_frames=2, min_move_confidence=0.3))
+    feed(tracker, seen((1, "a1")), 2)
+    assert feed(tracker, seen((1, "b1", 0.1)), 5) == []
+    assert feed(tracker, seen((1, "a1", 0.9), (1, "b1", 0.1)), 5) == []
+    (change,) = feed(tracker, seen((1, "b1", 0.6)), 2)
+    assert change.moved == {tag(1): ("a1", "b1")}
+
+
+def test_the_same_tag_in_two_cells_is_flagged_once_and_not_applied() -> None:
+    tracker = Tracker(TrackerConfig(stable_frames=2))
+    feed(tracker, seen((1, "a1")), 2)
+    changes = feed(tracker, seen((1, "a1", 1.0), (1, "e5", 1.0)), 6)
+    assert len(changes) == 1
+    assert changes[0].flags == (f"{tag(1)} seen in a1 and e5",)
+    assert changes[0].moved == {} and changes[0].added == {}
+    assert tracker.board == {tag(1): "a1"}
+
+
+def test_a_tag_outside_the_warband_is_flagged_and_ignored() -> None:
+    tracker = Tracker(TrackerConfig(stable_frames=1), warband={tag(1)})
+    (change,) = feed(tracker, seen((1, "a1"), (9, "c3")), 1)
+    assert change.added == {tag(1): "a1"}
+    assert change.flags == (f"{tag(9)} is not in the warband",)
+    assert tag(9) not in tracker.board
+
+
+@pytest.mark.parametrize(
+    "config", [{"stable_frames": 0}, {"min_move_confidence": 1.5}, {"min_move_confidence": -0.1}]
+)
+def test_bad_tracker_settings_are_refused(config: dict[str, float]) -> None:
+    with pytest.raises(ValueError):
+        TrackerConfig(**config)  # type: ignore[arg-type]

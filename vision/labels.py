@@ -1,0 +1,140 @@
+"""Printable PDFs at exact physical size: tag labels for a warband (code, short name, seat colour
+ring) and the four corner markers used by calibration."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+import segno
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.pdfgen import canvas
+
+from vision.board_change import TagId
+from vision.calibration import CORNER_IDS, CornerLayout
+from vision.payload import encode_payload
+from vision.tags import marker_dictionary
+
+SEAT_COLOURS_RGB = {"A": (0.80, 0.15, 0.15), "B": (0.12, 0.35, 0.80)}
+CORNER_NAMES = {
+    0: "seat A, left corner",
+    1: "seat A, right corner",
+    2: "seat B, right corner",
+    3: "seat B, left corner",
+}
+PAGE_MARGIN_MM = 12.0
+GAP_MM = 4.0
+
+
+@dataclass(frozen=True)
+class Label:
+    tag: TagId
+    name: str  # short name printed under the code
+    seat: str  # "A" or "B"
+    marker_id: int | None = None  # for marker families
+
+
+def qr_modules(tag: TagId) -> np.ndarray:
+    """Modules of the tag's QR code (version 1–2, error correction M), 1 = dark."""
+    code = segno.make_qr(encode_payload(tag), error="m", boost_error=False)
+    return np.array(code.matrix, dtype=np.uint8)
+
+
+def marker_modules(family: str, marker_id: int) -> np.ndarray:
+    dictionary = marker_dictionary(family)
+    side = dictionary.markerSize + 2
+    return (cv2.aruco.generateImageMarker(dictionary, marker_id, side) < 128).astype(np.uint8)
+
+
+def _draw_modules(
+    pdf: canvas.Canvas, modules: np.ndarray, x_mm: float, y_mm: float, size_mm: float
+) -> None:
+    """Dark modules as squares; (x_mm, y_mm) is the top-left corner on the page."""
+    n = modules.shape[0]
+    step = size_mm / n
+    pdf.setFillColorRGB(0, 0, 0)
+    page_h = A4[1] / mm
+    for r in range(n):
+        for c in range(n):
+            if modules[r, c]:
+                pdf.rect(
+                    (x_mm + c * step) * mm,
+                    (page_h - y_mm - (r + 1) * step) * mm,
+                    step * mm + 0.01,
+                    step * mm + 0.01,
+                    stroke=0,
+                    fill=1,
+                )
+
+
+def tag_sheet(
+    labels: list[Label], path: Path, tag_mm: float = 13.0, base_mm: float = 25.0, family: str = "qr"
+) -> int:
+    """Write the labels to ``path``; returns the number of pages."""
+    if not labels:
+        raise ValueError("no labels to print")
+    if tag_mm >= base_mm:
+        raise ValueError("the tag must be smaller than the base")
+    for label in labels:
+        if label.seat not in SEAT_COLOURS_RGB:
+            raise ValueError(f"{label.tag}: seat must be A or B")
+        if family != "qr" and label.marker_id is None:
+            raise ValueError(f"{label.tag}: the {family} family needs a marker id")
+    pdf = canvas.Canvas(str(path), pagesize=A4)
+    pdf.setTitle("Tabletop Companion tags")
+    page_w, page_h = A4[0] / mm, A4[1] / mm
+    pitch = base_mm + GAP_MM
+    per_row = int((page_w - 2 * PAGE_MARGIN_MM) // pitch)
+    per_col = int((page_h - 2 * PAGE_MARGIN_MM) // pitch)
+    pages = 1
+    for i, label in enumerate(labels):
+        slot = i % (per_row * per_col)
+        if i and slot == 0:
+            pdf.showPage()
+            pages += 1
+        cx = PAGE_MARGIN_MM + (slot % per_row) * pitch + base_mm / 2
+        cy = PAGE_MARGIN_MM + (slot // per_row) * pitch + base_mm / 2
+        pdf.setStrokeColorRGB(*SEAT_COLOURS_RGB[label.seat])
+        pdf.setLineWidth(1.2 * mm)
+        pdf.circle(cx * mm, (page_h - cy) * mm, (base_mm / 2 - 0.6) * mm, stroke=1, fill=0)
+        if family == "qr":
+            modules = qr_modules(label.tag)
+        else:
+            assert label.marker_id is not None
+            modules = marker_modules(family, label.marker_id)
+        _draw_modules(pdf, modules, cx - tag_mm / 2, cy - tag_mm / 2 - 1.2, tag_mm)
+        pdf.setFillColorRGB(0, 0, 0)
+        pdf.setFont("Helvetica", 4.5)
+        pdf.drawCentredString(cx * mm, (page_h - cy - tag_mm / 2 - 2.4) * mm, label.name[:14])
+    pdf.save()
+    return pages
+
+
+def corner_sheet(path: Path, layout: CornerLayout | None = None) -> None:
+    """The four corner markers (ArUco 5×5_50, ids 0–3), one per quarter page, each with where
+    it goes."""
+    layout = layout or CornerLayout()
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_5X5_50)
+    pdf = canvas.Canvas(str(path), pagesize=A4)
+    pdf.setTitle("Tabletop Companion corner markers")
+    page_w, page_h = A4[0] / mm, A4[1] / mm
+    for marker_id in CORNER_IDS:
+        qx = (marker_id % 2) * page_w / 2
+        qy = (marker_id // 2) * page_h / 2
+        x = qx + (page_w / 2 - layout.size_mm) / 2
+        y = qy + (page_h / 2 - layout.size_mm) / 2
+        side = dictionary.markerSize + 2
+        modules = (cv2.aruco.generateImageMarker(dictionary, marker_id, side) < 128).astype(
+            np.uint8
+        )
+        _draw_modules(pdf, modules, x, y, layout.size_mm)
+        pdf.setFont("Helvetica", 9)
+        pdf.drawCentredString(
+            (qx + page_w / 4) * mm,
+            (page_h - y - layout.size_mm - 8) * mm,
+            f"{marker_id}: {CORNER_NAMES[marker_id]}, {layout.gap_mm:g} mm off the map corner",
+        )
+    pdf.save()

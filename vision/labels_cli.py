@@ -1,0 +1,114 @@
+"""``companion labels``: print tag sheets and corner markers, and plan the camera."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+import yaml
+
+from companion.errors import DataFileError
+from vision.calibration import CornerLayout
+from vision.labels import Label, corner_sheet, tag_sheet
+from vision.planner import FAMILIES, CameraSpec, plan, recommend
+from vision.registration import parse_tag_text
+
+
+@click.group()
+def labels() -> None:
+    """Printable tags and corner markers, and the camera planner."""
+
+
+def _load_labels(path: Path) -> list[Label]:
+    """A YAML list of {tag: "db:B45#1", name: "Samurai", seat: A, marker: 7 (marker families)}."""
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as error:
+        raise DataFileError(str(path), "<file>", f"readable YAML ({error})") from error
+    if not isinstance(raw, list) or not raw:
+        raise DataFileError(str(path), "<root>", "a non-empty list of labels")
+    result = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, dict):
+            raise DataFileError(str(path), f"[{i}]", "a mapping with tag, name, seat")
+        try:
+            tag = parse_tag_text(str(item.get("tag", "")))
+        except ValueError as error:
+            raise DataFileError(str(path), f"[{i}].tag", "a tag like db:B45#1") from error
+        seat = str(item.get("seat", ""))
+        if seat not in ("A", "B"):
+            raise DataFileError(str(path), f"[{i}].seat", "A or B")
+        marker = item.get("marker")
+        if marker is not None and (not isinstance(marker, int) or marker < 0):
+            raise DataFileError(str(path), f"[{i}].marker", "a marker id ≥ 0")
+        result.append(Label(tag, str(item.get("name", tag.catalog_id)), seat, marker))
+    return result
+
+
+@labels.command("tags")
+@click.argument("warband", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True)
+@click.option("--tag-mm", default=13.0, show_default=True, help="printed code size")
+@click.option("--base-mm", default=25.0, show_default=True, help="miniature base diameter")
+@click.option("--family", type=click.Choice(FAMILIES), default="qr", show_default=True)
+def tags_command(warband: Path, out: Path, tag_mm: float, base_mm: float, family: str) -> None:
+    """Print the tags of a WARBAND label list (YAML) at exact size, to a PDF."""
+    try:
+        pages = tag_sheet(_load_labels(warband), out, tag_mm, base_mm, family)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from error
+    click.echo(f"{out}: {pages} page(s); print at 100 % (no 'fit to page')")
+
+
+@labels.command("corners")
+@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True)
+def corners_command(out: Path) -> None:
+    """Print the four calibration corner markers to a PDF."""
+    corner_sheet(out)
+    click.echo(f"{out}: cut the four markers and lay each beside its map corner")
+
+
+def _resolution(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError as error:
+        raise click.BadParameter("expected WIDTHxHEIGHT, e.g. 4056x3040") from error
+    return w, h
+
+
+@labels.command("plan")
+@click.option("--map-mm", default=450.0, show_default=True, help="map side")
+@click.option("--tag-mm", default=13.0, show_default=True)
+@click.option("--resolution", default="4056x3040", show_default=True, help="WIDTHxHEIGHT")
+@click.option("--hfov", default=63.0, show_default=True, help="horizontal field of view, degrees")
+@click.option("--height-mm", default=600.0, show_default=True, help="lens above the table")
+def plan_command(
+    map_mm: float, tag_mm: float, resolution: str, hfov: float, height_mm: float
+) -> None:
+    """Pixels per tag module for a camera, and whether reads will be reliable."""
+    width, height = _resolution(resolution)
+    try:
+        camera = CameraSpec(width, height, hfov, height_mm)
+        layout = CornerLayout()  # the camera must also see the corner markers
+        seen_mm = map_mm + 2 * (layout.gap_mm + layout.size_mm)
+        plans = [plan(seen_mm, tag_mm, camera, family) for family in FAMILIES]
+    except ValueError as error:
+        raise click.ClickException(str(error)) from error
+    fw, fh = camera.footprint_mm
+    click.echo(
+        f"camera sees {fw:.0f} × {fh:.0f} mm at {height_mm:.0f} mm; {plans[0].px_per_mm:.2f} px/mm"
+    )
+    if not plans[0].map_fits:
+        click.echo(
+            f"the map with its corner markers ({seen_mm:.0f} mm) does NOT fit: raise the camera"
+        )
+    for p in plans:
+        verdict = "reliable" if p.reliable else "NOT reliable"
+        need = f"needs ≥ {p.threshold:g}"
+        click.echo(f"  {p.family:14s} {p.px_per_module:5.2f} px/module ({need}): {verdict}")
+    best = recommend(seen_mm, tag_mm, camera)
+    click.echo(
+        f"recommended tag family: {best}"
+        if best
+        else "no family reads reliably: move closer or use bigger tags"
+    )
