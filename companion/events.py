@@ -31,6 +31,8 @@ PHASE_STARTED = "phase_started"
 ACTION_APPLIED = "action_applied"
 UNDONE = "undone"
 FLAGGED = "flagged"  # an illegal or ambiguous board change, a device problem
+JUDGE_CALLED = "judge_called"  # a player held the undo button: a correction needs the judge
+DEVICE = "device"  # a device went away, fell back or came back (data: device, status, message)
 
 
 @dataclass(frozen=True)

@@ -90,6 +90,12 @@ class Table:
         """Grows with every accepted action or undo; phones send it back to detect staleness."""
         return self._version
 
+    @property
+    def last_proposer(self) -> str | None:
+        """Who made the last action still in the game (a seat, ``CAMERA`` or ``JUDGE``)."""
+        with self._lock:
+            return self._pushed_by[-1] if self._pushed_by else None
+
     def read(self, reader: Callable[[Game], Any]) -> Any:
         """Run ``reader`` on the game under the table's lock (never mutate it there)."""
         with self._lock:
