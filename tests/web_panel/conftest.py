@@ -7,13 +7,16 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from playwright.sync_api import Browser, sync_playwright
 
 from companion.games import GAMES, register
 from companion.settings import Settings
 from companion.store import Store
 from companion.table import Table
 from tests.companion.counter_game import CounterGame
-from web_panel import create_app
+from tests.web_panel.browser import CHROMIUM, CHROMIUM_ARGS
+from web_panel import create_app, serve
+from web_panel.app import PanelServer
 
 JUDGE_PIN = "2468"
 
@@ -99,3 +102,18 @@ def phone_a(app: Flask) -> Phone:
 @pytest.fixture
 def phone_b(app: Flask) -> Phone:
     return seated(app, "B")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def server(app: Flask) -> Iterator[PanelServer]:
+    running = serve(app, "127.0.0.1", 0).start_in_thread()
+    yield running
+    running.stop()

@@ -4,17 +4,15 @@ Japanese toggle, the judge."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from companion.table import Table
 from tests.web_panel.browser import (
     CHROMIUM,
-    CHROMIUM_ARGS,
     new_phone,
     scan_join_code,
     screenshot,
@@ -28,21 +26,6 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def server(app: Flask) -> Iterator[PanelServer]:
-    running = serve(app, "127.0.0.1", 0).start_in_thread()
-    yield running
-    running.stop()
 
 
 def _join(browser: Browser, server: PanelServer, seat: str, language: str = "en-US") -> Page:

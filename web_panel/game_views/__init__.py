@@ -13,7 +13,9 @@ from companion.games.protocol import Game
 GameView = Callable[[Game], dict[str, Any]]
 
 # game name → "module:function" of its view builder, imported on first use
-BUILDERS: dict[str, str] = {}
+BUILDERS: dict[str, str] = {
+    "dreamblade": "web_panel.game_views.dreamblade:dreamblade_view",
+}
 
 
 def game_view(game: Game) -> dict[str, Any]:

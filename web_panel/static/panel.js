@@ -422,7 +422,8 @@
   }
 
   window.Panel = {
-    t, has, el, seat, propose, post, guarded, ask, toast, state, actionLabel,
+    t, has, el, seat, propose, post, guarded, ask, toast, state, actionLabel, canAct,
+    rerender: render,
     registerRenderer(kind, fn) { renderers[kind] = fn; },
     registerBoard(game, fn) { boards[game] = fn; },
     registerStatus(game, fn) { statusParts[game] = fn; },

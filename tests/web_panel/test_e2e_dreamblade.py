@@ -1,0 +1,189 @@
+"""End to end: a short scripted Dreamblade game (the engine's demo script) played on two phones in
+headless Chromium — initiative dice, spawning with the spawn helper, shifting by tapping the board,
+a strike with attack dice entered as counts per face, damage, destroy, a deathblow, placing the
+disrupted creature, conquest with an unknown cell value — with refusals for a wrong seat, a die
+of 7 and a dice count that does not add up. The parts of the script not under test are pushed
+straight to the table."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from playwright.sync_api import Browser, Page, expect
+
+from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
+from companion.settings import Settings
+from companion.store import Store
+from companion.table import Table
+from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.conftest import join_url
+from web_panel import create_app
+from web_panel.i18n import translate
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
+]
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    setup = demo_game().record()
+    setup.pop("actions")
+    return Table.new_game(Store(tmp_path / "db.sqlite3"), "dreamblade", setup)
+
+
+@pytest.fixture
+def app(table: Table, settings: Settings) -> Iterator[Flask]:
+    app = create_app(table, settings, secret_key="test-secret", testing=True)
+    yield app
+    app.extensions["panel"].feed.close()
+
+
+def _seat_phone(browser: Browser, app: Flask, base_url: str, seat: str) -> Page:
+    phone = new_phone(browser, base_url)
+    phone.goto(base_url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1])
+    expect(phone.locator("#viewer")).to_contain_text(f"Seat {seat}")
+    return phone
+
+
+def _push_script(table: Table, upto: int) -> None:
+    """Push the demo script's actions until ``upto`` (exclusive) straight to the table."""
+    done = len(table.snapshot().actions)
+    for text in DEMO_ACTIONS[done:upto]:
+        table.submit("judge", text)
+
+
+def _expect_at(table: Table, index: int) -> None:
+    """The table has accepted exactly the script's first ``index`` actions."""
+    assert [str(a) for a in table.snapshot().actions] == [
+        str(table.snapshot().parse_action(t)) for t in DEMO_ACTIONS[:index]
+    ]
+
+
+def _tap_cell(phone: Page, cell: str) -> None:
+    phone.locator(f'.db-cell.target[data-cell="{cell}"]').click()
+
+
+def _step(phone: Page, face: str, times: int) -> None:
+    for _ in range(times):
+        phone.locator(f'.db-stepper[data-key="{face}"] button', has_text="+").click()
+
+
+def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flask, table: Table):
+    phone_a = _seat_phone(browser, app, server.url, "A")
+    phone_b = _seat_phone(browser, app, server.url, "B")
+
+    # -- initiative: a die of 7 is refused, then both dice are entered on one phone
+    phone_a.evaluate("Panel.propose('init 7 5')")
+    expect(phone_a.locator("#toast")).to_contain_text("The rules do not allow that now")
+    assert table.version == 0
+    screenshot(phone_a, "db-initiative")
+    phone_a.locator('.db-die-row[data-seat="A"] [data-die="6"]').click()
+    phone_a.locator('.db-die-row[data-seat="B"] [data-die="5"]').click()
+    phone_a.locator("#init-send").click()
+    wait_for_version(phone_b, 1)
+
+    # -- spawn: pick the miniature, see its cost and legal cells, tap the portal
+    phone_a.locator('[data-mini="A:sir-glorious#1"]').click()
+    expect(phone_a.locator('.db-cell.target[data-cell="a1"]')).to_be_visible()
+    screenshot(phone_a, "db-spawn-helper")
+    _tap_cell(phone_a, "a1")
+    wait_for_version(phone_a, 2)
+    phone_a.locator('#pending [data-action="done"]').click()
+    wait_for_version(phone_b, 3)
+    # seat B's board is drawn from B's side and B spawns with the buttons
+    phone_b.locator('[data-mini="B:spellbound-scissors#1"]').click()
+    phone_b.locator('#pending [data-action="spawn B:spellbound-scissors#1 e5"]').click()
+    wait_for_version(phone_b, 4)
+    _push_script(table, 6)
+    _expect_at(table, 6)
+
+    # -- shift: choose shift, pick the creature, tap its destination on the board
+    wait_for_version(phone_a, 6)
+    phone_a.locator('#pending [data-action="shift"]').click()
+    wait_for_version(phone_a, 7)
+    phone_a.locator('[data-mini="A:sir-glorious#1"]').click()
+    _tap_cell(phone_a, "b1")
+    wait_for_version(phone_a, 8)
+    phone_a.locator('#pending [data-action="done"]').click()
+    wait_for_version(phone_a, 9)
+    _expect_at(table, 9)
+
+    # -- up to turn 3's strike, straight to the table; the phones follow the stream
+    _push_script(table, 52)
+    wait_for_version(phone_b, 52)
+    screenshot(phone_b, "db-board-seat-b")
+
+    # a wrong-seat action is refused: it is B's action phase
+    expect(phone_a.locator(".not-yours")).to_be_visible()
+    phone_a.evaluate("Panel.propose('strike')")
+    expect(phone_a.locator("#toast")).to_contain_text("not your decision")
+    assert table.version == 52
+
+    # -- strike: choose strike, tap the cell to fight in, enter dice as counts per face
+    phone_b.locator('#pending [data-action="strike"]').click()
+    wait_for_version(phone_b, 53)
+    _tap_cell(phone_b, "b3")
+    wait_for_version(phone_b, 54)
+    phone_b.evaluate("Panel.propose('dice 3,3')")  # fewer dice than the engine expects
+    expect(phone_b.locator("#toast")).to_contain_text("The rules do not allow that now")
+    assert table.version == 54
+    _step(phone_b, "3", 2)
+    _step(phone_b, "2", 1)
+    expect(phone_b.locator("#dice-send")).to_be_disabled()
+    _step(phone_b, "blade", 1)
+    screenshot(phone_b, "db-attack-dice")
+    phone_b.locator("#dice-send").click()
+    wait_for_version(phone_b, 55)
+
+    # -- damage, then destroy
+    _step(phone_b, "A:sir-glorious#1", 8)
+    screenshot(phone_b, "db-damage")
+    phone_b.locator("#damage-send").click()
+    wait_for_version(phone_b, 56)
+    phone_b.locator('#pending [data-action="destroy A:sir-glorious#1"]').click()
+    wait_for_version(phone_a, 57)
+
+    # -- the deathblow is seat A's: dice, damage, then where the disrupted Scissors goes
+    _step(phone_a, "1", 1)
+    _step(phone_a, "2", 1)
+    _step(phone_a, "blade", 1)
+    phone_a.locator("#dice-send").click()
+    wait_for_version(phone_a, 58)
+    _step(phone_a, "B:spellbound-scissors#1", 3)
+    phone_a.locator("#damage-send").click()
+    wait_for_version(phone_a, 59)
+    phone_a.locator('[data-mini="B:spellbound-scissors#1"]').click()
+    screenshot(phone_a, "db-place-disruption")
+    _tap_cell(phone_a, "a5")
+    wait_for_version(phone_b, 60)
+    _expect_at(table, 60)
+
+    # -- conquest: the unknown value of a claimed key cell, then confirm
+    _push_script(table, 67)
+    wait_for_version(phone_a, 67)
+    phone_a.locator("#value-b4").fill("1")
+    phone_a.get_by_role("button", name="Set").click()
+    wait_for_version(phone_a, 68)
+    screenshot(phone_a, "db-conquest")
+    phone_a.locator('#pending [data-action="confirm"]').click()
+    wait_for_version(phone_b, 69)
+    _expect_at(table, 69)
+    turn_wins = table.read(lambda game: game.turn_wins())
+    expect(phone_b.locator(".status")).to_contain_text(f"{turn_wins['A']} – {turn_wins['B']}")
+
+
+def test_the_board_in_japanese(browser: Browser, server, table: Table):
+    _push_script(table, 60)
+    phone = new_phone(browser, server.url, language="ja-JP")
+    wait_for_version(phone, 60)
+    expect(phone.locator("#board .db-cell")).to_have_count(25)
+    title = translate(
+        "ja", "pending.title", name="Player B", kind=translate("ja", "kind.choose_strike_cell")
+    )
+    expect(phone.locator("#pending h3")).to_have_text(title)
+    screenshot(phone, "db-board-ja")

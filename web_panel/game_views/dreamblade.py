@@ -1,0 +1,58 @@
+"""Dreamblade's rich view: the board, the reserves with what each miniature costs now and where it
+may go, conquest values and claims, spawn points, turn wins and the tally — all read from the
+engine's query methods, never computed here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.dreamblade import DreambladeGame
+from companion.games.dreamblade.actions import face_order
+from companion.games.protocol import Game
+
+
+def _copy_number(piece_id: str) -> int:
+    return int(piece_id.rsplit("#", 1)[1]) if "#" in piece_id else 1
+
+
+def dreamblade_view(game: Game) -> dict[str, Any]:
+    assert isinstance(game, DreambladeGame)
+    setup = game.setup
+    pieces = {
+        piece.id: {
+            "name": piece.mini.name,
+            "owner": piece.owner,
+            "kind": str(piece.mini.kind),
+            "catalog_id": piece.mini.id,
+            "copy": _copy_number(piece.id),
+            "power": piece.power,
+            "defense": piece.defense,
+            "life": piece.life,
+            "abilities": list(piece.mini.abilities),
+        }
+        for piece in setup.pieces.values()
+    }
+    seats = game.seats
+    return {
+        "turn": game.turn,
+        "phase": game.phase,
+        "phase_seat": game.phase_seat,
+        "first_player": game.first_player,
+        "map": {"name": setup.dream_map.name, "provisional": setup.dream_map.provisional},
+        "board": {cell: [m.to_json() for m in minis] for cell, minis in game.board().items()},
+        "portals": {seat: game.portal(seat) for seat in seats},
+        "scoring": {seat: game.scoring_cells(seat) for seat in seats},
+        "contested": sorted(game.contested_cells()),
+        "engaged": sorted(game.engaged_creatures()),
+        "claims": game.claims(),
+        "tally": game.tally(),
+        "turn_wins": game.turn_wins(),
+        "spawn_points": {seat: game.spawn_points_left(seat) for seat in seats},
+        "reserve": {
+            seat: [{"id": mini, "cost": game.spawn_cost(seat, mini)} for mini in game.reserve(seat)]
+            for seat in seats
+        },
+        "graveyard": {seat: game.graveyard(seat) for seat in seats},
+        "pieces": pieces,
+        "die_faces": sorted(setup.die_faces, key=face_order),
+    }

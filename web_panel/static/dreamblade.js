@@ -1,0 +1,348 @@
+/* Dreamblade's rich views on top of the generic panel: the 5×5 board, the status chips, readable
+   labels for action notations, and decision helpers (initiative and attack dice entry, spawning,
+   shifting, damage splitting, placing a disrupted creature, conquest). Everything offered comes
+   from the engine's pending decision, its legal actions and its query results. */
+"use strict";
+
+(() => {
+  const P = window.Panel;
+  const { t, el } = P;
+  const COLUMNS = ["a", "b", "c", "d", "e"];
+  // what the player picked on this phone, kept while the game stays at the same version
+  let pick = { version: null, mini: null };
+
+  function extra(view) { return view.extra || {}; }
+
+  function miniName(view, id) {
+    const piece = extra(view).pieces && extra(view).pieces[id];
+    if (!piece) return id;
+    const copies = Object.values(extra(view).pieces)
+      .filter((p) => p.catalog_id === piece.catalog_id && p.owner === piece.owner).length;
+    return copies > 1 ? `${piece.name} #${piece.copy}` : piece.name;
+  }
+
+  function miniList(view, text) {
+    return text.split(",").map((id) => miniName(view, id)).join(", ");
+  }
+
+  function faceName(face) {
+    return P.has(`face.${face}`) ? t(`face.${face}`) : face;
+  }
+
+  /* A readable label for an action notation (the notation is what is sent). */
+  function label(text, view) {
+    const [verb, ...args] = text.split(" ");
+    const key = `action.${verb}`;
+    if (!P.has(key)) return text;
+    switch (verb) {
+      case "spawn": case "move": case "place":
+        return t(key, { mini: miniName(view, args[0]), cell: args[1] });
+      case "cell":
+        return args[1] ? t("action.cell_with", { cell: args[0], minis: miniList(view, args[1]) })
+          : t(key, { cell: args[0] });
+      case "disrupt": case "destroy":
+        return t(key, { mini: miniName(view, args[0]) });
+      case "deathblowers":
+        return t(key, { minis: miniList(view, args[0]) });
+      case "blade":
+        return t(key, { mini: miniName(view, args[0]), ability: args[1] });
+      case "dice":
+        return t(key, { faces: args[0] === "none" ? "–" : args[0].split(",").map(faceName).join(" ") });
+      case "damage":
+        return t(key, { split: args[0].split(",").map((part) => {
+          const [id, n] = part.split("=");
+          return `${miniName(view, id)} ${n}`;
+        }).join(", ") });
+      case "init":
+        return args.length === 2 && /^[AB]$/.test(args[0])
+          ? t("action.init_one", { seat: P.seat(args[0]).name, die: args[1] })
+          : t(key, { a: args[0], b: args[1] });
+      case "value":
+        return t(key, { cell: args[0], value: args[1] });
+      case "reroll":
+        return args[0] === "none" ? t("action.reroll_none") : t(key, { old: args[0], new: args[2] });
+      default:
+        return t(key);
+    }
+  }
+
+  function status(view) {
+    const x = extra(view);
+    const parts = [[t("status.turn", { turn: x.turn }), t(`phase.${x.phase}`)]];
+    if (x.phase === "spawn" && x.phase_seat) {
+      parts.push([t("status.spawn_points"), String(x.spawn_points[x.phase_seat])]);
+    }
+    const score = (table) => view.seats.map((s) => table[s.seat]).join(" – ");
+    parts.push([t("status.turn_wins"), score(x.turn_wins)]);
+    parts.push([t("status.tally"), score(x.tally)]);
+    return parts;
+  }
+
+  // -- the board ------------------------------------------------------------------------------
+
+  /* Cells the current decision lets this phone tap, and what tapping sends. */
+  function cellTargets(view) {
+    const pending = view.pending;
+    const legal = view.legal_actions || [];
+    const targets = {};
+    const byMini = (verb) => {
+      if (!pick.mini) return;
+      for (const text of legal) {
+        const [v, mini, cell] = text.split(" ");
+        if (v === verb && mini === pick.mini) targets[cell] = text;
+      }
+    };
+    if (pending.kind === "spawn") byMini("spawn");
+    else if (pending.kind === "shift") byMini("move");
+    else if (pending.kind === "place_disruption") byMini("place");
+    else if (pending.kind === "choose_strike_cell") {
+      for (const text of legal) {
+        const [v, cell, minis] = text.split(" ");
+        if (v === "cell" && !minis) targets[cell] = text;
+      }
+    }
+    return targets;
+  }
+
+  function drawBoard(container, view) {
+    const x = extra(view);
+    const flip = P.state.me.seat === "B"; // each player sees their own side at the bottom
+    const rows = flip ? [1, 2, 3, 4, 5] : [5, 4, 3, 2, 1];
+    const columns = flip ? COLUMNS.slice().reverse() : COLUMNS;
+    const targets = P.canAct(view.pending) ? cellTargets(view) : {};
+    const leds = view.leds || {};
+    const grid = el("div", { class: "db-board", role: "grid" });
+    for (const row of rows) {
+      for (const column of columns) {
+        const cell = `${column}${row}`;
+        const minis = x.board[cell] || [];
+        const claim = x.claims[cell];
+        const value = [x.scoring.A, x.scoring.B].map((s) => s && s[cell]).find((v) => v !== undefined);
+        const isKey = Object.keys(x.scoring.A).includes(cell) || Object.keys(x.scoring.B).includes(cell);
+        const portal = Object.entries(x.portals).find(([, c]) => c === cell);
+        const classes = ["db-cell"];
+        if (isKey) classes.push("key");
+        if (x.contested.includes(cell)) classes.push("contested");
+        if (targets[cell]) classes.push("target");
+        const node = el("div", {
+          class: classes.join(" "), role: "gridcell", dataset: { cell },
+          style: {
+            borderColor: claim ? P.seat(claim).colour : "",
+            boxShadow: leds[cell] ? `inset 0 0 0 4px ${leds[cell]}` : "",
+          },
+          onclick: targets[cell] ? () => P.propose(targets[cell]) : null,
+        },
+        el("span", { class: "db-name", text: cell }),
+        isKey ? el("span", { class: "db-value", text: value === null ? "?" : String(value) }) : null,
+        portal ? el("span", { class: "db-portal", style: { color: P.seat(portal[0]).colour }, text: "◎" }) : null,
+        ...minis.map((m) => el("span", {
+          class: `db-mini${m.kind === "location" ? " location" : ""}${x.engaged.includes(m.id) ? " engaged" : ""}`,
+          style: { background: P.seat(m.owner).colour },
+          title: miniName(view, m.id),
+          text: `${miniName(view, m.id)}${m.damage ? ` ✖${m.damage}` : ""}`,
+        })));
+        grid.append(node);
+      }
+    }
+    const legend = [];
+    if (x.map.provisional) legend.push(el("p", { class: "hint", text: t("db.provisional_map") }));
+    for (const s of view.seats) {
+      const reserve = x.reserve[s.seat].map((r) => miniName(view, r.id)).join(", ") || "–";
+      const graveyard = x.graveyard[s.seat].map((id) => miniName(view, id)).join(", ") || "–";
+      legend.push(el("p", { class: "db-zones", style: { borderColor: s.colour } },
+        el("strong", { text: s.name }), " ",
+        el("span", { text: `${t("db.reserve")}: ${reserve}` }), " · ",
+        el("span", { text: `${t("db.graveyard")}: ${graveyard}` })));
+    }
+    container.replaceChildren(grid, ...legend);
+  }
+
+  // -- decision helpers -----------------------------------------------------------------------
+
+  function resetPickIfStale(view) {
+    if (pick.version !== view.version) pick = { version: view.version, mini: null };
+  }
+
+  function button(text, onclick, extraClass = "") {
+    return el("button", { class: `btn ${extraClass}`.trim(), type: "button", text, onclick });
+  }
+
+  function actionButton(view, text, extraClass = "") {
+    return el("button", {
+      class: `btn choice ${extraClass}`.trim(), type: "button", dataset: { action: text },
+      text: label(text, view), onclick: () => P.propose(text),
+    });
+  }
+
+  /* Pick a miniature, then one of the cells the engine lists for it (also tappable on the board). */
+  function pickThenCell(verb, describe) {
+    return (container, pending, view) => {
+      resetPickIfStale(view);
+      const legal = view.legal_actions || [];
+      const cellsOf = {};
+      for (const text of legal) {
+        const [v, mini, cell] = text.split(" ");
+        if (v === verb) (cellsOf[mini] = cellsOf[mini] || []).push(cell);
+      }
+      const minis = describe(view, pending, cellsOf);
+      const list = el("div", { class: "db-minis" });
+      for (const { id, note, allowed } of minis) {
+        list.append(el("button", {
+          class: `btn secondary db-pick${pick.mini === id ? " selected" : ""}`, type: "button",
+          dataset: { mini: id }, disabled: !allowed,
+          onclick: () => { pick = { version: view.version, mini: id }; P.rerender(); },
+        }, el("span", { text: miniName(view, id) }), note ? el("small", { text: note }) : null));
+      }
+      container.append(list);
+      if (pick.mini && cellsOf[pick.mini]) {
+        container.append(el("p", { class: "hint", text: t("db.tap_cell") }));
+        const cells = el("div", { class: "choices" });
+        for (const cell of cellsOf[pick.mini]) {
+          cells.append(actionButton(view, `${verb} ${pick.mini} ${cell}`));
+        }
+        container.append(cells);
+      }
+      if (legal.includes("done")) container.append(actionButton(view, "done", "secondary"));
+    };
+  }
+
+  const spawnHelper = pickThenCell("spawn", (view, pending, cellsOf) => {
+    const x = extra(view);
+    return x.reserve[pending.seat].map((r) => ({
+      id: r.id,
+      allowed: Boolean(cellsOf[r.id]),
+      note: cellsOf[r.id]
+        ? t("db.cost_cells", { cost: r.cost, cells: cellsOf[r.id].join(" ") })
+        : t("db.cost_cannot", { cost: r.cost }),
+    }));
+  });
+
+  const shiftHelper = pickThenCell("move", (view, pending, cellsOf) =>
+    Object.keys(pending.details.movable).map((id) => ({
+      id, allowed: Boolean(cellsOf[id]), note: (cellsOf[id] || []).join(" "),
+    })));
+
+  const placeHelper = pickThenCell("place", (view, pending, cellsOf) =>
+    pending.details.creatures.map((id) => ({ id, allowed: Boolean(cellsOf[id]), note: "" })));
+
+  /* A row of −/+ steppers; returns the counts object, calling onchange after each tap. */
+  function steppers(container, keys, nameOf, onchange) {
+    const counts = Object.fromEntries(keys.map((k) => [k, 0]));
+    for (const key of keys) {
+      const shown = el("output", { class: "db-count", text: "0", dataset: { count: key } });
+      const change = (delta) => {
+        counts[key] = Math.max(0, counts[key] + delta);
+        shown.textContent = String(counts[key]);
+        onchange();
+      };
+      container.append(el("div", { class: "row db-stepper", dataset: { key } },
+        el("span", { class: "db-face", text: nameOf(key) }),
+        el("button", { class: "btn secondary", type: "button", text: "−", "aria-label": `${nameOf(key)} −`, onclick: () => change(-1) }),
+        shown,
+        el("button", { class: "btn secondary", type: "button", text: "+", "aria-label": `${nameOf(key)} +`, onclick: () => change(1) })));
+    }
+    return counts;
+  }
+
+  function diceEntry(container, pending, view) {
+    const expected = pending.details.dice;
+    const faces = extra(view).die_faces;
+    if (pending.details.attackers) {
+      container.append(el("p", { class: "hint", text: t("db.attackers", {
+        cell: pending.details.cell, minis: pending.details.attackers.map((id) => miniName(view, id)).join(", "),
+      }) }));
+    }
+    const total = el("p", { class: "db-total" });
+    const send = button(t("pending.send"), () => {
+      const rolled = faces.flatMap((face) => Array(counts[face]).fill(face));
+      P.propose(`dice ${rolled.length ? rolled.join(",") : "none"}`);
+    });
+    send.id = "dice-send";
+    const update = () => {
+      const entered = Object.values(counts).reduce((a, b) => a + b, 0);
+      total.textContent = t("dice.total", { entered, expected });
+      total.classList.toggle("error-text", entered !== expected);
+      send.disabled = entered !== expected; // the server checks again
+    };
+    const counts = steppers(container, faces, faceName, update);
+    update();
+    container.append(total, send);
+  }
+
+  function initiativeEntry(container, pending, view) {
+    const seats = pending.details.roll;
+    const chosen = {};
+    const send = button(t("pending.send"), () => {
+      P.propose(seats.length === 2 ? `init ${chosen.A} ${chosen.B}` : `init ${seats[0]} ${chosen[seats[0]]}`);
+    });
+    send.id = "init-send";
+    send.disabled = true;
+    if (pending.details.reroll_ones) container.append(el("p", { class: "hint", text: t("db.reroll_ones") }));
+    for (const seat of seats) {
+      const row = el("div", { class: "db-die-row", dataset: { seat } },
+        el("span", { class: "db-face", style: { color: P.seat(seat).colour }, text: P.seat(seat).name }));
+      for (let value = 1; value <= 6; value += 1) {
+        row.append(el("button", {
+          class: "btn secondary db-die", type: "button", text: String(value), dataset: { die: String(value) },
+          onclick: (event) => {
+            chosen[seat] = value;
+            row.querySelectorAll(".db-die").forEach((b) => b.classList.remove("selected"));
+            event.currentTarget.classList.add("selected");
+            send.disabled = !seats.every((s) => chosen[s]);
+          },
+        }));
+      }
+      container.append(row);
+    }
+    container.append(send);
+  }
+
+  function damageEntry(container, pending, view) {
+    const { damage, targets, bodyguards } = pending.details;
+    if (bodyguards.length) {
+      container.append(el("p", { class: "hint", text: t("db.bodyguards", {
+        minis: bodyguards.map((id) => miniName(view, id)).join(", ") }) }));
+    }
+    const total = el("p", { class: "db-total" });
+    const send = button(t("pending.send"), () => {
+      const split = targets.filter((id) => counts[id] > 0).map((id) => `${id}=${counts[id]}`);
+      P.propose(`damage ${split.join(",")}`);
+    });
+    send.id = "damage-send";
+    const update = () => {
+      const assigned = Object.values(counts).reduce((a, b) => a + b, 0);
+      total.textContent = t("db.damage_total", { assigned, damage });
+      send.disabled = assigned === 0;
+    };
+    const counts = steppers(container, targets, (id) => miniName(view, id), update);
+    update();
+    container.append(total, send);
+  }
+
+  function conquestEntry(container, pending, view) {
+    const x = extra(view);
+    const claims = Object.entries(pending.details.claims);
+    container.append(el("p", { class: "hint", text: claims.length
+      ? claims.map(([cell, seat]) => `${cell}: ${P.seat(seat).name}`).join(" · ") : t("db.no_claims") }));
+    for (const cell of pending.details.unknown_values) {
+      const input = el("input", { type: "number", min: "0", max: "99", inputmode: "numeric", id: `value-${cell}`, "aria-label": cell });
+      container.append(el("label", { text: t("db.unknown_value", { cell }) }),
+        el("div", { class: "row" }, input,
+          button(t("db.set_value"), () => input.value !== "" && P.propose(`value ${cell} ${input.value}`), "secondary")));
+    }
+    container.append(el("p", { class: "db-total", text: `${t("status.tally")}: ${view.seats.map((s) => `${s.name} ${x.tally[s.seat]}`).join(" – ")}` }));
+    if (!pending.details.unknown_values.length) container.append(actionButton(view, "confirm"));
+  }
+
+  P.registerLabels("dreamblade", label);
+  P.registerStatus("dreamblade", status);
+  P.registerBoard("dreamblade", drawBoard);
+  P.registerRenderer("dreamblade:initiative_roll", initiativeEntry);
+  P.registerRenderer("dreamblade:spawn", spawnHelper);
+  P.registerRenderer("dreamblade:shift", shiftHelper);
+  P.registerRenderer("dreamblade:place_disruption", placeHelper);
+  P.registerRenderer("dreamblade:attack_dice", diceEntry);
+  P.registerRenderer("dreamblade:deathblow_dice", diceEntry);
+  P.registerRenderer("dreamblade:assign_damage", damageEntry);
+  P.registerRenderer("dreamblade:confirm_conquest", conquestEntry);
+})();
