@@ -20,6 +20,9 @@ Notation (``<mini>`` is a piece id such as ``A:B045#1``; faces are numbers, ``mi
 ``deathblowers <mini>,<mini>``     which creatures make a deathblow together (Loner)
 ``place <mini> <cell>``            put a disrupted creature into an empty cell
 ``value <cell> <n>``               the printed conquest value of a key cell the map left unknown
+``ability <mini> <ability> [x]``   use a spawn ability (paying its spawn points; x for an X cost)
+``sacrifice <mini>``               a manual ability sacrifices one of your miniatures
+``self-destroy <mini>``            a manual ability of yours destroys one of your miniatures
 ``confirm``                        accept the conquest tally
 ``done``                           end the spawn phase, the shift or the strike
 =================================  ==============================================================
@@ -208,6 +211,32 @@ class CellValue(Action):
 
 
 @dataclass(frozen=True)
+class UseAbility(Action):
+    mini: str
+    ability: str
+    x: int | None = None
+
+    def __str__(self) -> str:
+        return f"ability {self.mini} {self.ability}" + ("" if self.x is None else f" {self.x}")
+
+
+@dataclass(frozen=True)
+class Sacrifice(Action):
+    mini: str
+
+    def __str__(self) -> str:
+        return f"sacrifice {self.mini}"
+
+
+@dataclass(frozen=True)
+class SelfDestroy(Action):
+    mini: str
+
+    def __str__(self) -> str:
+        return f"self-destroy {self.mini}"
+
+
+@dataclass(frozen=True)
 class Confirm(Action):
     def __str__(self) -> str:
         return "confirm"
@@ -311,6 +340,12 @@ def _damage(args: list[str]) -> Action:
     return AssignDamage(tuple(amounts))
 
 
+def _ability(args: list[str]) -> Action:
+    if len(args) not in (2, 3):
+        raise ValueError(f"expected 2 or 3 arguments, got {len(args)}")
+    return UseAbility(args[0], args[1].lower(), _int(args[2]) if len(args) == 3 else None)
+
+
 _PARSERS = {
     "init": _init,
     "spawn": lambda a: Spawn(_arity(a, 2)[0], _cell(a[1])),
@@ -328,6 +363,9 @@ _PARSERS = {
     "place": lambda a: Place(_arity(a, 2)[0], _cell(a[1])),
     "value": lambda a: CellValue(_cell(_arity(a, 2)[0]), _int(a[1])),
     "confirm": lambda a: (_arity(a, 0), Confirm())[1],
+    "ability": _ability,
+    "sacrifice": lambda a: Sacrifice(_arity(a, 1)[0]),
+    "self-destroy": lambda a: SelfDestroy(_arity(a, 1)[0]),
     "done": lambda a: (_arity(a, 0), Done())[1],
 }
 
@@ -348,5 +386,8 @@ _USAGE = {
     "place": "place <mini> <cell>",
     "value": "value <key cell> <points>",
     "confirm": "confirm",
+    "ability": "ability <mini> <ability> [x]",
+    "sacrifice": "sacrifice <mini>",
+    "self-destroy": "self-destroy <mini>",
     "done": "done",
 }

@@ -22,13 +22,13 @@ from companion import events as ev
 from companion.errors import IllegalActionError
 from companion.events import Event
 from companion.games.dreamblade import board
-from companion.games.dreamblade.abilities import BLADES_PER_USE, REPEATABLE, Ability
+from companion.games.dreamblade.abilities import BLADES_PER_USE, MANUAL_EFFECT, REPEATABLE, Ability
 from companion.games.dreamblade.actions import BLADE, MISS, face_order
-from companion.games.dreamblade.state import GRAVEYARD, RESERVE, Attack, Combat, Setup, State, other
+from companion.games.dreamblade.removal import remove
+from companion.games.dreamblade.state import Attack, Combat, Setup, State, other
 
 COMBAT_ENDED = "dreamblade.combat_ended"
 DAMAGED = "dreamblade.damaged"
-MANUAL_EFFECT = "dreamblade.manual_effect"
 
 
 # ---- step 1: the cell and the attackers -------------------------------------------------------
@@ -359,20 +359,6 @@ def _carry_out_next_side(setup: Setup, state: State) -> list[Event]:
             events.append(remove(setup, state, mini, outcome))
     state.combat = replace(_combat(state), carry_owners=rest, to_place=tuple(to_place))
     return events
-
-
-def remove(setup: Setup, state: State, mini: str, outcome: str) -> Event:
-    """Destroy a creature (graveyard, +2 bonus to its owner, +1 conquest point to the other
-    seat) or return it to the reserve (Regenerate: nothing scores)."""
-    owner, cell = setup.pieces[mini].owner, state.zone[mini]
-    state.damage.pop(mini, None)
-    if outcome == "return":
-        state.zone[mini] = RESERVE
-        return Event(ev.RETURNED_TO_RESERVE, {"mini": mini, "cell": cell})
-    state.zone[mini] = GRAVEYARD
-    state.bonus_losses[owner] += 1
-    state.kills[other(owner)] += 1
-    return Event(ev.DESTROYED, {"mini": mini, "cell": cell, "by": other(owner)})
 
 
 def placer(setup: Setup, state: State) -> str:

@@ -26,9 +26,18 @@ from companion.games.dreamblade.actions import (
     Move,
     Place,
     Reroll,
+    Sacrifice,
+    SelfDestroy,
     Spawn,
+    UseAbility,
 )
-from companion.games.dreamblade.legal import CellValues, DamageSplits, DiceResults, RerollChoices
+from companion.games.dreamblade.legal import (
+    CellValues,
+    Combined,
+    DamageSplits,
+    DiceResults,
+    RerollChoices,
+)
 from companion.games.dreamblade.state import RESERVE, SEATS, Setup, State
 from companion.games.protocol import Action, Pending
 
@@ -147,8 +156,24 @@ def _combat_pending(setup: Setup, state: State) -> Pending:
     )
 
 
+# when a player may apply a manual ability's sacrifice or self-destruction: during their own
+# spawn phase, shift, strike or attack
+MANUAL_WINDOWS = frozenset(
+    {"spawn", "shift", "choose_strike_cell", "assign_blade", "assign_damage"}
+)
+
+
 def legal_actions(setup: Setup, state: State) -> Collection[Action]:
     now = pending(setup, state)
+    actions = _legal_for_kind(setup, state, now)
+    if now.kind not in MANUAL_WINDOWS or now.seat is None:
+        return actions
+    own = board.in_play(setup, state, now.seat)
+    manual: list[Action] = [Sacrifice(m) for m in own] + [SelfDestroy(m) for m in own]
+    return Combined((actions, manual))
+
+
+def _legal_for_kind(setup: Setup, state: State, now: Pending) -> Collection[Action]:
     kind, seat = now.kind, now.seat
     if kind == "game_over":
         return []
@@ -166,6 +191,13 @@ def legal_actions(setup: Setup, state: State) -> Collection[Action]:
     assert seat is not None
     if kind == "spawn":
         actions: list[Action] = [Done()]
+        for mini, _, ability in turn.spawn_ability_options(setup, state, seat):
+            if ability.cost is None:
+                actions += [
+                    UseAbility(mini, ability.slug, x) for x in range(state.spawn_points + 1)
+                ]
+            else:
+                actions.append(UseAbility(mini, ability.slug))
         for piece in setup.seat_pieces(seat):
             if state.zone[piece.id] == RESERVE:
                 cells = spawning.legal_spawn_cells(setup, state, seat, piece.id, in_phase=True)
@@ -208,6 +240,10 @@ def legal_actions(setup: Setup, state: State) -> Collection[Action]:
 def apply(setup: Setup, state: State, action: Action) -> list[Event]:
     """Apply ``action`` to ``state`` (a clone; it may be left half-changed when this raises)."""
     now = pending(setup, state)
+    if isinstance(action, Sacrifice | SelfDestroy) and now.kind in MANUAL_WINDOWS and now.seat:
+        outcome = "sacrifice" if isinstance(action, Sacrifice) else "self_destroy"
+        events = turn.apply_manual_removal(setup, state, now.seat, action.mini, outcome)
+        return events + combat.settle(setup, state)
     handler = _HANDLERS.get((now.kind, type(action)))
     if handler is None:
         raise IllegalActionError(
@@ -279,6 +315,7 @@ _HANDLERS: dict[tuple[str, type[Action]], Callable[[Setup, State, Any], list[Eve
     ("initiative_roll", Initiative): _initiative,
     ("spawn", Spawn): lambda s, st, a: turn.apply_spawn(s, st, a.mini, a.cell),
     ("spawn", Done): _end_phase,
+    ("spawn", UseAbility): lambda s, st, a: turn.apply_ability(s, st, a.mini, a.ability, a.x),
     ("choose_action", ChooseShift): _strike_or_shift,
     ("choose_action", ChooseStrike): _strike_or_shift,
     ("shift", Move): lambda s, st, a: turn.apply_move(s, st, a.mini, a.cell),

@@ -16,6 +16,7 @@ from companion.games.dreamblade.actions import (
     Reroll,
     normalise_faces,
 )
+from companion.games.protocol import Action
 
 MAX_CELL_VALUE = 99  # a sanity bound on values typed in by players, not a rule
 
@@ -116,6 +117,23 @@ def _compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
     for first in range(total + 1):
         for rest in _compositions(total - first, parts - 1):
             yield (first, *rest)
+
+
+@dataclass(frozen=True)
+class Combined(Collection[Action]):
+    """Several collections of legal actions as one."""
+
+    parts: tuple[Collection[Action], ...]
+
+    def __contains__(self, action: Any) -> bool:
+        return any(action in part for part in self.parts)
+
+    def __iter__(self) -> Iterator[Action]:
+        for part in self.parts:
+            yield from part
+
+    def __len__(self) -> int:
+        return sum(len(part) for part in self.parts)
 
 
 @dataclass(frozen=True)

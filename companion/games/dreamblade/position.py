@@ -95,6 +95,7 @@ def state_json(state: State) -> dict[str, Any]:
             "bonus_losses": dict(state.bonus_losses),
             "spawned_into": dict(state.spawned_into),
             "ally_cells_at_start": sorted(state.ally_cells_at_start),
+            "abilities_used": sorted([mini, index] for mini, index in state.abilities_used),
         },
         "zones": dict(state.zone),
         "damage": dict(state.damage),
@@ -391,6 +392,18 @@ def read_state(r: _Reader, data: Any, setup: Setup) -> State:
         ),
         ally_cells_at_start=frozenset(
             g(spawn, "ally_cells_at_start", "state.spawn", _list_of(_cell), "a list of cells")
+        ),
+        abilities_used=frozenset(
+            (mini, index)
+            for mini, index in g(
+                spawn,
+                "abilities_used",
+                "state.spawn",
+                _list_of(
+                    lambda v: isinstance(v, list) and len(v) == 2 and v[0] in ids and _int(v[1])
+                ),
+                "[mini, ability index] pairs",
+            )
         ),
         zone=dict(zones),
         damage=dict(damage),

@@ -7,7 +7,7 @@ import random
 
 from companion.games.dreamblade.actions import CellValue, Confirm, Dice, Done
 from companion.games.dreamblade.game import DreambladeGame
-from companion.games.dreamblade.legal import CellValues, DiceResults
+from companion.games.dreamblade.legal import CellValues, Combined, DiceResults
 from companion.games.protocol import Action
 
 DONE_WEIGHT = 0.15  # chance to end a phase early when other actions are possible
@@ -15,6 +15,8 @@ DONE_WEIGHT = 0.15  # chance to end a phase early when other actions are possibl
 
 def random_action(game: DreambladeGame, rng: random.Random) -> Action:
     legal = game.legal_actions()
+    if isinstance(legal, Combined):  # the manual sacrifices are not for a random player
+        legal = legal.parts[0]
     if isinstance(legal, DiceResults):
         return Dice(tuple(rng.choice(game.setup.attack_die) for _ in range(legal.count)))
     if isinstance(legal, CellValues):

@@ -111,6 +111,7 @@ class State:
     bonus_losses: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
     spawned_into: dict[str, int] = field(default_factory=dict)
     ally_cells_at_start: frozenset[str] = frozenset()
+    abilities_used: frozenset[tuple[str, int]] = frozenset()  # spawn abilities used this phase
     # pieces
     zone: dict[str, str] = field(default_factory=dict)
     damage: dict[str, int] = field(default_factory=dict)

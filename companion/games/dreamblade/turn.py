@@ -9,7 +9,8 @@ from __future__ import annotations
 from companion import events as ev
 from companion.errors import IllegalActionError
 from companion.events import Event
-from companion.games.dreamblade import conquest, movement, spawning
+from companion.games.dreamblade import board, conquest, movement, removal, spawning
+from companion.games.dreamblade.abilities import MANUAL_EFFECT, Ability, Activation
 from companion.games.dreamblade.legal import MAX_CELL_VALUE
 from companion.games.dreamblade.state import (
     SEATS,
@@ -64,6 +65,7 @@ def start_spawn_phase(setup: Setup, state: State, seat: str) -> list[Event]:
     state.spawn_points = spawning.spawn_points_at_start(state, seat)
     state.bonus_losses[seat] = 0
     state.spawned_into = {}
+    state.abilities_used = frozenset()
     state.ally_cells_at_start = spawning.ally_cells(setup, state, seat)
     return [_phase_event(state)]
 
@@ -76,7 +78,66 @@ def apply_spawn(setup: Setup, state: State, mini: str, cell: str) -> list[Event]
     state.zone[mini] = cell
     if setup.pieces[mini].is_creature:
         state.spawned_into[cell] = state.spawned_into.get(cell, 0) + 1
-    return [Event(ev.SPAWNED, {"mini": mini, "cell": cell, "seat": seat, "cost": cost})]
+    events = [Event(ev.SPAWNED, {"mini": mini, "cell": cell, "seat": seat, "cost": cost})]
+    for ability in setup.pieces[mini].abilities:
+        if ability.activation is Activation.WHEN_SPAWNED:  # none is implemented yet
+            events.append(Event(MANUAL_EFFECT, {"mini": mini, "ability": ability.text}))
+    return events
+
+
+def spawn_ability_options(setup: Setup, state: State, seat: str) -> list[tuple[str, int, Ability]]:
+    """Spawn abilities ``seat`` may still use this phase: its miniatures in play, each ability
+    once per spawn phase (rulebook "spawn abilities"; FAQ: also on a creature spawned this
+    phase)."""
+    options = []
+    for mini in board.in_play(setup, state, seat):
+        for index, ability in enumerate(setup.pieces[mini].abilities):
+            usable = ability.activation is Activation.SPAWN_COST and (
+                ability.cost is None or ability.cost <= state.spawn_points
+            )
+            if usable and (mini, index) not in state.abilities_used:
+                options.append((mini, index, ability))
+    return options
+
+
+def apply_ability(setup: Setup, state: State, mini: str, slug: str, x: int | None) -> list[Event]:
+    seat = state.phase_seat
+    assert seat is not None
+    found = [
+        (i, a)
+        for m, i, a in spawn_ability_options(setup, state, seat)
+        if m == mini and a.slug == slug
+    ]
+    if not found:
+        raise IllegalActionError(
+            f"{mini} has no spawn ability {slug!r} you can use now (once per spawn phase, "
+            "paid in spawn points)",
+            rule="spawn.ability",
+        )
+    index, ability = found[0]
+    if (ability.cost is None) != (x is not None):
+        expected = "give the X you pay" if ability.cost is None else "this cost is fixed; give no X"
+        raise IllegalActionError(f"{ability.text}: {expected}", rule="spawn.ability")
+    cost = ability.cost if ability.cost is not None else int(x or 0)
+    if cost > state.spawn_points:
+        raise IllegalActionError(
+            f"{ability.text} costs {cost}, {state.spawn_points} left", rule="spawn.points"
+        )
+    state.spawn_points -= cost
+    state.abilities_used = state.abilities_used | {(mini, index)}
+    return [Event(MANUAL_EFFECT, {"mini": mini, "ability": ability.text, "paid": cost})]
+
+
+def apply_manual_removal(
+    setup: Setup, state: State, seat: str, mini: str, outcome: str
+) -> list[Event]:
+    """A manual ability of ``seat`` sacrifices or destroys one of its own miniatures."""
+    piece = setup.pieces.get(mini)
+    if piece is None or piece.owner != seat or not state.on_map(mini):
+        raise IllegalActionError(
+            f"{mini} is not one of your miniatures in the dreamscape", rule="manual.own_miniature"
+        )
+    return [removal.remove(setup, state, mini, outcome)]
 
 
 def apply_move(setup: Setup, state: State, mini: str, cell: str) -> list[Event]:

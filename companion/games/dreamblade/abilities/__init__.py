@@ -19,6 +19,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
+# the event telling the table that an ability the engine does not implement was used: the
+# players apply its effect themselves
+MANUAL_EFFECT = "dreamblade.manual_effect"
+
 
 class Activation(StrEnum):
     BLADE = "blade"

@@ -36,6 +36,10 @@ NOTATIONS = [
     "place B:y#1 c5",
     "value c2 3",
     "confirm",
+    "ability A:castle#1 move-a-target",
+    "ability A:x#1 assault 3",
+    "sacrifice A:x#1",
+    "self-destroy A:keep#1",
 ]
 
 

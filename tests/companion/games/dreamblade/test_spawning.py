@@ -208,3 +208,43 @@ def test_only_the_phase_player_spawns() -> None:
     play(game, "init 6 5")
     with pytest.raises(IllegalActionError):
         play(game, "spawn B:foe#1 e5")
+
+
+def test_spawn_ability_is_paid_once_per_phase_and_its_effect_is_manual() -> None:
+    # rulebook "spawn abilities": paid in spawn points, once per spawn phase each
+    castle = location("castle", abilities=["0: move a target adjacent ally into this cell"])
+    seer = creature("seer", abilities=["2: Advance"])
+    game = at([castle, seer], [FOE], {"A:castle#1": "b2", "A:seer#1": "b2"}, phase="spawn")
+    events = play(game, "ability A:seer#1 advance")
+    assert events[1].data == {"mini": "A:seer#1", "ability": "2: Advance", "paid": 2}
+    assert game.spawn_points_left("A") == 5
+    with pytest.raises(IllegalActionError) as err:
+        play(game, "ability A:seer#1 advance")
+    assert err.value.rule == "spawn.ability"
+    play(game, "ability A:castle#1 move-a-target-adjacent-ally-into-this-cell")
+    assert game.spawn_points_left("A") == 5
+
+
+def test_x_cost_spawn_ability_takes_the_chosen_x() -> None:
+    # FAQ: X may be any whole number ≥ 0, including 0
+    brute = creature("brute", abilities=["X: Assault X"])
+    game = at([brute], [FOE], {"A:brute#1": "b2"}, phase="spawn")
+    with pytest.raises(IllegalActionError):
+        play(game, "ability A:brute#1 assault")
+    play(game, "ability A:brute#1 assault 0")
+    assert game.spawn_points_left("A") == 7
+
+
+def test_a_creature_spawned_this_phase_may_use_its_spawn_ability() -> None:
+    # FAQ: yes, if the points are there
+    seer = creature("seer", cost=2, abilities=["2: Advance"])
+    game = at([seer], [FOE], {}, phase="spawn")
+    play(game, "spawn A:seer#1 a1", "ability A:seer#1 advance")
+    assert game.spawn_points_left("A") == 3
+
+
+def test_when_spawned_ability_is_flagged_for_the_players() -> None:
+    eater = creature("eater", abilities=["when spawned: Appease"])
+    game = at([eater], [FOE], {}, phase="spawn")
+    events = play(game, "spawn A:eater#1 a1")
+    assert kinds(events)[1:] == ["spawned", "dreamblade.manual_effect"]
