@@ -11,7 +11,7 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from companion import events as ev
 from companion.errors import IllegalActionError
@@ -21,6 +21,7 @@ from companion.games.protocol import Action, Game
 from companion.store import Store
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 JUDGE = "judge"
 CAMERA = "camera"
@@ -96,8 +97,11 @@ class Table:
         with self._lock:
             return self._pushed_by[-1] if self._pushed_by else None
 
-    def read(self, reader: Callable[[Game], Any]) -> Any:
-        """Run ``reader`` on the game under the table's lock (never mutate it there)."""
+    def read(self, reader: Callable[[Any], T]) -> T:
+        """Run ``reader`` on the game under the table's lock (never mutate it there).
+
+        The game is typed loosely: readers use the query methods of the game they expect.
+        """
         with self._lock:
             return reader(self._game)
 
