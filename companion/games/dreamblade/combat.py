@@ -72,7 +72,7 @@ def start_fight(
 def _begin_attack(
     setup: Setup, state: State, kind: str, seat: str, cell: str, attackers: tuple[str, ...]
 ) -> Event:
-    dice = sum(setup.pieces[m].power for m in attackers)
+    dice = sum(setup.pieces[m].stat("power") for m in attackers)
     attack = Attack(kind, seat, cell, attackers, dice, stage="dice" if dice else "reroll")
     assert state.combat is not None
     state.combat = replace(state.combat, step="attack", attack=attack)
@@ -191,7 +191,7 @@ def guard_need(setup: Setup, state: State, mini: str) -> int:
     """Damage a Bodyguard still needs before its allies may take any: enough to disrupt or
     destroy it."""
     piece = setup.pieces[mini]
-    return max(0, min(piece.defense, piece.life) - state.damage.get(mini, 0))
+    return max(0, min(piece.stat("defense"), piece.stat("life")) - state.damage.get(mini, 0))
 
 
 def check_damage(setup: Setup, state: State, amounts: dict[str, int]) -> None:
@@ -227,7 +227,7 @@ def apply_damage(setup: Setup, state: State, amounts: dict[str, int]) -> list[Ev
 def _outcome(setup: Setup, state: State, mini: str) -> str | None:
     """ "disrupt", "destroy", "either" or None for a creature's damage now."""
     piece, damage = setup.pieces[mini], state.damage.get(mini, 0)
-    disrupt, destroy = damage >= piece.defense, damage >= piece.life
+    disrupt, destroy = damage >= piece.stat("defense"), damage >= piece.stat("life")
     if disrupt and destroy:
         return "either"
     return "disrupt" if disrupt else "destroy" if destroy else None

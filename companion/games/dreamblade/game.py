@@ -64,13 +64,13 @@ class DreambladeGame(Game):
         self._setup = Setup(dream_map, pieces, tuple(attack_die), settings or Settings())
         self._state = State(zone={mini: RESERVE for mini in pieces})
         self._history: list[tuple[Action, State]] = []
-        self._bus = bus
+        self.bus = bus  # when set, pushes publish their events here and pop() publishes undone
 
     @classmethod
     def from_parts(cls, setup: Setup, state: State) -> Self:
         """A game continuing from ``state`` (no undo history), e.g. a judge's what-if."""
         game = cls.__new__(cls)
-        game._setup, game._state, game._history, game._bus = setup, state, [], None
+        game._setup, game._state, game._history, game.bus = setup, state, [], None
         return game
 
     @property
@@ -91,16 +91,16 @@ class DreambladeGame(Game):
         self._history.append((action, self._state))
         self._state = new_state
         events = [Event(ev.ACTION_APPLIED, {"action": str(action), "seat": now.seat}), *events]
-        if self._bus is not None:
-            self._bus.publish_all(events)
+        if self.bus is not None:
+            self.bus.publish_all(events)
         return events
 
     def pop(self) -> Action:
         if not self._history:
             raise IndexError("no action to undo")
         action, self._state = self._history.pop()
-        if self._bus is not None:
-            self._bus.publish(Event(ev.UNDONE, {"action": str(action)}))
+        if self.bus is not None:
+            self.bus.publish(Event(ev.UNDONE, {"action": str(action)}))
         return action
 
     def copy(self) -> Self:

@@ -54,29 +54,31 @@ class Piece:
         lineage = (self.mini.lineage or "").lower()
         return bool(lineage) and (lineage == key or lineage.rstrip("s") == key.rstrip("s"))
 
-    # Stats after modifiers, with the rulebook's minimums (power, cost ≥ 0; defense, life ≥ 1).
+    # Stats after modifiers, with the rulebook's minimums (power ≥ 0; defense, life ≥ 1);
+    # ``None`` when unknown (or a location's). The engine only meets creatures whose stats are
+    # known: unknown ones cannot be spawned, and a position holding one on the map is refused.
     @property
-    def power(self) -> int:
-        return max(0, _known(self, "power"))
+    def power(self) -> int | None:
+        return None if self.mini.power is None else max(0, self.mini.power)
 
     @property
-    def defense(self) -> int:
-        return max(1, _known(self, "defense"))
+    def defense(self) -> int | None:
+        return None if self.mini.defense is None else max(1, self.mini.defense)
 
     @property
-    def life(self) -> int:
-        return max(1, _known(self, "life"))
+    def life(self) -> int | None:
+        return None if self.mini.life is None else max(1, self.mini.life)
+
+    def stat(self, name: str) -> int:
+        """``power``, ``defense`` or ``life`` of a creature in play (known by then)."""
+        value = getattr(self, name)
+        if value is None:
+            raise ValueError(f"{self.id} ({self.mini.name}): {name} is unknown")
+        return int(value)
 
 
 def _flag(keyword: Keyword, hook: str) -> bool:
     return bool(getattr(keyword, hook))
-
-
-def _known(piece: Piece, stat: str) -> int:
-    value = getattr(piece.mini, stat)
-    if value is None:
-        raise ValueError(f"{piece.id} ({piece.mini.name}): {stat} is unknown")
-    return int(value)
 
 
 def pieces_for(seat: str, warband: Iterable[Miniature]) -> list[Piece]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from companion import grid
 from companion.errors import DataFileError
+from companion.games.dreamblade import engine
 from companion.games.dreamblade.dream_map import KEY_CELLS, DreamMap
 from companion.games.dreamblade.miniature import Aspect, Kind, Miniature
 from companion.games.dreamblade.pieces import pieces_for
@@ -581,7 +582,36 @@ def read_position(data: Any, origin: str) -> tuple[Setup, State]:
     r = _Reader(origin)
     _header(r, data, POSITION_FORMAT)
     setup = read_setup(r, data.get("setup"))
-    return setup, read_state(r, data.get("state"), setup)
+    state = read_state(r, data.get("state"), setup)
+    _check_consistent(r, setup, state, "state")
+    return setup, state
+
+
+def _check_consistent(r: _Reader, setup: Setup, state: State, where: str) -> None:
+    """Fields that are each well-formed must also fit together into a game the engine can run."""
+    for mini, zone in state.zone.items():
+        piece = setup.pieces[mini]
+        unknown = [s for s in ("power", "defense", "life") if getattr(piece.mini, s) is None]
+        if zone in grid.CELL_SET and piece.is_creature and unknown:
+            raise r.fail(
+                f"{where}.zones.{mini}",
+                f"a creature with known stats on the map ({', '.join(unknown)} unknown)",
+            )
+    if state.phase in ("spawn", "action") and (
+        state.phase_seat is None or state.first_player is None
+    ):
+        raise r.fail(f"{where}.phase_seat", f"the seat whose {state.phase} phase it is")
+    if state.phase == "action" and state.action_round not in (1, 2):
+        raise r.fail(f"{where}.action_round", "1 or 2 in an action phase")
+    if state.combat is not None and (state.phase != "action" or state.mode != "strike"):
+        raise r.fail(f"{where}.combat", "null outside a strike")
+    if state.phase == "initiative" and not state.to_roll:
+        raise r.fail(f"{where}.initiative.to_roll", "the seats still to roll")
+    try:
+        engine.pending(setup, state)
+        engine.legal_actions(setup, state)
+    except (AssertionError, KeyError, IndexError, ValueError, TypeError) as exc:
+        raise r.fail(where, f"a consistent game state ({type(exc).__name__}: {exc})") from None
 
 
 def read_record(cls: Any, data: Any, origin: str) -> tuple[Any, list[str]]:
@@ -590,5 +620,6 @@ def read_record(cls: Any, data: Any, origin: str) -> tuple[Any, list[str]]:
     _header(r, data, RECORD_FORMAT)
     setup = read_setup(r, data.get("setup"))
     start = read_state(r, data.get("start"), setup)
+    _check_consistent(r, setup, start, "start")
     actions = r.get(data, "actions", "", _list_of(_str), "a list of actions in notation")
     return cls.from_parts(setup, start), list(actions)

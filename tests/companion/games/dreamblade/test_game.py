@@ -66,7 +66,7 @@ def test_push_returns_domain_events_and_a_bus_gets_them_and_undone() -> None:
     bus, seen = EventBus(), list[Event]()
     bus.subscribe(seen.append)
     game = demo_game()
-    game._bus = bus
+    game.bus = bus
     events = play(game, "init 6 5", "spawn A:sir-glorious#1 a1")
     assert events[0] == Event(ev.ACTION_APPLIED, {"action": "init 6 5", "seat": None})
     assert "spawned" in kinds(events)

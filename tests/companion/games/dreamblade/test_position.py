@@ -92,3 +92,30 @@ def test_record_with_an_illegal_action_names_it() -> None:
         DreambladeGame.from_record(record, origin="game.json")
     assert err.value.field == "actions[1]"
     assert "spawn points" in err.value.expected
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "field"),
+    [
+        (["state", "phase_seat"], None, "state.phase_seat"),
+        (["state", "mode"], "shift", "state.combat"),
+        (["state", "action_round"], 0, "state.action_round"),
+        (["state", "combat", "attack", "rerolls"], [], "state"),  # reroll stage with none left
+    ],
+)
+def test_inconsistent_state_is_refused(path: list[Any], value: Any, field: str) -> None:
+    data = _broken(path, value)
+    if path[-1] == "rerolls":
+        data["state"]["combat"]["step"] = "attack"
+        data["state"]["combat"]["attack"] = None
+    with pytest.raises(DataFileError) as err:
+        DreambladeGame.from_position(data, origin="pos.json")
+    assert err.value.field == field
+
+
+def test_a_creature_with_unknown_stats_on_the_map_is_refused() -> None:
+    game = at([creature("x", power=None)], [creature("foe")], {"A:x#1": "c3"})
+    with pytest.raises(DataFileError) as err:
+        DreambladeGame.from_position(game.position(), origin="pos.json")
+    assert err.value.field == "state.zones.A:x#1"
+    assert "power unknown" in err.value.expected
