@@ -4,7 +4,8 @@
   package: the venv needs ``--system-site-packages``);
 - ``opencv:N`` — a USB webcam through ``cv2.VideoCapture(N)``;
 - ``file:PATH`` — a folder of images (name order) or a video file;
-- ``synth:`` — frames from our synthetic table renderer (a scripted move).
+- ``synth:`` — frames from our synthetic table renderer (a scripted move);
+- ``auto`` — picamera2 where it is installed, else ``opencv:0``.
 
 The setting comes from the table config, overridden by the ``COMPANION_CAMERA`` environment
 variable. :class:`ResilientCamera` wraps any source: a source that fails to open, errors or
@@ -13,6 +14,7 @@ disconnects is reported and retried later; reading never raises.
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
 import time
@@ -206,7 +208,10 @@ def demo_frames() -> list[np.ndarray]:
 
 
 def source_from_spec(spec: str) -> FrameSource:
+    """The source a spec names; ``auto`` is picamera2 where it is installed, else ``opencv:0``."""
     kind, _, arg = spec.partition(":")
+    if kind == "auto":
+        kind, arg = ("picamera2", "") if importlib.util.find_spec("picamera2") else ("opencv", "0")
     if kind == "picamera2":
         return Picamera2Source(int(arg) if arg else 0)
     if kind == "opencv":

@@ -4,7 +4,8 @@ time each stage took.
 Decoding modes: ``full-frame`` reads the whole image every clear frame; ``cells`` reads every
 cell's rectified crop; ``changed-cells`` (default) reads only the crops of cells that changed since
 they were last read, cells whose committed tags the last read missed, and one more cell in turn,
-reusing the other cells' last reads. Nothing is decoded while the map is busy.
+reusing the other cells' last reads (when more than a third of the cells need reading, one
+full-frame read replaces the crops). Nothing is decoded while the map is busy.
 """
 
 from __future__ import annotations
@@ -92,7 +93,14 @@ class Pipeline:
             )
             return placements, found.rejected, off_map, len(self.grid.cells)
         cells = set(self.grid.cells) if mode == "cells" else self._cells_to_read(changed)
-        found = read_cells(self.reader, gray, self.calibration, self.grid, sorted(cells), margin)
+        if mode == "changed-cells" and len(cells) > len(self.grid.cells) // 3:
+            # many cells: one full-frame read is faster than that many crops
+            cells = set(self.grid.cells)
+            found = self.reader.read(gray)
+        else:
+            found = read_cells(
+                self.reader, gray, self.calibration, self.grid, sorted(cells), margin
+            )
         placements, off_map = place(
             found.sightings, self.calibration, self.grid, self.config.base_mm
         )

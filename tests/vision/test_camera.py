@@ -209,6 +209,13 @@ def test_specs_pick_their_source(spec: str, kind: type) -> None:
     assert isinstance(source_from_spec(spec), kind)
 
 
+def test_auto_picks_picamera2_only_where_it_is_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(camera.importlib.util, "find_spec", lambda name: None)
+    assert isinstance(source_from_spec("auto"), OpenCVSource)
+    monkeypatch.setattr(camera.importlib.util, "find_spec", lambda name: object())
+    assert isinstance(source_from_spec("auto"), Picamera2Source)
+
+
 @pytest.mark.parametrize("spec", ["usb", "opencv:x", "file:"])
 def test_bad_specs_are_refused(spec: str) -> None:
     with pytest.raises(ValueError):

@@ -1,0 +1,49 @@
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from vision.calibration import Calibration
+from vision.map_grid import DREAMBLADE_MAP
+from vision.motion import MotionConfig, MotionGate
+from vision.synth import Hand, Scene, render
+
+from .conftest import VIEW, tag
+
+
+def grey(scene: Scene, seed: int) -> np.ndarray:
+    return cv2.cvtColor(render(scene, VIEW, seed=seed), cv2.COLOR_BGR2GRAY)
+
+
+def test_a_still_table_is_clear_and_only_new_cells_need_reading(
+    calibration: Calibration, table_scene: Scene
+) -> None:
+    gate = MotionGate(DREAMBLADE_MAP, calibration, MotionConfig())
+    first = gate.update(grey(table_scene, 1))
+    assert not first.busy
+    assert first.changed_cells == frozenset(DREAMBLADE_MAP.cells)
+    gate.mark_decoded(first.changed_cells)
+    second = gate.update(grey(table_scene, 2))  # new sensor noise only
+    assert not second.busy
+    assert second.changed_cells == frozenset()
+
+
+def test_an_arm_reaching_in_makes_the_map_busy_even_when_it_stops(
+    calibration: Calibration, table_scene: Scene
+) -> None:
+    gate = MotionGate(DREAMBLADE_MAP, calibration, MotionConfig())
+    gate.update(grey(table_scene, 1))
+    with_hand = replace(table_scene, hands=(Hand(225.0, 225.0),))
+    states = [gate.update(grey(with_hand, seed)) for seed in (2, 3, 4, 5)]
+    assert all(s.busy for s in states)
+    assert states[-1].motion_share < 0.01 < states[-1].band_share  # still, but over the band
+
+
+def test_a_piece_put_down_changes_its_cell_only(
+    calibration: Calibration, table_scene: Scene
+) -> None:
+    gate = MotionGate(DREAMBLADE_MAP, calibration, MotionConfig())
+    gate.mark_decoded(gate.update(grey(table_scene, 1)).changed_cells)
+    fewer = replace(table_scene, pieces=tuple(p for p in table_scene.pieces if p.tag != tag(3)))
+    state = gate.update(grey(fewer, 2))
+    assert state.changed_cells == frozenset({"e5"})
