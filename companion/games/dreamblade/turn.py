@@ -41,7 +41,6 @@ def apply_initiative(setup: Setup, state: State, values: dict[str, int | None]) 
     for seat in state.to_roll:
         state.init_dice[seat] = values[seat]
     dice = {seat: int(state.init_dice[seat] or 0) for seat in SEATS}
-    state.ones_this_turn = state.ones_this_turn or 1 in (values["A"], values["B"])
     if ones_are_rerolled(setup, state) and 1 in dice.values():
         state.to_roll = tuple(seat for seat in SEATS if dice[seat] == 1)
         return []
@@ -55,7 +54,10 @@ def apply_initiative(setup: Setup, state: State, values: dict[str, int | None]) 
     state.first_player = first
     state.spawn_sum = dice["A"] + dice["B"]
     state.to_roll = ()
-    if 1 in dice.values():  # any 1 skips both spawn phases; bonus points carry over
+    # a rerolled die's earlier result is ignored (FAQ, rerolls): only a 1 that stands counts
+    # for rule 430 next turn
+    state.ones_this_turn = 1 in dice.values()
+    if state.ones_this_turn:  # any 1 skips both spawn phases; bonus points carry over
         return start_action_phase(state, first, 1)
     return start_spawn_phase(setup, state, first)
 

@@ -84,11 +84,18 @@ def test_without_rule_430_or_a_previous_one_a_one_stands(
     assert game.phase == "action"  # spawn phases skipped
 
 
-def test_rule_430_remembers_a_one_rolled_in_the_previous_initiative() -> None:
-    game = at(A, B, {}, phase="conquest", turn=3, rule_430=True)
-    game.state.ones_this_turn = True
-    play(game, "confirm")
+def test_rule_430_remembers_a_one_that_stood_in_the_previous_initiative() -> None:
+    game = at(A, B, {}, phase="initiative", turn=3, rule_430=True)
+    play(game, "init 1 5", *["shift", "done"] * 4, "confirm")
     assert game.pending().details["reroll_ones"] is True
+
+
+def test_a_rerolled_one_does_not_count_for_rule_430() -> None:
+    # FAQ: a rerolled die's previous result is ignored; turn 1's rerolled 1 skipped nothing
+    game = new_game(A, B, rule_430=True)
+    play(game, "init 1 5", "init A 3", "done", "done", *["shift", "done"] * 4, "confirm")
+    assert game.turn == 2
+    assert game.pending().details["reroll_ones"] is False
 
 
 def test_only_the_seats_asked_may_roll() -> None:
