@@ -13,6 +13,7 @@ import os
 import secrets
 import threading
 from pathlib import Path
+from typing import cast
 
 from flask import Flask, Response, jsonify, request, session
 from flask.typing import ResponseReturnValue
@@ -25,7 +26,7 @@ from web_panel.api import api
 from web_panel.clock import MatchClock
 from web_panel.i18n import choose_language, translate
 from web_panel.pages import pages
-from web_panel.panel import Panel
+from web_panel.panel import LedSource, Panel
 from web_panel.seats import PinGuard, SeatTokens
 
 log = logging.getLogger(__name__)
@@ -52,8 +53,13 @@ def create_app(
     *,
     secret_key: str | None = None,
     testing: bool = False,
+    lights: object | None = None,
 ) -> Flask:
-    """The panel app of ``table``. ``secret_key`` defaults to the one kept in the data folder."""
+    """The panel app of ``table``. ``secret_key`` defaults to the one kept in the data folder.
+
+    ``lights``: the LED backend; if it offers frame subscriptions (the virtual backend does), the
+    phones' boards mirror the LEDs. Other backends are simply not mirrored.
+    """
     settings = settings or Settings()
     app = Flask(__name__)
     app.config.update(
@@ -63,13 +69,18 @@ def create_app(
         TESTING=testing,
         DEBUG=False,
     )
-    app.extensions["panel"] = Panel(
+    panel = Panel(
         table=table,
         settings=settings,
         tokens=SeatTokens(app.config["SECRET_KEY"]),
         pins=PinGuard(settings.panel.judge_pin),
         clock=MatchClock(settings.clock),
     )
+    if lights is not None and callable(getattr(lights, "subscribe", None)):
+        panel.mirror_leds(cast(LedSource, lights))
+    elif lights is not None:
+        log.info("the %s lights offer no frames to mirror on the panel", type(lights).__name__)
+    app.extensions["panel"] = panel
     app.register_blueprint(api)
     app.register_blueprint(pages)
     app.before_request(_refuse_cross_site)
@@ -122,7 +133,7 @@ class PanelServer:
         return self
 
     def stop(self) -> None:
-        self.app.extensions["panel"].feed.close()
+        self.app.extensions["panel"].close()
         self.server.shutdown()
         self.server.server_close()
         if self._thread is not None:

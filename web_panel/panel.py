@@ -4,8 +4,9 @@ the judge PIN guard, the round clock and the live feed."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from flask import current_app, session
 
@@ -15,6 +16,16 @@ from web_panel.clock import MatchClock
 from web_panel.seats import PinGuard, SeatTokens, Viewer
 from web_panel.stream import Feed
 from web_panel.view import public_view
+
+
+class LedFrame(Protocol):
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class LedSource(Protocol):
+    """What the panel needs from the lights: the virtual backend's frame subscription."""
+
+    def subscribe(self, callback: Callable[[Any], None]) -> Callable[[], None]: ...
 
 
 @dataclass
@@ -30,6 +41,20 @@ class Panel:
 
     def __post_init__(self) -> None:
         self.feed = Feed(self.table, self.build_view)
+        self._stop_mirroring: Callable[[], None] = lambda: None
+
+    def mirror_leds(self, source: LedSource) -> None:
+        """Show the LED colours on the phones' boards (frames carry ``cells``: cell → #rrggbb)."""
+
+        def on_frame(frame: LedFrame) -> None:
+            self.feed.leds_changed(frame.to_json()["cells"])
+
+        self._stop_mirroring = source.subscribe(on_frame)
+
+    def close(self) -> None:
+        """Stop listening to the lights and end every open stream."""
+        self._stop_mirroring()
+        self.feed.close()
 
     def build_view(self, notices: list[dict[str, Any]]) -> dict[str, Any]:
         return public_view(self.table, self.settings, self.clock, notices)

@@ -23,6 +23,8 @@ from companion.table import Table
 HEARTBEAT_SECONDS = 15.0
 RECONNECT_MILLISECONDS = 1000
 NOTICES_KEPT = 5
+LED_FRAMES_PER_SECOND = 4
+LED_INTERVAL = 1.0 / LED_FRAMES_PER_SECOND
 _WAKING_KINDS = {ev.ACTION_APPLIED, ev.UNDONE, ev.FLAGGED}
 
 
@@ -48,6 +50,8 @@ class Feed:
         self._cache_key: tuple[int, int, int] | None = None
         self._cache: tuple[str, str] = ("", "")
         self._build_lock = threading.Lock()
+        self._leds: dict[str, str] = {}
+        self._led_changes = 0
         self._unsubscribe = table.bus.subscribe(self._on_event, kinds=_WAKING_KINDS)
 
     def _on_event(self, event: Event) -> None:
@@ -84,28 +88,51 @@ class Feed:
                 self._cache_key = key
             return self._cache
 
+    def leds_changed(self, cells: dict[str, str]) -> None:
+        """The LEDs now show ``cells`` (cell → ``#rrggbb``): mirror them on the phones' boards."""
+        with self._cond:
+            if cells == self._leds:
+                return
+            self._leds = dict(cells)
+            self._led_changes += 1
+            self._cond.notify_all()
+
     def events(self, last_event_id: str | None) -> Iterator[str]:
-        """One client's stream: the view now (unless it has it) and after every change."""
+        """One client's stream: the view now (unless it has it) and after every change, plus
+        the LED colours (event ``leds``, no id) at most ``LED_FRAMES_PER_SECOND`` times a second."""
         yield f"retry: {RECONNECT_MILLISECONDS}\n\n"
         with self._cond:
             epoch = self._epoch
+            # colours already showing are sent at once; none yet: wait for the first frame
+            seen_leds = self._led_changes - 1 if self._leds else self._led_changes
         seen = -1
         sent_id = last_event_id
+        last_write = last_leds = time.monotonic() - LED_INTERVAL
         while True:
             with self._cond:
-                if self._changes == seen and self._epoch == epoch:
-                    self._cond.wait(timeout=HEARTBEAT_SECONDS)
+                leds_due = self._led_changes != seen_leds
+                wait = HEARTBEAT_SECONDS
+                if leds_due:
+                    wait = max(0.0, last_leds + LED_INTERVAL - time.monotonic())
+                if self._changes == seen and self._epoch == epoch and wait > 0:
+                    self._cond.wait(timeout=wait)
                 if self._epoch != epoch:
                     return
                 changed = self._changes != seen
                 seen = self._changes
-            if not changed:
+                led_changes, leds = self._led_changes, self._leds
+            now = time.monotonic()
+            if changed:
+                event_id, data = self.current()
+                if event_id != sent_id:
+                    yield sse_message("state", data, event_id)
+                    sent_id, last_write = event_id, now
+            if led_changes != seen_leds and now - last_leds >= LED_INTERVAL:
+                yield sse_message("leds", json.dumps(leds, separators=(",", ":")))
+                seen_leds, last_leds, last_write = led_changes, now, now
+            if now - last_write >= HEARTBEAT_SECONDS:
                 yield ": keep-alive\n\n"
-                continue
-            event_id, data = self.current()
-            if event_id != sent_id:
-                yield sse_message("state", data, event_id)
-                sent_id = event_id
+                last_write = now
 
     def close(self) -> None:
         """End every open stream (server shutting down) and stop listening to the table."""

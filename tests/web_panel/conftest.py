@@ -44,7 +44,7 @@ def table(counter_game_registered: None, tmp_path: Path) -> Table:
 def app(table: Table, settings: Settings) -> Iterator[Flask]:
     app = create_app(table, settings, secret_key="test-secret", testing=True)
     yield app
-    app.extensions["panel"].feed.close()
+    app.extensions["panel"].close()
 
 
 class Phone:

@@ -205,7 +205,7 @@ def test_judge_tools_are_off_without_a_configured_pin(table: Table, tmp_path: Pa
     response = phone.post("/api/judge/login", {"pin": "1234"})
     assert response.status_code == 403
     assert response.get_json()["error"] == "judge_locked"
-    app.extensions["panel"].feed.close()
+    app.extensions["panel"].close()
 
 
 def test_the_round_clock_is_the_judges_when_a_pin_is_set(phone_a: Phone, spectator: Phone):

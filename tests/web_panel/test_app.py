@@ -24,7 +24,7 @@ def test_an_app_without_a_given_secret_uses_the_data_folders(table: Table, tmp_p
     app = create_app(table, Settings(data_dir=tmp_path))
     assert app.config["SECRET_KEY"] == load_or_create_secret(tmp_path)
     assert app.debug is False
-    app.extensions["panel"].feed.close()
+    app.extensions["panel"].close()
 
 
 def test_the_panel_refuses_to_serve_in_debug_mode(app: Flask):

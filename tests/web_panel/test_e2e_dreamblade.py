@@ -40,7 +40,7 @@ def table(tmp_path: Path) -> Table:
 def app(table: Table, settings: Settings) -> Iterator[Flask]:
     app = create_app(table, settings, secret_key="test-secret", testing=True)
     yield app
-    app.extensions["panel"].feed.close()
+    app.extensions["panel"].close()
 
 
 def _seat_phone(browser: Browser, app: Flask, base_url: str, seat: str) -> Page:
@@ -177,11 +177,17 @@ def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flas
     expect(phone_b.locator(".status")).to_contain_text(f"{turn_wins['A']} – {turn_wins['B']}")
 
 
-def test_the_board_in_japanese(browser: Browser, server, table: Table):
+def test_the_board_in_japanese_with_the_leds_mirrored(
+    browser: Browser, server, app: Flask, table: Table
+):
     _push_script(table, 60)
     phone = new_phone(browser, server.url, language="ja-JP")
     wait_for_version(phone, 60)
     expect(phone.locator("#board .db-cell")).to_have_count(25)
+    app.extensions["panel"].feed.leds_changed({"c3": "#ff0000"})
+    expect(phone.locator('.db-cell[data-cell="c3"]')).to_have_css(
+        "box-shadow", "rgb(255, 0, 0) 0px 0px 0px 4px inset"
+    )
     title = translate(
         "ja", "pending.title", name="Player B", kind=translate("ja", "kind.choose_strike_cell")
     )

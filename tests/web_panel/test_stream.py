@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 
 from flask import Flask
 
+from companion.lights.colours import to_hex
+from companion.lights.frame import Frame
+from companion.lights.virtual import VirtualLights
 from companion.table import Table
+from firmware_config.layout import load_layout
+from web_panel import create_app
 from web_panel.stream import Feed, sse_message
 from web_panel.view import public_view
 
@@ -130,3 +136,33 @@ def test_the_stream_endpoint_serves_event_stream(app: Flask, table: Table):
     assert next(chunks).startswith(b"retry: ")
     assert next(chunks).startswith(f"id: {current_id}".encode())
     response.close()
+
+
+def _next_leds(stream: Iterator[str]) -> dict:
+    for chunk in stream:
+        if chunk.startswith("event: leds"):
+            return json.loads(chunk.split("data: ", 1)[1])
+    raise AssertionError("the stream ended")
+
+
+def test_the_virtual_leds_are_mirrored_on_the_stream(table: Table, settings):
+    lights = VirtualLights(load_layout("matrix16x16"))
+    app = create_app(table, settings, secret_key="s", testing=True, lights=lights)
+    stream = _feed(app).events(None)
+    _next_state(stream)
+    lights.show_frame(Frame({"c3": (255, 0, 0)}))
+    colours = _next_leds(stream)
+    assert colours["c3"] == to_hex(lights.frames[-1].cells["c3"])
+    assert colours["a1"] == "#000000"
+    app.extensions["panel"].close()
+    lights.show_frame(Frame({"c3": (0, 0, 255)}))  # no longer listened to: nothing raises
+
+
+def test_the_same_led_colours_are_not_sent_again(app: Flask):
+    feed = _feed(app)
+    feed.leds_changed({"a1": "#ff0000"})
+    stream = feed.events(None)
+    assert _next_leds(stream) == {"a1": "#ff0000"}
+    feed.leds_changed({"a1": "#ff0000"})
+    feed.leds_changed({"a1": "#00ff00"})
+    assert _next_leds(stream) == {"a1": "#00ff00"}

@@ -110,7 +110,7 @@
     const rows = flip ? [1, 2, 3, 4, 5] : [5, 4, 3, 2, 1];
     const columns = flip ? COLUMNS.slice().reverse() : COLUMNS;
     const targets = P.canAct(view.pending) ? cellTargets(view) : {};
-    const leds = view.leds || {};
+    const leds = P.state.leds;
     const grid = el("div", { class: "db-board", role: "grid" });
     for (const row of rows) {
       for (const column of columns) {

@@ -7,7 +7,7 @@
   const boot = JSON.parse(document.getElementById("boot").textContent);
   const messages = boot.messages;
   const page = boot.page;
-  const state = { me: boot.me, view: null, receivedAt: 0, busy: false, stream: null };
+  const state = { me: boot.me, view: null, leds: {}, receivedAt: 0, busy: false, stream: null };
   const renderers = {}; // "game:kind" or "kind" → function(container, pending, view)
   const boards = {}; // game → function(container, view)
   const statusParts = {}; // game → function(view) → list of [label, value]
@@ -168,6 +168,10 @@
       state.receivedAt = performance.now();
       setConnection(true);
       render();
+    });
+    stream.addEventListener("leds", (event) => {
+      state.leds = JSON.parse(event.data);
+      if (state.view) renderBoard();
     });
     stream.addEventListener("open", () => setConnection(true));
     stream.addEventListener("error", () => {

@@ -29,7 +29,7 @@ def table(tmp_path: Path) -> Table:
 def app(table: Table, settings: Settings) -> Iterator[Flask]:
     app = create_app(table, settings, secret_key="test-secret", testing=True)
     yield app
-    app.extensions["panel"].feed.close()
+    app.extensions["panel"].close()
 
 
 @pytest.mark.parametrize("played", [0, 2, 21, 54, 60])
