@@ -80,6 +80,20 @@ class Table:
             return None
         return cls(store, store.load(stored.id), stored.id, bus)
 
+    def replace_game(self, game: Game) -> None:
+        """Start ``game`` at this table in place of the current one, which is abandoned if it is
+        unfinished. Everyone holding the table (panel, lights, camera) sees the new game."""
+        with self._lock:
+            game_id = self.store.start_game(game)
+            if self._game.winner() is None:
+                self.store.abandon(self._game_id)
+            self._game, self._game_id = game, game_id
+            log_entries = self.store.log(game_id)
+            self._version = len(log_entries)
+            self._pushed_by = _effective_proposers(log_entries)
+            event = Event(ev.GAME_STARTED, {"game": game.name, "game_id": game_id})
+        self.bus.publish(event)
+
     # -- reading -------------------------------------------------------------------------------
 
     @property

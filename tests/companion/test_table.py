@@ -96,3 +96,21 @@ def test_flags_are_published_not_applied(table: Table):
     table.flag("tag seen in two cells", ("b2", "c3"))
     assert seen == [{"message": "tag seen in two cells", "cells": ["b2", "c3"], "by": "camera"}]
     assert table.version == 0
+
+
+def test_a_new_game_replaces_the_one_in_play_which_is_abandoned(table: Table):
+    from tests.companion.counter_game import CounterGame
+
+    started: list[dict] = []
+    table.bus.subscribe(lambda e: started.append(e.data), kinds={ev.GAME_STARTED})
+    table.submit("A", "add 1")
+    old_id = table.game_id
+    table.replace_game(CounterGame(start=5))
+    assert table.game_id != old_id
+    assert table.version == 0
+    assert table.state()["position"]["total"] == 5
+    assert started == [{"game": "test-counter", "game_id": table.game_id}]
+    statuses = {g.id: g.status for g in table.store.games()}
+    assert statuses == {old_id: "abandoned", table.game_id: "playing"}
+    table.submit("A", "add 2")
+    assert table.store.record(table.game_id)["actions"] == ["add 2"]
