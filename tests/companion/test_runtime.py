@@ -1,0 +1,85 @@
+"""The runtime wires devices to a table; every missing device falls back without stopping it."""
+
+from __future__ import annotations
+
+import json
+import logging
+import urllib.request
+from pathlib import Path
+
+import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
+
+from companion import events as ev
+from companion.games.dreamblade.demo_game import demo_game
+from companion.runtime import TableRuntime
+from companion.settings import LightsSettings, Settings
+from companion.store import Store
+from companion.table import Table
+
+
+@pytest.fixture
+def runtime(tmp_path: Path):
+    settings = Settings(
+        data_dir=tmp_path,
+        lights=LightsSettings(backend="ws281x"),  # not a Pi: must fall back
+    )
+    table = Table.start(Store(settings.store_path), demo_game())
+    running = TableRuntime(settings, table)
+    yield running
+    running.stop()
+
+
+def test_leds_that_cannot_open_fall_back_to_virtual_with_a_warning(runtime, caplog):
+    with caplog.at_level(logging.WARNING):
+        driver = runtime.start_lights()
+    assert driver.lights.name == "virtual"
+    assert any("ws281x" in p for p in runtime.problems)
+    assert any("using virtual" in r.message for r in caplog.records)
+
+
+def test_the_panel_serves_the_table(runtime):
+    url = runtime.start_panel(host="127.0.0.1", port=0)
+    with urllib.request.urlopen(f"{url}/api/state", timeout=5) as response:
+        state = json.load(response)
+    assert state["game"] == "dreamblade"
+    assert state["pending"]["kind"] == "initiative_roll"
+
+
+def test_buttons_confirm_undo_and_call_the_judge(runtime):
+    Device.pin_factory = MockFactory()
+    try:
+        runtime.start_buttons()
+        assert runtime.problems == []
+        table = runtime.table
+        table.submit("judge", "init 6 5")
+        runtime.confirm()  # seat A has nothing to spawn: "done" ends its spawn phase
+        assert table.store.record(table.game_id)["actions"] == ["init 6 5", "done"]
+        runtime.undo_last()
+        assert table.store.record(table.game_id)["actions"] == ["init 6 5"]
+        called: list[str] = []
+        table.bus.subscribe(lambda e: called.append(e.kind), kinds={ev.JUDGE_CALLED})
+        runtime.call_judge()
+        assert called == [ev.JUDGE_CALLED]
+    finally:
+        Device.pin_factory.close()
+        Device.pin_factory = None
+
+
+def test_without_gpio_the_buttons_step_aside(runtime, monkeypatch):
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "nonexistent")
+    Device.pin_factory = None
+    runtime.start_buttons()
+    assert any(p.startswith("buttons: unavailable") for p in runtime.problems)
+
+
+def test_the_camera_is_only_for_dreamblade_so_far(tmp_path: Path):
+    from companion.settings import Settings as S
+    from companion.table_setup import starting_game
+
+    settings = S(data_dir=tmp_path, game="planechase")
+    table = Table.start(Store(settings.store_path), starting_game(settings))
+    running = TableRuntime(settings, table)
+    assert running.start_camera("synth:") is False
+    assert any("only Dreamblade" in p for p in running.problems)
