@@ -45,11 +45,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "attack": {
         "en": (
             "{seat}: each figure of {card} may attack once — pick an attacker and a target "
-            "in range and in sight, or end the turn."
+            "in range and in sight, or end the turn (then keep at most 7 spell cards)."
         ),
         "ja": (
             "{seat}さん:{card}の各フィギュアは1回ずつ攻撃できます。射程内で見えている目標を選ぶか、"
-            "ターンを終了してください。"
+            "ターンを終了してください(終了時、呪文カードは7枚まで)。"
         ),
     },
     "attack_dice": {

@@ -252,7 +252,7 @@ def test_random_legal_play_keeps_figures_and_glyphs_consistent(choices):
         positions.append(game.position())
         assert Arena.from_position(positions[-1]).position() == positions[-1]
         state = game.state
-        places = [f.place for f in state.figures.values() if f.place.startswith("g")]
+        places = [f.place for f in state.figures.values() if f.place in state.glyphs]
         assert len(places) == len(set(places))
         for fid in game.on_battlefield():
             figure = state.figures[fid]
