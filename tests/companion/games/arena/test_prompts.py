@@ -1,8 +1,11 @@
+import random
+
 import pytest
 
+from companion.games.arena.game import Arena
 from companion.games.arena.prompts import LANGUAGES, MESSAGES, prompt, prompt_for
 
-from .conftest import play
+from .conftest import duel_setup, play
 
 KINDS = {
     "choose_army",
@@ -37,3 +40,23 @@ def test_unknown_languages_and_kinds_are_named():
         prompt("move", "es")
     with pytest.raises(KeyError, match="dance"):
         prompt("dance")
+
+
+def test_every_pending_kind_met_in_play_formats_in_both_languages():
+    seen = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = Arena(duel_setup())
+        while legal := game.legal_actions():
+            for lang in LANGUAGES:
+                assert prompt_for(game.pending(), lang)
+            seen.add(game.pending().kind)
+            game.push(rng.choice(legal))
+        seen.add(game.pending().kind)
+        assert all(prompt_for(game.pending(), lang) for lang in LANGUAGES)
+    drawn = Arena(duel_setup())
+    while not drawn.is_over:  # both sides only pass: equal scores when the track runs out
+        play(drawn, "choose " + drawn.legal_actions()[0].card, "end")
+    seen.add(drawn.pending().kind)
+    assert all(prompt_for(drawn.pending(), lang) for lang in LANGUAGES)
+    assert seen == KINDS

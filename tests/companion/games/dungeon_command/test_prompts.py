@@ -1,8 +1,12 @@
+import random
+
 import pytest
 
+from companion.games.dungeon_command.actions import Deploy, Next
+from companion.games.dungeon_command.game import DungeonCommand
 from companion.games.dungeon_command.prompts import LANGUAGES, MESSAGES, prompt, prompt_for
 
-from .conftest import play
+from .conftest import make_setup, play
 
 KINDS = {"initial_deploy", "refresh", "activate", "deploy", "cleanup", "game_over", "game_drawn"}
 
@@ -31,3 +35,24 @@ def test_unknown_languages_and_kinds_are_named():
         prompt("refresh", "de", seat="x", turn=1)
     with pytest.raises(KeyError, match="dance"):
         prompt("dance")
+
+
+def test_every_pending_kind_met_in_play_formats_in_both_languages():
+    seen = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = DungeonCommand(make_setup())
+        while legal := game.legal_actions():
+            for lang in LANGUAGES:
+                assert prompt_for(game.pending(), lang)
+            seen.add(game.pending().kind)
+            steps = [a for a in legal if isinstance(a, Deploy | Next)]
+            game.push(rng.choice(steps if steps and rng.random() < 0.8 else legal))
+        seen.add(game.pending().kind)
+        assert all(prompt_for(game.pending(), lang) for lang in LANGUAGES)
+    drawn = play(DungeonCommand(make_setup(ann_morale=5, ben_morale=5)), "deploy a00", "next")
+    play(drawn, "deploy b00", "next", "next", "destroyed a00", "next", "next", "cower b00 10")
+    play(drawn, "next")
+    seen.add(drawn.pending().kind)
+    assert all(prompt_for(drawn.pending(), lang) for lang in LANGUAGES)
+    assert seen == KINDS

@@ -1,8 +1,12 @@
+import random
+
 import pytest
 
+from companion.games.planechase.game import Planechase
 from companion.games.planechase.prompts import LANGUAGES, MESSAGES, prompt, prompt_for
+from companion.games.planechase.setup import Setup
 
-from .conftest import IDS
+from .conftest import IDS, own_decks
 
 KINDS = {"reveal", "turn", "end_turn", "game_over"}
 
@@ -26,3 +30,18 @@ def test_unknown_languages_and_kinds_are_named():
         prompt("turn", "fr")
     with pytest.raises(KeyError, match="dance"):
         prompt("dance")
+
+
+def test_every_pending_kind_met_in_play_formats_in_both_languages():
+    seen = set()
+    for seed in range(30):
+        rng = random.Random(seed)
+        game = Planechase(Setup(("a", "b", "c"), own_decks(("a", "b", "c")), first="a"))
+        while legal := game.legal_actions():
+            for lang in LANGUAGES:
+                assert prompt_for(game.pending(), lang)
+            seen.add(game.pending().kind)
+            game.push(rng.choice(legal))
+        seen.add(game.pending().kind)
+        assert all(prompt_for(game.pending(), lang) for lang in LANGUAGES)
+    assert seen == KINDS
