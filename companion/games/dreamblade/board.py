@@ -23,20 +23,21 @@ def location_in(setup: Setup, state: State, cell: str) -> str | None:
     return None
 
 
-def seats_with_creatures(setup: Setup, cells: dict[str, list[str]]) -> dict[str, set[str]]:
-    """Cell → seats that have a creature there."""
-    result: dict[str, set[str]] = {}
-    for cell, minis in cells.items():
-        for mini in minis:
-            piece = setup.pieces[mini]
-            if piece.is_creature:
-                result.setdefault(cell, set()).add(piece.owner)
-    return result
+def seats_with_creatures(setup: Setup, state: State) -> dict[str, frozenset[str]]:
+    """Cell → seats that have a creature there (cached until a piece moves). Read-only."""
+    if state._owners is None:
+        result: dict[str, frozenset[str]] = {}
+        for cell, minis in state.occupants().items():
+            seats = frozenset(setup.pieces[m].owner for m in minis if setup.pieces[m].is_creature)
+            if seats:
+                result[cell] = seats
+        state._owners = result
+    return state._owners
 
 
 def contested_cells(setup: Setup, state: State) -> frozenset[str]:
     """Cells holding creatures of both seats."""
-    owners = seats_with_creatures(setup, state.occupants())
+    owners = seats_with_creatures(setup, state)
     return frozenset(cell for cell, seats in owners.items() if len(seats) == 2)
 
 

@@ -380,7 +380,7 @@ def apply_place(setup: Setup, state: State, mini: str, cell: str) -> Event:
 def _disrupt(state: State, combat: Combat, mini: str, cell: str | None) -> Event:
     origin = state.zone[mini]
     if cell is not None:
-        state.zone[mini] = cell
+        state.place(mini, cell)
     state.damage.pop(mini, None)
     state.combat = replace(combat, to_place=tuple(m for m in combat.to_place if m != mini))
     return Event(ev.DISRUPTED, {"mini": mini, "from": origin, "to": cell})

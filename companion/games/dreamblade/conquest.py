@@ -22,7 +22,7 @@ def scoring_cells(setup: Setup, state: State, seat: str) -> dict[str, int | None
 def claims(setup: Setup, state: State) -> dict[str, str]:
     """Scoring cell → the seat claiming it now. The centre row scores for both seats, but a
     cell can be claimed by at most one: a cell with both seats' creatures is contested."""
-    owners = board.seats_with_creatures(setup, state.occupants())
+    owners = board.seats_with_creatures(setup, state)
     result = {}
     for seat in SEATS:
         for cell in setup.dream_map.scoring_cells(seat):

@@ -18,8 +18,8 @@ def shift_destinations(setup: Setup, state: State, mini: str) -> frozenset[str]:
         return frozenset()
     here = state.zone[mini]
     occupants = state.occupants()
-    owners = board.seats_with_creatures(setup, occupants)
-    if piece.owner in owners.get(here, set()) and other(piece.owner) in owners[here]:
+    owners = board.seats_with_creatures(setup, state)
+    if len(owners.get(here, ())) == 2:
         return frozenset()  # engaged
     defender = piece.has("no_shift_into_enemies")
     result = []
@@ -30,7 +30,7 @@ def shift_destinations(setup: Setup, state: State, mini: str) -> frozenset[str]:
         )
         if allies >= MAX_CREATURES_PER_SEAT_IN_CELL:
             continue
-        if defender and other(piece.owner) in owners.get(cell, set()):
+        if defender and other(piece.owner) in owners.get(cell, ()):
             continue
         result.append(cell)
     return frozenset(result)

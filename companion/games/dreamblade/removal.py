@@ -25,9 +25,9 @@ def remove(setup: Setup, state: State, mini: str, outcome: str) -> Event:
     state.damage.pop(mini, None)
     state.abilities_used = frozenset(used for used in state.abilities_used if used[0] != mini)
     if outcome == "return":
-        state.zone[mini] = RESERVE
+        state.place(mini, RESERVE)
         return Event(ev.RETURNED_TO_RESERVE, {"mini": mini, "cell": cell})
-    state.zone[mini] = GRAVEYARD
+    state.place(mini, GRAVEYARD)
     if outcome in ("destroy", "self_destroy"):
         state.bonus_losses[owner] += 1
     if outcome == "destroy":

@@ -62,6 +62,12 @@ def check_spawn(
 ) -> int:
     """Raise ``IllegalActionError`` unless ``seat`` may spawn ``mini`` into ``cell``; return the
     cost. ``in_phase`` says whether this is the seat's spawn phase (points and per-phase counts)."""
+    cost = _check_affordable(setup, state, seat, mini, in_phase=in_phase)
+    _check_cell(setup, state, seat, mini, cell, in_phase=in_phase)
+    return cost
+
+
+def _check_affordable(setup: Setup, state: State, seat: str, mini: str, *, in_phase: bool) -> int:
     cost = spawn_cost(setup, state, seat, mini)
     if state.zone[mini] != RESERVE:
         raise IllegalActionError(f"{mini} is not in the reserve", rule="spawn.from_reserve")
@@ -69,12 +75,16 @@ def check_spawn(
         raise IllegalActionError(
             f"{mini} costs {cost} spawn points, {state.spawn_points} left", rule="spawn.points"
         )
-    piece = setup.pieces[mini]
-    if piece.is_creature:
+    return cost
+
+
+def _check_cell(
+    setup: Setup, state: State, seat: str, mini: str, cell: str, *, in_phase: bool
+) -> None:
+    if setup.pieces[mini].is_creature:
         _check_creature_cell(setup, state, seat, mini, cell, in_phase=in_phase)
     else:
         _check_location_cell(setup, state, seat, cell)
-    return cost
 
 
 def _check_location_cell(setup: Setup, state: State, seat: str, cell: str) -> None:
@@ -153,6 +163,11 @@ def legal_spawn_cells(
 ) -> frozenset[str]:
     """Cells where ``mini`` could be spawned now; with ``mini=None``, where a creature without
     spawning abilities could be (cost not considered)."""
+    if mini is not None:
+        try:
+            _check_affordable(setup, state, seat, mini, in_phase=in_phase)
+        except IllegalActionError:
+            return frozenset()
     cells = []
     for cell in grid.CELLS:
         try:
@@ -167,7 +182,7 @@ def legal_spawn_cells(
                 ):
                     cells.append(cell)
             else:
-                check_spawn(setup, state, seat, mini, cell, in_phase=in_phase)
+                _check_cell(setup, state, seat, mini, cell, in_phase=in_phase)
                 cells.append(cell)
         except IllegalActionError:
             continue

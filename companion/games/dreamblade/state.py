@@ -126,6 +126,10 @@ class State:
     turn_wins: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
     results: tuple[TurnResult, ...] = ()
     winner: str | None = None
+    # cell → pieces, rebuilt after a move; never mutated in place, so clones may share it
+    _occupants: dict[str, list[str]] | None = field(default=None, repr=False, compare=False)
+    # cell → seats with a creature there (same caching); filled by ``board.seats_with_creatures``
+    _owners: dict[str, frozenset[str]] | None = field(default=None, repr=False, compare=False)
 
     def clone(self) -> State:
         copy = State.__new__(State)
@@ -137,13 +141,20 @@ class State:
         return copy
 
     # where things are
+    def place(self, mini: str, where: str) -> None:
+        """Put a piece somewhere: a cell, the reserve, the graveyard or out of the game."""
+        self.zone[mini] = where
+        self._occupants = self._owners = None
+
     def occupants(self) -> dict[str, list[str]]:
-        """Cell → pieces there (creatures and locations), in warband order."""
-        cells: dict[str, list[str]] = {}
-        for mini, where in self.zone.items():
-            if where in grid.CELL_SET:
-                cells.setdefault(where, []).append(mini)
-        return cells
+        """Cell → pieces there (creatures and locations), in warband order. Read-only."""
+        if self._occupants is None:
+            cells: dict[str, list[str]] = {}
+            for mini, where in self.zone.items():
+                if where in grid.CELL_SET:
+                    cells.setdefault(where, []).append(mini)
+            self._occupants = cells
+        return self._occupants
 
     def on_map(self, mini: str) -> bool:
         return self.zone[mini] in grid.CELL_SET

@@ -77,7 +77,7 @@ def apply_spawn(setup: Setup, state: State, mini: str, cell: str) -> list[Event]
     assert seat is not None
     cost = spawning.check_spawn(setup, state, seat, mini, cell, in_phase=True)
     state.spawn_points -= cost
-    state.zone[mini] = cell
+    state.place(mini, cell)
     if setup.pieces[mini].is_creature:
         state.spawned_into[cell] = state.spawned_into.get(cell, 0) + 1
     events = [Event(ev.SPAWNED, {"mini": mini, "cell": cell, "seat": seat, "cost": cost})]
@@ -147,7 +147,7 @@ def apply_move(setup: Setup, state: State, mini: str, cell: str) -> list[Event]:
     assert seat is not None
     movement.check_move(setup, state, seat, mini, cell)
     origin = state.zone[mini]
-    state.zone[mini] = cell
+    state.place(mini, cell)
     state.moved = state.moved | {mini}
     return [Event(ev.MOVED, {"mini": mini, "from": origin, "to": cell})]
 

@@ -111,7 +111,7 @@ def at(
     state = State(zone={mini: RESERVE for mini in template.setup.pieces})
     for mini, where in zones.items():
         assert mini in state.zone, mini
-        state.zone[mini] = where
+        state.place(mini, where)
     state.turn, state.first_player, state.spawn_sum = turn, first, spawn_sum
     state.to_roll = ()
     state.damage = dict(damage or {})
