@@ -189,6 +189,7 @@ class Planechase(Game):
             "controller": s.controller,
             "plane": s.plane,
             "plane_name": plane.name if plane else None,
+            "plane_text": plane.text if plane else None,
             "roll_cost": s.rolls,
         }
         if s.active not in s.players:

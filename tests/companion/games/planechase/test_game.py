@@ -8,6 +8,7 @@ from companion.errors import IllegalActionError
 from companion.games import find_game
 from companion.games.planechase.actions import EndTurn, Face, Leave, Reveal, Roll
 from companion.games.planechase.game import CHAOS, PLANESWALKED, Planechase
+from companion.games.planechase.planes import user_planes
 from companion.games.planechase.setup import Setup
 
 from .conftest import IDS, own_decks
@@ -122,6 +123,16 @@ def test_when_the_owner_leaves_the_plane_leaves_and_the_controller_reveals(virtu
     pending = virtual.pending()
     assert (pending.seat, pending.kind) == ("b", "reveal")
     assert "a" not in virtual.state.unseen
+
+
+def test_a_group_plane_shows_its_own_text():
+    mine = user_planes([{"id": "our-den", "name": "Our Den", "text": "Everyone draws."}])
+    decks = {"a": ("our-den", *IDS[1:10]), "b": tuple(IDS[10:20])}
+    game = Planechase(Setup(("a", "b"), decks, first="a", planes=mine, ordered=True))
+    game.push(Reveal("our-den"))
+    details = game.pending().details
+    assert (details["plane_name"], details["plane_text"]) == ("Our Den", "Everyone draws.")
+    assert Planechase.from_record(game.record()).position() == game.position()
 
 
 def test_with_a_shared_deck_a_leaving_player_takes_no_plane():
