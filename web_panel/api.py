@@ -37,7 +37,7 @@ class Refused(Exception):
         self.rule = rule
 
 
-@api.errorhandler(Refused)
+@api.app_errorhandler(Refused)
 def _refused(error: Refused) -> ResponseReturnValue:
     language = choose_language(request)
     body: dict[str, Any] = {
@@ -53,7 +53,7 @@ def _refused(error: Refused) -> ResponseReturnValue:
     return jsonify(body), error.status
 
 
-def _body() -> dict[str, Any]:
+def body() -> dict[str, Any]:
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
         raise Refused(400, "bad_request", "the request body must be a JSON object")
@@ -114,7 +114,7 @@ def log() -> ResponseReturnValue:
 @api.post("/actions")
 def submit_action() -> ResponseReturnValue:
     panel = current_panel()
-    data = _body()
+    data = body()
     text = data.get("action")
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_ACTION_LENGTH:
         raise Refused(400, "bad_request", "'action' must be the action's notation")
@@ -136,7 +136,7 @@ def submit_action() -> ResponseReturnValue:
 @api.post("/undo")
 def undo() -> ResponseReturnValue:
     panel = current_panel()
-    data = _body()
+    data = body()
     proposer = _proposer(panel)
     with panel.lock:
         _check_current(panel, data)
@@ -152,7 +152,7 @@ def undo() -> ResponseReturnValue:
 @api.post("/judge/login")
 def judge_login() -> ResponseReturnValue:
     panel = current_panel()
-    pin = _body().get("pin")
+    pin = body().get("pin")
     if not isinstance(pin, str):
         raise Refused(400, "bad_request", "'pin' must be a string")
     try:
@@ -177,7 +177,7 @@ def clock() -> ResponseReturnValue:
     viewer = panel.viewer()
     if not viewer.judge and (panel.pins.enabled or viewer.seat is None):
         raise Refused(403, "judge_only")
-    data = _body()
+    data = body()
     operation = data.get("op")
     try:
         if operation == "start":

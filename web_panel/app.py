@@ -24,6 +24,7 @@ from companion.table import Table
 from web_panel import csrf
 from web_panel.api import api
 from web_panel.clock import MatchClock
+from web_panel.game_setup import load_seats, setup_api
 from web_panel.i18n import choose_language, translate
 from web_panel.pages import pages
 from web_panel.panel import LedSource, Panel
@@ -75,6 +76,7 @@ def create_app(
         tokens=SeatTokens(app.config["SECRET_KEY"]),
         pins=PinGuard(settings.panel.judge_pin),
         clock=MatchClock(settings.clock),
+        seats=load_seats(settings.data_dir),
     )
     if lights is not None and callable(getattr(lights, "subscribe", None)):
         panel.mirror_leds(cast(LedSource, lights))
@@ -82,6 +84,7 @@ def create_app(
         log.info("the %s lights offer no frames to mirror on the panel", type(lights).__name__)
     app.extensions["panel"] = panel
     app.register_blueprint(api)
+    app.register_blueprint(setup_api)
     app.register_blueprint(pages)
     app.before_request(_refuse_cross_site)
     app.after_request(_security_headers)

@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from flask import current_app, session
 
-from companion.settings import Settings
+from companion.settings import SeatSettings, Settings
 from companion.table import Table
 from web_panel.clock import MatchClock
 from web_panel.seats import PinGuard, SeatTokens, Viewer
@@ -35,6 +35,8 @@ class Panel:
     tokens: SeatTokens
     pins: PinGuard
     clock: MatchClock
+    # The seats' names and colours: the config's, or those given when a game was set up.
+    seats: dict[str, SeatSettings] = field(default_factory=dict)
     feed: Feed = field(init=False)
     # Serialises the panel's check-then-act requests (undo at a given version).
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -57,7 +59,7 @@ class Panel:
         self.feed.close()
 
     def build_view(self, notices: list[dict[str, Any]]) -> dict[str, Any]:
-        return public_view(self.table, self.settings, self.clock, notices)
+        return public_view(self.table, self.seats or self.settings.seats, self.clock, notices)
 
     def viewer(self) -> Viewer:
         """Who is behind the current request (from its signed session cookie)."""

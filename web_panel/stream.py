@@ -25,7 +25,9 @@ RECONNECT_MILLISECONDS = 1000
 NOTICES_KEPT = 5
 LED_FRAMES_PER_SECOND = 4
 LED_INTERVAL = 1.0 / LED_FRAMES_PER_SECOND
-_WAKING_KINDS = {ev.ACTION_APPLIED, ev.UNDONE, ev.FLAGGED}
+# Events that become notices on the phones (a problem to look at, a call for the judge).
+NOTICE_KINDS = {ev.FLAGGED, ev.JUDGE_CALLED, ev.DEVICE}
+_WAKING_KINDS = {ev.ACTION_APPLIED, ev.UNDONE, ev.GAME_STARTED, *NOTICE_KINDS}
 
 
 def sse_message(event: str, data: str, event_id: str | None = None) -> str:
@@ -55,9 +57,9 @@ class Feed:
         self._unsubscribe = table.bus.subscribe(self._on_event, kinds=_WAKING_KINDS)
 
     def _on_event(self, event: Event) -> None:
-        if event.kind == ev.FLAGGED:
+        if event.kind in NOTICE_KINDS:
             with self._cond:
-                self._notices.append({**event.data, "at": time.time()})
+                self._notices.append({**event.data, "kind": event.kind, "at": time.time()})
             self.panel_changed()
         else:
             self._wake()

@@ -7,10 +7,11 @@ What differs per phone (its seat, judge rights, language) is known to the page i
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.games.protocol import Game
-from companion.settings import Settings
+from companion.settings import SeatSettings
 from companion.table import Table
 from web_panel.clock import MatchClock
 from web_panel.game_views import game_view
@@ -19,28 +20,31 @@ LOG_LENGTH = 40
 NEUTRAL_COLOUR = "#777777"
 
 
-def seats_view(game: Game, settings: Settings) -> list[dict[str, str]]:
-    seats = []
+def seats_view(game: Game, seats: Mapping[str, SeatSettings]) -> list[dict[str, str]]:
+    shown = []
     for seat in game.seats:
-        configured = settings.seats.get(seat)
-        seats.append(
+        configured = seats.get(seat)
+        shown.append(
             {
                 "seat": seat,
                 "name": configured.name if configured else seat,
                 "colour": configured.colour if configured else NEUTRAL_COLOUR,
             }
         )
-    return seats
+    return shown
 
 
 def public_view(
-    table: Table, settings: Settings, clock: MatchClock, notices: list[dict[str, Any]]
+    table: Table,
+    seats: Mapping[str, SeatSettings],
+    clock: MatchClock,
+    notices: list[dict[str, Any]],
 ) -> dict[str, Any]:
     """Everything a phone shows, read from the game in one consistent moment."""
 
     def build(game: Game) -> dict[str, Any]:
         view = table.state()
-        view["seats"] = seats_view(game, settings)
+        view["seats"] = seats_view(game, seats)
         view["log"] = table.store.log(table.game_id)[-LOG_LENGTH:]
         view["extra"] = game_view(game)
         return view

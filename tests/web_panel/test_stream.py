@@ -112,7 +112,7 @@ def test_the_view_is_built_once_per_change_however_many_clients(app: Flask, tabl
 
     def counting_build(notices: list) -> dict:
         builds.append(1)
-        return public_view(table, panel.settings, panel.clock, notices)
+        return public_view(table, panel.settings.seats, panel.clock, notices)
 
     feed = Feed(table, counting_build)
     streams = [feed.events(None) for _ in range(5)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.errors import IllegalActionError
 from companion.games.dreamblade import DreambladeGame
 from companion.games.dreamblade.actions import face_order
 from companion.games.protocol import Game
@@ -13,6 +14,15 @@ from companion.games.protocol import Game
 
 def _copy_number(piece_id: str) -> int:
     return int(piece_id.rsplit("#", 1)[1]) if "#" in piece_id else 1
+
+
+def _reserve_entry(game: DreambladeGame, seat: str, mini: str) -> dict[str, Any]:
+    """A reserve miniature with its spawn cost now, or why it has none (unknown catalog stats:
+    the engine will not spawn it until the owner fills them in)."""
+    try:
+        return {"id": mini, "cost": game.spawn_cost(seat, mini), "problem": None}
+    except IllegalActionError as exc:
+        return {"id": mini, "cost": None, "problem": str(exc)}
 
 
 def dreamblade_view(game: Game) -> dict[str, Any]:
@@ -49,7 +59,7 @@ def dreamblade_view(game: Game) -> dict[str, Any]:
         "turn_wins": game.turn_wins(),
         "spawn_points": {seat: game.spawn_points_left(seat) for seat in seats},
         "reserve": {
-            seat: [{"id": mini, "cost": game.spawn_cost(seat, mini)} for mini in game.reserve(seat)]
+            seat: [_reserve_entry(game, seat, mini) for mini in game.reserve(seat)]
             for seat in seats
         },
         "graveyard": {seat: game.graveyard(seat) for seat in seats},

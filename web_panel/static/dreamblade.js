@@ -211,9 +211,9 @@
     return x.reserve[pending.seat].map((r) => ({
       id: r.id,
       allowed: Boolean(cellsOf[r.id]),
-      note: cellsOf[r.id]
-        ? t("db.cost_cells", { cost: r.cost, cells: cellsOf[r.id].join(" ") })
-        : t("db.cost_cannot", { cost: r.cost }),
+      note: r.cost === null ? t("db.stats_unknown")
+        : cellsOf[r.id] ? t("db.cost_cells", { cost: r.cost, cells: cellsOf[r.id].join(" ") })
+          : t("db.cost_cannot", { cost: r.cost }),
     }));
   });
 

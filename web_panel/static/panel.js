@@ -347,8 +347,10 @@
 
   function renderNotices() {
     const box = document.getElementById("notices");
-    box.replaceChildren(...state.view.notices.slice(-2).map((notice) =>
-      el("p", { class: "notice", text: t("notice.flagged", { message: notice.message }) })));
+    box.replaceChildren(...state.view.notices.slice(-2).map((notice) => el("p", {
+      class: "notice",
+      text: t(`notice.${notice.kind}`, { message: notice.message || "", by: notice.by || "" }),
+    })));
   }
 
   function clockControls() {

@@ -52,6 +52,7 @@ def test_the_view_is_what_the_engine_says(played: int):
     for seat in ("A", "B"):
         assert [r["id"] for r in view["reserve"][seat]] == game.reserve(seat)
         assert all(r["cost"] == game.spawn_cost(seat, r["id"]) for r in view["reserve"][seat])
+        assert all(r["problem"] is None for r in view["reserve"][seat])
         assert view["spawn_points"][seat] == game.spawn_points_left(seat)
         assert view["scoring"][seat] == game.scoring_cells(seat)
     assert set(view["die_faces"]) == set(game.setup.die_faces)
@@ -85,3 +86,19 @@ def test_attack_dice_that_do_not_add_up_are_refused(app: Flask, table: Table):
     assert response.status_code == 422
     assert str(expected) in response.get_json()["detail"]
     assert table.version == 54
+
+
+def test_a_reserve_miniature_with_unknown_stats_says_why_it_has_no_cost():
+    from companion.games.dreamblade.catalog import builtin_catalog_path, load_catalog
+    from companion.games.dreamblade.dice import builtin_dice
+    from companion.games.dreamblade.game import DreambladeGame
+    from companion.games.dreamblade.maps import builtin_map
+
+    catalog = load_catalog(builtin_catalog_path())
+    unknown = next(m for m in catalog.values() if m.unknown_fields)
+    known = catalog["lockjaw"]
+    faces = [face.name for face in builtin_dice().attack.faces]
+    game = DreambladeGame(builtin_map("default"), {"A": [unknown], "B": [known]}, faces)
+    (entry,) = dreamblade_view(game)["reserve"]["A"]
+    assert entry["cost"] is None
+    assert "unknown" in entry["problem"]

@@ -1,0 +1,301 @@
+"""Setting up a game from the panel: choose the game, the seats' names and colours, and for
+Dreamblade the map, each seat's warband (a saved one, or built by searching the catalog) and the
+tournament initiative rule; save warbands for next time. Starting it replaces the game at the table
+(an unfinished one is abandoned, and stays in the store).
+
+Who may set up: the judge; when no judge PIN is configured, or the game is over, also a seated
+player or the table's own screen.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+from flask import Blueprint, jsonify, request
+from flask.typing import ResponseReturnValue
+from pydantic import ValidationError
+
+from companion.errors import DataFileError
+from companion.games import GAMES, find_game
+from companion.games.protocol import Game
+from companion.settings import SeatSettings
+from companion.table_setup import starting_game
+from web_panel.api import Refused, body
+from web_panel.panel import Panel, current_panel
+from web_panel.seats import LOOPBACK_ADDRESSES
+
+setup_api = Blueprint("setup", __name__, url_prefix="/api/setup")
+
+SEATS_FILE = "panel-seats.json"
+WARBANDS_FOLDER = "warbands"
+CATALOG_RESULTS = 30
+
+
+# -- who, and the seats ---------------------------------------------------------------------------
+
+
+def may_set_up(panel: Panel, remote_addr: str | None) -> bool:
+    viewer = panel.viewer()
+    if viewer.judge:
+        return True
+    game_over = panel.table.read(lambda game: game.winner() is not None)
+    table_side = viewer.seat is not None or remote_addr in LOOPBACK_ADDRESSES
+    return table_side and (game_over or not panel.pins.enabled)
+
+
+def load_seats(data_dir: Path) -> dict[str, SeatSettings]:
+    """The seats given at the last set-up, if any (an unreadable file is ignored: config wins)."""
+    path = data_dir / SEATS_FILE
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return {seat: SeatSettings.model_validate(value) for seat, value in data.items()}
+    except (ValueError, AttributeError, ValidationError):
+        return {}
+
+
+def _save_seats(data_dir: Path, seats: Mapping[str, SeatSettings]) -> None:
+    data_dir.mkdir(parents=True, exist_ok=True)
+    path = data_dir / SEATS_FILE
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(
+        json.dumps({seat: s.model_dump() for seat, s in seats.items()}), encoding="utf-8"
+    )
+    temporary.replace(path)
+
+
+def _seats(data: object, current: Mapping[str, SeatSettings]) -> dict[str, SeatSettings]:
+    if data is None:
+        return dict(current)
+    if not isinstance(data, dict):
+        raise Refused(400, "setup", "'seats' must map each seat to its name and colour")
+    seats = dict(current)
+    for seat, value in data.items():
+        try:
+            seats[str(seat)] = SeatSettings.model_validate(value)
+        except ValidationError as exc:
+            problem = exc.errors()[0]
+            field = ".".join(str(part) for part in problem["loc"])
+            raise Refused(400, "setup", f"seat {seat}: {field}: {problem['msg']}") from None
+    return seats
+
+
+# -- Dreamblade: maps, warbands, catalog -------------------------------------------------------
+
+
+def _catalog(panel: Panel) -> Any:
+    from companion.games.dreamblade.catalog import default_catalog
+
+    return default_catalog(panel.settings.data_dir / "catalog.yaml")
+
+
+def _user_warbands(panel: Panel) -> Path:
+    return panel.settings.data_dir / WARBANDS_FOLDER
+
+
+def _slug(name: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
+    if not slug:
+        raise Refused(400, "setup", "a warband needs a name with letters or digits")
+    return slug
+
+
+def saved_warbands(panel: Panel) -> list[dict[str, Any]]:
+    """Every warband that can be picked: the shipped ones, then the ones saved on this table."""
+    from companion.games.dreamblade.warband import (
+        builtin_warband,
+        builtin_warband_names,
+        load_warband,
+    )
+
+    catalog = _catalog(panel)
+    found = []
+    for name in builtin_warband_names():
+        warband = builtin_warband(name, catalog)
+        found.append({"key": f"builtin:{name}", "name": warband.name, "size": warband.size})
+    folder = _user_warbands(panel)
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        try:
+            warband = load_warband(path, catalog)
+        except DataFileError:
+            continue  # a broken file is not offered; `companion catalog warband` explains it
+        found.append({"key": f"saved:{path.stem}", "name": warband.name, "size": warband.size})
+    return found
+
+
+def _warband(panel: Panel, seat: str, data: object) -> Any:
+    """The warband a seat brings: ``{"saved": key}`` or a warband given inline."""
+    from companion.games.dreamblade.warband import (
+        builtin_warband,
+        load_warband,
+        warband_from_data,
+    )
+
+    catalog = _catalog(panel)
+    try:
+        if isinstance(data, dict) and "saved" in data:
+            kind, _, name = str(data["saved"]).partition(":")
+            if kind == "builtin":
+                return builtin_warband(name, catalog)
+            path = _user_warbands(panel) / f"{_slug(name)}.yaml"
+            if kind != "saved" or not path.exists():
+                raise Refused(400, "setup", f"seat {seat}: no saved warband {data['saved']!r}")
+            return load_warband(path, catalog)
+        if not isinstance(data, dict):
+            raise Refused(400, "setup", f"seat {seat}: a saved warband or a list of miniatures")
+        return warband_from_data(data, catalog, origin=f"seat {seat} warband")
+    except (DataFileError, ValueError) as exc:
+        if isinstance(exc, Refused):
+            raise
+        raise Refused(400, "setup", str(exc)) from None
+
+
+def dreamblade_game(panel: Panel, data: object) -> Game:
+    from companion.games.dreamblade.dice import default_dice
+    from companion.games.dreamblade.game import DreambladeGame
+    from companion.games.dreamblade.maps import builtin_map_names, map_from_setting
+    from companion.games.dreamblade.state import Settings as RuleSettings
+
+    if not isinstance(data, dict):
+        raise Refused(400, "setup", "'dreamblade' must hold the map, the warbands and the options")
+    map_name = data.get("map", "configured")
+    if map_name == "configured":
+        dream_map = map_from_setting(panel.settings.dreamblade.map)
+    elif map_name in builtin_map_names():
+        dream_map = map_from_setting(map_name)
+    else:
+        raise Refused(400, "setup", f"unknown map {map_name!r}")
+    warbands = data.get("warbands")
+    if not isinstance(warbands, dict) or set(warbands) != {"A", "B"}:
+        raise Refused(400, "setup", "'warbands' must give a warband for seats A and B")
+    catalog = _catalog(panel)
+    minis = {}
+    for seat in ("A", "B"):
+        warband = _warband(panel, seat, warbands[seat])
+        minis[seat] = [catalog[catalog_id] for _, catalog_id in warband.copies(seat)]
+    rule_430 = data.get("rule_430", panel.settings.dreamblade.tournament_rule_430)
+    if not isinstance(rule_430, bool):
+        raise Refused(400, "setup", "'rule_430' must be true or false")
+    faces = [face.name for face in default_dice().attack.faces]
+    return DreambladeGame(dream_map, minis, faces, RuleSettings(rule_430=rule_430))
+
+
+def _new_game(panel: Panel, data: dict[str, Any]) -> Game:
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise Refused(400, "setup", "'game' must name a game")
+    try:
+        find_game(name)
+    except KeyError as exc:
+        raise Refused(400, "setup", str(exc.args[0])) from None
+    if name == "dreamblade":
+        return dreamblade_game(panel, data.get("dreamblade"))
+    # The other games start from their ready-made demo setup until they get their own forms.
+    return starting_game(panel.settings.model_copy(update={"game": name}))
+
+
+# -- routes ---------------------------------------------------------------------------------------
+
+
+def _require_setup_rights(panel: Panel) -> None:
+    if not may_set_up(panel, request.remote_addr):
+        raise Refused(403, "judge_only")
+
+
+@setup_api.get("/options")
+def options() -> ResponseReturnValue:
+    from companion.games.dreamblade.maps import builtin_map_names
+
+    panel = current_panel()
+    find_game("dreamblade")  # loads the known games into the registry
+    seats = panel.seats or panel.settings.seats
+    return jsonify(
+        may_set_up=may_set_up(panel, request.remote_addr),
+        games=sorted(GAMES),
+        current={
+            "game": panel.table.read(lambda game: game.name),
+            "finished": panel.table.read(lambda game: game.winner() is not None),
+            "actions": panel.table.version,
+        },
+        seats={seat: s.model_dump() for seat, s in seats.items()},
+        clock_minutes=panel.settings.clock.round_minutes,
+        dreamblade={
+            "maps": ["configured", *builtin_map_names()],
+            "rule_430": panel.settings.dreamblade.tournament_rule_430,
+            "warbands": saved_warbands(panel),
+        },
+    )
+
+
+@setup_api.get("/catalog")
+def search_catalog() -> ResponseReturnValue:
+    query = request.args.get("q", "").strip()
+    if len(query) < 2:
+        return jsonify(results=[])
+    found = _catalog(current_panel()).search(query)[:CATALOG_RESULTS]
+    return jsonify(
+        results=[
+            {
+                "id": m.id,
+                "name": m.name,
+                "kind": str(m.kind),
+                "cost": m.spawn_cost,
+                "aspects": [str(a) for a in m.aspects],
+                "set": m.set,
+                "number": m.number,
+            }
+            for m in found
+        ]
+    )
+
+
+@setup_api.post("/warbands")
+def save_warband() -> ResponseReturnValue:
+    from companion.games.dreamblade.warband import FORMAT, VERSION, warband_from_data
+
+    panel = current_panel()
+    if panel.viewer().proposer is None and request.remote_addr not in LOOPBACK_ADDRESSES:
+        raise Refused(403, "spectator")
+    data = body()
+    try:
+        warband = warband_from_data(data, _catalog(panel), origin="the warband")
+    except DataFileError as exc:
+        raise Refused(400, "setup", str(exc)) from None
+    folder = _user_warbands(panel)
+    folder.mkdir(parents=True, exist_ok=True)
+    slug = _slug(warband.name)
+    content = {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": warband.name,
+        "source": "saved from the phone panel",
+        "miniatures": [{"id": mini, "count": count} for mini, count in warband.entries],
+    }
+    temporary = folder / f"{slug}.tmp"
+    temporary.write_text(yaml.safe_dump(content, allow_unicode=True, sort_keys=False), "utf-8")
+    temporary.replace(folder / f"{slug}.yaml")
+    return jsonify(key=f"saved:{slug}", name=warband.name, size=warband.size)
+
+
+@setup_api.post("/new")
+def new_game() -> ResponseReturnValue:
+    panel = current_panel()
+    _require_setup_rights(panel)
+    data = body()
+    seats = _seats(data.get("seats"), panel.seats or panel.settings.seats)
+    minutes = data.get("clock_minutes", panel.settings.clock.round_minutes)
+    if minutes is not None and (not isinstance(minutes, int) or not 1 <= minutes <= 600):
+        raise Refused(400, "setup", "'clock_minutes' must be 1 to 600, or null for no clock")
+    game = _new_game(panel, data)  # everything is checked before anything changes
+    _save_seats(panel.settings.data_dir, seats)
+    panel.seats = seats
+    panel.clock.configure(minutes)
+    panel.table.replace_game(game)
+    panel.feed.panel_changed()
+    return jsonify(game=game.name, game_id=panel.table.game_id)
