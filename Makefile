@@ -24,7 +24,7 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy
 
 bench: $(STAMP)
-	for b in bench/*.py; do $(PY) $$b || exit 1; done
+	for b in bench/*.py; do $(PY) -P $$b || exit 1; done
 
 clean:
 	rm -rf $(VENV)

@@ -45,6 +45,7 @@ class LightsDriver:
         self._flags: dict[str, float] = {}  # cell → time its flash ends
         self._turn_winner: str | None = None
         self._last_pixels: bytes | None = None
+        self._wake = threading.Event()  # set by events: draw now, not at the next frame tick
 
     def on_event(self, event: Event) -> None:
         now = self._clock()
@@ -52,6 +53,7 @@ class LightsDriver:
             if event.kind == ev.FLAGGED:
                 for cell in event.data.get("cells", ()):
                     self._flags[cell] = now + FLAG_SECONDS
+                self.wake()
                 return
             view = self._view_source()
             if event.kind == ev.TURN_WON:
@@ -60,6 +62,7 @@ class LightsDriver:
                 self._turn_winner = None  # the wipe plays once, until the next action
             if view != self._view or event.kind == ev.TURN_WON:
                 self._view, self._since = view, now
+                self.wake()
 
     def attach(self, bus: EventBus) -> Callable[[], None]:
         return bus.subscribe(self.on_event)
@@ -87,11 +90,16 @@ class LightsDriver:
             self._last_pixels = rendered.pixels
         return rendered
 
+    def wake(self) -> None:
+        """Draw the next frame now instead of at the next frame tick."""
+        self._wake.set()
+
     def run(self, stop: threading.Event, fps: float = FPS) -> None:
         """Show frames until ``stop`` is set, then leave the LEDs dark."""
         try:
             while not stop.is_set():
                 self.tick()
-                stop.wait(1 / fps)
+                self._wake.wait(1 / fps)
+                self._wake.clear()
         finally:
             self.lights.close()

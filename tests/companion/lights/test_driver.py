@@ -99,3 +99,24 @@ def test_a_still_scene_is_pushed_once():
         clock.now += 0.1
         driver.tick()
     assert lights.shown == 1
+
+
+def test_an_event_is_drawn_at_once_not_at_the_next_frame_tick():
+    clock = Clock()
+    views: list[BoardView | None] = [BoardView(phase="action", occupants={"a1": ("A",)})]
+    driver, lights = _driver(views, clock)
+    bus = EventBus()
+    driver.attach(bus)
+    stop = threading.Event()
+    runner = threading.Thread(target=driver.run, args=(stop,), kwargs={"fps": 0.001})
+    runner.start()  # one frame every 1000 s: only the wake-up can draw the next one
+    try:
+        shown = threading.Event()
+        lights.subscribe(lambda frame: shown.set() if frame.cells["c3"] != OFF else None)
+        views.append(BoardView(phase="action", occupants={"c3": ("B",)}))
+        bus.publish(Event(ev.ACTION_APPLIED, {"action": "x"}))
+        assert shown.wait(timeout=30)
+    finally:
+        stop.set()
+        driver.wake()
+        runner.join(timeout=30)
