@@ -112,9 +112,7 @@ def main() -> None:
     runtime.stop()
 
     print(f"table latency over {rounds} camera-committed moves (loopback, virtual LEDs)")
-    print(
-        f"  BoardChange → LED frame sent : {stats(to_leds)}   (the lights thread wakes on the event)"
-    )
+    print(f"  BoardChange → LED frame sent : {stats(to_leds)} (lights woken by the event)")
     print(f"  BoardChange → phone updated  : {stats(to_phone)}")
     print(f"  baseline: vision pipeline per frame (1300×1300 simulated table): {stats(vision_ms)}")
 
