@@ -1,6 +1,7 @@
 """Dungeon Command actions and their text notation.
 
-``deploy <label>`` · ``destroyed <label>`` · ``cower <label> <damage>`` · ``next``
+``deploy <label>`` · ``destroyed <label>`` · ``cower <label> <damage>`` · ``next`` ·
+``adjust <seat> morale|leadership +1|-1``
 """
 
 from __future__ import annotations
@@ -49,7 +50,22 @@ class Next(Action):
         return "next"
 
 
-DungeonCommandAction = Deploy | Destroyed | Cower | Next
+TRACKS = ("morale", "leadership")
+
+
+@dataclass(frozen=True)
+class Adjust(Action):
+    """A card effect moves a warband's morale or leadership marker one step (+1 or -1)."""
+
+    seat: str
+    track: str
+    change: int
+
+    def __str__(self) -> str:
+        return f"adjust {self.seat} {self.track} {self.change:+d}"
+
+
+DungeonCommandAction = Deploy | Destroyed | Cower | Next | Adjust
 
 
 def parse_action(text: str) -> DungeonCommandAction:
@@ -63,7 +79,10 @@ def parse_action(text: str) -> DungeonCommandAction:
             return Cower(label, int(damage))
         case ["next"]:
             return Next()
+        case ["adjust", seat, track, ("+1" | "-1") as change] if track in TRACKS:
+            return Adjust(seat, track, int(change))
     raise ValueError(
-        f"not a Dungeon Command action: {text!r} "
-        "(expected 'deploy <label>', 'destroyed <label>', 'cower <label> <damage>' or 'next')"
+        f"not a Dungeon Command action: {text!r} (expected 'deploy <label>', "
+        "'destroyed <label>', 'cower <label> <damage>', 'next' or "
+        "'adjust <seat> morale|leadership +1|-1')"
     )

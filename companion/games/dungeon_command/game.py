@@ -17,7 +17,8 @@ Pending kinds: ``initial_deploy``, ``refresh``, ``activate``, ``deploy``, ``clea
 is the player whose step it is; ``details`` hold morale, leadership, levels in play and room to
 deploy), ``game_over`` / ``game_drawn`` (``details``: the winner, the reason — ``morale`` or
 ``no_creatures`` — and the final morale).
-Destroyed and cowering creatures may be entered in any step of either player's turn.
+Destroyed and cowering creatures, and card effects that move a morale or leadership marker
+(``adjust``, one step at a time), may be entered in any step of either player's turn.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ from companion.errors import IllegalActionError
 from companion.events import ACTION_APPLIED, DESTROYED, GAME_WON, PHASE_STARTED, Event
 from companion.games import register
 from companion.games.dungeon_command.actions import (
+    TRACKS,
+    Adjust,
     Cower,
     Deploy,
     Destroyed,
@@ -51,6 +54,7 @@ DEPLOYED = "dungeon_command.deployed"
 MORALE_LOST = "dungeon_command.morale_lost"
 LEADERSHIP_RAISED = "dungeon_command.leadership_raised"
 GAME_ENDED = "dungeon_command.game_ended"
+ADJUSTED = "dungeon_command.adjusted"
 MORALE_PER_COWERED_DAMAGE = 10  # facts.md §6: cowering costs damage ÷ 10 morale
 
 
@@ -204,6 +208,11 @@ class DungeonCommand(Game):
             for label in self.on_battlefield():
                 actions.append(Destroyed(label))
                 actions += [Cower(label, damage) for damage in self._cowerable_damage(label)]
+            for seat in self.seats:
+                actions += [Adjust(seat, track, +1) for track in TRACKS]
+                actions.append(Adjust(seat, "morale", -1))
+                if s.leadership[seat] > 0:
+                    actions.append(Adjust(seat, "leadership", -1))
         if s.phase != INITIAL_DEPLOY or s.battlefield[s.active]:
             actions.append(Next())
         return actions
@@ -217,7 +226,7 @@ class DungeonCommand(Game):
 
     # ----- play ----------------------------------------------------------------------------
     def push(self, action: Action) -> list[Event]:
-        if not isinstance(action, Deploy | Destroyed | Cower | Next):
+        if not isinstance(action, Deploy | Destroyed | Cower | Next | Adjust):
             raise IllegalActionError(f"not a Dungeon Command action: {action!r}", rule="notation")
         if self.is_over:
             raise IllegalActionError("the game is over", rule="seed 002: how to win")
@@ -226,6 +235,8 @@ class DungeonCommand(Game):
             events = self._deploy(new, action)
         elif isinstance(action, Next):
             events = self._next(new)
+        elif isinstance(action, Adjust):
+            events = self._adjust(new, action)
         else:
             events = self._lose_morale(new, action)
         self._history.append((action, self._state))
@@ -286,6 +297,20 @@ class DungeonCommand(Game):
             events.append(
                 Event(LEADERSHIP_RAISED, {"seat": s.active, "leadership": s.leadership[s.active]})
             )
+        return events
+
+    def _adjust(self, s: State, action: Adjust) -> list[Event]:
+        if action not in self.legal_actions():
+            raise IllegalActionError(
+                f"{action} is not possible now", rule="seed 002: card effects override the rules"
+            )
+        track = s.morale if action.track == "morale" else s.leadership
+        track[action.seat] += action.change
+        data = {"seat": action.seat, "track": action.track, "value": track[action.seat]}
+        events = [Event(ADJUSTED, data)]
+        if action.track == "morale" and s.morale[action.seat] <= 0:
+            s.ended = "morale"
+            events += self._ending(s)
         return events
 
     def _lose_morale(self, s: State, action: Destroyed | Cower) -> list[Event]:

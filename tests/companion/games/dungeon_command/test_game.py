@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from companion.errors import IllegalActionError
 from companion.games import find_game
-from companion.games.dungeon_command.actions import Cower, Deploy, Destroyed, Next
+from companion.games.dungeon_command.actions import Adjust, Cower, Deploy, Destroyed, Next
 from companion.games.dungeon_command.game import LEADERSHIP_RAISED, DungeonCommand
 
 from .conftest import make_setup, play
@@ -104,6 +104,21 @@ def test_tarkon_draal_adds_one_to_a_cowering_opponents_loss():
     assert game.morale("ben") == 10 - 2
 
 
+def test_card_effects_move_the_markers_one_step_at_a_time(battle):
+    """Seed 002: card text overrides the general rules, so markers can be moved by hand."""
+    play(battle, "adjust ben morale +1", "adjust ann leadership -1", "adjust ann leadership -1")
+    assert (battle.morale("ben"), battle.leadership("ann")) == (11, 5)
+    assert battle.deploy_room("ann") == 0  # 5 levels in play
+    with pytest.raises(IllegalActionError, match="not possible"):
+        battle.push(Adjust("zed", "morale", -1))
+
+
+def test_an_adjustment_to_zero_morale_ends_the_game(battle):
+    for _ in range(10):
+        battle.push(Adjust("ann", "morale", -1))
+    assert battle.is_over and battle.winner() == "ben"
+
+
 def test_morale_at_zero_ends_the_game_and_the_highest_morale_wins(battle):
     """Seed 002: the game ends when a warband's morale is 0 or less; highest morale wins."""
     battle.push(Cower("b03", 100))
@@ -181,21 +196,26 @@ def test_an_inconsistent_position_is_refused(battle, key, value, message):
 @settings(max_examples=40, deadline=None)
 @given(choices=st.lists(st.integers(min_value=0, max_value=10_000), max_size=80))
 def test_random_legal_play_keeps_leadership_and_morale_consistent(choices):
-    """Any legal sequence: levels in play never exceed leadership, morale only falls, a creature
-    is in at most one place, and undo retraces every position."""
+    """Any legal sequence: a deploy keeps levels in play within leadership, morale only falls
+    (except by an adjustment), a creature is in at most one place, and undo retraces every
+    position."""
     game = DungeonCommand(make_setup())
     positions = [game.position()]
     for choice in choices:
         legal = game.legal_actions()
         if not legal:
             break
-        game.push(legal[choice % len(legal)])
+        action = legal[choice % len(legal)]
+        before = {seat: game.morale(seat) for seat in game.seats}
+        game.push(action)
         positions.append(game.position())
         assert DungeonCommand.from_position(positions[-1]).position() == positions[-1]
         state = game.state
+        if isinstance(action, Deploy):
+            assert game.levels_in_play(state.active) <= game.leadership(state.active)
         for seat in game.seats:
-            assert game.levels_in_play(seat) <= game.leadership(seat)
-            assert game.morale(seat) <= 10
+            if not isinstance(action, Adjust):
+                assert game.morale(seat) <= before[seat]
             assert not set(state.battlefield[seat]) & set(state.destroyed[seat])
         if any(game.morale(seat) <= 0 for seat in game.seats):
             assert game.is_over
