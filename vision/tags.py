@@ -139,8 +139,13 @@ class MarkerReader:
         self._registration = registration
         parameters = cv2.aruco.DetectorParameters()
         parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-        # Small markers: let OpenCV accept short perimeters (13 mm tags are ~1 % of a frame).
-        parameters.minMarkerPerimeterRate = 0.005
+        # Tag-sized markers only: a 10 mm marker at 1080p has a perimeter ~4 % of the frame width
+        # (OpenCV's default 3 % is close); and two threshold windows instead of three — with the
+        # same recall in bench/vision.py, 1.3–4× faster.
+        parameters.minMarkerPerimeterRate = 0.02
+        parameters.adaptiveThreshWinSizeMin = 5
+        parameters.adaptiveThreshWinSizeMax = 15
+        parameters.adaptiveThreshWinSizeStep = 10
         self._detector = cv2.aruco.ArucoDetector(marker_dictionary(registration.family), parameters)
 
     def read(self, gray: np.ndarray) -> ReadResult:

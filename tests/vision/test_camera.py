@@ -34,12 +34,15 @@ class FakePicamera2:
 
     def configure(self, config: dict) -> None:
         self.size = config["main"]["size"]
+        self.format = config["main"]["format"]
 
     def start(self) -> None:
         self.calls.append("start")
 
     def capture_array(self, name: str = "main") -> np.ndarray:
         w, h = self.size
+        if self.format == "YUV420":
+            return np.vstack([np.full((h, w), 200, np.uint8), np.full((h // 2, w), 9, np.uint8)])
         return np.full((h, w, 4), 7, np.uint8)
 
     def stop(self) -> None:
@@ -59,6 +62,15 @@ def test_picamera2_source_uses_the_documented_calls(monkeypatch: pytest.MonkeyPa
     assert fake.camera_num == 1
     assert frame is not None and frame.shape == (48, 64, 3)
     assert fake.calls == ["config", "start", "stop", "close"]
+
+
+def test_picamera2_grey_hands_over_the_y_plane(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "picamera2", types.SimpleNamespace(Picamera2=FakePicamera2))
+    source = Picamera2Source(0, size=(64, 48), grey=True)
+    source.open()
+    frame = source.read()
+    assert frame is not None and frame.shape == (48, 64)
+    assert (frame == 200).all()
 
 
 def test_picamera2_missing_is_a_clear_camera_error(monkeypatch: pytest.MonkeyPatch) -> None:

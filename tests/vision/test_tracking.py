@@ -79,13 +79,27 @@ def test_a_tag_gone_from_a_clear_map_is_removed_after_the_stable_frames() -> Non
     assert change.board == {tag(2): "b2"}
 
 
-def test_a_low_confidence_read_next_door_does_not_move_a_tag() -> None:
-    tracker = Tracker(TrackerConfig(stable_frames=2, min_move_confidence=0.3))
+def test_a_base_on_a_line_is_flagged_and_never_moved_or_added() -> None:
+    tracker = Tracker(TrackerConfig(stable_frames=2, min_confidence=0.3))
     feed(tracker, seen((1, "a1")), 2)
-    assert feed(tracker, seen((1, "b1", 0.1)), 5) == []
-    assert feed(tracker, seen((1, "a1", 0.9), (1, "b1", 0.1)), 5) == []
-    (change,) = feed(tracker, seen((1, "b1", 0.6)), 2)
+    changes = feed(tracker, seen((1, "b1", 0.1), (2, "c3", 0.1)), 5)
+    assert [c.flags for c in changes] == [
+        (
+            f"{tag(1)} is on a line (b1): place it inside a cell",
+            f"{tag(2)} is on a line (c3): place it inside a cell",
+        )
+    ]
+    assert tracker.board == {tag(1): "a1"}
+    (change,) = feed(tracker, seen((1, "b1", 0.6), (2, "c3", 0.5)), 2)
     assert change.moved == {tag(1): ("a1", "b1")}
+    assert change.added == {tag(2): "c3"}
+
+
+def test_a_base_read_from_both_sides_of_its_line_stays_put() -> None:
+    tracker = Tracker(TrackerConfig(stable_frames=2, min_confidence=0.3))
+    feed(tracker, seen((1, "a1")), 2)
+    assert feed(tracker, seen((1, "a1", 0.1), (1, "b1", 0.1)), 5) == []
+    assert tracker.board == {tag(1): "a1"}
 
 
 def test_the_same_tag_in_two_cells_is_flagged_once_and_not_applied() -> None:
@@ -107,7 +121,7 @@ def test_a_tag_outside_the_warband_is_flagged_and_ignored() -> None:
 
 
 @pytest.mark.parametrize(
-    "config", [{"stable_frames": 0}, {"min_move_confidence": 1.5}, {"min_move_confidence": -0.1}]
+    "config", [{"stable_frames": 0}, {"min_confidence": 1.5}, {"min_confidence": -0.1}]
 )
 def test_bad_tracker_settings_are_refused(config: dict[str, float]) -> None:
     with pytest.raises(ValueError):
