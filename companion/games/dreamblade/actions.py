@@ -23,6 +23,7 @@ Notation (``<mini>`` is a piece id such as ``A:B045#1``; faces are numbers, ``mi
 ``ability <mini> <ability> [x]``   use a spawn ability (paying its spawn points; x for an X cost)
 ``sacrifice <mini>``               a manual ability sacrifices one of your miniatures
 ``self-destroy <mini>``            a manual ability of yours destroys one of your miniatures
+``relocate <mini> <cell>``         a manual ability of yours moves a creature (Advance, Lure…)
 ``confirm``                        accept the conquest tally
 ``done``                           end the spawn phase, the shift or the strike
 =================================  ==============================================================
@@ -237,6 +238,15 @@ class SelfDestroy(Action):
 
 
 @dataclass(frozen=True)
+class Relocate(Action):
+    mini: str
+    cell: str
+
+    def __str__(self) -> str:
+        return f"relocate {self.mini} {self.cell}"
+
+
+@dataclass(frozen=True)
 class Confirm(Action):
     def __str__(self) -> str:
         return "confirm"
@@ -366,6 +376,7 @@ _PARSERS = {
     "ability": _ability,
     "sacrifice": lambda a: Sacrifice(_arity(a, 1)[0]),
     "self-destroy": lambda a: SelfDestroy(_arity(a, 1)[0]),
+    "relocate": lambda a: Relocate(_arity(a, 2)[0], _cell(a[1])),
     "done": lambda a: (_arity(a, 0), Done())[1],
 }
 
@@ -389,5 +400,6 @@ _USAGE = {
     "ability": "ability <mini> <ability> [x]",
     "sacrifice": "sacrifice <mini>",
     "self-destroy": "self-destroy <mini>",
+    "relocate": "relocate <mini> <cell>",
     "done": "done",
 }

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Any
 
+from companion import grid
 from companion.errors import IllegalActionError
 from companion.events import Event
 from companion.games.dreamblade import board, combat, conquest, movement, spawning, turn
@@ -25,6 +26,7 @@ from companion.games.dreamblade.actions import (
     Initiative,
     Move,
     Place,
+    Relocate,
     Reroll,
     Sacrifice,
     SelfDestroy,
@@ -156,8 +158,8 @@ def _combat_pending(setup: Setup, state: State) -> Pending:
     )
 
 
-# when a player may apply a manual ability's sacrifice or self-destruction: during their own
-# spawn phase, shift, strike or attack
+# when a player may apply a manual ability's move, sacrifice or self-destruction: during their
+# own spawn phase, shift, strike or attack
 MANUAL_WINDOWS = frozenset(
     {"spawn", "shift", "choose_strike_cell", "assign_blade", "assign_damage"}
 )
@@ -170,7 +172,25 @@ def legal_actions(setup: Setup, state: State) -> Collection[Action]:
         return actions
     own = board.in_play(setup, state, now.seat)
     manual: list[Action] = [Sacrifice(m) for m in own] + [SelfDestroy(m) for m in own]
-    return Combined((actions, manual))
+    return Combined((actions, manual, _relocations(setup, state)))
+
+
+def _relocations(setup: Setup, state: State) -> list[Action]:
+    moves: list[Action] = []
+    occupants = state.occupants()
+    for mini, where in state.zone.items():
+        piece = setup.pieces[mini]
+        if not piece.is_creature or where not in occupants:
+            continue
+        for cell in grid.CELLS:
+            allies = [
+                m
+                for m in occupants.get(cell, [])
+                if setup.pieces[m].is_creature and setup.pieces[m].owner == piece.owner
+            ]
+            if cell != where and len(allies) < spawning.MAX_CREATURES_PER_SEAT_IN_CELL:
+                moves.append(Relocate(mini, cell))
+    return moves
 
 
 def _legal_for_kind(setup: Setup, state: State, now: Pending) -> Collection[Action]:
@@ -240,6 +260,9 @@ def _legal_for_kind(setup: Setup, state: State, now: Pending) -> Collection[Acti
 def apply(setup: Setup, state: State, action: Action) -> list[Event]:
     """Apply ``action`` to ``state`` (a clone; it may be left half-changed when this raises)."""
     now = pending(setup, state)
+    if isinstance(action, Relocate) and now.kind in MANUAL_WINDOWS and now.seat:
+        events = turn.apply_relocation(setup, state, action.mini, action.cell)
+        return events + combat.settle(setup, state)
     if isinstance(action, Sacrifice | SelfDestroy) and now.kind in MANUAL_WINDOWS and now.seat:
         outcome = "sacrifice" if isinstance(action, Sacrifice) else "self_destroy"
         events = turn.apply_manual_removal(setup, state, now.seat, action.mini, outcome)

@@ -130,6 +130,26 @@ def apply_ability(setup: Setup, state: State, mini: str, slug: str, x: int | Non
     return [Event(MANUAL_EFFECT, {"mini": mini, "ability": ability.text, "paid": cost})]
 
 
+def apply_relocation(setup: Setup, state: State, mini: str, cell: str) -> list[Event]:
+    """A manual ability moves a creature (own or enemy) to another cell. Ability moves obey the
+    stack limit too (rulebook "stack limit" under abilities) but not the shift rules."""
+    piece = setup.pieces.get(mini)
+    if piece is None or not piece.is_creature or not state.on_map(mini) or state.zone[mini] == cell:
+        raise IllegalActionError(
+            f"{mini} is not a creature in the dreamscape outside {cell}", rule="manual.relocate"
+        )
+    if (
+        len(board.creatures_in(setup, state, cell, piece.owner))
+        >= spawning.MAX_CREATURES_PER_SEAT_IN_CELL
+    ):
+        raise IllegalActionError(
+            f"{cell} already holds 4 creatures of seat {piece.owner}", rule="stack_limit"
+        )
+    origin = state.zone[mini]
+    state.place(mini, cell)
+    return [Event(ev.MOVED, {"mini": mini, "from": origin, "to": cell, "how": "ability"})]
+
+
 def apply_manual_removal(
     setup: Setup, state: State, seat: str, mini: str, outcome: str
 ) -> list[Event]:

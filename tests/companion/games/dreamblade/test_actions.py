@@ -40,6 +40,7 @@ NOTATIONS = [
     "ability A:x#1 assault 3",
     "sacrifice A:x#1",
     "self-destroy A:keep#1",
+    "relocate B:y#1 d4",
 ]
 
 

@@ -396,3 +396,23 @@ def test_dice_collection_membership_is_exact() -> None:
     assert Dice(("blade", "1")) in legal
     assert Dice(("1",)) not in legal
     assert len(list(legal)) == len(legal) == 15  # 5 distinct faces, 2 dice, unordered
+
+
+def test_enemy_moved_in_by_a_blade_ability_can_take_the_damage() -> None:
+    # FAQ: damage goes to enemies in the cell when it is assigned, including one a Lure pulled in;
+    # Lure is not implemented, so the players apply it with `relocate`
+    lurer = creature("lurer", power=2, abilities=["blade: Lure"])
+    zones = {"A:lurer#1": "c3", "B:foe#1": "c3", "B:foe#2": "c4"}
+    game = strike([lurer], [FOE, FOE], zones)
+    play(game, "cell c3", "dice 3,blade", "blade A:lurer#1 lure", "relocate B:foe#2 c3")
+    assert game.pending().details["targets"] == ["B:foe#1", "B:foe#2"]
+    play(game, "damage B:foe#2=3")
+
+
+def test_enemy_moved_out_can_no_longer_take_damage() -> None:
+    # FAQ: an enemy moved out of the combat cell cannot be assigned damage
+    scarer = creature("scarer", power=2, abilities=["blade: Expel"])
+    zones = {"A:scarer#1": "c3", "B:foe#1": "c3", "B:foe#2": "c3"}
+    game = strike([scarer], [FOE, FOE], zones)
+    play(game, "cell c3", "dice 3,blade", "blade A:scarer#1 expel", "relocate B:foe#2 d3")
+    assert game.pending().details["targets"] == ["B:foe#1"]

@@ -97,3 +97,15 @@ def test_moving_needs_a_shift() -> None:
     with pytest.raises(IllegalActionError) as err:
         play(game, "move A:x#1 c4")
     assert err.value.rule == "sequence.choose_action"
+
+
+def test_ability_moves_obey_the_stack_limit_only() -> None:
+    # rulebook "stack limit" (abilities): moves by abilities never put a 5th creature of a player
+    # into a cell; otherwise they are not shifts (any distance, engaged or not)
+    zones = {f"A:x#{k}": "c4" for k in range(1, 5)} | {"A:x#5": "a1", "B:foe#1": "a1"}
+    game = at([X] * 5, [FOE], zones, phase="spawn")
+    with pytest.raises(IllegalActionError) as err:
+        play(game, "relocate A:x#5 c4")
+    assert err.value.rule == "stack_limit"
+    events = play(game, "relocate A:x#5 e5")
+    assert events[1].data == {"mini": "A:x#5", "from": "a1", "to": "e5", "how": "ability"}
