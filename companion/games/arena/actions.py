@@ -4,7 +4,8 @@
 ``scoring``, a glyph spot, or ``<spot>=<glyph>`` when a face-down glyph is turned up) ·
 ``disengage <figure> <enemy> <hits>`` · ``fall <figure> <hits>`` ·
 ``attack <attacker> <target> [high=attacker|high=target]`` · ``dice +1`` / ``dice -1`` ·
-``hits <n>`` · ``shields <n>`` · ``next`` · ``end``
+``hits <n>`` · ``shields <n>`` · ``next`` · ``end`` ·
+``damage <figure> +1|-1`` · ``return <squad-card>`` (spells and abilities)
 """
 
 from __future__ import annotations
@@ -106,6 +107,27 @@ class Shields(Action):
 
 
 @dataclass(frozen=True)
+class Damage(Action):
+    """A spell or ability deals one damage (+1) to a figure or removes one (-1)."""
+
+    figure: str
+    change: int
+
+    def __str__(self) -> str:
+        return f"damage {self.figure} {self.change:+d}"
+
+
+@dataclass(frozen=True)
+class ReturnSquad(Action):
+    """A spell or ability returns a squad's figures on the battlefield to its owner's reserve."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"return {self.card}"
+
+
+@dataclass(frozen=True)
 class Next(Action):
     def __str__(self) -> str:
         return "next"
@@ -118,7 +140,19 @@ class End(Action):
 
 
 ArenaAction = (
-    Choose | Summon | Move | Disengage | Fall | Attack | Dice | Hits | Shields | Next | End
+    Choose
+    | Summon
+    | Move
+    | Disengage
+    | Fall
+    | Attack
+    | Dice
+    | Hits
+    | Shields
+    | Damage
+    | ReturnSquad
+    | Next
+    | End
 )
 
 
@@ -151,11 +185,15 @@ def parse_action(text: str) -> ArenaAction:
             return Hits(int(count))
         case ["shields", count] if _count(count) is not None:
             return Shields(int(count))
+        case ["damage", figure, ("+1" | "-1") as change]:
+            return Damage(figure, int(change))
+        case ["return", card]:
+            return ReturnSquad(card)
         case ["next"]:
             return Next()
         case ["end"]:
             return End()
     raise ValueError(
         f"not an Arena action: {text!r} (expected choose, summon, move, disengage, fall, attack, "
-        "dice, hits, shields, next or end — see the notation in the docs)"
+        "dice, hits, shields, damage, return, next or end — see the notation in the docs)"
     )

@@ -26,13 +26,14 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar, Self
 
 from companion.errors import IllegalActionError
-from companion.events import ACTION_APPLIED, DESTROYED, GAME_WON, Event
+from companion.events import ACTION_APPLIED, DESTROYED, GAME_WON, RETURNED_TO_RESERVE, Event
 from companion.games import register
 from companion.games.arena.actions import (
     HIGHER,
     ArenaAction,
     Attack,
     Choose,
+    Damage,
     Dice,
     Disengage,
     End,
@@ -40,6 +41,7 @@ from companion.games.arena.actions import (
     Hits,
     Move,
     Next,
+    ReturnSquad,
     Shields,
     Summon,
     parse_action,
@@ -330,8 +332,22 @@ class Arena(Game):
                 if fid not in s.attacked:
                     for target in enemies:
                         actions += [Attack(fid, target, high) for high in (None, *HIGHER)]
+        actions += self._card_effects()
         actions.append(End())
         return actions
+
+    def _card_effects(self) -> list[ArenaAction]:
+        """Damage, healing and returns that spells and abilities cause during a turn."""
+        effects: list[ArenaAction] = []
+        squads_out = set()
+        for fid in self.on_battlefield():
+            figure = self._fig(fid)
+            effects.append(Damage(fid, +1))
+            if figure.damage > 0:
+                effects.append(Damage(fid, -1))
+            if self._cards[figure.card].kind == "squad":
+                squads_out.add(figure.card)
+        return effects + [ReturnSquad(card) for card in sorted(squads_out)]
 
     def parse_action(self, text: str) -> ArenaAction:
         return parse_action(text)
@@ -371,6 +387,8 @@ class Arena(Game):
             Dice: "seed 003: attack dice",
             Hits: "seed 003: attack dice",
             Shields: "seed 003: defence dice",
+            Damage: "seed 003: spell cards and abilities",
+            ReturnSquad: "seed 003: returning a squad to the reserve",
             Next: "seed 003: turn order",
             End: "seed 003: action 5, turn track",
         }
@@ -418,6 +436,14 @@ class Arena(Game):
                 assert combat.defence_dice is not None
                 combat.defence_dice += action.change
             return []
+        if isinstance(action, Damage):
+            if action.change < 0:
+                healed = s.figures[action.figure]
+                healed.damage -= 1
+                return [Event(DAMAGED, {"figure": action.figure, "damage": healed.damage})]
+            return self._damage(s, action.figure, 1)
+        if isinstance(action, ReturnSquad):
+            return self._return(s, action.card)
         if isinstance(action, Hits):
             return self._hits(s, action)
         if isinstance(action, Shields):
@@ -442,6 +468,15 @@ class Arena(Game):
                 data = {"seat": figure.owner, "count": glyph.draw_spells}
                 events.append(Event(SPELLS_DRAWN, data))
         return events
+
+    def _return(self, s: State, card: str) -> list[Event]:
+        """Seed 003: the squad's figures on the battlefield go back to the reserve, undamaged."""
+        returned = []
+        for fid, figure in s.figures.items():
+            if figure.card == card and figure.place not in OFF_BATTLEFIELD:
+                figure.place, figure.damage = RESERVE, 0
+                returned.append(fid)
+        return [Event(RETURNED_TO_RESERVE, {"card": card, "figures": returned})]
 
     def _declare(self, s: State, action: Attack) -> list[Event]:
         attacker = self._cards[s.figures[action.attacker].card]

@@ -3,6 +3,7 @@ import pytest
 from companion.games.arena.actions import (
     Attack,
     Choose,
+    Damage,
     Dice,
     Disengage,
     End,
@@ -10,6 +11,7 @@ from companion.games.arena.actions import (
     Hits,
     Move,
     Next,
+    ReturnSquad,
     Shields,
     Summon,
     parse_action,
@@ -28,6 +30,9 @@ ACTIONS = [
     Dice(-1),
     Hits(2),
     Shields(0),
+    Damage("sq-a-1", +1),
+    Damage("sq-a-1", -1),
+    ReturnSquad("sq-a"),
     Next(),
     End(),
 ]
@@ -38,7 +43,9 @@ def test_notation_round_trips(action):
     assert parse_action(str(action)) == action
 
 
-@pytest.mark.parametrize("text", ["", "choose", "dice +2", "attack a", "attack a b attacker"])
+@pytest.mark.parametrize(
+    "text", ["", "choose", "dice +2", "attack a", "attack a b attacker", "damage a 2", "return"]
+)
 def test_malformed_text_is_refused(text):
     with pytest.raises(ValueError, match="not an Arena action"):
         parse_action(text)

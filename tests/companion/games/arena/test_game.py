@@ -6,9 +6,18 @@ from hypothesis import strategies as st
 
 from companion.errors import IllegalActionError
 from companion.games import find_game
-from companion.games.arena.actions import Attack, Choose, End, Hits, Move, Summon
+from companion.games.arena.actions import (
+    Attack,
+    Choose,
+    Damage,
+    End,
+    Hits,
+    Move,
+    ReturnSquad,
+    Summon,
+)
 from companion.games.arena.game import SPELLS_DRAWN, Arena
-from companion.games.arena.setup import Setup
+from companion.games.arena.setup import Army, Setup, army_card
 
 from .conftest import army, play
 
@@ -96,6 +105,30 @@ def test_leaving_an_engagement_and_falling_cost_a_die_each(duel):
     """Seed 003 pp8-10: leaving an engaged enemy and a long fall each risk 1 damage on one die."""
     play(duel, "choose pw-a", "disengage pw-a pw-b 1", "fall pw-a 1", "fall pw-a 0")
     assert duel.figure("pw-a").damage == 2
+
+
+def test_spells_and_abilities_deal_and_remove_damage_one_point_at_a_time(duel):
+    assert Damage("pw-b", +1) not in duel.legal_actions()  # not while choosing the army card
+    play(duel, "choose pw-a", "damage pw-b +1", "damage pw-b +1", "damage pw-b -1")
+    assert duel.figure("pw-b").damage == 1
+    play(duel, "damage pw-b -1")
+    assert Damage("pw-b", -1) not in duel.legal_actions()
+    for _ in range(4):
+        duel.push(Damage("pw-b", +1))
+    assert duel.winner() == "a"
+
+
+def test_a_returned_squad_goes_back_to_the_reserve_undamaged(duel):
+    """Seed 003: returning a squad puts its figures in the reserve and removes their damage."""
+    two_life = army_card("sq-a", name="Sq", kind="squad", figures=3, life=2, power=1,
+                         toughness=1, cost=60, ppf=20)  # fmt: skip
+    armies = (Army("a", (army("a").cards[0], two_life)), army("b"))
+    game = Arena(Setup("duel", armies, {}))
+    play(game, "choose pw-a", "summon sq-a-1", "summon sq-a-2", "damage sq-a-1 +1")
+    play(game, "return sq-a")
+    assert [game.figure(f"sq-a-{n}").place for n in (1, 2)] == ["reserve", "reserve"]
+    assert game.figure("sq-a-1").damage == 0
+    assert ReturnSquad("sq-a") not in game.legal_actions()
 
 
 def test_the_knowledge_glyph_draws_a_spell_and_leaves_the_game(duel):
