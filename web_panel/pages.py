@@ -50,6 +50,11 @@ def table_page() -> ResponseReturnValue:
     return render_template("table.html", **_page_context(current_panel(), "table"))
 
 
+@pages.get("/setup")
+def setup_page() -> ResponseReturnValue:
+    return render_template("setup.html", **_page_context(current_panel(), "setup"))
+
+
 @pages.get("/join/<token>")
 def join(token: str) -> ResponseReturnValue:
     panel = current_panel()

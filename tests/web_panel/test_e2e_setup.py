@@ -1,0 +1,63 @@
+"""End to end: the judge sets up a new Dreamblade game on a phone — seat names, a saved warband
+for one seat and one built from the catalog (and saved) for the other — abandoning the game in
+progress after a confirmation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from companion.table import Table
+from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
+from tests.web_panel.conftest import JUDGE_PIN
+from web_panel.app import PanelServer
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
+]
+
+
+def test_the_judge_sets_up_a_new_dreamblade_game(
+    browser: Browser, server: PanelServer, table: Table
+):
+    table.submit("A", "add 1")
+    phone = new_phone(browser, server.url)
+    phone.goto(server.url + "/setup")
+    expect(phone.locator("#setup-refused")).to_be_visible()
+    phone.goto(server.url + "/")
+    phone.locator("#judge-pin").fill(JUDGE_PIN)
+    phone.locator("#judge-login").click()
+    expect(phone.locator("#viewer")).to_have_text("Judge")
+    phone.locator("#setup-link").click()
+
+    phone.locator('fieldset.seat[data-seat="A"] .seat-name').fill("Aiko")
+    phone.locator('fieldset.seat[data-seat="B"] .seat-name').fill("Ben")
+    phone.locator("#setup-minutes").fill("45")
+    phone.locator('.warband-pick[data-seat="A"]').select_option("builtin:sample-valor")
+    phone.locator('.warband-pick[data-seat="B"]').select_option("build")
+    builder = phone.locator('.builder[data-seat="B"]')
+    builder.locator(".catalog-search").fill("scissors")
+    builder.locator(".result").first.click()
+    builder.locator(".result").first.click()
+    builder.locator(".catalog-search").fill("lockjaw")
+    builder.locator('.result[data-id="lockjaw"]').click()
+    expect(builder.locator(".chosen li")).to_have_count(2)
+    builder.locator(".warband-name").fill("Snippers")
+    builder.get_by_role("button", name="Save for next time").click()
+    expect(phone.locator("#toast")).to_contain_text("Snippers")
+    screenshot(phone, "setup-form")
+
+    phone.locator('.warband-pick[data-seat="B"]').select_option("saved:snippers")
+    phone.locator("#setup-start").click()
+    expect(phone.locator("#confirm")).to_be_visible()
+    phone.locator("#confirm-yes").click()
+    expect(phone).to_have_url(server.url + "/table")
+    expect(phone.locator(".status")).to_contain_text("Turn 1")
+    assert table.read(lambda game: game.name) == "dreamblade"
+    assert len(table.read(lambda game: game.reserve("B"))) == 3
+    assert [g.status for g in table.store.games()] == ["abandoned", "playing"]
+    expect(phone.locator("figure.join figcaption").first).to_contain_text("Aiko")
+    screenshot(phone, "setup-new-table")
