@@ -416,3 +416,36 @@ def test_enemy_moved_out_can_no_longer_take_damage() -> None:
     game = strike([scarer], [FOE, FOE], zones)
     play(game, "cell c3", "dice 3,blade", "blade A:scarer#1 expel", "relocate B:foe#2 d3")
     assert game.pending().details["targets"] == ["B:foe#1"]
+
+
+def test_blade_to_an_attacker_moved_out_of_the_cell_is_still_owed() -> None:
+    # FAQ Knight of Tomorrow + Iron Thug: Skirmish moves the Thug away; it attacked, so the
+    # second blade can — and must — go to its Fumble 2, lowering this combat's damage
+    knight = creature("knight", power=1, abilities=["blade: Skirmish"])
+    thug = creature("thug", power=1, abilities=["blade: Fumble 2"])
+    zones = {"A:knight#1": "c3", "A:thug#1": "c3", "B:foe#1": "c3"}
+    game = strike([knight, thug], [FOE], zones)
+    play(game, "cell c3", "dice blade,blade", "blade A:knight#1 skirmish", "relocate A:thug#1 c2")
+    assert game.pending().details["options"] == ["A:thug#1 fumble"]
+    play(game, "blade A:thug#1 fumble")
+    assert game.pending().kind == "choose_strike_cell"  # no damage left to assign
+
+
+def test_no_blade_to_a_creature_that_arrived_during_the_combat() -> None:
+    # FAQ: only miniatures that attacked in this combat take its blades
+    lurer = creature("lurer", power=2, abilities=["blade: Advance"])
+    critter = creature("critter", power=1, abilities=["blade: Crit 2"])
+    zones = {"A:lurer#1": "c3", "A:critter#1": "c4", "B:foe#1": "c3"}
+    game = strike([lurer, critter], [FOE], zones)
+    play(game, "cell c3", "dice blade,blade", "relocate A:critter#1 c3")
+    assert game.pending().details["options"] == ["A:lurer#1 advance"]
+    play(game, "blade A:lurer#1 advance")  # the second blade has nowhere to go: it is lost
+    assert game.pending().kind == "choose_strike_cell"
+
+
+def test_defender_may_be_moved_into_enemies_by_abilities() -> None:
+    # FAQ Defender: only its own shift is restricted; Advance, Skirmish, Swap… may put it there
+    saint = creature("saint", abilities=["Defender"])
+    game = at([saint], [FOE], {"A:saint#1": "c3", "B:foe#1": "c4"}, phase="spawn")
+    play(game, "relocate A:saint#1 c4")
+    assert game.engaged_creatures() == {"A:saint#1", "B:foe#1"}
