@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -90,9 +91,16 @@ def _seats(data: object, current: Mapping[str, SeatSettings]) -> dict[str, SeatS
 
 
 def _catalog(panel: Panel) -> Any:
+    """The builtin catalog merged with the table's imported one, re-read only when that changes."""
+    user = panel.settings.data_dir / "catalog.yaml"
+    return _cached_catalog(user, user.stat().st_mtime_ns if user.exists() else None)
+
+
+@lru_cache(maxsize=4)
+def _cached_catalog(user: Path, modified: int | None) -> Any:
     from companion.games.dreamblade.catalog import default_catalog
 
-    return default_catalog(panel.settings.data_dir / "catalog.yaml")
+    return default_catalog(user)
 
 
 def _user_warbands(panel: Panel) -> Path:
