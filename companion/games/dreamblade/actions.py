@@ -15,12 +15,16 @@ Notation (``<mini>`` is a piece id such as ``A:B045#1``; faces are numbers, ``mi
 ``reroll 1,miss to 3,blade``       a Fortunate reroll: which results were rerolled, what came up
 ``reroll none``                    decline a Fortunate reroll
 ``blade <mini> <ability>``         assign blades to an ability (``crit``, ``fumble``, ``advance``…)
+``blade <mini> <ability> <arg>…``  … with the targets chosen on activation (a miniature, a cell,
+                                   ``<mini>><cell>`` for a move, a die result)
 ``damage <mini>=3,<mini>=1``       assign the attack's damage
 ``disrupt <mini>`` / ``destroy <mini>``  choose for a creature that may be either
 ``deathblowers <mini>,<mini>``     which creatures make a deathblow together (Loner)
 ``place <mini> <cell>``            put a disrupted creature into an empty cell
 ``value <cell> <n>``               the printed conquest value of a key cell the map left unknown
 ``ability <mini> <ability> [x]``   use a spawn ability (paying its spawn points; x for an X cost)
+``ability <mini> <ability> [x] <arg>…``  … with its targets
+``target <mini|cell>``             the target of a triggered ability (Charge, Strikeback, Appease…)
 ``sacrifice <mini>``               a manual ability sacrifices one of your miniatures
 ``self-destroy <mini>``            a manual ability of yours destroys one of your miniatures
 ``relocate <mini> <cell>``         a manual ability of yours moves a creature (Advance, Lure…)
@@ -146,11 +150,14 @@ class Reroll(Action):
 
 @dataclass(frozen=True)
 class AssignBlade(Action):
+    """Blade(s) to an ability; ``args``: its targets, chosen on activation (FAQ, abilities)."""
+
     mini: str
     ability: str
+    args: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return f"blade {self.mini} {self.ability}"
+        return " ".join(("blade", self.mini, self.ability, *self.args))
 
 
 @dataclass(frozen=True)
@@ -216,9 +223,21 @@ class UseAbility(Action):
     mini: str
     ability: str
     x: int | None = None
+    args: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return f"ability {self.mini} {self.ability}" + ("" if self.x is None else f" {self.x}")
+        x = () if self.x is None else (str(self.x),)
+        return " ".join(("ability", self.mini, self.ability, *x, *self.args))
+
+
+@dataclass(frozen=True)
+class Target(Action):
+    """The target of a triggered ability waiting for one: a miniature or a cell."""
+
+    choice: str
+
+    def __str__(self) -> str:
+        return f"target {self.choice}"
 
 
 @dataclass(frozen=True)
@@ -351,9 +370,17 @@ def _damage(args: list[str]) -> Action:
 
 
 def _ability(args: list[str]) -> Action:
-    if len(args) not in (2, 3):
-        raise ValueError(f"expected 2 or 3 arguments, got {len(args)}")
-    return UseAbility(args[0], args[1].lower(), _int(args[2]) if len(args) == 3 else None)
+    if len(args) < 2:
+        raise ValueError(f"expected at least 2 arguments, got {len(args)}")
+    rest = args[2:]
+    x = _int(rest.pop(0)) if rest and rest[0].isdigit() else None
+    return UseAbility(args[0], args[1].lower(), x, tuple(rest))
+
+
+def _blade(args: list[str]) -> Action:
+    if len(args) < 2:
+        raise ValueError(f"expected at least 2 arguments, got {len(args)}")
+    return AssignBlade(args[0], args[1].lower(), tuple(args[2:]))
 
 
 _PARSERS = {
@@ -365,7 +392,7 @@ _PARSERS = {
     "cell": _fight,
     "dice": lambda a: Dice(_faces(_arity(a, 1)[0])),
     "reroll": _reroll,
-    "blade": lambda a: AssignBlade(_arity(a, 2)[0], a[1].lower()),
+    "blade": _blade,
     "damage": _damage,
     "disrupt": lambda a: Disrupt(_arity(a, 1)[0]),
     "destroy": lambda a: Destroy(_arity(a, 1)[0]),
@@ -377,6 +404,7 @@ _PARSERS = {
     "sacrifice": lambda a: Sacrifice(_arity(a, 1)[0]),
     "self-destroy": lambda a: SelfDestroy(_arity(a, 1)[0]),
     "relocate": lambda a: Relocate(_arity(a, 2)[0], _cell(a[1])),
+    "target": lambda a: Target(_arity(a, 1)[0]),
     "done": lambda a: (_arity(a, 0), Done())[1],
 }
 
@@ -389,7 +417,7 @@ _USAGE = {
     "cell": "cell <cell> [<mini>,<mini>...]",
     "dice": "dice <face>,<face>... (faces: numbers, miss, blade)",
     "reroll": "reroll <old faces> to <new faces> | reroll none",
-    "blade": "blade <mini> <ability>",
+    "blade": "blade <mini> <ability> [<arg>...]",
     "damage": "damage <mini>=<n>,<mini>=<n>...",
     "disrupt": "disrupt <mini>",
     "destroy": "destroy <mini>",
@@ -397,7 +425,8 @@ _USAGE = {
     "place": "place <mini> <cell>",
     "value": "value <key cell> <points>",
     "confirm": "confirm",
-    "ability": "ability <mini> <ability> [x]",
+    "ability": "ability <mini> <ability> [x] [<arg>...]",
+    "target": "target <mini|cell>",
     "sacrifice": "sacrifice <mini>",
     "self-destroy": "self-destroy <mini>",
     "relocate": "relocate <mini> <cell>",

@@ -21,9 +21,10 @@ from itertools import combinations
 from companion import events as ev
 from companion.errors import IllegalActionError
 from companion.events import Event
-from companion.games.dreamblade import board
+from companion.games.dreamblade import board, effects
 from companion.games.dreamblade.abilities import BLADES_PER_USE, MANUAL_EFFECT, REPEATABLE, Ability
 from companion.games.dreamblade.actions import BLADE, MISS, face_order
+from companion.games.dreamblade.keyword_state import note_removed
 from companion.games.dreamblade.removal import remove
 from companion.games.dreamblade.state import Attack, Combat, Setup, State, other
 
@@ -66,13 +67,14 @@ def start_fight(
         )
     state.fought = state.fought | {cell}
     state.combat = Combat(cell=cell, attackers=attackers, step="attack")
+    effects.combat_started(setup, state, cell)
     return [_begin_attack(setup, state, "strike", seat, cell, attackers)]
 
 
 def _begin_attack(
     setup: Setup, state: State, kind: str, seat: str, cell: str, attackers: tuple[str, ...]
 ) -> Event:
-    dice = sum(setup.pieces[m].stat("power") for m in attackers)
+    dice = effects.attack_dice(setup, state, seat, cell, attackers)
     attack = Attack(kind, seat, cell, attackers, dice, stage="dice" if dice else "reroll")
     assert state.combat is not None
     state.combat = replace(state.combat, step="attack", attack=attack)
@@ -140,6 +142,8 @@ def blade_options(setup: Setup, state: State) -> list[tuple[str, int, Ability]]:
         holders.append(location)
     options = []
     for mini in holders:
+        if effects.nullified(setup, state, mini):
+            continue
         for index, ability in enumerate(setup.pieces[mini].abilities):
             if not ability.is_blade or BLADES_PER_USE[ability.activation] > attack.blades_left:
                 continue
@@ -148,7 +152,9 @@ def blade_options(setup: Setup, state: State) -> list[tuple[str, int, Ability]]:
     return options
 
 
-def apply_blade(setup: Setup, state: State, mini: str, slug: str) -> list[Event]:
+def apply_blade(
+    setup: Setup, state: State, mini: str, slug: str, args: tuple[str, ...] = ()
+) -> list[Event]:
     attack = _attack(state)
     found = [(i, a) for m, i, a in blade_options(setup, state) if m == mini and a.slug == slug]
     if not found:
@@ -161,12 +167,12 @@ def apply_blade(setup: Setup, state: State, mini: str, slug: str) -> list[Event]
     events = []
     if ability.keyword is not None and ability.keyword.on_blade is not None:
         bonus += ability.keyword.on_blade(ability.value or 0).damage_bonus
-    else:
+    elif ability.keyword is None:
         events.append(Event(MANUAL_EFFECT, {"mini": mini, "ability": ability.text}))
     used = attack.used if ability.activation in REPEATABLE else attack.used | {(mini, index)}
     blades = attack.blades_left - BLADES_PER_USE[ability.activation]
     _set_attack(state, replace(attack, blades_left=blades, used=used, damage_bonus=bonus))
-    return events
+    return events + effects.resolve(setup, state, mini, ability, args)
 
 
 # ---- step 4: damage ---------------------------------------------------------------------------
@@ -224,10 +230,14 @@ def apply_damage(setup: Setup, state: State, amounts: dict[str, int]) -> list[Ev
 # ---- step 5: disrupt or destroy ---------------------------------------------------------------
 
 
-def _outcome(setup: Setup, state: State, mini: str) -> str | None:
-    """ "disrupt", "destroy", "either" or None for a creature's damage now."""
+def _outcome(setup: Setup, state: State, mini: str, marked: str | None = None) -> str | None:
+    """ "disrupt", "destroy", "either" or None for a creature's damage now; with what blade
+    abilities marked (Dissipate) and poison (Venom). A location only goes as marked (Demolish)."""
     piece, damage = setup.pieces[mini], state.damage.get(mini, 0)
-    disrupt, destroy = damage >= piece.stat("defense"), damage >= piece.stat("life")
+    if not piece.is_creature:
+        return marked
+    disrupt = damage >= piece.stat("defense") or marked == "disrupt"
+    destroy = damage >= piece.stat("life") or effects.poisoned(setup, state, mini)
     if disrupt and destroy:
         return "either"
     return "disrupt" if disrupt else "destroy" if destroy else None
@@ -236,13 +246,17 @@ def _outcome(setup: Setup, state: State, mini: str) -> str | None:
 def _check(setup: Setup, state: State) -> list[Event]:
     combat = _combat(state)
     decisions, choices = [], []
-    for mini in sorted(state.damage):
-        outcome = _outcome(setup, state, mini) if state.on_map(mini) else None
+    marked = effects.take_marked(state)
+    for mini in effects.to_check(state, marked):
+        outcome = _outcome(setup, state, mini, marked.get(mini)) if state.on_map(mini) else None
         if outcome == "either":
             choices.append(mini)
         elif outcome is not None:
             decisions.append((mini, _finally(setup, mini, outcome)))
     if not decisions and not choices:
+        ending = effects.end_of_combat(setup, state)  # step 10, then back to step 5
+        if ending is not None:
+            return ending
         state.combat = None
         return [Event(COMBAT_ENDED, {"cell": combat.cell})]
     state.combat = replace(
@@ -290,10 +304,10 @@ def apply_choice(setup: Setup, state: State, mini: str, outcome: str) -> None:
 def _after_decide(setup: Setup, state: State) -> list[Event]:
     combat = _combat(state)
     groups: dict[str, list[str]] = {}
-    if state.phase_seat == state.first_player:
+    if state.phase == "action" and state.phase_seat == state.first_player:
         for mini, outcome in combat.decisions:
             piece = setup.pieces[mini]
-            if outcome == "destroy" and piece.owner != state.first_player:
+            if outcome == "destroy" and piece.owner != state.first_player and piece.is_creature:
                 groups.setdefault(state.zone[mini], []).append(mini)
     queue = tuple((cell, tuple(sorted(minis))) for cell, minis in sorted(groups.items()))
     state.combat = replace(combat, deathblow_groups=queue)
@@ -382,6 +396,7 @@ def _disrupt(state: State, combat: Combat, mini: str, cell: str | None) -> Event
     if cell is not None:
         state.place(mini, cell)
     state.damage.pop(mini, None)
+    note_removed(state, mini, "disrupt")
     state.combat = replace(combat, to_place=tuple(m for m in combat.to_place if m != mini))
     return Event(ev.DISRUPTED, {"mini": mini, "from": origin, "to": cell})
 
@@ -392,7 +407,7 @@ def _disrupt(state: State, combat: Combat, mini: str, cell: str | None) -> Event
 def settle(setup: Setup, state: State) -> list[Event]:
     """Run the automatic steps until a player's input is needed or the combat is over."""
     events: list[Event] = []
-    while (combat := state.combat) is not None:
+    while (combat := effects.combat_to_settle(setup, state, events)) is not None:
         if combat.step == "attack":
             if not _settle_attack(setup, state, events):
                 return events

@@ -5,7 +5,7 @@ this turn. The higher total wins the turn; a tie wins nothing."""
 
 from __future__ import annotations
 
-from companion.games.dreamblade import board
+from companion.games.dreamblade import board, effects
 from companion.games.dreamblade.state import SEATS, Setup, State
 
 
@@ -36,9 +36,12 @@ def unknown_claimed(setup: Setup, state: State) -> tuple[str, ...]:
 
 
 def tally(setup: Setup, state: State) -> dict[str, int]:
-    """Conquest points now: claimed cells with a known value + enemies destroyed this turn.
-    A claimed cell whose value is still unknown counts 0 until the players give it."""
+    """Conquest points now: claimed cells with a known value + enemies destroyed this turn
+    + what abilities (Ambition) and manual adjustments add. A claimed cell whose value is still
+    unknown counts 0 until the players give it."""
     points = dict(state.kills)
+    for seat, bonus in effects.conquest_bonus(setup, state).items():
+        points[seat] += bonus
     for cell, seat in claims(setup, state).items():
         points[seat] += key_value(setup, state, cell) or 0
     return points

@@ -9,7 +9,7 @@ from typing import Any
 from companion import grid
 from companion.errors import IllegalActionError
 from companion.events import Event
-from companion.games.dreamblade import board, combat, conquest, movement, spawning, turn
+from companion.games.dreamblade import board, combat, conquest, effects, movement, spawning, turn
 from companion.games.dreamblade.actions import (
     AssignBlade,
     AssignDamage,
@@ -31,6 +31,7 @@ from companion.games.dreamblade.actions import (
     Sacrifice,
     SelfDestroy,
     Spawn,
+    Target,
     UseAbility,
 )
 from companion.games.dreamblade.legal import (
@@ -59,6 +60,7 @@ PENDING_KINDS = (
     "place_disruption",
     "confirm_conquest",
     "game_over",
+    *effects.KINDS,
 )
 
 
@@ -87,6 +89,11 @@ def pending(setup: Setup, state: State) -> Pending:
             },
         )
     assert seat is not None
+    waiting = effects.pending(setup, state)
+    if waiting is not None:  # a triggered or activated ability waits for a target or dice
+        return waiting
+    if state.combat is not None:  # a strike's combat, or a check of damage dealt outside one
+        return _combat_pending(setup, state)
     if phase == "spawn":
         return Pending(seat, "spawn", {"points": state.spawn_points})
     if state.mode is None:
@@ -209,15 +216,14 @@ def _legal_for_kind(setup: Setup, state: State, now: Pending) -> Collection[Acti
         )
         return CellValues(unknown, confirm=not now.details["unknown_values"])
     assert seat is not None
+    if kind in effects.KINDS:
+        return effects.legal(setup, state, now)
     if kind == "spawn":
         actions: list[Action] = [Done()]
         for mini, _, ability in turn.spawn_ability_options(setup, state, seat):
-            if ability.cost is None:
-                actions += [
-                    UseAbility(mini, ability.slug, x) for x in range(state.spawn_points + 1)
-                ]
-            else:
-                actions.append(UseAbility(mini, ability.slug))
+            xs = range(state.spawn_points + 1) if ability.cost is None else [None]
+            for args in effects.choices(setup, state, mini, ability):
+                actions += [UseAbility(mini, ability.slug, x, args) for x in xs]
         for piece in setup.seat_pieces(seat):
             if state.zone[piece.id] == RESERVE:
                 cells = spawning.legal_spawn_cells(setup, state, seat, piece.id, in_phase=True)
@@ -245,7 +251,12 @@ def _legal_for_kind(setup: Setup, state: State, now: Pending) -> Collection[Acti
             tuple(now.details["dice"]), now.details["max"], tuple(sorted(setup.die_faces))
         )
     if kind == "assign_blade":
-        return [AssignBlade(*option.split(" ")) for option in dict.fromkeys(now.details["options"])]
+        blades = (
+            AssignBlade(mini, ability.slug, args)
+            for mini, _, ability in combat.blade_options(setup, state)
+            for args in effects.choices(setup, state, mini, ability)
+        )
+        return list(dict.fromkeys(blades))
     if kind == "assign_damage":
         needs = tuple((g, combat.guard_need(setup, state, g)) for g in now.details["bodyguards"])
         return DamageSplits(now.details["damage"], tuple(now.details["targets"]), needs)
@@ -338,7 +349,9 @@ _HANDLERS: dict[tuple[str, type[Action]], Callable[[Setup, State, Any], list[Eve
     ("initiative_roll", Initiative): _initiative,
     ("spawn", Spawn): lambda s, st, a: turn.apply_spawn(s, st, a.mini, a.cell),
     ("spawn", Done): _end_phase,
-    ("spawn", UseAbility): lambda s, st, a: turn.apply_ability(s, st, a.mini, a.ability, a.x),
+    ("spawn", UseAbility): lambda s, st, a: turn.apply_ability(
+        s, st, a.mini, a.ability, a.x, a.args
+    ),
     ("choose_action", ChooseShift): _strike_or_shift,
     ("choose_action", ChooseStrike): _strike_or_shift,
     ("shift", Move): lambda s, st, a: turn.apply_move(s, st, a.mini, a.cell),
@@ -348,7 +361,12 @@ _HANDLERS: dict[tuple[str, type[Action]], Callable[[Setup, State, Any], list[Eve
     ("attack_dice", Dice): _dice,
     ("deathblow_dice", Dice): _dice,
     ("reroll", Reroll): _reroll,
-    ("assign_blade", AssignBlade): lambda s, st, a: combat.apply_blade(s, st, a.mini, a.ability),
+    ("assign_blade", AssignBlade): lambda s, st, a: combat.apply_blade(
+        s, st, a.mini, a.ability, a.args
+    ),
+    ("choose_target", Target): effects.apply_action,
+    ("special_dice", Dice): effects.apply_action,
+    ("special_reroll", Reroll): effects.apply_action,
     ("assign_damage", AssignDamage): _damage,
     ("disrupt_or_destroy", Disrupt): _choice,
     ("disrupt_or_destroy", Destroy): _choice,

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion import grid
 from companion.errors import DataFileError
-from companion.games.dreamblade import engine
+from companion.games.dreamblade import engine, keyword_state
 from companion.games.dreamblade.dream_map import KEY_CELLS, DreamMap
 from companion.games.dreamblade.miniature import Aspect, Kind, Miniature
 from companion.games.dreamblade.pieces import pieces_for
@@ -112,6 +112,7 @@ def state_json(state: State) -> dict[str, Any]:
             for r in state.results
         ],
         "winner": state.winner,
+        "keywords": keyword_state.to_json(state.keywords),
     }
 
 
@@ -441,6 +442,7 @@ def read_state(r: _Reader, data: Any, setup: Setup) -> State:
         turn_wins=dict(g(data, "turn_wins", "state", _seat_ints, "a count per seat")),
         results=tuple(_read_result(r, x, f"state.results[{i}]") for i, x in enumerate(results)),
         winner=g(data, "winner", "state", _opt_seat, "A, B or null"),
+        keywords=keyword_state.from_json(data.get("keywords"), r.origin, ids),
     )
     return state
 
@@ -493,7 +495,7 @@ def _read_combat(r: _Reader, data: dict[str, Any] | None, ids: set[str]) -> Comb
                         isinstance(v, list)
                         and len(v) == 2
                         and v[0] in ids
-                        and v[1] in ("disrupt", "destroy", "return")
+                        and v[1] in ("disrupt", "destroy", "self_destroy", "return")
                     )
                 ),
                 "[mini, outcome] pairs",
@@ -603,7 +605,10 @@ def _check_consistent(r: _Reader, setup: Setup, state: State, where: str) -> Non
         raise r.fail(f"{where}.phase_seat", f"the seat whose {state.phase} phase it is")
     if state.phase == "action" and state.action_round not in (1, 2):
         raise r.fail(f"{where}.action_round", "1 or 2 in an action phase")
-    if state.combat is not None and (state.phase != "action" or state.mode != "strike"):
+    if state.combat is not None and (
+        state.phase not in ("spawn", "action")
+        or (state.combat.attackers and state.mode != "strike")
+    ):  # a combat without attackers checks damage dealt outside a strike (Ambush, Assault…)
         raise r.fail(f"{where}.combat", "null outside a strike")
     if state.phase == "initiative" and not state.to_roll:
         raise r.fail(f"{where}.initiative.to_roll", "the seats still to roll")

@@ -8,10 +8,14 @@ everything else; the engine applies an action to a ``clone()`` and keeps the old
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from companion import grid
 from companion.games.dreamblade.dream_map import DreamMap
-from companion.games.dreamblade.pieces import Piece
+from companion.games.dreamblade.keyword_state import KeywordState
+
+if TYPE_CHECKING:
+    from companion.games.dreamblade.pieces import Piece
 
 SEATS = ("A", "B")
 RESERVE = "reserve"
@@ -126,6 +130,8 @@ class State:
     turn_wins: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
     results: tuple[TurnResult, ...] = ()
     winner: str | None = None
+    # what keyword abilities add (keyword_state.py); immutable, so clones may share it
+    keywords: KeywordState = field(default_factory=KeywordState)
     # cell → pieces, rebuilt after a move; never mutated in place, so clones may share it
     _occupants: dict[str, list[str]] | None = field(default=None, repr=False, compare=False)
     # cell → seats with a creature there (same caching); filled by ``board.seats_with_creatures``

@@ -9,8 +9,16 @@ from __future__ import annotations
 from companion import events as ev
 from companion.errors import IllegalActionError
 from companion.events import Event
-from companion.games.dreamblade import board, conquest, movement, removal, spawning
-from companion.games.dreamblade.abilities import MANUAL_EFFECT, Ability, Activation
+from companion.games.dreamblade import (
+    board,
+    conquest,
+    effects,
+    keyword_state,
+    movement,
+    removal,
+    spawning,
+)
+from companion.games.dreamblade.abilities import Ability, Activation
 from companion.games.dreamblade.legal import MAX_CELL_VALUE
 from companion.games.dreamblade.state import (
     SEATS,
@@ -81,10 +89,7 @@ def apply_spawn(setup: Setup, state: State, mini: str, cell: str) -> list[Event]
     if setup.pieces[mini].is_creature:
         state.spawned_into[cell] = state.spawned_into.get(cell, 0) + 1
     events = [Event(ev.SPAWNED, {"mini": mini, "cell": cell, "seat": seat, "cost": cost})]
-    for ability in setup.pieces[mini].abilities:
-        if ability.activation is Activation.WHEN_SPAWNED:  # none is implemented yet
-            events.append(Event(MANUAL_EFFECT, {"mini": mini, "ability": ability.text}))
-    return events
+    return events + effects.spawned(setup, state, mini)
 
 
 def spawn_ability_options(setup: Setup, state: State, seat: str) -> list[tuple[str, int, Ability]]:
@@ -102,7 +107,9 @@ def spawn_ability_options(setup: Setup, state: State, seat: str) -> list[tuple[s
     return options
 
 
-def apply_ability(setup: Setup, state: State, mini: str, slug: str, x: int | None) -> list[Event]:
+def apply_ability(
+    setup: Setup, state: State, mini: str, slug: str, x: int | None, args: tuple[str, ...] = ()
+) -> list[Event]:
     seat = state.phase_seat
     assert seat is not None
     found = [
@@ -127,7 +134,7 @@ def apply_ability(setup: Setup, state: State, mini: str, slug: str, x: int | Non
         )
     state.spawn_points -= cost
     state.abilities_used = state.abilities_used | {(mini, index)}
-    return [Event(MANUAL_EFFECT, {"mini": mini, "ability": ability.text, "paid": cost})]
+    return effects.use_spawn_ability(setup, state, mini, ability, x, args, cost)
 
 
 def apply_relocation(setup: Setup, state: State, mini: str, cell: str) -> list[Event]:
@@ -169,7 +176,8 @@ def apply_move(setup: Setup, state: State, mini: str, cell: str) -> list[Event]:
     origin = state.zone[mini]
     state.place(mini, cell)
     state.moved = state.moved | {mini}
-    return [Event(ev.MOVED, {"mini": mini, "from": origin, "to": cell})]
+    moved = Event(ev.MOVED, {"mini": mini, "from": origin, "to": cell})
+    return [moved, *effects.entered(setup, state, mini, cell)]
 
 
 def end_phase(setup: Setup, state: State) -> list[Event]:
@@ -178,6 +186,7 @@ def end_phase(setup: Setup, state: State) -> list[Event]:
     seat = state.phase_seat
     assert seat is not None and state.first_player is not None
     state.damage.clear()
+    keyword_state.end_of_phase(state)
     state.spawn_points = 0
     state.mode, state.moved, state.fought = None, frozenset(), frozenset()
     if state.phase == "spawn":
@@ -240,6 +249,7 @@ def apply_confirm(setup: Setup, state: State) -> list[Event]:
     state.turn += 1
     state.phase, state.first_player, state.phase_seat = "initiative", None, None
     state.kills = {"A": 0, "B": 0}
+    keyword_state.end_of_turn(state)
     state.ones_last_turn, state.ones_this_turn = state.ones_this_turn, False
     state.init_dice, state.to_roll = {"A": None, "B": None}, SEATS
     return [*events, _phase_event(state)]

@@ -17,7 +17,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+from companion.events import Event
+
+if TYPE_CHECKING:
+    from companion.games.dreamblade.keyword_state import Effect
+    from companion.games.dreamblade.state import Setup, State
 
 # the event telling the table that an ability the engine does not implement was used: the
 # players apply its effect themselves
@@ -53,7 +59,9 @@ BLADES_PER_USE = {
 }
 REPEATABLE = frozenset({Activation.MULTI_BLADE, Activation.DOUBLE_MULTI_BLADE})
 
-Parameter = Literal["none", "number", "type"]
+# "number?" and "type?": the parameter may be left out (``Skirmish`` / ``Skirmish 2``,
+# ``Nullify`` / ``Nullify Valor``)
+Parameter = Literal["none", "number", "type", "number?", "type?"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +69,23 @@ class BladeEffect:
     """What one activation of a blade ability does to the attack it belongs to."""
 
     damage_bonus: int = 0
+
+
+@dataclass(frozen=True)
+class Use:
+    """One activation of an ability: the game, the miniature using it, the ability line and, for
+    an ``X`` spawn cost, the X paid."""
+
+    setup: Setup
+    state: State
+    mini: str
+    ability: Ability
+    x: int | None = None
+
+    @property
+    def value(self) -> int:
+        """The ability's number: its printed N, or the X paid for ``X: Assault X``."""
+        return self.ability.value if self.ability.value is not None else int(self.x or 0)
 
 
 @dataclass(frozen=True)
@@ -75,6 +100,22 @@ class Keyword:
     - ``no_shift_into_enemies`` — it may not shift into a cell holding an enemy creature.
     - ``spawns_beside_type`` — it may be spawned into any cell holding an ally of the given type.
     - ``attacks_alone`` — it may not attack together with other creatures.
+
+    Hooks with the game (``companion/games/dreamblade/effects.py`` calls them; ``use`` names the
+    game, the miniature holding the ability and the ability line):
+
+    - ``choices(use)`` — the legal argument lists (targets, cells) of one activation of a blade
+      or spawn ability; ``[()]`` when it takes none. ``resolve(use, args)`` applies it.
+    - ``power_aura(use, creature)`` — power the holder adds to a creature's strike attacks and
+      deathblows (Inciter, Enrage).
+    - ``attack_bonus(use, seat, cell)`` — power added to every attack ``seat`` makes in ``cell``
+      (Darkheart Cottage).
+    - ``nullifies(use, mini)`` — the blade abilities of ``mini`` can take no blade.
+    - ``on_enter(use, mover, cell)`` — effects when ``mover`` enters ``cell`` by any movement but
+      spawning (Ambush, Charge).
+    - ``on_spawned(use)`` — when the miniature is spawned (Appease, Lockdown).
+    - ``end_of_combat(use)`` — once per combat, at its step 10 (Strikeback, Bloodthirsty).
+    - ``conquest_bonus(use)`` — conquest points for the holder's owner this turn (Ambition).
     """
 
     name: str
@@ -87,6 +128,15 @@ class Keyword:
     no_shift_into_enemies: bool = False
     spawns_beside_type: bool = False
     attacks_alone: bool = False
+    choices: Callable[[Use], list[tuple[str, ...]]] | None = None
+    resolve: Callable[[Use, tuple[str, ...]], list[Event]] | None = None
+    power_aura: Callable[[Use, str], int] | None = None
+    attack_bonus: Callable[[Use, str, str], int] | None = None
+    nullifies: Callable[[Use, str], bool] | None = None
+    on_enter: Callable[[Use, str, str], list[Effect]] | None = None
+    on_spawned: Callable[[Use], list[Event]] | None = None
+    end_of_combat: Callable[[Use], list[Event]] | None = None
+    conquest_bonus: Callable[[Use], int] | None = None
 
 
 KEYWORDS: dict[str, Keyword] = {}
@@ -160,7 +210,7 @@ def parse_ability(text: str) -> Ability:
     value = int(raw_value) if raw_value not in (None, "X") else None
     keyword = KEYWORDS.get(name.split(" ")[0].lower()) or KEYWORDS.get(name.lower())
     type_ = None
-    if keyword is not None and keyword.parameter == "type":
+    if keyword is not None and keyword.parameter in ("type", "type?"):
         head, _, rest = name.partition(" ")
         type_ = rest or None
         name = head
@@ -179,7 +229,9 @@ def _fits(
         return value is not None
     if keyword.parameter == "type":
         return type_ is not None and value is None
-    return value is None
+    if keyword.parameter == "type?":
+        return value is None
+    return keyword.parameter == "number?" or value is None
 
 
 def _load_keyword_modules() -> None:

@@ -1,0 +1,576 @@
+"""Keyword abilities in play: what the engine asks the keyword modules, and the effects they leave
+waiting for the players.
+
+The engine calls in here at a few points: attack dice (power modifiers), blade options (Nullify),
+using a blade or spawn ability (targets chosen on activation, then resolved), spawning
+(when-spawned abilities), any movement but spawning (Ambush, Charge), the combat's step 5 (poison,
+Dissipate, Demolish) and step 10 (Strikeback, Bloodthirsty).
+
+Effects that need the players — a target, the dice of a special attack, a Fortunate reroll, a
+choice — wait in ``state.keywords.effects`` and come before everything else (pending kinds
+``choose_target``, ``special_dice``, ``special_reroll``). Effects triggered by one event are
+ordered the rulebook's way: the phase player's first (in shared phases, the first player's), each
+player's in the order of their miniatures. Special attacks count blades as misses, their power is
+the ability's number (Inciter and Enrage do not apply; Darkheart Cottage does) and their damage
+goes to their target only, unless a Bodyguard there forbids it (FAQ, Bodyguard). Damage dealt
+outside a strike is summed over every waiting effect, then checked at once (rulebook "damage
+outside combat"); inside a strike it waits for step 5.
+
+Keyword modules build on the helpers here: ``move`` (any movement but spawning: stack limit,
+enter triggers), ``deal_damage``, ``sacrifice``, ``special_attack``, and the board readings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from dataclasses import replace
+
+from companion import events as ev
+from companion import grid
+from companion.errors import IllegalActionError
+from companion.events import Event
+from companion.games.dreamblade import board, combat, removal
+from companion.games.dreamblade.abilities import MANUAL_EFFECT, Ability, Activation, Use
+from companion.games.dreamblade.actions import BLADE, MISS, Dice, Reroll, Target, face_order
+from companion.games.dreamblade.keyword_state import Effect
+from companion.games.dreamblade.legal import DiceResults, RerollChoices
+from companion.games.dreamblade.spawning import MAX_CREATURES_PER_SEAT_IN_CELL
+from companion.games.dreamblade.state import Combat, Setup, State, other
+from companion.games.protocol import Action, Pending
+
+KINDS = ("choose_target", "special_dice", "special_reroll")
+
+ABILITY_USED = "dreamblade.ability_used"
+TRIGGERED = "dreamblade.ability_triggered"
+SPECIAL_ATTACK = "dreamblade.special_attack"
+
+
+# ---- reading the board ------------------------------------------------------------------------
+
+
+def in_play_with(setup: Setup, state: State, hook: str) -> list[Use]:
+    """Every ability with ``hook`` of a miniature in the dreamscape, as a ``Use``."""
+    uses = []
+    for cell_minis in state.occupants().values():
+        for mini in cell_minis:
+            for ability in setup.pieces[mini].with_keyword(hook):
+                uses.append(Use(setup, state, mini, ability))
+    return uses
+
+
+def creatures_at(setup: Setup, state: State, cell: str, seat: str | None = None) -> list[str]:
+    return sorted(board.creatures_in(setup, state, cell, seat))
+
+
+def local_enemies(setup: Setup, state: State, mini: str) -> list[str]:
+    """Enemy creatures in ``mini``'s cell."""
+    owner = setup.pieces[mini].owner
+    return creatures_at(setup, state, state.zone[mini], other(owner))
+
+
+def allies(setup: Setup, state: State, mini: str) -> list[str]:
+    """Creatures ``mini``'s owner controls, but not ``mini`` (a creature is not its own ally)."""
+    owner = setup.pieces[mini].owner
+    return sorted(
+        m for m in board.in_play(setup, state, owner) if m != mini and setup.pieces[m].is_creature
+    )
+
+
+def enemies(setup: Setup, state: State, mini: str) -> list[str]:
+    owner = other(setup.pieces[mini].owner)
+    return sorted(m for m in board.in_play(setup, state, owner) if setup.pieces[m].is_creature)
+
+
+def engaged(setup: Setup, state: State, mini: str) -> bool:
+    return mini in board.engaged_creatures(setup, state)
+
+
+def can_enter(setup: Setup, state: State, mini: str, cell: str) -> bool:
+    """The stack limit, for every kind of movement: never a 5th creature of one player in a
+    cell (rulebook "stack limit")."""
+    owner = setup.pieces[mini].owner
+    here = [m for m in board.creatures_in(setup, state, cell, owner) if m != mini]
+    return state.zone[mini] != cell and len(here) < MAX_CREATURES_PER_SEAT_IN_CELL
+
+
+def steps(setup: Setup, state: State, mini: str) -> list[str]:
+    """Cells one step (orthogonally) from ``mini`` it may be moved into."""
+    return [
+        cell
+        for cell in grid.orthogonal_neighbours(state.zone[mini])
+        if can_enter(setup, state, mini, cell)
+    ]
+
+
+def move_arg(mini: str, cell: str) -> str:
+    """A move as one ability argument: ``<mini>><cell>``."""
+    return f"{mini}>{cell}"
+
+
+def read_move(arg: str) -> tuple[str, str]:
+    mini, _, cell = arg.rpartition(">")
+    return mini, cell
+
+
+# ---- power ------------------------------------------------------------------------------------
+
+
+def creature_power(setup: Setup, state: State, mini: str) -> int:
+    """A creature's power for strike attacks and deathblows: printed power plus the power
+    auras around it (Inciter, Enrage), at least 0 (rulebook "minimums")."""
+    printed = setup.pieces[mini].mini.power
+    assert printed is not None
+    auras = sum(
+        use.ability.keyword.power_aura(use, mini)
+        for use in in_play_with(setup, state, "power_aura")
+        if use.ability.keyword is not None and use.ability.keyword.power_aura is not None
+    )
+    return max(0, printed + auras)
+
+
+def cell_bonus(setup: Setup, state: State, seat: str, cell: str) -> int:
+    """Power added to any attack ``seat`` makes in ``cell`` (Darkheart Cottage)."""
+    return sum(
+        use.ability.keyword.attack_bonus(use, seat, cell)
+        for use in in_play_with(setup, state, "attack_bonus")
+        if use.ability.keyword is not None and use.ability.keyword.attack_bonus is not None
+    )
+
+
+def conquest_bonus(setup: Setup, state: State) -> dict[str, int]:
+    """Conquest points abilities (Ambition) and the players' manual adjustments add this turn."""
+    points = {"A": 0, "B": 0}
+    for use in in_play_with(setup, state, "conquest_bonus"):
+        keyword = use.ability.keyword
+        assert keyword is not None and keyword.conquest_bonus is not None
+        points[setup.pieces[use.mini].owner] += keyword.conquest_bonus(use)
+    for seat, amount in state.keywords.adjustments:
+        points[seat] += amount
+    return points
+
+
+def attack_dice(setup: Setup, state: State, seat: str, cell: str, attackers: Iterable[str]) -> int:
+    """Dice of a strike attack or a deathblow: the attackers' power, plus the cell's bonus."""
+    return sum(creature_power(setup, state, m) for m in attackers) + cell_bonus(
+        setup, state, seat, cell
+    )
+
+
+# ---- abilities used ---------------------------------------------------------------------------
+
+
+def nullified(setup: Setup, state: State, mini: str) -> bool:
+    """Whether ``mini``'s blade abilities are nullified (Nullify and its kinds)."""
+    return any(
+        use.ability.keyword.nullifies(use, mini)
+        for use in in_play_with(setup, state, "nullifies")
+        if use.ability.keyword is not None and use.ability.keyword.nullifies is not None
+    )
+
+
+def choices(
+    setup: Setup, state: State, mini: str, ability: Ability, x: int | None = None
+) -> list[tuple[str, ...]]:
+    """The argument lists one activation of the ability may take now (``[()]``: none)."""
+    keyword = ability.keyword
+    if keyword is None or keyword.choices is None:
+        return [()]
+    return keyword.choices(Use(setup, state, mini, ability, x))
+
+
+def resolve(
+    setup: Setup,
+    state: State,
+    mini: str,
+    ability: Ability,
+    args: tuple[str, ...],
+    x: int | None = None,
+) -> list[Event]:
+    """Check the arguments chosen on activation and apply one activation of the ability."""
+    if args not in choices(setup, state, mini, ability, x):
+        raise IllegalActionError(
+            f"{ability.text}: {' '.join(args) or 'no target'} is not a legal choice now",
+            rule=ability.name,
+        )
+    keyword = ability.keyword
+    if keyword is None or keyword.resolve is None:
+        return []
+    return keyword.resolve(Use(setup, state, mini, ability, x), args)
+
+
+def use_spawn_ability(
+    setup: Setup,
+    state: State,
+    mini: str,
+    ability: Ability,
+    x: int | None,
+    args: tuple[str, ...],
+    paid: int,
+) -> list[Event]:
+    if not ability.implemented:
+        if args:
+            raise IllegalActionError(
+                f"{ability.text} is applied by the players: give no targets", rule="manual"
+            )
+        return [Event(MANUAL_EFFECT, {"mini": mini, "ability": ability.text, "paid": paid})]
+    used = Event(
+        ABILITY_USED, {"mini": mini, "ability": ability.text, "paid": paid, "args": list(args)}
+    )
+    return [used, *resolve(setup, state, mini, ability, args, x)]
+
+
+def spawned(setup: Setup, state: State, mini: str) -> list[Event]:
+    """When-spawned abilities of a miniature just spawned."""
+    events = []
+    for ability in setup.pieces[mini].abilities:
+        keyword = ability.keyword
+        if keyword is not None and keyword.on_spawned is not None:
+            events += keyword.on_spawned(Use(setup, state, mini, ability))
+        elif ability.activation is Activation.WHEN_SPAWNED and keyword is None:
+            events.append(Event(MANUAL_EFFECT, {"mini": mini, "ability": ability.text}))
+    return events
+
+
+# ---- moving, damage, removal ------------------------------------------------------------------
+
+
+def move(setup: Setup, state: State, mini: str, cell: str, by: str) -> list[Event]:
+    """Move a creature by an ability: nothing happens if it left play or the stack limit forbids
+    it (an ability does what it can); entering a cell triggers Ambush and Charge."""
+    if not state.on_map(mini) or not can_enter(setup, state, mini, cell):
+        return []
+    origin = state.zone[mini]
+    state.place(mini, cell)
+    moved = Event(ev.MOVED, {"mini": mini, "from": origin, "to": cell, "by": by})
+    return [moved, *entered(setup, state, mini, cell)]
+
+
+def deal_damage(setup: Setup, state: State, amounts: dict[str, int]) -> list[Event]:
+    """Damage outside the strike's own damage step. 0 damage is not dealt (FAQ "other")."""
+    dealt = {m: n for m, n in sorted(amounts.items()) if n > 0 and state.on_map(m)}
+    if not dealt:
+        return []
+    for mini, amount in dealt.items():
+        state.damage[mini] = state.damage.get(mini, 0) + amount
+    due_at(state, state.zone[next(iter(dealt))])
+    return [Event(combat.DAMAGED, {"damage": dealt})]
+
+
+def due_at(state: State, cell: str) -> None:
+    """Outside a strike, check disruption and destruction once the waiting effects resolve."""
+    if state.combat is None and state.keywords.check_at is None:
+        state.keywords = replace(state.keywords, check_at=cell)
+
+
+def blocked_by_bodyguard(setup: Setup, state: State, target: str, amount: int = 0) -> bool:
+    """Whether a Bodyguard in ``target``'s cell forbids giving it damage: the target is not a
+    Bodyguard and some Bodyguard there still needs more than ``amount`` to be disrupted or
+    destroyed (FAQ, Bodyguard: every kind of attack; Bomb)."""
+    piece = setup.pieces[target]
+    if piece.has("guards"):
+        return False
+    cell = state.zone[target]
+    return any(
+        setup.pieces[g].has("guards") and combat.guard_need(setup, state, g) > amount
+        for g in board.creatures_in(setup, state, cell, piece.owner)
+    )
+
+
+def sacrifice(setup: Setup, state: State, mini: str) -> list[Event]:
+    if not state.on_map(mini):
+        return []
+    return [removal.remove(setup, state, mini, "sacrifice")]
+
+
+def mark(state: State, mini: str, outcome: str) -> None:
+    """Record a disruption or destruction decided by a blade ability; step 7 carries it out."""
+    marked = dict(state.keywords.marked)
+    marked[mini] = outcome
+    state.keywords = replace(state.keywords, marked=tuple(sorted(marked.items())))
+
+
+# ---- triggered effects ------------------------------------------------------------------------
+
+
+def special_attack(
+    setup: Setup,
+    state: State,
+    source: str,
+    ability: Ability,
+    power: int,
+    targets: Iterable[str],
+) -> Effect:
+    """A special attack by ``source`` from its cell at one of ``targets`` (chosen now if there
+    is only one)."""
+    seat, cell = setup.pieces[source].owner, state.zone[source]
+    dice = max(0, power) + cell_bonus(setup, state, seat, cell)
+    return Effect(
+        "attack", seat, source, ability.slug, cell, options=tuple(targets), dice_count=dice
+    )
+
+
+def entered(setup: Setup, state: State, mover: str, cell: str) -> list[Event]:
+    """``mover`` entered ``cell`` by a movement other than spawning."""
+    new = []
+    for use in in_play_with(setup, state, "on_enter"):
+        keyword = use.ability.keyword
+        assert keyword is not None and keyword.on_enter is not None
+        new += keyword.on_enter(use, mover, cell)
+    return queue(setup, state, new)
+
+
+def queue(setup: Setup, state: State, new: list[Effect]) -> list[Event]:
+    """Add effects triggered by one event: the phase player's first (the first player's in a
+    shared phase), each player's in their miniatures' order."""
+    lead = state.phase_seat or state.first_player
+    ordered = sorted(new, key=lambda effect: effect.seat != lead)
+    state.keywords = replace(state.keywords, effects=(*state.keywords.effects, *ordered))
+    return [
+        Event(TRIGGERED, {"mini": e.source, "ability": e.ability, "options": list(e.options)})
+        for e in ordered
+    ]
+
+
+def _first(state: State) -> Effect:
+    return state.keywords.effects[0]
+
+
+def _replace_first(state: State, effect: Effect | None) -> None:
+    rest = state.keywords.effects[1:]
+    state.keywords = replace(state.keywords, effects=rest if effect is None else (effect, *rest))
+
+
+def _live_options(setup: Setup, state: State, effect: Effect) -> list[str]:
+    return [o for o in effect.options if o in grid.CELL_SET or state.on_map(o)]
+
+
+def _advance(setup: Setup, state: State) -> list[Event]:
+    """Resolve waiting effects as far as no player's input is needed."""
+    events: list[Event] = []
+    while state.keywords.effects:
+        effect = _first(state)
+        if effect.stage == "choose":
+            options = _live_options(setup, state, effect)
+            if len(options) > 1:
+                return events
+            if not options:  # nothing to target: the effect does nothing
+                _replace_first(state, None)
+                continue
+            events += _chosen(setup, state, effect, options[0])
+        elif effect.stage == "dice":
+            if effect.dice_count:
+                return events
+            events += _resolve_attack(setup, state, effect)
+        else:
+            if effect.rerolls and effect.dice:
+                return events
+            events += _resolve_attack(setup, state, effect)
+    return events
+
+
+def _chosen(setup: Setup, state: State, effect: Effect, choice: str) -> list[Event]:
+    if effect.kind == "attack":
+        _replace_first(state, replace(effect, stage="dice", target=choice, options=()))
+        return []
+    _replace_first(state, None)
+    if effect.kind == "sacrifice":
+        return sacrifice(setup, state, choice)
+    state.keywords = replace(state.keywords, lockdown=(*state.keywords.lockdown, choice))
+    return [Event(TRIGGERED, {"mini": effect.source, "ability": effect.ability, "cell": choice})]
+
+
+def _resolve_attack(setup: Setup, state: State, effect: Effect) -> list[Event]:
+    _replace_first(state, None)
+    target = effect.target
+    assert target is not None
+    damage = sum(int(face) for face in effect.dice if face not in (MISS, BLADE))
+    events = [
+        Event(
+            SPECIAL_ATTACK,
+            {
+                "mini": effect.source,
+                "ability": effect.ability,
+                "cell": effect.cell,
+                "target": target,
+                "dice": list(effect.dice),
+                "damage": damage,
+            },
+        )
+    ]
+    if state.on_map(target) and not blocked_by_bodyguard(setup, state, target):
+        events += deal_damage(setup, state, {target: damage})
+    return events
+
+
+# ---- the engine's side: pending, legal actions, actions --------------------------------------
+
+
+def pending(setup: Setup, state: State) -> Pending | None:
+    if not state.keywords.effects:
+        return None
+    effect = _first(state)
+    base = {"mini": effect.source, "ability": effect.ability, "effect": effect.kind}
+    if effect.stage == "choose":
+        return Pending(
+            effect.seat, "choose_target", {**base, "targets": _live_options(setup, state, effect)}
+        )
+    if effect.stage == "dice":
+        return Pending(
+            effect.seat,
+            "special_dice",
+            {**base, "cell": effect.cell, "target": effect.target, "dice": effect.dice_count},
+        )
+    mini, most = effect.rerolls[0]
+    return Pending(
+        effect.seat,
+        "special_reroll",
+        {**base, "target": effect.target, "reroller": mini, "max": most, "dice": list(effect.dice)},
+    )
+
+
+def legal(setup: Setup, state: State, now: Pending) -> Collection[Action]:
+    faces = tuple(sorted(setup.die_faces))
+    if now.kind == "choose_target":
+        return [Target(t) for t in now.details["targets"]]
+    if now.kind == "special_dice":
+        return DiceResults(now.details["dice"], faces)
+    return RerollChoices(tuple(now.details["dice"]), now.details["max"], faces)
+
+
+def apply_target(setup: Setup, state: State, choice: str) -> list[Event]:
+    effect = _first(state)
+    if choice not in _live_options(setup, state, effect):
+        raise IllegalActionError(
+            f"{choice} is not a target of {effect.source}'s {effect.ability} now",
+            rule=effect.ability,
+        )
+    return _chosen(setup, state, effect, choice)
+
+
+def apply_dice(setup: Setup, state: State, faces: tuple[str, ...]) -> list[Event]:
+    effect = _first(state)
+    _check_faces(setup, faces)
+    if len(faces) != effect.dice_count:
+        raise IllegalActionError(
+            f"this special attack rolls {effect.dice_count} dice, not {len(faces)}",
+            rule=effect.ability,
+        )
+    rerolls = tuple(
+        (effect.source, ability.value or 0)
+        for ability in setup.pieces[effect.source].with_keyword("rerolls")
+    )
+    _replace_first(state, replace(effect, stage="reroll", dice=faces, rerolls=rerolls))
+    return []
+
+
+def apply_reroll(
+    setup: Setup, state: State, old: tuple[str, ...], new: tuple[str, ...]
+) -> list[Event]:
+    effect = _first(state)
+    _, most = effect.rerolls[0]
+    remaining = list(effect.dice)
+    if len(old) > most or len(old) != len(new):
+        raise IllegalActionError(f"reroll at most {most} dice", rule="Fortunate")
+    for face in old:
+        if face not in remaining:
+            raise IllegalActionError(
+                f"no {face} among the dice {list(effect.dice)}", rule="Fortunate"
+            )
+        remaining.remove(face)
+    _check_faces(setup, new)
+    dice = tuple(sorted(remaining + list(new), key=face_order))
+    _replace_first(state, replace(effect, dice=dice, rerolls=effect.rerolls[1:]))
+    return []
+
+
+def apply_action(setup: Setup, state: State, action: Action) -> list[Event]:
+    if isinstance(action, Target):
+        return apply_target(setup, state, action.choice)
+    if isinstance(action, Dice):
+        return apply_dice(setup, state, action.faces)
+    assert isinstance(action, Reroll)
+    return apply_reroll(setup, state, action.old, action.new)
+
+
+def _check_faces(setup: Setup, faces: tuple[str, ...]) -> None:
+    for face in faces:
+        if face not in setup.die_faces:
+            raise IllegalActionError(
+                f"{face!r} is not a face of the attack die ({', '.join(sorted(setup.die_faces))})",
+                rule="attack_die",
+            )
+
+
+# ---- the combat's side ------------------------------------------------------------------------
+
+
+def combat_to_settle(setup: Setup, state: State, events: list[Event]) -> Combat | None:
+    """Advance the waiting effects; then the combat to run on, if no effect waits: the strike's,
+    or a check of the damage dealt outside a strike (it has no attackers)."""
+    events += _advance(setup, state)
+    if state.keywords.effects:
+        return None
+    cell = state.keywords.check_at
+    if cell is not None:
+        state.keywords = replace(state.keywords, check_at=None)
+        if state.combat is None:
+            state.combat = Combat(cell=cell, attackers=(), step="check")
+    return state.combat
+
+
+def combat_started(setup: Setup, state: State, cell: str) -> None:
+    """A strike combat begins: remember who is in the cell when the attack is made."""
+    state.keywords = replace(
+        state.keywords,
+        present=tuple(creatures_at(setup, state, cell)),
+        removed=(),
+        ended=False,
+        marked=(),
+    )
+
+
+def take_marked(state: State) -> dict[str, str]:
+    marked = dict(state.keywords.marked)
+    state.keywords = replace(state.keywords, marked=())
+    return marked
+
+
+def to_check(state: State, marked: dict[str, str]) -> list[str]:
+    """Miniatures whose disruption or destruction step 5 decides: damaged, poisoned, marked."""
+    poisoned = {m for m, _ in state.keywords.poison}
+    return sorted(set(state.damage) | poisoned | set(marked))
+
+
+def poisoned(setup: Setup, state: State, mini: str) -> bool:
+    """Venom: a creature with poison points ≥ its spawn cost is destroyed."""
+    poison = state.keywords.poison_of(mini)
+    cost = setup.pieces[mini].mini.spawn_cost
+    return poison > 0 and cost is not None and poison >= cost
+
+
+def end_of_combat(setup: Setup, state: State) -> list[Event] | None:
+    """Step 10 of a strike combat: each end-of-combat effect once, the phase player's first.
+    ``None`` when the combat may end; otherwise the combat goes back to step 5."""
+    fight = state.combat
+    if fight is None or not fight.attackers or state.keywords.ended:
+        return None
+    state.keywords = replace(state.keywords, ended=True)
+    lead = state.phase_seat
+    uses = sorted(
+        in_play_with(setup, state, "end_of_combat"),
+        key=lambda use: setup.pieces[use.mini].owner != lead,
+    )
+    events: list[Event] = []
+    for use in uses:
+        keyword = use.ability.keyword
+        assert keyword is not None and keyword.end_of_combat is not None
+        events += keyword.end_of_combat(use)
+    return events
+
+
+def removed_in_combat(setup: Setup, state: State, seat: str, outcomes: Collection[str]) -> bool:
+    """Whether a creature of ``seat`` left this way (``disrupt``, ``destroy``…) in this combat."""
+    return any(
+        setup.pieces[m].owner == seat and setup.pieces[m].is_creature and outcome in outcomes
+        for m, outcome in state.keywords.removed
+    )
