@@ -32,6 +32,7 @@ from vision.map_grid import DREAMBLADE_MAP
 from vision.observe import place
 from vision.pipeline import STAGES, Pipeline, PipelineConfig
 from vision.registration import MarkerRegistration
+from vision.symbols import qr_modules
 from vision.synth import Look, Scene, View, move_sequence, random_pieces, render, view_homography
 from vision.tags import (
     MARKER_MODULES,
@@ -46,7 +47,6 @@ from vision.tracking import TrackerConfig
 GRID = DREAMBLADE_MAP
 VIEW_MM = 570.0  # the camera sees this much of the table across its short side
 RESOLUTIONS = {"1080p": (1920, 1080), "3MP binned": (2028, 1520), "12MP": (4056, 3040)}
-QR_MODULES = {"l": 21, "m": 21, "q": 21, "h": 25}  # version the payload B45-style needs
 
 
 def view_for(resolution: str, seed: int) -> View:
@@ -66,12 +66,14 @@ def look_for(seed: int) -> Look:
     )
 
 
-def scene_for(seed: int, tag_mm: float, family: str = "qr", qr_error: str = "m") -> Scene:
+def scene_for(
+    seed: int, tag_mm: float, family: str = "qr", qr_error: str = "m", micro: bool = False
+) -> Scene:
     rng = np.random.default_rng(seed)
     count = int(rng.integers(24, 41))
     pieces = random_pieces(rng, GRID, count, 25.0, family, covered_share=0.15)
     return Scene(
-        GRID, pieces, tag_mm=tag_mm, base_mm=25.0, family=family, qr_error=qr_error, seed=seed
+        GRID, pieces, tag_mm=tag_mm, family=family, qr_error=qr_error, micro=micro, seed=seed
     )
 
 
@@ -140,20 +142,25 @@ def decoders_table(scenes: int) -> None:
     print("   recall: uncovered tags decoded; false: a tag not on the table or in a wrong cell")
     zx, pz = ZxingReader(), PyzbarReader()
     # (resolution, tag mm, error correction, with the pyzbar baseline)
-    configs = [("1080p", 13.0, "m", True), ("1080p", 20.0, "m", False)]
-    configs += [("3MP binned", 13.0, "m", False), ("3MP binned", 16.0, "m", False)]
-    configs += [("12MP", 8.0, "m", False), ("12MP", 10.0, "m", False), ("12MP", 13.0, "m", True)]
-    configs += [("12MP", 16.0, "m", False), ("12MP", 13.0, "l", False), ("12MP", 13.0, "h", False)]
-    for resolution, tag_mm, ec, with_baseline in configs:
+    # (resolution, tag mm, error correction, Micro QR, with the pyzbar baseline)
+    configs = [("1080p", 13.0, "m", False, True), ("1080p", 20.0, "m", False, False)]
+    configs += [("1080p", 20.0, "m", True, False), ("3MP binned", 13.0, "m", False, False)]
+    configs += [("3MP binned", 13.0, "m", True, False), ("3MP binned", 16.0, "m", False, False)]
+    configs += [("12MP", 8.0, "m", False, False), ("12MP", 8.0, "m", True, False)]
+    configs += [("12MP", 10.0, "m", False, False), ("12MP", 13.0, "m", False, True)]
+    configs += [("12MP", 16.0, "m", False, False), ("12MP", 13.0, "l", False, False)]
+    configs += [("12MP", 13.0, "h", False, False)]
+    for resolution, tag_mm, ec, micro, with_baseline in configs:
         names = ["zxing full frame", "zxing cell crops"]
         if with_baseline:
             names.insert(0, "pyzbar full frame (baseline)")
         tallies = {k: Tally() for k in names}
         ppm = 0.0
         for i in range(scenes):
-            scene = scene_for(1000 + i, tag_mm, "qr", ec)
+            scene = scene_for(1000 + i, tag_mm, "qr", ec, micro)
             view = view_for(resolution, i)
-            ppm = view.px_per_mm * tag_mm / QR_MODULES[ec]
+            side = max(qr_modules(p.tag, ec, micro).shape[0] for p in scene.pieces)
+            ppm = view.px_per_mm * tag_mm / side
             gray = cv2.cvtColor(render(scene, view, look_for(i), seed=i), cv2.COLOR_BGR2GRAY)
             cal = true_calibration(scene, view)
             runs: dict[str, Callable[[], ReadResult]] = {
@@ -165,7 +172,8 @@ def decoders_table(scenes: int) -> None:
                 found, ms = timed(runs[name])
                 score(tallies[name], scene, cal, found)
                 tallies[name].add_ms(ms)
-        print(f"-- {resolution} tag {tag_mm:.0f} mm EC {ec.upper()} (≈{ppm:.2f} px/module)")
+        symbol = "Micro QR" if micro else "QR"
+        print(f"-- {resolution} {symbol} {tag_mm:.0f} mm EC {ec.upper()} (≥{ppm:.2f} px/module)")
         for name, tally in tallies.items():
             print(f"   {name:30s} {tally.line()}")
 
@@ -212,6 +220,8 @@ class SequenceTally:
     ghosts: int = 0  # a committed tag that is neither on the map nor in the hand
     missing_at_end: int = 0  # truly on the map, not on the committed board after the sequence
     line_flags: int = 0
+    seen_in_clear_frames: int = 0  # per-frame recall: tags placed in their cell on clear frames
+    expected_in_clear_frames: int = 0
     latency: list[int] = field(default_factory=list)  # frames from the hand leaving to commit
     total_ms: list[float] = field(default_factory=list)
     still_ms: list[float] = field(default_factory=list)
@@ -260,6 +270,10 @@ def sequences_table(count: int, resolution: str, family: str, tag_mm: float) -> 
                     t.still_ms.append(total)
                 for stage, ms in result.timings_ms.items():
                     t.stage_ms[stage].append(ms)
+                if not result.observation.busy and not step.scene.hands:
+                    board = result.observation.board()
+                    t.expected_in_clear_frames += len(step.truth)
+                    t.seen_in_clear_frames += sum(board.get(k) == c for k, c in step.truth.items())
                 change = result.change
                 if change is None:
                     continue
@@ -293,6 +307,11 @@ def sequences_table(count: int, resolution: str, family: str, tag_mm: float) -> 
             f"ghosts {t.ghosts}  "
             f"missing at the end {t.missing_at_end}  on-a-line flags {t.line_flags}  "
             f"move committed {latency} frames after the hand left"
+        )
+        recall = 100 * t.seen_in_clear_frames / max(t.expected_in_clear_frames, 1)
+        print(
+            f"   {'':14s} per-frame recall on clear frames {recall:.2f} % "
+            f"({t.seen_in_clear_frames}/{t.expected_in_clear_frames})"
         )
         print(
             f"   {'':14s} ms/frame: all frames mean {statistics.mean(t.total_ms):.1f}, "

@@ -8,15 +8,13 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import segno
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas
 
 from vision.board_change import TagId
 from vision.calibration import CORNER_IDS, CornerLayout
-from vision.payload import encode_payload
-from vision.tags import marker_dictionary
+from vision.symbols import marker_modules, qr_modules
 
 SEAT_COLOURS_RGB = {"A": (0.80, 0.15, 0.15), "B": (0.12, 0.35, 0.80)}
 CORNER_NAMES = {
@@ -35,18 +33,6 @@ class Label:
     name: str  # short name printed under the code
     seat: str  # "A" or "B"
     marker_id: int | None = None  # for marker families
-
-
-def qr_modules(tag: TagId) -> np.ndarray:
-    """Modules of the tag's QR code (version 1–2, error correction M), 1 = dark."""
-    code = segno.make_qr(encode_payload(tag), error="m", boost_error=False)
-    return np.array(code.matrix, dtype=np.uint8)
-
-
-def marker_modules(family: str, marker_id: int) -> np.ndarray:
-    dictionary = marker_dictionary(family)
-    side = dictionary.markerSize + 2
-    return (cv2.aruco.generateImageMarker(dictionary, marker_id, side) < 128).astype(np.uint8)
 
 
 def _draw_modules(
@@ -71,9 +57,15 @@ def _draw_modules(
 
 
 def tag_sheet(
-    labels: list[Label], path: Path, tag_mm: float = 13.0, base_mm: float = 25.0, family: str = "qr"
+    labels: list[Label],
+    path: Path,
+    tag_mm: float = 13.0,
+    base_mm: float = 25.0,
+    family: str = "qr",
+    micro: bool = False,
 ) -> int:
-    """Write the labels to ``path``; returns the number of pages."""
+    """Write the labels to ``path`` (QR codes, Micro QR with ``micro``, or markers of
+    ``family``); returns the number of pages."""
     if not labels:
         raise ValueError("no labels to print")
     if tag_mm >= base_mm:
@@ -101,7 +93,7 @@ def tag_sheet(
         pdf.setLineWidth(1.2 * mm)
         pdf.circle(cx * mm, (page_h - cy) * mm, (base_mm / 2 - 0.6) * mm, stroke=1, fill=0)
         if family == "qr":
-            modules = qr_modules(label.tag)
+            modules = qr_modules(label.tag, micro=micro)
         else:
             assert label.marker_id is not None
             modules = marker_modules(family, label.marker_id)

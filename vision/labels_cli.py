@@ -11,7 +11,7 @@ from companion.errors import DataFileError
 from vision.calibration import CornerLayout
 from vision.labels import Label, corner_sheet, tag_sheet
 from vision.planner import FAMILIES, CameraSpec, plan, recommend
-from vision.registration import parse_tag_text
+from vision.registration import MARKER_FAMILIES, parse_tag_text
 
 
 @click.group()
@@ -50,11 +50,18 @@ def _load_labels(path: Path) -> list[Label]:
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True)
 @click.option("--tag-mm", default=13.0, show_default=True, help="printed code size")
 @click.option("--base-mm", default=25.0, show_default=True, help="miniature base diameter")
-@click.option("--family", type=click.Choice(FAMILIES), default="qr", show_default=True)
-def tags_command(warband: Path, out: Path, tag_mm: float, base_mm: float, family: str) -> None:
+@click.option(
+    "--family", type=click.Choice(["qr", *MARKER_FAMILIES]), default="qr", show_default=True
+)
+@click.option("--micro", is_flag=True, help="Micro QR instead of QR (bigger modules, same size)")
+def tags_command(
+    warband: Path, out: Path, tag_mm: float, base_mm: float, family: str, micro: bool
+) -> None:
     """Print the tags of a WARBAND label list (YAML) at exact size, to a PDF."""
+    if micro and family != "qr":
+        raise click.UsageError("--micro goes with --family qr")
     try:
-        pages = tag_sheet(_load_labels(warband), out, tag_mm, base_mm, family)
+        pages = tag_sheet(_load_labels(warband), out, tag_mm, base_mm, family, micro)
     except ValueError as error:
         raise click.ClickException(str(error)) from error
     click.echo(f"{out}: {pages} page(s); print at 100 % (no 'fit to page')")

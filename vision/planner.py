@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from vision.tags import MARKER_MODULES
 
-QR_MODULES = 21  # version 1
+# modules across: QR version 1, Micro QR M3 (what a B45-style payload needs), markers with border
+MODULES = {"qr": 21, "microqr": 15, **MARKER_MODULES}
 # px per module at and above which reads are reliable, per family (bench/vision.py)
-RELIABLE_PX_PER_MODULE = {"qr": 3.0, "aruco4x4": 2.5, "apriltag36h11": 2.5}
-MODULES = {"qr": QR_MODULES, **MARKER_MODULES}
+RELIABLE_PX_PER_MODULE = {"qr": 3.0, "microqr": 3.0, "aruco4x4": 2.5, "apriltag36h11": 2.5}
 FAMILIES = tuple(RELIABLE_PX_PER_MODULE)
 
 
@@ -73,12 +73,13 @@ def plan(map_mm: float, tag_mm: float, camera: CameraSpec, family: str = "qr") -
 
 
 def recommend(map_mm: float, tag_mm: float, camera: CameraSpec) -> str | None:
-    """QR if it reads reliably (it needs no marker registration), else the reliable marker family
-    with the most margin, else ``None``."""
+    """QR, then Micro QR, if it reads reliably (they need no marker registration), else the
+    reliable marker family with the most margin, else ``None``."""
     plans = [plan(map_mm, tag_mm, camera, f) for f in FAMILIES]
-    if plans[0].reliable:
-        return "qr"
-    markers = [p for p in plans[1:] if p.reliable]
+    for p in plans[:2]:
+        if p.reliable:
+            return p.family
+    markers = [p for p in plans[2:] if p.reliable]
     if not markers:
         return None
     return max(markers, key=lambda p: p.px_per_module / p.threshold).family

@@ -12,13 +12,11 @@ from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
-import segno
 
 from vision.board_change import TagId
 from vision.calibration import CORNER_IDS, CornerLayout
 from vision.map_grid import DREAMBLADE_MAP, MapGrid
-from vision.payload import encode_payload
-from vision.tags import marker_dictionary
+from vision.symbols import QUIET_MODULES, marker_modules, qr_modules
 
 MARGIN_MM = 60.0  # canvas border around the map (corner markers and table)
 SEAT_COLOURS_BGR = {"A": (40, 40, 200), "B": (200, 90, 30)}
@@ -78,6 +76,7 @@ class Scene:
     base_mm: float = 25.0
     family: str = "qr"  # "qr", "aruco4x4" or "apriltag36h11"
     qr_error: str = "m"  # QR error-correction level: l, m, q or h
+    micro: bool = False  # Micro QR instead of QR
     layout: CornerLayout = field(default_factory=CornerLayout)
     seed: int = 0  # map texture and light
 
@@ -107,17 +106,13 @@ def view_homography(scene: Scene, view: View) -> np.ndarray:
     return cv2.getPerspectiveTransform(src, image.astype(np.float32)).astype(np.float64)
 
 
-def tag_matrix(piece: Piece, family: str, qr_error: str = "m") -> np.ndarray:
+def tag_matrix(piece: Piece, scene: Scene) -> np.ndarray:
     """The tag's modules (1 = dark), without quiet zone."""
-    if family == "qr":
-        qr = segno.make_qr(encode_payload(piece.tag), error=qr_error, boost_error=False)
-        return np.array(qr.matrix, dtype=np.uint8)
+    if scene.family == "qr":
+        return qr_modules(piece.tag, scene.qr_error, scene.micro)
     if piece.marker_id is None:
-        raise ValueError(f"{piece.tag} needs a marker id for the {family} family")
-    dictionary = marker_dictionary(family)
-    side = dictionary.markerSize + 2
-    image = cv2.aruco.generateImageMarker(dictionary, piece.marker_id, side)
-    return (image < 128).astype(np.uint8)
+        raise ValueError(f"{piece.tag} needs a marker id for the {scene.family} family")
+    return marker_modules(scene.family, piece.marker_id)
 
 
 class _Canvas:
@@ -178,15 +173,18 @@ class _Canvas:
         ring = max(1, round(1.5 * s))
         colour = SEAT_COLOURS_BGR.get(piece.seat, (0, 160, 0))
         cv2.circle(img, (cx, cy), base_r - ring // 2, colour, ring, cv2.LINE_AA)
-        matrix = tag_matrix(piece, scene.family, scene.qr_error)
-        quiet = 2 if scene.family == "qr" else 1
+        matrix = tag_matrix(piece, scene)
+        quiet = QUIET_MODULES["qr" if scene.family == "qr" else "marker"]
         n = matrix.shape[0]
         label = np.pad(1 - matrix, quiet, constant_values=1) * 255
         module_px = scene.tag_mm / n * s
         half = (n + 2 * quiet) / 2
         a = np.deg2rad(piece.angle_deg)
         rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]]) * module_px
-        shift = np.array([cx, cy]) - rot @ np.array([half, half])
+        # exact (unrounded) base centre; +0.5 so that nearest sampling gives module i the label
+        # span [i, i + 1) rather than [i - 0.5, i + 0.5)
+        centre = (np.array([piece.x_mm, piece.y_mm]) + MARGIN_MM) * s
+        shift = centre - rot @ np.array([half - 0.5, half - 0.5])
         affine = np.hstack([rot, shift[:, None]])
         # warp only a window around the piece
         r = int(base_r * 1.6) + 2

@@ -1,0 +1,32 @@
+"""The modules (1 = dark) of the symbols we print: QR / Micro QR codes carrying a tag payload, and
+ArUco/AprilTag markers. Shared by the label sheets and the synthetic renderer, so what the
+benchmark reads is what the printer prints."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import segno
+
+from vision.board_change import TagId
+from vision.payload import encode_payload
+from vision.tags import marker_dictionary
+
+QUIET_MODULES = {"qr": 2, "micro": 2, "marker": 1}  # white margin printed around each symbol
+
+
+def qr_modules(tag: TagId, error: str = "m", micro: bool = False) -> np.ndarray:
+    """QR code (version 1–2 for our payloads) or, with ``micro``, Micro QR; no quiet zone."""
+    payload = encode_payload(tag)
+    if micro:
+        code = segno.make_micro(payload, error=error)
+    else:
+        code = segno.make_qr(payload, error=error, boost_error=False)
+    return np.array(code.matrix, dtype=np.uint8)
+
+
+def marker_modules(family: str, marker_id: int) -> np.ndarray:
+    """An ArUco/AprilTag marker including its black border."""
+    dictionary = marker_dictionary(family)
+    side = dictionary.markerSize + 2
+    return (cv2.aruco.generateImageMarker(dictionary, marker_id, side) < 128).astype(np.uint8)
