@@ -131,6 +131,14 @@ def test_the_judge_unlocks_corrections_with_the_pin(
     judge.locator("#judge-send").click()
     wait_for_version(judge, 1)
     assert table.store.log(table.game_id)[-1]["seat"] == "judge"
+    # the round clock: every phone shows it, with the warning once the last minutes begin
+    spectator = new_phone(browser, server.url)
+    judge.locator("#clock-minutes").fill("1")
+    judge.get_by_role("button", name="Set", exact=True).click()
+    judge.get_by_role("button", name="Start").click()
+    expect(spectator.locator("#clock")).to_be_visible()
+    expect(spectator.locator("#clock")).to_have_class("clock warning")
+    expect(spectator.locator("#clock")).to_contain_text("1 min left")
     screenshot(judge, "generic-judge")
 
 
