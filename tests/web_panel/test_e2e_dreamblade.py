@@ -193,3 +193,7 @@ def test_the_board_in_japanese_with_the_leds_mirrored(
     )
     expect(phone.locator("#pending h3")).to_have_text(title)
     screenshot(phone, "db-board-ja")
+    # tapping a miniature explains its abilities
+    phone.locator('.db-cell[data-cell="b3"] .db-mini').first.click()
+    expect(phone.locator("#mini-info")).to_contain_text(translate("ja", "ability.regenerate"))
+    screenshot(phone, "db-mini-info-ja")

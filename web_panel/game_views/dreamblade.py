@@ -39,6 +39,7 @@ def dreamblade_view(game: Game) -> dict[str, Any]:
             "defense": piece.defense,
             "life": piece.life,
             "abilities": list(piece.mini.abilities),
+            "manual": piece.manual,
         }
         for piece in setup.pieces.values()
     }

@@ -139,7 +139,9 @@
           class: `db-mini${m.kind === "location" ? " location" : ""}${x.engaged.includes(m.id) ? " engaged" : ""}`,
           style: { background: P.seat(m.owner).colour },
           title: miniName(view, m.id),
+          dataset: { mini: m.id },
           text: `${miniName(view, m.id)}${m.damage ? ` ✖${m.damage}` : ""}`,
+          onclick: targets[cell] ? null : (event) => { event.stopPropagation(); showMini(view, m); },
         })));
         grid.append(node);
       }
@@ -155,6 +157,34 @@
         el("span", { text: `${t("db.graveyard")}: ${graveyard}` })));
     }
     container.replaceChildren(grid, ...legend);
+  }
+
+  /* What an ability line does, in our words, for the keywords the engine applies. */
+  function abilityHelp(line) {
+    const text = line.includes(":") ? line.split(":").slice(1).join(":").trim() : line;
+    const keyword = text.split(" ")[0].toLowerCase();
+    const number = (text.match(/\d+/) || [""])[0];
+    const key = `ability.${keyword}`;
+    return P.has(key) ? t(key, { n: number, type: text.split(" ").slice(1).join(" ") }) : t("ability.manual");
+  }
+
+  function showMini(view, mini) {
+    const piece = extra(view).pieces[mini.id];
+    const stat = (value) => (value === null || value === undefined ? "?" : String(value));
+    const dialog = document.getElementById("mini-info") || document.body.appendChild(
+      el("dialog", { id: "mini-info", class: "confirm" }));
+    dialog.replaceChildren(...[
+      el("h3", { text: miniName(view, mini.id) }),
+      el("p", { class: "hint", text: `${P.seat(piece.owner).name} · ${t(`db.kind.${piece.kind}`)}` }),
+      piece.kind === "creature" ? el("p", { text: t("db.stats", {
+        power: stat(piece.power), defense: stat(piece.defense), life: stat(piece.life), damage: mini.damage,
+      }) }) : null,
+      el("ul", { class: "abilities" }, ...piece.abilities.map((line) =>
+        el("li", {}, el("strong", { text: line }), " — ", abilityHelp(line)))),
+      piece.manual ? el("p", { class: "hint", text: t("db.manual") }) : null,
+      el("button", { class: "btn secondary", type: "button", text: t("confirm.close"), onclick: () => dialog.close() }),
+    ].filter(Boolean));
+    dialog.showModal();
   }
 
   // -- decision helpers -----------------------------------------------------------------------
