@@ -171,14 +171,14 @@ def test_double_blade_needs_two_blades() -> None:
 
 
 def test_unimplemented_blade_ability_takes_the_blade_and_is_flagged_manual() -> None:
-    # the framework knows Advance is a blade ability, so the blade must go there; its effect is
+    # the framework knows Payback is a blade ability, so the blade must go there; its effect is
     # the players' to apply (the miniature is "manual")
-    scout = creature("scout", power=1, abilities=["blade: Advance"])
+    scout = creature("scout", power=1, abilities=["blade: Payback"])
     game = strike([scout], [FOE], {"A:scout#1": "c3", "B:foe#1": "c3"})
     play(game, "cell c3", "dice blade")
-    events = play(game, "blade A:scout#1 advance")
+    events = play(game, "blade A:scout#1 payback")
     assert events[1].kind == "dreamblade.manual_effect"
-    assert events[1].data == {"mini": "A:scout#1", "ability": "blade: Advance"}
+    assert events[1].data == {"mini": "A:scout#1", "ability": "blade: Payback"}
     assert game.setup.pieces["A:scout#1"].manual
 
 

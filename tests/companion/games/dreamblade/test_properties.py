@@ -30,7 +30,9 @@ KEYWORD_LINES = [
     "Reinforce Valor",
     "Fortunate 1",
     "Loner",
-    "blade: Advance",  # manual
+    "blade: Advance",
+    "blade: Skirmish",
+    "blade: Payback",  # manual
 ]
 
 

@@ -213,13 +213,13 @@ def test_only_the_phase_player_spawns() -> None:
 def test_spawn_ability_is_paid_once_per_phase_and_its_effect_is_manual() -> None:
     # rulebook "spawn abilities": paid in spawn points, once per spawn phase each
     castle = location("castle", abilities=["0: move a target adjacent ally into this cell"])
-    seer = creature("seer", abilities=["2: Advance"])
+    seer = creature("seer", abilities=["2: Haunt Gambit"])
     game = at([castle, seer], [FOE], {"A:castle#1": "b2", "A:seer#1": "b2"}, phase="spawn")
-    events = play(game, "ability A:seer#1 advance")
-    assert events[1].data == {"mini": "A:seer#1", "ability": "2: Advance", "paid": 2}
+    events = play(game, "ability A:seer#1 haunt-gambit")
+    assert events[1].data == {"mini": "A:seer#1", "ability": "2: Haunt Gambit", "paid": 2}
     assert game.spawn_points_left("A") == 5
     with pytest.raises(IllegalActionError) as err:
-        play(game, "ability A:seer#1 advance")
+        play(game, "ability A:seer#1 haunt-gambit")
     assert err.value.rule == "spawn.ability"
     play(game, "ability A:castle#1 move-a-target-adjacent-ally-into-this-cell")
     assert game.spawn_points_left("A") == 5

@@ -59,7 +59,7 @@ def test_reinforce_takes_a_type() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "blade: Advance",  # a real keyword this issue does not implement
+        "blade: Payback",  # a real keyword whose text the sources do not give
         "Crit 2",  # Crit without a blade activation is not the blade ability we know
         "blade: Bodyguard",  # a static keyword printed as a blade ability
         "Fortunate",  # missing its number
