@@ -21,6 +21,7 @@ from companion.errors import DataFileError
 from vision.map_grid import MapGrid
 
 CORNER_IDS = (0, 1, 2, 3)
+CORNER_DICTIONARY = cv2.aruco.DICT_5X5_50
 CALIBRATION_VERSION = 1
 
 
@@ -44,7 +45,7 @@ class CornerLayout:
 def corner_detector() -> cv2.aruco.ArucoDetector:
     parameters = cv2.aruco.DetectorParameters()
     parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_5X5_50)
+    dictionary = cv2.aruco.getPredefinedDictionary(CORNER_DICTIONARY)
     return cv2.aruco.ArucoDetector(dictionary, parameters)
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import cv2
 import numpy as np
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
@@ -14,7 +13,7 @@ from reportlab.pdfgen import canvas
 
 from vision.board_change import TagId
 from vision.calibration import CORNER_IDS, CornerLayout
-from vision.symbols import marker_modules, qr_modules
+from vision.symbols import corner_modules, marker_modules, qr_modules
 
 SEAT_COLOURS_RGB = {"A": (0.80, 0.15, 0.15), "B": (0.12, 0.35, 0.80)}
 CORNER_NAMES = {
@@ -109,7 +108,6 @@ def corner_sheet(path: Path, layout: CornerLayout | None = None) -> None:
     """The four corner markers (ArUco 5×5_50, ids 0–3), one per quarter page, each with where
     it goes."""
     layout = layout or CornerLayout()
-    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_5X5_50)
     pdf = canvas.Canvas(str(path), pagesize=A4)
     pdf.setTitle("Tabletop Companion corner markers")
     page_w, page_h = A4[0] / mm, A4[1] / mm
@@ -118,11 +116,7 @@ def corner_sheet(path: Path, layout: CornerLayout | None = None) -> None:
         qy = (marker_id // 2) * page_h / 2
         x = qx + (page_w / 2 - layout.size_mm) / 2
         y = qy + (page_h / 2 - layout.size_mm) / 2
-        side = dictionary.markerSize + 2
-        modules = (cv2.aruco.generateImageMarker(dictionary, marker_id, side) < 128).astype(
-            np.uint8
-        )
-        _draw_modules(pdf, modules, x, y, layout.size_mm)
+        _draw_modules(pdf, corner_modules(marker_id), x, y, layout.size_mm)
         pdf.setFont("Helvetica", 9)
         pdf.drawCentredString(
             (qx + page_w / 4) * mm,

@@ -9,6 +9,7 @@ import numpy as np
 import segno
 
 from vision.board_change import TagId
+from vision.calibration import CORNER_DICTIONARY
 from vision.payload import encode_payload
 from vision.tags import marker_dictionary
 
@@ -25,8 +26,16 @@ def qr_modules(tag: TagId, error: str = "m", micro: bool = False) -> np.ndarray:
     return np.array(code.matrix, dtype=np.uint8)
 
 
-def marker_modules(family: str, marker_id: int) -> np.ndarray:
-    """An ArUco/AprilTag marker including its black border."""
-    dictionary = marker_dictionary(family)
+def _modules(dictionary: cv2.aruco.Dictionary, marker_id: int) -> np.ndarray:
     side = dictionary.markerSize + 2
     return (cv2.aruco.generateImageMarker(dictionary, marker_id, side) < 128).astype(np.uint8)
+
+
+def marker_modules(family: str, marker_id: int) -> np.ndarray:
+    """An ArUco/AprilTag tag marker including its black border."""
+    return _modules(marker_dictionary(family), marker_id)
+
+
+def corner_modules(marker_id: int) -> np.ndarray:
+    """A calibration corner marker (ArUco 5×5) including its black border."""
+    return _modules(cv2.aruco.getPredefinedDictionary(CORNER_DICTIONARY), marker_id)

@@ -14,9 +14,9 @@ import cv2
 import numpy as np
 
 from vision.board_change import TagId
-from vision.calibration import CORNER_IDS, CornerLayout
+from vision.calibration import CornerLayout
 from vision.map_grid import DREAMBLADE_MAP, MapGrid
-from vision.symbols import QUIET_MODULES, marker_modules, qr_modules
+from vision.symbols import QUIET_MODULES, corner_modules, marker_modules, qr_modules
 
 MARGIN_MM = 60.0  # canvas border around the map (corner markers and table)
 SEAT_COLOURS_BGR = {"A": (40, 40, 200), "B": (200, 90, 30)}
@@ -155,12 +155,11 @@ class _Canvas:
 
     def draw_corner_markers(self, img: np.ndarray) -> None:
         layout = self.scene.layout
-        dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_5X5_50)
         size = round(layout.size_mm * self.s)
         white = round((layout.size_mm / 7) * self.s)  # one-module white frame
         for marker_id, (cx, cy) in layout.centres_mm(self.scene.grid).items():
-            assert marker_id in CORNER_IDS
-            marker = cv2.aruco.generateImageMarker(dictionary, marker_id, size)
+            modules = corner_modules(marker_id)
+            marker = cv2.resize((1 - modules) * 255, (size, size), interpolation=cv2.INTER_NEAREST)
             x, y = self.px(cx - layout.size_mm / 2, cy - layout.size_mm / 2)
             img[y - white : y + size + white, x - white : x + size + white] = 255
             img[y : y + size, x : x + size] = marker[..., None]

@@ -2,7 +2,8 @@ import numpy as np
 import pytest
 
 from vision.board_change import TagId
-from vision.symbols import marker_modules, qr_modules
+from vision.calibration import find_corner_markers
+from vision.symbols import corner_modules, marker_modules, qr_modules
 from vision.tags import ZxingReader
 
 
@@ -30,3 +31,14 @@ def test_marker_modules_include_the_black_border() -> None:
     assert modules.shape == (6, 6)
     assert modules[0].all() and modules[-1].all()
     assert marker_modules("apriltag36h11", 3).shape == (8, 8)
+
+
+def test_corner_markers_are_what_calibration_finds() -> None:
+    image = np.full((400, 400), 255, np.uint8)
+    corners = {0: (40, 40), 1: (240, 40), 2: (240, 240), 3: (40, 240)}
+    for marker_id, (x, y) in corners.items():
+        tile = _image(corner_modules(marker_id), quiet=0, px=16)
+        image[y : y + tile.shape[0], x : x + tile.shape[1]] = tile
+    found = find_corner_markers(image)
+    assert sorted(found) == [0, 1, 2, 3]
+    assert found[0] == pytest.approx((40 + 56, 40 + 56), abs=1)
