@@ -23,6 +23,7 @@ from companion.settings import Settings
 from companion.table import Table
 from web_panel import csrf
 from web_panel.api import api
+from web_panel.camera_view import CameraView, camera_api
 from web_panel.clock import MatchClock
 from web_panel.game_setup import load_seats, setup_api
 from web_panel.i18n import choose_language, translate
@@ -55,11 +56,13 @@ def create_app(
     secret_key: str | None = None,
     testing: bool = False,
     lights: object | None = None,
+    camera: CameraView | None = None,
 ) -> Flask:
     """The panel app of ``table``. ``secret_key`` defaults to the one kept in the data folder.
 
     ``lights``: the LED backend; if it offers frame subscriptions (the virtual backend does), the
-    phones' boards mirror the LEDs. Other backends are simply not mirrored.
+    phones' boards mirror the LEDs. Other backends are simply not mirrored. ``camera``: what the
+    camera view shows and where a tapped calibration goes (none: the view says there is no camera).
     """
     settings = settings or Settings()
     app = Flask(__name__)
@@ -77,6 +80,7 @@ def create_app(
         pins=PinGuard(settings.panel.judge_pin),
         clock=MatchClock(settings.clock),
         seats=load_seats(settings.data_dir),
+        camera=camera,
     )
     if lights is not None and callable(getattr(lights, "subscribe", None)):
         panel.mirror_leds(cast(LedSource, lights))
@@ -85,6 +89,7 @@ def create_app(
     app.extensions["panel"] = panel
     app.register_blueprint(api)
     app.register_blueprint(setup_api)
+    app.register_blueprint(camera_api)
     app.register_blueprint(pages)
     app.before_request(_refuse_cross_site)
     app.after_request(_security_headers)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from flask import current_app, session
 
@@ -16,6 +16,9 @@ from web_panel.clock import MatchClock
 from web_panel.seats import PinGuard, SeatTokens, Viewer
 from web_panel.stream import Feed
 from web_panel.view import public_view
+
+if TYPE_CHECKING:
+    from web_panel.camera_view import CameraView
 
 
 class LedFrame(Protocol):
@@ -37,6 +40,8 @@ class Panel:
     clock: MatchClock
     # The seats' names and colours: the config's, or those given when a game was set up.
     seats: dict[str, SeatSettings] = field(default_factory=dict)
+    # The camera view (frames, tags read, manual calibration); ``None`` without a camera.
+    camera: CameraView | None = None
     feed: Feed = field(init=False)
     # Serialises the panel's check-then-act requests (undo at a given version).
     lock: threading.Lock = field(default_factory=threading.Lock)

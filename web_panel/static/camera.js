@@ -1,0 +1,80 @@
+/* The camera view: the latest frame with the grid and the tags read drawn over it by the server,
+   refreshed while the card is open, and the manual calibration by tapping the map's corners. */
+"use strict";
+
+(() => {
+  const P = window.Panel;
+  const { t, el } = P;
+  const REFRESH_MS = 3000;
+  let corners = null; // the taps so far while calibrating, in image pixels
+  let timer = null;
+
+  async function status() {
+    const response = await fetch("/api/camera", { credentials: "same-origin" });
+    return response.json();
+  }
+
+  function draw(box, info) {
+    if (!info.width) {
+      box.replaceChildren(el("p", { class: "hint", text: t("camera.waiting") }));
+      return;
+    }
+    const image = el("img", { id: "camera-frame", alt: t("section.camera"), src: `/api/camera/frame.jpg?t=${Date.now()}` });
+    const frame = el("div", { class: "camera-frame" }, image);
+    const prompt = el("p", { class: "hint", id: "camera-prompt" });
+    const showTaps = () => {
+      frame.querySelectorAll(".tap").forEach((dot) => dot.remove());
+      for (const [x, y] of corners || []) {
+        frame.append(el("span", { class: "tap", style: { left: `${(100 * x) / info.width}%`, top: `${(100 * y) / info.height}%` } }));
+      }
+      prompt.textContent = corners ? t(`camera.corner.${corners.length}`) : "";
+    };
+    image.addEventListener("click", async (event) => {
+      if (!corners) return;
+      const rect = image.getBoundingClientRect();
+      corners.push([
+        ((event.clientX - rect.left) * info.width) / rect.width,
+        ((event.clientY - rect.top) * info.height) / rect.height,
+      ]);
+      if (corners.length < 4) {
+        showTaps();
+        return;
+      }
+      const taps = corners;
+      corners = null;
+      showTaps();
+      if (await P.guarded(() => P.post("/api/camera/calibrate", { corners: taps }))) {
+        P.toast(t("camera.calibrated"), false);
+        refresh();
+      }
+    });
+    const start = el("button", { class: "btn secondary", type: "button", id: "camera-calibrate", text: t("camera.calibrate"),
+      onclick: () => { corners = []; showTaps(); } });
+    const cancel = el("button", { class: "btn secondary", type: "button", text: t("camera.cancel"),
+      onclick: () => { corners = null; showTaps(); } });
+    box.replaceChildren(
+      el("p", { class: "hint", id: "camera-status", text: `${t("camera.status", { status: info.status, tags: info.tags.length })}${info.calibrated ? "" : ` · ${t("camera.uncalibrated")}`}` }),
+      frame, prompt, el("div", { class: "row" }, start, cancel));
+    showTaps();
+  }
+
+  async function refresh() {
+    const card = document.getElementById("camera-card");
+    if (!card.open || corners) return; // no pictures while closed; keep the frame while tapping
+    draw(document.getElementById("camera"), await status());
+  }
+
+  document.addEventListener("DOMContentLoaded", async () => {
+    const card = document.getElementById("camera-card");
+    if (!card) return;
+    const info = await status();
+    card.hidden = !info.available;
+    card.addEventListener("toggle", () => {
+      clearInterval(timer);
+      if (card.open) {
+        refresh();
+        timer = setInterval(refresh, REFRESH_MS);
+      }
+    });
+  });
+})();
