@@ -1,5 +1,6 @@
 import numpy as np
 import pytest
+import segno
 
 from vision.calibration import Calibration
 from vision.map_grid import DREAMBLADE_MAP
@@ -79,3 +80,17 @@ def test_every_stage_is_timed(calibration: Calibration, table_frame: np.ndarray)
 def test_unknown_decode_mode_is_refused() -> None:
     with pytest.raises(ValueError, match="decode mode"):
         PipelineConfig(decode="tiles")
+
+
+def test_a_foreign_code_on_the_map_is_counted_and_changes_nothing(
+    calibration: Calibration, table_frame: np.ndarray, table_scene: Scene
+) -> None:
+    modules = np.array(segno.make_qr("https://example.com/x", error="m").matrix, np.uint8)
+    code = np.kron(np.pad(1 - modules, 2, constant_values=1) * 255, np.ones((4, 4), np.uint8))
+    frame = table_frame.copy()
+    x, y = (int(v) for v in calibration.to_image([(300.0, 60.0)])[0])
+    frame[y : y + code.shape[0], x : x + code.shape[1]] = code[..., None]
+    pipeline = _pipeline(calibration, "full-frame")
+    results = [pipeline.process(frame) for _ in range(3)]
+    assert all(r.observation.rejected == 1 for r in results)
+    assert pipeline.tracker.board == table_scene.true_board()
