@@ -175,7 +175,10 @@ def choices(
     keyword = ability.keyword
     if keyword is None or keyword.choices is None:
         return [()]
-    return keyword.choices(Use(setup, state, mini, ability, x))
+    options = keyword.choices(Use(setup, state, mini, ability, x))
+    if not options and ability.is_blade:  # FAQ: a blade ability with no target still takes it
+        return [()]
+    return options
 
 
 def resolve(

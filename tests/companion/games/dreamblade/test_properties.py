@@ -32,6 +32,9 @@ KEYWORD_LINES = [
     "Loner",
     "blade: Advance",
     "blade: Skirmish",
+    "Ambush 2",
+    "Charge 2",
+    "2: Teleport Self",
     "blade: Payback",  # manual
 ]
 
