@@ -7,6 +7,7 @@ straight to the table."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,12 +16,17 @@ from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
+from companion.games.dreamblade.dice import builtin_dice
+from companion.games.dreamblade.game import DreambladeGame
+from companion.games.dreamblade.maps import builtin_map
+from companion.games.dreamblade.miniature import Aspect, Kind, Miniature
+from companion.games.dreamblade.random_play import random_action
 from companion.settings import Settings
 from companion.store import Store
 from companion.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import join_url
-from web_panel import create_app
+from web_panel import create_app, serve
 from web_panel.i18n import translate
 
 pytestmark = [
@@ -197,3 +203,49 @@ def test_the_board_in_japanese_with_the_leds_mirrored(
     phone.locator('.db-cell[data-cell="b3"] .db-mini').first.click()
     expect(phone.locator("#mini-info")).to_contain_text(translate("ja", "ability.regenerate"))
     screenshot(phone, "db-mini-info-ja")
+
+
+def _fortunate_game() -> DreambladeGame:
+    """A random legal game (seeded) played until a Fortunate creature may reroll its dice."""
+
+    def creature(number: int, abilities: tuple[str, ...]) -> Miniature:
+        return Miniature(
+            id=f"t{number}", name=f"Test creature {number}", kind=Kind.CREATURE, spawn_cost=2,
+            aspects=(Aspect.VALOR,), power=3, defense=4, life=6, lineage=None,
+            abilities=abilities, set=None, number=None, rarity=None, source="test fixture",
+        )  # fmt: skip
+
+    warbands = {
+        "A": [creature(1, ("Fortunate 2",)), creature(2, ())],
+        "B": [creature(3, ("Fortunate 2",)), creature(4, ())],
+    }
+    faces = [face.name for face in builtin_dice().attack.faces]
+    for seed in range(50):
+        game = DreambladeGame(builtin_map("default"), warbands, faces)
+        rng = random.Random(seed)
+        while not game.is_over and len(game.actions) < 600:
+            if game.pending().kind == "reroll":
+                return game
+            game.push(random_action(game, rng))
+    raise AssertionError("no random game reached a Fortunate reroll")
+
+
+def test_a_fortunate_reroll_is_entered_on_the_phone(browser: Browser, settings, tmp_path: Path):
+    game = _fortunate_game()
+    table = Table.start(Store(tmp_path / "fortunate.sqlite3"), game)
+    app = create_app(table, settings, secret_key="test-secret")
+    server = serve(app, "127.0.0.1", 0).start_in_thread()
+    try:
+        pending = game.pending()
+        phone = _seat_phone(browser, app, server.url, pending.seat)
+        before = table.version
+        wait_for_version(phone, before)
+        rolled = pending.details["dice"]
+        phone.locator('#pending [data-die="0"]').click()
+        _step(phone, "3", 1)
+        screenshot(phone, "db-reroll")
+        phone.locator("#reroll-send").click()
+        wait_for_version(phone, before + 1)
+        assert str(table.snapshot().actions[-1]) == f"reroll {rolled[0]} to 3"
+    finally:
+        server.stop()

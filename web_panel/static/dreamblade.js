@@ -299,6 +299,44 @@
     container.append(total, send);
   }
 
+  /* Fortunate: pick up to `max` of the rolled dice to reroll, then enter what they showed. */
+  function rerollEntry(container, pending, view) {
+    const { dice, max, mini } = pending.details;
+    const faces = extra(view).die_faces;
+    const picked = new Set();
+    container.append(el("p", { class: "hint", text: t("db.reroll_pick", { mini: miniName(view, mini), max }) }));
+    const rolled = el("div", { class: "choices" });
+    const counts = el("div");
+    const total = el("p", { class: "db-total" });
+    const send = button(t("pending.send"), () => {
+      const old = [...picked].map((i) => dice[i]);
+      const fresh = faces.flatMap((face) => Array(newCounts[face]).fill(face));
+      P.propose(`reroll ${old.join(",")} to ${fresh.join(",")}`);
+    });
+    send.id = "reroll-send";
+    let newCounts = {};
+    const update = () => {
+      const entered = Object.values(newCounts).reduce((a, b) => a + b, 0);
+      total.textContent = t("dice.total", { entered, expected: picked.size });
+      send.disabled = picked.size === 0 || entered !== picked.size;
+    };
+    dice.forEach((face, index) => {
+      rolled.append(el("button", {
+        class: "btn secondary", type: "button", text: faceName(face), dataset: { die: String(index) },
+        onclick: (event) => {
+          if (picked.has(index)) picked.delete(index);
+          else if (picked.size < max) picked.add(index);
+          event.currentTarget.classList.toggle("selected", picked.has(index));
+          update();
+        },
+      }));
+    });
+    newCounts = steppers(counts, faces, faceName, update);
+    update();
+    container.append(rolled, el("p", { class: "hint", text: t("db.reroll_new") }), counts, total, send,
+      actionButton(view, "reroll none", "secondary"));
+  }
+
   function initiativeEntry(container, pending, view) {
     const seats = pending.details.roll;
     const chosen = {};
@@ -374,5 +412,6 @@
   P.registerRenderer("dreamblade:attack_dice", diceEntry);
   P.registerRenderer("dreamblade:deathblow_dice", diceEntry);
   P.registerRenderer("dreamblade:assign_damage", damageEntry);
+  P.registerRenderer("dreamblade:reroll", rerollEntry);
   P.registerRenderer("dreamblade:confirm_conquest", conquestEntry);
 })();
