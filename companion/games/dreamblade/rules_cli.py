@@ -2,7 +2,8 @@
 
 A judge saves the table's position (or record) and asks: where may seat A spawn, what does this
 miniature cost, where may each creature shift, who is engaged, who would win the turn, what is the
-game waiting for. ``replay`` prints the turn-by-turn tally of a record; ``demo`` plays the
+game waiting for, is this action legal (and which rule forbids it). ``new`` writes the position of
+a game about to start; ``replay`` prints the turn-by-turn tally of a record; ``demo`` plays the
 scripted demo game.
 """
 
@@ -15,10 +16,12 @@ from typing import Any
 
 import click
 
-from companion.errors import DataFileError
+from companion.errors import DataFileError, IllegalActionError
 from companion.games.dreamblade import conquest
 from companion.games.dreamblade.dice_cli import odds, roll
 from companion.games.dreamblade.game import DreambladeGame
+from companion.games.dreamblade.miniature import Miniature
+from companion.games.dreamblade.state import Settings
 
 LISTED_ACTIONS = 200  # legal actions listed in full; larger families are counted
 
@@ -151,6 +154,74 @@ def pending(position: str) -> None:
     count = len(legal)
     listed = [str(a) for a in legal] if count <= LISTED_ACTIONS else None
     _emit({"pending": game.pending().to_json(), "legal_count": count, "legal": listed})
+
+
+@rules.command("check")
+@position_argument
+@click.argument("actions", nargs=-1, required=True)
+@click.option("--save", type=click.Path(dir_okay=False), help="write the position after them")
+def check(position: str, actions: tuple[str, ...], save: str | None) -> None:
+    """Push ACTIONS (in notation) one by one: each is legal (with its events) or the first illegal
+    one says which rule it breaks. The game waiting afterwards is shown; --save keeps it."""
+    game = _load(position)
+    results: list[dict[str, Any]] = []
+    for text in actions:
+        try:
+            events = game.push(game.parse_action(text))
+        except IllegalActionError as exc:
+            results.append({"action": text, "legal": False, "rule": exc.rule, "reason": str(exc)})
+            break
+        except ValueError as exc:
+            results.append({"action": text, "legal": False, "rule": "notation", "reason": str(exc)})
+            break
+        results.append({"action": text, "legal": True, "events": [e.to_json() for e in events[1:]]})
+    if save:
+        Path(save).write_text(
+            json.dumps(game.position(), indent=2, ensure_ascii=False), encoding="utf-8"
+        )
+    _emit({"results": results, "pending": game.pending().to_json()})
+
+
+@rules.command("new")
+@click.option("--a", "warband_a", required=True, help="seat A's warband: a built-in name or a file")
+@click.option("--b", "warband_b", required=True, help="seat B's warband: a built-in name or a file")
+@click.option(
+    "--map",
+    "map_setting",
+    default="default",
+    show_default=True,
+    help="a built-in map or a map file",
+)
+@click.option("--rule-430", is_flag=True, help="play by the tournament initiative rule 430")
+def new(warband_a: str, warband_b: str, map_setting: str, rule_430: bool) -> None:
+    """The position of a new game (before the first initiative roll), from the catalog."""
+    from companion.games.dreamblade.catalog import default_catalog
+    from companion.games.dreamblade.dice import default_dice
+    from companion.games.dreamblade.maps import map_from_setting
+
+    try:
+        catalog = default_catalog()
+        warbands = {"A": _warband(warband_a, catalog), "B": _warband(warband_b, catalog)}
+        faces = [face.name for face in default_dice().attack.faces]
+        game = DreambladeGame(map_from_setting(map_setting), warbands, faces, Settings(rule_430))
+    except ValueError as exc:  # DataFileError included: names the file and the field
+        raise click.ClickException(str(exc)) from None
+    _emit(game.position())
+
+
+def _warband(setting: str, catalog: Any) -> list[Miniature]:
+    from companion.games.dreamblade.warband import (
+        builtin_warband,
+        builtin_warband_names,
+        load_warband,
+    )
+
+    band = (
+        builtin_warband(setting, catalog)
+        if setting in builtin_warband_names()
+        else load_warband(setting, catalog)
+    )
+    return [catalog[mini] for mini, count in band.entries for _ in range(count)]
 
 
 @rules.command("replay")

@@ -88,3 +88,32 @@ def test_unknown_seat_or_mini_is_refused(position: str) -> None:
         main, ["rules", "cost", position, "--seat", "A", "--mini", "A:nope#1"]
     )
     assert "no miniature" in result.output
+
+
+def test_check_reports_events_and_the_first_illegal_action_with_its_rule(
+    position: str, tmp_path: Path
+) -> None:
+    saved = tmp_path / "after.json"
+    answer = _run("check", position, "spawn A:new#1 a1", "spawn A:x#1 b1", "--save", str(saved))
+    first, second = answer["results"]
+    assert first["legal"] and first["events"][0]["kind"] == "spawned"
+    assert second == {
+        "action": "spawn A:x#1 b1",
+        "legal": False,
+        "rule": "spawn.from_reserve",
+        "reason": "A:x#1 is not in the reserve",
+    }
+    assert _run("engaged", str(saved))["engaged"] == ["A:x#1", "B:foe#1"]
+    assert _run("check", str(saved), "jump")["results"][0]["rule"] == "notation"
+
+
+def test_new_writes_a_fresh_position_from_built_in_warbands(tmp_path: Path) -> None:
+    answer = _run("new", "--a", "sample-valor", "--b", "sample-madness", "--rule-430")
+    assert answer["format"] == "dreamblade-position"
+    assert answer["setup"]["settings"] == {"rule_430": True}
+    assert len(answer["setup"]["warbands"]["A"]) == 12
+    assert answer["state"]["phase"] == "initiative"
+    missing = CliRunner().invoke(
+        main, ["rules", "new", "--a", str(tmp_path / "no.yaml"), "--b", "x"]
+    )
+    assert missing.exit_code == 1 and "no.yaml" in missing.output
