@@ -176,9 +176,8 @@ def choices(
     if keyword is None or keyword.choices is None:
         return [()]
     options = keyword.choices(Use(setup, state, mini, ability, x))
-    if not options and ability.is_blade:  # FAQ: a blade ability with no target still takes it
-        return [()]
-    return options
+    # FAQ: an ability may be activated with too few targets; it does what it can (here nothing)
+    return options or [()]
 
 
 def resolve(

@@ -35,6 +35,11 @@ KEYWORD_LINES = [
     "Ambush 2",
     "Charge 2",
     "2: Teleport Self",
+    "X: Assault X",
+    "blade: Warpstrike 2",
+    "double-blade: Double Warpstrike 2",
+    "Strikeback 2",
+    "Bloodthirsty",
     "blade: Payback",  # manual
 ]
 
