@@ -94,7 +94,7 @@ def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flas
     wait_for_version(phone_b, 1)
 
     # -- spawn: pick the miniature, see its cost and legal cells, tap the portal
-    phone_a.locator('[data-mini="A:sir-glorious#1"]').click()
+    phone_a.locator('#pending [data-mini="A:sir-glorious#1"]').click()
     expect(phone_a.locator('.db-cell.target[data-cell="a1"]')).to_be_visible()
     screenshot(phone_a, "db-spawn-helper")
     _tap_cell(phone_a, "a1")
@@ -102,7 +102,7 @@ def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flas
     phone_a.locator('#pending [data-action="done"]').click()
     wait_for_version(phone_b, 3)
     # seat B's board is drawn from B's side and B spawns with the buttons
-    phone_b.locator('[data-mini="B:spellbound-scissors#1"]').click()
+    phone_b.locator('#pending [data-mini="B:spellbound-scissors#1"]').click()
     phone_b.locator('#pending [data-action="spawn B:spellbound-scissors#1 e5"]').click()
     wait_for_version(phone_b, 4)
     _push_script(table, 6)
@@ -112,7 +112,7 @@ def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flas
     wait_for_version(phone_a, 6)
     phone_a.locator('#pending [data-action="shift"]').click()
     wait_for_version(phone_a, 7)
-    phone_a.locator('[data-mini="A:sir-glorious#1"]').click()
+    phone_a.locator('#pending [data-mini="A:sir-glorious#1"]').click()
     _tap_cell(phone_a, "b1")
     wait_for_version(phone_a, 8)
     phone_a.locator('#pending [data-action="done"]').click()
@@ -163,7 +163,7 @@ def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flas
     _step(phone_a, "B:spellbound-scissors#1", 3)
     phone_a.locator("#damage-send").click()
     wait_for_version(phone_a, 59)
-    phone_a.locator('[data-mini="B:spellbound-scissors#1"]').click()
+    phone_a.locator('#pending [data-mini="B:spellbound-scissors#1"]').click()
     screenshot(phone_a, "db-place-disruption")
     _tap_cell(phone_a, "a5")
     wait_for_version(phone_b, 60)
