@@ -39,6 +39,7 @@ from companion.games.dreamblade.legal import (
     Combined,
     DamageSplits,
     DiceResults,
+    Relocations,
     RerollChoices,
 )
 from companion.games.dreamblade.state import RESERVE, SEATS, Setup, State
@@ -182,22 +183,16 @@ def legal_actions(setup: Setup, state: State) -> Collection[Action]:
     return Combined((actions, manual, _relocations(setup, state)))
 
 
-def _relocations(setup: Setup, state: State) -> list[Action]:
-    moves: list[Action] = []
-    occupants = state.occupants()
-    for mini, where in state.zone.items():
-        piece = setup.pieces[mini]
-        if not piece.is_creature or where not in occupants:
-            continue
-        for cell in grid.CELLS:
-            allies = [
-                m
-                for m in occupants.get(cell, [])
-                if setup.pieces[m].is_creature and setup.pieces[m].owner == piece.owner
-            ]
-            if cell != where and len(allies) < spawning.MAX_CREATURES_PER_SEAT_IN_CELL:
-                moves.append(Relocate(mini, cell))
-    return moves
+def _relocations(setup: Setup, state: State) -> Relocations:
+    where = {
+        m: c for m, c in state.zone.items() if c in grid.CELL_SET and setup.pieces[m].is_creature
+    }
+    counts: dict[tuple[str, str], int] = {}
+    for mini, cell in where.items():
+        key = (setup.pieces[mini].owner, cell)
+        counts[key] = counts.get(key, 0) + 1
+    full = frozenset(k for k, n in counts.items() if n >= spawning.MAX_CREATURES_PER_SEAT_IN_CELL)
+    return Relocations(tuple((m, setup.pieces[m].owner, c) for m, c in where.items()), full)
 
 
 def _legal_for_kind(setup: Setup, state: State, now: Pending) -> Collection[Action]:

@@ -8,11 +8,13 @@ from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
+from companion import grid
 from companion.games.dreamblade.actions import (
     AssignDamage,
     CellValue,
     Confirm,
     Dice,
+    Relocate,
     Reroll,
     normalise_faces,
 )
@@ -134,6 +136,31 @@ class Combined(Collection[Action]):
 
     def __len__(self) -> int:
         return sum(len(part) for part in self.parts)
+
+
+@dataclass(frozen=True)
+class Relocations(Collection[Relocate]):
+    """Moving any creature on the map to any other cell where its owner has fewer than 4."""
+
+    creatures: tuple[tuple[str, str, str], ...]  # (creature, owner, its cell)
+    full: frozenset[tuple[str, str]]  # (seat, cell) holding 4 of that seat's creatures
+
+    def __contains__(self, action: Any) -> bool:
+        if not isinstance(action, Relocate):
+            return False
+        for mini, owner, here in self.creatures:
+            if mini == action.mini:
+                return action.cell != here and (owner, action.cell) not in self.full
+        return False
+
+    def __iter__(self) -> Iterator[Relocate]:
+        for mini, owner, here in self.creatures:
+            for cell in grid.CELLS:
+                if cell != here and (owner, cell) not in self.full:
+                    yield Relocate(mini, cell)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 @dataclass(frozen=True)
