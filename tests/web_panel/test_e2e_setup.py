@@ -7,11 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from flask import Flask
 from playwright.sync_api import Browser, expect
 
 from companion.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
-from tests.web_panel.conftest import JUDGE_PIN
+from tests.web_panel.conftest import JUDGE_PIN, join_url
 from web_panel.app import PanelServer
 
 pytestmark = [
@@ -61,3 +62,19 @@ def test_the_judge_sets_up_a_new_dreamblade_game(
     assert [g.status for g in table.store.games()] == ["abandoned", "playing"]
     expect(phone.locator("figure.join figcaption").first).to_contain_text("Aiko")
     screenshot(phone, "setup-new-table")
+
+
+def test_a_seated_phone_becomes_a_spectator_when_a_new_game_starts(
+    browser: Browser, server: PanelServer, app: Flask
+):
+    phone = new_phone(browser, server.url)
+    phone.goto(server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1])
+    expect(phone.locator("#viewer")).to_contain_text("Seat A")
+    judge = app.test_client()
+    csrf = judge.get("/api/me").get_json()["csrf"]
+    headers = {"X-CSRF-Token": csrf}
+    judge.post("/api/judge/login", json={"pin": JUDGE_PIN}, headers=headers)
+    response = judge.post("/api/setup/new", json={"game": "planechase"}, headers=headers)
+    assert response.status_code == 200
+    expect(phone.locator("#viewer")).to_have_text("Spectator")
+    expect(phone.locator(".pending-title")).to_be_visible()

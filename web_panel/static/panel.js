@@ -163,8 +163,14 @@
   function connect() {
     const stream = new EventSource("/api/stream");
     state.stream = stream;
-    stream.addEventListener("state", (event) => {
-      state.view = JSON.parse(event.data);
+    stream.addEventListener("state", async (event) => {
+      const view = JSON.parse(event.data);
+      if (state.view && state.view.game_id !== view.game_id) {
+        // a new game: seats were for the old one, so ask again who this phone is
+        const response = await fetch("/api/me", { credentials: "same-origin" });
+        if (response.ok) state.me = await response.json();
+      }
+      state.view = view;
       state.receivedAt = performance.now();
       setConnection(true);
       render();
