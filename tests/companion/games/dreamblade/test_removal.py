@@ -54,11 +54,14 @@ def test_only_own_miniatures_in_play_and_only_in_own_windows() -> None:
 
 def test_sacrificing_an_attacker_mid_combat_takes_its_blade_abilities_away() -> None:
     # FAQ: blades go only to attackers still in play (e.g. after Tantrum sacrificed one)
-    bomber = creature("bomber", power=1, abilities=["blade: Bomb 4"])
+    # "Self Offering" stands for any sacrificing blade ability the engine does not implement
+    bomber = creature("bomber", power=1, abilities=["blade: Self Offering"])
     critter = creature("critter", power=1, abilities=["blade: Crit 2"])
     zones = {"A:bomber#1": "c3", "A:critter#1": "c3", "B:foe#1": "c3"}
     game = at([bomber, critter], FOES, zones, mode="strike")
-    play(game, "cell c3", "dice blade,blade", "blade A:bomber#1 bomb", "sacrifice A:bomber#1")
+    play(game, "cell c3", "dice blade,blade", "blade A:bomber#1 self-offering")
+    play(game, "sacrifice A:bomber#1")  # the players apply the manual effect
+    assert game.state.zone["A:bomber#1"] == "graveyard"
     assert game.pending().kind == "assign_blade"
     play(game, "blade A:critter#1 crit")
     assert game.pending().details["damage"] == 2
