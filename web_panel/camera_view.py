@@ -9,19 +9,21 @@ a calibration from four tapped corners. Without a camera the view says so.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-import cv2
-import numpy as np
 from flask import Blueprint, Response, jsonify, request
 from flask.typing import ResponseReturnValue
 
-from vision.calibration import Calibration, CalibrationError
-from vision.map_grid import MapGrid
-from vision.observe import Placement
 from web_panel.api import Refused, body
 from web_panel.panel import current_panel
 from web_panel.seats import LOOPBACK_ADDRESSES
+
+if TYPE_CHECKING:  # OpenCV and the vision package load only once a camera picture is asked for
+    import numpy as np
+
+    from vision.calibration import Calibration
+    from vision.map_grid import MapGrid
+    from vision.observe import Placement
 
 camera_api = Blueprint("camera", __name__, url_prefix="/api/camera")
 
@@ -50,6 +52,9 @@ class CameraView(Protocol):
 
 def overlay(snapshot: CameraSnapshot) -> np.ndarray:
     """The frame with the calibrated grid and the tags read drawn over it."""
+    import cv2
+    import numpy as np
+
     frame = snapshot.frame
     image = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR) if frame.ndim == 2 else frame.copy()
     calibration = snapshot.calibration
@@ -80,6 +85,9 @@ def _line(
     start: tuple[float, float],
     end: tuple[float, float],
 ) -> None:
+    import cv2
+    import numpy as np
+
     (x0, y0), (x1, y1) = calibration.to_image(np.array([start, end]))
     cv2.line(image, (round(x0), round(y0)), (round(x1), round(y1)), GRID_COLOUR, 2, cv2.LINE_AA)
 
@@ -113,6 +121,8 @@ def status() -> ResponseReturnValue:
 
 @camera_api.get("/frame.jpg")
 def frame() -> ResponseReturnValue:
+    import cv2
+
     snapshot = _camera().snapshot()
     if snapshot is None:
         raise Refused(404, "no_camera")
@@ -141,6 +151,8 @@ def calibrate() -> ResponseReturnValue:
         )
     ):
         raise Refused(400, "calibration", "'corners' must be four [x, y] points")
+    from vision.calibration import CalibrationError
+
     try:
         _camera().calibrate([(float(x), float(y)) for x, y in corners])
     except CalibrationError as exc:
