@@ -1,0 +1,20 @@
+"""Dissipate (blade kinds): target opponent disrupts this creature (FAQ). It is recorded, the
+creature stays in the cell until step 7 of the combat, where the opponent moves it to an empty
+cell like any disruption; deathblow damage given to it meanwhile is lost with the disruption
+(FAQ, when does Dissipate disrupt)."""
+
+from __future__ import annotations
+
+from companion.events import Event
+from companion.games.dreamblade import effects
+from companion.games.dreamblade.abilities import BLADE_ACTIVATIONS, Keyword, Use, register
+
+
+def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
+    effects.mark(use.state, use.mini, "disrupt")
+    return []
+
+
+DISSIPATE = register(
+    Keyword(name="Dissipate", parameter="none", activations=BLADE_ACTIVATIONS, resolve=_resolve)
+)
