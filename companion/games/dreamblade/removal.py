@@ -18,8 +18,6 @@ from companion.events import Event
 from companion.games.dreamblade.keyword_state import note_removed
 from companion.games.dreamblade.state import GRAVEYARD, RESERVE, Setup, State, other
 
-OUTCOMES = ("destroy", "self_destroy", "sacrifice", "return")
-
 
 def remove(setup: Setup, state: State, mini: str, outcome: str) -> Event:
     owner, cell = setup.pieces[mini].owner, state.zone[mini]

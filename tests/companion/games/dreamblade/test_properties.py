@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from companion import events as ev
 from companion.errors import IllegalActionError
 from companion.games.dreamblade import conquest
+from companion.games.dreamblade.engine import PENDING_KINDS
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.miniature import Miniature
 from companion.games.dreamblade.random_play import random_action
@@ -69,6 +70,7 @@ def warbands(draw: st.DrawFn) -> list[Miniature]:
 
 def check_invariants(game: DreambladeGame) -> None:
     setup, state = game.setup, game.state
+    assert game.pending().kind in PENDING_KINDS  # the documented set (docs/formats.md)
     portals = set(setup.dream_map.portals.values())
     for cell, minis in game.board().items():
         locations = [m for m in minis if m.kind == "location"]
