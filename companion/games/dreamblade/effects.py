@@ -93,6 +93,12 @@ def can_enter(setup: Setup, state: State, mini: str, cell: str) -> bool:
     return state.zone[mini] != cell and len(here) < MAX_CREATURES_PER_SEAT_IN_CELL
 
 
+def distance(one: str, two: str) -> int:
+    """Orthogonal steps between two cells."""
+    (c1, r1), (c2, r2) = grid.coords(one), grid.coords(two)
+    return abs(c1 - c2) + abs(r1 - r2)
+
+
 def steps(setup: Setup, state: State, mini: str) -> list[str]:
     """Cells one step (orthogonally) from ``mini`` it may be moved into."""
     return [
@@ -247,6 +253,15 @@ def move(setup: Setup, state: State, mini: str, cell: str, by: str) -> list[Even
     return [moved, *entered(setup, state, mini, cell)]
 
 
+def move_each(setup: Setup, state: State, args: tuple[str, ...], by: str) -> list[Event]:
+    """Make the ``<mini>><cell>`` moves an ability chose on activation, one at a time."""
+    events: list[Event] = []
+    for arg in args:
+        mini, cell = read_move(arg)
+        events += move(setup, state, mini, cell, by)
+    return events
+
+
 def deal_damage(setup: Setup, state: State, amounts: dict[str, int]) -> list[Event]:
     """Damage outside the strike's own damage step. 0 damage is not dealt (FAQ "other")."""
     dealt = {m: n for m, n in sorted(amounts.items()) if n > 0 and state.on_map(m)}
@@ -313,12 +328,30 @@ def special_attack(
 
 def entered(setup: Setup, state: State, mover: str, cell: str) -> list[Event]:
     """``mover`` entered ``cell`` by a movement other than spawning."""
+    return queue(setup, state, _on_enter(setup, state, mover, cell))
+
+
+def _on_enter(setup: Setup, state: State, mover: str, cell: str) -> list[Effect]:
     new = []
     for use in in_play_with(setup, state, "on_enter"):
         keyword = use.ability.keyword
         assert keyword is not None and keyword.on_enter is not None
         new += keyword.on_enter(use, mover, cell)
-    return queue(setup, state, new)
+    return new
+
+
+def swap(setup: Setup, state: State, one: str, two: str, by: str) -> list[Event]:
+    """Two creatures exchange cells; both enter at once, so what that triggers is simultaneous.
+    The stack limit cannot break: each cell loses one creature of a player and gains one."""
+    here, there = state.zone[one], state.zone[two]
+    state.place(one, there)
+    state.place(two, here)
+    moves = [
+        Event(ev.MOVED, {"mini": one, "from": here, "to": there, "by": by}),
+        Event(ev.MOVED, {"mini": two, "from": there, "to": here, "by": by}),
+    ]
+    new = _on_enter(setup, state, one, there) + _on_enter(setup, state, two, here)
+    return moves + queue(setup, state, new)
 
 
 def queue(setup: Setup, state: State, new: list[Effect]) -> list[Event]:

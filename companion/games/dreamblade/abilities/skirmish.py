@@ -28,11 +28,7 @@ def _choices(use: Use) -> list[tuple[str, ...]]:
 
 
 def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
-    events: list[Event] = []
-    for arg in args:
-        ally, cell = effects.read_move(arg)
-        events += effects.move(use.setup, use.state, ally, cell, by="skirmish")
-    return events
+    return effects.move_each(use.setup, use.state, args, by="skirmish")
 
 
 SKIRMISH = register(
