@@ -19,8 +19,8 @@ def shift_destinations(setup: Setup, state: State, mini: str) -> frozenset[str]:
     here = state.zone[mini]
     occupants = state.occupants()
     owners = board.seats_with_creatures(setup, state)
-    if len(owners.get(here, ())) == 2:
-        return frozenset()  # engaged
+    if len(owners.get(here, ())) == 2 or here in state.keywords.lockdown:
+        return frozenset()  # engaged, or its cell is locked down this turn (Lockdown)
     defender = piece.has("no_shift_into_enemies")
     result = []
     for cell in grid.orthogonal_neighbours(here):
@@ -47,6 +47,8 @@ def check_move(setup: Setup, state: State, seat: str, mini: str, cell: str) -> N
     here = state.zone[mini]
     if mini in board.engaged_creatures(setup, state):
         raise IllegalActionError(f"{mini} is engaged and cannot shift", rule="shift.unengaged_only")
+    if here in state.keywords.lockdown:
+        raise IllegalActionError(f"{here} is locked down this turn", rule="Lockdown")
     if cell not in set(grid.orthogonal_neighbours(here)):
         raise IllegalActionError(
             f"{mini} moves one cell up, down, left or right from {here}, not to {cell}",

@@ -244,7 +244,7 @@ def test_a_creature_spawned_this_phase_may_use_its_spawn_ability() -> None:
 
 
 def test_when_spawned_ability_is_flagged_for_the_players() -> None:
-    eater = creature("eater", abilities=["when spawned: Appease"])
+    eater = creature("eater", abilities=["when spawned: Flux Ward"])
     game = at([eater], [FOE], {}, phase="spawn")
     events = play(game, "spawn A:eater#1 a1")
     assert kinds(events)[1:] == ["spawned", "dreamblade.manual_effect"]
