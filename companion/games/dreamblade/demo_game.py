@@ -16,7 +16,7 @@ from companion.games.dreamblade.maps import builtin_map
 
 DEMO_WARBANDS = {
     "A": ("sir-glorious", "pearlthorn-gargoyle", "noble-dragon"),
-    "B": ("spellbound-scissors", "spellbound-scissors", "lockjaw", "B45"),
+    "B": ("spellbound-scissors", "spellbound-scissors", "B45"),
 }
 
 DEMO_ACTIONS: tuple[str, ...] = (
@@ -46,7 +46,6 @@ DEMO_ACTIONS: tuple[str, ...] = (
     "init 6 5",
     "spawn A:pearlthorn-gargoyle#1 a1",
     "done",
-    "spawn B:lockjaw#1 e5",
     "done",
     "shift",
     "move A:sir-glorious#1 b3",
@@ -58,12 +57,10 @@ DEMO_ACTIONS: tuple[str, ...] = (
     "shift",
     "move B:spellbound-scissors#1 c4",
     "move B:spellbound-scissors#2 c4",
-    "move B:lockjaw#1 d5",
     "done",
     "shift",
     "move B:spellbound-scissors#1 c3",
     "move B:spellbound-scissors#2 c3",
-    "move B:lockjaw#1 d4",
     "done",
     "value b3 2",
     "confirm",

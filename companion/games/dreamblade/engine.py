@@ -10,6 +10,7 @@ from companion import grid
 from companion.errors import IllegalActionError
 from companion.events import Event
 from companion.games.dreamblade import board, combat, conquest, effects, movement, spawning, turn
+from companion.games.dreamblade.abilities import MANUAL_EFFECT
 from companion.games.dreamblade.actions import (
     AssignBlade,
     AssignDamage,
@@ -166,19 +167,18 @@ def _combat_pending(setup: Setup, state: State) -> Pending:
     )
 
 
-# when a player may apply a manual ability's move, sacrifice or self-destruction: during their
-# own spawn phase, shift, strike or attack
-MANUAL_WINDOWS = frozenset(
-    {"spawn", "shift", "choose_strike_cell", "assign_blade", "assign_damage"}
-)
+MANUAL_ACTIONS = (Relocate, Sacrifice, SelfDestroy)
 
 
 def legal_actions(setup: Setup, state: State) -> Collection[Action]:
+    """What may be pushed now. Right after a seat used an ability the engine does not implement,
+    that seat may also apply its effect: move a creature, sacrifice or destroy its own miniature,
+    until the next regular action."""
     now = pending(setup, state)
     actions = _legal_for_kind(setup, state, now)
-    if now.kind not in MANUAL_WINDOWS or now.seat is None:
+    if state.manual_seat is None:
         return actions
-    own = board.in_play(setup, state, now.seat)
+    own = board.in_play(setup, state, state.manual_seat)
     manual: list[Action] = [Sacrifice(m) for m in own] + [SelfDestroy(m) for m in own]
     return Combined((actions, manual, _relocations(setup, state)))
 
@@ -266,13 +266,9 @@ def _legal_for_kind(setup: Setup, state: State, now: Pending) -> Collection[Acti
 def apply(setup: Setup, state: State, action: Action) -> list[Event]:
     """Apply ``action`` to ``state`` (a clone; it may be left half-changed when this raises)."""
     now = pending(setup, state)
-    if isinstance(action, Relocate) and now.kind in MANUAL_WINDOWS and now.seat:
-        events = turn.apply_relocation(setup, state, action.mini, action.cell)
-        return events + combat.settle(setup, state)
-    if isinstance(action, Sacrifice | SelfDestroy) and now.kind in MANUAL_WINDOWS and now.seat:
-        outcome = "sacrifice" if isinstance(action, Sacrifice) else "self_destroy"
-        events = turn.apply_manual_removal(setup, state, now.seat, action.mini, outcome)
-        return events + combat.settle(setup, state)
+    if isinstance(action, MANUAL_ACTIONS):
+        return _manual(setup, state, action)
+    state.manual_seat = None
     handler = _HANDLERS.get((now.kind, type(action)))
     if handler is None:
         raise IllegalActionError(
@@ -281,6 +277,26 @@ def apply(setup: Setup, state: State, action: Action) -> list[Event]:
             rule=f"sequence.{now.kind}",
         )
     events = handler(setup, state, action)
+    events += combat.settle(setup, state)
+    if any(event.kind == MANUAL_EFFECT for event in events):
+        state.manual_seat = now.seat or state.phase_seat
+    return events
+
+
+def _manual(setup: Setup, state: State, action: Action) -> list[Event]:
+    seat = state.manual_seat
+    if seat is None:
+        raise IllegalActionError(
+            f"{action} applies the effect of an ability the engine does not implement; "
+            "none was just used",
+            rule="manual.no_effect_pending",
+        )
+    if isinstance(action, Relocate):
+        events = turn.apply_relocation(setup, state, action.mini, action.cell)
+    else:
+        outcome = "sacrifice" if isinstance(action, Sacrifice) else "self_destroy"
+        assert isinstance(action, Sacrifice | SelfDestroy)
+        events = turn.apply_manual_removal(setup, state, seat, action.mini, outcome)
     return events + combat.settle(setup, state)
 
 

@@ -112,6 +112,7 @@ def state_json(state: State) -> dict[str, Any]:
             for r in state.results
         ],
         "winner": state.winner,
+        "manual_seat": state.manual_seat,
         "keywords": keyword_state.to_json(state.keywords),
     }
 
@@ -442,6 +443,7 @@ def read_state(r: _Reader, data: Any, setup: Setup) -> State:
         turn_wins=dict(g(data, "turn_wins", "state", _seat_ints, "a count per seat")),
         results=tuple(_read_result(r, x, f"state.results[{i}]") for i, x in enumerate(results)),
         winner=g(data, "winner", "state", _opt_seat, "A, B or null"),
+        manual_seat=g(data, "manual_seat", "state", _opt_seat, "A, B or null"),
         keywords=keyword_state.from_json(data.get("keywords"), r.origin, ids),
     )
     return state

@@ -130,6 +130,9 @@ class State:
     turn_wins: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
     results: tuple[TurnResult, ...] = ()
     winner: str | None = None
+    # the seat that just used an ability the engine does not implement: it may apply the effect
+    # (relocate, sacrifice, self-destroy) until its next regular action
+    manual_seat: str | None = None
     # what keyword abilities add (keyword_state.py); immutable, so clones may share it
     keywords: KeywordState = field(default_factory=KeywordState)
     # cell → pieces, rebuilt after a move; never mutated in place, so clones may share it

@@ -398,34 +398,38 @@ def test_dice_collection_membership_is_exact() -> None:
     assert len(list(legal)) == len(legal) == 15  # 5 distinct faces, 2 dice, unordered
 
 
+# "Test Pull", "Test Push", "Test Shove", "Test Call", "Test Step" stand for abilities the engine
+# does not implement: the players apply their moves with `relocate` (FAQ rulings on Lure,
+# Skirmish, Knight of Tomorrow, Defender)
+
+
 def test_enemy_moved_in_by_a_blade_ability_can_take_the_damage() -> None:
-    # FAQ: damage goes to enemies in the cell when it is assigned, including one a Lure pulled in;
-    # Lure is not implemented, so the players apply it with `relocate`
-    lurer = creature("lurer", power=2, abilities=["blade: Lure"])
+    # FAQ: damage goes to enemies in the cell when it is assigned, including one pulled in
+    lurer = creature("lurer", power=2, abilities=["blade: Test Pull"])
     zones = {"A:lurer#1": "c3", "B:foe#1": "c3", "B:foe#2": "c4"}
     game = strike([lurer], [FOE, FOE], zones)
-    play(game, "cell c3", "dice 3,blade", "blade A:lurer#1 lure", "relocate B:foe#2 c3")
+    play(game, "cell c3", "dice 3,blade", "blade A:lurer#1 test-pull", "relocate B:foe#2 c3")
     assert game.pending().details["targets"] == ["B:foe#1", "B:foe#2"]
     play(game, "damage B:foe#2=3")
 
 
 def test_enemy_moved_out_can_no_longer_take_damage() -> None:
     # FAQ: an enemy moved out of the combat cell cannot be assigned damage
-    scarer = creature("scarer", power=2, abilities=["blade: Expel"])
-    zones = {"A:scarer#1": "c3", "B:foe#1": "c3", "B:foe#2": "c3"}
-    game = strike([scarer], [FOE, FOE], zones)
-    play(game, "cell c3", "dice 3,blade", "blade A:scarer#1 expel", "relocate B:foe#2 d3")
+    pusher = creature("pusher", power=2, abilities=["blade: Test Push"])
+    zones = {"A:pusher#1": "c3", "B:foe#1": "c3", "B:foe#2": "c3"}
+    game = strike([pusher], [FOE, FOE], zones)
+    play(game, "cell c3", "dice 3,blade", "blade A:pusher#1 test-push", "relocate B:foe#2 d3")
     assert game.pending().details["targets"] == ["B:foe#1"]
 
 
 def test_blade_to_an_attacker_moved_out_of_the_cell_is_still_owed() -> None:
-    # FAQ Knight of Tomorrow + Iron Thug: Skirmish moves the Thug away; it attacked, so the
-    # second blade can — and must — go to its Fumble 2, lowering this combat's damage
-    knight = creature("knight", power=1, abilities=["blade: Skirmish"])
+    # FAQ Knight of Tomorrow + Iron Thug: a blade ability moves the Thug away; it attacked, so
+    # the second blade can — and must — go to its Fumble 2, lowering this combat's damage
+    knight = creature("knight", power=1, abilities=["blade: Test Shove"])
     thug = creature("thug", power=1, abilities=["blade: Fumble 2"])
     zones = {"A:knight#1": "c3", "A:thug#1": "c3", "B:foe#1": "c3"}
     game = strike([knight, thug], [FOE], zones)
-    play(game, "cell c3", "dice blade,blade", "blade A:knight#1 skirmish", "relocate A:thug#1 c2")
+    play(game, "cell c3", "dice blade,blade", "blade A:knight#1 test-shove", "relocate A:thug#1 c2")
     assert game.pending().details["options"] == ["A:thug#1 fumble"]
     play(game, "blade A:thug#1 fumble")
     assert game.pending().kind == "choose_strike_cell"  # no damage left to assign
@@ -433,19 +437,18 @@ def test_blade_to_an_attacker_moved_out_of_the_cell_is_still_owed() -> None:
 
 def test_no_blade_to_a_creature_that_arrived_during_the_combat() -> None:
     # FAQ: only miniatures that attacked in this combat take its blades
-    lurer = creature("lurer", power=2, abilities=["blade: Advance"])
+    caller = creature("caller", power=2, abilities=["multi-blade: Test Call"])
     critter = creature("critter", power=1, abilities=["blade: Crit 2"])
-    zones = {"A:lurer#1": "c3", "A:critter#1": "c4", "B:foe#1": "c3"}
-    game = strike([lurer, critter], [FOE], zones)
-    play(game, "cell c3", "dice blade,blade", "relocate A:critter#1 c3")
-    assert game.pending().details["options"] == ["A:lurer#1 advance"]
-    play(game, "blade A:lurer#1 advance")  # the second blade has nowhere to go: it is lost
-    assert game.pending().kind == "choose_strike_cell"
+    zones = {"A:caller#1": "c3", "A:critter#1": "c4", "B:foe#1": "c3"}
+    game = strike([caller, critter], [FOE], zones)
+    play(game, "cell c3", "dice blade,blade", "blade A:caller#1 test-call")
+    play(game, "relocate A:critter#1 c3")
+    assert game.pending().details["options"] == ["A:caller#1 test-call"]
 
 
 def test_defender_may_be_moved_into_enemies_by_abilities() -> None:
     # FAQ Defender: only its own shift is restricted; Advance, Skirmish, Swap… may put it there
-    saint = creature("saint", abilities=["Defender"])
+    saint = creature("saint", abilities=["Defender", "0: Test Step"])
     game = at([saint], [FOE], {"A:saint#1": "c3", "B:foe#1": "c4"}, phase="spawn")
-    play(game, "relocate A:saint#1 c4")
+    play(game, "ability A:saint#1 test-step", "relocate A:saint#1 c4")
     assert game.engaged_creatures() == {"A:saint#1", "B:foe#1"}

@@ -43,12 +43,14 @@ def test_not_in_its_own_action_phase() -> None:
 def test_it_triggers_after_being_moved_out_during_the_combat() -> None:
     """FAQ: what matters is being in the cell when the attack was made; its target is then a
     local enemy where it is now."""
-    striker = creature("striker", power=2, defense=2, life=9, abilities=["blade: Payback"])
+    striker = creature(
+        "striker", power=2, defense=2, life=9, abilities=["blade: Test Shove", "blade: Payback"]
+    )
     pal = creature("pal", power=0, defense=9, life=9)
     zones = {"A:striker#1": "c3", "B:guardian#1": "c3", "A:pal#1": "c4"}
     game = at([striker, pal], [GUARDIAN], zones, mode="strike")
-    play(game, "cell c3 A:striker#1", "dice miss,blade")
-    play(game, "relocate B:guardian#1 c4")  # a manual ability moves it out meanwhile
+    play(game, "cell c3 A:striker#1", "dice blade,blade", "blade A:striker#1 test-shove")
+    play(game, "relocate B:guardian#1 c4")  # the manual ability moves it out meanwhile
     play(game, "blade A:striker#1 payback")
     now = game.pending()
     assert (now.seat, now.kind, now.details["target"]) == ("B", "special_dice", "A:pal#1")

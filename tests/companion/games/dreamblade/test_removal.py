@@ -10,11 +10,16 @@ from companion.errors import IllegalActionError
 from companion.games.dreamblade.game import DreambladeGame
 from tests.companion.games.dreamblade.builders import at, creature, location, play
 
-XS, FOES = [creature("x"), location("keep")], [creature("foe")]
+# "Test Offering" stands for a spawn ability the engine does not implement: using it lets its
+# player apply the effect (here: sacrifice or destroy one of their own miniatures)
+XS = [creature("x", abilities=["0: Test Offering"]), location("keep")]
+FOES = [creature("foe")]
 
 
 def _spawning() -> DreambladeGame:
-    return at(XS, FOES, {"A:x#1": "c3", "A:keep#1": "c3", "B:foe#1": "c4"}, phase="spawn")
+    game = at(XS, FOES, {"A:x#1": "c3", "A:keep#1": "c3", "B:foe#1": "c4"}, phase="spawn")
+    play(game, "ability A:x#1 test-offering")
+    return game
 
 
 def test_sacrifice_scores_nothing_and_gives_no_bonus() -> None:
@@ -36,9 +41,9 @@ def test_self_destruction_scores_nothing_but_gives_the_bonus() -> None:
 
 
 def test_sacrificed_regenerate_creature_goes_to_the_graveyard() -> None:
-    scissors = creature("scissors", abilities=["Regenerate"])
+    scissors = creature("scissors", abilities=["Regenerate", "0: Test Offering"])
     game = at([scissors], FOES, {"A:scissors#1": "c3"}, phase="spawn")
-    play(game, "sacrifice A:scissors#1")
+    play(game, "ability A:scissors#1 test-offering", "sacrifice A:scissors#1")
     assert game.state.zone["A:scissors#1"] == "graveyard"
 
 
@@ -47,9 +52,20 @@ def test_only_own_miniatures_in_play_and_only_in_own_windows() -> None:
     with pytest.raises(IllegalActionError) as err:
         play(game, "sacrifice B:foe#1")
     assert err.value.rule == "manual.own_miniature"
-    play(game, "done")  # B's spawn phase: A may not act
-    with pytest.raises(IllegalActionError):
+    play(game, "done")  # a regular action: the manual effect's moment is over
+    with pytest.raises(IllegalActionError) as err:
         play(game, "sacrifice A:x#1")
+    assert err.value.rule == "manual.no_effect_pending"
+
+
+def test_manual_effects_need_a_manual_ability_first() -> None:
+    game = at(XS, FOES, {"A:x#1": "c3", "B:foe#1": "c4"}, phase="spawn")
+    assert not [a for a in game.legal_actions() if str(a).startswith(("sacrifice", "relocate"))]
+    with pytest.raises(IllegalActionError) as err:
+        play(game, "relocate B:foe#1 c5")
+    assert err.value.rule == "manual.no_effect_pending"
+    play(game, "ability A:x#1 test-offering")
+    assert "relocate B:foe#1 c5" in {str(a) for a in game.legal_actions()}
 
 
 def test_sacrificing_an_attacker_mid_combat_takes_its_blade_abilities_away() -> None:
