@@ -86,6 +86,15 @@ def check_invariants(game: DreambladeGame) -> None:
         state.zone[m] in ("reserve", "graveyard", "out") or len(state.zone[m]) == 2
         for m in state.zone
     )
+    # damage sits only on creatures in the dreamscape, below what would already have removed it
+    # outside a combat; spawn points are never negative; every creature in play has known stats
+    for mini, damage in state.damage.items():
+        piece = setup.pieces[mini]
+        assert state.on_map(mini) and piece.is_creature and damage > 0
+        if state.combat is None and not state.keywords.effects:
+            assert damage < min(piece.stat("defense"), piece.stat("life")), mini
+    assert state.spawn_points >= 0
+    assert all(not setup.pieces[m].mini.unknown_fields for m in state.zone if state.on_map(m))
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
