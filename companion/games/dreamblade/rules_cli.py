@@ -18,6 +18,7 @@ import click
 
 from companion.errors import DataFileError, IllegalActionError
 from companion.games.dreamblade import conquest
+from companion.games.dreamblade.ability_table import abilities
 from companion.games.dreamblade.dice_cli import odds, roll
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.miniature import Miniature
@@ -254,3 +255,4 @@ def _summary(game: DreambladeGame) -> dict[str, Any]:
 
 rules.add_command(odds)
 rules.add_command(roll)
+rules.add_command(abilities)
