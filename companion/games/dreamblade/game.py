@@ -231,6 +231,10 @@ class DreambladeGame(Game):
         return self._state.spawn_points if self._in_spawn_phase(seat) else 0
 
     def legal_shift_destinations(self, mini_id: str) -> frozenset[str]:
+        """Where the creature may shift: during its owner's shift, none once it has moved; at
+        other times a preview of its next shift."""
+        if mini_id in self._state.moved:
+            return frozenset()
         return movement.shift_destinations(self._setup, self._state, mini_id)
 
     def engaged_creatures(self) -> frozenset[str]:

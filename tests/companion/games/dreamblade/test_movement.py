@@ -111,3 +111,11 @@ def test_ability_moves_obey_the_stack_limit_only() -> None:
     assert err.value.rule == "stack_limit"
     events = play(game, "relocate A:x#5 e5")
     assert events[1].data == {"mini": "A:x#5", "from": "a1", "to": "e5", "how": "ability"}
+
+
+def test_a_creature_that_moved_shows_no_more_destinations() -> None:
+    game = _shifting({"A:x#1": "c3"})
+    play(game, "move A:x#1 c4")
+    assert game.legal_shift_destinations("A:x#1") == frozenset()
+    play(game, "done")  # the next shift starts afresh
+    assert game.legal_shift_destinations("A:x#1") == {"c3", "c5", "b4", "d4"}
