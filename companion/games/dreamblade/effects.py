@@ -198,7 +198,7 @@ def resolve(
     if args not in choices(setup, state, mini, ability, x):
         raise IllegalActionError(
             f"{ability.text}: {' '.join(args) or 'no target'} is not a legal choice now",
-            rule=ability.name,
+            rule="ability.choice",
         )
     keyword = ability.keyword
     if keyword is None or keyword.resolve is None:
@@ -218,7 +218,7 @@ def use_spawn_ability(
     if not ability.implemented:
         if args:
             raise IllegalActionError(
-                f"{ability.text} is applied by the players: give no targets", rule="manual"
+                f"{ability.text} is applied by the players: give no targets", rule="ability.choice"
             )
         return [Event(MANUAL_EFFECT, {"mini": mini, "ability": ability.text, "paid": paid})]
     used = Event(
@@ -477,7 +477,7 @@ def apply_target(setup: Setup, state: State, choice: str) -> list[Event]:
     if choice not in _live_options(setup, state, effect):
         raise IllegalActionError(
             f"{choice} is not a target of {effect.source}'s {effect.ability} now",
-            rule=effect.ability,
+            rule="ability.choice",
         )
     return _chosen(setup, state, effect, choice)
 
@@ -488,7 +488,7 @@ def apply_dice(setup: Setup, state: State, faces: tuple[str, ...]) -> list[Event
     if len(faces) != effect.dice_count:
         raise IllegalActionError(
             f"this special attack rolls {effect.dice_count} dice, not {len(faces)}",
-            rule=effect.ability,
+            rule="special_attack.dice",
         )
     rerolls = tuple(
         (effect.source, ability.value or 0)
