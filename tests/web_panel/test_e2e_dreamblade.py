@@ -35,6 +35,16 @@ pytestmark = [
 ]
 
 
+# Where the parts under test begin in the engine's demo script (found, so edits to the script's
+# earlier turns do not break the test; each is checked to be the action the test expects).
+STRIKE = DEMO_ACTIONS.index("strike")  # seat B's strike in turn 3
+CONQUEST = next(i for i, a in enumerate(DEMO_ACTIONS) if a.startswith("value") and i > STRIKE)
+STRIKE_VERBS = ["cell", "dice", "damage", "destroy", "dice", "damage", "place"]
+assert [a.split()[0] for a in DEMO_ACTIONS[STRIKE + 1 : STRIKE + 8]] == STRIKE_VERBS
+assert DEMO_ACTIONS[CONQUEST + 1] == "confirm"
+PLACED = STRIKE + 8
+
+
 @pytest.fixture
 def table(tmp_path: Path) -> Table:
     setup = demo_game().record()
@@ -72,6 +82,20 @@ def _expect_at(table: Table, index: int) -> None:
 
 def _tap_cell(phone: Page, cell: str) -> None:
     phone.locator(f'.db-cell.target[data-cell="{cell}"]').click()
+
+
+def _enter_dice(phone: Page, notation: str) -> None:
+    """Enter the dice of ``dice 3,3,2,blade`` as counts per face, as a player would."""
+    faces = notation.split()[1].split(",")
+    for face in dict.fromkeys(faces):
+        _step(phone, face, faces.count(face))
+
+
+def _enter_damage(phone: Page, notation: str) -> None:
+    """Enter ``damage X=3,Y=1`` with the steppers of each creature."""
+    for part in notation.split()[1].split(","):
+        mini, amount = part.split("=")
+        _step(phone, mini, int(amount))
 
 
 def _step(phone: Page, face: str, times: int) -> None:
@@ -120,65 +144,64 @@ def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flas
     _expect_at(table, 9)
 
     # -- up to turn 3's strike, straight to the table; the phones follow the stream
-    _push_script(table, 52)
-    wait_for_version(phone_b, 52)
+    _push_script(table, STRIKE)
+    wait_for_version(phone_b, STRIKE)
     screenshot(phone_b, "db-board-seat-b")
 
     # a wrong-seat action is refused: it is B's action phase
     expect(phone_a.locator(".not-yours")).to_be_visible()
     phone_a.evaluate("Panel.propose('strike')")
     expect(phone_a.locator("#toast")).to_contain_text("not your decision")
-    assert table.version == 52
+    assert table.version == STRIKE
 
     # -- strike: choose strike, tap the cell to fight in, enter dice as counts per face
+    fight, dice, damage, destroy, deathblow, struck_back, place = DEMO_ACTIONS[STRIKE + 1 : PLACED]
     phone_b.locator('#pending [data-action="strike"]').click()
-    wait_for_version(phone_b, 53)
-    _tap_cell(phone_b, "b3")
-    wait_for_version(phone_b, 54)
-    phone_b.evaluate("Panel.propose('dice 3,3')")  # fewer dice than the engine expects
+    wait_for_version(phone_b, STRIKE + 1)
+    _tap_cell(phone_b, fight.split()[1])
+    wait_for_version(phone_b, STRIKE + 2)
+    phone_b.evaluate("Panel.propose('dice 3')")  # fewer dice than the engine expects
     expect(phone_b.locator("#toast")).to_contain_text("The rules do not allow that now")
-    assert table.version == 54
-    _step(phone_b, "3", 2)
-    _step(phone_b, "2", 1)
+    assert table.version == STRIKE + 2
     expect(phone_b.locator("#dice-send")).to_be_disabled()
-    _step(phone_b, "blade", 1)
+    _enter_dice(phone_b, dice)
     screenshot(phone_b, "db-attack-dice")
     phone_b.locator("#dice-send").click()
-    wait_for_version(phone_b, 55)
+    wait_for_version(phone_b, STRIKE + 3)
 
     # -- damage, then destroy
-    _step(phone_b, "A:sir-glorious#1", 8)
+    _enter_damage(phone_b, damage)
     screenshot(phone_b, "db-damage")
     phone_b.locator("#damage-send").click()
-    wait_for_version(phone_b, 56)
-    phone_b.locator('#pending [data-action="destroy A:sir-glorious#1"]').click()
-    wait_for_version(phone_a, 57)
+    wait_for_version(phone_b, STRIKE + 4)
+    phone_b.locator(f'#pending [data-action="{destroy}"]').click()
+    wait_for_version(phone_a, STRIKE + 5)
 
-    # -- the deathblow is seat A's: dice, damage, then where the disrupted Scissors goes
-    _step(phone_a, "1", 1)
-    _step(phone_a, "2", 1)
-    _step(phone_a, "blade", 1)
+    # -- the deathblow is seat A's: dice, damage, then where the disrupted creature goes
+    _enter_dice(phone_a, deathblow)
     phone_a.locator("#dice-send").click()
-    wait_for_version(phone_a, 58)
-    _step(phone_a, "B:spellbound-scissors#1", 3)
+    wait_for_version(phone_a, STRIKE + 6)
+    _enter_damage(phone_a, struck_back)
     phone_a.locator("#damage-send").click()
-    wait_for_version(phone_a, 59)
-    phone_a.locator('#pending [data-mini="B:spellbound-scissors#1"]').click()
+    wait_for_version(phone_a, STRIKE + 7)
+    _, mini, cell = place.split()
+    phone_a.locator(f'#pending [data-mini="{mini}"]').click()
     screenshot(phone_a, "db-place-disruption")
-    _tap_cell(phone_a, "a5")
-    wait_for_version(phone_b, 60)
-    _expect_at(table, 60)
+    _tap_cell(phone_a, cell)
+    wait_for_version(phone_b, PLACED)
+    _expect_at(table, PLACED)
 
     # -- conquest: the unknown value of a claimed key cell, then confirm
-    _push_script(table, 67)
-    wait_for_version(phone_a, 67)
-    phone_a.locator("#value-b4").fill("1")
+    _push_script(table, CONQUEST)
+    wait_for_version(phone_a, CONQUEST)
+    _, cell, value = DEMO_ACTIONS[CONQUEST].split()
+    phone_a.locator(f"#value-{cell}").fill(value)
     phone_a.get_by_role("button", name="Set").click()
-    wait_for_version(phone_a, 68)
+    wait_for_version(phone_a, CONQUEST + 1)
     screenshot(phone_a, "db-conquest")
     phone_a.locator('#pending [data-action="confirm"]').click()
-    wait_for_version(phone_b, 69)
-    _expect_at(table, 69)
+    wait_for_version(phone_b, CONQUEST + 2)
+    _expect_at(table, CONQUEST + 2)
     turn_wins = table.read(lambda game: game.turn_wins())
     expect(phone_b.locator(".status")).to_contain_text(f"{turn_wins['A']} – {turn_wins['B']}")
 
@@ -186,9 +209,9 @@ def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flas
 def test_the_board_in_japanese_with_the_leds_mirrored(
     browser: Browser, server, app: Flask, table: Table
 ):
-    _push_script(table, 60)
+    _push_script(table, PLACED)
     phone = new_phone(browser, server.url, language="ja-JP")
-    wait_for_version(phone, 60)
+    wait_for_version(phone, PLACED)
     expect(phone.locator("#board .db-cell")).to_have_count(25)
     app.extensions["panel"].feed.leds_changed({"c3": "#ff0000"})
     expect(phone.locator('.db-cell[data-cell="c3"]')).to_have_css(
