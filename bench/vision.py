@@ -216,15 +216,17 @@ def free_spot(rng: np.random.Generator, scene: Scene) -> tuple[float, float]:
 @dataclass
 class SequenceTally:
     commits: int = 0
-    wrong_cells: int = 0  # a committed tag in a cell it is not in at that frame
+    wrong_cells: int = 0  # a tag added or moved into a cell it is not in at that frame
     ghosts: int = 0  # a committed tag that is neither on the map nor in the hand
     missing_at_end: int = 0  # truly on the map, not on the committed board after the sequence
+    wrong_at_end: int = 0  # on the committed board after the sequence, in a wrong cell
     line_flags: int = 0
     seen_in_clear_frames: int = 0  # per-frame recall: tags placed in their cell on clear frames
     expected_in_clear_frames: int = 0
     latency: list[int] = field(default_factory=list)  # frames from the hand leaving to commit
     total_ms: list[float] = field(default_factory=list)
     still_ms: list[float] = field(default_factory=list)
+    still_stage_ms: dict[str, list[float]] = field(default_factory=lambda: {s: [] for s in STAGES})
     stage_ms: dict[str, list[float]] = field(default_factory=lambda: {s: [] for s in STAGES})
 
 
@@ -268,6 +270,8 @@ def sequences_table(count: int, resolution: str, family: str, tag_mm: float) -> 
                 t.total_ms.append(total)
                 if not step.scene.hands and i > 0:
                     t.still_ms.append(total)
+                    for stage, ms in result.timings_ms.items():
+                        t.still_stage_ms[stage].append(ms)
                 for stage, ms in result.timings_ms.items():
                     t.stage_ms[stage].append(ms)
                 if not result.observation.busy and not step.scene.hands:
@@ -280,16 +284,16 @@ def sequences_table(count: int, resolution: str, family: str, tag_mm: float) -> 
                 t.commits += 1
                 t.line_flags += sum("on a line" in f for f in change.flags)
                 truth = step.truth
-                t.wrong_cells += sum(
-                    1 for tag, c in change.board.items() if tag in truth and truth[tag] != c
-                )
+                entered = {**change.added, **{k: to for k, (_, to) in change.moved.items()}}
+                t.wrong_cells += sum(1 for tag, c in entered.items() if truth.get(tag) != c)
                 t.ghosts += sum(
                     1 for tag in change.board if tag not in truth and tag not in step.held
                 )
-                if mover.tag in change.moved and i > last_hand:
+                if mover.tag in entered and i > last_hand:
                     t.latency.append(i - last_hand)
             final = pipeline.tracker.board
             t.missing_at_end += sum(1 for tag in steps[-1].truth if tag not in final)
+            t.wrong_at_end += sum(1 for tag, c in final.items() if steps[-1].truth.get(tag) != c)
         if family == "qr":
             for frame in frames[::4]:
                 gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
@@ -305,7 +309,8 @@ def sequences_table(count: int, resolution: str, family: str, tag_mm: float) -> 
         print(
             f"   {mode:14s} commits {t.commits:2d}  WRONG CELLS {t.wrong_cells}  "
             f"ghosts {t.ghosts}  "
-            f"missing at the end {t.missing_at_end}  on-a-line flags {t.line_flags}  "
+            f"at the end: wrong {t.wrong_at_end}, missing {t.missing_at_end}  "
+            f"on-a-line flags {t.line_flags}  "
             f"move committed {latency} frames after the hand left"
         )
         recall = 100 * t.seen_in_clear_frames / max(t.expected_in_clear_frames, 1)
@@ -313,9 +318,14 @@ def sequences_table(count: int, resolution: str, family: str, tag_mm: float) -> 
             f"   {'':14s} per-frame recall on clear frames {recall:.2f} % "
             f"({t.seen_in_clear_frames}/{t.expected_in_clear_frames})"
         )
+        still = "  ".join(f"{s} {statistics.median(t.still_stage_ms[s]):.1f}" for s in STAGES)
         print(
-            f"   {'':14s} ms/frame: all frames mean {statistics.mean(t.total_ms):.1f}, "
-            f"still frames median {statistics.median(t.still_ms):.1f}; per stage mean: {stages}"
+            f"   {'':14s} ms/frame: all frames mean {statistics.mean(t.total_ms):.1f} "
+            f"(per stage mean: {stages})"
+        )
+        print(
+            f"   {'':14s} ms/frame: still frames median {statistics.median(t.still_ms):.1f} "
+            f"(per stage median: {still})"
         )
     if baseline:
         mean = statistics.mean(baseline)

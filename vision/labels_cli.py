@@ -53,7 +53,9 @@ def _load_labels(path: Path) -> list[Label]:
 @click.option(
     "--family", type=click.Choice(["qr", *MARKER_FAMILIES]), default="qr", show_default=True
 )
-@click.option("--micro", is_flag=True, help="Micro QR instead of QR (bigger modules, same size)")
+@click.option(
+    "--micro", is_flag=True, help="Micro QR instead of QR (measured to read worse: tiny bases only)"
+)
 def tags_command(
     warband: Path, out: Path, tag_mm: float, base_mm: float, family: str, micro: bool
 ) -> None:
