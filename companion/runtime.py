@@ -68,7 +68,8 @@ class TableRuntime:
     def start_panel(self, host: str | None = None, port: int | None = None) -> str:
         from web_panel.app import create_app, serve
 
-        app = create_app(self.table, self.settings)
+        lights = self.lights.lights if self.lights is not None else None
+        app = create_app(self.table, self.settings, lights=lights)  # mirrors virtual LEDs
         server = serve(
             app,
             host or self.settings.panel.host,
