@@ -28,6 +28,10 @@ Notation (``<mini>`` is a piece id such as ``A:B045#1``; faces are numbers, ``mi
 ``sacrifice <mini>``               a manual ability sacrifices one of your miniatures
 ``self-destroy <mini>``            a manual ability of yours destroys one of your miniatures
 ``relocate <mini> <cell>``         a manual ability of yours moves a creature (Advance, Lure…)
+``hurt <mini> <n>``                a manual ability deals n damage to a creature
+``eliminate <mini>``               a manual ability destroys an enemy miniature
+``return <mini>``                  a manual ability returns a miniature to its owner's reserve
+``points <seat> <±n>``             a manual ability changes a seat's conquest points this turn
 ``confirm``                        accept the conquest tally
 ``done``                           end the spawn phase, the shift or the strike
 =================================  ==============================================================
@@ -257,6 +261,48 @@ class SelfDestroy(Action):
 
 
 @dataclass(frozen=True)
+class Hurt(Action):
+    """A manual ability deals ``amount`` damage to a creature."""
+
+    mini: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"hurt {self.mini} {self.amount}"
+
+
+@dataclass(frozen=True)
+class Eliminate(Action):
+    """A manual ability destroys an enemy miniature (scored like any destruction)."""
+
+    mini: str
+
+    def __str__(self) -> str:
+        return f"eliminate {self.mini}"
+
+
+@dataclass(frozen=True)
+class ReturnToReserve(Action):
+    """A manual ability returns a miniature to its owner's reserve."""
+
+    mini: str
+
+    def __str__(self) -> str:
+        return f"return {self.mini}"
+
+
+@dataclass(frozen=True)
+class AdjustPoints(Action):
+    """A manual ability changes a seat's conquest points this turn by ``amount`` (± n)."""
+
+    seat: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"points {self.seat} {self.amount:+d}"
+
+
+@dataclass(frozen=True)
 class Relocate(Action):
     mini: str
     cell: str
@@ -377,6 +423,16 @@ def _ability(args: list[str]) -> Action:
     return UseAbility(args[0], args[1].lower(), x, tuple(rest))
 
 
+def _points(args: list[str]) -> Action:
+    seat, amount = _arity(args, 2)
+    if seat.upper() not in SEATS:
+        raise ValueError(f"{seat!r} is not a seat (A or B)")
+    value = _int(amount.lstrip("+"), -(10**6))
+    if value == 0:
+        raise ValueError("a change of 0 points is no change")
+    return AdjustPoints(seat.upper(), value)
+
+
 def _blade(args: list[str]) -> Action:
     if len(args) < 2:
         raise ValueError(f"expected at least 2 arguments, got {len(args)}")
@@ -405,6 +461,10 @@ _PARSERS = {
     "self-destroy": lambda a: SelfDestroy(_arity(a, 1)[0]),
     "relocate": lambda a: Relocate(_arity(a, 2)[0], _cell(a[1])),
     "target": lambda a: Target(_arity(a, 1)[0]),
+    "hurt": lambda a: Hurt(_arity(a, 2)[0], _int(a[1], 1)),
+    "eliminate": lambda a: Eliminate(_arity(a, 1)[0]),
+    "return": lambda a: ReturnToReserve(_arity(a, 1)[0]),
+    "points": _points,
     "done": lambda a: (_arity(a, 0), Done())[1],
 }
 
@@ -427,6 +487,10 @@ _USAGE = {
     "confirm": "confirm",
     "ability": "ability <mini> <ability> [x] [<arg>...]",
     "target": "target <mini|cell>",
+    "hurt": "hurt <mini> <n>",
+    "eliminate": "eliminate <mini>",
+    "return": "return <mini>",
+    "points": "points <A|B> <+n|-n>",
     "sacrifice": "sacrifice <mini>",
     "self-destroy": "self-destroy <mini>",
     "relocate": "relocate <mini> <cell>",

@@ -9,7 +9,16 @@ from typing import Any
 from companion import grid
 from companion.errors import IllegalActionError
 from companion.events import Event
-from companion.games.dreamblade import board, combat, conquest, effects, movement, spawning, turn
+from companion.games.dreamblade import (
+    board,
+    combat,
+    conquest,
+    effects,
+    manual,
+    movement,
+    spawning,
+    turn,
+)
 from companion.games.dreamblade.abilities import MANUAL_EFFECT
 from companion.games.dreamblade.actions import (
     AssignBlade,
@@ -167,20 +176,22 @@ def _combat_pending(setup: Setup, state: State) -> Pending:
     )
 
 
-MANUAL_ACTIONS = (Relocate, Sacrifice, SelfDestroy)
+MANUAL_ACTIONS = (Relocate, Sacrifice, SelfDestroy, *manual.ADJUSTMENTS)
 
 
 def legal_actions(setup: Setup, state: State) -> Collection[Action]:
     """What may be pushed now. Right after a seat used an ability the engine does not implement,
     that seat may also apply its effect: move a creature, sacrifice or destroy its own miniature,
+    or an adjustment (``manual.py``: damage, destroy an enemy, return to reserve, conquest points),
     until the next regular action."""
     now = pending(setup, state)
     actions = _legal_for_kind(setup, state, now)
     if state.manual_seat is None:
         return actions
     own = board.in_play(setup, state, state.manual_seat)
-    manual: list[Action] = [Sacrifice(m) for m in own] + [SelfDestroy(m) for m in own]
-    return Combined((actions, manual, _relocations(setup, state)))
+    removals: list[Action] = [Sacrifice(m) for m in own] + [SelfDestroy(m) for m in own]
+    adjustments = manual.legal(setup, state, state.manual_seat)
+    return Combined((actions, removals, _relocations(setup, state), adjustments))
 
 
 def _relocations(setup: Setup, state: State) -> Relocations:
@@ -293,6 +304,8 @@ def _manual(setup: Setup, state: State, action: Action) -> list[Event]:
         )
     if isinstance(action, Relocate):
         events = turn.apply_relocation(setup, state, action.mini, action.cell)
+    elif isinstance(action, manual.ADJUSTMENTS):
+        events = manual.apply(setup, state, seat, action)
     else:
         outcome = "sacrifice" if isinstance(action, Sacrifice) else "self_destroy"
         assert isinstance(action, Sacrifice | SelfDestroy)

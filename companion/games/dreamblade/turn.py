@@ -154,7 +154,8 @@ def apply_relocation(setup: Setup, state: State, mini: str, cell: str) -> list[E
         )
     origin = state.zone[mini]
     state.place(mini, cell)
-    return [Event(ev.MOVED, {"mini": mini, "from": origin, "to": cell, "how": "ability"})]
+    moved = Event(ev.MOVED, {"mini": mini, "from": origin, "to": cell, "how": "ability"})
+    return [moved, *effects.entered(setup, state, mini, cell)]  # Ambush, Charge (FAQ: any move)
 
 
 def apply_manual_removal(
