@@ -93,3 +93,14 @@ def test_ambush_damage_during_a_strike_waits_for_step_5() -> None:
     assert (now.seat, now.kind) == ("B", "place_disruption")  # step 7 of the same combat
     assert game.legal_actions()
     assert Dice(()) not in game.legal_actions()
+
+
+def test_a_fortunate_ambusher_rerolls_its_ambush_dice() -> None:
+    """Fortunate: each time the creature attacks — a special attack too — it may reroll."""
+    lucky = creature("lucky", power=0, defense=9, life=9, abilities=["Ambush 2", "Fortunate 1"])
+    game = at([WALKER], [lucky], {"A:walker#1": "c2", "B:lucky#1": "c3"}, mode="shift")
+    play(game, "move A:walker#1 c3", "dice miss,miss")
+    now = game.pending()
+    assert (now.seat, now.kind, now.details["max"]) == ("B", "special_reroll", 1)
+    play(game, "reroll miss to 3")
+    assert game.state.damage == {"A:walker#1": 3}

@@ -100,3 +100,14 @@ def test_darkheart_does_not_help_the_other_player() -> None:
     game = at([COTTAGE, hero, idle], [FOE], zones, seat="B", first="A", mode="strike")
     play(game, "cell c3")
     assert game.pending().details["dice"] == 1
+
+
+def test_darkheart_adds_to_an_ambush_in_its_cell() -> None:
+    """FAQ: the Cottage's bonus applies to Ambush, Assault, Charge, Strikeback, Warpstrike."""
+    reaper = creature("reaper", power=0, defense=9, life=9, abilities=["Ambush 2"])
+    idle = creature("idle", power=1)
+    walker = creature("walker", power=1, defense=9, life=9)
+    zones = {"B:reaper#1": "c3", "B:cottage#1": "c3", "B:idle#1": "e5", "A:walker#1": "c2"}
+    game = at([walker], [reaper, COTTAGE, idle], zones, mode="shift")
+    play(game, "move A:walker#1 c3")
+    assert game.pending().details["dice"] == 2 + 1  # the reaper is engaged now; the idle one is not
