@@ -35,7 +35,6 @@ MANUAL: dict[str, str] = {
     "Soul Harrow": "named by the FAQ without its text",
     "Suppress": "its activation is not known (facts.md)",
     "Drive": "each Drive has its own movement (facts.md: Locus Drive)",
-    "Fracture": "Night Fusion; extra blades outside the attack's dice are not modelled",
     "Petrify": "who scores the destruction is not stated (facts.md: LIKELY)",
     "Call": "spawns from the graveyard outside the spawn rules (facts.md: LIKELY)",
     "Deathboon": "facts.md: UNCERTAIN",

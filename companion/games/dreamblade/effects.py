@@ -306,6 +306,14 @@ def mark(state: State, mini: str, outcome: str) -> None:
     state.keywords = replace(state.keywords, marked=tuple(sorted(marked.items())))
 
 
+def add_blades(state: State, count: int) -> None:
+    """More blades for the strike attack in progress (Fracture)."""
+    fight = state.combat
+    assert fight is not None and fight.attack is not None and fight.attack.kind == "strike"
+    attack = replace(fight.attack, blades_left=fight.attack.blades_left + count)
+    state.combat = replace(fight, attack=attack)
+
+
 # ---- triggered effects ------------------------------------------------------------------------
 
 
