@@ -168,8 +168,12 @@ def legal_spawn_cells(
             _check_affordable(setup, state, seat, mini, in_phase=in_phase)
         except IllegalActionError:
             return frozenset()
+    # only the spawn row and cells holding own creatures (Reinforce, locations) can qualify
+    candidates = set(ally_cells(setup, state, seat))
+    if mini is None or setup.pieces[mini].is_creature:
+        candidates |= set(setup.dream_map.spawn_row(seat))
     cells = []
-    for cell in grid.CELLS:
+    for cell in sorted(candidates):
         try:
             if mini is None:
                 if in_phase and state.spawned_into.get(cell, 0) >= MAX_SPAWNS_PER_CELL_PER_PHASE:
