@@ -33,7 +33,8 @@ MANUAL: dict[str, str] = {
     "Panic": "named by the FAQ without its text",
     "Phantom": "named by the FAQ without its text",
     "Soul Harrow": "named by the FAQ without its text",
-    "Suppress": "its activation is not known (facts.md)",
+    "Suppress (bare line)": "its activation symbol is not known (facts.md); "
+    "`0: Suppress` or `when spawned: Suppress` is applied",
     "Drive": "each Drive has its own movement (facts.md: Locus Drive)",
     "Petrify": "who scores the destruction is not stated (facts.md: LIKELY)",
     "Call": "spawns from the graveyard outside the spawn rules (facts.md: LIKELY)",

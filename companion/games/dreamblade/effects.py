@@ -35,7 +35,7 @@ from companion.games.dreamblade.actions import BLADE, MISS, Dice, Reroll, Target
 from companion.games.dreamblade.keyword_state import Effect
 from companion.games.dreamblade.legal import DiceResults, RerollChoices
 from companion.games.dreamblade.spawning import MAX_CREATURES_PER_SEAT_IN_CELL
-from companion.games.dreamblade.state import Combat, Setup, State, other
+from companion.games.dreamblade.state import RESERVE, Combat, Setup, State, other
 from companion.games.protocol import Action, Pending
 
 KINDS = ("choose_target", "special_dice", "special_reroll")
@@ -299,6 +299,15 @@ def sacrifice(setup: Setup, state: State, mini: str) -> list[Event]:
     return [removal.remove(setup, state, mini, "sacrifice")]
 
 
+def suppress(setup: Setup, state: State, source: str, named: str) -> list[Event]:
+    """Nobody may spawn a miniature with the same catalog entry as ``named`` this turn."""
+    catalog_id = setup.pieces[named].mini.id
+    state.keywords = replace(
+        state.keywords, suppressed=tuple(sorted({*state.keywords.suppressed, catalog_id}))
+    )
+    return [Event(TRIGGERED, {"mini": source, "ability": "suppress", "named": catalog_id})]
+
+
 def mark(state: State, mini: str, outcome: str) -> None:
     """Record a disruption or destruction decided by a blade ability; step 7 carries it out."""
     marked = dict(state.keywords.marked)
@@ -384,7 +393,13 @@ def _replace_first(state: State, effect: Effect | None) -> None:
 
 
 def _live_options(setup: Setup, state: State, effect: Effect) -> list[str]:
-    return [o for o in effect.options if o in grid.CELL_SET or state.on_map(o)]
+    """The options still valid: cells (Lockdown), reserve pieces (Suppress), else miniatures
+    still in the dreamscape."""
+    if effect.kind == "lockdown":
+        return list(effect.options)
+    if effect.kind == "suppress":
+        return [o for o in effect.options if state.zone[o] == RESERVE]
+    return [o for o in effect.options if state.on_map(o)]
 
 
 def _advance(setup: Setup, state: State) -> list[Event]:
@@ -418,6 +433,8 @@ def _chosen(setup: Setup, state: State, effect: Effect, choice: str) -> list[Eve
     _replace_first(state, None)
     if effect.kind == "sacrifice":
         return sacrifice(setup, state, choice)
+    if effect.kind == "suppress":
+        return suppress(setup, state, effect.source, choice)
     state.keywords = replace(state.keywords, lockdown=(*state.keywords.lockdown, choice))
     return [Event(TRIGGERED, {"mini": effect.source, "ability": effect.ability, "cell": choice})]
 

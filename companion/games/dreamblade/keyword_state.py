@@ -12,6 +12,7 @@
   destruction as soon as the waiting effects are resolved (rulebook "damage outside combat":
   simultaneous damage is summed first).
 - ``lockdown`` — cells no creature may shift out of this turn.
+- ``suppressed`` — catalog ids nobody may spawn this turn (Suppress).
 - ``present``, ``removed``, ``ended`` — the strike combat in progress: the creatures that were in
   the cell when the attack was made (Strikeback), the miniatures disrupted, destroyed, sacrificed
   or returned in this combat, and whether the end-of-combat effects (step 10) have run.
@@ -32,7 +33,7 @@ from companion.errors import DataFileError
 if TYPE_CHECKING:
     from companion.games.dreamblade.state import State
 
-EFFECT_KINDS = ("attack", "sacrifice", "lockdown")
+EFFECT_KINDS = ("attack", "sacrifice", "lockdown", "suppress")
 EFFECT_STAGES = ("choose", "dice", "reroll")
 MARK_OUTCOMES = ("disrupt", "destroy", "self_destroy")
 
@@ -43,7 +44,8 @@ class Effect:
 
     ``kind``: ``attack`` (a special attack: blades are misses, its power is the ability's number,
     its damage goes to ``target`` only), ``sacrifice`` (``seat`` sacrifices one of ``options``),
-    ``lockdown`` (``seat`` picks one of ``options``, a cell). ``stage``: ``choose`` (a target from
+    ``lockdown`` (``seat`` picks one of ``options``, a cell), ``suppress`` (``seat`` names the
+    miniature of one of ``options``, reserve pieces). ``stage``: ``choose`` (a target from
     ``options``), ``dice`` (``dice_count`` attack dice to enter), ``reroll`` (Fortunate rerolls
     still to offer).
     """
@@ -68,6 +70,7 @@ class KeywordState:
     marked: tuple[tuple[str, str], ...] = ()
     check_at: str | None = None
     lockdown: tuple[str, ...] = ()
+    suppressed: tuple[str, ...] = ()
     present: tuple[str, ...] = ()
     removed: tuple[tuple[str, str], ...] = ()
     ended: bool = False
@@ -101,7 +104,7 @@ def end_of_phase(state: State) -> None:
 
 
 def end_of_turn(state: State) -> None:
-    state.keywords = replace(state.keywords, lockdown=(), adjustments=())
+    state.keywords = replace(state.keywords, lockdown=(), suppressed=(), adjustments=())
 
 
 # ---- the position format ----------------------------------------------------------------------
@@ -117,6 +120,7 @@ def to_json(keywords: KeywordState) -> dict[str, Any]:
         "marked": [list(pair) for pair in keywords.marked],
         "check_at": keywords.check_at,
         "lockdown": list(keywords.lockdown),
+        "suppressed": list(keywords.suppressed),
         "present": list(keywords.present),
         "removed": [list(pair) for pair in keywords.removed],
         "ended": keywords.ended,
@@ -199,6 +203,15 @@ def from_json(data: Any, origin: str, ids: set[str]) -> KeywordState:
                 [],
                 lambda v: isinstance(v, list) and all(c in grid.CELL_SET for c in v),
                 "a list of cells",
+            )
+        ),
+        suppressed=tuple(
+            r.take(
+                data,
+                "suppressed",
+                [],
+                lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+                "catalog ids",
             )
         ),
         present=tuple(r.take(data, "present", [], r.minis, "miniature ids")),

@@ -71,6 +71,8 @@ def _check_affordable(setup: Setup, state: State, seat: str, mini: str, *, in_ph
     cost = spawn_cost(setup, state, seat, mini)
     if state.zone[mini] != RESERVE:
         raise IllegalActionError(f"{mini} is not in the reserve", rule="spawn.from_reserve")
+    if setup.pieces[mini].mini.id in state.keywords.suppressed:
+        raise IllegalActionError(f"{mini} is suppressed this turn", rule="Suppress")
     if in_phase and cost > state.spawn_points:
         raise IllegalActionError(
             f"{mini} costs {cost} spawn points, {state.spawn_points} left", rule="spawn.points"
