@@ -41,6 +41,22 @@ KEYWORD_LINES = [
     "double-blade: Double Warpstrike 2",
     "Strikeback 2",
     "Bloodthirsty",
+    "multi-blade: Venom 2",
+    "blade: Bomb 2",
+    "blade: Lure",
+    "blade: Swap",
+    "Inciter 1",
+    "Enrage 1",
+    "blade: Dissipate",
+    "double-blade: Demolish",
+    "blade: Tantrum",
+    "blade: Wail",
+    "when spawned: Appease",
+    "when spawned: Lockdown",
+    "Nullify Enemies",
+    "blade: Expel",
+    "blade: Scare",
+    "blade: Fracture 1",
     "blade: Payback",  # manual
 ]
 
