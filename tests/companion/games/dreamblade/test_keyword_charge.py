@@ -58,3 +58,14 @@ def test_charge_and_ambush_resolve_phase_player_first_and_sum_before_the_check()
     assert game.state.damage == {"B:reaper#1": 3, "A:tele#1": 4}
     play(game, "destroy B:reaper#1")  # 3 ≥ defense and life: A chooses; no deathblow now
     assert game.pending().kind == "place_disruption"  # the charger is disrupted (4 ≥ 4)
+
+
+def test_charge_and_ambush_in_the_first_players_shift_then_deathblows() -> None:
+    """FAQ: the same entry during a shift of the first player: both attacks, then the check;
+    the second player's creature destroyed makes its deathblow."""
+    reaper = creature("reaper", power=2, defense=2, life=3, abilities=["Ambush 1"])
+    game = at([CHARGER], [reaper], {"A:charger#1": "c2", "B:reaper#1": "c3"}, mode="shift")
+    play(game, "move A:charger#1 c3", "dice 3,miss,miss,miss,miss,miss", "dice miss")
+    play(game, "destroy B:reaper#1")
+    now = game.pending()
+    assert (now.seat, now.kind, now.details["dice"]) == ("B", "deathblow_dice", 2)

@@ -73,3 +73,14 @@ def test_the_two_moves_respect_the_stack_limit_one_at_a_time() -> None:
     play(game, "blade A:lord#1 skirmish A:pawn#1>c2 A:thug#1>c2")
     assert game.state.zone["A:pawn#1"] == "c2"
     assert game.state.zone["A:thug#1"] == "c3"  # c2 now holds 4 allies
+
+
+def test_two_knights_move_each_other() -> None:
+    """FAQ: two Knights of Tomorrow attack, two blades: the first Knight's Skirmish moves the
+    second Knight; the second Knight, still an attacker, takes the next blade and moves the
+    first."""
+    zones = {"A:knight#1": "c3", "A:knight#2": "c3", "B:foe#1": "c3"}
+    game = at([KNIGHT, KNIGHT], [FOE], zones, mode="strike")
+    play(game, "cell c3", "dice blade,blade", "blade A:knight#1 skirmish A:knight#2>c2")
+    play(game, "blade A:knight#2 skirmish A:knight#1>c4")
+    assert (game.state.zone["A:knight#1"], game.state.zone["A:knight#2"]) == ("c4", "c2")
