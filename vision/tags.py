@@ -123,6 +123,7 @@ class PyzbarReader:
 _DICTIONARIES = {"aruco4x4": cv2.aruco.DICT_4X4_50, "apriltag36h11": cv2.aruco.DICT_APRILTAG_36h11}
 # Modules across a marker, black border included (what the camera planner needs).
 MARKER_MODULES = {"aruco4x4": 6, "apriltag36h11": 8}
+MIN_MARKER_PERIMETER_PX = 48.0  # 12 px a side: 2 px per module for ArUco 4×4
 
 
 def marker_dictionary(family: str) -> cv2.aruco.Dictionary:
@@ -137,18 +138,28 @@ class MarkerReader:
     def __init__(self, registration: MarkerRegistration) -> None:
         self.name = registration.family
         self._registration = registration
-        parameters = cv2.aruco.DetectorParameters()
-        parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-        # Tag-sized markers only: a 10 mm marker at 1080p has a perimeter ~4 % of the frame width
-        # (OpenCV's default 3 % is close); and two threshold windows instead of three — with the
-        # same recall in bench/vision.py, 1.3–4× faster.
-        parameters.minMarkerPerimeterRate = 0.02
-        parameters.adaptiveThreshWinSizeMin = 5
-        parameters.adaptiveThreshWinSizeMax = 15
-        parameters.adaptiveThreshWinSizeStep = 10
-        self._detector = cv2.aruco.ArucoDetector(marker_dictionary(registration.family), parameters)
+        self._parameters = cv2.aruco.DetectorParameters()
+        self._parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+        # Two threshold windows instead of three: the same recall in bench/vision.py, faster.
+        self._parameters.adaptiveThreshWinSizeMin = 5
+        self._parameters.adaptiveThreshWinSizeMax = 15
+        self._parameters.adaptiveThreshWinSizeStep = 10
+        self._detector = cv2.aruco.ArucoDetector(
+            marker_dictionary(registration.family), self._parameters
+        )
+        self._size: tuple[int, int] = (0, 0)
+
+    def _fit_to(self, gray: np.ndarray) -> None:
+        """OpenCV bounds marker size relative to the image; ours is absolute (a marker below
+        2 px per module cannot be read), so the rate follows the image size (frames, crops)."""
+        size = (int(gray.shape[0]), int(gray.shape[1]))
+        if size != self._size:
+            self._size = size
+            self._parameters.minMarkerPerimeterRate = MIN_MARKER_PERIMETER_PX / max(size)
+            self._detector.setDetectorParameters(self._parameters)
 
     def read(self, gray: np.ndarray) -> ReadResult:
+        self._fit_to(gray)
         corners, ids, _rejected = self._detector.detectMarkers(gray)
         result = ReadResult()
         if ids is None:
