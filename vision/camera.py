@@ -7,16 +7,16 @@
 - ``synth:`` — frames from our synthetic table renderer (a scripted move);
 - ``auto`` — picamera2 where it is installed, else ``opencv:0``.
 
-The setting comes from the table config, overridden by the ``COMPANION_CAMERA`` environment
-variable. :class:`ResilientCamera` wraps any source: a source that fails to open, errors or
-disconnects is reported and retried later; reading never raises.
+The spec comes from the table config (``camera.source``; ``companion/settings.py`` lets the
+``COMPANION_CAMERA`` environment variable override it). :class:`ResilientCamera` wraps any
+source: a source that fails to open, errors or disconnects is reported and retried later; reading
+never raises.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import logging
-import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -27,7 +27,6 @@ import numpy as np
 
 log = logging.getLogger(__name__)
 
-ENV_VARIABLE = "COMPANION_CAMERA"
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff")
 PI_STILL_SIZE = (4056, 3040)  # HQ camera full resolution; the binned mode is 2028×1520
 
@@ -237,11 +236,6 @@ def source_from_spec(spec: str) -> FrameSource:
     raise ValueError(
         f"unknown camera {spec!r}; expected picamera2[:N], opencv:N, file:PATH, synth:"
     )
-
-
-def configured_spec(setting: str) -> str:
-    """The camera spec in use: ``COMPANION_CAMERA`` if set, else the config's setting."""
-    return os.environ.get(ENV_VARIABLE) or setting
 
 
 class ResilientCamera:

@@ -15,7 +15,6 @@ from vision.camera import (
     Picamera2Source,
     ResilientCamera,
     SynthSource,
-    configured_spec,
     source_from_spec,
 )
 
@@ -232,10 +231,3 @@ def test_auto_picks_picamera2_only_where_it_is_installed(monkeypatch: pytest.Mon
 def test_bad_specs_are_refused(spec: str) -> None:
     with pytest.raises(ValueError):
         source_from_spec(spec)
-
-
-def test_environment_overrides_the_configured_camera(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COMPANION_CAMERA", "synth:")
-    assert configured_spec("picamera2") == "synth:"
-    monkeypatch.delenv("COMPANION_CAMERA")
-    assert configured_spec("picamera2") == "picamera2"
