@@ -99,17 +99,17 @@ class Calibration:
             raise DataFileError(source, "version", f"calibration version {CALIBRATION_VERSION}")
         try:
             h = np.array(data["homography"], dtype=np.float64)
-            size = tuple(int(v) for v in data["image_size"])  # type: ignore[attr-defined]
-            centres = {
-                int(k): (float(v[0]), float(v[1]))
-                for k, v in dict(data.get("marker_centres_px") or {}).items()  # type: ignore[call-overload]
-            }
+            width, height = (int(v) for v in np.asarray(data["image_size"]).ravel())
+            raw_centres = data.get("marker_centres_px") or {}
+            if not isinstance(raw_centres, dict):
+                raise TypeError("marker_centres_px")
+            centres = {int(k): (float(v[0]), float(v[1])) for k, v in raw_centres.items()}
         except (KeyError, TypeError, ValueError) as error:
             raise DataFileError(source, "homography/image_size", "numbers") from error
-        if h.shape != (3, 3) or len(size) != 2 or not np.isfinite(h).all():
-            raise DataFileError(source, "homography", "a 3×3 matrix and a (width, height)")
+        if h.shape != (3, 3) or not np.isfinite(h).all():
+            raise DataFileError(source, "homography", "a 3×3 matrix of numbers")
         method = str(data.get("method", "manual"))
-        return cls(h, (size[0], size[1]), method, centres)
+        return cls(h, (width, height), method, centres)
 
     def save(self, path: Path) -> None:
         path.write_text(yaml.safe_dump(self.to_dict(), sort_keys=False), encoding="utf-8")

@@ -20,7 +20,7 @@ import logging
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import cv2
 import numpy as np
@@ -58,7 +58,7 @@ class Picamera2Source:
         self._num = camera_num
         self._size = size
         self._grey = grey
-        self._camera: object | None = None
+        self._camera: Any = None  # a picamera2.Picamera2
 
     def open(self) -> None:
         try:
@@ -85,7 +85,7 @@ class Picamera2Source:
         if self._camera is None:
             raise CameraError("camera not open")
         try:
-            frame = self._camera.capture_array("main")  # type: ignore[attr-defined]
+            frame = self._camera.capture_array("main")
         except Exception as error:
             raise CameraError(f"capture failed: {error}") from error
         array = np.asarray(frame)
@@ -97,8 +97,8 @@ class Picamera2Source:
         camera, self._camera = self._camera, None
         if camera is not None:
             try:
-                camera.stop()  # type: ignore[attr-defined]
-                camera.close()  # type: ignore[attr-defined]
+                camera.stop()
+                camera.close()
             except Exception as error:
                 log.warning("closing %s: %s", self.name, error)
 

@@ -11,7 +11,7 @@ import numpy as np
 
 from vision.calibration import Calibration
 from vision.map_grid import MapGrid
-from vision.tags import ReadResult, Sighting, TagReader
+from vision.tags import ReadResult, Sighting, TagReader, quad
 
 
 def cell_crop(
@@ -55,6 +55,5 @@ def read_cells(
         for sighting in found.sightings:
             pts = np.array(sighting.corners, dtype=np.float64).reshape(-1, 1, 2)
             image_pts = cv2.perspectiveTransform(pts, to_image).reshape(-1, 2)
-            corners = tuple((float(x), float(y)) for x, y in image_pts)
-            result.sightings.append(Sighting(sighting.tag, corners))  # type: ignore[arg-type]
+            result.sightings.append(Sighting(sighting.tag, quad(image_pts)))
     return result

@@ -20,14 +20,21 @@ from vision.payload import PayloadError, parse_payload
 from vision.registration import MarkerRegistration
 
 Point = tuple[float, float]
+Quad = tuple[Point, Point, Point, Point]
 READERS = ("zxing", "pyzbar", "aruco4x4", "apriltag36h11")
 DEFAULT_READER = "zxing"
+
+
+def quad(points: Iterable[Iterable[float]]) -> Quad:
+    """Four (x, y) corners as floats."""
+    a, b, c, d = (tuple(float(v) for v in p) for p in points)
+    return (a[0], a[1]), (b[0], b[1]), (c[0], c[1]), (d[0], d[1])
 
 
 @dataclass(frozen=True)
 class Sighting:
     tag: TagId
-    corners: tuple[Point, Point, Point, Point]
+    corners: Quad
 
     @property
     def centre(self) -> Point:
@@ -52,7 +59,7 @@ class TagReader(Protocol):
     def read(self, gray: np.ndarray) -> ReadResult: ...
 
 
-def _from_texts(found: Iterable[tuple[str, tuple[Point, Point, Point, Point]]]) -> ReadResult:
+def _from_texts(found: Iterable[tuple[str, Quad]]) -> ReadResult:
     result = ReadResult()
     for text, corners in found:
         try:
@@ -86,12 +93,11 @@ class ZxingReader:
         found = []
         for code in codes:
             p = code.position
-            corners = tuple(
-                (float(q.x), float(q.y))
-                for q in (p.top_left, p.top_right, p.bottom_right, p.bottom_left)
+            corners = quad(
+                (q.x, q.y) for q in (p.top_left, p.top_right, p.bottom_right, p.bottom_left)
             )
             found.append((code.text, corners))
-        return _from_texts(found)  # type: ignore[arg-type]
+        return _from_texts(found)
 
 
 class PyzbarReader:
@@ -116,8 +122,8 @@ class PyzbarReader:
             if len(points) != 4:
                 x, y, w, h = code.rect
                 points = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
-            found.append((text, tuple(points)))
-        return _from_texts(found)  # type: ignore[arg-type]
+            found.append((text, quad(points)))
+        return _from_texts(found)
 
 
 _DICTIONARIES = {"aruco4x4": cv2.aruco.DICT_4X4_50, "apriltag36h11": cv2.aruco.DICT_APRILTAG_36h11}
@@ -164,13 +170,12 @@ class MarkerReader:
         result = ReadResult()
         if ids is None:
             return result
-        for quad, marker_id in zip(corners, ids.ravel(), strict=True):
+        for corners_of, marker_id in zip(corners, ids.ravel(), strict=True):
             tag = self._registration.tag_for(int(marker_id))
             if tag is None:
                 result.rejected += 1
                 continue
-            points = tuple((float(x), float(y)) for x, y in quad.reshape(4, 2))
-            result.sightings.append(Sighting(tag, points))  # type: ignore[arg-type]
+            result.sightings.append(Sighting(tag, quad(corners_of.reshape(4, 2))))
         return result
 
 

@@ -4,7 +4,7 @@ from vision.calibration import Calibration
 from vision.map_grid import DREAMBLADE_MAP
 from vision.observe import Observation, Placement, place
 from vision.synth import Scene
-from vision.tags import Sighting, ZxingReader
+from vision.tags import Sighting, ZxingReader, quad
 
 from .conftest import BASE_MM, tag
 
@@ -13,7 +13,7 @@ def _sighting_at(calibration: Calibration, x_mm: float, y_mm: float, n: int = 1)
     corners = calibration.to_image(
         [(x_mm - 1, y_mm - 1), (x_mm + 1, y_mm - 1), (x_mm + 1, y_mm + 1), (x_mm - 1, y_mm + 1)]
     )
-    return Sighting(tag(n), tuple((float(x), float(y)) for x, y in corners))  # type: ignore[arg-type]
+    return Sighting(tag(n), quad(corners))
 
 
 def test_tags_on_the_rendered_table_land_in_their_true_cells(
