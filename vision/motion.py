@@ -5,6 +5,7 @@ only those."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 import cv2
@@ -12,6 +13,8 @@ import numpy as np
 
 from vision.calibration import Calibration
 from vision.map_grid import MapGrid
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -23,6 +26,9 @@ class MotionConfig:
     band_share: float = 0.03  # share of the band differing from the reference → busy
     cell_share: float = 0.004  # share of a cell changed since it was decoded → decode it again
     adapt: float = 0.05  # how fast the band reference follows slow light changes
+    # still frames after which a band that stays different becomes the new empty table (a lamp
+    # switched on, a dice tray left at the edge); an arm rarely holds still that long
+    rebase_after_frames: int = 150
 
 
 @dataclass(frozen=True)
@@ -73,6 +79,7 @@ class MotionGate:
             self._cell_slices[cell] = (slice(a[1], b[1]), slice(a[0], b[0]))
         self._previous: np.ndarray | None = None
         self._reference: np.ndarray | None = None
+        self._band_still = 0
         self._snapshots: dict[str, np.ndarray] = {}
 
     def _px(self, x_mm: float, y_mm: float) -> tuple[int, int]:
@@ -103,7 +110,14 @@ class MotionGate:
             motion = float(np.mean(diff > cfg.pixel_threshold))
         band_diff = np.abs(top.astype(np.float32) - self._reference)[self._band]
         band = float(np.mean(band_diff > cfg.pixel_threshold))
-        busy = motion > cfg.motion_share or band > cfg.band_share
+        moving = motion > cfg.motion_share
+        self._band_still = self._band_still + 1 if band > cfg.band_share and not moving else 0
+        if self._band_still >= cfg.rebase_after_frames:
+            log.warning("the table around the map changed for good: taking it as the empty table")
+            self._reference = top.astype(np.float32)
+            self._band_still = 0
+            band = 0.0
+        busy = moving or band > cfg.band_share
         if not busy:
             cv2.accumulateWeighted(top, self._reference, cfg.adapt)
         changed = frozenset(

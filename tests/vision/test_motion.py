@@ -47,3 +47,14 @@ def test_a_piece_put_down_changes_its_cell_only(
     fewer = replace(table_scene, pieces=tuple(p for p in table_scene.pieces if p.tag != tag(3)))
     state = gate.update(grey(fewer, 2))
     assert state.changed_cells == frozenset({"e5"})
+
+
+def test_a_band_that_stays_different_becomes_the_new_empty_table(
+    calibration: Calibration, table_scene: Scene
+) -> None:
+    config = MotionConfig(rebase_after_frames=3)
+    gate = MotionGate(DREAMBLADE_MAP, calibration, config)
+    gate.update(grey(table_scene, 1))
+    tray = grey(replace(table_scene, hands=(Hand(225.0, -40.0),)), 2)  # at the edge, still
+    states = [gate.update(tray) for _ in range(5)]
+    assert [s.busy for s in states] == [True, True, False, False, False]
