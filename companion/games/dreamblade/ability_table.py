@@ -36,7 +36,6 @@ MANUAL: dict[str, str] = {
     "Suppress (bare line)": "its activation symbol is not known (facts.md); "
     "`0: Suppress` or `when spawned: Suppress` is applied",
     "Drive": "each Drive has its own movement (facts.md: Locus Drive)",
-    "Petrify": "who scores the destruction is not stated (facts.md: LIKELY)",
     "Call": "spawns from the graveyard outside the spawn rules (facts.md: LIKELY)",
     "Deathboon": "facts.md: UNCERTAIN",
     "Haunt Gambit": "facts.md: text not given",

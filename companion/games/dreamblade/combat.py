@@ -232,12 +232,14 @@ def apply_damage(setup: Setup, state: State, amounts: dict[str, int]) -> list[Ev
 
 def _outcome(setup: Setup, state: State, mini: str, marked: str | None = None) -> str | None:
     """ "disrupt", "destroy", "either" or None for a creature's damage now; with what blade
-    abilities marked (Dissipate) and poison (Venom). A location only goes as marked (Demolish)."""
+    abilities marked (Dissipate, Petrify) and poison (Venom). A location only goes as marked
+    (Demolish)."""
     piece, damage = setup.pieces[mini], state.damage.get(mini, 0)
     if not piece.is_creature:
         return marked
     disrupt = damage >= piece.stat("defense") or marked == "disrupt"
-    destroy = damage >= piece.stat("life") or effects.poisoned(setup, state, mini)
+    poisoned = effects.poisoned(setup, state, mini)
+    destroy = damage >= piece.stat("life") or marked == "destroy" or poisoned
     if disrupt and destroy:
         return "either"
     return "disrupt" if disrupt else "destroy" if destroy else None

@@ -435,6 +435,9 @@ def _chosen(setup: Setup, state: State, effect: Effect, choice: str) -> list[Eve
         return sacrifice(setup, state, choice)
     if effect.kind == "suppress":
         return suppress(setup, state, effect.source, choice)
+    if effect.kind == "destroy":
+        mark(state, choice, "destroy")
+        return []
     state.keywords = replace(state.keywords, lockdown=(*state.keywords.lockdown, choice))
     return [Event(TRIGGERED, {"mini": effect.source, "ability": effect.ability, "cell": choice})]
 

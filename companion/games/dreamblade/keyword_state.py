@@ -33,7 +33,7 @@ from companion.errors import DataFileError
 if TYPE_CHECKING:
     from companion.games.dreamblade.state import State
 
-EFFECT_KINDS = ("attack", "sacrifice", "lockdown", "suppress")
+EFFECT_KINDS = ("attack", "sacrifice", "destroy", "lockdown", "suppress")
 EFFECT_STAGES = ("choose", "dice", "reroll")
 MARK_OUTCOMES = ("disrupt", "destroy", "self_destroy")
 
@@ -44,6 +44,7 @@ class Effect:
 
     ``kind``: ``attack`` (a special attack: blades are misses, its power is the ability's number,
     its damage goes to ``target`` only), ``sacrifice`` (``seat`` sacrifices one of ``options``),
+    ``destroy`` (``seat`` picks which of ``options`` is destroyed, at step 7 of the combat),
     ``lockdown`` (``seat`` picks one of ``options``, a cell), ``suppress`` (``seat`` names the
     miniature of one of ``options``, reserve pieces). ``stage``: ``choose`` (a target from
     ``options``), ``dice`` (``dice_count`` attack dice to enter), ``reroll`` (Fortunate rerolls
