@@ -227,14 +227,20 @@ def use_spawn_ability(
     return [used, *resolve(setup, state, mini, ability, args, x)]
 
 
+# abilities in effect from the moment their miniature is in play: an unimplemented one is flagged
+# when it is spawned, so the players know to apply it
+_IN_PLAY = frozenset({Activation.WHEN_SPAWNED, Activation.STATIC, Activation.SCORING})
+
+
 def spawned(setup: Setup, state: State, mini: str) -> list[Event]:
-    """When-spawned abilities of a miniature just spawned."""
+    """When-spawned abilities of a miniature just spawned; its unimplemented when-spawned,
+    static and scoring abilities are flagged for the players (never silently ignored)."""
     events = []
     for ability in setup.pieces[mini].abilities:
         keyword = ability.keyword
         if keyword is not None and keyword.on_spawned is not None:
             events += keyword.on_spawned(Use(setup, state, mini, ability))
-        elif ability.activation is Activation.WHEN_SPAWNED and keyword is None:
+        elif keyword is None and ability.activation in _IN_PLAY:
             events.append(Event(MANUAL_EFFECT, {"mini": mini, "ability": ability.text}))
     return events
 

@@ -84,3 +84,13 @@ def test_a_relocation_into_an_ambush_cell_triggers_it() -> None:
     game = after_payback([FOE, REAPER], {"B:foe#1": "c3", "B:reaper#1": "e1"})
     play(game, "relocate A:dragon#1 e1")
     assert game.pending().kind == "special_dice"
+
+
+def test_a_static_ability_the_engine_does_not_know_is_flagged_when_spawned() -> None:
+    """Never silently ignored: spawning the miniature tells the players to apply it, and its
+    owner may adjust right away."""
+    glorious = creature("glorious", cost=2, abilities=["Bolster"])
+    game = at([glorious], [FOE], {}, phase="spawn")
+    events = play(game, "spawn A:glorious#1 a1")
+    assert kinds(events)[-1] == "dreamblade.manual_effect"
+    assert AdjustPoints("A", 1) in game.legal_actions()
