@@ -3,8 +3,9 @@ time each stage took.
 
 Decoding modes: ``full-frame`` reads the whole image every clear frame; ``cells`` reads every
 cell's rectified crop; ``changed-cells`` (default) reads only the crops of cells that changed since
-they were last read, cells whose committed tags the last read missed, and one more cell in turn,
-reusing the other cells' last reads (when more than a third of the cells need reading, one
+they were last read, cells whose last two reads disagreed (a single missed read is not trusted),
+cells whose committed tags the last read missed, and one more cell in turn, reusing the other
+cells' last reads (when more than a third of the cells need reading, one
 full-frame read replaces the crops). Nothing is decoded while the map is busy.
 """
 
@@ -68,10 +69,11 @@ class Pipeline:
         self.gate = MotionGate(grid, calibration, self.config.motion)
         self.tracker = Tracker(self.config.tracker, warband)
         self._cached: dict[str, list[Placement]] = {}
+        self._confirmed: set[str] = set()  # cells whose last two reads found the same tags
         self._turn = 0
 
     def _cells_to_read(self, changed: frozenset[str]) -> set[str]:
-        cells = set(changed)
+        cells = set(changed) | {cell for cell in self.grid.cells if cell not in self._confirmed}
         for tag, cell in self.tracker.board.items():
             if all(p.tag != tag for p in self._cached.get(cell, [])):
                 cells.add(cell)
@@ -105,7 +107,13 @@ class Pipeline:
             found.sightings, self.calibration, self.grid, self.config.base_mm
         )
         for cell in cells:
-            self._cached[cell] = [p for p in placements if p.cell == cell]
+            fresh = [p for p in placements if p.cell == cell]
+            previous = self._cached.get(cell)
+            if previous is not None and {p.tag for p in fresh} == {p.tag for p in previous}:
+                self._confirmed.add(cell)
+            else:
+                self._confirmed.discard(cell)
+            self._cached[cell] = fresh
         self.gate.mark_decoded(cells)
         merged = [p for plist in self._cached.values() for p in plist]
         return merged, found.rejected, off_map, len(cells)
