@@ -130,6 +130,20 @@ class MotionGate:
         self._previous = top
         return MotionState(busy, motion, band, changed)
 
+    def footprint(self, x_mm: float, y_mm: float, radius_mm: float) -> np.ndarray:
+        """The square around a map point in the last frame's top-down view."""
+        if self._previous is None:
+            raise RuntimeError("no frame yet")
+        x0, y0 = self._px(x_mm - radius_mm, y_mm - radius_mm)
+        x1, y1 = self._px(x_mm + radius_mm, y_mm + radius_mm)
+        return self._previous[max(y0, 0) : max(y1, 0), max(x0, 0) : max(x1, 0)].copy()
+
+    def changed_share(self, before: np.ndarray, after: np.ndarray) -> float:
+        """Share of pixels that changed between two footprints of the same spot."""
+        if before.shape != after.shape or before.size == 0:
+            return 1.0
+        return float(np.mean(cv2.absdiff(before, after) > self.config.pixel_threshold))
+
     def mark_decoded(self, cells: frozenset[str] | set[str]) -> None:
         """Remember how ``cells`` looked in the last frame given to :meth:`update`."""
         if self._previous is None:

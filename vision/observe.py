@@ -26,13 +26,16 @@ class Placement:
 
 @dataclass(frozen=True)
 class Observation:
-    """What one frame shows: placements, how many reads were rejected or off the map, and
-    whether something large (a hand, an arm) is over the map."""
+    """What one frame shows: placements, how many reads were rejected or off the map, whether
+    something large (a hand, an arm) is over the map, and ``unread``: committed tags not read this
+    frame whose base still looks as it did when last read (covered by a neighbouring figure, or a
+    missed read), so they are still there."""
 
     placements: tuple[Placement, ...] = ()
     rejected: int = 0
     off_map: int = 0
     busy: bool = False
+    unread: frozenset[TagId] = frozenset()
 
     def cells_of(self, tag: TagId) -> set[str]:
         return {p.cell for p in self.placements if p.tag == tag}

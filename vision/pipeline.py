@@ -35,6 +35,8 @@ STAGES = ("grey", "motion", "decode", "observe", "track")
 class PipelineConfig:
     decode: str = "changed-cells"
     base_mm: float = 25.0
+    # a committed tag that goes unread is gone only if this share of its base's spot changed
+    vanished_share: float = 0.5
     motion: MotionConfig = field(default_factory=MotionConfig)
     tracker: TrackerConfig = field(default_factory=TrackerConfig)
 
@@ -43,6 +45,8 @@ class PipelineConfig:
             raise ValueError(f"decode mode {self.decode!r} is not one of {DECODE_MODES}")
         if self.base_mm <= 0:
             raise ValueError("base_mm must be positive")
+        if not 0.0 < self.vanished_share <= 1.0:
+            raise ValueError("vanished_share must be within (0, 1]")
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,7 @@ class Pipeline:
         self.tracker = Tracker(self.config.tracker, warband)
         self._cached: dict[str, list[Placement]] = {}
         self._confirmed: set[str] = set()  # cells whose last two reads found the same tags
+        self._footprints: dict[TagId, tuple[float, float, np.ndarray]] = {}
         self._turn = 0
 
     def _cells_to_read(self, changed: frozenset[str]) -> set[str]:
@@ -118,6 +123,22 @@ class Pipeline:
         merged = [p for plist in self._cached.values() for p in plist]
         return merged, found.rejected, off_map, len(cells)
 
+    def _unread(self, placements: list[Placement]) -> frozenset[TagId]:
+        """Committed tags not read now whose base spot barely changed since they were read."""
+        radius = self.config.base_mm / 2
+        for p in placements:
+            self._footprints[p.tag] = (p.x_mm, p.y_mm, self.gate.footprint(p.x_mm, p.y_mm, radius))
+        seen = {p.tag for p in placements}
+        unread = set()
+        for tag in self.tracker.board:
+            if tag in seen or tag not in self._footprints:
+                continue
+            x, y, before = self._footprints[tag]
+            now = self.gate.footprint(x, y, radius)
+            if self.gate.changed_share(before, now) < self.config.vanished_share:
+                unread.add(tag)
+        return frozenset(unread)
+
     def process(self, frame: np.ndarray) -> FrameResult:
         timings: dict[str, float] = {}
         t = time.perf_counter()
@@ -137,7 +158,8 @@ class Pipeline:
         if not state.busy:
             placements, rejected, off_map, cells_read = self._decode(gray, state.changed_cells)
         lap("decode")
-        observation = Observation(tuple(placements), rejected, off_map, state.busy)
+        unread = frozenset() if state.busy else self._unread(placements)
+        observation = Observation(tuple(placements), rejected, off_map, state.busy, unread)
         lap("observe")
         change = self.tracker.update(observation)
         lap("track")

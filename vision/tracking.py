@@ -3,7 +3,9 @@
 Each tag has a *status* per frame: the one cell it is seen in, ``ABSENT``, or ``CONFLICT`` (seen in
 two cells). A tag's new status commits after it held for ``stable_frames`` consecutive clear
 frames. While the map is busy (a hand or arm over it) nothing counts and nothing commits, so a tag
-hidden under a hand is kept; it is removed only once the map is clear and it stays unseen. A tag
+hidden under a hand is kept; it is removed only once the map is clear and it stays unseen — and a
+tag the observation reports *unread* (its base still there, its code hidden by a neighbouring
+figure) is not unseen. A tag
 only enters a new cell (added or moved) from readings at least ``min_confidence`` confident: a
 base sitting on a line is flagged ("place it inside a cell") and keeps its committed state, since
 a wrong cell is worse than none. Duplicates and tags outside the warband are flagged, never
@@ -75,8 +77,8 @@ class Tracker:
                 status[tag] = committed if committed is not None else ABSENT
                 near = " or ".join(sorted(seen))
                 flags.append(f"{tag} is on a line ({near}): place it inside a cell")
-        for tag in self._board:
-            status.setdefault(tag, ABSENT)
+        for tag, cell in self._board.items():
+            status.setdefault(tag, cell if tag in observation.unread else ABSENT)
         return status, flags
 
     def update(self, observation: Observation) -> BoardChange | None:

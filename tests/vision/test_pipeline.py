@@ -1,3 +1,5 @@
+from dataclasses import replace
+
 import numpy as np
 import pytest
 import segno
@@ -95,3 +97,24 @@ def test_a_foreign_code_on_the_map_is_counted_and_changes_nothing(
     results = [pipeline.process(frame) for _ in range(3)]
     assert all(r.observation.rejected == 1 for r in results)
     assert pipeline.tracker.board == table_scene.true_board()
+
+
+@pytest.mark.parametrize("mode", ["changed-cells", "full-frame"])
+def test_a_code_hidden_by_a_figure_is_kept_and_a_base_taken_away_is_removed(
+    calibration: Calibration, table_frame: np.ndarray, table_scene: Scene, mode: str
+) -> None:
+    pieces = table_scene.pieces
+    covered = replace(
+        table_scene, pieces=tuple(replace(p, covered=0.5) if p.tag == tag(3) else p for p in pieces)
+    )
+    gone = replace(table_scene, pieces=tuple(p for p in pieces if p.tag != tag(3)))
+    pipeline = _pipeline(calibration, mode)
+    for _ in range(3):
+        pipeline.process(table_frame)
+    assert pipeline.tracker.board == table_scene.true_board()
+    hidden = [pipeline.process(render(covered, VIEW, seed=s)) for s in range(5, 10)]
+    assert all(tag(3) not in r.observation.board() for r in hidden)  # the code is unreadable
+    assert tag(3) in hidden[-1].observation.unread
+    assert pipeline.tracker.board == table_scene.true_board()
+    changes = [pipeline.process(render(gone, VIEW, seed=s)).change for s in range(10, 15)]
+    assert [c.removed for c in changes if c is not None] == [{tag(3): "e5"}]

@@ -126,3 +126,11 @@ def test_a_tag_outside_the_warband_is_flagged_and_ignored() -> None:
 def test_bad_tracker_settings_are_refused(config: dict[str, float]) -> None:
     with pytest.raises(ValueError):
         TrackerConfig(**config)  # type: ignore[arg-type]
+
+
+def test_an_unread_tag_whose_base_is_still_there_is_kept() -> None:
+    tracker = Tracker(TrackerConfig(stable_frames=2))
+    feed(tracker, seen((1, "a1"), (2, "b2")), 2)
+    still_there = Observation(seen((2, "b2")).placements, unread=frozenset({tag(1)}))
+    assert feed(tracker, still_there, 10) == []
+    assert tracker.board == {tag(1): "a1", tag(2): "b2"}
