@@ -1,6 +1,8 @@
 from pathlib import Path
 
 import pytest
+from reportlab.lib.units import mm
+from reportlab.pdfgen import canvas
 
 from vision.board_change import TagId
 from vision.labels import Label, corner_sheet, tag_sheet
@@ -45,3 +47,24 @@ def test_corner_sheet_is_a_pdf(tmp_path: Path) -> None:
     path = tmp_path / "corners.pdf"
     corner_sheet(path)
     assert path.read_bytes().startswith(b"%PDF")
+
+
+def test_codes_are_drawn_at_their_exact_physical_size(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rects: list[tuple[float, float, float, float]] = []
+    original = canvas.Canvas.rect
+
+    def record(self, x, y, width, height, *args, **kwargs):  # type: ignore[no-untyped-def]
+        rects.append((x, y, width, height))
+        return original(self, x, y, width, height, *args, **kwargs)
+
+    monkeypatch.setattr(canvas.Canvas, "rect", record)
+    tag_sheet(_labels(1), tmp_path / "one.pdf", tag_mm=13.0)
+    left = min(x for x, _, _, _ in rects)
+    right = max(x + w for x, _, w, _ in rects)
+    bottom = min(y for _, y, _, _ in rects)
+    top = max(y + h for _, y, _, h in rects)
+    # finder patterns sit in three corners, so the dark modules span the whole code
+    assert (right - left) / mm == pytest.approx(13.0, abs=0.02)
+    assert (top - bottom) / mm == pytest.approx(13.0, abs=0.02)
