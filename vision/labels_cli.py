@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -11,7 +12,7 @@ from companion.errors import DataFileError
 from vision.calibration import CornerLayout
 from vision.labels import Label, corner_sheet, tag_sheet
 from vision.planner import FAMILIES, CameraSpec, plan, recommend
-from vision.registration import MARKER_FAMILIES, parse_tag_text
+from vision.registration import MARKER_FAMILIES, assign_markers, parse_tag_text
 
 
 @click.group()
@@ -41,6 +42,8 @@ def _load_labels(path: Path) -> list[Label]:
         marker = item.get("marker")
         if marker is not None and (not isinstance(marker, int) or marker < 0):
             raise DataFileError(str(path), f"[{i}].marker", "a marker id ≥ 0")
+        if any(label.tag == tag for label in result):
+            raise DataFileError(str(path), f"[{i}].tag", f"a tag not listed before ({tag})")
         result.append(Label(tag, str(item.get("name", tag.catalog_id)), seat, marker))
     return result
 
@@ -59,13 +62,27 @@ def _load_labels(path: Path) -> list[Label]:
 def tags_command(
     warband: Path, out: Path, tag_mm: float, base_mm: float, family: str, micro: bool
 ) -> None:
-    """Print the tags of a WARBAND label list (YAML) at exact size, to a PDF."""
+    """Print the tags of a WARBAND label list (YAML) at exact size, to a PDF.
+
+    With a marker family, tags without a `marker` id get the lowest free ones, and the marker
+    registration (marker id → tag) is written beside the PDF as OUT.markers.yaml."""
     if micro and family != "qr":
         raise click.UsageError("--micro goes with --family qr")
     try:
-        pages = tag_sheet(_load_labels(warband), out, tag_mm, base_mm, family, micro)
+        entries = _load_labels(warband)
+        registration_path = None
+        if family != "qr":
+            fixed = {e.tag: e.marker_id for e in entries if e.marker_id is not None}
+            registration = assign_markers(family, [e.tag for e in entries], fixed)
+            ids = {tag: marker for marker, tag in registration.markers.items()}
+            entries = [replace(e, marker_id=ids[e.tag]) for e in entries]
+            registration_path = out.with_suffix(".markers.yaml")
+        pages = tag_sheet(entries, out, tag_mm, base_mm, family, micro)
     except ValueError as error:
         raise click.ClickException(str(error)) from error
+    if registration_path is not None:
+        registration_path.write_text(registration.to_yaml(), encoding="utf-8")
+        click.echo(f"{registration_path}: marker ids for the warband registration")
     click.echo(f"{out}: {pages} page(s); print at 100 % (no 'fit to page')")
 
 

@@ -54,6 +54,32 @@ class MarkerRegistration:
         return yaml.safe_dump(body, sort_keys=True)
 
 
+# how many ids each family has (OpenCV's predefined dictionaries DICT_4X4_50, DICT_APRILTAG_36h11)
+MARKER_IDS = {"aruco4x4": 50, "apriltag36h11": 587}
+
+
+def assign_markers(
+    family: str, tags: list[TagId], fixed: Mapping[TagId, int] | None = None
+) -> MarkerRegistration:
+    """Give every tag a marker id: ``fixed`` ids are kept, the others get the lowest free ids in
+    tag order. Raises ``ValueError`` when the family runs out of ids or an id is reused."""
+    if family not in MARKER_IDS:
+        raise ValueError(f"marker family {family!r} is not one of {MARKER_FAMILIES}")
+    fixed = dict(fixed or {})
+    if any(not 0 <= i < MARKER_IDS[family] for i in fixed.values()):
+        raise ValueError(f"{family} marker ids go from 0 to {MARKER_IDS[family] - 1}")
+    if len(set(fixed.values())) != len(fixed):
+        raise ValueError("one marker id is given to two tags")
+    free = (i for i in range(MARKER_IDS[family]) if i not in set(fixed.values()))
+    markers = {marker: tag for tag, marker in fixed.items()}
+    for tag in sorted(set(tags) - set(fixed)):
+        marker = next(free, None)
+        if marker is None:
+            raise ValueError(f"{family} has only {MARKER_IDS[family]} ids: too many tags")
+        markers[marker] = tag
+    return MarkerRegistration(family, dict(sorted(markers.items())))
+
+
 def load_registration(path: Path) -> MarkerRegistration:
     try:
         raw = yaml.safe_load(path.read_text(encoding="utf-8"))

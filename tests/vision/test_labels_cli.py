@@ -3,6 +3,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from companion.cli import main
+from vision.board_change import TagId
+from vision.registration import load_registration
 
 
 def test_tags_command_prints_a_warband(tmp_path: Path) -> None:
@@ -47,3 +49,22 @@ def test_plan_command_says_when_the_map_does_not_fit() -> None:
 def test_plan_command_refuses_a_bad_resolution() -> None:
     result = CliRunner().invoke(main, ["labels", "plan", "--resolution", "big"])
     assert result.exit_code != 0
+
+
+def test_marker_tags_get_ids_and_a_registration_file(tmp_path: Path) -> None:
+    warband = tmp_path / "warband.yaml"
+    warband.write_text('- {tag: "db:B45#1", seat: A, marker: 4}\n- {tag: "db:B2#1", seat: B}\n')
+    out = tmp_path / "tags.pdf"
+    result = CliRunner().invoke(
+        main, ["labels", "tags", str(warband), "-o", str(out), "--family", "aruco4x4"]
+    )
+    assert result.exit_code == 0, result.output
+    registration = load_registration(tmp_path / "tags.markers.yaml")
+    assert registration.markers == {0: TagId("db", "B2", 1), 4: TagId("db", "B45", 1)}
+
+
+def test_a_tag_listed_twice_is_refused(tmp_path: Path) -> None:
+    warband = tmp_path / "warband.yaml"
+    warband.write_text('- {tag: "db:B2#1", seat: A}\n- {tag: "db:B2#1", seat: B}\n')
+    result = CliRunner().invoke(main, ["labels", "tags", str(warband), "-o", str(tmp_path / "x")])
+    assert result.exit_code != 0 and "[1].tag" in result.output

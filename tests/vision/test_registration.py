@@ -4,7 +4,12 @@ import pytest
 
 from companion.errors import DataFileError
 from vision.board_change import TagId
-from vision.registration import MarkerRegistration, load_registration, parse_tag_text
+from vision.registration import (
+    MarkerRegistration,
+    assign_markers,
+    load_registration,
+    parse_tag_text,
+)
 
 
 def test_tag_text_is_what_tag_id_prints() -> None:
@@ -50,3 +55,29 @@ def test_bad_registration_files_name_the_field(tmp_path: Path, text: str, field:
     with pytest.raises(DataFileError) as error:
         load_registration(path)
     assert error.value.field == field
+
+
+def test_assign_markers_keeps_given_ids_and_fills_the_lowest_free() -> None:
+    tags = [TagId("db", f"B{n}", 1) for n in (3, 1, 2)]
+    reg = assign_markers("aruco4x4", tags, fixed={TagId("db", "B2", 1): 0})
+    assert reg.markers == {
+        0: TagId("db", "B2", 1),
+        1: TagId("db", "B1", 1),
+        2: TagId("db", "B3", 1),
+    }
+
+
+@pytest.mark.parametrize(
+    ("count", "fixed", "message"),
+    [
+        (51, {}, "only 50 ids"),
+        (2, {TagId("db", "B0", 1): 50}, "from 0 to 49"),
+        (2, {TagId("db", "B0", 1): 3, TagId("db", "B1", 1): 3}, "two tags"),
+    ],
+)
+def test_assign_markers_refuses_what_cannot_be_printed(
+    count: int, fixed: dict[TagId, int], message: str
+) -> None:
+    tags = [TagId("db", f"B{n}", 1) for n in range(count)]
+    with pytest.raises(ValueError, match=message):
+        assign_markers("aruco4x4", tags, fixed)
