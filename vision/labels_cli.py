@@ -28,7 +28,7 @@ def _load_labels(path: Path) -> list[Label]:
         raise DataFileError(str(path), "<file>", f"readable YAML ({error})") from error
     if not isinstance(raw, list) or not raw:
         raise DataFileError(str(path), "<root>", "a non-empty list of labels")
-    result = []
+    result: list[Label] = []
     for i, item in enumerate(raw):
         if not isinstance(item, dict):
             raise DataFileError(str(path), f"[{i}]", "a mapping with tag, name, seat")
