@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from vision.board_change import BoardChange, TagId
-from vision.calibration import Calibration
+from vision.calibration import Calibration, CalibrationError
 from vision.crops import read_cells
 from vision.map_grid import MapGrid
 from vision.motion import MotionConfig, MotionGate
@@ -149,6 +149,12 @@ class Pipeline:
             timings[stage] = (now - t) * 1000
             t = now
 
+        size = (int(frame.shape[1]), int(frame.shape[0]))
+        if size != self.calibration.image_size:
+            (w, h), (cw, ch) = size, self.calibration.image_size
+            raise CalibrationError(
+                f"the frame is {w}×{h} but the calibration was made at {cw}×{ch}: calibrate again"
+            )
         gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         lap("grey")
         state = self.gate.update(gray)

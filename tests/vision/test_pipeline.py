@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 import segno
 
-from vision.calibration import Calibration
+from vision.calibration import Calibration, CalibrationError
 from vision.map_grid import DREAMBLADE_MAP
 from vision.pipeline import STAGES, Pipeline, PipelineConfig
 from vision.synth import Scene, Step, move_sequence, render
@@ -118,3 +118,12 @@ def test_a_code_hidden_by_a_figure_is_kept_and_a_base_taken_away_is_removed(
     assert pipeline.tracker.board == table_scene.true_board()
     changes = [pipeline.process(render(gone, VIEW, seed=s)).change for s in range(10, 15)]
     assert [c.removed for c in changes if c is not None] == [{tag(3): "e5"}]
+
+
+def test_a_frame_of_another_size_than_the_calibration_is_refused(
+    calibration: Calibration, table_frame: np.ndarray
+) -> None:
+    pipeline = _pipeline(calibration, "changed-cells")
+    with pytest.raises(CalibrationError, match="calibrate again"):
+        pipeline.process(table_frame[:600])
+    assert pipeline.tracker.board == {}
