@@ -1,4 +1,5 @@
-"""``companion labels``: print tag sheets and corner markers, and plan the camera."""
+"""``companion labels``: print tag sheets and corner markers, plan the camera, and check what a
+photo from the table camera reads."""
 
 from __future__ import annotations
 
@@ -6,13 +7,22 @@ from dataclasses import replace
 from pathlib import Path
 
 import click
+import cv2
 import yaml
 
 from companion.errors import DataFileError
-from vision.calibration import CornerLayout
+from vision.calibration import CornerLayout, calibrate_from_markers
 from vision.labels import Label, corner_sheet, tag_sheet
-from vision.planner import FAMILIES, CameraSpec, plan, recommend
-from vision.registration import MARKER_FAMILIES, assign_markers, parse_tag_text
+from vision.map_grid import DREAMBLADE_MAP
+from vision.observe import place
+from vision.planner import FAMILIES, MODULES, RELIABLE_PX_PER_MODULE, CameraSpec, plan, recommend
+from vision.registration import (
+    MARKER_FAMILIES,
+    assign_markers,
+    load_registration,
+    parse_tag_text,
+)
+from vision.tags import make_reader
 
 
 @click.group()
@@ -137,4 +147,49 @@ def plan_command(
         f"recommended tag family: {best}"
         if best
         else "no family reads reliably: move closer or use bigger tags"
+    )
+
+
+@labels.command("check")
+@click.argument("photo", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--family", type=click.Choice(["qr", *MARKER_FAMILIES]), default="qr", show_default=True
+)
+@click.option(
+    "--registration",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="marker registration YAML (marker families)",
+)
+@click.option("--tag-mm", default=13.0, show_default=True, help="printed code size")
+def check_command(photo: Path, family: str, registration: Path | None, tag_mm: float) -> None:
+    """Read a PHOTO from the table camera: calibration, pixels per module, tags per cell."""
+    gray = cv2.imread(str(photo), cv2.IMREAD_GRAYSCALE)
+    if gray is None:
+        raise click.ClickException(f"{photo} is not a readable image")
+    try:
+        calibration = calibrate_from_markers(gray, DREAMBLADE_MAP)
+        marker_registration = None
+        if family != "qr":
+            if registration is None:
+                raise click.UsageError(f"--family {family} needs --registration")
+            marker_registration = load_registration(registration)
+        reader = make_reader("zxing" if family == "qr" else family, marker_registration)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from error
+    centre = DREAMBLADE_MAP.width_mm / 2, DREAMBLADE_MAP.height_mm / 2
+    px_per_mm = calibration.px_per_mm(*centre)
+    px_per_module = px_per_mm * tag_mm / MODULES[family]
+    verdict = "reliable" if px_per_module >= RELIABLE_PX_PER_MODULE[family] else "NOT reliable"
+    click.echo(f"calibrated from the corner markers: {px_per_mm:.2f} px/mm at the map centre")
+    click.echo(f"{family} {tag_mm:g} mm: {px_per_module:.2f} px/module ({verdict})")
+    found = reader.read(gray)
+    placements, off_map = place(found.sightings, calibration, DREAMBLADE_MAP, 25.0)
+    for cell in DREAMBLADE_MAP.cells:
+        here = sorted((p for p in placements if p.cell == cell), key=lambda p: p.tag)
+        if here:
+            tags = ", ".join(f"{p.tag} ({p.confidence:.2f})" for p in here)
+            click.echo(f"  {cell}: {tags}")
+    click.echo(
+        f"{len(placements)} tag(s) on the map, {off_map} off it, "
+        f"{found.rejected} unreadable or unknown code(s)"
     )

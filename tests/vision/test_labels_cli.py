@@ -1,5 +1,7 @@
 from pathlib import Path
 
+import cv2
+import numpy as np
 from click.testing import CliRunner
 
 from companion.cli import main
@@ -68,3 +70,24 @@ def test_a_tag_listed_twice_is_refused(tmp_path: Path) -> None:
     warband.write_text('- {tag: "db:B2#1", seat: A}\n- {tag: "db:B2#1", seat: B}\n')
     result = CliRunner().invoke(main, ["labels", "tags", str(warband), "-o", str(tmp_path / "x")])
     assert result.exit_code != 0 and "[1].tag" in result.output
+
+
+def test_check_reads_a_photo_of_the_table(tmp_path: Path, table_frame: np.ndarray) -> None:
+    photo = tmp_path / "table.png"
+    cv2.imwrite(str(photo), table_frame)
+    result = CliRunner().invoke(main, ["labels", "check", str(photo), "--tag-mm", "40"])
+    assert result.exit_code == 0, result.output
+    assert "calibrated from the corner markers" in result.output
+    assert "  a1: db:B1#1 (1.00)" in result.output
+    assert "4 tag(s) on the map, 0 off it, 0 unreadable" in result.output
+
+
+def test_check_says_what_is_missing(tmp_path: Path, table_frame: np.ndarray) -> None:
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), np.full((100, 100), 200, np.uint8))
+    result = CliRunner().invoke(main, ["labels", "check", str(blank)])
+    assert result.exit_code != 0 and "corner markers not found" in result.output
+    photo = tmp_path / "table.png"
+    cv2.imwrite(str(photo), table_frame)
+    result = CliRunner().invoke(main, ["labels", "check", str(photo), "--family", "aruco4x4"])
+    assert result.exit_code != 0 and "needs --registration" in result.output
