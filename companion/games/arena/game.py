@@ -23,7 +23,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
 from companion.errors import IllegalActionError
 from companion.events import ACTION_APPLIED, DESTROYED, GAME_WON, RETURNED_TO_RESERVE, Event
@@ -56,11 +56,11 @@ from companion.games.arena.setup import (
     ArmyCard,
     Setup,
 )
-from companion.games.protocol import Action, Game, Pending
+from companion.games.json_state import JsonStateGame
+from companion.games.protocol import Action, Pending
 
 POSITION_FORMAT = "arena-position"
 RECORD_FORMAT = "arena-record"
-VERSION = 1
 
 OFF_BATTLEFIELD = (RESERVE, GRAVEYARD)
 DAMAGED = "arena.damaged"
@@ -130,7 +130,17 @@ def _initial_state(setup: Setup) -> State:
 
 
 @register
-class Arena(Game):
+class Arena(JsonStateGame):
+    position_format = POSITION_FORMAT
+    record_format = RECORD_FORMAT
+    state_label = "an Arena position state"
+    setup_type = Setup
+    state_type = State
+
+    @classmethod
+    def check_state(cls, setup: Setup, state: State) -> None:
+        _check_state(setup, state)
+
     name: ClassVar[str] = "arena"
 
     def __init__(self, setup: Setup, *, state: State | None = None) -> None:
@@ -543,47 +553,6 @@ class Arena(Game):
             events.append(Event(GAME_WON, {"winner": winner}))
         return events
 
-    # ----- copies and formats --------------------------------------------------------------
-    def copy(self) -> Self:
-        twin = type(self)(self.setup, state=copy.deepcopy(self._state))
-        twin._history = list(self._history)
-        return twin
-
-    def position(self) -> dict[str, Any]:
-        return {
-            "format": POSITION_FORMAT,
-            "version": VERSION,
-            "setup": self.setup.to_json(),
-            "state": self._state.to_json(),
-        }
-
-    @classmethod
-    def from_position(cls, data: dict[str, Any]) -> Self:
-        _check_format(data, POSITION_FORMAT)
-        try:
-            state = State.from_json(data["state"])
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ValueError(f"not an Arena position state: {exc!r}") from exc
-        setup = Setup.from_json(data["setup"])
-        _check_state(setup, state)
-        return cls(setup, state=state)
-
-    def record(self) -> dict[str, Any]:
-        return {
-            "format": RECORD_FORMAT,
-            "version": VERSION,
-            "setup": self.setup.to_json(),
-            "actions": [str(action) for action, _ in self._history],
-        }
-
-    @classmethod
-    def from_record(cls, data: dict[str, Any]) -> Self:
-        _check_format(data, RECORD_FORMAT)
-        game = cls(Setup.from_json(data["setup"]))
-        for text in data.get("actions", []):
-            game.push(game.parse_action(text))
-        return game
-
 
 STEPS = ("choose_army", *TURN_STEPS, "attack_dice", "defence_dice", "over")
 
@@ -621,12 +590,3 @@ def _check_state(setup: Setup, s: State) -> None:
         problems.append("a combat is open exactly during the dice steps")
     if problems:
         raise ValueError("not a consistent Arena position: " + "; ".join(problems))
-
-
-def _check_format(data: Mapping[str, Any], expected: str) -> None:
-    if not isinstance(data, Mapping) or data.get("format") != expected:
-        raise ValueError(f"not a {expected} document")
-    if data.get("version") != VERSION:
-        raise ValueError(
-            f"{expected}: unsupported version {data.get('version')!r} (know {VERSION})"
-        )

@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
 from companion.errors import IllegalActionError
 from companion.events import ACTION_APPLIED, DESTROYED, GAME_WON, PHASE_STARTED, Event
@@ -42,11 +42,11 @@ from companion.games.dungeon_command.actions import (
     parse_action,
 )
 from companion.games.dungeon_command.setup import Setup
-from companion.games.protocol import Action, Game, Pending
+from companion.games.json_state import JsonStateGame
+from companion.games.protocol import Action, Pending
 
 POSITION_FORMAT = "dungeon_command-position"
 RECORD_FORMAT = "dungeon_command-record"
-VERSION = 1
 
 PHASES = ("refresh", "activate", "deploy", "cleanup")
 INITIAL_DEPLOY = "initial_deploy"
@@ -107,7 +107,17 @@ def _initial_state(setup: Setup) -> State:
 
 
 @register
-class DungeonCommand(Game):
+class DungeonCommand(JsonStateGame):
+    position_format = POSITION_FORMAT
+    record_format = RECORD_FORMAT
+    state_label = "a Dungeon Command position state"
+    setup_type = Setup
+    state_type = State
+
+    @classmethod
+    def check_state(cls, setup: Setup, state: State) -> None:
+        _check_state(setup, state)
+
     name: ClassVar[str] = "dungeon_command"
 
     def __init__(self, setup: Setup, *, state: State | None = None) -> None:
@@ -349,47 +359,6 @@ class DungeonCommand(Game):
             events.append(Event(GAME_WON, {"winner": winner}))
         return events
 
-    # ----- copies and formats --------------------------------------------------------------
-    def copy(self) -> Self:
-        twin = type(self)(self.setup, state=copy.deepcopy(self._state))
-        twin._history = list(self._history)
-        return twin
-
-    def position(self) -> dict[str, Any]:
-        return {
-            "format": POSITION_FORMAT,
-            "version": VERSION,
-            "setup": self.setup.to_json(),
-            "state": self._state.to_json(),
-        }
-
-    @classmethod
-    def from_position(cls, data: dict[str, Any]) -> Self:
-        _check_format(data, POSITION_FORMAT)
-        try:
-            state = State.from_json(data["state"])
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ValueError(f"not a Dungeon Command position state: {exc!r}") from exc
-        setup = Setup.from_json(data["setup"])
-        _check_state(setup, state)
-        return cls(setup, state=state)
-
-    def record(self) -> dict[str, Any]:
-        return {
-            "format": RECORD_FORMAT,
-            "version": VERSION,
-            "setup": self.setup.to_json(),
-            "actions": [str(action) for action, _ in self._history],
-        }
-
-    @classmethod
-    def from_record(cls, data: dict[str, Any]) -> Self:
-        _check_format(data, RECORD_FORMAT)
-        game = cls(Setup.from_json(data["setup"]))
-        for text in data.get("actions", []):
-            game.push(game.parse_action(text))
-        return game
-
 
 def _check_state(setup: Setup, s: State) -> None:
     """Refuse a position whose state cannot arise from its setup (``ValueError`` says why)."""
@@ -411,12 +380,3 @@ def _check_state(setup: Setup, s: State) -> None:
                 problems.append(f"{seat}'s creatures must be its own, each in one place")
     if problems:
         raise ValueError("not a consistent Dungeon Command position: " + "; ".join(problems))
-
-
-def _check_format(data: Mapping[str, Any], expected: str) -> None:
-    if not isinstance(data, Mapping) or data.get("format") != expected:
-        raise ValueError(f"not a {expected} document")
-    if data.get("version") != VERSION:
-        raise ValueError(
-            f"{expected}: unsupported version {data.get('version')!r} (know {VERSION})"
-        )

@@ -23,11 +23,12 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
 from companion.errors import IllegalActionError
 from companion.events import ACTION_APPLIED, GAME_WON, Event
 from companion.games import register
+from companion.games.json_state import JsonStateGame
 from companion.games.planechase.actions import (
     EndTurn,
     Face,
@@ -39,11 +40,10 @@ from companion.games.planechase.actions import (
 )
 from companion.games.planechase.planes import Plane, catalog
 from companion.games.planechase.setup import Setup
-from companion.games.protocol import Action, Game, Pending
+from companion.games.protocol import Action, Pending
 
 POSITION_FORMAT = "planechase-position"
 RECORD_FORMAT = "planechase-record"
-VERSION = 1
 
 PLANE_REVEALED = "planechase.plane_revealed"
 PLANESWALKED = "planechase.planeswalked"
@@ -114,7 +114,17 @@ def _initial_state(setup: Setup) -> State:
 
 
 @register
-class Planechase(Game):
+class Planechase(JsonStateGame):
+    position_format = POSITION_FORMAT
+    record_format = RECORD_FORMAT
+    state_label = "a Planechase position state"
+    setup_type = Setup
+    state_type = State
+
+    @classmethod
+    def check_state(cls, setup: Setup, state: State) -> None:
+        _check_state(setup, state)
+
     name: ClassVar[str] = "planechase"
 
     def __init__(self, setup: Setup, *, state: State | None = None) -> None:
@@ -321,47 +331,6 @@ class Planechase(Game):
                 s.reveal_by, s.planeswalk = s.controller, True
         return events
 
-    # ----- copies and formats --------------------------------------------------------------
-    def copy(self) -> Self:
-        twin = type(self)(self.setup, state=copy.deepcopy(self._state))
-        twin._history = list(self._history)
-        return twin
-
-    def position(self) -> dict[str, Any]:
-        return {
-            "format": POSITION_FORMAT,
-            "version": VERSION,
-            "setup": self.setup.to_json(),
-            "state": self._state.to_json(),
-        }
-
-    @classmethod
-    def from_position(cls, data: dict[str, Any]) -> Self:
-        _check_format(data, POSITION_FORMAT)
-        try:
-            state = State.from_json(data["state"])
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ValueError(f"not a Planechase position state: {exc!r}") from exc
-        setup = Setup.from_json(data["setup"])
-        _check_state(setup, state)
-        return cls(setup, state=state)
-
-    def record(self) -> dict[str, Any]:
-        return {
-            "format": RECORD_FORMAT,
-            "version": VERSION,
-            "setup": self.setup.to_json(),
-            "actions": [str(action) for action, _ in self._history],
-        }
-
-    @classmethod
-    def from_record(cls, data: dict[str, Any]) -> Self:
-        _check_format(data, RECORD_FORMAT)
-        game = cls(Setup.from_json(data["setup"]))
-        for text in data.get("actions", []):
-            game.push(game.parse_action(text))
-        return game
-
 
 def _check_state(setup: Setup, s: State) -> None:
     """Refuse a position whose state cannot arise from its setup (``ValueError`` says why)."""
@@ -386,12 +355,3 @@ def _check_state(setup: Setup, s: State) -> None:
             problems.append(f"deck {owner} must hold exactly its setup planes")
     if problems:
         raise ValueError("not a consistent Planechase position: " + "; ".join(problems))
-
-
-def _check_format(data: Mapping[str, Any], expected: str) -> None:
-    if not isinstance(data, Mapping) or data.get("format") != expected:
-        raise ValueError(f"not a {expected} document")
-    if data.get("version") != VERSION:
-        raise ValueError(
-            f"{expected}: unsupported version {data.get('version')!r} (know {VERSION})"
-        )
