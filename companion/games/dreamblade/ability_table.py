@@ -28,7 +28,6 @@ from companion.games.dreamblade.abilities import (
 # keywords the seeds and facts.md name whose effect the engine leaves to the players, and why
 MANUAL: dict[str, str] = {
     "Payback": "the sources give no formula (facts.md: UNCERTAIN)",
-    "Energize": "the FAQ names it as a source of bonus spawn points, without its text",
     "Bolster": "known only from one miniature's summary (+2 defense to Janus allies)",
     "Panic": "named by the FAQ without its text",
     "Phantom": "named by the FAQ without its text",

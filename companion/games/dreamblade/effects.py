@@ -245,6 +245,18 @@ def spawned(setup: Setup, state: State, mini: str) -> list[Event]:
     return events
 
 
+def spawn_phase_started(setup: Setup, state: State, seat: str) -> list[Event]:
+    """Start-of-spawn-phase abilities of ``seat``'s miniatures in the dreamscape (Energize,
+    Locus Drive), in the order of its miniatures."""
+    events: list[Event] = []
+    for use in in_play_with(setup, state, "spawn_phase_start"):
+        keyword = use.ability.keyword
+        assert keyword is not None and keyword.spawn_phase_start is not None
+        if setup.pieces[use.mini].owner == seat:
+            events += keyword.spawn_phase_start(use)
+    return events
+
+
 # ---- moving, damage, removal ------------------------------------------------------------------
 
 

@@ -77,7 +77,7 @@ def start_spawn_phase(setup: Setup, state: State, seat: str) -> list[Event]:
     state.spawned_into = {}
     state.abilities_used = frozenset()
     state.ally_cells_at_start = spawning.ally_cells(setup, state, seat)
-    return [_phase_event(state)]
+    return [_phase_event(state), *effects.spawn_phase_started(setup, state, seat)]
 
 
 def apply_spawn(setup: Setup, state: State, mini: str, cell: str) -> list[Event]:

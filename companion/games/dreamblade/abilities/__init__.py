@@ -116,6 +116,9 @@ class Keyword:
     - ``on_spawned(use)`` — when the miniature is spawned (Appease, Lockdown).
     - ``end_of_combat(use)`` — once per combat, at its step 10 (Strikeback, Bloodthirsty).
     - ``conquest_bonus(use)`` — conquest points for the holder's owner this turn (Ambition).
+    - ``spawn_phase_start(use)`` — at the start of the holder's owner's spawn phase, while it is in
+      the dreamscape (Energize, Locus Drive).
+    - ``defense_aura(use, creature)`` — defense the holder adds to a creature (Bolster).
     """
 
     name: str
@@ -137,6 +140,8 @@ class Keyword:
     on_spawned: Callable[[Use], list[Event]] | None = None
     end_of_combat: Callable[[Use], list[Event]] | None = None
     conquest_bonus: Callable[[Use], int] | None = None
+    spawn_phase_start: Callable[[Use], list[Event]] | None = None
+    defense_aura: Callable[[Use, str], int] | None = None
 
 
 KEYWORDS: dict[str, Keyword] = {}
