@@ -15,6 +15,9 @@ GameView = Callable[[Game], dict[str, Any]]
 # game name → "module:function" of its view builder, imported on first use
 BUILDERS: dict[str, str] = {
     "dreamblade": "web_panel.game_views.dreamblade:dreamblade_view",
+    "planechase": "web_panel.game_views.planechase:planechase_view",
+    "dungeon_command": "web_panel.game_views.dungeon_command:dungeon_command_view",
+    "arena": "web_panel.game_views.arena:arena_view",
 }
 
 

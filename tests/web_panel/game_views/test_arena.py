@@ -1,0 +1,105 @@
+"""Arena's view is what the engine says: turn track, figures with damage, glyphs, scores."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+from companion.games.arena import prompts
+from companion.games.arena.demo import SCRIPT, demo_setup
+from companion.games.arena.game import Arena
+from companion.settings import Settings
+from companion.store import Store
+from companion.table import Table
+from tests.web_panel.conftest import Phone, seated
+from web_panel import create_app
+from web_panel.game_views.arena import arena_view
+from web_panel.game_views.prompts import mark
+
+
+def _game(played: int) -> Arena:
+    game = Arena(demo_setup())
+    for text in SCRIPT[:played]:
+        game.push(game.parse_action(text))
+    return game
+
+
+@pytest.mark.parametrize("played", [0, 3, 6, 7, 8, 13, len(SCRIPT)])
+def test_the_view_is_what_the_engine_says(played: int):
+    game = _game(played)
+    view = arena_view(game)
+    state = game.state
+    assert (view["turn"], view["turns"]) == (game.turn, game.setup.turns)
+    assert (view["step"], view["active"], view["chosen"]) == (
+        state.step,
+        state.active,
+        state.chosen,
+    )
+    assert view["scores"] == game.scores()
+    for army in view["armies"]:
+        assert army["planeswalker_alive"] == game.planeswalker_alive(army["seat"])
+        for card in army["cards"]:
+            assert card["figure_ids"] == game.card(card["id"]).figure_ids()
+            for figure in card["figures"]:
+                engine = game.figure(figure["id"])
+                assert (figure["place"], figure["damage"]) == (engine.place, engine.damage)
+    assert [g["spot"] for g in view["glyphs"]] == list(state.glyphs)
+    if state.combat is None:
+        assert view["combat"] is None
+    else:
+        assert view["combat"]["attack_dice"] == state.combat.attack_dice
+
+
+def test_a_held_glyph_names_its_holder_and_adds_its_bonus():
+    game = _game(SCRIPT.index("next"))  # the blue walker stands on the glyph of power
+    view = arena_view(game)
+    g1 = next(g for g in view["glyphs"] if g["spot"] == "g1")
+    assert (g1["glyph"], g1["holder"]) == ("power", "walker-a")
+    ann = next(a for a in view["armies"] if a["seat"] == "ann")
+    assert ann["glyph_bonus"]["power"] == game.glyph_bonus("ann", "power") == 1
+
+
+def test_the_prompt_is_the_engines_in_both_languages():
+    game = _game(7)
+    pending = game.pending()
+    view = arena_view(game)
+    for language in prompts.LANGUAGES:
+        expected = prompts.prompt(
+            pending.kind, language, seat=mark(pending.seat), **pending.details
+        )
+        assert view["prompt"][language] == expected
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    setup = Arena(demo_setup()).record()
+    return Table.new_game(Store(tmp_path / "db.sqlite3"), "arena", setup)
+
+
+@pytest.fixture
+def app(table: Table, settings: Settings) -> Iterator[Flask]:
+    app = create_app(table, settings, secret_key="test-secret", testing=True)
+    yield app
+    app.extensions["panel"].close()
+
+
+def test_the_public_view_carries_the_combat(app: Flask):
+    phone = seated(app, "ann")
+    for text in SCRIPT[: SCRIPT.index("hits 2")]:
+        assert phone.act(text).status_code == 200
+    view = Phone(app.test_client()).state()
+    assert view["pending"]["kind"] == "attack_dice"
+    assert view["extra"]["combat"]["attacker"] == "walker-a"
+    assert view["extra"]["combat"]["attack_dice"] == view["pending"]["details"]["dice"]
+
+
+def test_more_hits_than_dice_are_refused_and_change_nothing(app: Flask, table: Table):
+    phone = seated(app, "ann")
+    for text in SCRIPT[: SCRIPT.index("hits 2")]:
+        phone.act(text)
+    version = table.version
+    assert phone.act("hits 9").status_code == 422
+    assert table.version == version

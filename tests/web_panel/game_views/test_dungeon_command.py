@@ -1,0 +1,93 @@
+"""Dungeon Command's view is what the engine says: morale, leadership, the deploy check, phase."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+from companion.games.dungeon_command import prompts
+from companion.games.dungeon_command.demo import SCRIPT, demo_setup
+from companion.games.dungeon_command.game import DungeonCommand
+from companion.settings import Settings
+from companion.store import Store
+from companion.table import Table
+from tests.web_panel.conftest import Phone, seated
+from web_panel import create_app
+from web_panel.game_views.dungeon_command import dungeon_command_view
+from web_panel.game_views.prompts import mark
+
+
+def _game(played: int) -> DungeonCommand:
+    game = DungeonCommand(demo_setup())
+    for text in SCRIPT[:played]:
+        game.push(game.parse_action(text))
+    return game
+
+
+@pytest.mark.parametrize("played", [0, 2, 7, 11, 15, len(SCRIPT)])
+def test_the_view_is_what_the_engine_says(played: int):
+    game = _game(played)
+    view = dungeon_command_view(game)
+    state = game.state
+    assert (view["phase"], view["turn"], view["active"]) == (state.phase, state.turn, state.active)
+    for band in view["warbands"]:
+        seat = band["seat"]
+        assert band["morale"] == game.morale(seat)
+        assert band["leadership"] == game.leadership(seat)
+        assert band["levels_in_play"] == game.levels_in_play(seat)
+        assert band["room"] == game.deploy_room(seat)
+        assert [c["label"] for c in band["battlefield"]] == state.battlefield[seat]
+        assert [c["label"] for c in band["destroyed"]] == state.destroyed[seat]
+        assert all(c["level"] == game.level(c["label"]) for c in band["battlefield"])
+
+
+def test_the_commander_is_named_from_the_data():
+    view = dungeon_command_view(_game(0))
+    assert view["warbands"][0]["commander"] == "Valnar Trueblade"
+
+
+def test_the_prompt_is_the_engines_in_both_languages():
+    game = _game(len(SCRIPT))
+    view = dungeon_command_view(game)
+    pending = game.pending()
+    assert pending.kind in ("game_over", "game_drawn")
+    for language in prompts.LANGUAGES:
+        details = {
+            **pending.details,
+            "winner": mark(pending.details["winner"]),
+            "morale": {mark(s): m for s, m in pending.details["morale"].items()},
+        }
+        assert view["prompt"][language] == prompts.prompt(pending.kind, language, **details)
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    setup = DungeonCommand(demo_setup()).record()
+    return Table.new_game(Store(tmp_path / "db.sqlite3"), "dungeon_command", setup)
+
+
+@pytest.fixture
+def app(table: Table, settings: Settings) -> Iterator[Flask]:
+    app = create_app(table, settings, secret_key="test-secret", testing=True)
+    yield app
+    app.extensions["panel"].close()
+
+
+def test_the_public_view_carries_the_deploy_check(app: Flask):
+    phone = seated(app, "ann")
+    assert phone.act("deploy dwarf-cleric").status_code == 200
+    view = Phone(app.test_client()).state()
+    ann = view["extra"]["warbands"][0]
+    assert (ann["levels_in_play"], ann["leadership"], ann["room"]) == (3, 7, 4)
+
+
+def test_deploying_past_leadership_is_refused_and_changes_nothing(app: Flask, table: Table):
+    phone = seated(app, "ann")
+    for label in ("dwarf-cleric", "half-orc-thug"):
+        assert phone.act(f"deploy {label}").status_code == 200
+    response = phone.act("deploy ann-11")  # level 3 over the room of 1
+    assert response.status_code == 422
+    assert table.version == 2

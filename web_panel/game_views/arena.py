@@ -1,0 +1,80 @@
+"""Arena of the Planeswalkers' view: the turn track, each army's cards and figures with their
+damage and place, the glyphs and who holds them, the combat in progress and the scenario's
+scores — all read from the engine."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from companion.games.arena import prompts
+from companion.games.arena.data_files import glyphs
+from companion.games.arena.game import Arena
+from companion.games.protocol import Game
+from web_panel.game_views.prompts import engine_prompts
+
+STATS = ("power", "toughness", "move")
+
+
+def _army(game: Arena, seat: str) -> dict[str, Any]:
+    army = game.setup.army(seat)
+    cards = []
+    for card in army.cards:
+        figures = []
+        for fid in card.figure_ids():
+            figure = game.figure(fid)
+            figures.append({"id": fid, "place": figure.place, "damage": figure.damage})
+        cards.append({**asdict(card), "figure_ids": card.figure_ids(), "figures": figures})
+    return {
+        "seat": seat,
+        "team": army.team,
+        "side": game.setup.side(seat),
+        "planeswalker_alive": game.planeswalker_alive(seat),
+        "glyph_bonus": {stat: game.glyph_bonus(seat, stat) for stat in STATS},
+        "cards": cards,
+    }
+
+
+def _glyph_spots(game: Arena) -> list[dict[str, Any]]:
+    state = game.state
+    holder = {fig.place: fid for fid, fig in state.figures.items()}
+    table = glyphs()
+    return [
+        {
+            "spot": spot,
+            "glyph": glyph,
+            "name": table[glyph].name if glyph else None,
+            "kind": table[glyph].kind if glyph else None,
+            "gone": spot in state.gone,
+            "holder": holder.get(spot),
+        }
+        for spot, glyph in state.glyphs.items()
+    ]
+
+
+def arena_view(game: Game) -> dict[str, Any]:
+    assert isinstance(game, Arena)
+    state = game.state
+    pending = game.pending()
+    rules = game.setup.rules
+    return {
+        "prompt": engine_prompts(
+            prompts.prompt,
+            prompts.LANGUAGES,
+            pending,
+            seat_fields=("winner",),
+            seat_keyed=("scores",),
+        ),
+        "scenario": game.setup.scenario,
+        "goal": rules.goal,
+        "scoring": rules.scoring,
+        "turn": game.turn,
+        "turns": game.setup.turns,
+        "active": state.active,
+        "step": state.step,
+        "chosen": state.chosen,
+        "combat": asdict(state.combat) if state.combat else None,
+        "armies": [_army(game, seat) for seat in game.seats],
+        "glyphs": _glyph_spots(game),
+        "scores": game.scores(),
+    }

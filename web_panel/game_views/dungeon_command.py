@@ -1,0 +1,58 @@
+"""Dungeon Command's view: each warband's morale and leadership, the levels it has on the
+battlefield against its leadership (the deploy check), its creatures in play and destroyed, and
+the turn's phase — all read from the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.dungeon_command import prompts
+from companion.games.dungeon_command.data_files import commanders
+from companion.games.dungeon_command.game import PHASES, DungeonCommand
+from companion.games.protocol import Game
+from web_panel.game_views.prompts import engine_prompts
+
+
+def _warband(game: DungeonCommand, seat: str) -> dict[str, Any]:
+    band = game.setup.band(seat)
+    state = game.state
+    card = commanders().get(band.commander)
+    return {
+        "seat": seat,
+        "commander": card.name if card else band.commander,
+        "morale": game.morale(seat),
+        "leadership": game.leadership(seat),
+        "levels_in_play": game.levels_in_play(seat),
+        "room": game.deploy_room(seat),
+        "creature_hand": band.creature_hand,
+        "battlefield": [
+            {"label": label, "level": game.level(label)} for label in state.battlefield[seat]
+        ],
+        "destroyed": [
+            {"label": label, "level": game.level(label)} for label in state.destroyed[seat]
+        ],
+        "creatures": len(band.creatures),
+    }
+
+
+def dungeon_command_view(game: Game) -> dict[str, Any]:
+    assert isinstance(game, DungeonCommand)
+    state = game.state
+    pending = game.pending()
+    return {
+        "prompt": engine_prompts(
+            prompts.prompt,
+            prompts.LANGUAGES,
+            pending,
+            seat_fields=("winner",),
+            seat_keyed=("morale",),
+        ),
+        "turn": state.turn,
+        "phase": state.phase,
+        "phases": list(PHASES),
+        "active": state.active,
+        "warbands": [_warband(game, seat) for seat in game.seats],
+        "levels": {
+            label: level for band in game.setup.warbands for label, level in band.creatures.items()
+        },
+    }
