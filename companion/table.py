@@ -34,6 +34,10 @@ class SeatError(PermissionError):
     """The proposer may not make this proposal (wrong seat, or a judge-only correction)."""
 
 
+class JudgeOnlyError(SeatError):
+    """The proposal is a correction (``Action.judge_only``) and the proposer is not the judge."""
+
+
 class StaleError(RuntimeError):
     """The proposal was made against an older state than the table's: the game moved on."""
 
@@ -146,7 +150,8 @@ class Table:
     def submit(self, proposer: str, text: str, *, version: int | None = None) -> Accepted:
         """Propose the action written ``text`` on behalf of ``proposer``.
 
-        ``proposer`` is a seat, ``CAMERA`` (acts for whoever the game waits for) or ``JUDGE``.
+        ``proposer`` is a seat, ``CAMERA`` (acts for whoever the game waits for) or ``JUDGE``
+        (acts for anyone, and alone may push corrections: actions marked ``judge_only``).
         Raises ``ValueError`` for malformed text, ``SeatError``, ``StaleError`` or
         ``IllegalActionError``; in every such case nothing changed.
         """
@@ -156,6 +161,8 @@ class Table:
                     f"the game moved on (you saw state {version}, it is now {self._version})"
                 )
             action = self._game.parse_action(text)
+            if action.judge_only and proposer != JUDGE:
+                raise JudgeOnlyError(f"only the judge may make a correction ({action})")
             waiting_for = self._game.pending().seat
             if proposer not in (JUDGE, CAMERA, waiting_for) and waiting_for is not None:
                 raise SeatError(f"the game waits for seat {waiting_for}, not seat {proposer}")

@@ -25,7 +25,12 @@ class Action:
 
     ``str(action)`` gives the notation; the game's ``parse_action(text)`` reads it back, so
     ``game.parse_action(str(a)) == a`` for every action.
+
+    ``judge_only`` marks a correction (the camera or the players got something wrong): only the
+    judge may push it, at any moment; the table enforces that for every game.
     """
+
+    judge_only: ClassVar[bool] = False
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,9 @@ class Game(ABC):
 
     name: ClassVar[str]
     seats: tuple[str, ...]
+    # The judge's corrections this game accepts, as usage lines of their notation (e.g.
+    # ``"correct move <mini> <cell>"``); none by default. Their actions are ``judge_only``.
+    corrections: ClassVar[tuple[str, ...]] = ()
 
     @abstractmethod
     def push(self, action: Action) -> list[Event]:

@@ -114,3 +114,70 @@ def test_a_new_game_replaces_the_one_in_play_which_is_abandoned(table: Table):
     assert statuses == {old_id: "abandoned", table.game_id: "playing"}
     table.submit("A", "add 2")
     assert table.store.record(table.game_id)["actions"] == ["add 2"]
+
+
+# -- judge-only corrections (issue 8) ---------------------------------------------------------
+
+
+def _counter_with_a_correction() -> type:
+    """The counter game plus a judge-only correction, ``fix <total>``: any game may offer them."""
+    from dataclasses import dataclass
+
+    from companion.games.protocol import Action
+    from tests.companion.counter_game import Add, CounterGame
+
+    @dataclass(frozen=True)
+    class Fix(Action):
+        judge_only = True
+        total: int
+
+        def __str__(self) -> str:
+            return f"fix {self.total}"
+
+    class CorrectableCounter(CounterGame):
+        corrections = ("fix <total>",)
+
+        def parse_action(self, text: str) -> Action:
+            word, n = text.split()
+            return Fix(int(n)) if word == "fix" else super().parse_action(text)
+
+        def push(self, action: Action) -> list[ev.Event]:
+            if isinstance(action, Fix):
+                self._actions.append(Add(action.total - self.total))
+                return []
+            return super().push(action)
+
+    return CorrectableCounter
+
+
+def test_only_the_judge_may_push_a_correction_whoever_the_game_waits_for(tmp_path: Path):
+    from companion.table import CAMERA, JudgeOnlyError
+
+    table = Table.start(Store(tmp_path / "t.sqlite3"), _counter_with_a_correction()())
+    for proposer in ("A", "B", CAMERA):
+        with pytest.raises(JudgeOnlyError, match="only the judge"):
+            table.submit(proposer, "fix 4")
+    assert table.version == 0 and table.store.log(table.game_id) == []
+    table.submit(JUDGE, "fix 4")
+    assert table.state()["position"]["total"] == 4
+    assert table.store.log(table.game_id)[-1]["seat"] == JUDGE
+    with pytest.raises(SeatError):  # a seat cannot take back the judge's correction
+        table.undo("A")
+    table.undo(JUDGE)
+    assert table.state()["position"]["total"] == 0
+
+
+def test_dreamblade_corrections_go_through_the_table_as_judge_only(tmp_path: Path):
+    from companion.games.dreamblade.demo_game import demo_game
+
+    setup = demo_game().record()
+    setup.pop("actions")
+    table = Table.new_game(Store(tmp_path / "db.sqlite3"), "dreamblade", setup)
+    mini = table.read(lambda game: game.reserve("A")[0])
+    with pytest.raises(SeatError, match="only the judge"):
+        table.submit("A", f"correct place {mini} c3")
+    accepted = table.submit(JUDGE, f"correct place {mini} c3")
+    assert accepted.version == 1
+    assert table.read(lambda game: game.state.zone[mini]) == "c3"
+    assert table.store.record(table.game_id)["actions"] == [f"correct place {mini} c3"]
+    assert table.read(lambda game: game.corrections)[0].startswith("correct place")

@@ -34,6 +34,8 @@ Notation (``<mini>`` is a piece id such as ``A:B045#1``; faces are numbers, ``mi
 ``points <seat> <±n>``             a manual ability changes a seat's conquest points this turn
 ``confirm``                        accept the conquest tally
 ``done``                           end the spawn phase, the shift or the strike
+``correct …``                      a judge's correction (``corrections.py``: place, move,
+                                   remove, points)
 =================================  ==============================================================
 """
 
@@ -42,6 +44,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion import grid
+from companion.games.dreamblade.corrections import USAGE as CORRECTION_USAGE
+from companion.games.dreamblade.corrections import parse_correction
 from companion.games.protocol import Action
 
 SEATS = ("A", "B")
@@ -466,6 +470,7 @@ _PARSERS = {
     "return": lambda a: ReturnToReserve(_arity(a, 1)[0]),
     "points": _points,
     "done": lambda a: (_arity(a, 0), Done())[1],
+    "correct": parse_correction,
 }
 
 _USAGE = {
@@ -495,4 +500,5 @@ _USAGE = {
     "self-destroy": "self-destroy <mini>",
     "relocate": "relocate <mini> <cell>",
     "done": "done",
+    "correct": " | ".join(CORRECTION_USAGE),
 }

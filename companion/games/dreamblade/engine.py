@@ -13,6 +13,7 @@ from companion.games.dreamblade import (
     board,
     combat,
     conquest,
+    corrections,
     effects,
     manual,
     movement,
@@ -276,6 +277,8 @@ def _legal_for_kind(setup: Setup, state: State, now: Pending) -> Collection[Acti
 
 def apply(setup: Setup, state: State, action: Action) -> list[Event]:
     """Apply ``action`` to ``state`` (a clone; it may be left half-changed when this raises)."""
+    if isinstance(action, corrections.Correction):  # the judge's, at any moment of the game
+        return corrections.apply(setup, state, action)
     now = pending(setup, state)
     if isinstance(action, MANUAL_ACTIONS):
         return _manual(setup, state, action)

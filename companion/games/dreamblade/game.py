@@ -15,6 +15,7 @@ from companion import events as ev
 from companion.events import Event, EventBus
 from companion.games.dreamblade import board, conquest, engine, movement, spawning
 from companion.games.dreamblade.actions import parse_action
+from companion.games.dreamblade.corrections import USAGE as CORRECTION_USAGE
 from companion.games.dreamblade.dream_map import DreamMap
 from companion.games.dreamblade.miniature import Kind, Miniature
 from companion.games.dreamblade.pieces import pieces_for
@@ -47,6 +48,7 @@ class MiniOnMap:
 class DreambladeGame(Game):
     name: ClassVar[str] = "dreamblade"
     seats = SEATS
+    corrections: ClassVar[tuple[str, ...]] = CORRECTION_USAGE
 
     def __init__(
         self,
