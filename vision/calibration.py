@@ -18,7 +18,7 @@ import numpy as np
 import yaml
 
 from companion.errors import DataFileError
-from vision.map_grid import MapGrid
+from vision.map_grid import CellGrid
 
 CORNER_IDS = (0, 1, 2, 3)
 CORNER_DICTIONARY = cv2.aruco.DICT_5X5_50
@@ -36,7 +36,7 @@ class CornerLayout:
     size_mm: float = 30.0
     gap_mm: float = 4.0
 
-    def centres_mm(self, grid: MapGrid) -> dict[int, tuple[float, float]]:
+    def centres_mm(self, grid: CellGrid) -> dict[int, tuple[float, float]]:
         off = self.gap_mm + self.size_mm / 2
         w, h = grid.width_mm, grid.height_mm
         return {0: (-off, -off), 1: (w + off, -off), 2: (w + off, h + off), 3: (-off, h + off)}
@@ -130,7 +130,7 @@ def _image_size(gray: np.ndarray) -> tuple[int, int]:
 
 
 def calibrate_from_markers(
-    gray: np.ndarray, grid: MapGrid, layout: CornerLayout | None = None
+    gray: np.ndarray, grid: CellGrid, layout: CornerLayout | None = None
 ) -> Calibration:
     layout = layout or CornerLayout()
     found = find_corner_markers(gray)
@@ -145,7 +145,7 @@ def calibrate_from_markers(
 
 
 def calibrate_manual(
-    corners_px: list[tuple[float, float]], grid: MapGrid, image_size: tuple[int, int]
+    corners_px: list[tuple[float, float]], grid: CellGrid, image_size: tuple[int, int]
 ) -> Calibration:
     """Calibrate from the map's own four corners clicked in the image, in the order: seat A's
     left, seat A's right, seat B's right, seat B's left."""
@@ -173,7 +173,7 @@ class MoveCheck:
 def check_map_moved(
     calibration: Calibration,
     gray: np.ndarray,
-    grid: MapGrid,
+    grid: CellGrid,
     layout: CornerLayout | None = None,
     tolerance_px: float = 4.0,
 ) -> MoveCheck:

@@ -10,14 +10,14 @@ import cv2
 import numpy as np
 
 from vision.calibration import Calibration
-from vision.map_grid import MapGrid
+from vision.map_grid import CellGrid
 from vision.tags import ReadResult, Sighting, TagReader, quad
 
 
 def cell_crop(
     gray: np.ndarray,
     calibration: Calibration,
-    grid: MapGrid,
+    grid: CellGrid,
     cell: str,
     margin_mm: float,
     scale: float = 1.0,
@@ -43,7 +43,7 @@ def read_cells(
     reader: TagReader,
     gray: np.ndarray,
     calibration: Calibration,
-    grid: MapGrid,
+    grid: CellGrid,
     cells: Iterable[str],
     margin_mm: float,
 ) -> ReadResult:

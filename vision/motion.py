@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from vision.calibration import Calibration
-from vision.map_grid import MapGrid
+from vision.map_grid import CellGrid
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +40,7 @@ class MotionState:
 
 
 class MotionGate:
-    def __init__(self, grid: MapGrid, calibration: Calibration, config: MotionConfig) -> None:
+    def __init__(self, grid: CellGrid, calibration: Calibration, config: MotionConfig) -> None:
         self.grid = grid
         self.config = config
         s = config.px_per_mm

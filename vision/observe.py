@@ -11,7 +11,7 @@ import numpy as np
 
 from vision.board_change import TagId
 from vision.calibration import Calibration
-from vision.map_grid import MapGrid
+from vision.map_grid import CellGrid
 from vision.tags import Sighting
 
 
@@ -49,7 +49,7 @@ class Observation:
 
 
 def place(
-    sightings: Iterable[Sighting], calibration: Calibration, grid: MapGrid, base_mm: float
+    sightings: Iterable[Sighting], calibration: Calibration, grid: CellGrid, base_mm: float
 ) -> tuple[list[Placement], int]:
     """Placements (one per tag and cell, the most confident kept) and the count off the map."""
     sightings = list(sightings)

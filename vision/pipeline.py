@@ -21,7 +21,7 @@ import numpy as np
 from vision.board_change import BoardChange, TagId
 from vision.calibration import Calibration, CalibrationError
 from vision.crops import read_cells
-from vision.map_grid import MapGrid
+from vision.map_grid import CellGrid
 from vision.motion import MotionConfig, MotionGate
 from vision.observe import Observation, Placement, place
 from vision.tags import TagReader
@@ -60,7 +60,7 @@ class FrameResult:
 class Pipeline:
     def __init__(
         self,
-        grid: MapGrid,
+        grid: CellGrid,
         calibration: Calibration,
         reader: TagReader,
         config: PipelineConfig | None = None,

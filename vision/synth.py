@@ -15,7 +15,7 @@ import numpy as np
 
 from vision.board_change import TagId
 from vision.calibration import CornerLayout
-from vision.map_grid import DREAMBLADE_MAP, MapGrid
+from vision.map_grid import DREAMBLADE_MAP, CellGrid
 from vision.symbols import QUIET_MODULES, corner_modules, marker_modules, qr_modules
 
 MARGIN_MM = 60.0  # canvas border around the map (corner markers and table)
@@ -69,7 +69,7 @@ class Look:
 
 @dataclass(frozen=True)
 class Scene:
-    grid: MapGrid = DREAMBLADE_MAP
+    grid: CellGrid = DREAMBLADE_MAP
     pieces: tuple[Piece, ...] = ()
     hands: tuple[Hand, ...] = ()
     tag_mm: float = 13.0
@@ -145,12 +145,11 @@ class _Canvas:
         speckle = cv2.resize(fine.astype(np.float32), (x1 - x0, y1 - y0))[..., None]
         img[y0:y1, x0:x1] = np.clip(art.astype(np.float32) + speckle, 0, 255).astype(np.uint8)
         line = max(1, round(1.5 * s))
-        for c in range(g.columns + 1):
-            x = self.px(c * g.cell_width_mm, 0)[0]
-            cv2.line(img, (x, y0), (x, y1), (30, 30, 30), line)
-        for r in range(g.rows + 1):
-            y = self.px(0, r * g.cell_height_mm)[1]
-            cv2.line(img, (x0, y), (x1, y), (30, 30, 30), line)
+        outlines = [
+            np.array([self.px(x, y) for x, y in g.cell_outline_mm(cell)], np.int32)
+            for cell in g.cells
+        ]
+        cv2.polylines(img, outlines, True, (30, 30, 30), line)
         return img
 
     def draw_corner_markers(self, img: np.ndarray) -> None:
@@ -301,7 +300,7 @@ def degrade(
 
 def random_pieces(
     rng: np.random.Generator,
-    grid: MapGrid,
+    grid: CellGrid,
     count: int,
     base_mm: float,
     family: str = "qr",
