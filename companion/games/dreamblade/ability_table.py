@@ -28,7 +28,8 @@ from companion.games.dreamblade.abilities import (
 # keywords the seeds and facts.md name whose effect the engine leaves to the players, and why
 MANUAL: dict[str, str] = {
     "Payback": "the sources give no formula (facts.md: UNCERTAIN)",
-    "Bolster": "known only from one miniature's summary (+2 defense to Janus allies)",
+    "Bolster (bare line)": "the printed line is not known (facts.md, LIKELY: +2 defense to "
+    "Janus allies); `Bolster <type> N` is applied",
     "Panic": "named by the FAQ without its text",
     "Phantom": "named by the FAQ without its text",
     "Soul Harrow": "named by the FAQ without its text",
@@ -68,7 +69,13 @@ def rows(tests_dir: Path | None) -> list[Row]:
 
 
 def _shape(keyword: Keyword) -> str:
-    suffix = {"number": " N", "type": " [type]", "number?": " [N]", "type?": " [type]"}
+    suffix = {
+        "number": " N",
+        "type": " [type]",
+        "number?": " [N]",
+        "type?": " [type]",
+        "type number": " [type] N",
+    }
     return keyword.name + suffix.get(keyword.parameter, "")
 
 

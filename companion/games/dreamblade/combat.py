@@ -197,7 +197,8 @@ def guard_need(setup: Setup, state: State, mini: str) -> int:
     """Damage a Bodyguard still needs before its allies may take any: enough to disrupt or
     destroy it."""
     piece = setup.pieces[mini]
-    return max(0, min(piece.stat("defense"), piece.stat("life")) - state.damage.get(mini, 0))
+    defense = effects.creature_defense(setup, state, mini)
+    return max(0, min(defense, piece.stat("life")) - state.damage.get(mini, 0))
 
 
 def check_damage(setup: Setup, state: State, amounts: dict[str, int]) -> None:
@@ -237,7 +238,7 @@ def _outcome(setup: Setup, state: State, mini: str, marked: str | None = None) -
     piece, damage = setup.pieces[mini], state.damage.get(mini, 0)
     if not piece.is_creature:
         return marked
-    disrupt = damage >= piece.stat("defense") or marked == "disrupt"
+    disrupt = damage >= effects.creature_defense(setup, state, mini) or marked == "disrupt"
     poisoned = effects.poisoned(setup, state, mini)
     destroy = damage >= piece.stat("life") or marked == "destroy" or poisoned
     if disrupt and destroy:

@@ -134,6 +134,18 @@ def creature_power(setup: Setup, state: State, mini: str) -> int:
     return max(0, printed + auras)
 
 
+def creature_defense(setup: Setup, state: State, mini: str) -> int:
+    """A creature's defense: printed defense plus the defense auras around it (Bolster),
+    recomputed each time it is read (a presence bonus ends with the presence), at least 1
+    (rulebook "minimums")."""
+    auras = sum(
+        use.ability.keyword.defense_aura(use, mini)
+        for use in in_play_with(setup, state, "defense_aura")
+        if use.ability.keyword is not None and use.ability.keyword.defense_aura is not None
+    )
+    return max(1, setup.pieces[mini].stat("defense") + auras)
+
+
 def cell_bonus(setup: Setup, state: State, seat: str, cell: str) -> int:
     """Power added to any attack ``seat`` makes in ``cell`` (Darkheart Cottage)."""
     return sum(

@@ -60,8 +60,8 @@ BLADES_PER_USE = {
 REPEATABLE = frozenset({Activation.MULTI_BLADE, Activation.DOUBLE_MULTI_BLADE})
 
 # "number?" and "type?": the parameter may be left out (``Skirmish`` / ``Skirmish 2``,
-# ``Nullify`` / ``Nullify Valor``)
-Parameter = Literal["none", "number", "type", "number?", "type?"]
+# ``Nullify`` / ``Nullify Valor``); "type number": both (``Bolster Janus 2``)
+Parameter = Literal["none", "number", "type", "number?", "type?", "type number"]
 
 
 @dataclass(frozen=True)
@@ -215,7 +215,7 @@ def parse_ability(text: str) -> Ability:
     value = int(raw_value) if raw_value not in (None, "X") else None
     keyword = KEYWORDS.get(name.split(" ")[0].lower()) or KEYWORDS.get(name.lower())
     type_ = None
-    if keyword is not None and keyword.parameter in ("type", "type?"):
+    if keyword is not None and keyword.parameter in ("type", "type?", "type number"):
         head, _, rest = name.partition(" ")
         type_ = rest or None
         name = head
@@ -236,6 +236,8 @@ def _fits(
         return type_ is not None and value is None
     if keyword.parameter == "type?":
         return value is None
+    if keyword.parameter == "type number":
+        return type_ is not None and value is not None
     return keyword.parameter == "number?" or value is None
 
 
