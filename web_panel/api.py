@@ -13,7 +13,7 @@ from flask import Blueprint, Response, jsonify, request, session
 from flask.typing import ResponseReturnValue
 
 from companion.errors import IllegalActionError
-from companion.table import SeatError, StaleError
+from companion.table import JudgeOnlyError, SeatError, StaleError
 from web_panel import csrf
 from web_panel.addresses import lan_address, public_base_url
 from web_panel.clock import ClockError
@@ -124,6 +124,8 @@ def submit_action() -> ResponseReturnValue:
         accepted = panel.table.submit(proposer, text.strip(), version=version)
     except StaleError as exc:
         raise Refused(409, "stale", str(exc)) from None
+    except JudgeOnlyError as exc:
+        raise Refused(403, "judge_only", str(exc)) from None
     except SeatError as exc:
         raise Refused(403, "wrong_seat", str(exc)) from None
     except IllegalActionError as exc:

@@ -47,6 +47,7 @@ def public_view(
         view["seats"] = seats_view(game, seats)
         view["log"] = table.store.log(table.game_id)[-LOG_LENGTH:]
         view["extra"] = game_view(game)
+        view["corrections"] = list(game.corrections)  # usage lines of the judge's corrections
         return view
 
     view: dict[str, Any] = table.read(build)
