@@ -8,6 +8,7 @@ map millimetres on a canvas, then warped into the camera image once.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -367,4 +368,33 @@ def move_sequence(
         p = drop + (start - drop) * i / travel
         steps.append(Step(replace(scene, pieces=placed, hands=(Hand(*p),))))
     steps.extend(Step(replace(scene, pieces=placed)) for _ in range(still))
+    return steps
+
+
+def pieces_at(
+    grid: CellGrid, cells: Mapping[TagId, str], seats: Mapping[TagId, str] | None = None
+) -> tuple[Piece, ...]:
+    """A piece on the centre of each named cell (square or hex), turned a little each so the codes
+    are not all square to the camera."""
+    seats = seats or {}
+    return tuple(
+        Piece(tag, *grid.cell_centre_mm(cell), seat=seats.get(tag, "A"), angle_deg=37.0 * n)
+        for n, (tag, cell) in enumerate(sorted(cells.items()))
+    )
+
+
+def remove_sequence(scene: Scene, tag: TagId, still: int = 6, travel: int = 6) -> list[Step]:
+    """A hand comes in, takes ``tag`` off the map (a destroyed figure) and leaves."""
+    piece = next(p for p in scene.pieces if p.tag == tag)
+    others = tuple(p for p in scene.pieces if p.tag != tag)
+    steps = [Step(scene) for _ in range(still)]
+    start = np.array([piece.x_mm, -80.0])
+    pick = np.array([piece.x_mm, piece.y_mm])
+    for i in range(1, travel + 1):  # hand reaches the piece
+        p = start + (pick - start) * i / travel
+        steps.append(Step(replace(scene, hands=(Hand(*p),))))
+    for i in range(1, travel + 1):  # and leaves with it
+        p = pick + (start - pick) * i / travel
+        steps.append(Step(replace(scene, pieces=others, hands=(Hand(*p),)), frozenset({tag})))
+    steps.extend(Step(replace(scene, pieces=others)) for _ in range(still))
     return steps

@@ -119,3 +119,26 @@ def test_bad_maps_are_refused(kwargs: dict[str, object]) -> None:
 def test_cells_outside_the_map_are_refused(bad: str) -> None:
     with pytest.raises(ValueError):
         HexGrid(7, 5, HEX).index_of(bad)
+
+
+def test_the_pipeline_reads_figures_onto_hexes() -> None:
+    """Frame → tags → hexes with the real stages: a synthetic hex map under a tilted camera."""
+    from vision.board_change import TagId
+    from vision.calibration import calibrate_from_markers
+    from vision.pipeline import Pipeline, PipelineConfig
+    from vision.synth import Scene, View, pieces_at, render
+    from vision.tags import ZxingReader
+    from vision.tracking import TrackerConfig
+
+    hexes = HexGrid(6, 5, 60.0, "pointy")
+    truth = {TagId("ar", "chandra", 1): "b2", TagId("ar", "goblins", 2): "e4"}
+    truth[TagId("ar", "goblins", 1)] = "f5"  # the shifted row's last hex
+    scene = Scene(hexes, pieces_at(hexes, truth), tag_mm=30.0, base_mm=45.0, seed=4)
+    view = View(1100, 900, px_per_mm=2.0, rotation_deg=-3.0, tilt=0.04)
+    frames = [render(scene, view, seed=i) for i in range(3)]
+    calibration = calibrate_from_markers(frames[0][..., 1], hexes)
+    config = PipelineConfig(base_mm=45.0, tracker=TrackerConfig(stable_frames=2))
+    pipeline = Pipeline(hexes, calibration, ZxingReader(), config)
+    changes = [pipeline.process(frame).change for frame in frames]
+    assert [c.added for c in changes if c is not None] == [truth]
+    assert pipeline.tracker.board == scene.true_board() == truth

@@ -49,3 +49,26 @@ def test_an_inch_grid_maps_points_to_squares() -> None:
 def test_empty_or_sizeless_grids_are_refused(columns: int, rows: int, size: float) -> None:
     with pytest.raises(ValueError):
         square_grid(columns, rows, size)
+
+
+def test_the_pipeline_reads_minis_onto_inch_squares() -> None:
+    """Frame → tags → squares with the real stages on 1-inch squares and 1-inch bases."""
+    from vision.board_change import TagId
+    from vision.calibration import calibrate_from_markers
+    from vision.pipeline import Pipeline, PipelineConfig
+    from vision.synth import Scene, View, pieces_at, render
+    from vision.tags import ZxingReader
+    from vision.tracking import TrackerConfig
+
+    battlefield = square_grid(10, 8, 25.4)
+    truth = {TagId("dc", "THUG", 1): "b2", TagId("dc", "ARCHER", 1): "c2"}
+    truth[TagId("dc", "CLERIC", 1)] = "j8"
+    scene = Scene(battlefield, pieces_at(battlefield, truth), tag_mm=14.0, base_mm=24.0, seed=2)
+    view = View(1600, 1400, px_per_mm=4.5, rotation_deg=2.0, tilt=0.03)
+    frames = [render(scene, view, seed=i) for i in range(3)]
+    calibration = calibrate_from_markers(frames[0][..., 1], battlefield)
+    config = PipelineConfig(base_mm=24.0, tracker=TrackerConfig(stable_frames=2))
+    pipeline = Pipeline(battlefield, calibration, ZxingReader(), config)
+    changes = [pipeline.process(frame).change for frame in frames]
+    assert [c.added for c in changes if c is not None] == [truth]
+    assert pipeline.tracker.board == scene.true_board() == truth

@@ -1,7 +1,8 @@
 import numpy as np
 
+from vision.board_change import TagId
 from vision.map_grid import DREAMBLADE_MAP
-from vision.synth import Look, Scene, View, degrade, move_sequence, random_pieces, render
+from vision.synth import Look, Piece, Scene, View, degrade, move_sequence, random_pieces, render
 
 from .conftest import tag
 
@@ -45,3 +46,28 @@ def test_degrade_keeps_light_fixed_and_varies_only_noise() -> None:
     again = degrade(frame, look, np.random.default_rng(1), np.random.default_rng(3))
     assert np.array_equal(light, again)
     assert light.min() < 128 - 20  # the gradient darkens part of the frame
+
+
+def test_pieces_at_stand_on_their_cells_of_any_grid() -> None:
+    from vision.hex_grid import HexGrid
+    from vision.square_grid import square_grid
+    from vision.synth import pieces_at
+
+    for grid in (square_grid(6, 4, 25.4), HexGrid(5, 4, 50.0, "flat")):
+        wanted = {TagId("ar", "f", n + 1): cell for n, cell in enumerate(grid.cells[::3])}
+        scene = Scene(grid, pieces_at(grid, wanted, {TagId("ar", "f", 1): "B"}))
+        assert scene.true_board() == wanted
+        assert {p.tag: p.seat for p in scene.pieces}[TagId("ar", "f", 1)] == "B"
+
+
+def test_a_removal_by_hand_takes_the_piece_off_for_good() -> None:
+    from vision.synth import remove_sequence
+
+    first, second = TagId("db", "B1", 1), TagId("db", "B2", 1)
+    scene = Scene(pieces=(Piece(first, 45, 45), Piece(second, 225, 225)))
+    steps = remove_sequence(scene, first, still=2, travel=3)
+    assert steps[0].truth == {first: "a1", second: "c3"}
+    assert steps[-1].truth == {second: "c3"}
+    assert any(step.scene.hands for step in steps)
+    assert not steps[-1].scene.hands
+    assert next(step.held for step in steps if step.held) == frozenset({first})
