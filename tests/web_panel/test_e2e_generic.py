@@ -55,7 +55,10 @@ def test_two_phones_join_play_and_a_wrong_seat_is_refused(
     expect(phone_b.locator(".status .waiting")).to_have_text("Your decision")
     expect(phone_b.locator("#log li").first).to_have_text("Player A: add 2")
 
-    # seat A's page still believes it may act (stale page): the server refuses the wrong seat
+    # seat A's page, up to date (state 1: its proposal is not stale), tries to act all the same:
+    # the server refuses the wrong seat
+    wait_for_version(phone_a, 1)
+    expect(phone_a.locator(".not-yours")).to_be_visible()
     phone_a.evaluate("Panel.propose('add 1')")
     expect(phone_a.locator("#toast")).to_contain_text("not your decision")
     assert table.version == 1
