@@ -11,7 +11,7 @@ import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion import events as ev
 from companion.events import Event
@@ -24,6 +24,9 @@ from companion.settings import Settings
 from companion.table import JUDGE, Table
 from firmware_config.layout import load_layout
 
+if TYPE_CHECKING:
+    from web_panel.camera_view import CameraView
+
 log = logging.getLogger(__name__)
 
 
@@ -35,6 +38,7 @@ class TableRuntime:
         self.problems: list[str] = []
         self.lights: LightsDriver | None = None
         self.panel_url: str | None = None
+        self.camera: CameraView | None = None  # what the panel's camera view shows
         self._threads: list[threading.Thread] = []
         self._closers: list[Callable[[], None]] = []
 
@@ -69,7 +73,8 @@ class TableRuntime:
         from web_panel.app import create_app, serve
 
         lights = self.lights.lights if self.lights is not None else None
-        app = create_app(self.table, self.settings, lights=lights)  # mirrors virtual LEDs
+        # mirrors virtual LEDs; the camera (started first) feeds the camera view
+        app = create_app(self.table, self.settings, lights=lights, camera=self.camera)
         server = serve(
             app,
             host or self.settings.panel.host,
@@ -101,21 +106,23 @@ class TableRuntime:
             self.problems.append("camera: only Dreamblade tables are read by the camera so far")
             return False
         from companion.camera_loop import CameraLoop
-        from companion.reconciler import default_registry
+        from companion.tag_registry import table_registry
         from vision.camera import ResilientCamera, source_from_spec
         from vision.map_grid import DREAMBLADE_MAP
         from vision.tags import make_reader
 
-        registry = default_registry(self.table.read(lambda game: list(game.setup.pieces)))
+        data_dir = self.settings.data_dir
         camera = ResilientCamera(source_from_spec(spec))
         loop = CameraLoop(
             self.table,
             camera,
             make_reader(self.settings.camera.decoder),
-            registry,
+            table_registry(data_dir, self.table) or {},
             DREAMBLADE_MAP,
             calibration_path=calibration_path,
+            registry_for=lambda table: table_registry(data_dir, table),
         )
+        self.camera = loop
         self._thread("camera", lambda: loop.run(self.stop_event))
         return True
 

@@ -144,12 +144,14 @@ def _live_demo(settings: Settings, pace: float) -> None:
     table = _demo_table(demo_settings)
     runtime = TableRuntime(demo_settings, table)
     runtime.start_lights()
+    player = DemoPlayer(table, pace=pace)
+    runtime.camera = player.camera  # the panel's camera view shows the synthetic frames
     url = runtime.start_panel()
     click.echo(f"Phone panel: {url}   (Ctrl-C to stop)")
 
     def play() -> None:
         try:
-            DemoPlayer(table, pace=pace).play(DEMO_ACTIONS, report=click.echo)
+            player.play(DEMO_ACTIONS, report=click.echo)
             click.echo("The scripted game is over; the panel stays up.")
         except Exception:
             log.exception("the demo game stopped")

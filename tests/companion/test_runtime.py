@@ -83,3 +83,32 @@ def test_the_camera_is_only_for_dreamblade_so_far(tmp_path: Path):
     running = TableRuntime(settings, table)
     assert running.start_camera("synth:") is False
     assert any("only Dreamblade" in p for p in running.problems)
+
+
+def test_the_camera_started_first_feeds_the_panels_camera_view(runtime):
+    import cv2
+    import numpy as np
+
+    from web_panel.camera_view import GRID_COLOUR
+
+    assert runtime.start_camera("synth:", runtime.settings.data_dir / "calibration.json")
+    camera = runtime.camera
+    assert camera is not None
+    for thread in runtime._threads:
+        thread.join(timeout=120)  # the synthetic source plays its frames, then ends
+    snapshot = camera.snapshot()
+    assert snapshot is not None and snapshot.calibration is not None
+    url = runtime.start_panel(host="127.0.0.1", port=0)
+    with urllib.request.urlopen(f"{url}/api/camera", timeout=5) as response:
+        info = json.load(response)
+    assert info["available"] and info["calibrated"]
+    assert {t["tag"] for t in info["tags"]} == {"db:B1#1", "db:B2#1", "db:B3#1"}
+    with urllib.request.urlopen(f"{url}/api/camera/frame.jpg", timeout=5) as response:
+        assert response.headers["Content-Type"] == "image/jpeg"
+        jpeg = response.read()
+    image = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+    assert image is not None and image.shape == snapshot.frame.shape
+    grid_like = np.abs(image.astype(int) - GRID_COLOUR).sum(axis=2) < 60  # JPEG blurs colours
+    assert grid_like.sum() > 1000  # the grid is drawn over the synthetic frame
+    raw_grid_like = np.abs(snapshot.frame.astype(int) - GRID_COLOUR).sum(axis=2) < 60
+    assert raw_grid_like.sum() < grid_like.sum() / 10
