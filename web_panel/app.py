@@ -27,6 +27,7 @@ from web_panel.camera_view import CameraView, camera_api
 from web_panel.clock import MatchClock
 from web_panel.game_setup import load_seats, setup_api
 from web_panel.i18n import choose_language, translate
+from web_panel.other_game_setup import other_setup_api
 from web_panel.pages import pages
 from web_panel.panel import LedSource, Panel
 from web_panel.seats import PinGuard, SeatTokens
@@ -89,6 +90,7 @@ def create_app(
     app.extensions["panel"] = panel
     app.register_blueprint(api)
     app.register_blueprint(setup_api)
+    app.register_blueprint(other_setup_api)
     app.register_blueprint(camera_api)
     app.register_blueprint(pages)
     app.before_request(_refuse_cross_site)

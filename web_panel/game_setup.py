@@ -28,6 +28,8 @@ from companion.settings import SeatSettings
 from companion.table_setup import starting_game
 from web_panel.api import Refused, body
 from web_panel.panel import Panel, current_panel
+from web_panel.other_game_setup import BUILDERS as OTHER_GAMES
+from web_panel.other_game_setup import other_game
 from web_panel.seats import LOOPBACK_ADDRESSES
 
 setup_api = Blueprint("setup", __name__, url_prefix="/api/setup")
@@ -204,7 +206,9 @@ def _new_game(panel: Panel, data: dict[str, Any]) -> Game:
         raise Refused(400, "setup", str(exc.args[0])) from None
     if name == "dreamblade":
         return dreamblade_game(panel, data.get("dreamblade"))
-    # The other games start from their ready-made demo setup until they get their own forms.
+    if name in OTHER_GAMES and data.get(name) is not None:
+        return other_game(name, data[name])
+    # Without their part, the other games start from their ready-made demo setup.
     return starting_game(panel.settings.model_copy(update={"game": name}))
 
 

@@ -12,6 +12,8 @@
   const boards = {}; // game → function(container, view)
   const statusParts = {}; // game → function(view) → list of [label, value]
   const labels = {}; // game → function(actionText, view) → label
+  const judgeTools = {}; // game → function(container, view): the game's correction form
+  const prompts = {}; // game → function(pending, view) → the engine's own prompt text, or null
 
   function t(key, fields = {}) {
     const text = messages[key];
@@ -262,8 +264,9 @@
       el("h3", { class: "pending-title", text: t("pending.title", { name: waiting, kind: kindName }) }),
     ];
     const promptKey = `prompt.${view.game}.${pending.kind}`;
-    const prompt = has(promptKey) ? t(promptKey)
-      : has(`prompt.${pending.kind}`) ? t(`prompt.${pending.kind}`) : t("pending.generic");
+    const ownPrompt = prompts[view.game] && prompts[view.game](pending, view);
+    const prompt = ownPrompt || (has(promptKey) ? t(promptKey)
+      : has(`prompt.${pending.kind}`) ? t(`prompt.${pending.kind}`) : t("pending.generic"));
     children.push(el("p", { class: "prompt", text: prompt }));
     box.replaceChildren(...children);
     if (view.winner || pending.kind === "game_over") {
@@ -451,3 +454,5 @@
     connect();
   });
 })();
+    registerJudgeTools(game, fn) { judgeTools[game] = fn; },
+    registerPrompt(game, fn) { prompts[game] = fn; },

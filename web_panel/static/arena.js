@@ -1,0 +1,188 @@
+/* Arena of the Planeswalkers on the panel: the turn track, each army's figures with their life and
+   place, the glyphs, the combat in progress and its dice entry, and the scenario's scores. */
+"use strict";
+
+(() => {
+  const P = window.Panel;
+  const G = window.Games;
+  const { t, el } = P;
+
+  function cards(view) {
+    const found = {};
+    for (const army of G.extra(view).armies || []) for (const card of army.cards) found[card.id] = card;
+    return found;
+  }
+
+  function figureName(view, id) {
+    for (const card of Object.values(cards(view))) {
+      const index = card.figure_ids.indexOf(id);
+      if (index >= 0) return card.figure_ids.length > 1 ? `${card.name} ${index + 1}` : card.name;
+    }
+    return id;
+  }
+
+  function placeName(view, place) {
+    const [spot, reveal] = place.split("=");
+    const glyph = (G.extra(view).glyphs || []).find((g) => g.spot === spot);
+    if (glyph) {
+      const shown = reveal ? t(`ar.glyph.${reveal}`) : glyph.glyph ? t(`ar.glyph.${glyph.glyph}`) : t("ar.face_down");
+      return `${spot} (${shown})`;
+    }
+    return P.has(`ar.place.${place}`) ? t(`ar.place.${place}`) : place;
+  }
+
+  function label(text, view) {
+    const [verb, a, b, c] = text.split(" ");
+    const f = (id) => figureName(view, id);
+    switch (verb) {
+      case "choose": return t("ar.action.choose", { card: (cards(view)[a] || { name: a }).name });
+      case "summon": return t("ar.action.summon", { figure: f(a) });
+      case "move": return t("ar.action.move", { figure: f(a), place: placeName(view, b) });
+      case "disengage": return t("ar.action.disengage", { figure: f(a), enemy: f(b), hits: c });
+      case "fall": return t("ar.action.fall", { figure: f(a), hits: b });
+      case "attack": return t(c ? `ar.action.attack_${c.split("=")[1]}` : "ar.action.attack", { attacker: f(a), target: f(b) });
+      case "dice": return t("ar.action.dice", { change: a });
+      case "hits": return t("ar.action.hits", { n: a });
+      case "shields": return t("ar.action.shields", { n: a });
+      case "damage": return t("ar.action.damage", { figure: f(a), change: b });
+      case "return": return t("ar.action.return", { card: (cards(view)[a] || { name: a }).name });
+      case "next": return t("ar.action.next");
+      case "end": return t("ar.action.end");
+      default: return text;
+    }
+  }
+
+  function status(view) {
+    const x = G.extra(view);
+    return [
+      [t("ar.turn_track"), t("ar.turn_of", { turn: x.turn, turns: x.turns })],
+      [t("ar.scores"), Object.entries(x.scores).map(([side, n]) => `${P.seat(side).name} ${n}`).join(" – ")],
+    ];
+  }
+
+  function figureRow(view, card, figure) {
+    const left = card.life - figure.damage;
+    const gone = figure.place === "graveyard";
+    return el("li", { class: `ar-figure${gone ? " gone" : ""}`, dataset: { figure: figure.id } },
+      el("span", { class: "ar-fname", text: figureName(view, figure.id) }),
+      el("span", { class: "ar-life", text: gone ? "✝" : t("ar.life", { left, life: card.life }) }),
+      el("small", { text: placeName(view, figure.place) }));
+  }
+
+  function armyCard(view, army) {
+    const x = G.extra(view);
+    const bonus = Object.entries(army.glyph_bonus).filter(([, n]) => n > 0)
+      .map(([stat, n]) => `${t(`ar.stat.${stat}`)} +${n}`).join(" · ");
+    return el("div", { class: `ar-army${army.seat === x.active ? " active" : ""}`, dataset: { seat: army.seat }, style: { borderColor: P.seat(army.seat).colour } },
+      el("div", { class: "dc-head" }, G.seatTag(army.seat, army.team ? ` · ${t("ar.team", { team: army.team })}` : ""),
+        bonus ? el("small", { class: "ar-bonus", text: bonus }) : null),
+      ...army.cards.map((card) => el("div", { class: `ar-card${card.id === x.chosen ? " chosen" : ""}` },
+        el("div", { class: "ar-card-head" }, el("strong", { text: card.name }),
+          el("small", { text: t("ar.card_stats", { power: card.power, toughness: card.toughness, life: card.life }) })),
+        el("ul", { class: "ar-figures" }, ...card.figures.map((figure) => figureRow(view, card, figure))))));
+  }
+
+  function drawBoard(container, view) {
+    const x = G.extra(view);
+    const glyphs = x.glyphs.map((g) => el("li", { dataset: { spot: g.spot } },
+      el("strong", { text: `${g.spot}: ` }),
+      g.glyph ? t(`ar.glyph.${g.glyph}`) : t("ar.face_down"),
+      g.gone ? ` · ${t("ar.glyph_gone")}` : g.holder ? ` · ${t("ar.held_by", { figure: figureName(view, g.holder) })}` : ""));
+    const combat = x.combat ? el("p", { class: "ar-combat", text: t("ar.combat", {
+      attacker: figureName(view, x.combat.attacker), target: figureName(view, x.combat.target) }) }) : null;
+    container.replaceChildren(
+      el("p", { class: "ar-track" }, el("strong", { text: t("ar.turn_of", { turn: x.turn, turns: x.turns }) }),
+        " · ", t(`ar.scenario.${x.scenario}`)),
+      combat,
+      ...x.armies.map((army) => armyCard(view, army)),
+      glyphs.length ? el("div", {}, el("small", { text: t("ar.glyphs") }), el("ul", { class: "ar-glyphs" }, ...glyphs)) : null,
+      G.ledMirror());
+  }
+
+  function cardEffects(view) {
+    return G.folded(t("ar.card_effects"), G.choices("", G.legal(view, "damage", "return"), "secondary"));
+  }
+
+  /* Actions grouped by the figure they concern (its name as the title). */
+  function byFigure(view, verbs) {
+    const groups = {};
+    for (const text of G.legal(view, ...verbs)) {
+      const figure = text.split(" ")[1];
+      (groups[figure] = groups[figure] || []).push(text);
+    }
+    return Object.entries(groups).map(([figure, actions]) => G.choices(figureName(view, figure), actions));
+  }
+
+  function stepEntry(container, pending, view) {
+    container.append(G.choices("", G.legal(view, "choose")));
+    container.append(...byFigure(view, ["summon", "move"]).filter(Boolean));
+    container.append(G.folded(t("ar.disengage_fall"), byFigure(view, ["disengage", "fall"])));
+    container.append(G.choices("", G.legal(view, "next")));
+    container.append(cardEffects(view));
+    container.append(G.choices("", G.legal(view, "end"), "secondary"));
+  }
+
+  /* Attack: pick the attacker, the target and who stands higher, then send. */
+  function attackEntry(container, pending, view) {
+    const options = {};
+    for (const text of G.legal(view, "attack")) {
+      const [, attacker, target] = text.split(" ");
+      ((options[attacker] = options[attacker] || {})[target] = true);
+    }
+    const pick = { attacker: null, target: null, high: "" };
+    const targets = el("div", { class: "choices ar-targets" });
+    const heights = el("div", { class: "choices ar-heights" });
+    const send = el("button", { class: "btn", type: "button", id: "ar-attack-send", text: t("pending.send"), disabled: true,
+      onclick: () => P.propose(`attack ${pick.attacker} ${pick.target}${pick.high ? ` high=${pick.high}` : ""}`) });
+    const select = (box, node) => {
+      box.querySelectorAll(".btn").forEach((b) => b.classList.remove("selected"));
+      node.classList.add("selected");
+      send.disabled = !(pick.attacker && pick.target);
+    };
+    const attackers = el("div", { class: "choices ar-attackers" }, ...Object.keys(options).map((id) => el("button", {
+      class: "btn secondary", type: "button", dataset: { figure: id }, text: figureName(view, id),
+      onclick: (event) => {
+        pick.attacker = id;
+        pick.target = null;
+        select(attackers, event.currentTarget);
+        targets.replaceChildren(...Object.keys(options[id]).map((target) => el("button", {
+          class: "btn secondary", type: "button", dataset: { figure: target }, text: figureName(view, target),
+          onclick: (e) => { pick.target = target; select(targets, e.currentTarget); },
+        })));
+      },
+    })));
+    for (const high of ["", "attacker", "target"]) {
+      heights.append(el("button", { class: `btn secondary${high === "" ? " selected" : ""}`, type: "button", dataset: { high },
+        text: t(`ar.high.${high || "none"}`), onclick: (event) => { pick.high = high; select(heights, event.currentTarget); } }));
+    }
+    if (Object.keys(options).length) {
+      container.append(el("h4", { class: "og-group-title", text: t("ar.attacker") }), attackers,
+        el("h4", { class: "og-group-title", text: t("ar.target") }), targets,
+        el("h4", { class: "og-group-title", text: t("ar.height") }), heights, send);
+    }
+    container.append(cardEffects(view));
+    container.append(G.choices("", G.legal(view, "end"), "secondary"));
+  }
+
+  /* Dice entry: how many hits (or shields) came up, 0 to the dice rolled; spells may change the
+     number of dice first. */
+  function diceEntry(container, pending, view) {
+    const { dice, attacker, target } = pending.details;
+    const verb = pending.kind === "attack_dice" ? "hits" : "shields";
+    container.append(el("p", { class: "ar-dice", text: t(`ar.roll_${verb}`, {
+      dice, attacker: figureName(view, attacker), target: figureName(view, target) }) }));
+    container.append(el("div", { class: "choices ar-counts" }, ...G.legal(view, verb).map((text) => el("button", {
+      class: "btn choice ar-count", type: "button", dataset: { action: text }, text: text.split(" ")[1],
+      "aria-label": P.actionLabel(text), onclick: () => P.propose(text) }))));
+    container.append(G.folded(t("ar.dice_change"), G.choices("", G.legal(view, "dice"), "secondary")));
+  }
+
+  P.registerLabels("arena", label);
+  P.registerStatus("arena", status);
+  P.registerPrompt("arena", G.enginePrompt);
+  P.registerBoard("arena", drawBoard);
+  for (const kind of ["choose_army", "summon", "move"]) P.registerRenderer(`arena:${kind}`, stepEntry);
+  P.registerRenderer("arena:attack", attackEntry);
+  P.registerRenderer("arena:attack_dice", diceEntry);
+  P.registerRenderer("arena:defence_dice", diceEntry);
+})();

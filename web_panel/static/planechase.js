@@ -1,0 +1,101 @@
+/* Planechase on the panel: the face-up plane and who controls it, the planar die with the cost of
+   the next roll, this turn's rolls, the decks and who is still playing. */
+"use strict";
+
+(() => {
+  const P = window.Panel;
+  const G = window.Games;
+  const { t, el } = P;
+
+  function planeName(view, id) {
+    return (G.extra(view).plane_names || {})[id] || id;
+  }
+
+  function faceName(face) { return t(`pc.face.${face}`); }
+
+  function costText(cost) {
+    return cost === 0 ? t("pc.roll_free") : t("pc.roll_cost", { cost });
+  }
+
+  function label(text, view) {
+    const [verb, arg] = text.split(" ");
+    switch (verb) {
+      case "reveal": return t("pc.action.reveal", { plane: planeName(view, arg) });
+      case "roll": return t("pc.action.roll", { face: faceName(arg) });
+      case "end": return t("pc.action.end");
+      case "leave": return t("pc.action.leave", { name: P.seat(arg).name });
+      default: return text;
+    }
+  }
+
+  function status(view) {
+    const x = G.extra(view);
+    const parts = [[t("status.turn", { turn: x.turn }), P.seat(x.active).name]];
+    if (x.plane) parts.push([t("pc.next_roll"), costText(x.roll_cost)]);
+    return parts;
+  }
+
+  function planeCard(x) {
+    const plane = x.plane;
+    if (!plane) return el("p", { class: "pc-plane none", text: t("pc.no_plane") });
+    const number = plane.number === null ? "" : ` #${plane.number}`;
+    return el("div", { class: "pc-plane", dataset: { plane: plane.id } },
+      el("div", { class: "pc-plane-name", text: plane.name }),
+      el("div", { class: "pc-plane-meta" },
+        el("span", { text: `${plane.set || t("pc.own_plane")}${number}` }),
+        plane.status === "likely" ? el("span", { class: "pc-likely", text: ` · ${t("pc.likely")}` }) : null),
+      plane.text ? el("p", { class: "pc-plane-text", text: plane.text }) : null,
+      x.controller ? el("div", { class: "pc-controller" }, t("pc.controller"), " ", G.seatTag(x.controller)) : null);
+  }
+
+  function drawBoard(container, view) {
+    const x = G.extra(view);
+    const rolls = x.rolls.length
+      ? x.rolls.map((face) => el("span", { class: `pc-roll face-${face}`, text: faceName(face) }))
+      : [el("span", { class: "hint", text: t("pc.no_rolls") })];
+    const decks = Object.entries(x.decks).map(([owner, counts]) => el("li", {},
+      x.shared ? t("pc.shared_deck") : P.seat(owner).name, ": ",
+      t("pc.deck_counts", { unseen: counts.unseen, bottom: counts.bottom })));
+    const players = el("div", { class: "og-seats" },
+      ...x.players.map((s) => G.seatTag(s, s === x.active ? " ▶" : "")),
+      ...x.out.map((s) => el("span", { class: "og-seat out", text: `${P.seat(s).name} (${t("pc.out")})` })));
+    container.replaceChildren(
+      planeCard(x),
+      el("div", { class: "pc-die" },
+        el("strong", { text: `${t("pc.next_roll")}: ${costText(x.roll_cost)}` }),
+        el("div", { class: "pc-rolls" }, el("small", { text: t("pc.rolls") }), ...rolls)),
+      players,
+      el("ul", { class: "pc-decks" }, ...decks),
+      G.ledMirror());
+  }
+
+  function revealEntry(container, pending, view) {
+    const candidates = pending.details.candidates;
+    const list = el("div", { class: "choices pc-candidates" });
+    const draw = (filter) => list.replaceChildren(...candidates
+      .filter((id) => planeName(view, id).toLowerCase().includes(filter.toLowerCase()))
+      .map((id) => G.actionButton(`reveal ${id}`)));
+    if (candidates.length > 6) {
+      const search = el("input", { type: "search", class: "pc-search", placeholder: t("pc.search"), "aria-label": t("pc.search") });
+      search.addEventListener("input", () => draw(search.value));
+      container.append(search);
+    }
+    draw("");
+    container.append(list);
+  }
+
+  function turnEntry(container, pending, view) {
+    const x = G.extra(view);
+    container.append(el("p", { class: "pc-cost", text: `${t("pc.roll_what")} (${costText(x.roll_cost)})` }));
+    container.append(G.choices("", G.legal(view, "roll"), "pc-roll-btn"));
+    container.append(G.choices("", G.legal(view, "end"), "secondary"));
+    container.append(G.folded(t("pc.leave_title"), G.choices("", G.legal(view, "leave"), "secondary")));
+  }
+
+  P.registerLabels("planechase", label);
+  P.registerStatus("planechase", status);
+  P.registerPrompt("planechase", G.enginePrompt);
+  P.registerBoard("planechase", drawBoard);
+  P.registerRenderer("planechase:reveal", revealEntry);
+  P.registerRenderer("planechase:turn", turnEntry);
+})();
