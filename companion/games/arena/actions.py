@@ -1,7 +1,8 @@
 """Arena of the Planeswalkers actions and their text notation.
 
-``choose <card>`` · ``summon <figure>`` · ``move <figure> <place>`` (place: ``field``,
-``scoring``, a glyph spot, or ``<spot>=<glyph>`` when a face-down glyph is turned up) ·
+``choose <card>`` · ``summon <figure> [<hex>]`` · ``move <figure> <place> [<hex>]`` (place:
+``field``, ``scoring``, a glyph spot, or ``<spot>=<glyph>`` when a face-down glyph is turned up;
+``hex``: the space it stands on, as the camera saw it — ``vision/hex_grid.py`` names) ·
 ``disengage <figure> <enemy> <hits>`` · ``fall <figure> <hits>`` ·
 ``attack <attacker> <target> [high=attacker|high=target]`` · ``dice +1`` / ``dice -1`` ·
 ``hits <n>`` · ``shields <n>`` · ``next`` · ``end`` ·
@@ -10,6 +11,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from companion.games.protocol import Action
@@ -25,25 +27,37 @@ class Choose(Action):
         return f"choose {self.card}"
 
 
+HEX_NAME = re.compile(r"[a-z]{1,3}[1-9][0-9]{0,2}")
+
+
+def _at(hex_name: str | None) -> str:
+    return f" {hex_name}" if hex_name else ""
+
+
 @dataclass(frozen=True)
 class Summon(Action):
+    """A reserve figure enters the battlefield (on ``hex``, when the camera saw where)."""
+
     figure: str
+    hex: str | None = None
 
     def __str__(self) -> str:
-        return f"summon {self.figure}"
+        return f"summon {self.figure}{_at(self.hex)}"
 
 
 @dataclass(frozen=True)
 class Move(Action):
-    """A figure ends its move on ``place``; ``reveal`` names a face-down glyph it turned up."""
+    """A figure ends its move on ``place`` (and on ``hex``, when the camera saw where);
+    ``reveal`` names a face-down glyph it turned up."""
 
     figure: str
     place: str
     reveal: str | None = None
+    hex: str | None = None
 
     def __str__(self) -> str:
         place = f"{self.place}={self.reveal}" if self.reveal else self.place
-        return f"move {self.figure} {place}"
+        return f"move {self.figure} {place}{_at(self.hex)}"
 
 
 @dataclass(frozen=True)
@@ -167,10 +181,12 @@ def parse_action(text: str) -> ArenaAction:
             return Choose(card)
         case ["summon", figure]:
             return Summon(figure)
-        case ["move", figure, place]:
+        case ["summon", figure, hex_name] if HEX_NAME.fullmatch(hex_name):
+            return Summon(figure, hex_name)
+        case ["move", figure, place, *at] if len(at) <= 1 and all(map(HEX_NAME.fullmatch, at)):
             spot, sep, glyph = place.partition("=")
             if spot and (glyph or not sep):
-                return Move(figure, spot, glyph or None)
+                return Move(figure, spot, glyph or None, at[0] if at else None)
         case ["disengage", figure, enemy, hits] if _count(hits) is not None:
             return Disengage(figure, enemy, int(hits))
         case ["fall", figure, hits] if _count(hits) is not None:

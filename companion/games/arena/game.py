@@ -1,11 +1,11 @@
 """The Arena of the Planeswalkers engine: turn track, armies, combat from entered dice, glyphs,
 the three scenarios and their scoring (seed 003).
 
-Without the camera the companion does not know where figures stand; it tracks each figure's
-*place*: ``reserve``, ``field`` (anywhere on the battlefield), ``scoring`` (a purple space beside
-a glyph, for the melee scenario), a glyph spot, or ``graveyard``. Range, line of sight,
-engagement and movement distance are judged by the players (the hex map will come with the
-camera).
+The companion tracks each figure's *place*: ``reserve``, ``field`` (anywhere on the battlefield),
+``scoring`` (a purple space beside a glyph, for the melee scenario), a glyph spot, or
+``graveyard``; and, when the camera saw it (``summon``/``move`` with a hex), the *hex* it stands
+on (one figure per hex). Range, line of sight, engagement and movement distance are judged by the
+players; the camera (``camera.py``) prompts leaving an engagement from the hexes.
 
 A turn: choose an army card (and, on a planeswalker's turn, summon up to two squad figures or one
 hero from the reserve) → move its figures (leaving an engagement costs a one-die attack from each
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, ClassVar
 
 from companion.errors import IllegalActionError
@@ -78,6 +78,7 @@ class Figure:
     card: str
     place: str
     damage: int = 0
+    hex: str | None = None  # the space it stands on, when the camera saw it
 
 
 @dataclass
@@ -372,8 +373,9 @@ class Arena(JsonStateGame):
             raise IllegalActionError(f"not an Arena action: {action!r}", rule="notation")
         if self.is_over:
             raise IllegalActionError("the game is over", rule="seed 003: end of the game")
-        if action not in self.legal_actions():
+        if _without_hex(action) not in self.legal_actions():
             raise IllegalActionError(self._why_illegal(action), rule=self._rule(action))
+        self._check_hex(action)
         new = copy.deepcopy(self._state)
         events = self._apply(new, action)
         self._history.append((action, self._state))
@@ -385,6 +387,17 @@ class Arena(JsonStateGame):
             raise IndexError("no action to undo")
         action, self._state = self._history.pop()
         return action
+
+    def _check_hex(self, action: ArenaAction) -> None:
+        hex_name = getattr(action, "hex", None)
+        if hex_name is None:
+            return
+        for fid, figure in self._state.figures.items():
+            on_battlefield = figure.place not in OFF_BATTLEFIELD
+            if figure.hex == hex_name and on_battlefield and fid != getattr(action, "figure", None):
+                raise IllegalActionError(
+                    f"{fid} already stands on {hex_name}", rule="seed 003: one figure per space"
+                )
 
     def _rule(self, action: ArenaAction) -> str:
         rules = {
@@ -424,6 +437,7 @@ class Arena(JsonStateGame):
             return []
         if isinstance(action, Summon):
             s.figures[action.figure].place = FIELD
+            s.figures[action.figure].hex = action.hex
             s.summoned.append(action.figure)
             if not self._summonable(s):
                 s.step = "move"
@@ -465,6 +479,7 @@ class Arena(JsonStateGame):
         s.moved.append(action.figure)
         figure = s.figures[action.figure]
         figure.place = action.place
+        figure.hex = action.hex
         if action.place in (FIELD, SCORING):
             return []
         if action.reveal:
@@ -484,7 +499,7 @@ class Arena(JsonStateGame):
         returned = []
         for fid, figure in s.figures.items():
             if figure.card == card and figure.place not in OFF_BATTLEFIELD:
-                figure.place, figure.damage = RESERVE, 0
+                figure.place, figure.damage, figure.hex = RESERVE, 0, None
                 returned.append(fid)
         return [Event(RETURNED_TO_RESERVE, {"card": card, "figures": returned})]
 
@@ -523,7 +538,7 @@ class Arena(JsonStateGame):
         events = [Event(DAMAGED, {"figure": fid, "damage": figure.damage})]
         if figure.damage < self._cards[figure.card].life:
             return events
-        figure.place = GRAVEYARD
+        figure.place, figure.hex = GRAVEYARD, None
         events.append(Event(DESTROYED, {"figure": fid, "seat": figure.owner}))
         if self.setup.rules.goal == "planeswalker":
             alive = {self.setup.side(seat) for seat in self.seats if self._walker_alive(s, seat)}
@@ -554,6 +569,11 @@ class Arena(JsonStateGame):
         return events
 
 
+def _without_hex(action: ArenaAction) -> ArenaAction:
+    """The action as the rules list it: where exactly a figure stands is not a rule choice."""
+    return replace(action, hex=None) if isinstance(action, Summon | Move) else action
+
+
 STEPS = ("choose_army", *TURN_STEPS, "attack_dice", "defence_dice", "over")
 
 
@@ -580,6 +600,10 @@ def _check_state(setup: Setup, s: State) -> None:
                 or not alive
             ):
                 problems.append(f"figure {fid}: owner, card, place or damage")
+        hexes = [fig.hex for fig in s.figures.values() if fig.hex is not None]
+        off = any(fig.hex is not None for fig in s.figures.values() if fig.place in OFF_BATTLEFIELD)
+        if off or len(set(hexes)) != len(hexes):
+            problems.append("a hex holds one figure on the battlefield")
     if set(s.glyphs) != set(setup.glyphs) or not set(s.gone) <= set(setup.glyphs):
         problems.append("glyph spots must be the setup's")
     if any(glyph is not None and glyph not in glyphs() for glyph in s.glyphs.values()):

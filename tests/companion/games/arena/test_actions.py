@@ -49,3 +49,22 @@ def test_notation_round_trips(action):
 def test_malformed_text_is_refused(text):
     with pytest.raises(ValueError, match="not an Arena action"):
         parse_action(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("summon sq-a-1 c4", Summon("sq-a-1", "c4")),
+        ("move sq-a-1 field aa12", Move("sq-a-1", "field", hex="aa12")),
+        ("move sq-a-1 g2=power b3", Move("sq-a-1", "g2", "power", "b3")),
+    ],
+)
+def test_summons_and_moves_may_say_the_hex(text, action):
+    assert parse_action(text) == action
+    assert str(action) == text
+
+
+@pytest.mark.parametrize("text", ["summon f C4", "move f field c0", "move f field c4 d4"])
+def test_bad_hexes_are_refused(text):
+    with pytest.raises(ValueError):
+        parse_action(text)

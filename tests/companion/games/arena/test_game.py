@@ -295,3 +295,31 @@ def test_random_legal_play_keeps_figures_and_glyphs_consistent(choices):
         positions.pop()
         game.pop()
         assert game.position() == positions[-1]
+
+
+def test_the_hex_a_figure_was_seen_on_is_kept_until_it_leaves_the_battlefield(duel):
+    play(duel, "choose pw-a", "summon sq-a-1 c4", "summon sq-a-2 d4", "move pw-a g1 e5")
+    assert [duel.figure(f).hex for f in ("sq-a-1", "sq-a-2", "pw-a")] == ["c4", "d4", "e5"]
+    assert duel.figure("pw-a").place == "g1"
+    again = Arena.from_position(json.loads(json.dumps(duel.position())))
+    assert again.figure("sq-a-1").hex == "c4"
+    play(duel, "return sq-a")
+    assert duel.figure("sq-a-1").hex is None and duel.figure("sq-a-1").place == "reserve"
+
+
+def test_a_hex_holds_one_figure(duel):
+    play(duel, "choose pw-a", "summon sq-a-1 c4")
+    with pytest.raises(IllegalActionError) as caught:
+        duel.push(Summon("sq-a-2", "c4"))
+    assert "one figure per space" in caught.value.rule
+    assert duel.figure("sq-a-2").place == "reserve"
+    play(duel, "summon sq-a-2 c5", "move pw-a field b2")
+    assert duel.figure("pw-a").hex == "b2"
+
+
+def test_a_position_with_two_figures_on_one_hex_is_refused(duel):
+    play(duel, "choose pw-a", "summon sq-a-1 c4")
+    doc = duel.position()
+    doc["state"]["figures"]["pw-a"]["hex"] = "c4"
+    with pytest.raises(ValueError, match="one figure"):
+        Arena.from_position(doc)
