@@ -14,23 +14,28 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 from pydantic import ValidationError
 
+from companion import tag_registry
 from companion.errors import DataFileError
 from companion.games import GAMES, find_game
 from companion.games.protocol import Game
 from companion.settings import SeatSettings
 from companion.table_setup import starting_game
 from web_panel.api import Refused, body
-from web_panel.panel import Panel, current_panel
 from web_panel.other_game_setup import BUILDERS as OTHER_GAMES
 from web_panel.other_game_setup import other_game
+from web_panel.panel import Panel, current_panel
 from web_panel.seats import LOOPBACK_ADDRESSES
+
+if TYPE_CHECKING:
+    from vision.board_change import TagId
+    from vision.tags import ReadResult, TagReader
 
 setup_api = Blueprint("setup", __name__, url_prefix="/api/setup")
 
@@ -159,7 +164,8 @@ def _warband(panel: Panel, seat: str, data: object) -> Any:
             return load_warband(path, catalog)
         if not isinstance(data, dict):
             raise Refused(400, "setup", f"seat {seat}: a saved warband or a list of miniatures")
-        return warband_from_data(data, catalog, origin=f"seat {seat} warband")
+        miniatures = {key: value for key, value in data.items() if key != "tags"}
+        return warband_from_data(miniatures, catalog, origin=f"seat {seat} warband")
     except (DataFileError, ValueError) as exc:
         if isinstance(exc, Refused):
             raise
@@ -194,6 +200,83 @@ def dreamblade_game(panel: Panel, data: object) -> Game:
         raise Refused(400, "setup", "'rule_430' must be true or false")
     faces = [face.name for face in default_dice().attack.faces]
     return DreambladeGame(dream_map, minis, faces, RuleSettings(rule_430=rule_430))
+
+
+# -- Dreamblade: a warband registered by showing each miniature's tag to the camera ----------------
+
+
+@lru_cache(maxsize=2)
+def _tag_reader(name: str) -> TagReader:
+    from vision.tags import make_reader
+
+    return make_reader(name)
+
+
+def shown_tags(found: ReadResult, catalog: Any) -> dict[str, Any]:
+    """What a frame's tags say for a warband: the miniatures (catalog id and copy serial from the
+    payload), and each tag that names no Dreamblade miniature of the catalog, with why."""
+    tags, problems = [], []
+    for tag in sorted({sighting.tag for sighting in found.sightings}):
+        if tag.game != "db":
+            problems.append({"tag": str(tag), "problem": "other_game"})
+        elif tag.catalog_id not in catalog:
+            problems.append({"tag": str(tag), "problem": "unknown_miniature"})
+        else:
+            name = catalog[tag.catalog_id].name
+            tags.append({"tag": str(tag), "id": tag.catalog_id, "serial": tag.serial, "name": name})
+    return {"tags": tags, "problems": problems, "unreadable": found.rejected}
+
+
+def _scanned(seat: str, data: object, warband: Any) -> dict[str, TagId]:
+    """Miniature id → the tag shown for it: a seat's ``tags``, copy k of a miniature taking the
+    k-th tag shown with its catalog id (copies without a tag keep the default serial)."""
+    from vision.registration import parse_tag_text
+
+    raw = data.get("tags", []) if isinstance(data, dict) and "saved" not in data else []
+    if not isinstance(raw, list) or not all(isinstance(text, str) for text in raw):
+        raise Refused(400, "setup", f"seat {seat}: 'tags' must be a list like ['db:B45#1']")
+    shown: dict[str, list[TagId]] = {}
+    for text in raw:
+        try:
+            tag = parse_tag_text(text)
+        except ValueError as exc:
+            raise Refused(400, "setup", f"seat {seat}: {exc}") from None
+        if tag.game != "db":
+            raise Refused(400, "setup", f"seat {seat}: tag {tag} is not a Dreamblade tag")
+        if tag in shown.get(tag.catalog_id, []):
+            raise Refused(400, "setup", f"seat {seat}: tag {tag} is listed twice")
+        shown.setdefault(tag.catalog_id, []).append(tag)
+    copies: dict[str, list[str]] = {}
+    for piece, catalog_id in warband.copies(seat):
+        copies.setdefault(catalog_id, []).append(piece)
+    found: dict[str, TagId] = {}
+    for catalog_id, tags in shown.items():
+        pieces = copies.get(catalog_id, [])
+        if len(tags) > len(pieces):
+            raise Refused(
+                400, "setup", f"seat {seat}: {len(tags)} tags of {catalog_id} for {len(pieces)} "
+                "in the warband",
+            )  # fmt: skip
+        found.update(zip(pieces, tags, strict=False))
+    return found
+
+
+def dreamblade_tags(panel: Panel, data: dict[str, Any]) -> dict[str, TagId]:
+    """The tags shown for the new game's miniatures (``data`` as ``dreamblade_game`` accepted
+    it), checked against each other and the default serials of the rest (docs/formats.md "Tag
+    registry")."""
+    tags: dict[str, TagId] = {}
+    pieces: list[str] = []
+    for seat in ("A", "B"):
+        given = data["warbands"][seat]
+        warband = _warband(panel, seat, given)
+        tags.update(_scanned(seat, given, warband))
+        pieces.extend(piece for piece, _ in warband.copies(seat))
+    try:
+        tag_registry.combined_registry(pieces, tags)
+    except ValueError as exc:
+        raise Refused(400, "setup", str(exc)) from None
+    return tags
 
 
 def _new_game(panel: Panel, data: dict[str, Any]) -> Game:
@@ -267,6 +350,25 @@ def search_catalog() -> ResponseReturnValue:
     )
 
 
+@setup_api.get("/scan")
+def scan_tags() -> ResponseReturnValue:
+    """The tags the camera reads in its latest frame, anywhere in it (no calibration needed)."""
+    panel = current_panel()
+    _require_setup_rights(panel)
+    camera = panel.camera
+    if camera is None:
+        raise Refused(404, "no_camera")
+    snapshot = camera.snapshot()
+    if snapshot is None:
+        return jsonify(status="no_frame", tags=[], problems=[], unreadable=0)
+    import cv2
+
+    frame = snapshot.frame
+    grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    found = _tag_reader(panel.settings.camera.decoder).read(grey)
+    return jsonify(status=snapshot.status, **shown_tags(found, _catalog(panel)))
+
+
 @setup_api.post("/warbands")
 def save_warband() -> ResponseReturnValue:
     from companion.games.dreamblade.warband import FORMAT, VERSION, warband_from_data
@@ -305,9 +407,13 @@ def new_game() -> ResponseReturnValue:
     if minutes is not None and (not isinstance(minutes, int) or not 1 <= minutes <= 600):
         raise Refused(400, "setup", "'clock_minutes' must be 1 to 600, or null for no clock")
     game = _new_game(panel, data)  # everything is checked before anything changes
+    tags = dreamblade_tags(panel, data["dreamblade"]) if game.name == "dreamblade" else {}
     _save_seats(panel.settings.data_dir, seats)
     panel.seats = seats
     panel.clock.configure(minutes)
-    panel.table.replace_game(game)
+    with tag_registry.LOCK:  # a camera following the new game waits for its tags
+        panel.table.replace_game(game)
+        if tags:
+            tag_registry.save_registry(panel.settings.data_dir, panel.table.game_id, tags)
     panel.feed.panel_changed()
     return jsonify(game=game.name, game_id=panel.table.game_id)

@@ -1,7 +1,10 @@
 """A simulated camera for the panel's camera view: a drawn table with a white map, one tag read in
-c3, and the real manual calibration from ``vision.calibration``."""
+c3, and the real manual calibration from ``vision.calibration``; and one in front of which QR
+codes are held up (tag scanning)."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import cv2
 import numpy as np
@@ -37,3 +40,31 @@ class FakeCamera:
 
     def calibrate(self, corners_px: list[tuple[float, float]]) -> None:
         self.calibration = calibrate_manual(corners_px, DREAMBLADE_MAP, (WIDTH, HEIGHT))
+
+
+class ShowingCamera(FakeCamera):
+    """A camera in front of which codes are held up: each text drawn as a QR code in a row."""
+
+    def __init__(self, texts: Sequence[str] = ()) -> None:
+        super().__init__()
+        self.show(texts)
+
+    def show(self, texts: Sequence[str]) -> None:
+        frame = np.full((HEIGHT, WIDTH, 3), 90, dtype=np.uint8)
+        x = 20
+        for text in texts:
+            code = qr_image(text)
+            size = code.shape[0]
+            frame[40 : 40 + size, x : x + size] = code[:, :, None]
+            x += size + 20
+        self.frame = frame
+
+
+def qr_image(text: str, module_px: int = 4) -> np.ndarray:
+    """``text`` as a grey QR code with its quiet zone, ``module_px`` pixels a module."""
+    import segno
+
+    modules = np.array(segno.make(text, error="m", micro=False).matrix, dtype=np.uint8)
+    picture = np.where(modules == 1, 0, 255).astype(np.uint8)
+    picture = np.pad(picture, 4, constant_values=255)
+    return np.kron(picture, np.ones((module_px, module_px), dtype=np.uint8))

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from flask import Flask
 
 from companion.games.dreamblade.warband import MAX_MINIATURES
+from companion.settings import Settings
 from companion.table import Table
+from companion.tag_registry import table_registry
 from tests.web_panel.conftest import JUDGE_PIN, Phone
+from tests.web_panel.fake_camera import ShowingCamera
+from vision.board_change import TagId
+from vision.payload import encode_payload
+from web_panel import create_app
 from web_panel.game_setup import load_seats
 
 
@@ -170,3 +178,111 @@ def test_another_game_starts_from_its_ready_made_setup(judge: Phone, table: Tabl
     assert view["game"] == "planechase"
     assert view["pending"]["seat"] in (None, *[s["seat"] for s in view["seats"]])
     assert view["extra"]["players"] == [s["seat"] for s in view["seats"]]  # Planechase's view
+
+
+# -- a warband registered by showing its tags to the camera ---------------------------------------
+
+
+def _payload(catalog_id: str, serial: int, game: str = "db") -> str:
+    return encode_payload(TagId(game, catalog_id, serial))
+
+
+@pytest.fixture
+def shown() -> ShowingCamera:
+    return ShowingCamera()
+
+
+@pytest.fixture
+def scan_judge(table: Table, settings: Settings, shown: ShowingCamera) -> Iterator[Phone]:
+    app = create_app(table, settings, secret_key="test-secret", testing=True, camera=shown)
+    phone = Phone(app.test_client())
+    assert phone.post("/api/judge/login", {"pin": JUDGE_PIN}).status_code == 200
+    yield phone
+    app.extensions["panel"].close()
+
+
+def test_the_tags_shown_are_read_from_the_whole_uncalibrated_frame(
+    scan_judge: Phone, shown: ShowingCamera
+):
+    shown.show([_payload("sir-glorious", 3), _payload("spellbound-scissors", 1)])
+    found = scan_judge.get("/api/setup/scan").get_json()
+    assert found["status"] == "uncalibrated"
+    assert [(t["tag"], t["id"], t["serial"]) for t in found["tags"]] == [
+        ("db:sir-glorious#3", "sir-glorious", 3),
+        ("db:spellbound-scissors#1", "spellbound-scissors", 1),
+    ]
+    assert [t["name"] for t in found["tags"]] == ["Sir Glorious", "Spellbound Scissors"]
+    assert (found["problems"], found["unreadable"]) == ([], 0)
+
+
+def test_unknown_miniatures_other_games_and_foreign_codes_are_reported_not_added(
+    scan_judge: Phone, shown: ShowingCamera
+):
+    shown.show([_payload("no-such-mini", 1), _payload("B12", 2, "dc"), "HELLO-WORLD"])
+    found = scan_judge.get("/api/setup/scan").get_json()
+    assert found["tags"] == []
+    assert found["problems"] == [
+        {"tag": "db:no-such-mini#1", "problem": "unknown_miniature"},
+        {"tag": "dc:B12#2", "problem": "other_game"},
+    ]
+    assert found["unreadable"] == 1
+
+
+def test_scanning_needs_a_camera_and_the_right_to_set_up(app: Flask, judge: Phone):
+    assert judge.get("/api/setup/scan").status_code == 404
+    assert _remote(app).get("/api/setup/scan").status_code == 403
+
+
+def _scanned_warbands(a_tags: list[str], b_tags: list[str] | None = None) -> dict:
+    return {
+        "A": {
+            "name": "Shown",
+            "miniatures": [
+                {"id": "sir-glorious", "count": 1},
+                {"id": "spellbound-scissors", "count": 2},
+            ],
+            "tags": a_tags,
+        },
+        "B": {"name": "Other", "miniatures": [{"id": "spellbound-scissors", "count": 1}]}
+        | ({"tags": b_tags} if b_tags is not None else {}),
+    }
+
+
+def test_a_scanned_warband_starts_with_the_tags_shown(
+    scan_judge: Phone, table: Table, settings: Settings
+):
+    tags = ["db:spellbound-scissors#7", "db:sir-glorious#3", "db:spellbound-scissors#4"]
+    response = scan_judge.post("/api/setup/new", _dreamblade(_scanned_warbands(tags)))
+    assert response.status_code == 200, response.get_json()
+    registry = table_registry(settings.data_dir, table)
+    assert registry is not None
+    assert {str(tag): piece for tag, piece in registry.items()} == {
+        "db:sir-glorious#3": "A:sir-glorious#1",
+        "db:spellbound-scissors#7": "A:spellbound-scissors#1",
+        "db:spellbound-scissors#4": "A:spellbound-scissors#2",
+        "db:spellbound-scissors#101": "B:spellbound-scissors#1",  # not scanned: default serial
+    }
+
+
+@pytest.mark.parametrize(
+    ("a_tags", "b_tags", "problem"),
+    [
+        (["db:sir-glorious#3", "db:sir-glorious#3"], None, "listed twice"),
+        (["db:sir-glorious#3", "db:sir-glorious#4"], None, "2 tags of sir-glorious for 1"),
+        (["db:B45#1"], None, "0 in the warband"),
+        (["dc:sir-glorious#3"], None, "not a Dreamblade tag"),
+        (["sir-glorious"], None, "not a tag"),
+        ("db:sir-glorious#3", None, "must be a list"),
+        (["db:spellbound-scissors#5"], ["db:spellbound-scissors#5"], "both"),
+        (["db:spellbound-scissors#101"], None, "both"),  # B's copy wears 101 by default
+    ],
+)
+def test_bad_scanned_tags_are_refused_and_change_nothing(
+    scan_judge: Phone, table: Table, settings: Settings, a_tags, b_tags, problem: str
+):
+    before = (table.game_id, table.version)
+    response = scan_judge.post("/api/setup/new", _dreamblade(_scanned_warbands(a_tags, b_tags)))
+    assert response.status_code == 400
+    assert problem in response.get_json()["detail"]
+    assert (table.game_id, table.version) == before
+    assert not (settings.data_dir / "tags").exists()
