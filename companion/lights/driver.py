@@ -1,5 +1,6 @@
 """Keeps the LEDs showing the game: rebuilds the board view when events arrive, animates it
-against a clock, and falls back to the attract mode when no game is loaded.
+against a clock, and falls back to the attract mode when no game is loaded. An event with a
+flourish (``flourishes.FLOURISHES``: planeswalk, chaos) plays it for a moment first.
 
 The table wires it as ``driver.attach(table.bus)`` plus ``driver.run(stop)`` in a thread, with
 the view source ``lambda: table.read(board_view_or_none)`` (``None`` for a game without a 5×5
@@ -18,6 +19,7 @@ from companion.events import Event, EventBus
 from companion.lights.base import Lights
 from companion.lights.board_view import BoardView
 from companion.lights.colours import Palette
+from companion.lights.flourishes import FLOURISHES, Flourish
 from companion.lights.render import Rendered, render
 from companion.lights.scenes import attract, state_scene
 
@@ -44,6 +46,7 @@ class LightsDriver:
         self._since = clock()
         self._flags: dict[str, float] = {}  # cell → time its flash ends
         self._turn_winner: str | None = None
+        self._flourish: tuple[Flourish, float] | None = None  # playing, and since when
         self._last_pixels: bytes | None = None
         self._wake = threading.Event()  # set by events: draw now, not at the next frame tick
 
@@ -55,6 +58,10 @@ class LightsDriver:
                     self._flags[cell] = now + FLAG_SECONDS
                 self.wake()
                 return
+            flourish = FLOURISHES.get(event.kind)
+            if flourish is not None:
+                self._flourish = (flourish, now)
+                self.wake()
             view = self._view_source()
             if event.kind == ev.TURN_WON:
                 self._turn_winner = event.data.get("seat")
@@ -73,6 +80,9 @@ class LightsDriver:
         now = self._clock()
         with self._lock:
             self._flags = {cell: end for cell, end in self._flags.items() if end > now}
+            if self._flourish is not None and now - self._flourish[1] >= self._flourish[0].seconds:
+                self._flourish = None
+            flourish = self._flourish
             view, t = self._view, now - self._since
             if view is not None:
                 view = replace(
@@ -80,7 +90,9 @@ class LightsDriver:
                     flagged=view.flagged | frozenset(self._flags),
                     last_turn_winner=self._turn_winner or view.last_turn_winner,
                 )
-        if view is None:
+        if flourish is not None:
+            frame = flourish[0].scene(now - flourish[1], self.palette)
+        elif view is None:
             frame = attract(BoardView(phase="initiative"), now, self.palette)
         else:
             frame = state_scene(view, t, self.palette)
