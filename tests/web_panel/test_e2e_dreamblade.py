@@ -25,7 +25,7 @@ from companion.settings import Settings
 from companion.store import Store
 from companion.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
-from tests.web_panel.conftest import join_url
+from tests.web_panel.conftest import JUDGE_PIN, join_url
 from web_panel import create_app, serve
 from web_panel.i18n import translate
 
@@ -108,6 +108,7 @@ def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flas
     phone_b = _seat_phone(browser, app, server.url, "B")
 
     # -- initiative: a die of 7 is refused, then both dice are entered on one phone
+    wait_for_version(phone_a, 0)  # the page has the state its proposal is made against
     phone_a.evaluate("Panel.propose('init 7 5')")
     expect(phone_a.locator("#toast")).to_contain_text("The rules do not allow that now")
     assert table.version == 0
@@ -148,7 +149,9 @@ def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flas
     wait_for_version(phone_b, STRIKE)
     screenshot(phone_b, "db-board-seat-b")
 
-    # a wrong-seat action is refused: it is B's action phase
+    # a wrong-seat action is refused: it is B's action phase (seat A's page is up to date, so
+    # the refusal is for the seat, not for a stale state)
+    wait_for_version(phone_a, STRIKE)
     expect(phone_a.locator(".not-yours")).to_be_visible()
     phone_a.evaluate("Panel.propose('strike')")
     expect(phone_a.locator("#toast")).to_contain_text("not your decision")
@@ -272,3 +275,35 @@ def test_a_fortunate_reroll_is_entered_on_the_phone(browser: Browser, settings, 
         assert str(table.snapshot().actions[-1]) == f"reroll {rolled[0]} to 3"
     finally:
         server.stop()
+
+
+def test_the_judge_corrects_the_board_on_a_phone(browser: Browser, server, table: Table):
+    _push_script(table, 2)  # initiative, then seat A's knight spawned into its portal
+    knight = DEMO_ACTIONS[1].split()[1]
+    judge = new_phone(browser, server.url)
+    expect(judge.locator("#judge-tools")).to_be_hidden()  # not before the PIN
+    judge.locator("#judge-pin").fill(JUDGE_PIN)
+    judge.locator("#judge-login").click()
+    expect(judge.locator("#viewer")).to_have_text("Judge")
+    wait_for_version(judge, 2)
+
+    # pick the miniature from the list, choose "move", tap where it really is on the board
+    judge.locator("#fix-mini").select_option(knight)
+    judge.locator("#fix-move").click()
+    expect(judge.locator('.db-cell.target[data-cell="c3"]')).to_be_visible()
+    screenshot(judge, "db-judge-correction-pick")
+    _tap_cell(judge, "c3")
+    wait_for_version(judge, 3)
+    mini = f'.db-mini[data-mini="{knight}"]'
+    expect(judge.locator(f'.db-cell[data-cell="c3"] {mini}')).to_be_visible()
+    expect(judge.locator(f'.db-cell[data-cell="a1"] {mini}')).to_have_count(0)
+    expect(judge.locator("#log li").first).to_contain_text("Correction:")
+    assert str(table.snapshot().actions[-1]) == f"correct move {knight} c3"
+    assert table.store.log(table.game_id)[-1]["seat"] == "judge"
+
+    # a correction the engine refuses is explained, and nothing changes
+    judge.locator("#fix-points").fill("25")
+    judge.locator("#fix-adjust").click()
+    expect(judge.locator("#toast")).to_contain_text(translate("en", "rule.correction.points"))
+    assert table.version == 3
+    screenshot(judge, "db-judge-correction")

@@ -61,9 +61,19 @@
         return t(key, { cell: args[0], value: args[1] });
       case "reroll":
         return args[0] === "none" ? t("action.reroll_none") : t(key, { old: args[0], new: args[2] });
+      case "correct":
+        return correctionLabel(text, args, view);
       default:
         return t(key);
     }
+  }
+
+  /* "correct move X c3" → "Correction: X moved to c3" (the notation when it is not one we know). */
+  function correctionLabel(text, [what, first, second], view) {
+    const sub = what === "remove" ? `action.correct_remove_${second}` : `action.correct_${what}`;
+    if (!P.has(sub)) return t("action.correct", { text });
+    if (what === "points") return t(sub, { seat: P.seat(first).name, points: second });
+    return t(sub, { mini: miniName(view, first), cell: second });
   }
 
   function status(view) {
@@ -109,7 +119,7 @@
     const flip = P.state.me.seat === "B"; // each player sees their own side at the bottom
     const rows = flip ? [1, 2, 3, 4, 5] : [5, 4, 3, 2, 1];
     const columns = flip ? COLUMNS.slice().reverse() : COLUMNS;
-    const targets = P.canAct(view.pending) ? cellTargets(view) : {};
+    const targets = correctionTargets(view) || (P.canAct(view.pending) ? cellTargets(view) : {});
     const leds = P.state.leds;
     const grid = el("div", { class: "db-board", role: "grid" });
     for (const row of rows) {
@@ -130,7 +140,7 @@
             borderColor: claim ? P.seat(claim).colour : "",
             boxShadow: leds[cell] ? `inset 0 0 0 4px ${leds[cell]}` : "",
           },
-          onclick: targets[cell] ? () => P.propose(targets[cell]) : null,
+          onclick: targets[cell] ? () => sendFromBoard(targets[cell]) : null,
         },
         el("span", { class: "db-name", text: cell }),
         isKey ? el("span", { class: "db-value", text: value === null ? "?" : String(value) }) : null,
@@ -402,9 +412,131 @@
     if (!pending.details.unknown_values.length) container.append(actionButton(view, "confirm"));
   }
 
+  // -- the judge's corrections ----------------------------------------------------------------
+
+  // what the judge picked on this phone: a miniature, "place" or "move" once chosen, the points
+  let fix = { mini: null, op: null, seat: "A", points: "" };
+
+  function whereIs(view, id) {
+    const x = extra(view);
+    for (const [cell, minis] of Object.entries(x.board)) {
+      if (minis.some((m) => m.id === id)) return cell;
+    }
+    for (const s of view.seats) {
+      if (x.reserve[s.seat].some((r) => r.id === id)) return "reserve";
+      if (x.graveyard[s.seat].includes(id)) return "graveyard";
+    }
+    return null; // out of the game: nothing to correct
+  }
+
+  function whereName(where) {
+    if (where === "reserve") return t("db.reserve");
+    if (where === "graveyard") return t("db.graveyard");
+    return where || "–";
+  }
+
+  /* With a miniature and "place" or "move" chosen, every other cell is a target on the board. */
+  function correctionTargets(view) {
+    if (!P.state.me.judge || !fix.mini || !fix.op) return null;
+    const here = whereIs(view, fix.mini);
+    const targets = {};
+    for (let row = 1; row <= 5; row += 1) {
+      for (const column of COLUMNS) {
+        const cell = `${column}${row}`;
+        if (cell !== here) targets[cell] = `correct ${fix.op} ${fix.mini} ${cell}`;
+      }
+    }
+    return targets;
+  }
+
+  async function sendCorrection(text) {
+    if (await P.propose(text)) fix = { ...fix, op: null }; // keep the miniature picked
+    P.rerender();
+  }
+
+  function sendFromBoard(text) {
+    return text.startsWith("correct ") ? sendCorrection(text) : P.propose(text);
+  }
+
+  function choose(changes) {
+    fix = { ...fix, ...changes };
+    P.rerender();
+  }
+
+  function miniPicker(view) {
+    const x = extra(view);
+    const groups = view.seats.map((s) => el("optgroup", { label: s.name },
+      ...Object.keys(x.pieces).filter((id) => x.pieces[id].owner === s.seat).map((id) => el("option", {
+        value: id, selected: id === fix.mini,
+        text: t("judge.fix.where", { name: miniName(view, id), where: whereName(whereIs(view, id)) }),
+      }))));
+    return el("select", {
+      id: "fix-mini", "aria-label": t("judge.fix.mini"), style: { flex: "1", minWidth: "0" },
+      onchange: (event) => choose({ mini: event.target.value || null, op: null }),
+    }, el("option", { value: "", text: t("judge.fix.none") }), ...groups);
+  }
+
+  function miniOperations(view, here) {
+    const mini = fix.mini;
+    if (here === "reserve" || here === "graveyard") {
+      const place = button(t("judge.fix.place"), () => choose({ op: "place" }), `secondary${fix.op === "place" ? " selected" : ""}`);
+      place.id = "fix-place";
+      return [place];
+    }
+    return [
+      button(t("judge.fix.move"), () => choose({ op: "move" }), `secondary${fix.op === "move" ? " selected" : ""}`),
+      button(t("judge.fix.to_reserve"), () => sendCorrection(`correct remove ${mini} reserve`), "secondary"),
+      button(t("judge.fix.to_graveyard"), () => sendCorrection(`correct remove ${mini} graveyard`), "secondary"),
+    ].map((b, index) => Object.assign(b, { id: ["fix-move", "fix-to-reserve", "fix-to-graveyard"][index] }));
+  }
+
+  function cellPicker(view) {
+    const cells = el("select", { id: "fix-cell", "aria-label": t("judge.fix.cell"), style: { flex: "1" } },
+      ...Object.keys(correctionTargets(view) || {}).sort().map((cell) => el("option", { value: cell, text: cell })));
+    const send = button(t("pending.send"), () => sendCorrection(`correct ${fix.op} ${fix.mini} ${cells.value}`));
+    send.id = "fix-send";
+    return [el("p", { class: "hint", text: t("judge.fix.tap_cell") }), el("div", { class: "row" }, cells, send)];
+  }
+
+  function pointsForm(view) {
+    const seat = el("select", { id: "fix-seat", "aria-label": t("judge.fix.seat"),
+      onchange: (event) => { fix.seat = event.target.value; } },
+    ...view.seats.map((s) => el("option", { value: s.seat, selected: s.seat === fix.seat, text: s.name })));
+    const amount = el("input", { type: "number", id: "fix-points", min: "-20", max: "20", step: "1", style: { flex: "0 0 5.5em", minWidth: "0" },
+      inputmode: "numeric", value: fix.points, "aria-label": t("judge.fix.amount"),
+      oninput: (event) => { fix.points = event.target.value; } });
+    const adjust = button(t("judge.fix.adjust"), async () => {
+      const n = Number(fix.points);
+      if (!Number.isInteger(n) || n === 0) return;
+      if (await P.propose(`correct points ${fix.seat} ${n > 0 ? "+" : ""}${n}`)) fix.points = "";
+      P.rerender();
+    }, "secondary");
+    adjust.id = "fix-adjust";
+    return [el("label", { text: t("judge.fix.points") }), el("div", { class: "row" }, seat, amount, adjust)];
+  }
+
+  /* The judge's correction form: pick a miniature, say where it really is; or change points. */
+  function judgeTools(box, view) {
+    const here = fix.mini ? whereIs(view, fix.mini) : null;
+    if (fix.mini && !here) fix = { ...fix, mini: null, op: null };
+    if (fix.op === "place" && here !== "reserve" && here !== "graveyard") fix.op = null;
+    if (fix.op === "move" && !(here in extra(view).board)) fix.op = null;
+    const parts = [
+      el("h3", { text: t("judge.fix.title") }),
+      el("p", { class: "hint", text: t("judge.fix.hint") }),
+      el("label", { text: t("judge.fix.mini") }),
+      el("div", { class: "row" }, miniPicker(view)),
+    ];
+    if (fix.mini) parts.push(el("div", { class: "choices fix-operations" }, ...miniOperations(view, here)));
+    if (fix.mini && fix.op) parts.push(...cellPicker(view));
+    parts.push(...pointsForm(view));
+    box.replaceChildren(...parts);
+  }
+
   P.registerLabels("dreamblade", label);
   P.registerStatus("dreamblade", status);
   P.registerBoard("dreamblade", drawBoard);
+  P.registerJudgeTools("dreamblade", judgeTools);
   P.registerRenderer("dreamblade:initiative_roll", initiativeEntry);
   P.registerRenderer("dreamblade:spawn", spawnHelper);
   P.registerRenderer("dreamblade:shift", shiftHelper);

@@ -407,6 +407,23 @@
         onclick: async () => refreshMe(await guarded(() => post("/api/judge/logout", {}))) }));
   }
 
+  /* The judge's corrections: the game's own form, else the notations it accepts (sent through
+     the correction field below). Hidden for anyone but the judge and for games without any. */
+  function renderJudgeTools() {
+    const box = document.getElementById("judge-tools");
+    if (!box) return;
+    const view = state.view;
+    const usage = view.corrections || [];
+    box.hidden = !state.me.judge || !usage.length;
+    if (box.hidden) {
+      box.replaceChildren();
+      return;
+    }
+    const draw = judgeTools[view.game];
+    if (draw) draw(box, view);
+    else box.replaceChildren(el("p", { class: "hint", text: t("judge.corrections", { usage: usage.join(" · ") }) }));
+  }
+
   function renderJoinCodes() {
     const box = document.getElementById("join-codes");
     if (!box) return;
@@ -433,6 +450,7 @@
     renderBoard();
     renderLog();
     renderJudge();
+    renderJudgeTools();
     renderJoinCodes();
   }
 
@@ -443,6 +461,8 @@
     registerBoard(game, fn) { boards[game] = fn; },
     registerStatus(game, fn) { statusParts[game] = fn; },
     registerLabels(game, fn) { labels[game] = fn; },
+    registerJudgeTools(game, fn) { judgeTools[game] = fn; },
+    registerPrompt(game, fn) { prompts[game] = fn; },
   };
 
   document.addEventListener("DOMContentLoaded", () => {
@@ -454,5 +474,3 @@
     connect();
   });
 })();
-    registerJudgeTools(game, fn) { judgeTools[game] = fn; },
-    registerPrompt(game, fn) { prompts[game] = fn; },
