@@ -94,10 +94,18 @@ def run(config: Path | None, verbose: bool) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True)
 @click.option("--pace", default=1.5, show_default=True, help="seconds between scripted actions")
+@click.option(
+    "--game",
+    type=click.Choice(["dreamblade", "planechase", "dungeon_command", "arena"]),
+    default="dreamblade",
+    show_default=True,
+    help="the game to demo",
+)
 @click.option("-v", "--verbose", is_flag=True)
-def demo(headless: bool, host: str, port: int, pace: float, verbose: bool) -> None:
+def demo(headless: bool, host: str, port: int, pace: float, game: str, verbose: bool) -> None:
     """The simulated table: a scripted Dreamblade game, played by hands on a synthetic map
-    under a synthetic camera, with simulated LEDs and the phone panel."""
+    under a synthetic camera, with simulated LEDs and the phone panel. With ``--game``, another
+    game's scripted demo entered as the players' phones would."""
     _logging(verbose)
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as data:
         settings = Settings(
@@ -105,7 +113,9 @@ def demo(headless: bool, host: str, port: int, pace: float, verbose: bool) -> No
             lights=LightsSettings(backend="virtual"),
             panel=Settings().panel.model_copy(update={"host": host, "port": port}),
         )
-        if headless:
+        if game != "dreamblade":
+            _other_game_demo(settings, game, headless, pace)
+        elif headless:
             _headless_demo(settings)
         else:
             _live_demo(settings, pace)
@@ -157,6 +167,34 @@ def _live_demo(settings: Settings, pace: float) -> None:
             log.exception("the demo game stopped")
 
     threading.Thread(target=play, name="demo", daemon=True).start()
+    _serve_until_interrupted(runtime)
+
+
+def _other_game_demo(settings: Settings, name: str, headless: bool, pace: float) -> None:
+    from companion.other_game_demo import demo_game, demo_seats, play
+    from companion.runtime import TableRuntime
+    from companion.store import Store
+    from companion.table import Table
+
+    game, script = demo_game(name)
+    settings = settings.model_copy(update={"game": name, "seats": demo_seats(game)})
+    table = Table.start(Store(settings.store_path), game)
+    if headless:
+        play(table, script, report=click.echo)
+        return
+    runtime = TableRuntime(settings, table)
+    runtime.start_lights()
+    url = runtime.start_panel()
+    click.echo(f"Phone panel: {url}   (Ctrl-C to stop)")
+
+    def run_script() -> None:
+        try:
+            play(table, script, report=click.echo, pace=pace)
+            click.echo("The scripted game is over; the panel stays up.")
+        except Exception:
+            log.exception("the demo game stopped")
+
+    threading.Thread(target=run_script, name="demo", daemon=True).start()
     _serve_until_interrupted(runtime)
 
 
