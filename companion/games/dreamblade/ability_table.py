@@ -35,7 +35,8 @@ MANUAL: dict[str, str] = {
     "Soul Harrow": "named by the FAQ without its text",
     "Suppress (bare line)": "its activation symbol is not known (facts.md); "
     "`0: Suppress` or `when spawned: Suppress` is applied",
-    "Drive": "each Drive has its own movement (facts.md: Locus Drive)",
+    "Drive (other than Locus Drive)": "each Drive has its own movement; the sources give only "
+    "Locus Drive's",
     "Call": "spawns from the graveyard outside the spawn rules (facts.md: LIKELY)",
     "Deathboon": "facts.md: UNCERTAIN",
     "Haunt Gambit": "facts.md: text not given",

@@ -25,6 +25,7 @@ Notation (``<mini>`` is a piece id such as ``A:B045#1``; faces are numbers, ``mi
 ``ability <mini> <ability> [x]``   use a spawn ability (paying its spawn points; x for an X cost)
 ``ability <mini> <ability> [x] <arg>…``  … with its targets
 ``target <mini|cell>``             the target of a triggered ability (Charge, Strikeback, Appease…)
+``first <mini> <ability>``         which of your simultaneous effects resolves next
 ``sacrifice <mini>``               a manual ability sacrifices one of your miniatures
 ``self-destroy <mini>``            a manual ability of yours destroys one of your miniatures
 ``relocate <mini> <cell>``         a manual ability of yours moves a creature (Advance, Lure…)
@@ -249,6 +250,17 @@ class Target(Action):
 
 
 @dataclass(frozen=True)
+class First(Action):
+    """Of a player's simultaneous effects, the one (its miniature and ability) resolved next."""
+
+    mini: str
+    ability: str
+
+    def __str__(self) -> str:
+        return f"first {self.mini} {self.ability}"
+
+
+@dataclass(frozen=True)
 class Sacrifice(Action):
     mini: str
 
@@ -465,6 +477,7 @@ _PARSERS = {
     "self-destroy": lambda a: SelfDestroy(_arity(a, 1)[0]),
     "relocate": lambda a: Relocate(_arity(a, 2)[0], _cell(a[1])),
     "target": lambda a: Target(_arity(a, 1)[0]),
+    "first": lambda a: First(_arity(a, 2)[0], a[1].lower()),
     "hurt": lambda a: Hurt(_arity(a, 2)[0], _int(a[1], 1)),
     "eliminate": lambda a: Eliminate(_arity(a, 1)[0]),
     "return": lambda a: ReturnToReserve(_arity(a, 1)[0]),
@@ -492,6 +505,7 @@ _USAGE = {
     "confirm": "confirm",
     "ability": "ability <mini> <ability> [x] [<arg>...]",
     "target": "target <mini|cell>",
+    "first": "first <mini> <ability>",
     "hurt": "hurt <mini> <n>",
     "eliminate": "eliminate <mini>",
     "return": "return <mini>",

@@ -8,13 +8,15 @@ Dissipate, Demolish) and step 10 (Strikeback, Bloodthirsty).
 
 Effects that need the players — a target, the dice of a special attack, a Fortunate reroll, a
 choice — wait in ``state.keywords.effects`` and come before everything else (pending kinds
-``choose_target``, ``special_dice``, ``special_reroll``). Effects triggered by one event are
-ordered the rulebook's way: the phase player's first (in shared phases, the first player's), each
-player's in the order of their miniatures. Special attacks count blades as misses, their power is
-the ability's number (Inciter and Enrage do not apply; Darkheart Cottage does) and their damage
-goes to their target only, unless a Bodyguard there forbids it (FAQ, Bodyguard). Damage dealt
-outside a strike is summed over every waiting effect, then checked at once (rulebook "damage
-outside combat"); inside a strike it waits for step 5.
+``order_effects``, ``choose_target``, ``special_dice``, ``special_reroll``). Effects triggered by
+one event are ordered the rulebook's way: the phase player's first (in shared phases, the first
+player's), and each player orders their own (``order_effects``) unless they are the same effect
+from different miniatures. Not covered: end-of-combat effects (step 10) run one ability at a
+time, the phase player's first, each player's in their miniatures' order. Special attacks count
+blades as misses, their power is the ability's number (Inciter and Enrage do not apply; Darkheart
+Cottage does) and their damage goes to their target only, unless a Bodyguard there forbids it
+(FAQ, Bodyguard). Damage dealt outside a strike is summed over every waiting effect, then
+checked at once (rulebook "damage outside combat"); inside a strike it waits for step 5.
 
 Keyword modules build on the helpers here: ``move`` (any movement but spawning: stack limit,
 enter triggers), ``deal_damage``, ``sacrifice``, ``special_attack``, and the board readings.
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 from dataclasses import replace
+from itertools import takewhile
 
 from companion import events as ev
 from companion import grid
@@ -31,18 +34,19 @@ from companion.errors import IllegalActionError
 from companion.events import Event
 from companion.games.dreamblade import board, combat, removal
 from companion.games.dreamblade.abilities import MANUAL_EFFECT, Ability, Activation, Use
-from companion.games.dreamblade.actions import BLADE, MISS, Dice, Reroll, Target, face_order
+from companion.games.dreamblade.actions import BLADE, MISS, Dice, First, Reroll, Target, face_order
 from companion.games.dreamblade.keyword_state import Effect
 from companion.games.dreamblade.legal import DiceResults, RerollChoices
 from companion.games.dreamblade.spawning import MAX_CREATURES_PER_SEAT_IN_CELL
 from companion.games.dreamblade.state import RESERVE, Combat, Setup, State, other
 from companion.games.protocol import Action, Pending
 
-KINDS = ("choose_target", "special_dice", "special_reroll")
+KINDS = ("order_effects", "choose_target", "special_dice", "special_reroll")
 
 ABILITY_USED = "dreamblade.ability_used"
 TRIGGERED = "dreamblade.ability_triggered"
 SPECIAL_ATTACK = "dreamblade.special_attack"
+SPAWN_BONUS = "dreamblade.spawn_bonus"
 
 
 # ---- reading the board ------------------------------------------------------------------------
@@ -258,15 +262,27 @@ def spawned(setup: Setup, state: State, mini: str) -> list[Event]:
 
 
 def spawn_phase_started(setup: Setup, state: State, seat: str) -> list[Event]:
-    """Start-of-spawn-phase abilities of ``seat``'s miniatures in the dreamscape (Energize,
-    Locus Drive), in the order of its miniatures."""
+    """The start of ``seat``'s spawn phase, for its miniatures in the dreamscape: bonus spawn
+    points (Energize), then the effects it triggers (Locus Drive), all triggered together."""
     events: list[Event] = []
+    for use in in_play_with(setup, state, "spawn_bonus"):
+        keyword = use.ability.keyword
+        assert keyword is not None and keyword.spawn_bonus is not None
+        if setup.pieces[use.mini].owner == seat:
+            points = keyword.spawn_bonus(use)
+            state.spawn_points += points
+            events.append(
+                Event(
+                    SPAWN_BONUS, {"mini": use.mini, "ability": use.ability.slug, "points": points}
+                )
+            )
+    new: list[Effect] = []
     for use in in_play_with(setup, state, "spawn_phase_start"):
         keyword = use.ability.keyword
         assert keyword is not None and keyword.spawn_phase_start is not None
         if setup.pieces[use.mini].owner == seat:
-            events += keyword.spawn_phase_start(use)
-    return events
+            new += keyword.spawn_phase_start(use)
+    return events + queue(setup, state, new)
 
 
 # ---- moving, damage, removal ------------------------------------------------------------------
@@ -403,14 +419,46 @@ def swap(setup: Setup, state: State, one: str, two: str, by: str) -> list[Event]
 
 def queue(setup: Setup, state: State, new: list[Effect]) -> list[Event]:
     """Add effects triggered by one event: the phase player's first (the first player's in a
-    shared phase), each player's in their miniatures' order."""
+    shared phase), then the other player's. A player with two or more of them whose order may
+    matter orders them (pending ``order_effects``; rulebook: each player orders their own);
+    they wait in the order of the player's miniatures until then."""
     lead = state.phase_seat or state.first_player
     ordered = sorted(new, key=lambda effect: effect.seat != lead)
+    batch = max((effect.batch for effect in state.keywords.effects), default=0)
+    for seat in dict.fromkeys(effect.seat for effect in ordered):
+        mine = [effect for effect in ordered if effect.seat == seat]
+        if len(_keys(mine)) > 1 and not _interchangeable(mine):
+            batch += 1
+            ordered = [replace(e, batch=batch) if e.seat == seat else e for e in ordered]
     state.keywords = replace(state.keywords, effects=(*state.keywords.effects, *ordered))
     return [
         Event(TRIGGERED, {"mini": e.source, "ability": e.ability, "options": list(e.options)})
         for e in ordered
     ]
+
+
+def _interchangeable(effects: list[Effect]) -> bool:
+    """Whether the order of one player's effects cannot matter: they are the same effect from
+    different miniatures (two Ambush 6 on one mover: the damage is summed before the check).
+    Moves always matter (which creature a stack limit stops)."""
+    same = {replace(effect, source="") for effect in effects}
+    return len(same) == 1 and effects[0].kind != "move"
+
+
+def _keys(effects: Iterable[Effect]) -> list[tuple[str, str]]:
+    """The abilities (miniature, ability) effects come from: the unit a player orders. The
+    effects of one ability (Double Warpstrike's two attacks) keep the order its activation
+    gave them."""
+    return list(dict.fromkeys((effect.source, effect.ability) for effect in effects))
+
+
+def _to_order(state: State) -> list[tuple[str, str]]:
+    """The abilities at the front of the queue whose player still chooses which comes first
+    (none, or two or more)."""
+    waiting = state.keywords.effects
+    batch = waiting[0].batch if waiting else 0
+    keys = _keys(takewhile(lambda effect: effect.batch == batch, waiting)) if batch else []
+    return keys if len(keys) > 1 else []
 
 
 def _first(state: State) -> Effect:
@@ -429,6 +477,10 @@ def _live_options(setup: Setup, state: State, effect: Effect) -> list[str]:
         return list(effect.options)
     if effect.kind == "suppress":
         return [o for o in effect.options if state.zone[o] == RESERVE]
+    if effect.kind == "move":
+        if not state.on_map(effect.source):
+            return []
+        return [cell for cell in effect.options if can_enter(setup, state, effect.source, cell)]
     return [o for o in effect.options if state.on_map(o)]
 
 
@@ -436,6 +488,8 @@ def _advance(setup: Setup, state: State) -> list[Event]:
     """Resolve waiting effects as far as no player's input is needed."""
     events: list[Event] = []
     while state.keywords.effects:
+        if _to_order(state):
+            return events
         effect = _first(state)
         if effect.stage == "choose":
             options = _live_options(setup, state, effect)
@@ -468,6 +522,8 @@ def _chosen(setup: Setup, state: State, effect: Effect, choice: str) -> list[Eve
     if effect.kind == "destroy":
         mark(state, choice, "destroy")
         return []
+    if effect.kind == "move":
+        return move(setup, state, effect.source, choice, by=effect.ability)
     state.keywords = replace(state.keywords, lockdown=(*state.keywords.lockdown, choice))
     return [Event(TRIGGERED, {"mini": effect.source, "ability": effect.ability, "cell": choice})]
 
@@ -501,6 +557,10 @@ def _resolve_attack(setup: Setup, state: State, effect: Effect) -> list[Event]:
 def pending(setup: Setup, state: State) -> Pending | None:
     if not state.keywords.effects:
         return None
+    keys = _to_order(state)
+    if keys:
+        listed = [{"mini": mini, "ability": ability} for mini, ability in keys]
+        return Pending(_first(state).seat, "order_effects", {"effects": listed})
     effect = _first(state)
     base = {"mini": effect.source, "ability": effect.ability, "effect": effect.kind}
     if effect.stage == "choose":
@@ -523,11 +583,28 @@ def pending(setup: Setup, state: State) -> Pending | None:
 
 def legal(setup: Setup, state: State, now: Pending) -> Collection[Action]:
     faces = tuple(sorted(setup.die_faces))
+    if now.kind == "order_effects":
+        return list(dict.fromkeys(First(e["mini"], e["ability"]) for e in now.details["effects"]))
     if now.kind == "choose_target":
         return [Target(t) for t in now.details["targets"]]
     if now.kind == "special_dice":
         return DiceResults(now.details["dice"], faces)
     return RerollChoices(tuple(now.details["dice"]), now.details["max"], faces)
+
+
+def apply_first(setup: Setup, state: State, mini: str, ability: str) -> list[Event]:
+    """The player picks which of their simultaneous effects resolves next."""
+    if (mini, ability) in _to_order(state):
+        waiting = state.keywords.effects
+        batch = waiting[0].batch
+        chosen = [e.batch == batch and (e.source, e.ability) == (mini, ability) for e in waiting]
+        picked = tuple(replace(e, batch=0) for e, pick in zip(waiting, chosen, strict=True) if pick)
+        rest = tuple(e for e, pick in zip(waiting, chosen, strict=True) if not pick)
+        state.keywords = replace(state.keywords, effects=(*picked, *rest))
+        return []
+    raise IllegalActionError(
+        f"{mini} {ability} is not one of the effects to order now", rule="effects.order"
+    )
 
 
 def apply_target(setup: Setup, state: State, choice: str) -> list[Event]:
@@ -577,6 +654,8 @@ def apply_reroll(
 
 
 def apply_action(setup: Setup, state: State, action: Action) -> list[Event]:
+    if isinstance(action, First):
+        return apply_first(setup, state, action.mini, action.ability)
     if isinstance(action, Target):
         return apply_target(setup, state, action.choice)
     if isinstance(action, Dice):

@@ -34,6 +34,7 @@ from companion.games.dreamblade.actions import (
     Disrupt,
     Done,
     Fight,
+    First,
     Initiative,
     Move,
     Place,
@@ -392,6 +393,7 @@ _HANDLERS: dict[tuple[str, type[Action]], Callable[[Setup, State, Any], list[Eve
         s, st, a.mini, a.ability, a.args
     ),
     ("choose_target", Target): effects.apply_action,
+    ("order_effects", First): effects.apply_action,
     ("special_dice", Dice): effects.apply_action,
     ("special_reroll", Reroll): effects.apply_action,
     ("assign_damage", AssignDamage): _damage,

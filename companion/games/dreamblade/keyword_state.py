@@ -33,7 +33,7 @@ from companion.errors import DataFileError
 if TYPE_CHECKING:
     from companion.games.dreamblade.state import State
 
-EFFECT_KINDS = ("attack", "sacrifice", "destroy", "lockdown", "suppress")
+EFFECT_KINDS = ("attack", "sacrifice", "destroy", "lockdown", "suppress", "move")
 EFFECT_STAGES = ("choose", "dice", "reroll")
 MARK_OUTCOMES = ("disrupt", "destroy", "self_destroy")
 
@@ -46,9 +46,11 @@ class Effect:
     its damage goes to ``target`` only), ``sacrifice`` (``seat`` sacrifices one of ``options``),
     ``destroy`` (``seat`` picks which of ``options`` is destroyed, at step 7 of the combat),
     ``lockdown`` (``seat`` picks one of ``options``, a cell), ``suppress`` (``seat`` names the
-    miniature of one of ``options``, reserve pieces). ``stage``: ``choose`` (a target from
-    ``options``), ``dice`` (``dice_count`` attack dice to enter), ``reroll`` (Fortunate rerolls
-    still to offer).
+    miniature of one of ``options``, reserve pieces), ``move`` (``source`` moves into one of
+    ``options``, cells: Locus Drive). ``stage``: ``choose`` (a target from ``options``), ``dice``
+    (``dice_count`` attack dice to enter), ``reroll`` (Fortunate rerolls still to offer).
+    ``batch``: not 0 while ``seat`` still has to order this effect among the others of its
+    batch (effects of one player triggered by one event whose order may matter).
     """
 
     kind: str
@@ -62,6 +64,7 @@ class Effect:
     dice_count: int = 0
     dice: tuple[str, ...] = ()
     rerolls: tuple[tuple[str, int], ...] = ()
+    batch: int = 0
 
 
 @dataclass(frozen=True)
@@ -270,4 +273,5 @@ def _effect(r: _Reader, data: Any, index: int) -> Effect:
         dice_count=get("dice_count", _count, "a whole number ≥ 0", 0),
         dice=tuple(get("dice", lambda v: isinstance(v, list), "die faces", [])),
         rerolls=tuple((m, n) for m, n in rerolls),
+        batch=get("batch", _count, "a whole number ≥ 0", 0),
     )

@@ -116,8 +116,10 @@ class Keyword:
     - ``on_spawned(use)`` — when the miniature is spawned (Appease, Lockdown).
     - ``end_of_combat(use)`` — once per combat, at its step 10 (Strikeback, Bloodthirsty).
     - ``conquest_bonus(use)`` — conquest points for the holder's owner this turn (Ambition).
-    - ``spawn_phase_start(use)`` — at the start of the holder's owner's spawn phase, while it is in
-      the dreamscape (Energize, Locus Drive).
+    - ``spawn_bonus(use)`` — bonus spawn points to the holder's owner at the start of their spawn
+      phase, while it is in the dreamscape (Energize).
+    - ``spawn_phase_start(use)`` — effects triggered by the start of the holder's owner's spawn
+      phase, while it is in the dreamscape (Locus Drive).
     - ``defense_aura(use, creature)`` — defense the holder adds to a creature (Bolster).
     """
 
@@ -140,7 +142,8 @@ class Keyword:
     on_spawned: Callable[[Use], list[Event]] | None = None
     end_of_combat: Callable[[Use], list[Event]] | None = None
     conquest_bonus: Callable[[Use], int] | None = None
-    spawn_phase_start: Callable[[Use], list[Event]] | None = None
+    spawn_bonus: Callable[[Use], int] | None = None
+    spawn_phase_start: Callable[[Use], list[Effect]] | None = None
     defense_aura: Callable[[Use, str], int] | None = None
 
 

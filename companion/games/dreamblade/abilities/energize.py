@@ -16,23 +16,13 @@ source):
 
 from __future__ import annotations
 
-from companion.events import Event
-from companion.games.dreamblade.abilities import Activation, Keyword, Use, register
-
-SPAWN_BONUS = "dreamblade.spawn_bonus"
-
-
-def _start(use: Use) -> list[Event]:
-    state = use.state
-    state.spawn_points += use.value
-    return [Event(SPAWN_BONUS, {"mini": use.mini, "ability": "energize", "points": use.value})]
-
+from companion.games.dreamblade.abilities import Activation, Keyword, register
 
 ENERGIZE = register(
     Keyword(
         name="Energize",
         parameter="number",
         activations=frozenset({Activation.STATIC}),
-        spawn_phase_start=_start,
+        spawn_bonus=lambda use: use.value,
     )
 )
