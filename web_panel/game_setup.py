@@ -324,6 +324,7 @@ def options() -> ResponseReturnValue:
             "maps": ["configured", *builtin_map_names()],
             "rule_430": panel.settings.dreamblade.tournament_rule_430,
             "warbands": saved_warbands(panel),
+            "scan": panel.camera is not None,  # warbands can be registered by showing tags
         },
     )
 

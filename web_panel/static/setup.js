@@ -1,6 +1,7 @@
 /* The new-game form: game, seats, round clock, and for Dreamblade the map, the initiative rule
-   and each seat's warband (a saved one, or built by searching the catalog and saved for next
-   time). The server checks everything; this page only gathers the choices. */
+   and each seat's warband (a saved one, or built by searching the catalog or by showing each
+   miniature's tag to the camera, and saved for next time). The server checks everything; this
+   page only gathers the choices. */
 "use strict";
 
 (() => {
@@ -8,7 +9,9 @@
   const { t, el } = P;
   const seats = ["A", "B"];
   let options = null;
-  const built = { A: [], B: [] }; // seat → [{id, name, count}] for warbands built here
+  const built = { A: [], B: [] }; // seat → [{id, name, count, tags}] for warbands built here
+  const SCAN_MS = 1000;
+  let scanning = null; // {seat, timer, stop} while a seat's tags are being scanned
 
   async function getJSON(url) {
     const response = await fetch(url, { credentials: "same-origin" });
@@ -19,16 +22,72 @@
     return el("label", { class: "field" }, el("span", { text: labelText }), control);
   }
 
+  function addCopy(seat, mini, tag = null) {
+    let entry = built[seat].find((e) => e.id === mini.id);
+    if (entry) entry.count += 1;
+    else built[seat].push(entry = { id: mini.id, name: mini.name, count: 1, tags: [] });
+    if (tag) entry.tags.push(tag);
+    return entry;
+  }
+
+  const shownAlready = (tag) => seats.some((seat) => built[seat].some((e) => e.tags.includes(tag)));
+
+  function scanner(seat, addScanned) {
+    const toggle = el("button", { class: "btn secondary scan-toggle", type: "button", text: t("setup.scan") });
+    const said = el("p", { class: "hint scan-said", role: "status" });
+    const problems = el("ul", { class: "scan-problems" });
+    const stop = () => {
+      clearInterval(scanning.timer);
+      scanning = null;
+      toggle.textContent = t("setup.scan");
+      toggle.classList.remove("on");
+      said.textContent = "";
+      problems.replaceChildren();
+    };
+    const look = async () => {
+      const response = await fetch("/api/setup/scan", { credentials: "same-origin" });
+      if (!scanning || scanning.seat !== seat) return;
+      if (!response.ok) {
+        stop();
+        said.textContent = t(response.status === 404 ? "setup.scan_no_camera" : "setup.not_allowed");
+        return;
+      }
+      const found = await response.json();
+      for (const mini of found.tags) {
+        if (shownAlready(mini.tag)) continue; // a tag shown twice is added once
+        addScanned(mini);
+        said.textContent = t("setup.scan_added", { name: mini.name, tag: mini.tag });
+      }
+      problems.replaceChildren(
+        ...found.problems.map((p) => el("li", { class: "scan-problem", text: t(`setup.scan_${p.problem}`, { tag: p.tag }) })),
+        ...(found.unreadable ? [el("li", { class: "scan-problem", text: t("setup.scan_unreadable") })] : []));
+    };
+    toggle.addEventListener("click", () => {
+      const mine = scanning && scanning.seat === seat;
+      if (scanning) scanning.stop();
+      if (mine) return;
+      scanning = { seat, stop, timer: setInterval(look, SCAN_MS) };
+      toggle.textContent = t("setup.scan_stop");
+      toggle.classList.add("on");
+      said.textContent = t("setup.scanning");
+      look();
+    });
+    return el("div", { class: "scanner" }, toggle, said, problems);
+  }
+
   function builder(seat, root) {
     const box = el("div", { class: "builder", dataset: { seat } });
     const results = el("div", { class: "results" });
     const chosen = el("ol", { class: "chosen" });
     const name = el("input", { type: "text", class: "warband-name", placeholder: t("setup.warband_name"), "aria-label": t("setup.warband_name") });
-    const drawChosen = () => {
-      chosen.replaceChildren(...built[seat].map((entry) => el("li", {},
-        el("span", { text: `${entry.name} ×${entry.count}` }), " ",
+    const drawChosen = (added = null) => {
+      chosen.replaceChildren(...built[seat].map((entry) => el("li", { class: entry === added ? "added" : "", dataset: { id: entry.id } },
+        el("span", { text: `${entry.name} ×${entry.count}` }),
+        ...(entry.tags.length ? [" ", el("small", { class: "tags", text: entry.tags.map((tag) => `#${tag.split("#")[1]}`).join(" ") })] : []),
+        " ",
         el("button", { class: "btn secondary small", type: "button", text: "−", onclick: () => {
           entry.count -= 1;
+          entry.tags = entry.tags.slice(0, entry.count); // that copy's tag may be shown again
           built[seat] = built[seat].filter((e) => e.count > 0);
           drawChosen();
         } }))));
@@ -40,9 +99,7 @@
         class: "btn secondary result", type: "button", dataset: { id: mini.id },
         text: `${mini.name} (${mini.cost === null ? "?" : mini.cost}${mini.aspects.map((a) => a[0]).join("")})`,
         onclick: () => {
-          const entry = built[seat].find((e) => e.id === mini.id);
-          if (entry) entry.count += 1;
-          else built[seat].push({ id: mini.id, name: mini.name, count: 1 });
+          addCopy(seat, mini);
           drawChosen();
         },
       })));
@@ -58,12 +115,15 @@
           pick.querySelector('option[value="build"]'));
       }
     } });
+    if (options.dreamblade.scan) box.append(scanner(seat, (mini) => drawChosen(addCopy(seat, mini, mini.tag))));
     box.append(search, results, chosen, el("div", { class: "row" }, name, save));
     return box;
   }
 
   function warbandData(seat, name) {
-    return { name: name || t("setup.unnamed"), miniatures: built[seat].map((e) => ({ id: e.id, count: e.count })) };
+    const data = { name: name || t("setup.unnamed"), miniatures: built[seat].map((e) => ({ id: e.id, count: e.count })) };
+    const tags = built[seat].flatMap((e) => e.tags);
+    return tags.length ? { ...data, tags } : data;
   }
 
   function draw(root) {
@@ -92,7 +152,13 @@
       dreamblade.append(el("fieldset", { class: "warband", dataset: { seat } },
         el("legend", { text: `${t("setup.warband")} · ${t("viewer.seat", { seat })}` }), pick, build));
     }
-    game.addEventListener("change", () => { dreamblade.hidden = game.value !== "dreamblade"; });
+    const other = window.OtherSetup; // Planechase, Dungeon Command, Arena (other_setup.js)
+    const showGame = () => {
+      dreamblade.hidden = game.value !== "dreamblade";
+      for (const box of seatBoxes) box.hidden = other.handles(game.value);
+      other.show(game.value);
+    };
+    game.addEventListener("change", showGame);
     const start = el("button", { class: "btn", type: "button", id: "setup-start", text: t("setup.start"), onclick: async () => {
       const unfinished = !options.current.finished && options.current.actions > 0;
       if (unfinished && !(await P.ask(t("setup.abandon", { game: options.current.game })))) return;
@@ -115,11 +181,13 @@
           })),
         };
       }
+      if (other.handles(game.value)) Object.assign(body, other.body(game.value));
       const started = await P.guarded(() => P.post("/api/setup/new", body));
       if (started) window.location.assign(P.state.me.join_codes ? "/table" : "/");
     } });
     root.replaceChildren(
-      field(t("setup.game"), game), ...seatBoxes, field(t("clock.minutes"), minutes), dreamblade, start);
+      field(t("setup.game"), game), ...seatBoxes, field(t("clock.minutes"), minutes), dreamblade, other.node, start);
+    showGame();
   }
 
   document.addEventListener("DOMContentLoaded", async () => {

@@ -1,0 +1,86 @@
+"""End to end: the judge registers seat A's warband by showing each miniature's tag to the camera
+in turn, on a phone; a tag shown twice is added once, an unknown one is reported, and the game
+starts with the camera knowing exactly the tags shown."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from companion.settings import Settings
+from companion.table import Table
+from companion.tag_registry import table_registry
+from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
+from tests.web_panel.conftest import JUDGE_PIN
+from tests.web_panel.fake_camera import ShowingCamera
+from vision.board_change import TagId
+from vision.payload import encode_payload
+from web_panel import create_app, serve
+from web_panel.app import PanelServer
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
+]
+
+GLORIOUS = TagId("db", "sir-glorious", 3)
+SCISSORS = TagId("db", "spellbound-scissors", 5)
+
+
+@pytest.fixture
+def camera() -> ShowingCamera:
+    return ShowingCamera()
+
+
+@pytest.fixture
+def camera_server(table: Table, settings: Settings, camera: ShowingCamera) -> Iterator[PanelServer]:
+    app = create_app(table, settings, secret_key="test-secret", camera=camera)
+    running = serve(app, "127.0.0.1", 0).start_in_thread()
+    yield running
+    running.stop()
+
+
+def test_scanning_tags_adds_each_miniature_once(
+    browser: Browser, camera_server: PanelServer, camera: ShowingCamera, table: Table, settings
+):
+    phone = new_phone(browser, camera_server.url)
+    phone.locator("#judge-pin").fill(JUDGE_PIN)
+    phone.locator("#judge-login").click()
+    expect(phone.locator("#viewer")).to_have_text("Judge")
+    phone.locator("#setup-link").click()
+    phone.locator('.warband-pick[data-seat="A"]').select_option("build")
+    builder = phone.locator('.builder[data-seat="A"]')
+    chosen = builder.locator(".chosen li")
+
+    builder.locator(".scan-toggle").click()
+    expect(builder.locator(".scan-said")).to_have_text(phone.evaluate("Panel.t('setup.scanning')"))
+    camera.show([encode_payload(GLORIOUS)])
+    expect(chosen).to_have_count(1)
+    expect(chosen.first).to_contain_text("Sir Glorious ×1")
+    expect(builder.locator(".scan-said")).to_contain_text(
+        "Added Sir Glorious (tag db:sir-glorious#3)"
+    )
+    # still shown, and shown again beside a new one and an unknown one: each added once
+    camera.show([encode_payload(GLORIOUS), encode_payload(SCISSORS), "1DBno-such-mini:1"])
+    expect(builder.locator(".chosen li.added")).to_contain_text("Spellbound Scissors ×1")
+    expect(builder.locator(".scan-problem")).to_contain_text("db:no-such-mini#1")
+    expect(chosen).to_have_count(2)
+    expect(chosen.first).to_contain_text("Sir Glorious ×1")
+    screenshot(phone, "setup-scan-tags")
+
+    builder.locator(".scan-toggle").click()
+    expect(builder.locator(".scan-problem")).to_have_count(0)
+    phone.locator('.warband-pick[data-seat="B"]').select_option("builtin:sample-madness")
+    phone.locator("#setup-start").click()
+    expect(phone).to_have_url(camera_server.url + "/table")
+    assert table.read(lambda game: sorted(game.setup.pieces))[:2] == [
+        "A:sir-glorious#1",
+        "A:spellbound-scissors#1",
+    ]
+    registry = table_registry(settings.data_dir, table)
+    assert registry is not None
+    assert registry[GLORIOUS] == "A:sir-glorious#1"
+    assert registry[SCISSORS] == "A:spellbound-scissors#1"
