@@ -36,7 +36,7 @@ from vision.calibration import (
     check_map_moved,
 )
 from vision.camera import ResilientCamera
-from vision.map_grid import MapGrid
+from vision.map_grid import CellGrid
 from vision.observe import Placement
 from vision.pipeline import Pipeline, PipelineConfig
 from vision.tags import TagReader
@@ -48,6 +48,13 @@ log = logging.getLogger(__name__)
 
 CHECK_MAP_EVERY = 100  # frames between two checks that the map is still where it was calibrated
 RegistryFor = Callable[[Table], Mapping[TagId, str] | None]
+# how a committed change reaches the engine (per game: companion/camera_profiles.py)
+SyncBoard = Callable[[Table, Mapping[TagId, str], BoardChange], object]
+
+
+def sync_board(table: Table, registry: Mapping[TagId, str], change: BoardChange) -> None:
+    """Dreamblade's: the reconciler compares the whole committed board with the engine."""
+    sync_table(table, registry, change.board)
 
 
 class CameraLoop:
@@ -57,12 +64,13 @@ class CameraLoop:
         camera: ResilientCamera,
         reader: TagReader,
         registry: Mapping[TagId, str],
-        grid: MapGrid,
+        grid: CellGrid,
         *,
         calibration: Calibration | None = None,
         calibration_path: Path | None = None,
         config: PipelineConfig | None = None,
         registry_for: RegistryFor | None = None,
+        sync: SyncBoard = sync_board,
         check_every: int = CHECK_MAP_EVERY,
     ) -> None:
         """``registry_for``: the tag registry of the table's game, asked again whenever another
@@ -75,6 +83,7 @@ class CameraLoop:
         self.config = config or PipelineConfig()
         self.calibration_path = calibration_path
         self.registry_for = registry_for
+        self.sync = sync
         self.check_every = check_every
         self.pipeline: Pipeline | None = None
         self.status = ""
@@ -199,7 +208,7 @@ class CameraLoop:
         assert self.registry is not None
         for flag in change.flags:
             self.table.flag(flag)
-        sync_table(self.table, self.registry, change.board)
+        self.sync(self.table, self.registry, change)
 
     def _follow_the_game(self) -> None:
         """Another game replaced the table's: read its tags from now on (fresh tracker)."""

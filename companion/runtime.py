@@ -102,25 +102,26 @@ class TableRuntime:
 
     def start_camera(self, spec: str, calibration_path: Path | None = None) -> bool:
         """Start reading the table with the camera ``spec``; ``False`` if this game can't."""
-        if self.table.read(lambda game: game.name) != "dreamblade":
-            self.problems.append("camera: only Dreamblade tables are read by the camera so far")
-            return False
         from companion.camera_loop import CameraLoop
-        from companion.tag_registry import table_registry
+        from companion.camera_profiles import CameraProfileError, camera_profile
         from vision.camera import ResilientCamera, source_from_spec
-        from vision.map_grid import DREAMBLADE_MAP
         from vision.tags import make_reader
 
-        data_dir = self.settings.data_dir
+        try:
+            profile = camera_profile(self.settings, self.table)  # the game's map and reconciler
+        except CameraProfileError as error:
+            self.problems.append(f"camera: {error}")
+            return False
         camera = ResilientCamera(source_from_spec(spec))
         loop = CameraLoop(
             self.table,
             camera,
             make_reader(self.settings.camera.decoder),
-            table_registry(data_dir, self.table) or {},
-            DREAMBLADE_MAP,
+            profile.registry_for(self.table) or {},
+            profile.grid,
             calibration_path=calibration_path,
-            registry_for=lambda table: table_registry(data_dir, table),
+            registry_for=profile.registry_for,
+            sync=profile.sync,
         )
         self.camera = loop
         self._thread("camera", lambda: loop.run(self.stop_event))

@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # OpenCV and the vision package load only once a camera pictu
     import numpy as np
 
     from vision.calibration import Calibration
-    from vision.map_grid import MapGrid
+    from vision.map_grid import CellGrid
     from vision.observe import Placement
 
 camera_api = Blueprint("camera", __name__, url_prefix="/api/camera")
@@ -37,7 +37,7 @@ class CameraSnapshot:
     frame: np.ndarray  # BGR or grey
     placements: tuple[Placement, ...]
     calibration: Calibration | None
-    grid: MapGrid
+    grid: CellGrid
     status: str  # "live", "uncalibrated", "lost"…
 
 
@@ -61,12 +61,10 @@ def overlay(snapshot: CameraSnapshot) -> np.ndarray:
     if calibration is None:
         return image
     grid = snapshot.grid
-    for column in range(grid.columns + 1):
-        x = column * grid.cell_width_mm
-        _line(image, calibration, (x, 0.0), (x, grid.height_mm))
-    for row in range(grid.rows + 1):
-        y = row * grid.cell_height_mm
-        _line(image, calibration, (0.0, y), (grid.width_mm, y))
+    for cell in grid.cells:  # squares or hexes
+        corners = grid.cell_outline_mm(cell)
+        for start, end in zip(corners, corners[1:] + corners[:1], strict=True):
+            _line(image, calibration, start, end)
     for placement in snapshot.placements:
         ((x, y),) = calibration.to_image(np.array([[placement.x_mm, placement.y_mm]]))
         centre = (round(x), round(y))

@@ -74,7 +74,7 @@ def test_without_gpio_the_buttons_step_aside(runtime, monkeypatch):
     assert any(p.startswith("buttons: unavailable") for p in runtime.problems)
 
 
-def test_the_camera_is_only_for_dreamblade_so_far(tmp_path: Path):
+def test_a_game_without_a_map_gets_no_camera(tmp_path: Path):
     from companion.settings import Settings as S
     from companion.table_setup import starting_game
 
@@ -82,7 +82,7 @@ def test_the_camera_is_only_for_dreamblade_so_far(tmp_path: Path):
     table = Table.start(Store(settings.store_path), starting_game(settings))
     running = TableRuntime(settings, table)
     assert running.start_camera("synth:") is False
-    assert any("only Dreamblade" in p for p in running.problems)
+    assert any("planechase has no map" in p for p in running.problems)
 
 
 def test_the_camera_started_first_feeds_the_panels_camera_view(runtime):
@@ -112,3 +112,20 @@ def test_the_camera_started_first_feeds_the_panels_camera_view(runtime):
     assert grid_like.sum() > 1000  # the grid is drawn over the synthetic frame
     raw_grid_like = np.abs(snapshot.frame.astype(int) - GRID_COLOUR).sum(axis=2) < 60
     assert raw_grid_like.sum() < grid_like.sum() / 10
+
+
+def test_the_camera_reads_a_dungeon_command_table_on_its_square_grid(tmp_path: Path):
+    from companion.games.dungeon_command.game import DungeonCommand
+    from companion.settings import Settings as S
+    from tests.companion.games.dungeon_command.conftest import make_setup
+
+    battlefield = {"columns": 20, "rows": 16}
+    settings = S(data_dir=tmp_path, game="dungeon_command", camera={"battlefield": battlefield})
+    table = Table.start(Store(settings.store_path), DungeonCommand(make_setup()))
+    running = TableRuntime(settings, table)
+    try:
+        assert running.start_camera(f"file:{tmp_path / 'no-such-video.mp4'}") is True
+        assert running.camera is not None
+        assert running.camera.grid.width_mm == 20 * 25.4  # type: ignore[attr-defined]
+    finally:
+        running.stop()

@@ -100,3 +100,19 @@ def load_creature_levels(path: Path = CREATURES_FILE) -> dict[str, int]:
 def commanders() -> dict[str, Commander]:
     """The built-in commanders (loaded once)."""
     return load_commanders()
+
+
+BATTLEFIELD_FILE = DATA / "battlefield.yaml"
+
+
+@cache
+def square_mm() -> float:
+    """The side of one battlefield square in millimetres (``data/battlefield.yaml``)."""
+    try:
+        data = yaml.safe_load(BATTLEFIELD_FILE.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise DataFileError(BATTLEFIELD_FILE, "", f"a readable YAML file ({exc})") from exc
+    value = data.get("square_mm") if isinstance(data, Mapping) else None
+    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+        raise DataFileError(BATTLEFIELD_FILE, "square_mm", "a positive number of millimetres")
+    return float(value)
