@@ -44,3 +44,26 @@ def test_broken_commander_files_name_the_field(tmp_path, text, field):
     with pytest.raises(DataFileError) as caught:
         load_commanders(path)
     assert caught.value.field.endswith(field)
+
+
+def test_the_square_size_comes_from_the_battlefield_file():
+    import yaml
+
+    from companion.games.dungeon_command import data_files
+
+    written = yaml.safe_load(data_files.BATTLEFIELD_FILE.read_text(encoding="utf-8"))
+    assert data_files.square_mm() == float(written["square_mm"]) > 0
+
+
+def test_a_bad_square_size_names_the_field(tmp_path, monkeypatch):
+    from companion.games.dungeon_command import data_files
+
+    bad = tmp_path / "battlefield.yaml"
+    bad.write_text("square_mm: -3\n", encoding="utf-8")
+    monkeypatch.setattr(data_files, "BATTLEFIELD_FILE", bad)
+    data_files.square_mm.cache_clear()
+    try:
+        with pytest.raises(DataFileError, match="square_mm"):
+            data_files.square_mm()
+    finally:
+        data_files.square_mm.cache_clear()
