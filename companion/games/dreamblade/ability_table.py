@@ -37,7 +37,6 @@ MANUAL: dict[str, str] = {
     "`0: Suppress` or `when spawned: Suppress` is applied",
     "Drive (other than Locus Drive)": "each Drive has its own movement; the sources give only "
     "Locus Drive's",
-    "Call": "spawns from the graveyard outside the spawn rules (facts.md: LIKELY)",
     "Deathboon": "facts.md: UNCERTAIN",
     "Haunt Gambit": "facts.md: text not given",
     "Skirmish Self": "named by facts.md without its text",

@@ -202,6 +202,14 @@ def choices(
     return options or [()]
 
 
+def spawn_action_open(setup: Setup, state: State, mini: str, ability: Ability) -> bool:
+    """Whether a spawn action without a printed cost (Call) has anything to do now."""
+    keyword = ability.keyword
+    if keyword is None or not keyword.spawn_action or keyword.choices is None:
+        return False
+    return bool(keyword.choices(Use(setup, state, mini, ability)))
+
+
 def resolve(
     setup: Setup,
     state: State,

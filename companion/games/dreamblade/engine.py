@@ -20,7 +20,7 @@ from companion.games.dreamblade import (
     spawning,
     turn,
 )
-from companion.games.dreamblade.abilities import MANUAL_EFFECT
+from companion.games.dreamblade.abilities import MANUAL_EFFECT, Activation
 from companion.games.dreamblade.actions import (
     AssignBlade,
     AssignDamage,
@@ -229,7 +229,8 @@ def _legal_for_kind(setup: Setup, state: State, now: Pending) -> Collection[Acti
     if kind == "spawn":
         actions: list[Action] = [Done()]
         for mini, _, ability in turn.spawn_ability_options(setup, state, seat):
-            xs = range(state.spawn_points + 1) if ability.cost is None else [None]
+            x_cost = ability.cost is None and ability.activation is Activation.SPAWN_COST
+            xs = range(state.spawn_points + 1) if x_cost else [None]
             for args in effects.choices(setup, state, mini, ability):
                 actions += [UseAbility(mini, ability.slug, x, args) for x in xs]
         for piece in setup.seat_pieces(seat):

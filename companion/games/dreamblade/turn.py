@@ -99,9 +99,10 @@ def spawn_ability_options(setup: Setup, state: State, seat: str) -> list[tuple[s
     options = []
     for mini in board.in_play(setup, state, seat):
         for index, ability in enumerate(setup.pieces[mini].abilities):
-            usable = ability.activation is Activation.SPAWN_COST and (
-                ability.cost is None or ability.cost <= state.spawn_points
-            )
+            if ability.activation is Activation.SPAWN_COST:
+                usable = ability.cost is None or ability.cost <= state.spawn_points
+            else:  # Call
+                usable = effects.spawn_action_open(setup, state, mini, ability)
             if usable and (mini, index) not in state.abilities_used:
                 options.append((mini, index, ability))
     return options
@@ -124,6 +125,11 @@ def apply_ability(
             rule="spawn.ability",
         )
     index, ability = found[0]
+    if ability.activation is not Activation.SPAWN_COST:  # Call pays its choice's cost itself
+        if x is not None:
+            raise IllegalActionError(f"{ability.text}: give no X", rule="spawn.ability")
+        state.abilities_used = state.abilities_used | {(mini, index)}
+        return effects.use_spawn_ability(setup, state, mini, ability, x, args, 0)
     if (ability.cost is None) != (x is not None):
         expected = "give the X you pay" if ability.cost is None else "this cost is fixed; give no X"
         raise IllegalActionError(f"{ability.text}: {expected}", rule="spawn.ability")

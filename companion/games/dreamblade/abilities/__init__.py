@@ -100,6 +100,9 @@ class Keyword:
     - ``no_shift_into_enemies`` — it may not shift into a cell holding an enemy creature.
     - ``spawns_beside_type`` — it may be spawned into any cell holding an ally of the given type.
     - ``attacks_alone`` — it may not attack together with other creatures.
+    - ``spawn_action`` — used in its owner's spawn phase like a spawn ability, once per phase,
+      though printed without a cost: offered while ``choices`` has any, and it pays its choice's
+      cost itself (Call).
 
     Hooks with the game (``companion/games/dreamblade/effects.py`` calls them; ``use`` names the
     game, the miniature holding the ability and the ability line):
@@ -133,6 +136,7 @@ class Keyword:
     no_shift_into_enemies: bool = False
     spawns_beside_type: bool = False
     attacks_alone: bool = False
+    spawn_action: bool = False
     choices: Callable[[Use], list[tuple[str, ...]]] | None = None
     resolve: Callable[[Use, tuple[str, ...]], list[Event]] | None = None
     power_aura: Callable[[Use, str], int] | None = None
