@@ -1,5 +1,6 @@
 /* The camera view: the latest frame with the grid and the tags read drawn over it by the server,
-   refreshed while the card is open, and the manual calibration by tapping the map's corners. */
+   refreshed while the card is open, a warning when the map moved since it was calibrated, and
+   the manual calibration by tapping the map's corners. */
 "use strict";
 
 (() => {
@@ -54,6 +55,7 @@
       onclick: () => { corners = null; showTaps(); } });
     box.replaceChildren(
       el("p", { class: "hint", id: "camera-status", text: `${t("camera.status", { status: info.status, tags: info.tags.length })}${info.calibrated ? "" : ` · ${t("camera.uncalibrated")}`}` }),
+      ...(info.status === "moved" ? [el("p", { class: "hint error-text", id: "camera-moved", text: t("camera.moved") })] : []),
       frame, prompt, el("div", { class: "row" }, start, cancel));
     showTaps();
   }
