@@ -301,9 +301,28 @@ def test_the_judge_corrects_the_board_on_a_phone(browser: Browser, server, table
     assert str(table.snapshot().actions[-1]) == f"correct move {knight} c3"
     assert table.store.log(table.game_id)[-1]["seat"] == "judge"
 
+    # back to the reserve, then put on the map again with the cell list
+    judge.locator("#fix-to-reserve").click()
+    wait_for_version(judge, 4)
+    expect(judge.locator(mini)).to_have_count(0)
+    judge.locator("#fix-place").click()
+    judge.locator("#fix-cell").select_option("b2")
+    judge.locator("#fix-send").click()
+    wait_for_version(judge, 5)
+    expect(judge.locator(f'.db-cell[data-cell="b2"] {mini}')).to_be_visible()
+
     # a correction the engine refuses is explained, and nothing changes
     judge.locator("#fix-points").fill("25")
     judge.locator("#fix-adjust").click()
     expect(judge.locator("#toast")).to_contain_text(translate("en", "rule.correction.points"))
-    assert table.version == 3
-    screenshot(judge, "db-judge-correction")
+    assert table.version == 5
+    screenshot(judge, "db-judge-correction-refused")
+    judge.locator("#fix-points").fill("-2")
+    judge.locator("#fix-adjust").click()
+    wait_for_version(judge, 6)
+    assert [str(a) for a in table.snapshot().actions[2:]] == [
+        f"correct move {knight} c3",
+        f"correct remove {knight} reserve",
+        f"correct place {knight} b2",
+        "correct points A -2",
+    ]

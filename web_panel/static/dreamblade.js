@@ -415,7 +415,7 @@
   // -- the judge's corrections ----------------------------------------------------------------
 
   // what the judge picked on this phone: a miniature, "place" or "move" once chosen, the points
-  let fix = { mini: null, op: null, seat: "A", points: "" };
+  let fix = { mini: null, op: null, cell: null, seat: "A", points: "" };
 
   function whereIs(view, id) {
     const x = extra(view);
@@ -491,8 +491,11 @@
   }
 
   function cellPicker(view) {
-    const cells = el("select", { id: "fix-cell", "aria-label": t("judge.fix.cell"), style: { flex: "1" } },
-      ...Object.keys(correctionTargets(view) || {}).sort().map((cell) => el("option", { value: cell, text: cell })));
+    const cells = el("select", { id: "fix-cell", "aria-label": t("judge.fix.cell"), style: { flex: "1" },
+      onchange: (event) => { fix.cell = event.target.value; } },
+    ...Object.keys(correctionTargets(view) || {}).sort().map((cell) => el("option", {
+      value: cell, text: cell, selected: cell === fix.cell,
+    })));
     const send = button(t("pending.send"), () => sendCorrection(`correct ${fix.op} ${fix.mini} ${cells.value}`));
     send.id = "fix-send";
     return [el("p", { class: "hint", text: t("judge.fix.tap_cell") }), el("div", { class: "row" }, cells, send)];
