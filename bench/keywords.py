@@ -32,6 +32,8 @@ LINES = (
     ("X: Assault X", "Strikeback 3"),
     ("blade: Lure", "Bloodthirsty"),
     ("blade: Swap", "Nullify Enemies"),
+    ("Locus Drive", "Energize 1", "Call"),
+    ("Bolster Valor 1", "Ambush 2"),
 )
 
 TEST_MAP = DreamMap(

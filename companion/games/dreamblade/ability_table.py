@@ -160,6 +160,14 @@ def markdown_table(tests_dir: Path | None) -> str:
         "|---|---|---|---|",
     ]
     lines += [f"| {r.keyword} | {r.activations} | {r.status} | {len(r.tests)} |" for r in table]
+    assumed = sorted((k.name, k.assumed) for k in set(KEYWORDS.values()) if k.assumed)
+    lines += ["", "## What the engine assumes", ""]
+    lines += [
+        "Where a keyword's source is thin, the engine applies one reading; its module's",
+        "docstring gives the details.",
+        "",
+    ]
+    lines += [f"- **{name}**: {text}" for name, text in assumed]
     lines += ["", "## The tests covering each keyword", ""]
     for row in table:
         if row.tests:

@@ -129,6 +129,9 @@ class Keyword:
     name: str
     parameter: Parameter
     activations: frozenset[Activation]
+    # what the engine assumes where its source is thin, and how sure that source is
+    # (docs/abilities.md lists it)
+    assumed: str = ""
     on_blade: Callable[[int], BladeEffect] | None = None
     rerolls: bool = False
     guards: bool = False

@@ -29,6 +29,9 @@ BOLSTER = register(
         name="Bolster",
         parameter="type number",
         activations=frozenset({Activation.STATIC}),
+        assumed="LIKELY source (a review's summary of Sir Glorious: +2 defense to Janus "
+        "allies): read as `Bolster <type> N`; every other creature of its controller of that "
+        "type in the dreamscape, not itself; while both are in play; two add up.",
         defense_aura=_aura,
     )
 )

@@ -87,6 +87,10 @@ CALL = register(
         name="Call",
         parameter="none",
         activations=frozenset({Activation.STATIC}),
+        assumed="LIKELY source (a review of Baxar): used in its owner's spawn phase, once, on "
+        "one of its owner's scoring cells; a graveyard creature (not a location) is spawned "
+        "into an orthogonally adjacent cell for its full cost; stack and four-per-cell limits "
+        "hold, the spawn-row rules do not.",
         spawn_action=True,
         choices=_choices,
         resolve=_resolve,

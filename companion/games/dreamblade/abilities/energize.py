@@ -23,6 +23,9 @@ ENERGIZE = register(
         name="Energize",
         parameter="number",
         activations=frozenset({Activation.STATIC}),
+        assumed="The FAQ names Energize as a source of bonus spawn points without its text: N "
+        "points when its controller's spawn phase starts, from a miniature in the dreamscape "
+        "only; none in a skipped spawn phase; two add up.",
         spawn_bonus=lambda use: use.value,
     )
 )

@@ -50,6 +50,9 @@ LOCUS_DRIVE = register(
         name="Locus Drive",
         parameter="none",
         activations=frozenset({Activation.STATIC}),
+        assumed="SOLID that it moves one cell toward the centre at the start of your spawn "
+        "phase; assumed: one orthogonal step closer to c3 (the controller picks between two), "
+        "the stack limit holds, not a shift (Lockdown and Defender do not stop it).",
         spawn_phase_start=_start,
     )
 )
