@@ -90,13 +90,13 @@
       g.gone ? ` · ${t("ar.glyph_gone")}` : g.holder ? ` · ${t("ar.held_by", { figure: figureName(view, g.holder) })}` : ""));
     const combat = x.combat ? el("p", { class: "ar-combat", text: t("ar.combat", {
       attacker: figureName(view, x.combat.attacker), target: figureName(view, x.combat.target) }) }) : null;
-    container.replaceChildren(
+    container.replaceChildren(...[
       el("p", { class: "ar-track" }, el("strong", { text: t("ar.turn_of", { turn: x.turn, turns: x.turns }) }),
         " · ", t(`ar.scenario.${x.scenario}`)),
       combat,
       ...x.armies.map((army) => armyCard(view, army)),
       glyphs.length ? el("div", {}, el("small", { text: t("ar.glyphs") }), el("ul", { class: "ar-glyphs" }, ...glyphs)) : null,
-      G.ledMirror());
+      G.ledMirror()].filter(Boolean));
   }
 
   function cardEffects(view) {
@@ -114,12 +114,12 @@
   }
 
   function stepEntry(container, pending, view) {
-    container.append(G.choices("", G.legal(view, "choose")));
-    container.append(...byFigure(view, ["summon", "move"]).filter(Boolean));
-    container.append(G.folded(t("ar.disengage_fall"), byFigure(view, ["disengage", "fall"])));
-    container.append(G.choices("", G.legal(view, "next")));
-    container.append(cardEffects(view));
-    container.append(G.choices("", G.legal(view, "end"), "secondary"));
+    G.add(container, G.choices("", G.legal(view, "choose")));
+    G.add(container, ...byFigure(view, ["summon", "move"]).filter(Boolean));
+    G.add(container, G.folded(t("ar.disengage_fall"), byFigure(view, ["disengage", "fall"])));
+    G.add(container, G.choices("", G.legal(view, "next")));
+    G.add(container, cardEffects(view));
+    G.add(container, G.choices("", G.legal(view, "end"), "secondary"));
   }
 
   /* Attack: pick the attacker, the target and who stands higher, then send. */
@@ -156,12 +156,12 @@
         text: t(`ar.high.${high || "none"}`), onclick: (event) => { pick.high = high; select(heights, event.currentTarget); } }));
     }
     if (Object.keys(options).length) {
-      container.append(el("h4", { class: "og-group-title", text: t("ar.attacker") }), attackers,
+      G.add(container, el("h4", { class: "og-group-title", text: t("ar.attacker") }), attackers,
         el("h4", { class: "og-group-title", text: t("ar.target") }), targets,
         el("h4", { class: "og-group-title", text: t("ar.height") }), heights, send);
     }
-    container.append(cardEffects(view));
-    container.append(G.choices("", G.legal(view, "end"), "secondary"));
+    G.add(container, cardEffects(view));
+    G.add(container, G.choices("", G.legal(view, "end"), "secondary"));
   }
 
   /* Dice entry: how many hits (or shields) came up, 0 to the dice rolled; spells may change the
@@ -169,12 +169,12 @@
   function diceEntry(container, pending, view) {
     const { dice, attacker, target } = pending.details;
     const verb = pending.kind === "attack_dice" ? "hits" : "shields";
-    container.append(el("p", { class: "ar-dice", text: t(`ar.roll_${verb}`, {
+    G.add(container, el("p", { class: "ar-dice", text: t(`ar.roll_${verb}`, {
       dice, attacker: figureName(view, attacker), target: figureName(view, target) }) }));
-    container.append(el("div", { class: "choices ar-counts" }, ...G.legal(view, verb).map((text) => el("button", {
+    G.add(container, el("div", { class: "choices ar-counts" }, ...G.legal(view, verb).map((text) => el("button", {
       class: "btn choice ar-count", type: "button", dataset: { action: text }, text: text.split(" ")[1],
       "aria-label": P.actionLabel(text), onclick: () => P.propose(text) }))));
-    container.append(G.folded(t("ar.dice_change"), G.choices("", G.legal(view, "dice"), "secondary")));
+    G.add(container, G.folded(t("ar.dice_change"), G.choices("", G.legal(view, "dice"), "secondary")));
   }
 
   P.registerLabels("arena", label);

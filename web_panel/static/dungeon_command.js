@@ -53,10 +53,10 @@
     const x = G.extra(view);
     const steps = el("ol", { class: "dc-phases" }, ...PHASES.map((phase) => el("li", {
       class: phase === x.phase ? "current" : "", text: t(`kind.${phase}`) })));
-    container.replaceChildren(
+    container.replaceChildren(...[
       x.phase === "initial_deploy" ? el("p", { class: "dc-phase-now", text: t("kind.initial_deploy") }) : steps,
       ...x.warbands.map((band) => warbandCard(view, band)),
-      G.ledMirror());
+      G.ledMirror()].filter(Boolean));
   }
 
   /* Creatures in play: a destroyed button and the cowering amounts for each. */
@@ -72,10 +72,10 @@
   }
 
   function stepEntry(container, pending, view) {
-    container.append(G.choices(t("dc.deploy_pick", { room: pending.details.room }), G.legal(view, "deploy")));
-    container.append(G.choices("", G.legal(view, "next")));
-    container.append(G.folded(t("dc.losses"), losses(view)));
-    container.append(G.folded(t("dc.adjust"), G.choices("", G.legal(view, "adjust"), "secondary")));
+    G.add(container, G.choices(t("dc.deploy_pick", { room: pending.details.room }), G.legal(view, "deploy")));
+    G.add(container, G.choices("", G.legal(view, "next")));
+    G.add(container, G.folded(t("dc.losses"), losses(view)));
+    G.add(container, G.folded(t("dc.adjust"), G.choices("", G.legal(view, "adjust"), "secondary")));
   }
 
   P.registerLabels("dungeon_command", label);

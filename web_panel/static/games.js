@@ -69,5 +69,10 @@
     return el("span", { class: "og-seat", style: { borderColor: s.colour } }, s.name, extraText);
   }
 
-  window.Games = { extra, named, enginePrompt, actionButton, legal, choices, folded, ledMirror, seatTag };
+  /* Append the nodes that exist (helpers return null when they have nothing to show). */
+  function add(container, ...nodes) {
+    container.append(...nodes.flat().filter(Boolean));
+  }
+
+  window.Games = { add, extra, named, enginePrompt, actionButton, legal, choices, folded, ledMirror, seatTag };
 })();

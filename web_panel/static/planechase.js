@@ -59,14 +59,14 @@
     const players = el("div", { class: "og-seats" },
       ...x.players.map((s) => G.seatTag(s, s === x.active ? " ▶" : "")),
       ...x.out.map((s) => el("span", { class: "og-seat out", text: `${P.seat(s).name} (${t("pc.out")})` })));
-    container.replaceChildren(
+    container.replaceChildren(...[
       planeCard(x),
       el("div", { class: "pc-die" },
         el("strong", { text: `${t("pc.next_roll")}: ${costText(x.roll_cost)}` }),
         el("div", { class: "pc-rolls" }, el("small", { text: t("pc.rolls") }), ...rolls)),
       players,
       el("ul", { class: "pc-decks" }, ...decks),
-      G.ledMirror());
+      G.ledMirror()].filter(Boolean));
   }
 
   function revealEntry(container, pending, view) {
@@ -78,18 +78,18 @@
     if (candidates.length > 6) {
       const search = el("input", { type: "search", class: "pc-search", placeholder: t("pc.search"), "aria-label": t("pc.search") });
       search.addEventListener("input", () => draw(search.value));
-      container.append(search);
+      G.add(container, search);
     }
     draw("");
-    container.append(list);
+    G.add(container, list);
   }
 
   function turnEntry(container, pending, view) {
     const x = G.extra(view);
-    container.append(el("p", { class: "pc-cost", text: `${t("pc.roll_what")} (${costText(x.roll_cost)})` }));
-    container.append(G.choices("", G.legal(view, "roll"), "pc-roll-btn"));
-    container.append(G.choices("", G.legal(view, "end"), "secondary"));
-    container.append(G.folded(t("pc.leave_title"), G.choices("", G.legal(view, "leave"), "secondary")));
+    G.add(container, el("p", { class: "pc-cost", text: `${t("pc.roll_what")} (${costText(x.roll_cost)})` }));
+    G.add(container, G.choices("", G.legal(view, "roll"), "pc-roll-btn"));
+    G.add(container, G.choices("", G.legal(view, "end"), "secondary"));
+    G.add(container, G.folded(t("pc.leave_title"), G.choices("", G.legal(view, "leave"), "secondary")));
   }
 
   P.registerLabels("planechase", label);

@@ -1,0 +1,150 @@
+"""End to end at a phone's size: the judge sets up Planechase, Dungeon Command and Arena on the
+panel's form, then plays a few actions with each game's own view."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from companion.table import Table
+from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.conftest import JUDGE_PIN
+from web_panel.app import PanelServer
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
+]
+
+
+def _judge_on_the_setup_page(browser: Browser, server: PanelServer, game: str) -> Page:
+    phone = new_phone(browser, server.url)
+    phone.locator("#judge-pin").fill(JUDGE_PIN)
+    phone.locator("#judge-login").click()
+    expect(phone.locator("#viewer")).to_have_text("Judge")
+    phone.goto(server.url + "/setup")
+    phone.locator("#setup-game").select_option(game)
+    expect(phone.locator("#setup-other")).to_be_visible()
+    return phone
+
+
+def _name_players(phone: Page, names: list[str]) -> None:
+    for index, name in enumerate(names):
+        phone.locator(f'#setup-other fieldset[data-seat="p{index + 1}"] .seat-name').fill(name)
+
+
+def _start(phone: Page, server: PanelServer, table: Table, game: str) -> None:
+    phone.locator("#setup-start").click()
+    expect(phone).to_have_url(server.url + "/table")
+    assert table.read(lambda g: g.name) == game
+    phone.goto(server.url + "/")
+    wait_for_version(phone, 0)
+
+
+def test_planechase_set_up_and_played(browser: Browser, server: PanelServer, table: Table):
+    phone = _judge_on_the_setup_page(browser, server, "planechase")
+    phone.locator("#setup-players").select_option("3")
+    _name_players(phone, ["Aiko", "Ben", "Chie"])
+    phone.locator("#setup-virtual").check()
+    screenshot(phone, "planechase-setup")
+    _start(phone, server, table, "planechase")
+
+    plane = table.read(lambda g: g.candidates()[0])
+    expect(phone.locator(".prompt")).to_contain_text("Aiko")  # the engine's prompt, by name
+    phone.locator(f'.pc-candidates [data-action="reveal {plane}"]').click()
+    wait_for_version(phone, 1)
+    name = table.read(lambda g: g.plane.name)
+    expect(phone.locator(".pc-plane-name")).to_have_text(name)
+    expect(phone.locator(".pc-die")).to_contain_text("free")
+    phone.locator('[data-action="roll chaos"]').click()
+    wait_for_version(phone, 2)
+    expect(phone.locator(".pc-die")).to_contain_text("1 mana")
+    expect(phone.locator(".pc-roll.face-chaos")).to_be_visible()
+    phone.locator('[data-action="roll planeswalk"]').click()
+    wait_for_version(phone, 3)
+    expect(phone.locator(".pc-plane.none")).to_be_visible()
+    screenshot(phone, "planechase-played")
+
+
+def test_dungeon_command_set_up_and_played(browser: Browser, server: PanelServer, table: Table):
+    phone = _judge_on_the_setup_page(browser, server, "dungeon_command")
+    _name_players(phone, ["Aiko", "Ben"])
+    for seat, commander, leadership in (("p1", "valnar-trueblade", None), ("p2", "kalteros", "6")):
+        band = phone.locator(f'fieldset.og-band[data-seat="{seat}"]')
+        band.locator(".og-commander").select_option(commander)
+        band = phone.locator(f'fieldset.og-band[data-seat="{seat}"]')  # drawn again
+        band.locator(".og-morale").fill("10")
+        if leadership:
+            band.locator(".og-leadership").fill(leadership)
+        band.locator(".og-creatures").fill(
+            "\n".join(f"{seat}-c{i:02d} {1 + i % 3}" for i in range(12))
+        )
+    screenshot(phone, "dungeon-command-setup")
+    phone.locator("#setup-start").click()
+    expect(phone).to_have_url(server.url + "/table")
+    phone.goto(server.url + "/")
+    wait_for_version(phone, 0)
+    expect(phone.locator('.dc-band[data-seat="p1"] .dc-leadership')).to_have_text("7")
+    phone.locator('[data-action="deploy p1-c02"]').click()  # level 3
+    wait_for_version(phone, 1)
+    expect(phone.locator('.dc-band[data-seat="p1"] .dc-check')).to_contain_text("room 4")
+    phone.locator('[data-action="deploy p1-c01"]').click()  # level 2
+    wait_for_version(phone, 2)
+    phone.locator('[data-action="next"]').click()
+    wait_for_version(phone, 3)
+    expect(phone.locator(".pending-title")).to_contain_text("Ben")
+    screenshot(phone, "dungeon-command-played")
+
+
+def test_a_refused_setup_says_why(browser: Browser, server: PanelServer, table: Table):
+    phone = _judge_on_the_setup_page(browser, server, "dungeon_command")
+    phone.locator('fieldset.og-band[data-seat="p1"] .og-commander').select_option("kalteros")
+    phone.locator("#setup-start").click()
+    expect(phone.locator("#toast")).to_contain_text("type it in from the commander card")
+    assert table.read(lambda g: g.name) == "test-counter"
+
+
+def _card(phone: Page, seat: str, index: int, values: dict[str, str]) -> None:
+    card = phone.locator(f'fieldset.og-army[data-seat="{seat}"] .og-card').nth(index)
+    for key, value in values.items():
+        if key == "kind":
+            card.locator(".og-card-kind").select_option(value)
+        else:
+            card.locator(f".og-card-{key}").fill(value)
+
+
+def test_arena_set_up_and_played(browser: Browser, server: PanelServer, table: Table):
+    phone = _judge_on_the_setup_page(browser, server, "arena")
+    _name_players(phone, ["Aiko", "Ben"])
+    walker = {"figures": "1", "life": "5", "power": "2", "toughness": "1", "cost": "120"}
+    _card(phone, "p1", 0, {"id": "jace", "name": "Jace", **walker})
+    _card(phone, "p2", 0, {"id": "chandra", "name": "Chandra", **walker})
+    phone.locator('fieldset.og-army[data-seat="p1"] button', has_text="Add an army card").click()
+    squad = {"figures": "3", "life": "1", "power": "1", "toughness": "1", "cost": "60", "ppf": "20"}
+    _card(phone, "p1", 1, {"id": "soldiers", "name": "Soldiers", "kind": "squad", **squad})
+    screenshot(phone, "arena-setup")
+    _start(phone, server, table, "arena")
+
+    expect(phone.locator(".ar-track")).to_contain_text("Turn 1 of 30")
+    phone.locator('[data-action="choose jace"]').click()
+    wait_for_version(phone, 1)
+    phone.locator('[data-action="summon soldiers-1"]').click()
+    wait_for_version(phone, 2)
+    phone.locator('[data-action="next"]').click()
+    wait_for_version(phone, 3)
+    phone.locator('[data-action="next"]').click()  # no move
+    wait_for_version(phone, 4)
+    phone.locator('.ar-attackers [data-figure="jace"]').click()
+    phone.locator('.ar-targets [data-figure="chandra"]').click()
+    phone.locator("#ar-attack-send").click()
+    wait_for_version(phone, 5)
+    dice = table.read(lambda g: g.pending().details["dice"])
+    expect(phone.locator(".ar-dice")).to_contain_text(f"roll {dice} dice")
+    phone.locator('[data-action="hits 2"]').click()
+    wait_for_version(phone, 6)
+    phone.locator('[data-action="shields 0"]').click()
+    wait_for_version(phone, 7)
+    expect(phone.locator('.ar-figure[data-figure="chandra"] .ar-life')).to_have_text("life 3/5")
+    screenshot(phone, "arena-played")
