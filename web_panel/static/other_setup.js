@@ -178,7 +178,8 @@
       el("div", { class: "og-numbers" }, ...CARD_NUMBERS.map((key) => el("label", {},
         el("small", { text: t(`setup.other.card.${key}`) }),
         input({ type: "number", min: "0", class: `og-card-${key}`, inputmode: "numeric" }, card[key], (v) => { card[key] = v; })))),
-      known ? el("p", { class: "hint", text: t("setup.other.known_card", { values: Object.entries(known.values).map(([k, v]) => `${k} ${v}`).join(", ") || "—" }) }) : null);
+      known && Object.keys(known.values).length ? el("p", { class: "hint", text: t("setup.other.known_card", {
+        values: Object.entries(known.values).map(([k, v]) => `${k} ${v}`).join(", ") }) }) : null);
     return row;
   }
 
