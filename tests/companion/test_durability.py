@@ -29,7 +29,7 @@ done = len(store.record(table.game_id)["actions"])
 for text in DEMO_ACTIONS[done:]:
     seat = table.read(lambda game: game.pending().seat) or JUDGE
     table.submit(seat, text)
-    print("ack", len(store.record(table.game_id)["actions"]), flush=True)
+    print(f"ack {len(store.record(table.game_id)['actions'])}", flush=True)
 print("finished", flush=True)
 """
 
@@ -54,7 +54,7 @@ def run_until_killed(db: Path, target: int, delay: float) -> tuple[int, bool]:
             break
     process.wait(timeout=30)
     for line in process.stdout:  # what it acknowledged before the kill landed
-        if line.startswith("ack"):
+        if line.startswith("ack") and line.endswith("\n"):  # a kill can cut the last line
             acks.append(int(line.split()[1]))
         finished = finished or line.startswith("finished")
     return (acks[-1] if acks else 0), finished
