@@ -11,8 +11,7 @@ choice — wait in ``state.keywords.effects`` and come before everything else (p
 ``order_effects``, ``choose_target``, ``special_dice``, ``special_reroll``). Effects triggered by
 one event are ordered the rulebook's way: the phase player's first (in shared phases, the first
 player's), and each player orders their own (``order_effects``) unless they are the same effect
-from different miniatures. Not covered: end-of-combat effects (step 10) run one ability at a
-time, the phase player's first, each player's in their miniatures' order. Special attacks count
+from different miniatures; that holds for end-of-combat effects (step 10) too. Special attacks count
 blades as misses, their power is the ability's number (Inciter and Enrage do not apply; Darkheart
 Cottage does) and their damage goes to their target only, unless a Bodyguard there forbids it
 (FAQ, Bodyguard). Damage dealt outside a strike is summed over every waiting effect, then
@@ -729,7 +728,8 @@ def poisoned(setup: Setup, state: State, mini: str) -> bool:
 
 
 def end_of_combat(setup: Setup, state: State) -> list[Event] | None:
-    """Step 10 of a strike combat: each end-of-combat effect once, the phase player's first.
+    """Step 10 of a strike combat: each end-of-combat ability once, the phase player's first;
+    what they trigger is queued together, so a player with two that may differ orders them.
     ``None`` when the combat may end; otherwise the combat goes back to step 5."""
     fight = state.combat
     if fight is None or not fight.attackers or state.keywords.ended:
@@ -741,11 +741,14 @@ def end_of_combat(setup: Setup, state: State) -> list[Event] | None:
         key=lambda use: setup.pieces[use.mini].owner != lead,
     )
     events: list[Event] = []
+    triggered: list[Effect] = []
     for use in uses:
         keyword = use.ability.keyword
         assert keyword is not None and keyword.end_of_combat is not None
-        events += keyword.end_of_combat(use)
-    return events
+        happened, triggers = keyword.end_of_combat(use)
+        events += happened
+        triggered += triggers
+    return events + queue(setup, state, triggered)
 
 
 def removed_in_combat(setup: Setup, state: State, seat: str, outcomes: Collection[str]) -> bool:

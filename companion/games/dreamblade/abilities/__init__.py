@@ -117,7 +117,9 @@ class Keyword:
     - ``on_enter(use, mover, cell)`` — effects when ``mover`` enters ``cell`` by any movement but
       spawning (Ambush, Charge).
     - ``on_spawned(use)`` — when the miniature is spawned (Appease, Lockdown).
-    - ``end_of_combat(use)`` — once per combat, at its step 10 (Strikeback, Bloodthirsty).
+    - ``end_of_combat(use)`` — once per combat, at its step 10: what happens at once and the
+      effects it triggers, queued with the other players' step-10 effects (Bloodthirsty,
+      Strikeback).
     - ``conquest_bonus(use)`` — conquest points for the holder's owner this turn (Ambition).
     - ``spawn_bonus(use)`` — bonus spawn points to the holder's owner at the start of their spawn
       phase, while it is in the dreamscape (Energize).
@@ -147,7 +149,7 @@ class Keyword:
     nullifies: Callable[[Use, str], bool] | None = None
     on_enter: Callable[[Use, str, str], list[Effect]] | None = None
     on_spawned: Callable[[Use], list[Event]] | None = None
-    end_of_combat: Callable[[Use], list[Event]] | None = None
+    end_of_combat: Callable[[Use], tuple[list[Event], list[Effect]]] | None = None
     conquest_bonus: Callable[[Use], int] | None = None
     spawn_bonus: Callable[[Use], int] | None = None
     spawn_phase_start: Callable[[Use], list[Effect]] | None = None

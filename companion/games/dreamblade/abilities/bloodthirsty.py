@@ -8,18 +8,19 @@ from __future__ import annotations
 from companion.events import Event
 from companion.games.dreamblade import effects
 from companion.games.dreamblade.abilities import Activation, Keyword, Use, register
+from companion.games.dreamblade.keyword_state import Effect
 from companion.games.dreamblade.state import other
 
 
-def _end_of_combat(use: Use) -> list[Event]:
+def _end_of_combat(use: Use) -> tuple[list[Event], list[Effect]]:
     setup, state = use.setup, use.state
     fight = state.combat
     if fight is None or use.mini not in fight.attackers:
-        return []
+        return [], []
     enemy = other(setup.pieces[use.mini].owner)
     if effects.removed_in_combat(setup, state, enemy, ("destroy",)):
-        return []
-    return effects.sacrifice(setup, state, use.mini)
+        return [], []
+    return effects.sacrifice(setup, state, use.mini), []
 
 
 BLOODTHIRSTY = register(

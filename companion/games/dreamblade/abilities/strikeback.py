@@ -9,18 +9,20 @@ from __future__ import annotations
 from companion.events import Event
 from companion.games.dreamblade import effects
 from companion.games.dreamblade.abilities import Activation, Keyword, Use, register
+from companion.games.dreamblade.keyword_state import Effect
 
 
-def _end_of_combat(use: Use) -> list[Event]:
+def _end_of_combat(use: Use) -> tuple[list[Event], list[Effect]]:
     setup, state = use.setup, use.state
     owner = setup.pieces[use.mini].owner
     if owner == state.phase_seat or use.mini not in state.keywords.present:
-        return []
+        return [], []
     if effects.removed_in_combat(setup, state, owner, ("disrupt", "destroy")):
-        return []
+        return [], []
     targets = effects.local_enemies(setup, state, use.mini)
-    attack = effects.special_attack(setup, state, use.mini, use.ability, use.value, targets)
-    return effects.queue(setup, state, [attack]) if targets else []
+    if not targets:
+        return [], []
+    return [], [effects.special_attack(setup, state, use.mini, use.ability, use.value, targets)]
 
 
 STRIKEBACK = register(

@@ -66,3 +66,24 @@ def test_once_per_combat_even_after_several_attacks() -> None:
     assert game.pending().details["mini"] == "B:guardian#1"
     play(game, "dice " + ",".join(["miss"] * 6))
     assert game.pending().kind == "choose_strike_cell"
+
+
+def test_the_defender_orders_two_different_strikebacks() -> None:
+    """Rulebook: simultaneous effects, each player orders their own — at step 10 too."""
+    small = creature("small", power=0, defense=9, life=9, abilities=["Strikeback 2"])
+    zones = {"A:striker#1": "c3", "B:guardian#1": "c3", "B:small#1": "c3"}
+    game = at([STRIKER], [GUARDIAN, small], zones, mode="strike")
+    play(game, "cell c3", "dice miss,miss")
+    now = game.pending()
+    assert (now.seat, now.kind) == ("B", "order_effects")
+    play(game, "first B:small#1 strikeback")
+    now = game.pending()
+    assert (now.kind, now.details["mini"], now.details["dice"]) == ("special_dice", "B:small#1", 2)
+
+
+def test_identical_strikebacks_are_not_ordered() -> None:
+    zones = {"A:striker#1": "c3", "B:guardian#1": "c3", "B:guardian#2": "c3"}
+    game = at([STRIKER], [GUARDIAN, GUARDIAN], zones, mode="strike")
+    play(game, "cell c3", "dice miss,miss")
+    now = game.pending()
+    assert (now.seat, now.kind, now.details["dice"]) == ("B", "special_dice", 6)
