@@ -1,10 +1,15 @@
 """LED layouts: load a declarative description, validate it, compile it once.
 
-A layout describes LED matrix panels or strip runs under the 5×5 map (origin corner, serpentine,
+A layout describes LED matrix panels or strip runs under the map (origin corner, serpentine,
 LEDs per cell, gaps) or an explicit cell → LED map, plus colour order, gamma, brightness and the
 power budget. :func:`compile_layout` turns it into a :class:`CompiledLayout`: an immutable
 cell → LED-indices map the renderer uses for every frame. WLED's segments, LED maps and current
 limiter are the model.
+
+The optional ``map`` section says which map the LEDs lie under: ``kind: dreamblade`` (the
+default: the 5×5 map, every cell lit), or ``squares`` / ``hexes`` with ``columns`` and ``rows``
+(Dungeon Command's squares, Arena's hexes, named ``a1``… like ``vision/square_grid.py``). An
+explicit map of such a map may cover only some cells; panels cover a map of squares.
 
 Coordinates are seen from seat A: ``x`` runs left → right (column ``a`` → ``e``), ``y`` runs from
 seat A's near edge (row 1) to the far edge (row 5). Corners are ``near_left``, ``near_right``,
@@ -22,11 +27,31 @@ from typing import Any
 from companion import grid
 from companion.errors import DataFileError
 from firmware_config.files import read_yaml_mapping
+from vision.square_grid import parse_square, square_name
 
 LAYOUT_DIR = Path(__file__).with_name("layouts")
 CORNERS = ("near_left", "near_right", "far_left", "far_right")
 RUNS = ("rows", "columns")
 COLOUR_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
+MAP_KINDS = ("dreamblade", "squares", "hexes")
+MAX_MAP_SIDE = 64
+
+
+@dataclass(frozen=True)
+class MapShape:
+    """The map a layout lies under: its kind and size in cells."""
+
+    kind: str = "dreamblade"
+    columns: int = 5
+    rows: int = 5
+
+    @property
+    def cells(self) -> tuple[str, ...]:
+        """Every cell of the map, row by row from seat A's left corner (a1, b1, …)."""
+        return tuple(square_name(c, r) for r in range(self.rows) for c in range(self.columns))
+
+
+DREAMBLADE = MapShape()
 
 
 @dataclass(frozen=True)
@@ -66,11 +91,13 @@ class CompiledLayout:
     description: str
     led_count: int
     cell_leds: Mapping[str, tuple[int, ...]]
-    led_cell: tuple[int, ...]  # per LED: index of its cell in grid.CELLS, or -1 for a dark LED
+    led_cell: tuple[int, ...]  # per LED: index of its cell in ``cells``, or -1 for a dark LED
     colour_order: str
     gamma: float
     brightness: int
     power: Power
+    map: MapShape = DREAMBLADE
+    cells: tuple[str, ...] = grid.CELLS  # the cells with LEDs, in map order
 
     @property
     def channel_order(self) -> tuple[int, int, int]:
@@ -108,20 +135,24 @@ def compile_layout(data: Any, source: object = "<layout>") -> CompiledLayout:
     gamma = fields.number("gamma", low=1.0, high=4.0)
     brightness = int(fields.number("brightness", low=0, high=255, integer=True))
     power = _power(_Fields(fields.mapping("power"), source, "power."))
+    shape = _map_shape(fields, source)
     if "panels" in fields.data and "cell_leds" in fields.data:
         raise DataFileError(source, "panels", "either panels + cells or cell_leds, not both")
     if "cell_leds" in fields.data:
         led_count = int(fields.number("led_count", low=1, high=100_000, integer=True))
-        cell_leds = _explicit_cells(fields.mapping("cell_leds"), led_count, source)
+        cell_leds = _explicit_cells(fields.mapping("cell_leds"), shape, led_count, source)
     else:
+        if shape.kind == "hexes":
+            raise DataFileError(source, "panels", "cell_leds for a hex map (panels are square)")
         panels = [
             _panel(_Fields(item, source, f"panels[{i}]."))
             for i, item in enumerate(fields.sequence("panels"))
         ]
         cells = _cell_grid(_Fields(fields.mapping("cells"), source, "cells."))
         led_count, positions = _chain(panels, source)
-        cell_leds = _grid_cells(cells, positions, source)
+        cell_leds = _grid_cells(cells, shape, positions, source)
     _check_disjoint(cell_leds, source)
+    covered = tuple(cell for cell in shape.cells if cell in cell_leds)
     idle_total = power.idle_ma_per_led * led_count
     if power.budget_ma <= idle_total:
         raise DataFileError(
@@ -131,13 +162,24 @@ def compile_layout(data: Any, source: object = "<layout>") -> CompiledLayout:
         name=name,
         description=description,
         led_count=led_count,
-        cell_leds=MappingProxyType({cell: cell_leds[cell] for cell in grid.CELLS}),
-        led_cell=_led_cell(cell_leds, led_count),
+        cell_leds=MappingProxyType({cell: cell_leds[cell] for cell in covered}),
+        led_cell=_led_cell(cell_leds, covered, led_count),
         colour_order=colour_order,
         gamma=gamma,
         brightness=brightness,
         power=power,
+        map=shape,
+        cells=covered,
     )
+
+
+def check_layout_map(layout: CompiledLayout, shape: MapShape) -> None:
+    """``DataFileError`` naming the ``map`` field unless ``layout`` lies under ``shape`` (the map
+    of the table's game)."""
+    for key in ("kind", "columns", "rows"):
+        want, have = getattr(shape, key), getattr(layout.map, key)
+        if want != have:
+            raise DataFileError(layout.name, f"map.{key}", f"{want} for this game, got {have}")
 
 
 def panel_positions(panel: Panel) -> list[tuple[int, int]]:
@@ -178,13 +220,30 @@ def _chain(panels: list[Panel], source: object) -> tuple[int, dict[int, tuple[in
     return index, positions
 
 
+def _map_shape(fields: _Fields, source: object) -> MapShape:
+    if "map" not in fields.data:
+        return DREAMBLADE
+    data = _Fields(fields.mapping("map"), source, "map.")
+    kind = data.choice("kind", MAP_KINDS)
+    if kind == "dreamblade":
+        if "columns" in data.data or "rows" in data.data:
+            raise DataFileError(source, "map.columns", "no size for the 5×5 Dreamblade map")
+        return DREAMBLADE
+    columns = int(data.number("columns", low=1, high=MAX_MAP_SIDE, integer=True))
+    rows = int(data.number("rows", low=1, high=MAX_MAP_SIDE, integer=True))
+    return MapShape(kind, columns, rows)
+
+
 def _grid_cells(
-    cells: CellGrid, positions: Mapping[int, tuple[int, int]], source: object
+    cells: CellGrid,
+    shape: MapShape,
+    positions: Mapping[int, tuple[int, int]],
+    source: object,
 ) -> dict[str, tuple[int, ...]]:
     by_xy = {xy: index for index, xy in positions.items()}
     result = {}
-    for cell in grid.CELLS:
-        col, row = grid.coords(cell)
+    for cell in shape.cells:
+        col, row = parse_square(cell)
         x0 = cells.margin[0] + col * (cells.size[0] + cells.gap[0])
         y0 = cells.margin[1] + row * (cells.size[1] + cells.gap[1])
         leds = []
@@ -200,18 +259,26 @@ def _grid_cells(
 
 
 def _explicit_cells(
-    data: Mapping[str, Any], led_count: int, source: object
+    data: Mapping[str, Any], shape: MapShape, led_count: int, source: object
 ) -> dict[str, tuple[int, ...]]:
-    unknown = sorted(set(data) - grid.CELL_SET)
+    """Every Dreamblade cell needs LEDs; a map of squares or hexes may be partly covered."""
+    cells = shape.cells
+    last = cells[-1]
+    unknown = sorted(set(map(str, data)) - set(cells))
     if unknown:
-        raise DataFileError(source, f"cell_leds.{unknown[0]}", "a cell name a1..e5")
-    missing = [cell for cell in grid.CELLS if cell not in data]
-    if missing:
+        raise DataFileError(
+            source, f"cell_leds.{unknown[0]}", f"a cell of the {shape.kind} map, a1..{last}"
+        )
+    if not data:
+        raise DataFileError(source, "cell_leds", "LEDs for at least one cell")
+    missing = [cell for cell in cells if cell not in data]
+    if missing and shape == DREAMBLADE:
         raise DataFileError(source, f"cell_leds.{missing[0]}", "LEDs for every cell a1..e5")
-    result = {}
-    for cell in grid.CELLS:
-        result[cell] = _led_list(data[cell], led_count, source, f"cell_leds.{cell}")
-    return result
+    return {
+        cell: _led_list(data[cell], led_count, source, f"cell_leds.{cell}")
+        for cell in cells
+        if cell in data
+    }
 
 
 def _led_list(value: Any, led_count: int, source: object, field: str) -> tuple[int, ...]:
@@ -236,9 +303,11 @@ def _led_list(value: Any, led_count: int, source: object, field: str) -> tuple[i
     return tuple(sorted(set(leds)))
 
 
-def _led_cell(cell_leds: Mapping[str, tuple[int, ...]], led_count: int) -> tuple[int, ...]:
+def _led_cell(
+    cell_leds: Mapping[str, tuple[int, ...]], cells: tuple[str, ...], led_count: int
+) -> tuple[int, ...]:
     owner = [-1] * led_count
-    for number, cell in enumerate(grid.CELLS):
+    for number, cell in enumerate(cells):
         for led in cell_leds[cell]:
             owner[led] = number
     return tuple(owner)

@@ -1,4 +1,8 @@
-"""A frame: what colour each map cell shows. Cells not named are dark."""
+"""A frame: what colour each map cell shows. Cells not named are dark.
+
+Cells are named like squares (``a1``, ``b1``… from seat A's left corner: ``vision/square_grid.py``),
+so one frame type serves the 5×5 Dreamblade map, Dungeon Command's squares and Arena's hexes.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from companion import grid
 from companion.lights.colours import RGB, check_colour
+from vision.square_grid import parse_square
+
+
+def check_cell_name(cell: str) -> str:
+    """``cell`` if it is a cell name like ``a1``; ``ValueError`` otherwise."""
+    if not isinstance(cell, str):
+        raise ValueError(f"{cell!r} is not a cell name like a1")
+    parse_square(cell)
+    return cell
 
 
 @dataclass(frozen=True)
@@ -16,12 +28,12 @@ class Frame:
 
     def __post_init__(self) -> None:
         checked = {
-            grid.check_cell(cell): check_colour(colour) for cell, colour in self.cells.items()
+            check_cell_name(cell): check_colour(colour) for cell, colour in self.cells.items()
         }
         object.__setattr__(self, "cells", MappingProxyType(checked))
 
     def colour(self, cell: str) -> RGB:
-        return self.cells.get(grid.check_cell(cell), (0, 0, 0))
+        return self.cells.get(check_cell_name(cell), (0, 0, 0))
 
     def over(self, below: Frame) -> Frame:
         """This frame's cells drawn over ``below``."""

@@ -9,7 +9,6 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from companion import grid
 from companion.lights.frame import Frame
 from companion.lights.limiter import Limit, limit_levels
 from firmware_config.layout import CompiledLayout
@@ -29,13 +28,21 @@ def gamma_table(gamma: float) -> npt.NDArray[np.uint8]:
 
 
 def led_levels(frame: Frame, layout: CompiledLayout) -> npt.NDArray[np.uint8]:
-    """LEDs × (r, g, b) levels after gamma and brightness, before the limiter."""
-    palette = np.zeros((len(grid.CELLS) + 1, 3), dtype=np.uint8)  # last row: dark LEDs
+    """LEDs × (r, g, b) levels after gamma and brightness, before the limiter. Cells of the
+    frame without LEDs in the layout stay unseen."""
+    palette = np.zeros((len(layout.cells) + 1, 3), dtype=np.uint8)  # last row: dark LEDs
+    number = _cell_numbers(layout.cells)
     for cell, colour in frame.cells.items():
-        palette[grid.CELLS.index(cell)] = colour
+        if cell in number:
+            palette[number[cell]] = colour
     corrected = gamma_table(layout.gamma)[palette]
     dimmed = (corrected.astype(np.uint32) * layout.brightness + 127) // 255
     return dimmed.astype(np.uint8)[np.asarray(layout.led_cell, dtype=np.intp)]
+
+
+@lru_cache(maxsize=8)
+def _cell_numbers(cells: tuple[str, ...]) -> dict[str, int]:
+    return {cell: number for number, cell in enumerate(cells)}
 
 
 def render(frame: Frame, layout: CompiledLayout) -> Rendered:

@@ -13,10 +13,10 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw
 
-from companion import grid
 from companion.lights.base import Lights
 from companion.lights.colours import RGB, to_hex
 from firmware_config.layout import CompiledLayout
+from vision.square_grid import parse_square
 
 log = logging.getLogger(__name__)
 
@@ -81,27 +81,35 @@ class VirtualLights(Lights):
         rgb[:, list(self.layout.channel_order)] = wire
         owner = np.asarray(self.layout.led_cell)
         lit = owner >= 0
-        sums = np.zeros((len(grid.CELLS), 3))
+        cells = self.layout.cells
+        sums = np.zeros((len(cells), 3))
         np.add.at(sums, owner[lit], rgb[lit])
-        counts = np.bincount(owner[lit], minlength=len(grid.CELLS))[:, None]
+        counts = np.bincount(owner[lit], minlength=len(cells))[:, None]
         shown = np.rint(255 * (sums / counts / 255) ** (1.0 / self.layout.gamma)).astype(int)
         return {
-            cell: (int(r), int(g), int(b))
-            for cell, (r, g, b) in zip(grid.CELLS, shown, strict=True)
+            cell: (int(r), int(g), int(b)) for cell, (r, g, b) in zip(cells, shown, strict=True)
         }
 
     def image(self) -> Image.Image:
-        """The board as seen from seat A (row 5 at the top), drawn from the latest frame."""
-        side = 2 * MARGIN_PX + grid.ROWS * CELL_PX
-        image = Image.new("RGB", (side, side), (20, 20, 20))
+        """The map as seen from seat A (its far row at the top), drawn from the latest frame: a
+        square per cell; on a hex map every second row is drawn half a cell to the right (the
+        offset layout of ``vision/hex_grid.py``, shown as squares). Cells without LEDs are
+        outlined only."""
+        shape = self.layout.map
+        hexes = shape.kind == "hexes"
+        width = 2 * MARGIN_PX + (shape.columns + (0.5 if hexes else 0)) * CELL_PX
+        height = 2 * MARGIN_PX + shape.rows * CELL_PX
+        image = Image.new("RGB", (round(width), height), (20, 20, 20))
         draw = ImageDraw.Draw(image)
-        cells = self.frames[-1].cells if self.frames else {}
-        for cell in grid.CELLS:
-            col, row = grid.coords(cell)
-            x = MARGIN_PX + col * CELL_PX
-            y = MARGIN_PX + (grid.ROWS - 1 - row) * CELL_PX
+        colours = self.frames[-1].cells if self.frames else {}
+        for cell in shape.cells:
+            col, row = parse_square(cell)
+            shift = CELL_PX / 2 if hexes and row % 2 else 0
+            x = round(MARGIN_PX + col * CELL_PX + shift)
+            y = MARGIN_PX + (shape.rows - 1 - row) * CELL_PX
             box = (x + 2, y + 2, x + CELL_PX - 3, y + CELL_PX - 3)
-            draw.rectangle(box, fill=cells.get(cell, (0, 0, 0)), outline=(90, 90, 90))
+            fill = colours.get(cell, (0, 0, 0)) if cell in self.layout.cell_leds else None
+            draw.rectangle(box, fill=fill, outline=(90, 90, 90))
             draw.text((x + 6, y + 4), cell, fill=(200, 200, 200))
         return image
 

@@ -11,8 +11,11 @@ from hypothesis import strategies as st
 from companion import grid
 from companion.errors import DataFileError
 from firmware_config.layout import (
+    DREAMBLADE,
+    MapShape,
     Panel,
     available_layouts,
+    check_layout_map,
     compile_layout,
     load_layout,
     panel_positions,
@@ -162,11 +165,14 @@ def test_shipped_strips_two_by_two_after_sacrificial_leds():
     assert layout.cell_leds["e5"] == (91, 92, 93, 94)
 
 
-def test_every_shipped_layout_lights_every_cell():
+def test_every_shipped_dreamblade_layout_lights_every_cell():
     assert {"matrix16x16", "strips_2x2", "frame_25"} <= set(available_layouts())
     for name in available_layouts():
         layout = load_layout(name)
-        assert set(layout.cell_leds) == set(grid.CELLS)
+        if layout.map.kind == "dreamblade":
+            assert set(layout.cell_leds) == set(grid.CELLS)
+        assert set(layout.cell_leds) <= set(layout.map.cells)
+        assert layout.cells == tuple(c for c in layout.map.cells if c in layout.cell_leds)
         assert all(
             0 <= led < layout.led_count for leds in layout.cell_leds.values() for led in leds
         )
@@ -247,3 +253,75 @@ def test_every_panel_wiring_visits_each_position_once(width, height, origin, fir
         assert all(
             abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in itertools.pairwise(positions)
         )
+
+
+def _explicit(shape: dict[str, Any] | None, cell_leds: dict[str, Any], led_count: int = 10):
+    data = _grid_layout(led_count=led_count, cell_leds=cell_leds)
+    del data["panels"], data["cells"]
+    if shape is not None:
+        data["map"] = shape
+    return data
+
+
+HEXES_3X2 = {"kind": "hexes", "columns": 3, "rows": 2}
+
+
+def test_a_hex_map_may_be_partly_covered():
+    layout = compile_layout(_explicit(HEXES_3X2, {"c2": [4, 5], "a1": 0}))
+    assert layout.map == MapShape("hexes", 3, 2)
+    assert layout.cells == ("a1", "c2")  # map order, only the wired cells
+    assert dict(layout.cell_leds) == {"a1": (0,), "c2": (4, 5)}
+    assert layout.led_cell[:6] == (0, -1, -1, -1, 1, 1)
+
+
+def test_shipped_examples_lie_under_a_hex_map_and_a_square_grid():
+    hexes = load_layout("example_hexes_4x3")
+    assert hexes.map == MapShape("hexes", 4, 3)
+    assert set(hexes.cell_leds) == {f"{c}{r}" for c in "abcd" for r in (1, 2)}
+    squares = load_layout("example_squares_6x4")
+    assert squares.map == MapShape("squares", 6, 4)
+    assert len(squares.cells) == 24
+    assert squares.cell_leds["a1"] == (0, 1)
+    assert squares.cell_leds["a2"] == (22, 23)  # the second run comes back from the right
+    assert squares.cell_leds["a4"] == (46, 47)  # so does the fourth
+
+
+@pytest.mark.parametrize(
+    ("shape", "cell_leds", "field"),
+    [
+        (HEXES_3X2, {"d1": 0}, "cell_leds.d1"),  # off the 3×2 map
+        (HEXES_3X2, {"a1": 0, "b1": [1, 0]}, "cell_leds.b1"),  # LED 0 twice
+        (HEXES_3X2, {"a1": 10}, "cell_leds.a1"),  # beyond the 10-LED strip
+        (HEXES_3X2, {}, "cell_leds"),
+        ({"kind": "octagons", "columns": 3, "rows": 2}, {"a1": 0}, "map.kind"),
+        ({"kind": "hexes", "columns": 0, "rows": 2}, {"a1": 0}, "map.columns"),
+        ({"kind": "squares", "columns": 3}, {"a1": 0}, "map.rows"),
+        ({"kind": "dreamblade", "columns": 3}, {"a1": 0}, "map.columns"),
+    ],
+)
+def test_bad_map_layouts_name_the_field(shape, cell_leds, field):
+    with pytest.raises(DataFileError) as caught:
+        compile_layout(_explicit(shape, cell_leds), source="bad.yaml")
+    assert caught.value.field == field
+
+
+def test_panels_cover_a_square_grid_but_not_hexes():
+    data = _grid_layout(map={"kind": "squares", "columns": 5, "rows": 2})
+    layout = compile_layout(data)
+    assert layout.cells == tuple(f"{c}{r}" for r in (1, 2) for c in "abcde")
+    data["map"] = HEXES_3X2
+    with pytest.raises(DataFileError) as caught:
+        compile_layout(data)
+    assert caught.value.field == "panels"
+
+
+def test_a_layout_is_checked_against_the_games_map():
+    layout = compile_layout(_explicit(HEXES_3X2, {"a1": 0}))
+    check_layout_map(layout, MapShape("hexes", 3, 2))
+    with pytest.raises(DataFileError) as caught:
+        check_layout_map(layout, MapShape("hexes", 3, 4))
+    assert caught.value.field == "map.rows"
+    with pytest.raises(DataFileError) as caught:
+        check_layout_map(load_layout("frame_25"), MapShape("squares", 5, 5))
+    assert caught.value.field == "map.kind"
+    check_layout_map(load_layout("frame_25"), DREAMBLADE)

@@ -19,8 +19,10 @@ def test_over_draws_on_top():
 
 
 def test_bad_cell_or_colour_is_refused():
-    with pytest.raises(ValueError, match="f9"):
-        Frame({"f9": (0, 0, 0)})
+    with pytest.raises(ValueError, match="9f"):
+        Frame({"9f": (0, 0, 0)})
+    with pytest.raises(ValueError, match="cell name"):
+        Frame({3: (0, 0, 0)})  # type: ignore[dict-item]
     with pytest.raises(ValueError, match="RGB"):
         Frame({"a1": (0, 0, 300)})
 
@@ -29,3 +31,9 @@ def test_frame_is_immutable():
     frame = Frame({"a1": (1, 2, 3)})
     with pytest.raises(TypeError):
         frame.cells["a1"] = (0, 0, 0)  # type: ignore[index]
+
+
+def test_cells_of_any_map_are_named_like_squares():
+    frame = Frame({"h7": (1, 2, 3), "aa1": (4, 5, 6)})
+    assert frame.colour("h7") == (1, 2, 3)
+    assert frame.colour("aa1") == (4, 5, 6)
