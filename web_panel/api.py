@@ -151,6 +151,24 @@ def undo() -> ResponseReturnValue:
     return jsonify(undone=str(action), version=panel.table.version)
 
 
+@api.post("/camera_prompts/dismiss")
+def dismiss_camera_prompt() -> ResponseReturnValue:
+    """A player (any seat, or the judge) closes a camera prompt without acting on it."""
+    panel = current_panel()
+    data = body()
+    prompt_id = data.get("id")
+    if not isinstance(prompt_id, str):
+        raise Refused(400, "bad_request", "'id' must be a camera prompt's id")
+    _proposer(panel)
+    if _int_field(data, "game_id") != panel.table.game_id:
+        raise Refused(409, "stale", "that prompt was for another game")
+    try:
+        panel.camera_prompts.dismiss(prompt_id)
+    except KeyError:
+        raise Refused(404, "no_such_prompt", prompt_id) from None
+    return jsonify(dismissed=prompt_id)
+
+
 @api.post("/judge/login")
 def judge_login() -> ResponseReturnValue:
     panel = current_panel()

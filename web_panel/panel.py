@@ -1,5 +1,5 @@
 """The panel's per-app objects, shared by its blueprints: the table, its settings, the seat tokens,
-the judge PIN guard, the round clock and the live feed."""
+the judge PIN guard, the round clock, the live feed and the camera's open prompts."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from flask import current_app, session
 
 from companion.settings import SeatSettings, Settings
 from companion.table import Table
+from web_panel.camera_prompts import PromptList
 from web_panel.clock import MatchClock
 from web_panel.seats import PinGuard, SeatTokens, Viewer
 from web_panel.stream import Feed
@@ -43,11 +44,14 @@ class Panel:
     # The camera view (frames, tags read, manual calibration); ``None`` without a camera.
     camera: CameraView | None = None
     feed: Feed = field(init=False)
+    # What the camera noticed that only the players can settle (fed by the table's bus).
+    camera_prompts: PromptList = field(init=False)
     # Serialises the panel's check-then-act requests (undo at a given version).
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
         self.feed = Feed(self.table, self.build_view)
+        self.camera_prompts = PromptList(self.table.bus, self.feed.panel_changed)
         self._stop_mirroring: Callable[[], None] = lambda: None
 
     def mirror_leds(self, source: LedSource) -> None:
@@ -61,10 +65,12 @@ class Panel:
     def close(self) -> None:
         """Stop listening to the lights and end every open stream."""
         self._stop_mirroring()
+        self.camera_prompts.close()
         self.feed.close()
 
     def build_view(self, notices: list[dict[str, Any]]) -> dict[str, Any]:
-        return public_view(self.table, self.seats or self.settings.seats, self.clock, notices)
+        seats = self.seats or self.settings.seats
+        return public_view(self.table, seats, self.clock, notices, self.camera_prompts)
 
     def viewer(self) -> Viewer:
         """Who is behind the current request (from its signed session cookie)."""

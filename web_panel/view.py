@@ -1,7 +1,8 @@
 """The public view of a table: one JSON document that every phone renders, the same for all.
 
 It is the table's generic state (pending decision, legal actions, version, winner, position), the
-seats' names and colours, the recent event log, the round clock and the game's extra view data.
+seats' names and colours, the recent event log, the round clock, the game's extra view data and
+the camera's open prompts (``camera_prompts.py``).
 What differs per phone (its seat, judge rights, language) is known to the page itself.
 """
 
@@ -13,6 +14,7 @@ from typing import Any
 from companion.games.protocol import Game
 from companion.settings import SeatSettings
 from companion.table import Table
+from web_panel.camera_prompts import PromptList
 from web_panel.clock import MatchClock
 from web_panel.game_views import game_view
 
@@ -39,6 +41,7 @@ def public_view(
     seats: Mapping[str, SeatSettings],
     clock: MatchClock,
     notices: list[dict[str, Any]],
+    camera_prompts: PromptList | None = None,
 ) -> dict[str, Any]:
     """Everything a phone shows, read from the game in one consistent moment."""
 
@@ -48,6 +51,7 @@ def public_view(
         view["log"] = table.store.log(table.game_id)[-LOG_LENGTH:]
         view["extra"] = game_view(game)
         view["corrections"] = list(game.corrections)  # usage lines of the judge's corrections
+        view["camera_prompts"] = camera_prompts.view(game) if camera_prompts else []
         return view
 
     view: dict[str, Any] = table.read(build)

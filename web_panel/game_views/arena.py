@@ -11,6 +11,7 @@ from companion.games.arena import prompts
 from companion.games.arena.data_files import glyphs
 from companion.games.arena.game import Arena
 from companion.games.protocol import Game
+from web_panel.camera_prompts import DISENGAGE, CameraPrompt
 from web_panel.game_views.prompts import engine_prompts
 
 STATS = ("power", "toughness", "move")
@@ -77,4 +78,29 @@ def arena_view(game: Game) -> dict[str, Any]:
         "armies": [_army(game, seat) for seat in game.seats],
         "glyphs": _glyph_spots(game),
         "scores": game.scores(),
+    }
+
+
+def camera_prompt_view(game: Game, prompt: CameraPrompt) -> dict[str, Any] | None:
+    """A leaving-engagement roll or a face-down glyph the camera saw, while the engine still
+    takes an action settling it: those actions (hit or no hit; each glyph it may turn out to be,
+    on the hex seen), whose figures they are and the seat the table lets push them."""
+    assert isinstance(game, Arena)
+    legal = {str(a) for a in game.legal_actions()}
+    figure = prompt.subject
+    at = f" {prompt.where}" if prompt.where else ""
+    if prompt.kind == DISENGAGE:
+        options = [f"disengage {figure} {prompt.enemy} {hits}" for hits in (1, 0)]
+        actions = [text for text in options if text in legal]
+    else:
+        reveals = sorted(text for text in legal if text.startswith(f"move {figure} {prompt.spot}="))
+        actions = [text + at for text in reveals]
+    if not actions:
+        return None
+    return {
+        "owner": game.figure(figure).owner,
+        "enemy_owner": game.figure(prompt.enemy).owner if prompt.enemy else None,
+        "actions": actions,
+        "legal": True,
+        "seat": game.pending().seat,
     }

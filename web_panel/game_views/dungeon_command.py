@@ -10,6 +10,7 @@ from companion.games.dungeon_command import prompts
 from companion.games.dungeon_command.data_files import commanders
 from companion.games.dungeon_command.game import PHASES, DungeonCommand
 from companion.games.protocol import Game
+from web_panel.camera_prompts import CameraPrompt
 from web_panel.game_views.prompts import engine_prompts
 
 
@@ -55,4 +56,32 @@ def dungeon_command_view(game: Game) -> dict[str, Any]:
         "levels": {
             label: level for band in game.setup.warbands for label, level in band.creatures.items()
         },
+    }
+
+
+def camera_prompt_view(game: Game, prompt: CameraPrompt) -> dict[str, Any] | None:
+    """A creature the camera no longer sees, while the engine still has it on the battlefield:
+    the action that settles it, whether the engine takes it now, what it would cost (read from
+    a trial push on a copy) and the seat the table lets push it (the one the game waits for)."""
+    assert isinstance(game, DungeonCommand)
+    label = prompt.subject
+    if label not in game.on_battlefield():
+        return None
+    owner = game.setup.owner(label)
+    assert owner is not None
+    action = f"destroyed {label}"
+    legal = action in {str(a) for a in game.legal_actions()}
+    loss = None
+    if legal:
+        trial = game.copy()
+        assert isinstance(trial, DungeonCommand)
+        trial.push(trial.parse_action(action))
+        loss = game.morale(owner) - trial.morale(owner)
+    return {
+        "owner": owner,
+        "level": game.level(label),
+        "loss": loss,
+        "actions": [action],
+        "legal": legal,
+        "seat": game.pending().seat,
     }

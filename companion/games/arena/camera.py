@@ -35,6 +35,9 @@ from vision.hex_grid import HexGrid
 
 TAG_GAME = "ar"
 CAMERA_PROMPTED = "arena.camera_prompted"
+# After every sync: the figures the camera sees now (data: ``hexes``, figure → hex), so a figure
+# moved off a face-down glyph clears its prompt on the panel.
+CAMERA_SEEN = "arena.camera_seen"
 
 MESSAGES: dict[str, dict[str, str]] = {
     "disengage": {
@@ -238,4 +241,6 @@ def sync_table(
         table.bus.publish(Event(CAMERA_PROMPTED, prompt.to_json()))
     for note in notes:
         table.flag(f"{note.kind} {note.piece}", note.cells)
+    hexes = {tags[tag]: hex_name for tag, hex_name in change.board.items() if tag in tags}
+    table.bus.publish(Event(CAMERA_SEEN, {"hexes": hexes}))
     return Sync(tuple(accepted), tuple(prompts), notes)

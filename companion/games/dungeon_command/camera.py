@@ -31,6 +31,9 @@ from vision.board_change import BoardChange, TagId
 TAG_GAME = "dc"
 TAG_SERIAL = 1
 DESTROY_PROMPTED = "dungeon_command.destroy_prompted"
+# After every sync: the creatures the camera sees now (data: ``squares``, label → square), so a
+# creature put back on the map clears its prompt on the panel.
+CAMERA_SEEN = "dungeon_command.camera_seen"
 DEPLOY_KINDS = (INITIAL_DEPLOY, "deploy")
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -172,4 +175,6 @@ def sync_table(table: Table, tags: Mapping[TagId, str], change: BoardChange) -> 
         table.bus.publish(Event(DESTROY_PROMPTED, prompt.to_json()))
     for note in result.notes:
         table.flag(f"{note.kind} {note.piece}", note.cells)
+    squares = {tags[tag]: square for tag, square in change.board.items() if tag in tags}
+    table.bus.publish(Event(CAMERA_SEEN, {"squares": squares}))
     return Sync(tuple(accepted), result.prompts, result.notes)

@@ -1,0 +1,168 @@
+"""The camera's open prompts for a table: what the camera noticed that only the players can
+settle (a Dungeon Command creature gone from the map, an Arena figure that left an engagement or
+stopped on a face-down glyph).
+
+:class:`PromptList` is fed by the table's bus: the reconcilers' prompt events open a prompt (one per
+subject, however many syncs repeat it); a prompt is settled when its action is applied, when the
+camera sees the subject back (``*.camera_seen``), when a player dismisses it, or when another game
+starts. A dismissed prompt stays hidden until its subject is seen again or settled, so the next
+sync does not bring it straight back. Which prompts are still open, the actions that settle each
+and whether the engine takes them now are asked of the game when the view is built
+(``game_views/<game>.py``: ``camera_prompt_view``), never decided here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion import events as ev
+from companion.events import Event, EventBus
+from companion.games.arena.camera import CAMERA_PROMPTED
+from companion.games.arena.camera import CAMERA_SEEN as ARENA_SEEN
+from companion.games.dungeon_command.camera import CAMERA_SEEN as DC_SEEN
+from companion.games.dungeon_command.camera import DESTROY_PROMPTED
+from companion.games.protocol import Game
+
+DESTROY = "destroy"
+DISENGAGE = "disengage"
+REVEAL_GLYPH = "reveal_glyph"
+# Prompts the reconciler repeats on every sync while nothing changed: a dismissal must stick.
+REPEATED = {DESTROY, REVEAL_GLYPH}
+_KINDS = {DESTROY_PROMPTED, CAMERA_PROMPTED, DC_SEEN, ARENA_SEEN, ev.ACTION_APPLIED}
+
+
+@dataclass(frozen=True)
+class CameraPrompt:
+    """``subject``: the creature's label or the figure's id; ``where``: the square or hex."""
+
+    kind: str
+    subject: str
+    where: str | None = None
+    enemy: str | None = None  # disengage: the enemy figure left
+    spot: str | None = None  # reveal_glyph: the glyph spot
+
+    @property
+    def id(self) -> str:
+        return ":".join(part for part in (self.kind, self.subject, self.enemy) if part)
+
+    def settled_by(self, action: str) -> bool:
+        """Whether the applied ``action`` (its notation) is what this prompt asked for."""
+        if self.kind == DESTROY:
+            return action == f"destroyed {self.subject}"
+        if self.kind == DISENGAGE:
+            return action.startswith(f"disengage {self.subject} {self.enemy} ")
+        return action.startswith(f"move {self.subject} ")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "subject": self.subject,
+            "where": self.where,
+            "enemy": self.enemy,
+            "spot": self.spot,
+        }
+
+
+def prompt_from_event(event: Event) -> CameraPrompt:
+    """The prompt a reconciler's event carries (``DESTROY_PROMPTED`` or ``CAMERA_PROMPTED``)."""
+    data = event.data
+    if event.kind == DESTROY_PROMPTED:
+        return CameraPrompt(DESTROY, data["label"], data.get("square"))
+    return CameraPrompt(
+        data["kind"], data["figure"], data.get("hex"), data.get("enemy"), data.get("spot")
+    )
+
+
+PromptView = Callable[[Game, CameraPrompt], "dict[str, Any] | None"]
+
+# game name → "module:function" giving a prompt's view from the engine (None: no longer open)
+PROMPT_VIEWS: dict[str, str] = {
+    "dungeon_command": "web_panel.game_views.dungeon_command:camera_prompt_view",
+    "arena": "web_panel.game_views.arena:camera_prompt_view",
+}
+
+
+def _prompt_view(game_name: str) -> PromptView | None:
+    target = PROMPT_VIEWS.get(game_name)
+    if target is None:
+        return None
+    module_name, attribute = target.split(":")
+    view: PromptView = getattr(importlib.import_module(module_name), attribute)
+    return view
+
+
+class PromptList:
+    """The open camera prompts of one table, fed by its bus. Thread-safe."""
+
+    def __init__(self, bus: EventBus, on_change: Callable[[], None]) -> None:
+        self._lock = threading.Lock()
+        self._open: dict[str, CameraPrompt] = {}
+        self._dismissed: dict[str, CameraPrompt] = {}
+        self._on_change = on_change
+        self._unsubscribe = bus.subscribe(self._on_event, kinds=_KINDS | {ev.GAME_STARTED})
+
+    def _on_event(self, event: Event) -> None:
+        with self._lock:
+            before = dict(self._open)
+            if event.kind == ev.GAME_STARTED:
+                self._open.clear()
+                self._dismissed.clear()
+            elif event.kind in (DESTROY_PROMPTED, CAMERA_PROMPTED):
+                self._add(prompt_from_event(event))
+            elif event.kind == ev.ACTION_APPLIED:
+                self._settle(lambda p: p.settled_by(str(event.data.get("action", ""))))
+            elif event.kind == DC_SEEN:
+                seen = event.data["squares"]
+                self._settle(lambda p: p.kind == DESTROY and p.subject in seen)
+            elif event.kind == ARENA_SEEN:
+                hexes = event.data["hexes"]
+                self._settle(lambda p: p.kind == REVEAL_GLYPH and hexes.get(p.subject) != p.where)
+            changed = before != self._open
+        if changed:
+            self._on_change()
+
+    def _add(self, prompt: CameraPrompt) -> None:
+        if prompt.id in self._dismissed:
+            return
+        known = self._open.get(prompt.id)
+        if known is not None and prompt.where is None:
+            prompt = known  # a repeat no longer knows the square it was last seen on
+        self._open[prompt.id] = prompt
+
+    def _settle(self, settles: Callable[[CameraPrompt], bool]) -> None:
+        """Close the prompts ``settles``; a dismissed one settled may be prompted anew."""
+        for prompts in (self._open, self._dismissed):
+            for prompt_id, prompt in list(prompts.items()):
+                if settles(prompt):
+                    del prompts[prompt_id]
+
+    def dismiss(self, prompt_id: str) -> None:
+        """A player says the camera was wrong (or the thing is handled). ``KeyError`` if no such
+        prompt is open; nothing changes then."""
+        with self._lock:
+            prompt = self._open.pop(prompt_id)
+            if prompt.kind in REPEATED:
+                self._dismissed[prompt_id] = prompt
+        self._on_change()
+
+    def view(self, game: Game) -> list[dict[str, Any]]:
+        """The open prompts as the engine sees them now (the game is read, never changed)."""
+        build = _prompt_view(game.name)
+        with self._lock:
+            prompts = list(self._open.values())
+        if build is None:
+            return []
+        shown = []
+        for prompt in prompts:
+            extra = build(game, prompt)
+            if extra is not None:
+                shown.append({**prompt.to_json(), **extra})
+        return shown
+
+    def close(self) -> None:
+        self._unsubscribe()
