@@ -16,15 +16,17 @@ from typing import TYPE_CHECKING, Any
 from companion import events as ev
 from companion.events import Event
 from companion.hub import TablePublisher, table_summary
-from companion.lights.board_view import board_view_or_none
+from companion.lights.board_view import BoardView
 from companion.lights.colours import Palette
 from companion.lights.driver import LightsDriver
 from companion.lights.factory import open_lights
+from companion.lights.map_view import MAP_KINDS, MapView, game_map, view_for_game
 from companion.settings import Settings
 from companion.table import JUDGE, Table
 from firmware_config.layout import load_layout
 
 if TYPE_CHECKING:
+    from vision.board_change import TagId
     from web_panel.camera_view import CameraView
 
 log = logging.getLogger(__name__)
@@ -52,11 +54,29 @@ class TableRuntime:
         palette = Palette().with_seat_colours(
             {seat: s.colour for seat, s in self.settings.seats.items()}
         )
-        driver = LightsDriver(lights, lambda: self.table.read(board_view_or_none), palette)
+        battlefield = self.settings.camera.battlefield
+        game_name = self.table.read(lambda game: game.name)
+        if game_name in MAP_KINDS and game_map(game_name, battlefield) != layout.map:
+            self.problems.append(
+                f"LEDs: layout {layout.name} lies under a {layout.map.kind} map of "
+                f"{layout.map.columns}×{layout.map.rows}, not {game_name}'s map "
+                "(camera.battlefield): the lights idle"
+            )
+
+        def view() -> BoardView | MapView | None:
+            seen = self._camera_cells()
+            return self.table.read(lambda game: view_for_game(game, layout.map, battlefield, seen))
+
+        driver = LightsDriver(lights, view, palette)
         self._closers.append(driver.attach(self.table.bus))
         self._thread("lights", lambda: driver.run(self.stop_event))
         self.lights = driver
         return driver
+
+    def _camera_cells(self) -> dict[TagId, str]:
+        """Tag → cell of what the camera read last (nothing without a camera)."""
+        snapshot = self.camera.snapshot() if self.camera is not None else None
+        return {p.tag: p.cell for p in snapshot.placements} if snapshot is not None else {}
 
     def start_buttons(self) -> None:
         try:

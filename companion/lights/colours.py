@@ -3,12 +3,17 @@
 The default seat pair is blue #0072B2 and orange #E69F00 from the Okabe–Ito palette, which stay
 distinguishable with the common colour-vision deficiencies; contested cells are white, a third
 colour no seat colour can be mistaken for, and illegal moves flash red.
+
+The other games' seats (``p1``, ``p2``… or the names the players gave) take the colours of
+:data:`TURN_ORDER_COLOURS` by their place in the turn order unless the palette names them: blue and
+orange (as Dreamblade's A and B), then bluish green and reddish purple, the next Okabe–Ito colours
+that stay apart from white (prompts) and red (illegal).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 RGB = tuple[int, int, int]
@@ -47,6 +52,14 @@ def check_colour(colour: object) -> RGB:
     return (colour[0], colour[1], colour[2])
 
 
+TURN_ORDER_COLOURS: tuple[RGB, ...] = (
+    parse_hex("#0072B2"),  # blue
+    parse_hex("#E69F00"),  # orange
+    parse_hex("#009E73"),  # bluish green
+    parse_hex("#CC79A7"),  # reddish purple
+)
+
+
 def _default_seats() -> Mapping[str, RGB]:
     return MappingProxyType({"A": parse_hex("#0072B2"), "B": parse_hex("#E69F00")})
 
@@ -56,15 +69,25 @@ class Palette:
     seats: Mapping[str, RGB] = field(default_factory=_default_seats)
     contested: RGB = WHITE
     illegal: RGB = RED
-    neutral: RGB = (60, 60, 60)  # scoring cells nobody holds
+    neutral: RGB = (60, 60, 60)  # scoring cells or glyphs nobody holds
+    prompt: RGB = WHITE  # a cell the camera asks the players about
 
     def seat(self, seat: str) -> RGB:
         if seat not in self.seats:
             raise ValueError(f"no colour for seat {seat!r} (have {', '.join(self.seats)})")
         return self.seats[seat]
 
+    def seat_in_turn(self, seat: str, turn_order: tuple[str, ...]) -> RGB:
+        """``seat``'s own colour if the palette names it, else the colour of its place in
+        ``turn_order`` (:data:`TURN_ORDER_COLOURS`, repeating after four seats)."""
+        if seat in self.seats:
+            return self.seats[seat]
+        if seat not in turn_order:
+            raise ValueError(f"no colour for seat {seat!r} (seats {', '.join(turn_order)})")
+        return TURN_ORDER_COLOURS[turn_order.index(seat) % len(TURN_ORDER_COLOURS)]
+
     def with_seat_colours(self, colours: Mapping[str, str]) -> Palette:
         """A copy with some seat colours replaced, given as hex text."""
         seats = dict(self.seats)
         seats.update({seat: parse_hex(text) for seat, text in colours.items()})
-        return Palette(MappingProxyType(seats), self.contested, self.illegal, self.neutral)
+        return replace(self, seats=MappingProxyType(seats))

@@ -2,9 +2,15 @@
 against a clock, and falls back to the attract mode when no game is loaded. An event with a
 flourish (``flourishes.FLOURISHES``: planeswalk, chaos) plays it for a moment first.
 
-The table wires it as ``driver.attach(table.bus)`` plus ``driver.run(stop)`` in a thread, with
-the view source ``lambda: table.read(board_view_or_none)`` (``None`` for a game without a 5×5
-board: the attract mode shows).
+The view source gives Dreamblade's ``BoardView`` or, for a hex map or square grid, a
+``MapView`` (``map_view.view_for_game``; ``None``: no game on the layout's map, the attract mode
+shows). It is read on every event and once every ``REFRESH_SECONDS`` (Dungeon Command's creatures
+move with no engine event: the camera's squares are read then). Cells the camera prompts about
+(``map_view.PROMPT_EVENTS``) flash until the next action at the table, at most
+``PROMPT_SECONDS``.
+
+The table wires it as ``driver.attach(table.bus)`` plus ``driver.run(stop)`` in a thread
+(``runtime.TableRuntime.start_lights``).
 """
 
 from __future__ import annotations
@@ -20,13 +26,17 @@ from companion.lights.base import Lights
 from companion.lights.board_view import BoardView
 from companion.lights.colours import Palette
 from companion.lights.flourishes import FLOURISHES, Flourish
+from companion.lights.map_view import PROMPT_EVENTS, MapView
 from companion.lights.render import Rendered, render
-from companion.lights.scenes import attract, state_scene
+from companion.lights.scenes import map_scene, rainbow, state_scene
 
 FLAG_SECONDS = 3.0  # how long a flagged cell keeps flashing
+PROMPT_SECONDS = 60.0  # longest a prompted cell flashes (a creature put back sends no event)
+REFRESH_SECONDS = 1.0  # the view is read at least this often
 FPS = 30
+ENDS_PROMPTS = (ev.ACTION_APPLIED, ev.UNDONE, ev.GAME_STARTED)
 
-ViewSource = Callable[[], BoardView | None]
+ViewSource = Callable[[], BoardView | MapView | None]
 
 
 class LightsDriver:
@@ -44,7 +54,9 @@ class LightsDriver:
         self._lock = threading.Lock()
         self._view = view_source()
         self._since = clock()
+        self._read_at = clock()
         self._flags: dict[str, float] = {}  # cell → time its flash ends
+        self._prompts: dict[str, float] = {}  # cell → time its flash ends at the latest
         self._turn_winner: str | None = None
         self._flourish: tuple[Flourish, float] | None = None  # playing, and since when
         self._last_pixels: bytes | None = None
@@ -58,11 +70,20 @@ class LightsDriver:
                     self._flags[cell] = now + FLAG_SECONDS
                 self.wake()
                 return
+            if event.kind in PROMPT_EVENTS:
+                cell = event.data.get(PROMPT_EVENTS[event.kind])
+                if cell:
+                    self._prompts[cell] = now + PROMPT_SECONDS
+                    self.wake()
+                return
+            if event.kind in ENDS_PROMPTS:
+                self._prompts.clear()
             flourish = FLOURISHES.get(event.kind)
             if flourish is not None:
                 self._flourish = (flourish, now)
                 self.wake()
             view = self._view_source()
+            self._read_at = now
             if event.kind == ev.TURN_WON:
                 self._turn_winner = event.data.get("seat")
             else:
@@ -71,6 +92,16 @@ class LightsDriver:
                 self._view, self._since = view, now
                 self.wake()
 
+    def _refresh(self, now: float) -> None:
+        """Read the view again if it was not read for ``REFRESH_SECONDS``."""
+        if now - self._read_at < REFRESH_SECONDS:
+            return
+        view = self._view_source()
+        with self._lock:
+            self._read_at = now
+            if view != self._view:
+                self._view, self._since = view, now
+
     def attach(self, bus: EventBus) -> Callable[[], None]:
         return bus.subscribe(self.on_event)
 
@@ -78,24 +109,32 @@ class LightsDriver:
         """Render the frame for now and push it if it differs from the last one pushed (a still
         scene costs the chain and the panel's stream nothing)."""
         now = self._clock()
+        self._refresh(now)
         with self._lock:
             self._flags = {cell: end for cell, end in self._flags.items() if end > now}
+            self._prompts = {cell: end for cell, end in self._prompts.items() if end > now}
             if self._flourish is not None and now - self._flourish[1] >= self._flourish[0].seconds:
                 self._flourish = None
             flourish = self._flourish
             view, t = self._view, now - self._since
-            if view is not None:
+            flagged = frozenset(self._flags)
+            if isinstance(view, BoardView):
                 view = replace(
                     view,
-                    flagged=view.flagged | frozenset(self._flags),
+                    flagged=view.flagged | flagged,
                     last_turn_winner=self._turn_winner or view.last_turn_winner,
                 )
+            elif view is not None:
+                prompted = view.prompted | frozenset(self._prompts)
+                view = replace(view, flagged=view.flagged | flagged, prompted=prompted)
         if flourish is not None:
             frame = flourish[0].scene(now - flourish[1], self.palette)
         elif view is None:
-            frame = attract(BoardView(phase="initiative"), now, self.palette)
-        else:
+            frame = rainbow(self.lights.layout.cells, now)
+        elif isinstance(view, BoardView):
             frame = state_scene(view, t, self.palette)
+        else:
+            frame = map_scene(view, t, self.palette)
         rendered = render(frame, self.lights.layout)
         if rendered.pixels != self._last_pixels:
             self.lights.show(rendered.pixels)

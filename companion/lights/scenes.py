@@ -3,18 +3,22 @@
 ``t`` is the number of seconds since the view became current, so an animation restarts when the
 game moves on and a test can sample any moment. :func:`state_scene` picks the scene the game's
 phase and pending decision call for and draws flagged cells flashing red over it.
+:func:`map_scene` is the one scene of the games on other maps (Arena's hexes, Dungeon Command's
+squares), drawn from a ``MapView``.
 """
 
 from __future__ import annotations
 
 import colorsys
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from companion import grid
 from companion.lights.board_view import BoardView
 from companion.lights.colours import GREEN, OFF, RGB, WHITE, Palette, scaled
 from companion.lights.frame import Frame
+from companion.lights.map_view import MapView
+from vision.square_grid import parse_square
 
 Scene = Callable[[BoardView, float, Palette], Frame]
 
@@ -118,13 +122,18 @@ def game_won(view: BoardView, t: float, palette: Palette) -> Frame:
 
 def attract(view: BoardView, t: float, palette: Palette) -> Frame:
     """Idle store-demo mode: a slow rainbow rolling diagonally across the map."""
-    cells = {}
-    for cell in grid.CELLS:
-        col, row = grid.coords(cell)
+    return rainbow(grid.CELLS, t)
+
+
+def rainbow(cells: Iterable[str], t: float) -> Frame:
+    """A slow rainbow rolling diagonally across ``cells`` (of any map)."""
+    colours = {}
+    for cell in cells:
+        col, row = parse_square(cell)
         hue = ((col + row) / 10 + t / 8) % 1.0
         r, g, b = colorsys.hsv_to_rgb(hue, 1.0, 0.8)
-        cells[cell] = (round(r * 255), round(g * 255), round(b * 255))
-    return Frame(cells)
+        colours[cell] = (round(r * 255), round(g * 255), round(b * 255))
+    return Frame(colours)
 
 
 def calibration(view: BoardView, t: float, palette: Palette) -> Frame:
@@ -167,6 +176,29 @@ def _base(view: BoardView, t: float, palette: Palette) -> Frame:
 def _flags(view: BoardView, t: float, palette: Palette) -> Frame:
     colour = palette.illegal if flash_on(t) else OFF
     return Frame({cell: colour for cell in view.flagged})
+
+
+def map_scene(view: MapView, t: float, palette: Palette) -> Frame:
+    """A hex map or square grid: each piece dim in its seat's colour; a glyph held by a figure
+    in the holder's colour at full level, one nobody holds in the neutral grey; cells the camera
+    asked about flashing white and flagged cells flashing red over them. When the game is over
+    the winners' pieces breathe."""
+
+    def colour(seat: str) -> RGB:
+        return palette.seat_in_turn(seat, view.seats)
+
+    cells: dict[str, RGB] = {}
+    for cell, seat in view.pieces.items():
+        won = view.over and seat in view.winners
+        cells[cell] = scaled(colour(seat), pulse(t, period=2.0, low=0.2) if won else DIM)
+    for cell, holder in view.glyphs.items():
+        cells[cell] = colour(holder) if holder is not None else palette.neutral
+    if flash_on(t):
+        cells.update({cell: palette.prompt for cell in view.prompted})
+        cells.update({cell: palette.illegal for cell in view.flagged})
+    else:
+        cells.update({cell: OFF for cell in view.prompted | view.flagged})
+    return Frame(cells)
 
 
 SCENES: dict[str, Scene] = {
