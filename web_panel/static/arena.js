@@ -1,5 +1,6 @@
 /* Arena of the Planeswalkers on the panel: the turn track, each army's figures with their life and
-   place, the glyphs, the combat in progress and its dice entry, and the scenario's scores. */
+   place, the glyphs, the combat in progress and its dice entry, the scenario's scores and the
+   camera's prompts (leaving an engagement, a face-down glyph). */
 "use strict";
 
 (() => {
@@ -82,6 +83,20 @@
         el("ul", { class: "ar-figures" }, ...card.figures.map((figure) => figureRow(view, card, figure))))));
   }
 
+  /* The camera's prompts: a roll owed for leaving an engagement, a face-down glyph to turn up. */
+  function cameraPrompts(view) {
+    const f = (id) => figureName(view, id);
+    return G.cameraPrompts(view,
+      (p) => (p.kind === "disengage"
+        ? t("cp.disengage", { figure: f(p.subject), enemy: f(p.enemy), enemy_owner: P.seat(p.enemy_owner).name, at: G.lastSeen(p) })
+        : t("cp.reveal_glyph", { figure: f(p.subject), spot: p.spot, at: G.lastSeen(p) })),
+      (action) => {
+        const words = action.split(" ");
+        if (words[0] === "disengage") return t(words[3] === "1" ? "cp.disengage.hit" : "cp.disengage.miss");
+        return t(`ar.glyph.${words[2].split("=")[1]}`);
+      });
+  }
+
   function drawBoard(container, view) {
     const x = G.extra(view);
     const glyphs = x.glyphs.map((g) => el("li", { dataset: { spot: g.spot } },
@@ -91,6 +106,7 @@
     const combat = x.combat ? el("p", { class: "ar-combat", text: t("ar.combat", {
       attacker: figureName(view, x.combat.attacker), target: figureName(view, x.combat.target) }) }) : null;
     container.replaceChildren(...[
+      cameraPrompts(view),
       el("p", { class: "ar-track" }, el("strong", { text: t("ar.turn_of", { turn: x.turn, turns: x.turns }) }),
         " · ", t(`ar.scenario.${x.scenario}`)),
       combat,

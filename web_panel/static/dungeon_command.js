@@ -1,5 +1,6 @@
 /* Dungeon Command on the panel: each warband's morale and leadership, the levels in play against
-   leadership (the deploy check), the creatures in play and the turn's four phases. */
+   leadership (the deploy check), the creatures in play, the turn's four phases and the camera's
+   prompts for creatures taken off the map. */
 "use strict";
 
 (() => {
@@ -49,11 +50,20 @@
       band.destroyed.length ? el("p", { class: "dc-zone" }, el("small", { text: `${t("dc.destroyed")}: ` }), creatureList(band.destroyed)) : null);
   }
 
+  /* A creature the camera no longer sees: destroyed (its morale loss) or put back. */
+  function cameraPrompts(view) {
+    return G.cameraPrompts(view,
+      (p) => t("cp.destroy", { label: p.subject, owner: P.seat(p.owner).name, at: G.lastSeen(p) }),
+      (action, p) => (p.loss === null ? t("cp.destroy.yes_unknown") : t("cp.destroy.yes", { loss: p.loss })),
+      () => t("cp.destroy.no"));
+  }
+
   function drawBoard(container, view) {
     const x = G.extra(view);
     const steps = el("ol", { class: "dc-phases" }, ...PHASES.map((phase) => el("li", {
       class: phase === x.phase ? "current" : "", text: t(`kind.${phase}`) })));
     container.replaceChildren(...[
+      cameraPrompts(view),
       x.phase === "initial_deploy" ? el("p", { class: "dc-phase-now", text: t("kind.initial_deploy") }) : steps,
       ...x.warbands.map((band) => warbandCard(view, band)),
       G.ledMirror()].filter(Boolean));

@@ -69,10 +69,47 @@
     return el("span", { class: "og-seat", style: { borderColor: s.colour } }, s.name, extraText);
   }
 
+  /* The camera's open prompts (view.camera_prompts) as cards: ``text(prompt)`` says what the camera
+     saw, ``label(action, prompt)`` names each settling action's button; every card can be
+     dismissed. A settling button works for the seat the game waits for (or the judge) while the
+     engine takes it; dismissing, for any seat or the judge; spectators only read. */
+  function cameraPrompts(view, text, label, dismissLabel = () => t("cp.dismiss")) {
+    const prompts = view.camera_prompts || [];
+    if (!prompts.length) return null;
+    const mayDismiss = P.canAct({ seat: null, kind: "camera_prompt" });
+    return el("div", { class: "cp-list" }, ...prompts.map((prompt) => {
+      const mayPress = prompt.legal && P.canAct({ seat: prompt.seat, kind: "camera_prompt" });
+      const buttons = prompt.actions.map((action) => el("button", {
+        class: "btn cp-settle", type: "button", dataset: { action }, disabled: !mayPress,
+        text: label(action, prompt), onclick: () => P.propose(action),
+      }));
+      const dismiss = el("button", {
+        class: "btn secondary cp-dismiss", type: "button", disabled: !mayDismiss, text: dismissLabel(prompt),
+        onclick: () => P.guarded(() => P.post("/api/camera_prompts/dismiss", { id: prompt.id, game_id: view.game_id })),
+      });
+      const me = P.state.me;
+      const hint = !prompt.legal ? t("cp.not_legal")
+        : mayPress ? null
+          : me.seat || me.judge ? t("cp.waiting", { name: P.seat(prompt.seat).name }) : t("cp.spectator");
+      return el("section", { class: `cp-card cp-${prompt.kind}`, dataset: { prompt: prompt.id }, role: "alert" },
+        el("h4", { class: "cp-title", text: t("cp.title") }),
+        el("p", { class: "cp-text", text: text(prompt) }),
+        el("div", { class: "choices cp-buttons" }, ...buttons, dismiss),
+        hint ? el("p", { class: "hint cp-hint", text: hint }) : null);
+    }));
+  }
+
+  /* " (last seen on X)" when the camera knows where. */
+  function lastSeen(prompt) {
+    return prompt.where ? t("cp.at", { where: prompt.where }) : "";
+  }
+
   /* Append the nodes that exist (helpers return null when they have nothing to show). */
   function add(container, ...nodes) {
     container.append(...nodes.flat().filter(Boolean));
   }
 
-  window.Games = { add, extra, named, enginePrompt, actionButton, legal, choices, folded, ledMirror, seatTag };
+  window.Games = {
+    add, extra, named, enginePrompt, actionButton, legal, choices, folded, ledMirror, seatTag, cameraPrompts, lastSeen,
+  };
 })();

@@ -1,0 +1,66 @@
+"""End to end at a phone's size: the camera sees a Dungeon Command creature taken off the map; the
+prompt card appears on the seated phone and on a spectator's (who cannot press), and "Destroyed"
+lowers its warband's morale and closes the card."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from playwright.sync_api import Browser, expect
+
+from companion.games.dungeon_command.game import DungeonCommand
+from companion.store import Store
+from companion.table import Table
+from tests.companion.games.dungeon_command.conftest import make_setup
+from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.conftest import join_url
+from tests.web_panel.test_camera_prompts import BATTLE, _lift_a02
+from web_panel.app import PanelServer
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
+]
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    table = Table.start(Store(tmp_path / "dc.sqlite3"), DungeonCommand(make_setup()))
+    for text in BATTLE:
+        table.submit("judge", text)
+    return table
+
+
+def test_the_destroy_prompt_card_lowers_morale(
+    browser: Browser, server: PanelServer, app: Flask, table: Table
+):
+    ann = new_phone(browser, server.url)
+    ann.goto(server.url + "/join/" + join_url(app, "ann").rsplit("/join/", 1)[1])
+    ann.goto(server.url + "/")
+    spectator = new_phone(browser, server.url)
+    wait_for_version(ann, len(BATTLE))
+    morale = table.read(lambda game: game.morale("ann"))
+    morale_shown = ann.locator('.dc-band[data-seat="ann"] .dc-morale')
+    expect(morale_shown).to_have_text(str(morale))
+
+    _lift_a02(table)
+    card = ann.locator('.cp-card[data-prompt="destroy:a02"]')
+    expect(card).to_be_visible()
+    expect(card.locator(".cp-text")).to_contain_text("a02")
+    loss = table.read(lambda game: game.level("a02"))
+    destroyed = card.locator('[data-action="destroyed a02"]')
+    expect(destroyed).to_have_text(f"Destroyed (−{loss} morale)")
+    expect(card.locator(".cp-dismiss")).to_have_text("Not destroyed, put back")
+    seen = spectator.locator('.cp-card[data-prompt="destroy:a02"]')
+    expect(seen.locator('[data-action="destroyed a02"]')).to_be_disabled()
+    expect(seen.locator(".cp-hint")).to_have_text("Join a seat to answer.")
+    screenshot(ann, "camera-prompt-destroy")
+
+    destroyed.click()
+    wait_for_version(ann, len(BATTLE) + 1)
+    expect(morale_shown).to_have_text(str(morale - loss))
+    expect(card).to_have_count(0)
+    assert table.read(lambda game: game.morale("ann")) == morale - loss
+    screenshot(ann, "camera-prompt-destroyed")
