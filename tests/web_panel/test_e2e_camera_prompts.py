@@ -1,22 +1,28 @@
 """End to end at a phone's size: the camera sees a Dungeon Command creature taken off the map; the
 prompt card appears on the seated phone and on a spectator's (who cannot press), and "Destroyed"
-lowers its warband's morale and closes the card."""
+lowers its warband's morale and closes the card. An Arena figure leaving an engagement gets its
+roll entered from the card."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, expect
 
+from companion.games.arena.game import Arena
 from companion.games.dungeon_command.game import DungeonCommand
+from companion.settings import Settings
 from companion.store import Store
 from companion.table import Table
+from tests.companion.games.arena.conftest import duel_setup
 from tests.companion.games.dungeon_command.conftest import make_setup
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import join_url
-from tests.web_panel.test_camera_prompts import BATTLE, _lift_a02
+from tests.web_panel.test_camera_prompts import BATTLE, _leave_engagement, _lift_a02
+from web_panel import create_app, serve
 from web_panel.app import PanelServer
 
 pytestmark = [
@@ -64,3 +70,36 @@ def test_the_destroy_prompt_card_lowers_morale(
     expect(card).to_have_count(0)
     assert table.read(lambda game: game.morale("ann")) == morale - loss
     screenshot(ann, "camera-prompt-destroyed")
+
+
+@pytest.fixture
+def arena_app(tmp_path: Path, settings: Settings) -> Iterator[tuple[Flask, Table]]:
+    table = Table.start(Store(tmp_path / "ar.sqlite3"), Arena(duel_setup()))
+    table.submit("a", "choose pw-a")
+    app = create_app(table, settings, secret_key="test-secret", testing=True)
+    yield app, table
+    app.extensions["panel"].close()
+
+
+def test_the_leaving_engagement_card_enters_the_roll(
+    browser: Browser, arena_app: tuple[Flask, Table]
+):
+    app, table = arena_app
+    running = serve(app, "127.0.0.1", 0).start_in_thread()
+    try:
+        phone = new_phone(browser, running.url)
+        phone.goto(running.url + "/join/" + join_url(app, "a").rsplit("/join/", 1)[1])
+        phone.goto(running.url + "/")
+        wait_for_version(phone, 1)
+        _leave_engagement(table)  # the camera's move is applied, the roll prompted
+        moved = table.version
+        card = phone.locator('.cp-card[data-prompt="disengage:pw-a:pw-b"]')
+        expect(card.locator(".cp-text")).to_contain_text("roll one attack die for Pw-B")
+        expect(card.locator(".cp-dismiss")).to_have_text("Dismiss")
+        screenshot(phone, "camera-prompt-disengage")
+        card.locator('[data-action="disengage pw-a pw-b 1"]').click()
+        wait_for_version(phone, moved + 1)
+        expect(card).to_have_count(0)
+        assert table.read(lambda game: game.figure("pw-a").damage) == 1
+    finally:
+        running.stop()

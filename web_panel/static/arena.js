@@ -88,7 +88,7 @@
     const f = (id) => figureName(view, id);
     return G.cameraPrompts(view,
       (p) => (p.kind === "disengage"
-        ? t("cp.disengage", { figure: f(p.subject), enemy: f(p.enemy), enemy_owner: P.seat(p.enemy_owner).name, at: G.lastSeen(p) })
+        ? t("cp.disengage", { figure: f(p.subject), enemy: f(p.enemy), enemy_owner: P.seat(p.enemy_owner).name })
         : t("cp.reveal_glyph", { figure: f(p.subject), spot: p.spot, at: G.lastSeen(p) })),
       (action) => {
         const words = action.split(" ");
