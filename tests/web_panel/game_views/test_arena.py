@@ -16,7 +16,8 @@ from companion.store import Store
 from companion.table import Table
 from tests.web_panel.conftest import Phone, seated
 from web_panel import create_app
-from web_panel.game_views.arena import arena_view
+from web_panel.camera_prompts import CameraPrompt
+from web_panel.game_views.arena import arena_view, camera_prompt_view
 from web_panel.game_views.prompts import mark
 
 
@@ -103,3 +104,13 @@ def test_more_hits_than_dice_are_refused_and_change_nothing(app: Flask, table: T
     version = table.version
     assert phone.act("hits 9").status_code == 422
     assert table.version == version
+
+
+def test_a_camera_prompt_the_engine_no_longer_takes_is_closed():
+    game = _game(0)  # choosing an army card: no roll or glyph can be entered
+    assert not [str(a) for a in game.legal_actions() if str(a).startswith(("disengage", "move"))]
+    figures = game.on_battlefield()
+    disengage = CameraPrompt("disengage", figures[0], "c3", enemy=figures[-1])
+    assert camera_prompt_view(game, disengage) is None
+    glyph = CameraPrompt("reveal_glyph", figures[0], "d3", spot="g1")
+    assert camera_prompt_view(game, glyph) is None

@@ -16,7 +16,8 @@ from companion.store import Store
 from companion.table import Table
 from tests.web_panel.conftest import Phone, seated
 from web_panel import create_app
-from web_panel.game_views.dungeon_command import dungeon_command_view
+from web_panel.camera_prompts import CameraPrompt
+from web_panel.game_views.dungeon_command import camera_prompt_view, dungeon_command_view
 from web_panel.game_views.prompts import mark
 
 
@@ -91,3 +92,18 @@ def test_deploying_past_leadership_is_refused_and_changes_nothing(app: Flask, ta
     response = phone.act("deploy ann-11")  # level 3 over the room of 1
     assert response.status_code == 422
     assert table.version == 2
+
+
+def test_a_camera_prompt_not_legal_now_says_so_and_names_no_loss():
+    game = _game(1)  # the first creature deployed: the battle has not begun
+    view = camera_prompt_view(game, CameraPrompt("destroy", "dwarf-cleric", "c1"))
+    assert view is not None
+    assert "destroyed dwarf-cleric" not in {str(a) for a in game.legal_actions()}
+    assert (view["legal"], view["loss"], view["seat"]) == (False, None, game.pending().seat)
+    assert view["level"] == game.level("dwarf-cleric")
+
+
+def test_a_camera_prompt_for_a_creature_off_the_battlefield_is_closed():
+    game = _game(1)
+    assert "ben-01" not in game.on_battlefield()
+    assert camera_prompt_view(game, CameraPrompt("destroy", "ben-01")) is None
