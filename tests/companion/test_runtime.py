@@ -129,3 +129,68 @@ def test_the_camera_reads_a_dungeon_command_table_on_its_square_grid(tmp_path: P
         assert running.camera.grid.width_mm == 20 * 25.4  # type: ignore[attr-defined]
     finally:
         running.stop()
+
+
+class _SeenByCamera:
+    """A camera view whose last frame read the given tags (the runtime asks only for this)."""
+
+    def __init__(self, seen: dict) -> None:
+        from vision.observe import Placement
+
+        placements = tuple(Placement(tag, cell, 1.0, 0.0, 0.0) for tag, cell in seen.items())
+        self._snapshot = type("Snapshot", (), {"placements": placements})()
+
+    def snapshot(self):
+        return self._snapshot
+
+
+def test_a_dungeon_command_table_lights_the_squares_the_camera_reads(tmp_path: Path):
+    import threading
+
+    from companion.games.dungeon_command.demo import demo_setup
+    from companion.games.dungeon_command.game import DungeonCommand
+    from companion.lights.colours import OFF
+    from vision.board_change import TagId
+
+    settings = Settings(
+        data_dir=tmp_path,
+        game="dungeon_command",
+        lights=LightsSettings(backend="virtual", layout="example_squares_6x4"),
+        camera={"battlefield": {"columns": 6, "rows": 4}},
+    )
+    game = DungeonCommand(demo_setup())
+    game.push(game.parse_action("deploy dwarf-cleric"))
+    table = Table.start(Store(settings.store_path), game)
+    running = TableRuntime(settings, table)
+    running.camera = _SeenByCamera({TagId("dc", "dwarf-cleric", 1): "b2"})
+    lit = threading.Event()
+    try:
+        driver = running.start_lights()
+        assert running.problems == []
+        lights = driver.lights
+        lights.subscribe(lambda frame: lit.set() if frame.cells["b2"] != OFF else None)
+        if lights.frames and lights.frames[-1].cells["b2"] != OFF:
+            lit.set()  # drawn before we listened
+        assert lit.wait(timeout=30)
+        assert lights.frames[-1].cells["a1"] == OFF
+    finally:
+        running.stop()
+
+
+def test_a_layout_under_another_map_is_a_problem_and_the_lights_idle(tmp_path: Path):
+    from companion.games.arena.demo import demo_setup
+    from companion.games.arena.game import Arena
+
+    settings = Settings(
+        data_dir=tmp_path,
+        game="arena",
+        lights=LightsSettings(backend="virtual", layout="example_hexes_4x3"),
+        camera={"battlefield": {"columns": 8, "rows": 6}},
+    )
+    table = Table.start(Store(settings.store_path), Arena(demo_setup()))
+    running = TableRuntime(settings, table)
+    try:
+        running.start_lights()
+        assert any("example_hexes_4x3" in p and "lights idle" in p for p in running.problems)
+    finally:
+        running.stop()

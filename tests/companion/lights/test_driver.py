@@ -5,8 +5,8 @@ import threading
 from companion import events as ev
 from companion.events import Event, EventBus
 from companion.lights.board_view import BoardView
-from companion.lights.colours import OFF, Palette, scaled
-from companion.lights.driver import FLAG_SECONDS, LightsDriver
+from companion.lights.colours import OFF, TURN_ORDER_COLOURS, Palette, scaled
+from companion.lights.driver import FLAG_SECONDS, REFRESH_SECONDS, LightsDriver
 from companion.lights.scenes import DIM, TURN_WON_SECONDS, occupancy, turn_won
 from companion.lights.virtual import VirtualLights
 
@@ -120,3 +120,87 @@ def test_an_event_is_drawn_at_once_not_at_the_next_frame_tick():
         stop.set()
         driver.wake()
         runner.join(timeout=30)
+
+
+# -- an Arena table on a hex layout ------------------------------------------------------------
+
+
+def _arena_driver(clock: Clock):
+    from companion.games.arena.demo import demo_setup
+    from companion.games.arena.game import Arena
+    from companion.lights.map_view import view_for_game
+
+    wired = [f"{column}{row}" for row in (1, 2) for column in "abcd"]  # row 3 has no LEDs
+    layout = tiny_layout(
+        map={"kind": "hexes", "columns": 4, "rows": 3},
+        led_count=len(wired),
+        cell_leds={cell: number for number, cell in enumerate(wired)},
+    )
+    battlefield = {"columns": 4, "rows": 3, "glyph_hexes": {"g1": "c2", "g2": "d3"}}
+    game = Arena(demo_setup())
+    lights = VirtualLights(layout)
+    driver = LightsDriver(
+        lights, lambda: view_for_game(game, layout.map, battlefield, {}), PALETTE, clock
+    )
+    return game, driver, lights
+
+
+def test_an_arena_game_lights_the_hexes_its_figures_stand_on():
+    clock = Clock()
+    game, driver, lights = _arena_driver(clock)
+    bus = EventBus()
+    driver.attach(bus)
+    for text in ("choose walker-a", "summon soldiers-a-1 a1", "move walker-a g1 c2"):
+        for event in game.push(game.parse_action(text)):
+            bus.publish(event)
+    driver.tick()
+    ann = TURN_ORDER_COLOURS[0]
+    assert _shown(lights, "a1") == scaled(ann, DIM)
+    assert _shown(lights, "c2") == ann  # the walker holds the glyph of power
+    assert _shown(lights, "b1") == OFF
+    assert "d3" not in lights.frames[-1].cells  # the unheld glyph's hex has no LED
+
+
+def test_a_prompted_hex_flashes_until_the_next_action():
+    from companion.games.arena.camera import CAMERA_PROMPTED
+
+    clock = Clock()
+    _, driver, lights = _arena_driver(clock)
+    driver.on_event(Event(CAMERA_PROMPTED, {"kind": "disengage", "figure": "x", "hex": "b2"}))
+    driver.tick()
+    assert _shown(lights, "b2") == PALETTE.prompt
+    clock.now += 0.3  # the flash's dark half
+    driver.tick()
+    assert _shown(lights, "b2") == OFF
+    clock.now += 0.2
+    driver.tick()
+    assert _shown(lights, "b2") == PALETTE.prompt
+    driver.on_event(Event(ev.ACTION_APPLIED, {"action": "disengage x y 0"}))
+    clock.now += 0.5
+    driver.tick()
+    assert _shown(lights, "b2") == OFF
+    assert lights.frames[-1].number == lights.shown
+
+
+def test_a_view_that_changes_without_an_event_is_read_within_a_second():
+    clock = Clock()
+    views: list[BoardView | None] = [BoardView(phase="action", occupants={"a1": ("A",)})]
+    driver, lights = _driver(views, clock)
+    views.append(BoardView(phase="action", occupants={"c3": ("B",)}))
+    clock.now += REFRESH_SECONDS / 2
+    driver.tick()
+    assert _shown(lights, "c3") == OFF
+    clock.now += REFRESH_SECONDS
+    driver.tick()
+    assert _shown(lights, "c3") == scaled(PALETTE.seat("B"), DIM)
+
+
+def test_with_no_game_on_its_map_a_hex_layout_idles_over_its_own_hexes():
+    clock = Clock()
+    _, driver, lights = _arena_driver(clock)
+    driver._view_source = lambda: None  # e.g. the table now plays Planechase
+    clock.now += REFRESH_SECONDS
+    driver.tick()
+    cells = lights.frames[-1].cells
+    assert set(cells) == set(lights.layout.cells)
+    assert all(colour != OFF for colour in cells.values())

@@ -1,12 +1,16 @@
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion import grid
 from companion.lights import scenes
 from companion.lights.board_view import BoardView
-from companion.lights.colours import OFF, Palette, scaled
+from companion.lights.colours import OFF, TURN_ORDER_COLOURS, Palette, scaled
 from companion.lights.demo import MIDGAME, demo_view
+from companion.lights.map_view import MapView
+from companion.lights.scenes import DIM, FLASH_PERIOD, map_scene, rainbow
 
 PALETTE = Palette()
 BLUE = PALETTE.seat("A")
@@ -157,3 +161,49 @@ def test_strike_kinds_show_contested_cells(kind):
         occupants={"c3": ("A", "B")},
     )
     assert scenes.state_scene(view, 0.0, PALETTE).colour("c3") == PALETTE.contested
+
+
+# -- the games on other maps -------------------------------------------------------------------
+
+ARENA = MapView(
+    seats=("p1", "p2"),
+    pieces={"a1": "p1", "c2": "p1", "f3": "p2"},
+    glyphs={"c2": "p1", "d3": None},
+    prompted=frozenset({"f3"}),
+)
+
+
+def test_map_scene_shows_pieces_in_turn_order_colours_and_glyphs():
+    frame = map_scene(ARENA, 0.0, PALETTE)
+    assert frame.colour("a1") == scaled(TURN_ORDER_COLOURS[0], DIM)
+    assert frame.colour("c2") == TURN_ORDER_COLOURS[0]  # a held glyph: the holder at full level
+    assert frame.colour("d3") == PALETTE.neutral  # nobody holds it
+    assert frame.colour("b1") == OFF
+
+
+def test_map_scene_flashes_prompted_cells_and_flags_over_them():
+    assert map_scene(ARENA, 0.0, PALETTE).colour("f3") == PALETTE.prompt
+    assert map_scene(ARENA, FLASH_PERIOD * 0.75, PALETTE).colour("f3") == OFF
+    flagged = replace(ARENA, flagged=frozenset({"f3"}))
+    assert map_scene(flagged, 0.0, PALETTE).colour("f3") == PALETTE.illegal
+
+
+def test_map_scene_uses_a_seat_colour_the_palette_names():
+    palette = PALETTE.with_seat_colours({"p2": "#56B4E9"})
+    view = replace(ARENA, prompted=frozenset())
+    assert map_scene(view, 0.0, palette).colour("f3") == scaled((86, 180, 233), DIM)
+    assert map_scene(view, 0.0, palette).colour("a1") == scaled(TURN_ORDER_COLOURS[0], DIM)
+
+
+def test_map_scene_at_the_end_the_winners_pieces_breathe():
+    over = replace(ARENA, prompted=frozenset(), over=True, winners=frozenset({"p2"}))
+    frame = map_scene(over, 0.0, PALETTE)
+    assert frame.colour("f3") == TURN_ORDER_COLOURS[1]  # the breath starts at full level
+    assert frame.colour("a1") == scaled(TURN_ORDER_COLOURS[0], DIM)
+    assert map_scene(over, 1.0, PALETTE).colour("f3") != TURN_ORDER_COLOURS[1]
+
+
+def test_rainbow_lights_every_cell_of_any_map():
+    cells = ("a1", "b1", "h6")
+    assert set(rainbow(cells, 0.0).cells) == set(cells)
+    assert rainbow(cells, 0.0).colour("a1") != rainbow(cells, 1.0).colour("a1")

@@ -73,3 +73,21 @@ def test_cell_colour_undoes_gamma_and_averages_leds():
     lights = VirtualLights(tiny_layout(gamma=2.0))
     lights.show_frame(Frame({"a1": (128, 0, 0)}))
     assert lights.frames[-1].cells["a1"] == (128, 0, 0)
+
+
+def test_a_hex_layout_reports_and_draws_only_its_wired_hexes(tmp_path):
+    layout = tiny_layout(
+        map={"kind": "hexes", "columns": 3, "rows": 2},
+        led_count=2,
+        cell_leds={"a1": 0, "c2": 1},
+    )
+    lights = VirtualLights(layout)
+    lights.show_frame(Frame({"c2": (0, 255, 0), "b1": (255, 0, 0)}))  # b1 has no LED
+    assert lights.frames[-1].cells == {"a1": (0, 0, 0), "c2": (0, 255, 0)}
+    image = Image.open(lights.save_png(tmp_path / "hexes.png")).convert("RGB")
+    assert image.size == (2 * MARGIN_PX + 3 * CELL_PX + CELL_PX // 2, 2 * MARGIN_PX + 2 * CELL_PX)
+    centre = CELL_PX // 2
+    c2 = (MARGIN_PX + 2 * CELL_PX + CELL_PX // 2 + centre, MARGIN_PX + centre)  # row 2: shifted
+    b1 = (MARGIN_PX + CELL_PX + centre, MARGIN_PX + CELL_PX + centre)
+    assert image.getpixel(c2) == (0, 255, 0)
+    assert image.getpixel(b1) == (20, 20, 20)  # outlined only: the background shows
