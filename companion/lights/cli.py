@@ -7,7 +7,6 @@ from pathlib import Path
 
 import click
 
-from companion import grid
 from companion.errors import DataFileError
 from companion.lights.base import Lights
 from companion.lights.colours import Palette
@@ -27,14 +26,14 @@ TEST_COLOUR = (255, 255, 255)
 TEXT: dict[str, dict[str, str]] = {
     "en": {
         "header": "{backend} backend, layout {layout}: {count} LEDs",
-        "cell": "{number:2}/25 {cell}  LEDs {leds}",
+        "cell": "{number:2}/{total} {cell}  LEDs {leds}",
         "current": "{scene} on {backend} ({layout}): about {need:.0f} mA of {budget:.0f} mA",
         "limited": ", limited to {shown:.0f} mA",
         "png": "virtual LEDs: board image written to {path}",
     },
     "ja": {
         "header": "バックエンド {backend}、レイアウト {layout}:LED {count} 個",
-        "cell": "{number:2}/25 {cell}  LED {leds}",
+        "cell": "{number:2}/{total} {cell}  LED {leds}",
         "current": "{scene}({backend}、{layout}):約 {need:.0f} mA(上限 {budget:.0f} mA)",
         "limited": "、{shown:.0f} mA に制限",
         "png": "仮想LED:盤面の画像を {path} に保存しました",
@@ -98,7 +97,7 @@ def leds() -> None:
 @click.option("--png", type=click.Path(path_type=Path), help="Virtual backend: last image here.")
 @lang_option
 def test_wiring(layout_name: str, backend: str, delay: float, png: Path | None, lang: str) -> None:
-    """Light every cell in turn, a1 to e5, naming each one, to check the wiring."""
+    """Light every wired cell in turn (a1, b1, …), naming each one, to check the wiring."""
     text = TEXT[lang]
     layout = _load(layout_name)
     lights = open_lights(backend, layout)
@@ -106,9 +105,11 @@ def test_wiring(layout_name: str, backend: str, delay: float, png: Path | None, 
         text["header"].format(backend=lights.name, layout=layout.name, count=layout.led_count)
     )
     try:
-        for number, cell in enumerate(grid.CELLS, start=1):
+        total = len(layout.cells)
+        for number, cell in enumerate(layout.cells, start=1):
             leds_of_cell = ", ".join(str(led) for led in layout.cell_leds[cell])
-            click.echo(text["cell"].format(number=number, cell=cell, leds=leds_of_cell))
+            line = text["cell"].format(number=number, total=total, cell=cell, leds=leds_of_cell)
+            click.echo(line)
             lights.show_frame(Frame({cell: TEST_COLOUR}))
             time.sleep(delay)
         _save_png(lights, png, "leds-test.png", text)
@@ -177,9 +178,10 @@ def layouts() -> None:
     """List the shipped layouts."""
     for name in available_layouts():
         layout = load_layout(name)
+        shape = layout.map
         click.echo(
-            f"{name:14} {layout.led_count:4} LEDs  {layout.colour_order}  "
-            f"budget {layout.power.budget_ma:.0f} mA  {layout.description}"
+            f"{name:20} {shape.kind} {shape.columns}×{shape.rows}  {layout.led_count:4} LEDs  "
+            f"{layout.colour_order}  budget {layout.power.budget_ma:.0f} mA  {layout.description}"
         )
 
 

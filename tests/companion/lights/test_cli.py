@@ -93,3 +93,13 @@ def test_legend_covers_every_scene_in_both_languages():
     assert set(LEGEND) == {"en", "ja"}
     for texts in LEGEND.values():
         assert set(texts) == set(SCENES)
+
+
+def test_wiring_test_of_a_hex_layout_names_its_wired_hexes(run, tmp_path):
+    png = str(tmp_path / "hexes.png")
+    result = run("test", "--delay", "0", "--layout", "example_hexes_4x3", "--png", png)
+    assert result.exit_code == 0, result.output
+    named = [line.split()[1] for line in result.output.splitlines() if "/8 " in line]
+    assert named == ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2"]  # map order, row 3 unwired
+    assert "5/8 a2  LEDs 7" in result.output
+    assert "hexes 4×3" in run("layouts").output
