@@ -10,7 +10,6 @@ import statistics
 import time
 from collections.abc import Callable
 
-from companion import grid
 from companion.lights.board_view import BoardView, board_view_from_game
 from companion.lights.colours import Palette
 from companion.lights.demo import demo_view
@@ -39,7 +38,7 @@ def _plain_python_render(frame: Frame, layout: CompiledLayout) -> bytes:
     gamma = [round((v / 255) ** layout.gamma * 255) for v in range(256)]
     levels = []
     for owner in layout.led_cell:
-        rgb = frame.colour(grid.CELLS[owner]) if owner >= 0 else (0, 0, 0)
+        rgb = frame.colour(layout.cells[owner]) if owner >= 0 else (0, 0, 0)
         levels.append([(gamma[c] * layout.brightness + 127) // 255 for c in rgb])
     power = layout.power
     idle = layout.led_count * power.idle_ma_per_led
