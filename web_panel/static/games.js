@@ -50,14 +50,33 @@
     return el("details", { class: "og-folded" }, el("summary", { text: summary }), ...inner);
   }
 
-  /* The table's LEDs as a small 5×5 grid, when the lights are mirrored. */
+  /* Column (0-based) and row of a cell name such as "c3" or "aa12" (spreadsheet-style). */
+  function cellPlace(cell) {
+    const match = /^([a-z]+)(\d+)$/.exec(cell);
+    if (!match) return null;
+    let column = 0;
+    for (const letter of match[1]) column = column * 26 + (letter.charCodeAt(0) - 96);
+    return [column - 1, Number(match[2])];
+  }
+
+  /* The table's LEDs as a small grid of the layout's wired cells, far row on top. */
   function ledMirror() {
     const leds = P.state.leds || {};
-    if (!Object.keys(leds).length) return null;
-    const grid = el("div", { class: "og-leds", title: t("og.leds"), "aria-label": t("og.leds") });
-    for (const row of [5, 4, 3, 2, 1]) {
-      for (const column of ["a", "b", "c", "d", "e"]) {
-        const cell = `${column}${row}`;
+    const places = Object.keys(leds).map(cellPlace).filter(Boolean);
+    if (!places.length) return null;
+    const columns = Math.max(...places.map(([column]) => column)) + 1;
+    const rows = Math.max(...places.map(([, row]) => row));
+    const grid = el("div", {
+      class: "og-leds", title: t("og.leds"), "aria-label": t("og.leds"),
+      style: { gridTemplateColumns: `repeat(${columns}, 14px)` },
+    });
+    for (let row = rows; row >= 1; row -= 1) {
+      for (let column = 0; column < columns; column += 1) {
+        let name = "";
+        for (let n = column + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+          name = String.fromCharCode(97 + ((n - 1) % 26)) + name;
+        }
+        const cell = `${name}${row}`;
         grid.append(el("span", { dataset: { cell }, style: { background: leds[cell] || "#111" } }));
       }
     }
