@@ -73,6 +73,22 @@ def owner(piece: str) -> str:
     return piece.split(":", 1)[0]
 
 
+def identify(
+    seen: Mapping[TagId, str], registry: Mapping[TagId, str]
+) -> tuple[dict[str, str], list[Note]]:
+    """The pieces the tags ``seen`` (tag → cell) stand for, piece → cell, and an
+    ``unknown_tag`` note for each tag the registry does not know."""
+    notes: list[Note] = []
+    pieces: dict[str, str] = {}
+    for tag, cell in sorted(seen.items()):
+        piece = registry.get(tag)
+        if piece is None:
+            notes.append(Note("unknown_tag", str(tag), cell))
+        else:
+            pieces[piece] = cell
+    return pieces, notes
+
+
 def reconcile(
     seen: Mapping[TagId, str],
     registry: Mapping[TagId, str],
@@ -84,14 +100,7 @@ def reconcile(
     Returns the actions to propose, in order (propose one, then reconcile again: each accepted
     action changes what is legal next), and the notes for everything else.
     """
-    notes: list[Note] = []
-    seen_pieces: dict[str, str] = {}
-    for tag, cell in sorted(seen.items()):
-        piece = registry.get(tag)
-        if piece is None:
-            notes.append(Note("unknown_tag", str(tag), cell))
-        else:
-            seen_pieces[piece] = cell
+    seen_pieces, notes = identify(seen, registry)
 
     verb = PROPOSING_KINDS.get(pending.kind)
     proposals: list[str] = []

@@ -22,13 +22,13 @@ After every committed change the camera board (tag → hex) is compared with the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from companion.events import Event
 from companion.games.arena.game import Arena
 from companion.games.arena.setup import FIELD, GRAVEYARD, RESERVE, SCORING, Setup
-from companion.reconciler import MAX_PROPOSALS, Note
+from companion.reconciler import MAX_PROPOSALS, Note, identify
 from companion.table import CAMERA, Table
 from vision.board_change import BoardChange, TagId
 from vision.hex_grid import HexGrid
@@ -112,13 +112,7 @@ class Prompt:
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "figure": self.figure,
-            "hex": self.hex,
-            "enemy": self.enemy,
-            "spot": self.spot,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -138,14 +132,7 @@ def reconcile(
     """``seen``: tag → hex now; ``moved``: the change's moves (tag → (from, to)), which say where
     a figure the engine has no hex for came from. Reads ``game`` only."""
     came_from = {tags[tag]: hexes[0] for tag, hexes in (moved or {}).items() if tag in tags}
-    notes: list[Note] = []
-    hexes: dict[str, str] = {}
-    for tag, hex_name in sorted(seen.items()):
-        fid = tags.get(tag)
-        if fid is None:
-            notes.append(Note("unknown_tag", str(tag), hex_name))
-        else:
-            hexes[fid] = hex_name
+    hexes, notes = identify(seen, tags)
     legal = {str(action) for action in game.legal_actions()}
     pending = game.pending()
     state = game.state

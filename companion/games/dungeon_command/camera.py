@@ -24,7 +24,7 @@ from typing import Any
 from companion.events import Event
 from companion.games.dungeon_command.game import INITIAL_DEPLOY, DungeonCommand
 from companion.games.dungeon_command.setup import Setup
-from companion.reconciler import MAX_PROPOSALS, Note
+from companion.reconciler import MAX_PROPOSALS, Note, identify
 from companion.table import CAMERA, Table
 from vision.board_change import BoardChange, TagId
 
@@ -106,14 +106,7 @@ def reconcile(
     """``seen``: tag → square now; ``tags``: the registry; ``last_seen``: tag → square of tags
     that just left the map (the change's ``removed``). Reads ``game`` only."""
     where_last = {tags[tag]: square for tag, square in (last_seen or {}).items() if tag in tags}
-    notes: list[Note] = []
-    squares: dict[str, str] = {}
-    for tag, square in sorted(seen.items()):
-        label = tags.get(tag)
-        if label is None:
-            notes.append(Note("unknown_tag", str(tag), square))
-        else:
-            squares[label] = square
+    squares, notes = identify(seen, tags)
     legal = {str(action) for action in game.legal_actions()}
     pending = game.pending()
     destroyed = {label for labels in game.state.destroyed.values() for label in labels}
