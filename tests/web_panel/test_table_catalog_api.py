@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
-from companion.table_catalog import EnteredBy
+from companion.table.catalog import EnteredBy
 from tests.companion.entries import hound_entry
 from tests.web_panel.conftest import JUDGE_PIN, Phone
 
