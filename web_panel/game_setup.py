@@ -26,13 +26,14 @@ from companion.errors import DataFileError
 from companion.games import GAMES, find_game
 from companion.games.protocol import Game
 from companion.settings import SeatSettings
-from companion.table.catalog import TableCatalog
+from companion.table.catalog import EnteredBy, TableCatalog
 from companion.table.setup import starting_game
 from web_panel.api import Refused, body
 from web_panel.other_game_setup import BUILDERS as OTHER_GAMES
 from web_panel.other_game_setup import other_game
 from web_panel.panel import Panel, current_panel
 from web_panel.seats import LOOPBACK_ADDRESSES
+from web_panel.table_catalog_api import refused_entry
 
 if TYPE_CHECKING:
     from vision.board_change import TagId
@@ -313,6 +314,7 @@ def require_setup_rights(panel: Panel) -> None:
 @setup_api.get("/options")
 def options() -> ResponseReturnValue:
     from companion.games.dreamblade.maps import builtin_map_names
+    from companion.games.dreamblade.miniature_form import keyword_choices
 
     panel = current_panel()
     find_game("dreamblade")  # loads the known games into the registry
@@ -332,8 +334,35 @@ def options() -> ResponseReturnValue:
             "rule_430": panel.settings.dreamblade.tournament_rule_430,
             "warbands": saved_warbands(panel),
             "scan": panel.camera is not None,  # warbands can be registered by showing tags
+            "keywords": keyword_choices(),  # what the miniature form offers
+            "lineages": sorted({m.lineage for m in _catalog(panel).values() if m.lineage}),
         },
     )
+
+
+def _miniature_json(mini: Any, entered: set[str]) -> dict[str, Any]:
+    """A catalog miniature as the builder shows it: what it costs, which values the engine needs
+    are unknown, whether the table's players entered it, and its catalog data for completing it."""
+    from companion.games.dreamblade.catalog import miniature_to_data
+
+    return {
+        "id": mini.id,
+        "name": mini.name,
+        "kind": str(mini.kind),
+        "cost": mini.spawn_cost,
+        "aspects": [str(a) for a in mini.aspects],
+        "set": mini.set,
+        "number": mini.number,
+        "unknown": list(mini.unknown_fields),
+        "entered": mini.id in entered,
+        "data": miniature_to_data(mini),
+    }
+
+
+def _entered_ids(panel: Panel) -> set[str]:
+    from companion.games.dreamblade.table_entries import GAME, KIND
+
+    return {entry.id for entry in panel.table_catalog.entries(GAME, KIND)}
 
 
 @setup_api.get("/catalog")
@@ -341,21 +370,42 @@ def search_catalog() -> ResponseReturnValue:
     query = request.args.get("q", "").strip()
     if len(query) < 2:
         return jsonify(results=[])
-    found = _catalog(current_panel()).search(query)[:CATALOG_RESULTS]
-    return jsonify(
-        results=[
-            {
-                "id": m.id,
-                "name": m.name,
-                "kind": str(m.kind),
-                "cost": m.spawn_cost,
-                "aspects": [str(a) for a in m.aspects],
-                "set": m.set,
-                "number": m.number,
-            }
-            for m in found
-        ]
-    )
+    panel = current_panel()
+    found = _catalog(panel).search(query)[:CATALOG_RESULTS]
+    entered = _entered_ids(panel)
+    return jsonify(results=[_miniature_json(m, entered) for m in found])
+
+
+def _entered_by(panel: Panel) -> EnteredBy:
+    """Who is typing an entry in: a seat and its player's name, the judge, or the table's screen."""
+    viewer = panel.viewer()
+    if viewer.seat is not None:
+        seats = panel.seats or panel.settings.seats
+        known = seats.get(viewer.seat)
+        return EnteredBy(viewer.seat, known.name if known else viewer.seat)
+    if viewer.judge:
+        return EnteredBy(None, "judge")
+    if request.remote_addr in LOOPBACK_ADDRESSES:
+        return EnteredBy(None, "table screen")
+    raise Refused(403, "spectator")
+
+
+@setup_api.post("/miniatures")
+def enter_miniature() -> ResponseReturnValue:
+    """Add a miniature missing from the catalog, or fill in the unknown values of one, from what
+    is printed on its base; kept in the table catalog as entered by this phone's player."""
+    from companion.games.dreamblade.miniature_form import entry_from_form
+    from companion.games.dreamblade.table_entries import GAME, KIND
+
+    panel = current_panel()
+    who = _entered_by(panel)
+    described = f"{who.name} (seat {who.seat})" if who.seat else str(who.name)
+    try:
+        entry = entry_from_form(body(), _catalog(panel), described)
+        saved = panel.table_catalog.add(GAME, KIND, entry, who)
+    except DataFileError as exc:
+        raise refused_entry(exc) from None
+    return jsonify(miniature=_miniature_json(_catalog(panel)[saved.id], _entered_ids(panel)))
 
 
 @setup_api.get("/scan")

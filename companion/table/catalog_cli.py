@@ -10,6 +10,8 @@ from pathlib import Path
 import click
 
 from companion.errors import DataFileError
+from companion.games.dreamblade.catalog import Catalog, default_catalog
+from companion.games.dreamblade.catalog_cli import CATALOG_LOADER
 from companion.games.dreamblade.catalog_cli import catalog as dreamblade_catalog
 from companion.settings import Settings, load_settings
 from companion.table.catalog import TableCatalog
@@ -18,9 +20,25 @@ _CONFIG = click.option("--config", type=click.Path(path_type=Path), help="table 
 
 
 @click.group("catalog")
-def catalog() -> None:
-    """The catalogs: Dreamblade's miniatures (builtin plus your imported Dreamcatcher file) and
-    the table's own catalog of entries typed in by players, for every game."""
+@click.pass_context
+def catalog(ctx: click.Context) -> None:
+    """The catalogs: Dreamblade's miniatures (builtin plus your imported Dreamcatcher file plus
+    the miniatures the table's players typed in) and the table's own catalog of entries typed in
+    by players, for every game."""
+    ctx.meta[CATALOG_LOADER] = _dreamblade_catalog
+
+
+def _dreamblade_catalog() -> Catalog:
+    """Dreamblade's catalog with the miniatures this table's players entered."""
+    from companion.games.dreamblade.table_entries import GAME, KIND, catalog_with_entries
+
+    settings = _settings(None)
+    if not settings.store_path.exists():
+        return default_catalog()
+    table_catalog = _table_catalog(settings)
+    entries = [entry.data for entry in table_catalog.entries(GAME, KIND)]
+    table_catalog.close()
+    return catalog_with_entries(default_catalog(), entries)
 
 
 for _name, _command in dreamblade_catalog.commands.items():

@@ -93,17 +93,30 @@
         } }))));
     };
     const search = el("input", { type: "search", class: "catalog-search", placeholder: t("setup.search"), "aria-label": t("setup.search") });
-    search.addEventListener("input", async () => {
+    const formBox = el("div", { class: "mini-form-box" });
+    const closeForm = () => formBox.replaceChildren();
+    const openForm = (mini) => formBox.replaceChildren(window.MiniatureForm.form(options.dreamblade, mini, (saved) => {
+      closeForm();
+      search.value = saved.name;
+      showResults();
+    }, closeForm));
+    const showResults = async () => {
       const found = (await getJSON(`/api/setup/catalog?q=${encodeURIComponent(search.value)}`)).results;
-      results.replaceChildren(...found.map((mini) => el("button", {
-        class: "btn secondary result", type: "button", dataset: { id: mini.id },
-        text: `${mini.name} (${mini.cost === null ? "?" : mini.cost}${mini.aspects.map((a) => a[0]).join("")})`,
-        onclick: () => {
-          addCopy(seat, mini);
-          drawChosen();
-        },
-      })));
-    });
+      results.replaceChildren(...found.map((mini) => el("div", { class: "row result-row" },
+        el("button", {
+          class: "btn secondary result", type: "button", dataset: { id: mini.id },
+          text: `${mini.name} (${mini.cost === null ? "?" : mini.cost}${mini.aspects.map((a) => a[0]).join("")})`,
+          onclick: () => {
+            addCopy(seat, mini);
+            drawChosen();
+          },
+        }, mini.entered ? el("small", { class: "entered", text: ` · ${t("mf.entered")}` }) : null),
+        mini.unknown.length ? el("button", { class: "btn secondary small fill-in", type: "button", dataset: { id: mini.id },
+          text: t("mf.fill_in"), title: t("mf.unknown_fields", { fields: mini.unknown.map((f) => t(`catalog.field.${f}`)).join(", ") }),
+          onclick: () => openForm(mini) }) : null)));
+    };
+    search.addEventListener("input", showResults);
+    const missing = el("button", { class: "btn secondary small add-miniature", type: "button", text: t("mf.add"), onclick: () => openForm(null) });
     const save = el("button", { class: "btn secondary", type: "button", text: t("setup.save_warband"), onclick: async () => {
       const saved = await P.guarded(() => P.post("/api/setup/warbands", warbandData(seat, name.value)));
       if (!saved) return;
@@ -116,7 +129,7 @@
       }
     } });
     if (options.dreamblade.scan) box.append(scanner(seat, (mini) => drawChosen(addCopy(seat, mini, mini.tag))));
-    box.append(search, results, chosen, el("div", { class: "row" }, name, save));
+    box.append(search, results, missing, formBox, chosen, el("div", { class: "row" }, name, save));
     return box;
   }
 
@@ -154,9 +167,8 @@
     return el("fieldset", { class: "table-catalog" },
       el("legend", { text: t("catalog.title") }),
       el("p", { class: "hint", text: t("catalog.hint") }), count,
-      el("div", { class: "row" },
-        el("a", { class: "btn secondary catalog-download", href: "/api/catalog/export", download: "", text: t("catalog.download") }),
-        el("label", { class: "btn secondary" }, t("catalog.upload"), upload)));
+      el("a", { class: "btn secondary catalog-download", href: "/api/catalog/export", download: "", text: t("catalog.download") }),
+      el("label", { class: "btn secondary catalog-upload-button" }, t("catalog.upload"), upload));
   }
 
   function draw(root) {

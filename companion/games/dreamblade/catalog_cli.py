@@ -1,4 +1,4 @@
-"""``companion catalog``: list, show, search and import Dreamblade miniatures."""
+"""``companion catalog``: list, show, search and import Dreamblade miniatures, check a warband."""
 
 from __future__ import annotations
 
@@ -103,16 +103,39 @@ def warband_command(warband_file: Path, seat: str, tournament: bool) -> None:
     problems = tournament_problems(band, catalog_data) if tournament else []
     if problems:
         raise click.ClickException("\n".join([f"{band.name}: not tournament-legal", *problems]))
+    incomplete = [
+        f"  {catalog_data[catalog_id].name} ({catalog_id}): unknown {', '.join(missing)}"
+        for catalog_id, _ in band.entries
+        if (missing := catalog_data[catalog_id].unknown_fields)
+    ]
+    if incomplete:
+        raise click.ClickException(
+            "\n".join(
+                [
+                    f"{band.name}: not playable, {len(incomplete)} incomplete miniatures "
+                    "(fill in what is printed on their bases on the panel's set-up page):",
+                    *incomplete,
+                ]
+            )
+        )
     click.echo(f"{band.name}: {band.size} miniatures, valid")
     for mini_id, catalog_id in band.copies(seat):
         click.echo(f"  {mini_id:<32} {catalog_data[catalog_id].name}")
 
 
+# ``ctx.meta`` key: a function giving the catalog to use instead of ``default_catalog()`` (the
+# ``companion catalog`` group of the table adds its players' entries).
+CATALOG_LOADER = "dreamblade.catalog"
+
+
 def _load() -> Catalog:
+    context = click.get_current_context(silent=True)
+    loader = context.meta.get(CATALOG_LOADER, default_catalog) if context else default_catalog
     try:
-        return default_catalog()
+        catalog_data: Catalog = loader()
     except DataFileError as exc:
         raise click.ClickException(str(exc)) from None
+    return catalog_data
 
 
 def _stat(value: int | None) -> str:

@@ -74,3 +74,28 @@ def test_the_dreamblade_commands_stay_and_csv_goes_to_the_dreamcatcher_import(
     result = CliRunner().invoke(catalog, ["import", str(sheet), "--check"])
     assert result.exit_code == 0, result.output
     assert "miniatures, no problems" in result.output
+
+
+def test_the_dreamblade_commands_see_the_miniatures_the_players_entered(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
+    band = tmp_path / "band.yaml"
+    band.write_text(
+        "format: dreamblade-warband\nversion: 1\nname: Hounds\n"
+        "miniatures:\n  - {id: glass-hound, count: 2}\n  - {id: runetagged-brawler}\n",
+        encoding="utf-8",
+    )
+    missing = CliRunner().invoke(catalog, ["warband", str(band)])
+    assert missing.exit_code == 1 and "miniatures[0].id" in missing.output
+    entered = TableCatalog(Settings().store_path)
+    entered.add("dreamblade", "miniature", hound_entry(), EnteredBy("A", "Aiko"))
+    incomplete = CliRunner().invoke(catalog, ["warband", str(band)])
+    assert "Runetagged Brawler (runetagged-brawler): unknown power" in incomplete.output
+    brawler = json.loads(
+        CliRunner().invoke(catalog, ["show", "runetagged-brawler", "--json"]).output
+    )
+    entered.add("dreamblade", "miniature", {**brawler, "power": 4}, EnteredBy("B", "Ben"))
+    entered.close()
+    result = CliRunner().invoke(catalog, ["warband", str(band)])
+    assert result.exit_code == 0, result.output
+    assert "3 miniatures, valid" in result.output
+    assert "Glass Hound" in CliRunner().invoke(catalog, ["search", "hound"]).output

@@ -80,12 +80,30 @@ def test_broken_user_catalog_is_a_clear_error(home):
     assert "catalog.yaml: format" in result.output
 
 
-def test_warband_check_lists_per_copy_ids(home):
-    path = Path(__file__).parents[4] / "companion/games/dreamblade/data/warbands/sample-valor.yaml"
+def _warband_file(tmp_path, *entries: str) -> Path:
+    path = tmp_path / "band.yaml"
+    lines = "".join(f"  - {{{entry}}}\n" for entry in entries)
+    path.write_text(
+        f"format: dreamblade-warband\nversion: 1\nname: Band\nminiatures:\n{lines}",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_warband_check_lists_per_copy_ids(home, tmp_path):
+    path = _warband_file(tmp_path, "id: spellbound-scissors, count: 2", "id: lockjaw")
     result = _run("warband", str(path), "--seat", "B")
     assert result.exit_code == 0, result.output
-    assert "12 miniatures, valid" in result.output
-    assert "B:twilight-scout#2" in result.output
+    assert "3 miniatures, valid" in result.output
+    assert "B:spellbound-scissors#2" in result.output
+
+
+def test_warband_check_reports_incomplete_miniatures(home, tmp_path):
+    path = _warband_file(tmp_path, "id: spellbound-scissors", "id: runetagged-brawler")
+    result = _run("warband", str(path))
+    assert result.exit_code == 1
+    assert "not playable, 1 incomplete miniatures" in result.output
+    assert "Runetagged Brawler (runetagged-brawler): unknown power" in result.output
 
 
 def test_warband_check_reports_the_field(home, tmp_path):
@@ -99,13 +117,11 @@ def test_warband_check_reports_the_field(home, tmp_path):
     assert "miniatures[0].count" in result.output
 
 
-def test_warband_tournament_check_passes_the_sample(home):
-    path = (
-        Path(__file__).parents[4] / "companion/games/dreamblade/data/warbands/sample-rulebook.yaml"
-    )
+def test_warband_tournament_check_passes_a_legal_warband(home, tmp_path):
+    path = _warband_file(tmp_path, "id: spellbound-scissors, count: 3", "id: noble-dragon")
     result = _run("warband", str(path), "--tournament")
     assert result.exit_code == 0, result.output
-    assert "16 miniatures, valid" in result.output
+    assert "4 miniatures, valid" in result.output
 
 
 def test_warband_tournament_check_rejects_a_banned_miniature(home, tmp_path):
@@ -117,7 +133,7 @@ def test_warband_tournament_check_rejects_a_banned_miniature(home, tmp_path):
                 "source": "test fixture",
                 "miniatures": [
                     {"id": "fixture-kitsune", "name": "Kitsune", "kind": "creature",
-                     "spawn_cost": 3, "aspects": "unknown", "power": 1, "defense": 2, "life": 3,
+                     "spawn_cost": 3, "aspects": "P", "power": 1, "defense": 2, "life": 3,
                      "lineage": "unknown", "abilities": ["unknown"], "set": "unknown",
                      "number": "unknown", "rarity": "unknown", "source": "test fixture"}
                 ],
