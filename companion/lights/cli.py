@@ -173,7 +173,7 @@ def show(
 @lang_option
 def scenes(lang: str) -> None:
     """List the scenes of every game and what each one means."""
-    for name, preview in sorted(PREVIEWS.items(), key=lambda item: (item[1].game, item[0])):
+    for name in sorted(PREVIEWS, key=lambda name: (PREVIEWS[name].game, name)):
         click.echo(f"{name:20} {LEGEND[lang][name]}")
 
 

@@ -13,9 +13,9 @@ import logging
 import os
 from pathlib import Path
 
+from companion.lights import ws2812_pio
 from companion.lights.base import Lights
 from companion.lights.virtual import VirtualLights
-from companion.lights import ws2812_pio
 from firmware_config.layout import CompiledLayout
 from firmware_config.pins import LedPins, load_pins
 

@@ -57,9 +57,7 @@ def test_pwm_needs_audio_off_and_spi_needs_spi_on():
 
 def test_the_ws2812_pio_overlay_line_names_the_pin_and_the_chains_length():
     needs = boot_needs(18, "ws2812-pio", 256)
-    assert [line.line for line in needs.config_txt] == [
-        "dtoverlay=ws2812-pio,gpio=18,num_leds=256"
-    ]
+    assert [line.line for line in needs.config_txt] == ["dtoverlay=ws2812-pio,gpio=18,num_leds=256"]
     assert any("/dev/leds0" in note for note in needs.notes)
     with pytest.raises(ValueError, match="0-27"):
         boot_needs(40, "ws2812-pio", 256)

@@ -7,8 +7,8 @@ from PIL import Image
 from companion import grid
 from companion.cli import main
 from companion.lights.colours import OFF, TURN_ORDER_COLOURS, WHITE, Palette, scaled
-from companion.lights.factory import ENV_VAR
 from companion.lights.demo import PREVIEWS
+from companion.lights.factory import ENV_VAR
 from companion.lights.legend import LEGEND
 from companion.lights.scenes import DIM, SCENES
 from companion.lights.virtual import CELL_PX, MARGIN_PX

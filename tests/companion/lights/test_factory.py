@@ -119,7 +119,9 @@ def test_auto_on_a_pi5_with_the_overlay_device_opens_it(monkeypatch, tmp_path, l
     assert device.read_bytes() == bytes(4 * layout.led_count)
 
 
-def test_without_the_overlay_device_the_pio_library_takes_over(monkeypatch, tmp_path, layout, caplog):
+def test_without_the_overlay_device_the_pio_library_takes_over(
+    monkeypatch, tmp_path, layout, caplog
+):
     monkeypatch.setattr(ws2812_pio, "DEVICE", tmp_path / "leds0")  # no overlay loaded
     monkeypatch.setitem(sys.modules, MODULE, fake_pi5_neopixel([]))
     with caplog.at_level(logging.WARNING):

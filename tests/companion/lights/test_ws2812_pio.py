@@ -31,9 +31,12 @@ def device(tmp_path: Path) -> Path:
 def test_opens_in_pass_through_then_dark(monkeypatch, tmp_path, device):
     writes: list[tuple[bytes, int]] = []
     real = os.pwrite
-    monkeypatch.setattr(
-        ws2812_pio.os, "pwrite", lambda fd, data, at: writes.append((data, at)) or real(fd, data, at)
-    )
+
+    def recorded(fd: int, data: bytes, at: int) -> int:
+        writes.append((data, at))
+        return real(fd, data, at)
+
+    monkeypatch.setattr(ws2812_pio.os, "pwrite", recorded)
     Ws2812PioLights(tiny_layout(), device, tmp_path / "no-tree")
     assert writes[0] == (b"\x00", 0)  # one byte at offset 0: brightness 0, pass-through
     assert writes[1] == (bytes(4 * 25), 0)  # then every LED dark, 4 bytes each, from offset 0
