@@ -196,9 +196,9 @@ def guards(setup: Setup, targets: list[str]) -> list[str]:
 def guard_need(setup: Setup, state: State, mini: str) -> int:
     """Damage a Bodyguard still needs before its allies may take any: enough to disrupt or
     destroy it."""
-    piece = setup.pieces[mini]
     defense = effects.creature_defense(setup, state, mini)
-    return max(0, min(defense, piece.stat("life")) - state.damage.get(mini, 0))
+    life = effects.creature_life(setup, state, mini)
+    return max(0, min(defense, life) - state.damage.get(mini, 0))
 
 
 def check_damage(setup: Setup, state: State, amounts: dict[str, int]) -> None:
@@ -240,7 +240,7 @@ def _outcome(setup: Setup, state: State, mini: str, marked: str | None = None) -
         return marked
     disrupt = damage >= effects.creature_defense(setup, state, mini) or marked == "disrupt"
     poisoned = effects.poisoned(setup, state, mini)
-    destroy = damage >= piece.stat("life") or marked == "destroy" or poisoned
+    destroy = damage >= effects.creature_life(setup, state, mini) or marked == "destroy" or poisoned
     if disrupt and destroy:
         return "either"
     return "disrupt" if disrupt else "destroy" if destroy else None
