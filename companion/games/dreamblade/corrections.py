@@ -41,7 +41,7 @@ from typing import ClassVar
 from companion import grid
 from companion.errors import IllegalActionError
 from companion.events import Event
-from companion.games.dreamblade import board, modifiers
+from companion.games.dreamblade import board, keyword_state, modifiers
 from companion.games.dreamblade.spawning import MAX_CREATURES_PER_SEAT_IN_CELL
 from companion.games.dreamblade.state import GRAVEYARD, RESERVE, SEATS, Setup, State
 from companion.games.protocol import Action
@@ -243,8 +243,7 @@ def _take_off(state: State, mini: str, where: str) -> None:
     """Off the map, with nothing scored: damage, poison and used spawn abilities go with it."""
     state.damage.pop(mini, None)
     state.abilities_used = frozenset(used for used in state.abilities_used if used[0] != mini)
-    poison = tuple((m, n) for m, n in state.keywords.poison if m != mini)
-    state.keywords = replace(state.keywords, poison=poison)
+    keyword_state.forget(state, mini)
     modifiers.forget(state, mini)
     state.place(mini, where)
 

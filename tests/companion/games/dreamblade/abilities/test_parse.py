@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.dreamblade.abilities import AbilityLineError, KEYWORDS, Activation, parse_ability
+from companion.games.dreamblade.abilities import (
+    KEYWORDS,
+    AbilityLineError,
+    Activation,
+    parse_ability,
+)
 from tests.companion.games.dreamblade.builders import creature
 
 
@@ -99,7 +104,7 @@ def test_an_unknown_or_misspelt_line_is_an_error_naming_the_closest_keyword(
         parse_ability(text)
     assert closest in str(error.value)
     assert f"'manual: {text}'" in str(error.value)  # how to leave it to the players
-    with pytest.raises(ValueError, match="did you mean|is written|not a keyword"):
+    with pytest.raises(ValueError, match=r"did you mean|is written|not a keyword"):
         creature("x", abilities=[text])  # nothing builds a miniature with it
 
 
