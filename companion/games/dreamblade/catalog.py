@@ -265,6 +265,18 @@ def _abilities(path: object, field: str, value: object, unknown: set[str]) -> tu
         raise DataFileError(path, field, "a list of ability lines or 'unknown'")
     if UNKNOWN in value:
         unknown.add("abilities")
-    return tuple(
-        text_field(path, f"{field}[{i}]", line) for i, line in enumerate(value) if line != UNKNOWN
-    )
+    from companion.games.dreamblade.abilities import AbilityLineError, parse_ability
+
+    lines = []
+    for i, line in enumerate(value):
+        if line == UNKNOWN:
+            continue
+        text = text_field(path, f"{field}[{i}]", line)
+        try:
+            parse_ability(text)
+        except AbilityLineError as exc:
+            raise DataFileError(
+                path, f"{field}[{i}]", str(exc), code="keyword", params={"keyword": exc.line}
+            ) from None
+        lines.append(text)
+    return tuple(lines)

@@ -18,7 +18,13 @@ from typing import Any
 
 from companion.errors import DataFileError
 from companion.games.catalog_entries import TABLE_ENTRY
-from companion.games.dreamblade.abilities import KEYWORDS, Activation, parse_ability
+from companion.games.dreamblade.abilities import (
+    KEYWORDS,
+    MANUAL_PREFIX,
+    AbilityLineError,
+    Activation,
+    parse_ability,
+)
 from companion.games.dreamblade.catalog import Catalog, miniature_to_data
 from companion.games.dreamblade.data_files import UNKNOWN
 from companion.games.dreamblade.miniature import Miniature
@@ -62,7 +68,7 @@ def ability_line(pick: object) -> str:
             raise DataFileError(
                 TABLE_ENTRY, "text", f"a text of 1 to {MAX_TEXT} characters", code="text"
             )
-        return " ".join(text.split())
+        return f"{MANUAL_PREFIX} {' '.join(text.split())}"
     name = str(pick.get("keyword", ""))
     keyword = KEYWORDS.get(name.lower())
     if keyword is None:
@@ -80,7 +86,11 @@ def ability_line(pick: object) -> str:
     for part in (pick.get("type"), pick.get("value")):
         if part not in (None, ""):
             line += f" {_part(part)}"
-    if not parse_ability(line).implemented:
+    try:
+        implemented = parse_ability(line).implemented
+    except AbilityLineError:
+        implemented = False
+    if not implemented:
         raise DataFileError(
             TABLE_ENTRY, "keyword", f"{keyword.name} used as its keyword is", code="shape",
             params={"keyword": keyword.name},

@@ -149,3 +149,13 @@ def test_an_entry_listed_twice_or_under_another_id_is_refused(catalog):
     renamed = {**document, "entries": [{**document["entries"][0], "id": "other"}]}
     with pytest.raises(DataFileError, match="the id of its data"):
         read_document(renamed)
+
+
+def test_an_ability_line_the_engine_does_not_know_is_refused_with_its_field(catalog):
+    with pytest.raises(DataFileError) as refused:
+        catalog.add("dreamblade", "miniature", hound_entry(abilities=["Howl 2"]), AIKO)
+    assert (refused.value.field, refused.value.code) == ("miniature.abilities[0]", "keyword")
+    manual = hound_entry(abilities=["manual: Howl 2"])
+    assert catalog.add("dreamblade", "miniature", manual, AIKO).data["abilities"] == [
+        "manual: Howl 2"
+    ]

@@ -39,7 +39,7 @@ def test_a_new_miniature_from_its_base(catalog):
     assert [a.value for a in mini.aspects] == ["F", "F"]
     assert mini.lineage == "Lost"
     assert mini.abilities == (
-        "blade: Crit 2", "1: Advance", "Reinforce Fear", "Howls at the moon",
+        "blade: Crit 2", "1: Advance", "Reinforce Fear", "manual: Howls at the moon",
     )  # fmt: skip
     assert [parse_ability(line).implemented for line in mini.abilities] == [True] * 3 + [False]
     assert "entered at the table by Aiko (seat A)" in mini.source
