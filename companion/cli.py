@@ -14,9 +14,9 @@ SUBCOMMANDS: dict[str, str] = {
     "catalog": "companion.games.dreamblade.catalog_cli:catalog",
     "leds": "companion.lights.cli:leds",
     "labels": "vision.labels_cli:labels",
-    "run": "companion.table_cli:run",
-    "demo": "companion.table_cli:demo",
-    "doctor": "companion.doctor:doctor",
+    "run": "companion.app.commands:run",
+    "demo": "companion.app.commands:demo",
+    "doctor": "companion.app.doctor:doctor",
 }
 
 

@@ -13,7 +13,7 @@ from flask import Blueprint, Response, jsonify, request, session
 from flask.typing import ResponseReturnValue
 
 from companion.errors import IllegalActionError
-from companion.table import JudgeOnlyError, SeatError, StaleError
+from companion.table.table import JudgeOnlyError, SeatError, StaleError
 from web_panel import csrf
 from web_panel.addresses import lan_address, public_base_url
 from web_panel.clock import ClockError

@@ -19,11 +19,12 @@ from flask import Flask, Response, jsonify, request, session
 from flask.typing import ResponseReturnValue
 from werkzeug.serving import BaseWSGIServer, make_server
 
+from companion.camera.snapshot import CameraView
 from companion.settings import Settings
-from companion.table import Table
+from companion.table.table import Table
 from web_panel import csrf
 from web_panel.api import api
-from web_panel.camera_view import CameraView, camera_api
+from web_panel.camera_view import camera_api
 from web_panel.clock import MatchClock
 from web_panel.game_setup import load_seats, setup_api
 from web_panel.i18n import choose_language, translate

@@ -21,12 +21,12 @@ from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 from pydantic import ValidationError
 
-from companion import tag_registry
+from companion.camera import tag_registry
 from companion.errors import DataFileError
 from companion.games import GAMES, find_game
 from companion.games.protocol import Game
 from companion.settings import SeatSettings
-from companion.table_setup import starting_game
+from companion.table.setup import starting_game
 from web_panel.api import Refused, body
 from web_panel.other_game_setup import BUILDERS as OTHER_GAMES
 from web_panel.other_game_setup import other_game

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from flask import current_app, session
 
 from companion.settings import SeatSettings, Settings
-from companion.table import Table
+from companion.table.table import Table
 from web_panel.camera_prompts import PromptList
 from web_panel.clock import MatchClock
 from web_panel.seats import PinGuard, SeatTokens, Viewer
@@ -19,7 +19,7 @@ from web_panel.stream import Feed
 from web_panel.view import public_view
 
 if TYPE_CHECKING:
-    from web_panel.camera_view import CameraView
+    from companion.camera.snapshot import CameraView
 
 
 class LedFrame(Protocol):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import segno
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from companion.table import JUDGE
+from companion.table.table import JUDGE
 
 _SALT = "companion.seat"
 
