@@ -12,7 +12,7 @@ import yaml
 
 from companion.errors import DataFileError
 from vision.calibration import CornerLayout, calibrate_from_markers
-from vision.labels import Label, corner_sheet, tag_sheet
+from vision.labels import Label, charuco_sheet, corner_sheet, tag_sheet
 from vision.map_grid import DREAMBLADE_MAP
 from vision.observe import place
 from vision.planner import FAMILIES, MODULES, RELIABLE_PX_PER_MODULE, CameraSpec, plan, recommend
@@ -102,6 +102,14 @@ def corners_command(out: Path) -> None:
     """Print the four calibration corner markers to a PDF."""
     corner_sheet(out)
     click.echo(f"{out}: cut the four markers and lay each beside its map corner")
+
+
+@labels.command("charuco")
+@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True)
+def charuco_command(out: Path) -> None:
+    """Print the ChArUco board that calibrates the camera's lens to a PDF."""
+    charuco_sheet(out)
+    click.echo(f"{out}: print at 100 %, then photograph it and run `companion camera calibrate`")
 
 
 def _resolution(text: str) -> tuple[int, int]:

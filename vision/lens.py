@@ -4,17 +4,22 @@ bends straight lines into barrels: without this, cells near the frame edge land 
 
 OpenCV's pinhole model with radial and tangential distortion (``cv2.calibrateCamera``); the board
 is OpenCV's ChArUco board (chessboard squares with an ArUco 6×6 marker in each white square), so
-a photo showing only part of it still calibrates. A :class:`Lens` is saved inside the table
-calibration (``vision/calibration.py``).
+a photo showing only part of it still calibrates. ``companion camera calibrate`` saves the
+:class:`Lens` as ``lens.json`` in the data folder; the table calibration made with it keeps a copy
+(``vision/calibration.py``), and one made with another lens (or none) is made again.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 import cv2
 import numpy as np
+
+from companion.errors import DataFileError
 
 # The board `companion labels charuco` prints: 7 × 5 squares of 30 mm, 24 mm markers (8 modules of
 # 3 mm, so a square is exactly 10 modules), ArUco 6×6_250 (never the corner markers' 5×5).
@@ -25,6 +30,8 @@ BOARD_MODULES_PER_SQUARE = 10
 BOARD_DICTIONARY = cv2.aruco.DICT_6X6_250
 MIN_CORNERS = 8  # ChArUco corners a photo must show to count
 MIN_PHOTOS = 3
+# undistorting is iterative: OpenCV's default 5 steps leave 0.2 px in a wide lens's corners
+_UNDISTORT_UNTIL = (cv2.TERM_CRITERIA_COUNT | cv2.TERM_CRITERIA_EPS, 40, 1e-7)
 
 
 class LensError(ValueError):
@@ -65,7 +72,8 @@ class Lens:
         """Image pixels → where an ideal (undistorted) camera would see them."""
         pts = np.asarray(points_px, dtype=np.float64).reshape(-1, 1, 2)
         k = self.camera_matrix
-        return cv2.undistortPoints(pts, k, self.dist_coeffs, P=k).reshape(-1, 2)
+        ideal = cv2.undistortPoints(pts, k, self.dist_coeffs, None, None, k, _UNDISTORT_UNTIL)
+        return ideal.reshape(-1, 2)
 
     def distort(self, points_px: np.ndarray) -> np.ndarray:
         """Ideal (undistorted) pixels → where this lens puts them in the image."""
@@ -95,6 +103,46 @@ class Lens:
         except (KeyError, TypeError, ValueError) as error:
             raise ValueError(f"lens: {error}") from error
         return cls(k, d, (width, height), rms)
+
+
+LENS_FILE = "lens.json"
+
+
+def lens_path(data_dir: Path) -> Path:
+    """Where the table's lens lives: beside its calibration in the data folder."""
+    return data_dir / LENS_FILE
+
+
+def save_lens(lens: Lens, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps(lens.to_dict(), indent=1), encoding="utf-8")
+    temporary.replace(path)
+
+
+def load_lens(path: Path) -> Lens:
+    """``DataFileError`` when the file is not a lens."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise DataFileError(str(path), "<file>", f"readable JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise DataFileError(str(path), "<root>", "camera_matrix, dist_coeffs, image_size")
+    try:
+        return Lens.from_dict(data)
+    except ValueError as error:
+        raise DataFileError(str(path), "lens", str(error)) from None
+
+
+def same_lens(a: Lens | None, b: Lens | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return (
+        a.image_size == b.image_size
+        and np.allclose(a.camera_matrix, b.camera_matrix)
+        and a.dist_coeffs.shape == b.dist_coeffs.shape
+        and np.allclose(a.dist_coeffs, b.dist_coeffs)
+    )
 
 
 def find_board(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:

@@ -31,6 +31,7 @@ import numpy as np
 from vision.board_change import TagId
 from vision.calibration import CornerLayout
 from vision.carrier import DEFAULT_CARRIER, Carrier
+from vision.lens import Lens
 from vision.map_grid import DREAMBLADE_MAP, CellGrid
 from vision.symbols import QUIET_MODULES, corner_modules, marker_modules, qr_modules
 
@@ -99,6 +100,10 @@ class View:
     def dist_coeffs(self) -> np.ndarray:
         """OpenCV's (k1, k2, p1, p2, k3)."""
         return np.array([self.k1, 0.0, 0.0, 0.0, 0.0], np.float64)
+
+    def lens(self) -> Lens:
+        """The true lens of this camera (what ``companion camera calibrate`` should find)."""
+        return Lens(self.camera_matrix(), self.dist_coeffs(), (self.width, self.height))
 
 
 @dataclass(frozen=True)
@@ -191,12 +196,14 @@ def figure_outline_mm(figure: Figure, base_mm: float) -> tuple[np.ndarray, np.nd
         along = np.array([np.cos(d), np.sin(d)])
         across = np.array([-along[1], along[0]])
         start = along * radius * 0.3
+        side = width * 0.35
+        shoulder = np.sqrt(reach**2 - side**2)  # the lean's far corners lie on the reach circle
         lean = np.array(
             [
                 start + across * width / 2,
-                along * reach + across * width * 0.35,
-                along * (reach + 0.01),
-                along * reach - across * width * 0.35,
+                along * shoulder + across * side,
+                along * reach,
+                along * shoulder - across * side,
                 start - across * width / 2,
             ]
         )
@@ -481,10 +488,9 @@ def _lens_maps(view: View, source_to_ideal: bytes) -> tuple[np.ndarray, np.ndarr
     step = 8
     xs = np.arange(0, view.width + 2 * step, step, dtype=np.float32)
     ys = np.arange(0, view.height + 2 * step, step, dtype=np.float32)
-    grid = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 1, 2)
-    k = view.camera_matrix()
-    ideal = cv2.undistortPoints(grid, k, view.dist_coeffs(), P=k)
-    src = cv2.perspectiveTransform(ideal.astype(np.float64), h_inverse)
+    grid = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
+    ideal = view.lens().undistort(grid).reshape(-1, 1, 2)
+    src = cv2.perspectiveTransform(ideal, h_inverse)
     src = src.reshape(len(ys), len(xs), 2).astype(np.float32)
     fx, fy = np.meshgrid(
         np.arange(view.width, dtype=np.float32) / step,
