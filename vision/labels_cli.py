@@ -191,7 +191,8 @@ def check_command(photo: Path, family: str, registration: Path | None, tag_mm: f
     click.echo(f"calibrated from the corner markers: {px_per_mm:.2f} px/mm at the map centre")
     click.echo(f"{family} {tag_mm:g} mm: {px_per_module:.2f} px/module ({verdict})")
     found = reader.read(gray)
-    placements, off_map = place(found.sightings, calibration, DREAMBLADE_MAP, 25.0)
+    placed = place(found.sightings, calibration, DREAMBLADE_MAP, 25.0)
+    placements, off_map = placed.placements, placed.off_map
     for cell in DREAMBLADE_MAP.cells:
         here = sorted((p for p in placements if p.cell == cell), key=lambda p: p.tag)
         if here:

@@ -158,6 +158,20 @@ class MotionGate:
             return 1.0
         return float(np.mean(cv2.absdiff(before, after) > self.config.pixel_threshold))
 
+    def correlation(self, before: np.ndarray, after: np.ndarray) -> float:
+        """Normalised correlation of two footprints of the same spot (1: the same pattern, even
+        under other light; about 0: something else lies there). Two flat footprints correlate
+        when their levels match."""
+        if before.shape != after.shape or before.size == 0:
+            return 0.0
+        a = before.astype(np.float32) - float(before.mean())
+        b = after.astype(np.float32) - float(after.mean())
+        spread = float(np.sqrt((a * a).sum() * (b * b).sum()))
+        if spread < 1e-6 * before.size or min(a.std(), b.std()) < 2.0:
+            level = abs(float(before.mean()) - float(after.mean()))
+            return 1.0 if level < self.config.pixel_threshold else 0.0
+        return float((a * b).sum()) / spread
+
     def mark_decoded(self, cells: frozenset[str] | set[str]) -> None:
         """Remember how ``cells`` looked in the last frame given to :meth:`update`."""
         if self._previous is None:

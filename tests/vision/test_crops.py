@@ -29,7 +29,7 @@ def test_reading_cells_finds_each_tag_in_its_cell(
     found = read_cells(
         ZxingReader(), table_grey, calibration, DREAMBLADE_MAP, DREAMBLADE_MAP.cells, BASE_MM / 2
     )
-    placements, _ = place(found.sightings, calibration, DREAMBLADE_MAP, BASE_MM)
+    placements = place(found.sightings, calibration, DREAMBLADE_MAP, BASE_MM).placements
     assert {p.tag: p.cell for p in placements} == table_scene.true_board()
 
 
