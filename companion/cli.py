@@ -11,13 +11,14 @@ import click
 # sub-command name → "module:attribute" of a click command or group
 SUBCOMMANDS: dict[str, str] = {
     "rules": "companion.games.dreamblade.rules_cli:rules",
-    "catalog": "companion.games.dreamblade.catalog_cli:catalog",
+    "catalog": "companion.table.catalog_cli:catalog",
     "leds": "companion.lights.cli:leds",
     "labels": "vision.labels_cli:labels",
     "camera": "companion.camera.cli:camera",
     "run": "companion.app.commands:run",
     "demo": "companion.app.commands:demo",
     "doctor": "companion.app.doctor:doctor",
+    "hub": "companion.app.hub_commands:hub",
 }
 
 

@@ -29,12 +29,15 @@ MAX_ACTION_LENGTH = 500
 class Refused(Exception):
     """A request the panel refuses: HTTP status, a message key, and details for the phone."""
 
-    def __init__(self, status: int, code: str, detail: str = "", rule: str = "") -> None:
+    def __init__(
+        self, status: int, code: str, detail: str = "", rule: str = "", field: str = ""
+    ) -> None:
         super().__init__(code)
         self.status = status
         self.code = code
         self.detail = detail
         self.rule = rule
+        self.field = field  # the form field at fault, when there is one
 
 
 @api.app_errorhandler(Refused)
@@ -46,6 +49,8 @@ def _refused(error: Refused) -> ResponseReturnValue:
         "detail": error.detail,
         "rule": error.rule,
     }
+    if error.field:
+        body["field"] = error.field
     prompt_key = f"rule.{error.rule}"
     prompt = translate(language, prompt_key) if error.rule else prompt_key
     if prompt != prompt_key:

@@ -32,6 +32,7 @@ from web_panel.other_game_setup import other_setup_api
 from web_panel.pages import pages
 from web_panel.panel import LedSource, Panel
 from web_panel.seats import PinGuard, SeatTokens
+from web_panel.table_catalog_api import catalog_api
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +94,7 @@ def create_app(
     app.register_blueprint(setup_api)
     app.register_blueprint(other_setup_api)
     app.register_blueprint(camera_api)
+    app.register_blueprint(catalog_api)
     app.register_blueprint(pages)
     app.before_request(_refuse_cross_site)
     app.after_request(_security_headers)

@@ -1,4 +1,5 @@
-"""Dreamblade: the rules engine (``DreambladeGame``), registered as game ``"dreamblade"``.
+"""Dreamblade: the rules engine (``DreambladeGame``), registered as game ``"dreamblade"``, and the
+miniatures its players may enter at a table (``table_entries``).
 
 Imports run one way at run time: the data (``miniature``, ``catalog``, ``maps``, ``dice``) under
 the position (``keyword_state``, ``state``, ``pieces``, ``abilities``), under the rules
@@ -12,8 +13,11 @@ May import: the shared contracts and ``companion.games.protocol``; nothing above
 """
 
 from companion.games import register
+from companion.games.catalog_entries import register_entry_kind
 from companion.games.dreamblade.game import DreambladeGame, MiniOnMap
+from companion.games.dreamblade.table_entries import MINIATURE_ENTRIES
 
 register(DreambladeGame)
+register_entry_kind(MINIATURE_ENTRIES)
 
 __all__ = ["DreambladeGame", "MiniOnMap"]
