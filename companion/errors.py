@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class IllegalActionError(ValueError):
     """An action that the rules do not allow now. The game is left unchanged.
@@ -30,7 +32,7 @@ class DataFileError(ValueError):
         expected: str,
         *,
         code: str = "value",
-        params: dict[str, object] | None = None,
+        params: Mapping[str, object] | None = None,
     ) -> None:
         self.path = str(path)
         self.field = field

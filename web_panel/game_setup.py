@@ -28,12 +28,13 @@ from companion.settings import SeatSettings
 from companion.table.catalog import EnteredBy, TableCatalog
 from companion.table.setup import starting_game
 from web_panel.api import Refused, body
+from web_panel.i18n import choose_language, translate
 from web_panel.other_game_setup import BUILDERS as OTHER_GAMES
 from web_panel.other_game_setup import other_game
 from web_panel.panel import Panel, current_panel
 from web_panel.seats import LOOPBACK_ADDRESSES
 from web_panel.setup_rights import may_set_up, require_setup_rights
-from web_panel.table_catalog_api import refused_entry
+from web_panel.table_catalog_api import entry_problem, refused_entry
 
 if TYPE_CHECKING:
     from vision.board_change import TagId
@@ -171,6 +172,39 @@ def _warband(panel: Panel, seat: str, data: object) -> Any:
         raise Refused(400, "setup", str(exc)) from None
 
 
+def agreed_map(dream_map: Any, values: object) -> Any:
+    """The map with the values the players read from their printed map (every unknown one);
+    refused in the phone's language, naming the cell, otherwise."""
+    from companion.games.dreamblade.maps import agree_key_values
+
+    try:
+        return agree_key_values(dream_map, values)
+    except DataFileError as exc:
+        language = choose_language(request)
+        cell = translate(language, "setup.map_value", cell=exc.field) if exc.field else ""
+        problem = entry_problem(language, exc)
+        raise Refused(
+            400, "map_values", f"{cell}: {problem}" if cell else problem, field=exc.field
+        ) from None
+
+
+def map_choices(panel: Panel) -> dict[str, Any]:
+    """Each map the set-up offers: its known values, the cells to read from the printed map and
+    the range a value may take."""
+    from companion.games.dreamblade.maps import builtin_map_names, map_from_setting
+
+    maps = {"configured": map_from_setting(panel.settings.dreamblade.map)}
+    maps |= {name: map_from_setting(name) for name in builtin_map_names()}
+    return {
+        name: {
+            "key_values": dict(dream_map.key_values),
+            "unknown": list(dream_map.unknown_cells),
+            "value_range": list(dream_map.value_range),
+        }
+        for name, dream_map in maps.items()
+    }
+
+
 def dreamblade_game(panel: Panel, data: object) -> Game:
     from companion.games.dreamblade.dice import default_dice
     from companion.games.dreamblade.game import DreambladeGame
@@ -197,6 +231,7 @@ def dreamblade_game(panel: Panel, data: object) -> Game:
     rule_430 = data.get("rule_430", panel.settings.dreamblade.tournament_rule_430)
     if not isinstance(rule_430, bool):
         raise Refused(400, "setup", "'rule_430' must be true or false")
+    dream_map = agreed_map(dream_map, data.get("map_values", {}))
     faces = [face.name for face in default_dice().attack.faces]
     return DreambladeGame(dream_map, minis, faces, RuleSettings(rule_430=rule_430))
 
@@ -317,6 +352,7 @@ def options() -> ResponseReturnValue:
         clock_minutes=panel.settings.clock.round_minutes,
         dreamblade={
             "maps": ["configured", *builtin_map_names()],
+            "map_values": map_choices(panel),
             "rule_430": panel.settings.dreamblade.tournament_rule_430,
             "warbands": saved_warbands(panel),
             "scan": panel.camera is not None,  # warbands can be registered by showing tags

@@ -16,6 +16,7 @@ from companion import events as ev
 from companion.camera.loop import CameraLoop
 from companion.camera.reconciler import default_registry, engine_board
 from companion.events import Event
+from companion.games.protocol import Game
 from companion.simulation.simulated_table import SimulatedTable
 from companion.table.table import JUDGE, Table
 from vision.camera import ResilientCamera, SynthSource
@@ -76,7 +77,7 @@ class DemoPlayer:
             if text.split()[0] in BOARD_VERBS:
                 self._by_hand(text)
             else:
-                proposer = self.table.read(lambda game: game.pending().seat) or JUDGE
+                proposer = _proposer(self.table.snapshot(), text)
                 self.table.submit(proposer, text)
             self._tidy()
             for result in self.results[seen_results:]:
@@ -97,3 +98,11 @@ class DemoPlayer:
         on_map = self.table.read(engine_board)
         for piece in sorted(set(self.sim.board) - set(on_map)):
             self._show(self.sim.take_off(piece))
+
+
+def _proposer(game: Game, text: str) -> str:
+    """Who makes the script's next action: the seat the game waits for, or the judge for what only
+    the judge may do (a key cell's value) and when no seat is waited for."""
+    if game.parse_action(text).judge_only:
+        return JUDGE
+    return game.pending().seat or JUDGE

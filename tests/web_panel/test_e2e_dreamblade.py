@@ -194,13 +194,22 @@ def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flas
     wait_for_version(phone_b, PLACED)
     _expect_at(table, PLACED)
 
-    # -- conquest: the unknown value of a claimed key cell, then confirm
+    # -- conquest: a claimed key cell whose value the map leaves unknown is the judge's to enter
+    # (this game was not set up on the panel, where the players agree the values first)
     _push_script(table, CONQUEST)
     wait_for_version(phone_a, CONQUEST)
     _, cell, value = DEMO_ACTIONS[CONQUEST].split()
-    phone_a.locator(f"#value-{cell}").fill(value)
-    phone_a.get_by_role("button", name="Set").click()
+    expect(phone_a.locator("#pending .value-unknown")).to_contain_text(f"{cell} is not known")
+    expect(phone_a.locator(f"#value-{cell}")).to_have_count(0)
+    phone_a.evaluate(f"Panel.propose('value {cell} {value}')")  # refused by the server too
+    expect(phone_a.locator("#toast")).to_contain_text("Only the judge can do that")
+    judge = new_phone(browser, server.url)
+    judge.locator("#judge-pin").fill(JUDGE_PIN)
+    judge.locator("#judge-login").click()
+    judge.locator(f"#value-{cell}").fill(value)
+    judge.get_by_role("button", name="Set").first.click()
     wait_for_version(phone_a, CONQUEST + 1)
+    expect(phone_a.locator("#board .map-judge")).to_contain_text(f"{cell} {value}")
     screenshot(phone_a, "db-conquest")
     phone_a.locator('#pending [data-action="confirm"]').click()
     wait_for_version(phone_b, CONQUEST + 2)

@@ -18,6 +18,7 @@ from companion.table.store import Store
 from companion.table.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
 from tests.web_panel.conftest import join_url
+from tests.web_panel.map_values import type_map_values
 from web_panel import create_app, serve
 from web_panel.app import PanelServer
 
@@ -107,6 +108,7 @@ def test_a_miniature_typed_in_on_a_phone_is_played_and_shared_with_another_table
     result.click()
     expect(builder.locator(".chosen li")).to_have_count(1)
     phone.locator('.warband-pick[data-seat="B"]').select_option("builtin:sample-valor")
+    type_map_values(phone)
     phone.locator("#setup-start").click()
     expect(phone).to_have_url(server.url + "/table")
 

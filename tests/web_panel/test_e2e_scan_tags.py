@@ -16,6 +16,7 @@ from companion.table.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
 from tests.web_panel.conftest import JUDGE_PIN
 from tests.web_panel.fake_camera import ShowingCamera
+from tests.web_panel.map_values import type_map_values
 from vision.board_change import TagId
 from vision.payload import encode_payload
 from web_panel import create_app, serve
@@ -74,6 +75,7 @@ def test_scanning_tags_adds_each_miniature_once(
     builder.locator(".scan-toggle").click()
     expect(builder.locator(".scan-problem")).to_have_count(0)
     phone.locator('.warband-pick[data-seat="B"]').select_option("builtin:sample-madness")
+    type_map_values(phone)
     phone.locator("#setup-start").click()
     expect(phone).to_have_url(camera_server.url + "/table")
     assert table.read(lambda game: sorted(game.setup.pieces))[:2] == [

@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, expect
 from companion.table.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
 from tests.web_panel.conftest import JUDGE_PIN, join_url
+from tests.web_panel.map_values import type_map_values
 from web_panel.app import PanelServer
 
 pytestmark = [
@@ -52,6 +53,7 @@ def test_the_judge_sets_up_a_new_dreamblade_game(
     screenshot(phone, "setup-form")
 
     phone.locator('.warband-pick[data-seat="B"]').select_option("saved:snippers")
+    type_map_values(phone)
     phone.locator("#setup-start").click()
     expect(phone.locator("#confirm")).to_be_visible()
     phone.locator("#confirm-yes").click()

@@ -13,6 +13,7 @@ from companion.settings import Settings
 from companion.table.table import Table
 from tests.web_panel.conftest import JUDGE_PIN, Phone
 from tests.web_panel.fake_camera import ShowingCamera
+from tests.web_panel.map_values import DEFAULT_MAP_VALUES
 from vision.board_change import TagId
 from vision.payload import encode_payload
 from web_panel import create_app
@@ -42,6 +43,7 @@ def _dreamblade(warbands: dict | None = None, **options: object) -> dict:
         "clock_minutes": 50,
         "dreamblade": {
             "map": "default",
+            "map_values": DEFAULT_MAP_VALUES,
             "rule_430": True,
             "warbands": warbands
             or {"A": {"saved": "builtin:sample-valor"}, "B": {"saved": "builtin:sample-madness"}},
@@ -286,3 +288,38 @@ def test_bad_scanned_tags_are_refused_and_change_nothing(
     assert problem in response.get_json()["detail"]
     assert (table.game_id, table.version) == before
     assert not (settings.data_dir / "tags").exists()
+
+
+def test_the_unknown_map_values_are_agreed_at_set_up_and_shown_to_both_seats(
+    judge: Phone, phone_a: Phone, table: Table
+):
+    options = judge.get("/api/setup/options").get_json()["dreamblade"]["map_values"]["default"]
+    assert options["unknown"] == list(DEFAULT_MAP_VALUES)
+    assert options["value_range"] == [1, 5]
+    assert judge.post("/api/setup/new", _dreamblade()).status_code == 200
+    view_map = judge.state()["extra"]["map"]
+    assert view_map["agreed"] == DEFAULT_MAP_VALUES
+    assert (view_map["unknown"], view_map["provisional"]) == ([], False)
+    assert table.read(lambda game: game.setup.dream_map.key_values["c4"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("language", "values", "says"),
+    [
+        ("en", {**DEFAULT_MAP_VALUES, "c4": 99}, "Value of c4: a whole number from 1 to 5."),
+        ("ja", {**DEFAULT_MAP_VALUES, "c4": 99}, "c4 の得点: 1から5までの整数にしてください。"),
+        ("en", {**DEFAULT_MAP_VALUES, "c4": None}, "Value of c4: read it from the printed map"),
+        ("en", {**DEFAULT_MAP_VALUES, "c3": 4}, "Value of c3: already known as 5"),
+    ],
+)
+def test_map_values_out_of_range_or_missing_are_refused_and_nothing_starts(
+    judge: Phone, table: Table, language: str, values: dict, says: str
+):
+    before = (table.game_id, table.version)
+    judge.client.set_cookie("lang", language)
+    response = judge.post("/api/setup/new", _dreamblade(map_values=values))
+    assert response.status_code == 400
+    error = response.get_json()
+    assert error["error"] == "map_values"
+    assert error["detail"].startswith(says)
+    assert (table.game_id, table.version) == before

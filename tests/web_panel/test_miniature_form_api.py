@@ -7,6 +7,7 @@ import pytest
 from flask import Flask
 
 from tests.web_panel.conftest import JUDGE_PIN, Phone
+from tests.web_panel.map_values import DEFAULT_MAP_VALUES
 
 HOUND = {
     "name": "Glass Hound",
@@ -93,6 +94,7 @@ def test_an_entered_miniature_plays_in_a_new_game(app: Flask, phone_a: Phone):
             "game": "dreamblade",
             "dreamblade": {
                 "map": "default",
+                "map_values": DEFAULT_MAP_VALUES,
                 "warbands": {"A": hounds, "B": {"saved": "builtin:sample-valor"}},
             },
         },

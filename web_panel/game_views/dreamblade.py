@@ -25,6 +25,22 @@ def _reserve_entry(game: DreambladeGame, seat: str, mini: str) -> dict[str, Any]
         return {"id": mini, "cost": None, "problem": str(exc)}
 
 
+def _map_view(game: DreambladeGame) -> dict[str, Any]:
+    """The map's name and what both seats must see about its values: those agreed at set-up, those
+    the judge gave or corrected, those still unknown, and the range a value may take."""
+    dream_map = game.setup.dream_map
+    judge = game.judge_values()
+    unknown = [cell for cell in dream_map.unknown_cells if cell not in judge]
+    return {
+        "name": dream_map.name,
+        "agreed": {cell: dream_map.key_values[cell] for cell in dream_map.agreed},
+        "judge": judge,
+        "unknown": unknown,
+        "provisional": bool(unknown),
+        "value_range": list(dream_map.value_range),
+    }
+
+
 def dreamblade_view(game: Game) -> dict[str, Any]:
     assert isinstance(game, DreambladeGame)
     setup = game.setup
@@ -49,7 +65,8 @@ def dreamblade_view(game: Game) -> dict[str, Any]:
         "phase": game.phase,
         "phase_seat": game.phase_seat,
         "first_player": game.first_player,
-        "map": {"name": setup.dream_map.name, "provisional": setup.dream_map.provisional},
+        "map": _map_view(game),
+        "action_round": game.action_round,
         "board": {cell: [m.to_json() for m in minis] for cell, minis in game.board().items()},
         "portals": {seat: game.portal(seat) for seat in seats},
         "scoring": {seat: game.scoring_cells(seat) for seat in seats},

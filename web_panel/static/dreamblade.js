@@ -158,6 +158,9 @@
     }
     const legend = [];
     if (x.map.provisional) legend.push(el("p", { class: "hint", text: t("db.provisional_map") }));
+    const listed = (values) => Object.entries(values).map(([cell, value]) => `${cell} ${value}`).join(" · ");
+    if (Object.keys(x.map.agreed).length) legend.push(el("p", { class: "hint map-agreed", text: t("db.agreed_values", { values: listed(x.map.agreed) }) }));
+    if (Object.keys(x.map.judge).length) legend.push(el("p", { class: "hint map-judge", text: t("db.judge_values", { values: listed(x.map.judge) }) }));
     for (const s of view.seats) {
       const reserve = x.reserve[s.seat].map((r) => miniName(view, r.id)).join(", ") || "–";
       const graveyard = x.graveyard[s.seat].map((id) => miniName(view, id)).join(", ") || "–";
@@ -355,7 +358,9 @@
     });
     send.id = "init-send";
     send.disabled = true;
-    if (pending.details.reroll_ones) container.append(el("p", { class: "hint", text: t("db.reroll_ones") }));
+    if (pending.details.reroll_ones) {
+      container.append(el("p", { class: "hint reroll-ones", text: t(pending.details.turn === 1 ? "db.reroll_turn_one" : "db.reroll_ones") }));
+    }
     for (const seat of seats) {
       const row = el("div", { class: "db-die-row", dataset: { seat } },
         el("span", { class: "db-face", style: { color: P.seat(seat).colour }, text: P.seat(seat).name }));
@@ -397,19 +402,25 @@
     container.append(total, send);
   }
 
+  /* A key cell's value as the judge enters or corrects it (the map's range; the server checks). */
+  function valueInput(view, cell) {
+    const [low, high] = extra(view).map.value_range;
+    const input = el("input", { type: "number", min: String(low), max: String(high), inputmode: "numeric", id: `value-${cell}`, "aria-label": t("setup.map_value", { cell }) });
+    return [el("label", { text: t("db.set_value_judge", { cell, low, high }) }),
+      el("div", { class: "row" }, input,
+        button(t("db.set_value"), () => input.value !== "" && P.propose(`value ${cell} ${input.value}`), "secondary"))];
+  }
+
   function conquestEntry(container, pending, view) {
     const x = extra(view);
     const claims = Object.entries(pending.details.claims);
     container.append(el("p", { class: "hint", text: claims.length
       ? claims.map(([cell, seat]) => `${cell}: ${P.seat(seat).name}`).join(" · ") : t("db.no_claims") }));
-    for (const cell of pending.details.unknown_values) {
-      const input = el("input", { type: "number", min: "0", max: "99", inputmode: "numeric", id: `value-${cell}`, "aria-label": cell });
-      container.append(el("label", { text: t("db.unknown_value", { cell }) }),
-        el("div", { class: "row" }, input,
-          button(t("db.set_value"), () => input.value !== "" && P.propose(`value ${cell} ${input.value}`), "secondary")));
-    }
+    const unknown = pending.details.unknown_values;
+    if (unknown.length && P.state.me.judge) for (const cell of unknown) container.append(...valueInput(view, cell));
+    else if (unknown.length) container.append(el("p", { class: "hint value-unknown", text: t("db.value_unknown", { cells: unknown.join(", ") }) }));
     container.append(el("p", { class: "db-total", text: `${t("status.tally")}: ${view.seats.map((s) => `${s.name} ${x.tally[s.seat]}`).join(" – ")}` }));
-    if (!pending.details.unknown_values.length) container.append(actionButton(view, "confirm"));
+    if (!unknown.length) container.append(actionButton(view, "confirm"));
   }
 
   // -- the judge's corrections ----------------------------------------------------------------
@@ -518,6 +529,22 @@
     return [el("label", { text: t("judge.fix.points") }), el("div", { class: "row" }, seat, amount, adjust)];
   }
 
+  /* The judge corrects a key cell's value (agreed at set-up, or unknown): cell, value, send. */
+  function mapValueForm(view) {
+    const x = extra(view);
+    const [low, high] = x.map.value_range;
+    const cells = Object.keys({ ...x.scoring.A, ...x.scoring.B }).sort();
+    const cell = el("select", { id: "fix-value-cell", "aria-label": t("judge.fix.cell") },
+      ...cells.map((c) => el("option", { value: c, text: c })));
+    const value = el("input", { type: "number", id: "fix-value", min: String(low), max: String(high), inputmode: "numeric",
+      style: { flex: "0 0 5.5em", minWidth: "0" }, "aria-label": t("judge.fix.value", { low, high }) });
+    const send = button(t("db.set_value"), async () => {
+      if (value.value !== "" && await P.propose(`value ${cell.value} ${value.value}`)) value.value = "";
+    }, "secondary");
+    send.id = "fix-value-send";
+    return [el("label", { text: t("judge.fix.value", { low, high }) }), el("div", { class: "row" }, cell, value, send)];
+  }
+
   /* The judge's correction form: pick a miniature, say where it really is; or change points. */
   function judgeTools(box, view) {
     const here = fix.mini ? whereIs(view, fix.mini) : null;
@@ -532,7 +559,7 @@
     ];
     if (fix.mini) parts.push(el("div", { class: "choices fix-operations" }, ...miniOperations(view, here)));
     if (fix.mini && fix.op) parts.push(...cellPicker(view));
-    parts.push(...pointsForm(view));
+    parts.push(...pointsForm(view), ...mapValueForm(view));
     box.replaceChildren(...parts);
   }
 

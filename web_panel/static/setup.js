@@ -182,9 +182,23 @@
         field(t("setup.colour"), el("input", { type: "color", class: "seat-colour", value: current.colour })));
     });
     const minutes = el("input", { type: "number", id: "setup-minutes", min: "1", max: "600", value: options.clock_minutes || "" });
+    const mapPick = el("select", { id: "setup-map" },
+      ...options.dreamblade.maps.map((m) => el("option", { value: m, text: m === "configured" ? t("setup.configured_map") : m })));
+    const mapValues = el("fieldset", { class: "map-values" });
+    const showMapValues = () => {
+      const chosen = options.dreamblade.map_values[mapPick.value];
+      const [low, high] = chosen.value_range;
+      mapValues.hidden = !chosen.unknown.length;
+      mapValues.replaceChildren(el("legend", { text: t("setup.map_values") }),
+        el("p", { class: "hint", text: t("setup.map_values_hint", { low, high }) }),
+        el("div", { class: "map-value-cells" }, ...chosen.unknown.map((cell) => el("label", {},
+          el("span", { text: t("setup.map_value", { cell }) }),
+          el("input", { type: "number", class: "map-value", min: String(low), max: String(high), inputmode: "numeric", dataset: { cell } })))));
+    };
+    mapPick.addEventListener("change", showMapValues);
+    showMapValues();
     const dreamblade = el("div", { id: "setup-dreamblade" },
-      field(t("setup.map"), el("select", { id: "setup-map" },
-        ...options.dreamblade.maps.map((m) => el("option", { value: m, text: m === "configured" ? t("setup.configured_map") : m })))),
+      field(t("setup.map"), mapPick), mapValues,
       el("label", { class: "check" }, el("input", { type: "checkbox", id: "setup-430", checked: options.dreamblade.rule_430 }), t("setup.rule_430")));
     for (const seat of seats) {
       const pick = el("select", { class: "warband-pick", dataset: { seat }, "aria-label": t("setup.warband") },
@@ -218,6 +232,8 @@
       if (game.value === "dreamblade") {
         body.dreamblade = {
           map: root.querySelector("#setup-map").value,
+          map_values: Object.fromEntries([...root.querySelectorAll(".map-value")].map((input) =>
+            [input.dataset.cell, input.value === "" ? null : Number(input.value)])),
           rule_430: root.querySelector("#setup-430").checked,
           warbands: Object.fromEntries(seats.map((seat) => {
             const value = root.querySelector(`.warband-pick[data-seat="${seat}"]`).value;

@@ -43,6 +43,7 @@ Notation (``<mini>`` is a piece id such as ``A:B045#1``; faces are numbers, ``mi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from companion import grid
 from companion.games.dreamblade.corrections import USAGE as CORRECTION_USAGE
@@ -220,6 +221,10 @@ class Place(Action):
 
 @dataclass(frozen=True)
 class CellValue(Action):
+    """A key cell's printed value: the values are agreed at set-up; later only the judge gives
+    or corrects one (at any moment), so it is judge-only."""
+
+    judge_only: ClassVar[bool] = True
     cell: str
     value: int
 

@@ -10,9 +10,9 @@ from companion.games.dreamblade.state import SEATS, Setup, State
 
 
 def key_value(setup: Setup, state: State, cell: str) -> int | None:
-    """The cell's conquest value: the map's, or the one the players told (``value`` action)."""
-    known = setup.dream_map.key_values.get(cell)
-    return known if known is not None else state.learned_values.get(cell)
+    """The cell's conquest value: the judge's (``value`` action) if given, else the map's."""
+    told = state.learned_values.get(cell)
+    return told if told is not None else setup.dream_map.key_values.get(cell)
 
 
 def scoring_cells(setup: Setup, state: State, seat: str) -> dict[str, int | None]:

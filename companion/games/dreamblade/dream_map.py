@@ -13,6 +13,9 @@ from companion import grid
 SEATS = ("A", "B")
 SPAWN_ROW = {"A": 1, "B": 5}
 KEY_CELLS: tuple[str, ...] = tuple(f"{c}{r}" for r in (2, 3, 4) for c in "bcd")
+# The values a key cell may be given when a map names no range of its own: a bound on a number
+# typed in by people, not a rule.
+DEFAULT_VALUE_RANGE = (0, 9)
 # The key row on each seat's own side scores for the opponent.
 _OPPONENT_SIDE_KEY_ROW = {"A": 4, "B": 2}
 
@@ -22,6 +25,8 @@ class DreamMap:
     """``key_values``: conquest points per key cell, ``None`` where the value is unknown.
 
     ``provisional`` marks a map whose values are not confirmed from a printed map.
+    ``value_range`` bounds every value given to a key cell (lowest, highest); ``agreed`` names the
+    key cells whose value the players read from their printed map when they set up the game.
     """
 
     name: str
@@ -29,6 +34,17 @@ class DreamMap:
     key_values: dict[str, int | None]
     provisional: bool
     source: str
+    value_range: tuple[int, int] = DEFAULT_VALUE_RANGE
+    agreed: tuple[str, ...] = ()
+
+    @property
+    def unknown_cells(self) -> tuple[str, ...]:
+        """The key cells whose value is not known."""
+        return tuple(cell for cell in KEY_CELLS if self.key_values.get(cell) is None)
+
+    def in_range(self, value: object) -> bool:
+        low, high = self.value_range
+        return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
     def spawn_row(self, seat: str) -> tuple[str, ...]:
         row = SPAWN_ROW[seat]

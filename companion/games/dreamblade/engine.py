@@ -223,7 +223,8 @@ def _legal_for_kind(setup: Setup, state: State, now: Pending) -> Collection[Acti
         unknown = tuple(
             c for c in setup.dream_map.key_values if conquest.key_value(setup, state, c) is None
         )
-        return CellValues(unknown, confirm=not now.details["unknown_values"])
+        values = setup.dream_map.value_range
+        return CellValues(unknown, confirm=not now.details["unknown_values"], values=values)
     assert seat is not None
     if kind in effects.KINDS:
         return effects.legal(setup, state, now)
@@ -304,6 +305,8 @@ def apply(setup: Setup, state: State, action: Action) -> list[Event]:
     """Apply ``action`` to ``state`` (a clone; it may be left half-changed when this raises)."""
     if isinstance(action, corrections.Correction):  # the judge's, at any moment of the game
         return corrections.apply(setup, state, action)
+    if isinstance(action, CellValue):  # the judge's too, at any moment
+        return turn.apply_value(setup, state, action.cell, action.value)
     now = pending(setup, state)
     if isinstance(action, MANUAL_ACTIONS):
         return _manual(setup, state, action)
@@ -427,6 +430,5 @@ _HANDLERS: dict[tuple[str, type[Action]], Callable[[Setup, State, Any], list[Eve
         s, st, a.minis
     ),
     ("place_disruption", Place): _place,
-    ("confirm_conquest", CellValue): lambda s, st, a: turn.apply_value(s, st, a.cell, a.value),
     ("confirm_conquest", Confirm): lambda s, st, a: turn.apply_confirm(s, st),
 }

@@ -183,6 +183,15 @@ class DreambladeGame(Game):
     def first_player(self) -> str | None:
         return self._state.first_player
 
+    @property
+    def action_round(self) -> int:
+        """Which of the phase seat's two action phases this is (1 or 2; 0 outside them)."""
+        return self._state.action_round
+
+    def judge_values(self) -> dict[str, int]:
+        """Key-cell values the judge gave or corrected during the game (they win over the map's)."""
+        return dict(self._state.learned_values)
+
     def board(self) -> dict[str, list[MiniOnMap]]:
         return {
             cell: [self._mini_on_map(mini) for mini in minis]

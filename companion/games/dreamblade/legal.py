@@ -20,8 +20,6 @@ from companion.games.dreamblade.actions import (
 )
 from companion.games.protocol import Action
 
-MAX_CELL_VALUE = 99  # a sanity bound on values typed in by players, not a rule
-
 
 @dataclass(frozen=True)
 class DiceResults(Collection[Dice]):
@@ -165,10 +163,12 @@ class Relocations(Collection[Relocate]):
 
 @dataclass(frozen=True)
 class CellValues(Collection[CellValue | Confirm]):
-    """Telling the value of a key cell the map leaves unknown; ``confirm`` when allowed."""
+    """Telling the value of a key cell the map leaves unknown (the judge's: ``CellValue`` is
+    judge-only), within the map's ``values`` range; ``confirm`` when allowed."""
 
     cells: tuple[str, ...]
     confirm: bool
+    values: tuple[int, int]
 
     def __contains__(self, action: Any) -> bool:
         if isinstance(action, Confirm):
@@ -176,15 +176,15 @@ class CellValues(Collection[CellValue | Confirm]):
         return (
             isinstance(action, CellValue)
             and action.cell in self.cells
-            and 0 <= action.value <= MAX_CELL_VALUE
+            and self.values[0] <= action.value <= self.values[1]
         )
 
     def __iter__(self) -> Iterator[CellValue | Confirm]:
         if self.confirm:
             yield Confirm()
         for cell in self.cells:
-            for value in range(MAX_CELL_VALUE + 1):
+            for value in range(self.values[0], self.values[1] + 1):
                 yield CellValue(cell, value)
 
     def __len__(self) -> int:
-        return int(self.confirm) + len(self.cells) * (MAX_CELL_VALUE + 1)
+        return int(self.confirm) + len(self.cells) * (self.values[1] - self.values[0] + 1)

@@ -3,8 +3,12 @@
 A map file (``maps/*.yaml``) holds ``format: dreamblade-map``, ``version: 1``, ``name``,
 ``provisional`` (true while the values are not confirmed from a printed map), ``source``,
 ``portals`` (``A`` and ``B`` → a corner cell of that seat's spawn row, in opposite corners) and
-``key_values`` (each of the 9 key cells b2..d4 → conquest points ≥ 0, or ``null`` when unknown).
+``key_values`` (each of the 9 key cells b2..d4 → conquest points ≥ 0, or ``null`` when unknown)
+and optionally ``value_range`` (``[lowest, highest]`` a key cell may be worth; without it 0–9).
 Which key cells score for which seat is derived by ``DreamMap.scoring_cells``, never stored.
+
+The unknown values are agreed when a game is set up (``agree_key_values``: every one, read from the
+map printed on the table, within the map's range); later only the judge corrects a value.
 """
 
 from __future__ import annotations
@@ -24,7 +28,13 @@ from companion.games.dreamblade.data_files import (
     read_yaml_mapping,
     text_field,
 )
-from companion.games.dreamblade.dream_map import KEY_CELLS, SEATS, SPAWN_ROW, DreamMap
+from companion.games.dreamblade.dream_map import (
+    DEFAULT_VALUE_RANGE,
+    KEY_CELLS,
+    SEATS,
+    SPAWN_ROW,
+    DreamMap,
+)
 
 FORMAT = "dreamblade-map"
 VERSION = 1
@@ -75,13 +85,40 @@ def map_from_setting(setting: str | Mapping[str, Any]) -> DreamMap:
     return load_map(setting)
 
 
-def with_key_value(dream_map: DreamMap, cell: str, value: int) -> DreamMap:
-    """The map with one key cell's value filled in (e.g. after the players told an unknown one)."""
-    if cell not in KEY_CELLS:
-        raise ValueError(f"{cell!r} is not a key cell (expected one of {', '.join(KEY_CELLS)})")
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"a key cell's value must be an integer ≥ 0, not {value!r}")
-    return dataclasses.replace(dream_map, key_values={**dream_map.key_values, cell: value})
+AGREED = "the map's values"  # the "file" named by errors in values agreed at set-up
+
+
+def agree_key_values(dream_map: DreamMap, values: object) -> DreamMap:
+    """The map with every unknown key-cell value given (``values``: cell → points, as the players
+    read them from the printed map), each within the map's range. ``DataFileError`` naming the
+    cell otherwise: one left out (``missing``), out of range (``range``), a known one given
+    differently (``known``) or a cell that is no key cell (``choice``)."""
+    if not isinstance(values, Mapping):
+        raise DataFileError(AGREED, "", "a mapping of key cells to their values")
+    for cell in values:
+        if cell not in KEY_CELLS:
+            raise DataFileError(AGREED, str(cell), "one of the key cells", code="choice")
+    low, high = dream_map.value_range
+    agreed: dict[str, int] = {}
+    for cell in dream_map.unknown_cells:
+        if cell not in values or values[cell] in (None, ""):
+            raise DataFileError(AGREED, cell, "the value printed on the map", code="missing")
+        if not dream_map.in_range(values[cell]):
+            params = {"minimum": low, "maximum": high}
+            raise DataFileError(AGREED, cell, f"{low}–{high}", code="range", params=params)
+        agreed[cell] = values[cell]
+    for cell, value in values.items():
+        known = dream_map.key_values[cell]
+        if known is not None and value not in (None, "", known):
+            params = {"known": known}
+            raise DataFileError(
+                AGREED, cell, f"its known value {known}", code="known", params=params
+            )
+    return dataclasses.replace(
+        dream_map,
+        key_values={**dream_map.key_values, **agreed},
+        agreed=tuple(sorted(agreed, key=KEY_CELLS.index)),
+    )
 
 
 def _build(path: object, data: Mapping[str, Any], required: set[str]) -> DreamMap:
@@ -90,18 +127,35 @@ def _build(path: object, data: Mapping[str, Any], required: set[str]) -> DreamMa
         "",
         dict(data),
         required=required | {"portals", "key_values"},
-        optional={"format", "version", "name", "provisional", "source"},
+        optional={"format", "version", "name", "provisional", "source", "value_range"},
     )
     provisional = data["provisional"]
     if not isinstance(provisional, bool):
         raise DataFileError(path, "provisional", "true or false")
+    value_range = _value_range(path, data.get("value_range", list(DEFAULT_VALUE_RANGE)))
+    key_values = _key_values(path, data["key_values"])
+    for cell, value in key_values.items():
+        if value is not None and not value_range[0] <= value <= value_range[1]:
+            raise DataFileError(path, f"key_values.{cell}", "a value within value_range")
     return DreamMap(
         name=text_field(path, "name", data["name"]),
         portals=_portals(path, data["portals"]),
-        key_values=_key_values(path, data["key_values"]),
+        key_values=key_values,
         provisional=provisional,
         source=text_field(path, "source", data["source"]),
+        value_range=value_range,
     )
+
+
+def _value_range(path: object, value: object) -> tuple[int, int]:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
+        or value[0] > value[1]
+    ):
+        raise DataFileError(path, "value_range", "[lowest, highest], whole numbers ≥ 0")
+    return value[0], value[1]
 
 
 def _portals(path: object, portals: object) -> dict[str, str]:

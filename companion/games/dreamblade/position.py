@@ -50,6 +50,8 @@ def setup_json(setup: Setup) -> dict[str, Any]:
             "key_values": dict(m.key_values),
             "provisional": m.provisional,
             "source": m.source,
+            "value_range": list(m.value_range),
+            "agreed": list(m.agreed),
         },
         "attack_die": list(setup.attack_die),
         "settings": {"rule_430": setup.settings.rule_430},
@@ -222,6 +224,24 @@ def _cell(v: Any) -> bool:
     return isinstance(v, str) and v in grid.CELL_SET
 
 
+def _agreement(r: _Reader, m: dict[str, Any]) -> dict[str, Any]:
+    """A map's value range and the key cells agreed at set-up (both absent from older records)."""
+    found: dict[str, Any] = {}
+    if "value_range" in m:
+        low, high = r.get(
+            m,
+            "value_range",
+            "setup.map",
+            lambda v: isinstance(v, list) and len(v) == 2 and all(_int(x) for x in v),
+            "[lowest, highest]",
+        )
+        found["value_range"] = (low, high)
+    if "agreed" in m:
+        agreed = r.get(m, "agreed", "setup.map", _list_of(lambda v: v in KEY_CELLS), "key cells")
+        found["agreed"] = tuple(agreed)
+    return found
+
+
 def read_setup(r: _Reader, data: Any) -> Setup:
     m = r.get(data, "map", "setup", lambda v: isinstance(v, dict), "a map object")
     portals = r.get(
@@ -252,6 +272,7 @@ def read_setup(r: _Reader, data: Any) -> Setup:
             m, "provisional", "setup.map", lambda v: isinstance(v, bool), "true or false"
         ),
         source=r.get(m, "source", "setup.map", _str, "a text"),
+        **_agreement(r, m),
     )
     faces = r.get(
         data,

@@ -22,7 +22,7 @@ def random_action(game: DreambladeGame, rng: random.Random) -> Action:
     if isinstance(legal, CellValues):
         if legal.confirm:
             return Confirm()
-        return CellValue(legal.cells[0], rng.randint(0, 5))
+        return CellValue(legal.cells[0], rng.randint(*legal.values))
     return _pick(list(legal), rng)
 
 

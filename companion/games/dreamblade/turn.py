@@ -19,7 +19,6 @@ from companion.games.dreamblade import (
     spawning,
 )
 from companion.games.dreamblade.abilities import Ability, Activation
-from companion.games.dreamblade.legal import MAX_CELL_VALUE
 from companion.games.dreamblade.state import (
     SEATS,
     TURN_WINS_TO_WIN,
@@ -214,12 +213,18 @@ def start_action_phase(state: State, seat: str, round_: int) -> list[Event]:
 
 
 def apply_value(setup: Setup, state: State, cell: str, value: int) -> list[Event]:
-    if cell not in setup.dream_map.key_values or conquest.key_value(setup, state, cell) is not None:
+    """The judge gives (or corrects) a key cell's printed value, within the map's range."""
+    if cell not in setup.dream_map.key_values:
+        raise IllegalActionError(f"{cell} is not a key cell", rule="map.values")
+    if not setup.dream_map.in_range(value):
+        low, high = setup.dream_map.value_range
         raise IllegalActionError(
-            f"{cell} is not a key cell with an unknown value", rule="map.values"
+            f"a key cell's value on this map is {low}–{high}", rule="map.values"
         )
-    if not 0 <= value <= MAX_CELL_VALUE:
-        raise IllegalActionError(f"a key cell's value is 0–{MAX_CELL_VALUE}", rule="map.values")
+    if state.winner is not None:
+        raise IllegalActionError(
+            "the game is over: undo back before its end first", rule="map.values"
+        )
     state.learned_values[cell] = value
     return [Event("dreamblade.cell_value", {"cell": cell, "value": value})]
 

@@ -77,10 +77,21 @@ def test_unknown_value_is_asked_before_the_tally_is_confirmed() -> None:
     assert game.state.results[-1].tally == {"A": 4, "B": 0}
 
 
-def test_a_known_value_cannot_be_overwritten() -> None:
+def test_the_judge_corrects_a_known_value_within_the_maps_range_at_any_moment() -> None:
     game = at(XS, FOES, {"A:x#1": "c4"}, phase="conquest")
+    assert game.parse_action("value c4 4").judge_only  # the table takes it from the judge only
+    play(game, "value c4 4")
+    assert game.scoring_cells("A")["c4"] == 4
+    assert game.judge_values() == {"c4": 4}
+    low, high = game.setup.dream_map.value_range
+    with pytest.raises(IllegalActionError) as err:
+        play(game, f"value c4 {high + 1}")
+    assert err.value.rule == "map.values"
     with pytest.raises(IllegalActionError):
-        play(game, "value c4 4")
+        play(game, "value a1 2")  # not a key cell
+    spawning = at(XS, FOES, {}, phase="spawn")
+    play(spawning, f"value c3 {low}")
+    assert spawning.scoring_cells("A")["c3"] == low
 
 
 def test_kills_are_cleared_for_the_next_turn() -> None:

@@ -129,12 +129,50 @@ def test_map_from_setting_accepts_name_path_or_mapping(tmp_path):
     assert maps.map_from_setting(config).portals == {"A": "e1", "B": "a5"}
 
 
-def test_with_key_value_fills_one_cell_and_leaves_the_original():
-    dream_map = maps.builtin_map("default")
-    filled = maps.with_key_value(dream_map, "c4", 1)
-    assert filled.key_values["c4"] == 1
-    assert dream_map.key_values["c4"] is None
-    with pytest.raises(ValueError, match="not a key cell"):
-        maps.with_key_value(dream_map, "a1", 1)
-    with pytest.raises(ValueError, match="integer ≥ 0"):
-        maps.with_key_value(dream_map, "c4", -1)
+def test_a_map_names_the_range_its_values_take():
+    assert maps.builtin_map("default").value_range == (1, 5)
+    assert maps.map_from_config(
+        {"portals": {"A": "a1", "B": "e5"}, "key_values": _valid()["key_values"]}
+    ).value_range == (0, 9)
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"value_range": [5, 1]}, "value_range"),
+        ({"value_range": [1]}, "value_range"),
+        ({"value_range": [0, 3]}, "key_values.c3"),  # c3 is 4 in _valid()
+    ],
+)
+def test_a_bad_range_is_refused(tmp_path, change, field):
+    with pytest.raises(DataFileError) as refused:
+        maps.load_map(_write(tmp_path, {**_valid(), **change}))
+    assert refused.value.field == field
+
+
+def test_the_unknown_values_are_agreed_at_set_up():
+    default = maps.builtin_map("default")
+    values = {cell: 2 for cell in default.unknown_cells}
+    agreed = maps.agree_key_values(default, {**values, "c3": 5})
+    assert agreed.unknown_cells == ()
+    assert agreed.key_values["b2"] == 2 and agreed.key_values["c3"] == 5
+    assert agreed.agreed == default.unknown_cells
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "code"),
+    [
+        ({"b2": None}, "b2", "missing"),
+        ({"b2": 6}, "b2", "range"),
+        ({"b2": 0}, "b2", "range"),
+        ({"b2": "3"}, "b2", "range"),
+        ({"c3": 4}, "c3", "known"),
+        ({"a1": 2}, "a1", "choice"),
+    ],
+)
+def test_values_left_out_or_out_of_range_are_refused(change, field, code):
+    default = maps.builtin_map("default")
+    values = {cell: 2 for cell in default.unknown_cells} | change
+    with pytest.raises(DataFileError) as refused:
+        maps.agree_key_values(default, values)
+    assert (refused.value.field, refused.value.code) == (field, code)
