@@ -32,6 +32,9 @@ class Refused(Exception):
     def __init__(
         self, status: int, code: str, detail: str = "", rule: str = "", field: str = ""
     ) -> None:
+        """``field``: the form field at fault; its problem, in the phone's language, is then the
+        ``detail`` (``detail_localized`` in the body). Otherwise ``detail`` is the engine's or the
+        server's own (English) words."""
         super().__init__(code)
         self.status = status
         self.code = code
@@ -51,6 +54,7 @@ def _refused(error: Refused) -> ResponseReturnValue:
     }
     if error.field:
         body["field"] = error.field
+        body["detail_localized"] = True
     prompt_key = f"rule.{error.rule}"
     prompt = translate(language, prompt_key) if error.rule else prompt_key
     if prompt != prompt_key:

@@ -206,16 +206,27 @@ class Store:
         return record
 
     def log(self, game_id: int) -> list[dict[str, Any]]:
-        """Every entry of a game, undos included, for the event log and audits."""
+        """Every entry of a game, undos included, for the event log and audits: a push taken back
+        is marked ``undone``; an undo names the push it took back (``undoes``: its seq, action
+        and who had made it)."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT seq, kind, action, seat, at FROM entries WHERE game_id=? ORDER BY seq",
                 (game_id,),
             ).fetchall()
-        return [
-            {"seq": seq, "kind": kind, "action": action, "seat": seat, "at": at}
-            for seq, kind, action, seat, at in rows
-        ]
+        entries: list[dict[str, Any]] = []
+        in_effect: list[dict[str, Any]] = []
+        for seq, kind, action, seat, at in rows:
+            entry = {"seq": seq, "kind": kind, "action": action, "seat": seat, "at": at}
+            if kind == "push":
+                entry["undone"] = False
+                in_effect.append(entry)
+            elif in_effect:
+                taken = in_effect.pop()
+                taken["undone"] = True
+                entry["undoes"] = {k: taken[k] for k in ("seq", "action", "seat")}
+            entries.append(entry)
+        return entries
 
     def load(self, game_id: int) -> Game:
         """Rebuild the game by replaying its record."""

@@ -26,6 +26,7 @@ from companion.table.store import Store
 from companion.table.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import JUDGE_PIN, join_url
+from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel import create_app, serve
 from web_panel.i18n import translate
 
@@ -122,6 +123,7 @@ def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flas
     phone_a.locator('#pending [data-mini="A:sir-glorious#1"]').click()
     expect(phone_a.locator('.db-cell.target[data-cell="a1"]')).to_be_visible()
     screenshot(phone_a, "db-spawn-helper")
+    assert_no_internal_ids(phone_a)
     _tap_cell(phone_a, "a1")
     wait_for_version(phone_a, 2)
     phone_a.locator('#pending [data-action="done"]').click()
@@ -148,6 +150,7 @@ def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flas
     _push_script(table, STRIKE)
     wait_for_version(phone_b, STRIKE)
     screenshot(phone_b, "db-board-seat-b")
+    assert_no_internal_ids(phone_b)
 
     # a wrong-seat action is refused: it is B's action phase (seat A's page is up to date, so
     # the refusal is for the seat, not for a stale state)
@@ -169,12 +172,14 @@ def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flas
     expect(phone_b.locator("#dice-send")).to_be_disabled()
     _enter_dice(phone_b, dice)
     screenshot(phone_b, "db-attack-dice")
+    assert_no_internal_ids(phone_b)
     phone_b.locator("#dice-send").click()
     wait_for_version(phone_b, STRIKE + 3)
 
     # -- damage, then destroy
     _enter_damage(phone_b, damage)
     screenshot(phone_b, "db-damage")
+    assert_no_internal_ids(phone_b)
     phone_b.locator("#damage-send").click()
     wait_for_version(phone_b, STRIKE + 4)
     phone_b.locator(f'#pending [data-action="{destroy}"]').click()
@@ -190,6 +195,7 @@ def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flas
     _, mini, cell = place.split()
     phone_a.locator(f'#pending [data-mini="{mini}"]').click()
     screenshot(phone_a, "db-place-disruption")
+    assert_no_internal_ids(phone_a)
     _tap_cell(phone_a, cell)
     wait_for_version(phone_b, PLACED)
     _expect_at(table, PLACED)
@@ -211,6 +217,7 @@ def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flas
     wait_for_version(phone_a, CONQUEST + 1)
     expect(phone_a.locator("#board .map-judge")).to_contain_text(f"{cell} {value}")
     screenshot(phone_a, "db-conquest")
+    assert_no_internal_ids(phone_a)
     phone_a.locator('#pending [data-action="confirm"]').click()
     wait_for_version(phone_b, CONQUEST + 2)
     _expect_at(table, CONQUEST + 2)
@@ -234,6 +241,7 @@ def test_the_board_in_japanese_with_the_leds_mirrored(
     )
     expect(phone.locator("#pending h3")).to_have_text(title)
     screenshot(phone, "db-board-ja")
+    assert_no_internal_ids(phone)
     # tapping a miniature explains its abilities
     phone.locator('.db-cell[data-cell="b3"] .db-mini').first.click()
     expect(phone.locator("#mini-info")).to_contain_text(translate("ja", "ability.regenerate"))

@@ -19,6 +19,7 @@ from companion.table.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
 from tests.web_panel.conftest import join_url
 from tests.web_panel.map_values import type_map_values
+from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel import create_app, serve
 from web_panel.app import PanelServer
 
@@ -93,6 +94,7 @@ def test_a_miniature_typed_in_on_a_phone_is_played_and_shared_with_another_table
     expect(phone.locator("#toast")).to_contain_text("パワー: 0から40までの整数にしてください。")
     assert app.extensions["panel"].table_catalog.entries() == []
     screenshot(phone, "miniature-form-refused-ja")
+    assert_no_internal_ids(phone)
 
     _type_in_the_hound(phone, power="2")
     expect(phone.locator("#toast")).to_contain_text(
@@ -124,6 +126,7 @@ def test_a_miniature_typed_in_on_a_phone_is_played_and_shared_with_another_table
     expect(phone.locator('.db-cell[data-cell="a1"]')).to_contain_text("Glass Hound")
     assert table.read(lambda game: game.board().get("a1")) is not None
     screenshot(phone, "miniature-form-spawned-ja")
+    assert_no_internal_ids(phone)
 
     # share it: download the table's catalog, upload it to a table with a fresh data dir
     phone.goto(server.url + "/setup")

@@ -14,6 +14,7 @@ from companion.table.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
 from tests.web_panel.conftest import JUDGE_PIN, join_url
 from tests.web_panel.map_values import type_map_values
+from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel.app import PanelServer
 
 pytestmark = [
@@ -51,6 +52,7 @@ def test_the_judge_sets_up_a_new_dreamblade_game(
     builder.get_by_role("button", name="Save for next time").click()
     expect(phone.locator("#toast")).to_contain_text("Snippers")
     screenshot(phone, "setup-form")
+    assert_no_internal_ids(phone)
 
     phone.locator('.warband-pick[data-seat="B"]').select_option("saved:snippers")
     type_map_values(phone)
@@ -64,6 +66,7 @@ def test_the_judge_sets_up_a_new_dreamblade_game(
     assert [g.status for g in table.store.games()] == ["abandoned", "playing"]
     expect(phone.locator("figure.join figcaption").first).to_contain_text("Aiko")
     screenshot(phone, "setup-new-table")
+    assert_no_internal_ids(phone)
 
 
 def test_a_seated_phone_becomes_a_spectator_when_a_new_game_starts(

@@ -29,11 +29,21 @@
     return P.has(`face.${face}`) ? t(`face.${face}`) : face;
   }
 
+  /* Every miniature id in a text (``A:x#1``) replaced by the miniature's name. */
+  function named(view, text) {
+    return text.replace(/\b[AB]:[A-Za-z0-9._-]+#\d+/g, (id) => miniName(view, id));
+  }
+
+  /* An ability's short name in notation (``double-warpstrike``) as printed (``Double Warpstrike``). */
+  function abilityName(slug) {
+    return slug.split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ");
+  }
+
   /* A readable label for an action notation (the notation is what is sent). */
   function label(text, view) {
     const [verb, ...args] = text.split(" ");
     const key = `action.${verb}`;
-    if (!P.has(key)) return text;
+    if (!P.has(key)) return named(view, text);
     switch (verb) {
       case "spawn": case "move": case "place":
         return t(key, { mini: miniName(view, args[0]), cell: args[1] });
@@ -45,7 +55,21 @@
       case "deathblowers":
         return t(key, { minis: miniList(view, args[0]) });
       case "blade":
-        return t(key, { mini: miniName(view, args[0]), ability: args[1] });
+        return t(key, { mini: miniName(view, args[0]), ability: named(view, [abilityName(args[1]), ...args.slice(2)].join(" ")) });
+      case "ability":
+        return t(key, { mini: miniName(view, args[0]), ability: named(view, [abilityName(args[1]), ...args.slice(2)].join(" ")) });
+      case "first":
+        return t(key, { mini: miniName(view, args[0]), ability: abilityName(args[1]) });
+      case "target":
+        return t(key, { choice: named(view, args[0]) });
+      case "hurt":
+        return t(key, { mini: miniName(view, args[0]), n: args[1] });
+      case "eliminate": case "return": case "sacrifice": case "self-destroy":
+        return t(key, { mini: miniName(view, args[0]) });
+      case "relocate":
+        return t(key, { mini: miniName(view, args[0]), cell: args[1] });
+      case "points":
+        return t(key, { seat: P.seat(args[0]).name, points: args[1] });
       case "dice":
         return t(key, { faces: args[0] === "none" ? "–" : args[0].split(",").map(faceName).join(" ") });
       case "damage":
@@ -79,6 +103,9 @@
   function status(view) {
     const x = extra(view);
     const parts = [[t("status.turn", { turn: x.turn }), t(`phase.${x.phase}`)]];
+    if (x.phase === "action" && x.phase_seat) {
+      parts.push([t("phase.action"), t("status.action_round", { name: P.seat(x.phase_seat).name, round: x.action_round })]);
+    }
     if (x.phase === "spawn" && x.phase_seat) {
       parts.push([t("status.spawn_points"), String(x.spawn_points[x.phase_seat])]);
     }

@@ -81,8 +81,11 @@
     toastTimer = setTimeout(() => { box.hidden = true; }, 8000);
   }
 
+  /* A refusal in the phone's language: our message, the rule's prompt, and the details when they
+     are in this language (the engine's own words are English). */
   function refusal(data) {
-    return [data.message, data.prompt, data.detail].filter(Boolean).join("\n");
+    const detail = data.detail_localized || document.documentElement.lang === "en" ? data.detail : "";
+    return [data.message, data.prompt, detail].filter(Boolean).join("\n");
   }
 
   async function post(url, body) {
@@ -231,7 +234,6 @@
         parts.push(el("span", { class: "chip" }, el("small", { text: label }), " ", value));
       }
     }
-    parts.push(el("span", { class: "chip version", text: t("status.version", { version: view.version }) }));
     box.replaceChildren(...parts);
   }
 
@@ -259,7 +261,7 @@
     const box = document.getElementById("pending");
     box.dataset.kind = pending.kind;
     const waiting = pending.seat === null ? t("status.waiting_anyone") : seat(pending.seat).name;
-    const kindName = has(`kind.${pending.kind}`) ? t(`kind.${pending.kind}`) : pending.kind;
+    const kindName = has(`kind.${pending.kind}`) ? t(`kind.${pending.kind}`) : t("pending.decision");
     const children = [
       el("h3", { class: "pending-title", text: t("pending.title", { name: waiting, kind: kindName }) }),
     ];
@@ -307,10 +309,12 @@
     const view = state.view;
     const list = document.getElementById("log");
     const items = view.log.slice().reverse().map((entry) => el("li", {
-      class: `log-${entry.kind}`,
+      class: `log-${entry.kind}${entry.undone ? " log-undone" : ""}`,
       text: entry.kind === "push"
-        ? t("log.push", { who: who(entry.seat), action: actionLabel(entry.action) })
-        : t("log.undo", { who: who(entry.seat) }),
+        ? t(entry.undone ? "log.push_undone" : "log.push", { who: who(entry.seat), action: actionLabel(entry.action) })
+        : entry.undoes
+          ? t("log.undo_of", { who: who(entry.seat), action: actionLabel(entry.undoes.action), by: who(entry.undoes.seat) })
+          : t("log.undo", { who: who(entry.seat) }),
     }));
     if (!items.length) items.push(el("li", { class: "log-empty", text: t("log.empty") }));
     list.replaceChildren(...items);

@@ -111,7 +111,10 @@ def pending(setup: Setup, state: State) -> Pending:
     if phase == "spawn":
         return Pending(seat, "spawn", {"points": state.spawn_points})
     if state.mode is None:
-        return Pending(seat, "choose_action", {"round": state.action_round})
+        fight_cells = combat.fight_cells(setup, state, seat)
+        return Pending(
+            seat, "choose_action", {"round": state.action_round, "fight_cells": fight_cells}
+        )
     if state.mode == "shift":
         movable = {
             m: sorted(movement.shift_destinations(setup, state, m))
@@ -240,8 +243,8 @@ def _legal_for_kind(setup: Setup, state: State, now: Pending) -> Collection[Acti
                 cells = spawning.legal_spawn_cells(setup, state, seat, piece.id, in_phase=True)
                 actions += [Spawn(piece.id, cell) for cell in sorted(cells)]
         return actions
-    if kind == "choose_action":
-        return [ChooseShift(), ChooseStrike()]
+    if kind == "choose_action":  # striking needs a cell to fight in
+        return [ChooseShift(), *([ChooseStrike()] if now.details["fight_cells"] else [])]
     if kind == "shift":
         moves: list[Action] = [
             Move(m, c) for m, cells in now.details["movable"].items() for c in cells
@@ -252,8 +255,8 @@ def _legal_for_kind(setup: Setup, state: State, now: Pending) -> Collection[Acti
         for cell in now.details["cells"]:
             groups = combat.attacker_sets(setup, state, seat, cell)
             everyone = tuple(sorted(board.creatures_in(setup, state, cell, seat)))
-            fights += [Fight(cell)] if everyone in groups else []
-            fights += [Fight(cell, group) for group in groups]
+            fights += [Fight(cell)] if everyone in groups else []  # all of them: named once
+            fights += [Fight(cell, group) for group in groups if group != everyone]
         return fights
     if kind in ("attack_dice", "deathblow_dice"):
         return DiceResults(now.details["dice"], tuple(sorted(setup.die_faces)))
@@ -345,6 +348,12 @@ def _manual(setup: Setup, state: State, action: Action) -> list[Event]:
 
 
 def _strike_or_shift(setup: Setup, state: State, action: Action) -> list[Event]:
+    seat = state.phase_seat
+    assert seat is not None
+    if isinstance(action, ChooseStrike) and not combat.fight_cells(setup, state, seat):
+        raise IllegalActionError(
+            "no cell holds creatures that can fight: shift instead", rule="action.no_fight"
+        )
     state.mode = "shift" if isinstance(action, ChooseShift) else "strike"
     return []
 

@@ -44,7 +44,10 @@ def test_undo_is_logged_and_replayed(tmp_path: Path):
     store.append_undo(game_id, seat="A")
     play(store, game_id, game, 1)
     assert store.record(game_id)["actions"] == ["add 3", "add 1"]
-    assert [e["kind"] for e in store.log(game_id)] == ["push", "push", "undo", "push"]
+    log = store.log(game_id)
+    assert [e["kind"] for e in log] == ["push", "push", "undo", "push"]
+    assert [e.get("undone") for e in log] == [False, True, None, False]
+    assert log[2]["undoes"] == {"seq": 2, "action": "add 2", "seat": log[1]["seat"]}
     assert store.load(game_id).record() == game.record()
 
 
