@@ -71,7 +71,8 @@ class CameraSettings(_Section):
 
 
 class PanelSettings(_Section):
-    host: str = "127.0.0.1"
+    # Every interface: phones on the table's network join; seats are protected by their tokens.
+    host: str = "0.0.0.0"
     port: int = Field(default=8000, ge=1, le=65535)
     judge_pin: str | None = Field(default=None, pattern=r"^[0-9]{4,8}$")
 

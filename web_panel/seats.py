@@ -1,12 +1,14 @@
 """Who is using a phone: a seat (joined by scanning that seat's QR code), the judge, or a spectator.
 
-A join token is a value signed with the panel's secret key naming one seat of one game, so it
-cannot be guessed or altered; it is valid until a new game starts. Scanning it stores the seat in
-the phone's signed session cookie. Only the table itself (or the judge) is shown the QR codes.
+A join token names one seat of one game and carries a nonce and a MAC made with the panel's secret
+key, so it cannot be guessed or altered; it is short enough to type (``7.A.k3mz9qw2xp4tbc1d``). It
+is valid until a new game starts. Opening it stores the seat in the phone's signed session cookie.
+Only the table itself (or the judge) is shown the join codes.
 """
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import io
 import secrets
@@ -16,15 +18,28 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import segno
-from itsdangerous import BadSignature, URLSafeSerializer
 
 from companion.table import JUDGE
 
-_SALT = "companion.seat"
+_SALT = b"companion.seat:"
+# Crockford's base 32 in lower case: no i, l, o or u, so a typed code is hard to get wrong.
+_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
+NONCE_CHARS = 6  # 30 bits: every token differs
+MAC_CHARS = 10  # 50 bits: a forged token is accepted once in 10^15 tries
 
 
 class JoinTokenError(ValueError):
-    """A join token that is forged, mangled, or from another game."""
+    """A join token that is forged, mangled (``code`` "invalid"), or from another game
+    (``code`` "earlier_game")."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _base32(data: bytes, length: int) -> str:
+    number = int.from_bytes(data, "big")
+    return "".join(_ALPHABET[(number >> (5 * i)) & 31] for i in range(length))
 
 
 @dataclass(frozen=True)
@@ -46,23 +61,33 @@ class SeatTokens:
     """Issues and checks the seat join tokens of one panel."""
 
     def __init__(self, secret_key: str) -> None:
-        self._serializer = URLSafeSerializer(secret_key, salt=_SALT)
+        self._key = hashlib.sha256(_SALT + secret_key.encode()).digest()
+
+    def _mac(self, game_id: int, seat: str, nonce: str) -> str:
+        message = f"{game_id}:{seat}:{nonce}".encode()
+        return _base32(hmac.new(self._key, message, hashlib.sha256).digest(), MAC_CHARS)
 
     def issue(self, seat: str, game_id: int) -> str:
         # The nonce makes every token unique, so tokens cannot be compared to learn anything.
-        return self._serializer.dumps({"seat": seat, "game": game_id, "n": secrets.token_hex(8)})
+        nonce = _base32(secrets.token_bytes(4), NONCE_CHARS)
+        return f"{game_id}.{seat}.{nonce}{self._mac(game_id, seat, nonce)}"
 
     def verify(self, token: str, game_id: int) -> str:
         """The seat named by ``token``; ``JoinTokenError`` unless it is ours, for this game."""
-        try:
-            data = self._serializer.loads(token)
-        except BadSignature:
-            raise JoinTokenError("this join code is not valid for this table") from None
-        if not isinstance(data, dict) or not isinstance(data.get("seat"), str):
-            raise JoinTokenError("this join code is not valid for this table")
-        if data.get("game") != game_id:
-            raise JoinTokenError("this join code belongs to an earlier game: scan the new one")
-        return str(data["seat"])
+        game, _, rest = token.strip().partition(".")
+        seat, _, code = rest.rpartition(".")
+        code = code.lower()  # typed codes may come back in capitals
+        nonce, mac = code[:NONCE_CHARS], code[NONCE_CHARS:]
+        valid = (
+            game.isdigit()
+            and len(code) == NONCE_CHARS + MAC_CHARS
+            and hmac.compare_digest(mac, self._mac(int(game), seat, nonce))
+        )
+        if not valid:
+            raise JoinTokenError("invalid", "this join code is not valid for this table")
+        if int(game) != game_id:
+            raise JoinTokenError("earlier_game", "this join code belongs to an earlier game")
+        return seat
 
 
 LOOPBACK_ADDRESSES = frozenset({"127.0.0.1", "::1"})

@@ -64,7 +64,7 @@ def test_the_judge_sets_up_a_new_dreamblade_game(
     screenshot(phone, "setup-new-table")
 
 
-def test_a_seated_phone_becomes_a_spectator_when_a_new_game_starts(
+def test_a_seated_phone_stays_seated_through_a_new_game_with_its_seat(
     browser: Browser, server: PanelServer, app: Flask
 ):
     phone = new_phone(browser, server.url)
@@ -74,6 +74,13 @@ def test_a_seated_phone_becomes_a_spectator_when_a_new_game_starts(
     csrf = judge.get("/api/me").get_json()["csrf"]
     headers = {"X-CSRF-Token": csrf}
     judge.post("/api/judge/login", json={"pin": JUDGE_PIN}, headers=headers)
+    warbands = {seat: {"saved": "builtin:sample-madness"} for seat in ("A", "B")}
+    dreamblade = {"game": "dreamblade", "dreamblade": {"warbands": warbands}}
+    response = judge.post("/api/setup/new", json=dreamblade, headers=headers)
+    assert response.status_code == 200
+    expect(phone.locator("#pending")).to_have_attribute("data-kind", "initiative_roll")
+    expect(phone.locator("#viewer")).to_contain_text("Seat A")
+    # a game without seat A (Planechase's demo players): this phone watches
     response = judge.post("/api/setup/new", json={"game": "planechase"}, headers=headers)
     assert response.status_code == 200
     expect(phone.locator("#viewer")).to_have_text("Spectator")

@@ -97,8 +97,8 @@ def test_a_new_dreamblade_game_replaces_the_one_in_play(
     assert table.read(lambda game: game.setup.settings.rule_430) is True
     assert len(view["extra"]["reserve"]["A"]) == 12
     assert [g.status for g in table.store.games()] == ["abandoned", "playing"]
-    # the old game's seats are spectators now: they scan the new join codes
-    assert phone_a.get("/api/me").get_json()["seat"] is None
+    # the phones seated in the old game stay seated in the new one
+    assert phone_a.get("/api/me").get_json()["seat"] == "A"
     # the names survive a restart of the panel
     assert load_seats(settings.data_dir)["A"].name == "Aiko"
 

@@ -9,8 +9,20 @@ def test_a_join_token_names_its_seat_for_its_game_only():
     tokens = SeatTokens("secret")
     token = tokens.issue("B", game_id=4)
     assert tokens.verify(token, game_id=4) == "B"
-    with pytest.raises(JoinTokenError, match="earlier game"):
+    with pytest.raises(JoinTokenError, match="earlier game") as raised:
         tokens.verify(token, game_id=5)
+    assert raised.value.code == "earlier_game"
+
+
+def test_a_join_token_is_short_and_survives_being_typed_in_capitals():
+    tokens = SeatTokens("secret")
+    token = tokens.issue("anna-2", game_id=12)
+    assert len(token) <= len("12.anna-2.") + 16
+    game, seat, code = token.split(".")
+    assert tokens.verify(f"{game}.{seat}.{code.upper()}", 12) == "anna-2"
+    with pytest.raises(JoinTokenError) as raised:
+        tokens.verify(f"{game}.B.{code}", 12)  # another seat's name on this code
+    assert raised.value.code == "invalid"
 
 
 def test_join_tokens_are_unique_and_cannot_be_forged():

@@ -335,6 +335,7 @@
 
   function renderClock() {
     const box = document.getElementById("clock");
+    if (!box) return;
     const clock = state.view && state.view.clock;
     if (!clock || !clock.enabled) {
       box.hidden = true;
@@ -424,7 +425,24 @@
     else box.replaceChildren(el("p", { class: "hint", text: t("judge.corrections", { usage: usage.join(" · ") }) }));
   }
 
-  function renderJoinCodes() {
+  /* Each seat's join link, as a QR code and as text to type (with the LAN address). */
+  async function joinCode(s) {
+    const figure = el("figure", { class: "join", dataset: { seat: s.seat } });
+    const response = await fetch(`/api/join/${encodeURIComponent(s.seat)}`, { credentials: "same-origin" });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      figure.append(el("p", { class: "hint", text: refusal(data) || t("error.bad_request") }));
+      return figure;
+    }
+    figure.append(
+      el("img", { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(data.svg)}`, alt: s.name }),
+      el("figcaption", { style: { borderColor: s.colour }, text: t("join.scan", { name: s.name }) }),
+      el("p", { class: "join-link" }, el("small", { text: t("join.link") }), " ", el("code", { text: data.url })));
+    if (!data.reachable) figure.append(el("p", { class: "hint", text: t("join.lan_missing") }));
+    return figure;
+  }
+
+  async function renderJoinCodes() {
     const box = document.getElementById("join-codes");
     if (!box) return;
     const view = state.view;
@@ -434,14 +452,14 @@
     }
     if (box.dataset.game === String(view.game_id)) return; // a code stays valid for the whole game
     box.dataset.game = String(view.game_id);
-    box.replaceChildren(...view.seats.map((s) => el("figure", { class: "join", dataset: { seat: s.seat } },
-      el("img", { src: `/api/join/${encodeURIComponent(s.seat)}.svg?game=${view.game_id}`, alt: s.name }),
-      el("figcaption", { style: { borderColor: s.colour }, text: t("join.scan", { name: s.name }) }))));
+    const codes = await Promise.all(view.seats.map(joinCode));
+    if (box.dataset.game === String(view.game_id)) box.replaceChildren(...codes);
   }
 
   function render() {
     renderViewer();
-    if (!state.view) return;
+    // The set-up and join pages show only who this phone is, not the game.
+    if (!state.view || !document.getElementById("status")) return;
     document.body.dataset.version = String(state.view.version);
     renderClock();
     renderStatus();
