@@ -58,7 +58,7 @@ class CameraSettings(_Section):
     tag_family: Literal["qr", "aruco4x4", "apriltag36h11"] = "qr"
     decoder: Literal["zxing", "pyzbar"] = "zxing"
     # The map the camera reads: Dungeon Command (columns, rows of squares), Arena (columns, rows,
-    # hex_mm, orientation, glyph_hexes, scoring_hexes); checked by companion/camera_profiles.py
+    # hex_mm, orientation, glyph_hexes, scoring_hexes); checked by companion/camera/profiles.py
     battlefield: dict[str, Any] = Field(default_factory=dict)
 
     @field_validator("source")

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import segno
 
-from companion.table import JUDGE
+from companion.table.table import JUDGE
 
 _SALT = b"companion.seat:"
 # Crockford's base 32 in lower case: no i, l, o or u, so a typed code is hard to get wrong.

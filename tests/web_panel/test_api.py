@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 
 from companion.settings import Settings
-from companion.table import Table
+from companion.table.table import Table
 from tests.companion.counter_game import CounterGame
 from tests.web_panel.conftest import JUDGE_PIN, Phone, seated
 from web_panel import api as api_module

@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 
 from companion.settings import Settings
-from companion.table import Table
+from companion.table.table import Table
 from web_panel import create_app, serve
 from web_panel.app import SECRET_FILE, load_or_create_secret
 

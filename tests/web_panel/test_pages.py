@@ -7,7 +7,7 @@ from html import unescape
 
 from flask import Flask
 
-from companion.table import Table
+from companion.table.table import Table
 from tests.companion.counter_game import CounterGame
 from tests.web_panel.conftest import Phone, join_url, seated
 from web_panel.i18n import translate

@@ -29,9 +29,6 @@ from companion.games.dreamblade.removal import remove
 from companion.games.dreamblade.state import Attack, Combat, Setup, State, other
 
 COMBAT_ENDED = "dreamblade.combat_ended"
-DAMAGED = "dreamblade.damaged"
-
-
 # ---- step 1: the cell and the attackers -------------------------------------------------------
 
 
@@ -193,14 +190,6 @@ def guards(setup: Setup, targets: list[str]) -> list[str]:
     return [m for m in targets if setup.pieces[m].has("guards")]
 
 
-def guard_need(setup: Setup, state: State, mini: str) -> int:
-    """Damage a Bodyguard still needs before its allies may take any: enough to disrupt or
-    destroy it."""
-    piece = setup.pieces[mini]
-    defense = effects.creature_defense(setup, state, mini)
-    return max(0, min(defense, piece.stat("life")) - state.damage.get(mini, 0))
-
-
 def check_damage(setup: Setup, state: State, amounts: dict[str, int]) -> None:
     total, targets = damage_total(state), damage_targets(setup, state)
     for mini in amounts:
@@ -213,7 +202,7 @@ def check_damage(setup: Setup, state: State, amounts: dict[str, int]) -> None:
         raise IllegalActionError(f"assign all {total} damage, no more", rule="FAQ combat step 4")
     guarding = guards(setup, targets)
     if any(m not in guarding for m in amounts) and any(
-        amounts.get(g, 0) < guard_need(setup, state, g) for g in guarding
+        amounts.get(g, 0) < effects.guard_need(setup, state, g) for g in guarding
     ):
         raise IllegalActionError(
             "each Bodyguard here must get enough to be disrupted or destroyed first",
@@ -225,7 +214,7 @@ def apply_damage(setup: Setup, state: State, amounts: dict[str, int]) -> list[Ev
     check_damage(setup, state, amounts)
     for mini, amount in amounts.items():
         state.damage[mini] = state.damage.get(mini, 0) + amount
-    return [Event(DAMAGED, {"damage": dict(amounts)}), *_finish_attack(setup, state)]
+    return [Event(effects.DAMAGED, {"damage": dict(amounts)}), *_finish_attack(setup, state)]
 
 
 # ---- step 5: disrupt or destroy ---------------------------------------------------------------

@@ -31,7 +31,7 @@ from companion import events as ev
 from companion import grid
 from companion.errors import IllegalActionError
 from companion.events import Event
-from companion.games.dreamblade import board, combat, removal
+from companion.games.dreamblade import board, removal
 from companion.games.dreamblade.abilities import MANUAL_EFFECT, Ability, Activation, Use
 from companion.games.dreamblade.actions import BLADE, MISS, Dice, First, Reroll, Target, face_order
 from companion.games.dreamblade.keyword_state import Effect
@@ -46,6 +46,7 @@ ABILITY_USED = "dreamblade.ability_used"
 TRIGGERED = "dreamblade.ability_triggered"
 SPECIAL_ATTACK = "dreamblade.special_attack"
 SPAWN_BONUS = "dreamblade.spawn_bonus"
+DAMAGED = "dreamblade.damaged"
 
 
 # ---- reading the board ------------------------------------------------------------------------
@@ -323,13 +324,21 @@ def deal_damage(setup: Setup, state: State, amounts: dict[str, int]) -> list[Eve
     for mini, amount in dealt.items():
         state.damage[mini] = state.damage.get(mini, 0) + amount
     due_at(state, state.zone[next(iter(dealt))])
-    return [Event(combat.DAMAGED, {"damage": dealt})]
+    return [Event(DAMAGED, {"damage": dealt})]
 
 
 def due_at(state: State, cell: str) -> None:
     """Outside a strike, check disruption and destruction once the waiting effects resolve."""
     if state.combat is None and state.keywords.check_at is None:
         state.keywords = replace(state.keywords, check_at=cell)
+
+
+def guard_need(setup: Setup, state: State, mini: str) -> int:
+    """Damage a Bodyguard still needs before its allies may take any: enough to disrupt or
+    destroy it."""
+    piece = setup.pieces[mini]
+    defense = creature_defense(setup, state, mini)
+    return max(0, min(defense, piece.stat("life")) - state.damage.get(mini, 0))
 
 
 def blocked_by_bodyguard(setup: Setup, state: State, target: str, amount: int = 0) -> bool:
@@ -341,7 +350,7 @@ def blocked_by_bodyguard(setup: Setup, state: State, target: str, amount: int = 
         return False
     cell = state.zone[target]
     return any(
-        setup.pieces[g].has("guards") and combat.guard_need(setup, state, g) > amount
+        setup.pieces[g].has("guards") and guard_need(setup, state, g) > amount
         for g in board.creatures_in(setup, state, cell, piece.owner)
     )
 

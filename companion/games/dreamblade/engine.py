@@ -267,7 +267,7 @@ def _legal_for_kind(setup: Setup, state: State, now: Pending) -> Collection[Acti
         )
         return list(dict.fromkeys(blades))
     if kind == "assign_damage":
-        needs = tuple((g, combat.guard_need(setup, state, g)) for g in now.details["bodyguards"])
+        needs = tuple((g, effects.guard_need(setup, state, g)) for g in now.details["bodyguards"])
         return DamageSplits(now.details["damage"], tuple(now.details["targets"]), needs)
     if kind == "disrupt_or_destroy":
         return [a for m in now.details["creatures"] for a in (Disrupt(m), Destroy(m))]

@@ -1,0 +1,94 @@
+"""``companion demo --game …``: another game's scripted demo on the command line."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from companion.app.commands import demo
+from companion.simulation.other_games import GAMES, demo_game
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_demo_game_headless_plays_the_script_to_its_winner(name: str):
+    result = CliRunner().invoke(demo, ["--game", name, "--headless"])
+    assert result.exit_code == 0, result.output
+    game, script = demo_game(name)
+    for text in script:
+        game.push(game.parse_action(text))
+    lines = result.output.splitlines()
+    assert len(lines) == len(script) + 1
+    assert lines[0].endswith(script[0])
+    assert lines[-1] == f"{len(script)} actions; {game.winner()} wins"
+
+
+def test_an_unknown_game_is_refused_by_the_cli():
+    result = CliRunner().invoke(demo, ["--game", "chess", "--headless"])
+    assert result.exit_code == 2
+    assert "chess" in result.output
+
+
+def _start_run(data: Path) -> tuple[subprocess.Popen[str], list[str]]:
+    """``companion run`` with no config in ``data``; returns it and its lines up to the links."""
+    env = {**os.environ, "COMPANION_HOME": str(data), "COMPANION_CAMERA": "", "PYTHONWARNINGS": ""}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion", "run", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
+    assert process.stdout is not None
+    lines: list[str] = []
+    while len(lines) < 40:
+        line = process.stdout.readline()
+        if not line:
+            break
+        lines.append(line.rstrip())
+        if line.strip().startswith("Player B:"):
+            return process, lines
+    process.kill()
+    pytest.fail("companion run did not print its join links:\n" + "\n".join(lines))
+
+
+def _get(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        data: dict = json.load(response)
+    return data
+
+
+def test_run_with_no_devices_is_a_real_table_that_resumes_after_a_restart(tmp_path: Path):
+    process, lines = _start_run(tmp_path)
+    try:
+        assert "Started game 1 (dreamblade)." in lines
+        assert f"Data folder: {tmp_path}" in lines
+        table_url = next(line.split(": ", 1)[1] for line in lines if line.startswith("Table"))
+        links = {
+            line.split(":", 1)[0].strip(): line.split(": ", 1)[1]
+            for line in lines
+            if line.startswith("  Player")
+        }
+        base = table_url.removesuffix("/table")
+        assert set(links) == {"Player A", "Player B"}
+        assert all("/join/1." in link for link in links.values())
+        assert _get(f"{base}/api/state")["version"] == 0
+        time.sleep(1.0)  # a scripted demo would have acted by now
+        assert _get(f"{base}/api/state")["version"] == 0
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    assert (tmp_path / "table-1.sqlite3").exists()
+    process, lines = _start_run(tmp_path)
+    try:
+        assert "Resumed game 1 (dreamblade)." in lines
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
