@@ -151,29 +151,28 @@ def _demo_table(settings: Settings) -> Table:
 
 
 def _headless_demo(settings: Settings) -> None:
-    from companion.games.dreamblade.demo_game import DEMO_ACTIONS
+    from companion.games.dreamblade.demo_game import DEMO_GAME
     from companion.simulation.demo import DemoPlayer
 
     table = _demo_table(settings)
     player = DemoPlayer(table)
-    player.play(DEMO_ACTIONS, report=click.echo)
+    player.play(DEMO_GAME, report=click.echo)
     wins = table.read(lambda game: dict(game.turn_wins()))
+    winner = table.read(lambda game: game.winner())
+    tally = ", ".join(f"{seat} {n}" for seat, n in sorted(wins.items()))
     click.echo(
-        f"{len(DEMO_ACTIONS)} actions, {len(player.results)} turns scored; "
-        f"turn wins: {', '.join(f'{s} {n}' for s, n in sorted(wins.items()))}"
+        f"{len(DEMO_GAME)} actions, {len(player.results)} turns scored; "
+        f"turn wins: {tally}; {winner} wins the game"
     )
 
 
 def _live_demo(settings: Settings, pace: float) -> None:
     from companion.app.runtime import TableRuntime
-    from companion.games.dreamblade.demo_game import DEMO_ACTIONS
+    from companion.games.dreamblade.demo_game import DEMO_GAME
     from companion.simulation.demo import DemoPlayer
 
-    demo_settings = settings.model_copy(
-        update={"data_dir": Path(tempfile.mkdtemp(prefix="companion-demo-"))}
-    )
-    table = _demo_table(demo_settings)
-    runtime = TableRuntime(demo_settings, table)
+    table = _demo_table(settings)
+    runtime = TableRuntime(settings, table)
     runtime.start_lights()
     player = DemoPlayer(table, pace=pace)
     runtime.camera = player.camera  # the panel's camera view shows the synthetic frames
@@ -182,7 +181,7 @@ def _live_demo(settings: Settings, pace: float) -> None:
 
     def play() -> None:
         try:
-            player.play(DEMO_ACTIONS, report=click.echo)
+            player.play(DEMO_GAME, report=click.echo)
             click.echo("The scripted game is over; the panel stays up.")
         except Exception:
             log.exception("the demo game stopped")
