@@ -4,6 +4,7 @@ progress after a confirmation."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -45,6 +46,20 @@ def test_the_judge_sets_up_a_new_dreamblade_game(
     builder.locator(".result").first.click()
     builder.locator(".catalog-search").fill("lockjaw")
     builder.locator('.result[data-id="lockjaw"]').click()
+    expect(builder.locator(".chosen li")).to_have_count(2)
+    # a miniature whose power nobody knows is marked, and no game starts with it
+    builder.locator(".catalog-search").fill("brawler")
+    brawler = builder.locator('.result[data-id="runetagged-brawler"]')
+    expect(brawler).to_have_class(re.compile("incomplete"))
+    expect(brawler).to_contain_text("values unknown")
+    brawler.click()
+    expect(builder.locator(".chosen li.incomplete")).to_contain_text("Runetagged Brawler")
+    phone.locator("#setup-start").click()
+    phone.locator("#confirm-yes").click()
+    expect(phone.locator("#toast")).to_contain_text("values nobody has entered yet")
+    expect(phone.locator("#toast")).to_contain_text("Runetagged Brawler")
+    assert table.read(lambda game: game.name) == "test-counter"
+    builder.locator(".chosen li.incomplete button").click()
     expect(builder.locator(".chosen li")).to_have_count(2)
     builder.locator(".warband-name").fill("Snippers")
     builder.get_by_role("button", name="Save for next time").click()
