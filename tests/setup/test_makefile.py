@@ -1,5 +1,6 @@
 """The README's two commands: `make run` installs only what running needs, `make test` the rest."""
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -14,8 +15,10 @@ pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="make is no
 
 def _planned(target: str, venv: Path) -> str:
     """What ``make`` would run for ``target`` on a fresh clone (a venv that does not exist)."""
+    # not as a sub-make of `make test`: no "Entering directory" lines, no inherited flags
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     result = subprocess.run(
-        ["make", "-n", f"VENV={venv}", target], cwd=ROOT, capture_output=True, text=True
+        ["make", "-n", f"VENV={venv}", target], cwd=ROOT, capture_output=True, text=True, env=env
     )
     assert result.returncode == 0, result.stderr
     return result.stdout.replace(str(venv), "VENV")  # pytest's tmp_path names pytest

@@ -35,10 +35,23 @@ REFUSED_LOAD = re.compile(r"^Failed to load resource: the server responded with 
 # The JavaScript errors of every page opened since the current test began, and its browsers.
 JS_ERRORS: list[str] = []
 OPEN_CONTEXTS: list[BrowserContext] = []
+# Console errors the current test causes on purpose (e.g. a server it stops): see ``tolerate``.
+TOLERATED: list[re.Pattern[str]] = []
+SERVER_GONE = re.compile(
+    r"^Failed to load resource: net::(ERR_CONNECTION_REFUSED|ERR_INCOMPLETE_CHUNKED_ENCODING"
+    r"|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE)"
+)
+
+
+def tolerate(pattern: re.Pattern[str]) -> None:
+    """Console errors matching ``pattern`` are expected for the rest of the current test."""
+    TOLERATED.append(pattern)
 
 
 def _console(message: ConsoleMessage) -> None:
-    if message.type == "error" and not REFUSED_LOAD.match(message.text):
+    if message.type != "error" or REFUSED_LOAD.match(message.text):
+        return
+    if not any(pattern.match(message.text) for pattern in TOLERATED):
         JS_ERRORS.append(f"console error: {message.text} ({message.location.get('url', '')})")
 
 
@@ -74,6 +87,7 @@ def close_browsers() -> list[str]:
     for context in OPEN_CONTEXTS:
         context.close()
     OPEN_CONTEXTS.clear()
+    TOLERATED.clear()
     errors = list(JS_ERRORS)
     JS_ERRORS.clear()
     return errors

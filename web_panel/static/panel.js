@@ -288,6 +288,7 @@
   function renderBoard() {
     const view = state.view;
     const card = document.getElementById("board-card");
+    if (!card) return; // the set-up page: no board
     const draw = boards[view.game];
     card.hidden = !draw;
     if (draw) draw(document.getElementById("board"), view);
@@ -456,6 +457,53 @@
     if (box.dataset.game === String(view.game_id)) box.replaceChildren(...codes);
   }
 
+  // -- a seated phone keeps its screen on ---------------------------------------------------
+
+  /* While its game is played, a seated phone's screen stays on (Screen Wake Lock API). The browser
+     drops the lock whenever the page is hidden, so it is asked for again when the page shows
+     again. Without the API (an older browser, or a page neither on HTTPS nor on this machine) or
+     when the browser refuses, the phone says so: the player sets a longer auto-lock instead.
+     body[data-wake]: on, off, unsupported or refused. */
+  const wake = { lock: null, asking: false };
+
+  function showWake(status) {
+    document.body.dataset.wake = status;
+    const note = document.getElementById("wake-note");
+    if (!note) return;
+    const problem = status === "unsupported" || status === "refused";
+    note.hidden = !problem;
+    note.textContent = problem ? t(`wake.${status}`) : "";
+  }
+
+  async function keepAwake() {
+    const wanted = page === "phone" && Boolean(state.me.seat) && Boolean(state.view) && !state.view.winner;
+    if (!wanted) {
+      if (wake.lock) wake.lock.release().catch(() => {});
+      wake.lock = null;
+      showWake("off");
+      return;
+    }
+    if ((wake.lock && !wake.lock.released) || wake.asking || document.visibilityState !== "visible") return;
+    if (!("wakeLock" in navigator)) {
+      showWake("unsupported");
+      return;
+    }
+    wake.asking = true;
+    try {
+      const lock = await navigator.wakeLock.request("screen");
+      lock.addEventListener("release", () => {
+        if (wake.lock === lock) showWake("off"); // the page was hidden: asked again when shown
+      });
+      wake.lock = lock;
+      showWake("on");
+    } catch (error) {
+      wake.lock = null;
+      showWake("refused");
+    } finally {
+      wake.asking = false;
+    }
+  }
+
   function render() {
     renderViewer();
     // The set-up and join pages show only who this phone is, not the game.
@@ -470,6 +518,7 @@
     renderJudge();
     renderJudgeTools();
     renderJoinCodes();
+    keepAwake();
   }
 
   window.Panel = {
@@ -489,6 +538,7 @@
     renderViewer();
     renderJudge();
     setInterval(renderClock, 1000);
+    document.addEventListener("visibilitychange", keepAwake);
     connect();
   });
 })();
