@@ -17,6 +17,7 @@ SUBCOMMANDS: dict[str, str] = {
     "run": "companion.app.commands:run",
     "demo": "companion.app.commands:demo",
     "doctor": "companion.app.doctor:doctor",
+    "hub": "companion.app.hub_commands:hub",
 }
 
 

@@ -5,7 +5,8 @@ Topics, under ``<prefix>/<table>/`` (prefix ``companion`` by default):
 - ``state``   — the table's summary as JSON (retained, so a hub that starts late sees every table);
 - ``events``  — every game event as JSON (QoS 1, not retained).
 The publisher never blocks or crashes the table: with no broker it keeps the latest state and
-sends it once the broker is reachable (paho's background loop reconnects by itself).
+sends it once the broker is reachable (paho's background loop reconnects by itself). With an
+account in the settings (the hub's generated broker) the table logs in, optionally over TLS.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 
 from companion.events import Event
+from companion.hub.connection import connect, mqtt_client
 from companion.settings import HubSettings
 
 log = logging.getLogger(__name__)
@@ -42,19 +44,13 @@ class TablePublisher:
     """Publishes one table's state and events to the broker named in the hub settings."""
 
     def __init__(self, settings: HubSettings, table_name: str) -> None:
-        if settings.mqtt_host is None:
-            raise ValueError("hub.mqtt_host is not set")
         self._base = f"{settings.topic_prefix}/{table_name}"
         self._latest: str | None = None
         self._lock = threading.Lock()
-        self._client = mqtt.Client(
-            mqtt.CallbackAPIVersion.VERSION2, client_id=f"companion-{table_name}"
-        )
+        self._client = mqtt_client(settings, f"companion-{table_name}")
         self._client.will_set(f"{self._base}/status", "offline", qos=1, retain=True)
         self._client.on_connect = self._on_connect
-        self._client.reconnect_delay_set(min_delay=1, max_delay=30)
-        self._client.connect_async(settings.mqtt_host, settings.mqtt_port, keepalive=30)
-        self._client.loop_start()
+        connect(self._client, settings)
 
     def _on_connect(
         self, client: mqtt.Client, _userdata: Any, _flags: Any, reason: Any, _props: Any
@@ -97,18 +93,17 @@ class HubView:
         settings: HubSettings,
         on_update: Callable[[str, dict[str, Any]], None] | None = None,
     ) -> None:
-        if settings.mqtt_host is None:
-            raise ValueError("hub.mqtt_host is not set")
         self._prefix = settings.topic_prefix
         self._on_update = on_update
+        # called with (table, online?) on every status message
+        self.on_status: Callable[[str, bool], None] | None = None
         self.tables: dict[str, dict[str, Any]] = {}
         self.online: dict[str, bool] = {}
         self._lock = threading.Lock()
-        self._client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+        self._client = mqtt_client(settings, "companion-hub-view")
         self._client.on_connect = self._on_connect
         self._client.on_message = self._on_message
-        self._client.connect_async(settings.mqtt_host, settings.mqtt_port, keepalive=30)
-        self._client.loop_start()
+        connect(self._client, settings)
 
     def _on_connect(
         self, client: mqtt.Client, _userdata: Any, _flags: Any, reason: Any, _props: Any
@@ -126,6 +121,8 @@ class HubView:
             if kind == "status":
                 with self._lock:
                     self.online[table] = text == "online"
+                if self.on_status is not None:
+                    self.on_status(table, text == "online")
                 return
             summary = json.loads(text)
             if not isinstance(summary, dict):

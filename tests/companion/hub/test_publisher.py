@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import shutil
-import socket
-import subprocess
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,45 +11,13 @@ import pytest
 from companion.events import Event
 from companion.hub.publisher import HubView, TablePublisher, table_summary
 from companion.settings import HubSettings
-
-MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def start_broker(port: int, tmp_path: Path) -> subprocess.Popen[bytes]:
-    config = tmp_path / "mosquitto.conf"
-    config.write_text(f"listener {port} 127.0.0.1\nallow_anonymous true\n")
-    broker = subprocess.Popen([MOSQUITTO, "-c", str(config)], stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) == 0:
-                return broker
-        time.sleep(0.05)
-    broker.kill()
-    raise RuntimeError("mosquitto did not start")
-
-
-def wait_for(condition: Callable[[], bool], seconds: float = 10) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return False
+from tests.companion.hub.mqtt import free_port, open_broker, wait_for
 
 
 @pytest.fixture
 def broker(tmp_path: Path) -> Iterator[int]:
-    if not Path(MOSQUITTO).exists():
-        pytest.fail("mosquitto is not installed (setup/dev_system_packages.sh installs it)")
     port = free_port()
-    process = start_broker(port, tmp_path)
+    process = open_broker(port, tmp_path)
     yield port
     process.terminate()
     process.wait(timeout=5)
@@ -102,7 +67,7 @@ def test_a_table_without_broker_keeps_playing_and_catches_up(tmp_path: Path):
     settings = HubSettings(mqtt_host="127.0.0.1", mqtt_port=port)
     publisher = TablePublisher(settings, "table-7")  # no broker yet: must not raise
     publisher.publish_state(summary(5, {"A": 0, "B": 3}))
-    broker = start_broker(port, tmp_path)
+    broker = open_broker(port, tmp_path)
     hub = HubView(settings)
     try:
         assert wait_for(lambda: hub.tables.get("table-7", {}).get("version") == 5, seconds=20)
