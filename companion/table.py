@@ -44,6 +44,8 @@ class StaleError(RuntimeError):
 
 @dataclass(frozen=True)
 class Accepted:
+    """An accepted action (or an undo: the action taken back) and the version it made."""
+
     action: Action
     events: list[Event]
     version: int
@@ -147,19 +149,25 @@ class Table:
 
     # -- acting --------------------------------------------------------------------------------
 
-    def submit(self, proposer: str, text: str, *, version: int | None = None) -> Accepted:
+    def submit(
+        self,
+        proposer: str,
+        text: str,
+        *,
+        version: int | None = None,
+        game_id: int | None = None,
+    ) -> Accepted:
         """Propose the action written ``text`` on behalf of ``proposer``.
 
         ``proposer`` is a seat, ``CAMERA`` (acts for whoever the game waits for) or ``JUDGE``
         (acts for anyone, and alone may push corrections: actions marked ``judge_only``).
-        Raises ``ValueError`` for malformed text, ``SeatError``, ``StaleError`` or
-        ``IllegalActionError``; in every such case nothing changed.
+        ``version`` and ``game_id``: the state the proposer saw (``StaleError`` unless it is still
+        the table's). Raises ``ValueError`` for malformed text, ``SeatError``, ``StaleError`` or
+        ``IllegalActionError``; in every such case nothing changed. The reply's version is the
+        one this action made, whatever happens after it.
         """
         with self._lock:
-            if version is not None and version != self._version:
-                raise StaleError(
-                    f"the game moved on (you saw state {version}, it is now {self._version})"
-                )
+            self._check_current(version, game_id)
             action = self._game.parse_action(text)
             if action.judge_only and proposer != JUDGE:
                 raise JudgeOnlyError(f"only the judge may make a correction ({action})")
@@ -180,12 +188,20 @@ class Table:
             )
             all_events = [*game_events, applied]
             self._finish_if_over()
+            accepted = Accepted(action, all_events, self._version)
         self.bus.publish_all(all_events)
-        return Accepted(action, all_events, self._version)
+        return accepted
 
-    def undo(self, proposer: str) -> Action:
-        """Take back the last action: a seat only its own last one, the judge any."""
+    def undo(
+        self, proposer: str, *, version: int | None = None, game_id: int | None = None
+    ) -> Accepted:
+        """Take back the last action: a seat only its own last one, the judge any.
+
+        ``version`` and ``game_id`` as for ``submit``: checked and undone in one step, so no
+        action can slip in between. The reply holds the action taken back and the new version.
+        """
         with self._lock:
+            self._check_current(version, game_id)
             if not self._game.actions:
                 raise IllegalActionError("there is nothing to undo", rule="undo.empty")
             finished = self._game.winner() is not None
@@ -200,14 +216,23 @@ class Table:
             event = Event(
                 ev.UNDONE, {"action": str(action), "by": proposer, "version": self._version}
             )
+            undone = Accepted(action, [event], self._version)
         self.bus.publish(event)
-        return action
+        return undone
 
     def flag(self, message: str, cells: tuple[str, ...] = (), source: str = CAMERA) -> None:
         """Show a problem (an illegal or ambiguous change, a device fault); apply nothing."""
         self.bus.publish(
             Event(ev.FLAGGED, {"message": message, "cells": list(cells), "by": source})
         )
+
+    def _check_current(self, version: int | None, game_id: int | None) -> None:
+        if game_id is not None and game_id != self._game_id:
+            raise StaleError(f"a new game started (you saw game {game_id})")
+        if version is not None and version != self._version:
+            raise StaleError(
+                f"the game moved on (you saw state {version}, it is now {self._version})"
+            )
 
     def _finish_if_over(self) -> None:
         winner = self._game.winner()

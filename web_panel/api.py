@@ -67,13 +67,9 @@ def _int_field(data: dict[str, Any], name: str) -> int:
     return value
 
 
-def _check_current(panel: Panel, data: dict[str, Any]) -> int:
-    """The version the phone saw, refused if its game or version is not the table's now."""
-    game_id = _int_field(data, "game_id")
-    version = _int_field(data, "version")
-    if game_id != panel.table.game_id or version != panel.table.version:
-        raise Refused(409, "stale", f"you saw state {game_id}.{version}")
-    return version
+def _seen(data: dict[str, Any]) -> dict[str, int]:
+    """The state the phone saw (``game_id``, ``version``): the table refuses it unless current."""
+    return {"game_id": _int_field(data, "game_id"), "version": _int_field(data, "version")}
 
 
 def _proposer(panel: Panel) -> str:
@@ -119,9 +115,9 @@ def submit_action() -> ResponseReturnValue:
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_ACTION_LENGTH:
         raise Refused(400, "bad_request", "'action' must be the action's notation")
     proposer = _proposer(panel)
-    version = _check_current(panel, data)
+    seen = _seen(data)
     try:
-        accepted = panel.table.submit(proposer, text.strip(), version=version)
+        accepted = panel.table.submit(proposer, text.strip(), **seen)
     except StaleError as exc:
         raise Refused(409, "stale", str(exc)) from None
     except JudgeOnlyError as exc:
@@ -140,15 +136,16 @@ def undo() -> ResponseReturnValue:
     panel = current_panel()
     data = body()
     proposer = _proposer(panel)
-    with panel.lock:
-        _check_current(panel, data)
-        try:
-            action = panel.table.undo(proposer)
-        except SeatError as exc:
-            raise Refused(403, "undo_not_yours", str(exc)) from None
-        except IllegalActionError as exc:
-            raise Refused(422, "nothing_to_undo", str(exc), exc.rule) from None
-    return jsonify(undone=str(action), version=panel.table.version)
+    seen = _seen(data)
+    try:
+        undone = panel.table.undo(proposer, **seen)
+    except StaleError as exc:
+        raise Refused(409, "stale", str(exc)) from None
+    except SeatError as exc:
+        raise Refused(403, "undo_not_yours", str(exc)) from None
+    except IllegalActionError as exc:
+        raise Refused(422, "nothing_to_undo", str(exc), exc.rule) from None
+    return jsonify(undone=str(undone.action), version=undone.version)
 
 
 @api.post("/camera_prompts/dismiss")

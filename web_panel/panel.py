@@ -3,7 +3,6 @@ the judge PIN guard, the round clock, the live feed and the camera's open prompt
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -46,8 +45,6 @@ class Panel:
     feed: Feed = field(init=False)
     # What the camera noticed that only the players can settle (fed by the table's bus).
     camera_prompts: PromptList = field(init=False)
-    # Serialises the panel's check-then-act requests (undo at a given version).
-    lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
         self.feed = Feed(self.table, self.build_view)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from pathlib import Path
 
 import pytest
 from flask import Flask
 
+from companion.errors import IllegalActionError
 from companion.settings import Settings
-from companion.table import Table
+from companion.table import CAMERA, Table
 from tests.web_panel.conftest import JUDGE_PIN, Phone, seated
 from web_panel import create_app
 from web_panel.i18n import translate
@@ -156,6 +159,37 @@ def test_a_stale_undo_is_refused(phone_a: Phone, table: Table):
     response = phone_a.post("/api/undo", {"version": 0, "game_id": table.game_id})
     assert response.status_code == 409
     assert table.version == 1
+
+
+def test_an_undo_never_takes_back_a_push_that_slipped_in_after_its_check(app: Flask, table: Table):
+    """Finding 10: the endpoint checked the version, then undid; a camera push in between was
+    taken back instead. Each accepted undo must be the entry right after the state it saw."""
+    judge = Phone(app.test_client())
+    judge.post("/api/judge/login", {"pin": JUDGE_PIN})
+    stop = threading.Event()
+
+    def camera() -> None:
+        while not stop.is_set():
+            with contextlib.suppress(IllegalActionError):
+                table.submit(CAMERA, "add 1")
+
+    pusher = threading.Thread(target=camera)
+    pusher.start()
+    replies = []
+    try:
+        for _ in range(150):
+            seen = table.version
+            reply = judge.post("/api/undo", {"version": seen, "game_id": table.game_id})
+            replies.append((seen, reply.status_code, reply.get_json()))
+    finally:
+        stop.set()
+        pusher.join()
+    log = table.store.log(table.game_id)
+    accepted = [(seen, body) for seen, status, body in replies if status == 200]
+    for seen, body in accepted:
+        assert body["version"] == seen + 1
+        assert log[seen]["kind"] == "undo"
+    assert {status for _, status, _ in replies} <= {200, 409, 422}
 
 
 def test_undo_with_nothing_to_undo(app: Flask):
