@@ -12,6 +12,8 @@ survives a killed process or a power cut.
 from __future__ import annotations
 
 import json
+import secrets
+import shutil
 import sqlite3
 import threading
 import time
@@ -53,6 +55,10 @@ class StoreError(RuntimeError):
     """The store cannot do what was asked (unknown game id, a game that is not in play...)."""
 
 
+class StoreFullError(StoreError):
+    """The disk (or the store's size limit) is full: nothing of the write was kept."""
+
+
 @dataclass(frozen=True)
 class StoredGame:
     id: int
@@ -86,10 +92,16 @@ class Store:
             row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
             if row is None:
                 db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-            elif int(row[0]) != SCHEMA_VERSION:
+            elif row[0] != str(SCHEMA_VERSION):
                 raise StoreError(
                     f"{self.path}: store schema {row[0]} is not the supported {SCHEMA_VERSION}"
                 )
+            # A new store is a new identity: secrets derived from it (join tokens, sessions)
+            # of a deleted store are never valid again.
+            db.execute(
+                "INSERT OR IGNORE INTO meta VALUES ('store_id', ?)", (secrets.token_hex(16),)
+            )
+            (self.store_id,) = db.execute("SELECT value FROM meta WHERE key='store_id'").fetchone()
 
     def close(self) -> None:
         with self._lock:
@@ -98,13 +110,19 @@ class Store:
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
             try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._db
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:
+                        self._db.execute("ROLLBACK")
+                    raise
+            except sqlite3.OperationalError as error:
+                if getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+                    raise StoreFullError(f"{self.path}: the disk is full") from error
                 raise
-            self._db.execute("COMMIT")
 
     # -- writing -------------------------------------------------------------------------------
 
@@ -223,3 +241,197 @@ class Store:
         if stored is None:
             raise StoreError(f"no game {game_id} in the store")
         return find_game(stored.game).from_record(self.record(game_id))
+
+
+# -- opening a damaged store ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """What opening a damaged store did: where the damaged file was copied, and what of it could
+    not be kept (a game whose record is unreadable, or a game's entries from the first one that
+    cannot be read or replayed)."""
+
+    damaged_copy: Path
+    reason: str
+    kept_games: int
+    set_aside: tuple[str, ...]
+
+    def summary(self) -> str:
+        lost = "; ".join(self.set_aside) if self.set_aside else "nothing else was lost"
+        return (
+            f"the store could not be read whole ({self.reason}): it was copied to "
+            f"{self.damaged_copy.name}, {self.kept_games} game(s) recovered; set aside: {lost}"
+        )
+
+
+def open_store(path: str | Path) -> tuple[Store, Recovery | None]:
+    """The store at ``path``, ready for the table. A store that cannot be read whole (a damaged
+    file, a row the game cannot replay) is copied aside and rebuilt from every game and entry
+    that can still be read, so the table always starts; the ``Recovery`` says what was lost."""
+    path = Path(path)
+    try:
+        store = Store(path)
+    except (sqlite3.DatabaseError, StoreError) as error:
+        return _recover(path, str(error))
+    problem = _damage(store)
+    if problem is None:
+        return store, None
+    store.close()
+    return _recover(path, problem)
+
+
+def _damage(store: Store) -> str | None:
+    """Why ``store`` cannot be used as it is, or ``None``: an integrity failure, or a game in play
+    whose log does not replay."""
+    try:
+        with store._lock:
+            (result,) = store._db.execute("PRAGMA quick_check").fetchone()
+        if result != "ok":
+            return f"integrity check: {result}"
+        playing = store.unfinished()
+        if playing is not None:
+            store.load(playing.id)
+    except Exception as error:  # any failure to read or replay: recover what can be read
+        return f"{type(error).__name__}: {error}"
+    return None
+
+
+_SIDE_FILES = ("", "-wal", "-shm")
+
+
+def _recover(path: Path, reason: str) -> tuple[Store, Recovery]:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    damaged = path.with_name(f"{path.name}.damaged-{stamp}")
+    for suffix in _SIDE_FILES:  # the log and index files belong with the file
+        part = Path(f"{path}{suffix}")
+        if part.exists():
+            shutil.copy2(part, f"{damaged}{suffix}")
+            part.unlink()
+    games, store_id, set_aside = _readable_games(damaged)
+    store = Store(path)
+    with store._transaction() as db:
+        if store_id is not None:
+            db.execute("UPDATE meta SET value=? WHERE key='store_id'", (store_id,))
+            store.store_id = store_id
+        for game in games:
+            db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?)", game.row)
+            db.executemany("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?)", game.entries)
+    return store, Recovery(damaged, reason, len(games), tuple(set_aside))
+
+
+@dataclass(frozen=True)
+class _Salvaged:
+    row: tuple[Any, ...]
+    entries: list[tuple[Any, ...]]
+
+
+def _readable_games(damaged: Path) -> tuple[list[_Salvaged], str | None, list[str]]:
+    """Every game of the damaged file whose header reads, with its entries up to the first one
+    that cannot be read or replayed; and what was set aside."""
+    set_aside: list[str] = []
+    try:
+        db = sqlite3.connect(f"file:{damaged}?mode=ro", uri=True)
+    except sqlite3.DatabaseError as error:
+        return [], None, [f"the whole file ({error})"]
+    with db:
+        store_id = _read_one(db, "SELECT value FROM meta WHERE key='store_id'", ())
+        ids = _game_ids(db)
+        if not ids:
+            return [], store_id, ["every game (the list of games is unreadable)"]
+        entries = _readable_entries(db)
+        games = []
+        for game_id in ids:
+            salvaged = _salvage(db, game_id, entries.get(game_id, {}), set_aside)
+            if salvaged is not None:
+                games.append(salvaged)
+    db.close()
+    return games, store_id, set_aside
+
+
+def _salvage(
+    db: sqlite3.Connection,
+    game_id: int,
+    entries: dict[int, tuple[Any, ...]],
+    set_aside: list[str],
+) -> _Salvaged | None:
+    row = _read_one(db, "SELECT * FROM games WHERE id=?", (game_id,), whole=True)
+    try:
+        if row is None:
+            raise StoreError("unreadable")
+        game = find_game(row[1]).from_record({**json.loads(row[2]), "actions": []})
+    except Exception:
+        set_aside.append(f"game {game_id} (its record cannot be read)")
+        return None
+    count = max(entries, default=0)
+    kept: list[tuple[Any, ...]] = []
+    for seq in range(1, count + 1):
+        entry = entries.get(seq)
+        if entry is None or not _replays(game, entry):
+            set_aside.append(f"game {game_id}: {count - seq + 1} of {count} entries")
+            break
+        kept.append(entry)
+    status, winner = row[6], row[5]
+    if status == "finished" and game.winner() is None:
+        status, winner = "playing", None  # its winning entry was set aside
+    return _Salvaged((*row[:5], winner, status), kept)
+
+
+MISSES_BEFORE_GIVING_UP = 1000
+
+
+def _readable_entries(db: sqlite3.Connection) -> dict[int, dict[int, tuple[Any, ...]]]:
+    """Every entry row that can be read, by game and sequence number: read row by row through
+    the table itself (never its index, which may be the damaged part)."""
+    found: dict[int, dict[int, tuple[Any, ...]]] = {}
+    rowid, misses = 0, 0
+    while misses < MISSES_BEFORE_GIVING_UP:
+        rowid += 1
+        entry = _read_one(db, "SELECT * FROM entries WHERE rowid=?", (rowid,), whole=True)
+        if entry is None:
+            misses += 1
+            continue
+        misses = 0
+        if isinstance(entry[0], int) and isinstance(entry[1], int):
+            found.setdefault(entry[0], {})[entry[1]] = entry
+    return found
+
+
+def _replays(game: Game, entry: tuple[Any, ...]) -> bool:
+    _, _, kind, action, _, _ = entry
+    try:
+        if kind == "push" and isinstance(action, str):
+            game.push(game.parse_action(action))
+        elif kind == "undo" and game.actions:
+            game.pop()
+        else:
+            return False
+    except Exception:
+        return False
+    return True
+
+
+def _read_one(
+    db: sqlite3.Connection, query: str, params: tuple[Any, ...], *, whole: bool = False
+) -> Any:
+    """One row (``whole``) or one value, ``None`` if the damaged file cannot give it."""
+    try:
+        row = db.execute(query, params).fetchone()
+    except sqlite3.DatabaseError:
+        return None
+    if row is None:
+        return None
+    return tuple(row) if whole else row[0]
+
+
+def _game_ids(db: sqlite3.Connection) -> list[int]:
+    """The ids of the games: listed, else every id up to the highest one ever given (probed one
+    by one, so a damaged page loses only the games on it)."""
+    try:
+        return [game_id for (game_id,) in db.execute("SELECT id FROM games ORDER BY id")]
+    except sqlite3.DatabaseError:
+        pass
+    highest = _read_one(db, "SELECT seq FROM sqlite_sequence WHERE name='games'", ())
+    if not isinstance(highest, int):
+        highest = _read_one(db, "SELECT MAX(game_id) FROM entries", ())
+    return list(range(1, highest + 1)) if isinstance(highest, int) else []

@@ -6,13 +6,16 @@ phone's language (plus the engine's own words and the rule it names) and changes
 
 from __future__ import annotations
 
+import logging
 from importlib.resources import files
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, session
 from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import HTTPException, InternalServerError
 
 from companion.errors import IllegalActionError
+from companion.store import StoreFullError
 from companion.table import JudgeOnlyError, SeatError, StaleError
 from web_panel import csrf
 from web_panel.addresses import lan_address, public_base_url
@@ -22,6 +25,7 @@ from web_panel.panel import Panel, current_panel
 from web_panel.seats import join_qr_svg, may_see_join_codes
 
 api = Blueprint("api", __name__, url_prefix="/api")
+logger = logging.getLogger(__name__)
 
 MAX_ACTION_LENGTH = 500
 
@@ -51,6 +55,33 @@ def _refused(error: Refused) -> ResponseReturnValue:
     if prompt != prompt_key:
         body["prompt"] = prompt
     return jsonify(body), error.status
+
+
+@api.app_errorhandler(StoreFullError)
+def _disk_full(error: StoreFullError) -> ResponseReturnValue:
+    logger.error("%s", error)
+    return _refused(Refused(507, "disk_full"))
+
+
+# Werkzeug's own refusals (no such route, wrong method, a body too large...) under /api.
+HTTP_ERRORS = {404: "not_found", 405: "bad_request", 413: "too_large"}
+
+
+@api.app_errorhandler(HTTPException)
+def _http_error(error: HTTPException) -> ResponseReturnValue:
+    if not request.path.startswith("/api/"):
+        return error
+    status = error.code or 500
+    return _refused(Refused(status, HTTP_ERRORS.get(status, "bad_request"), error.name))
+
+
+@api.app_errorhandler(Exception)
+def _unexpected(error: Exception) -> ResponseReturnValue:
+    """A fault of the panel itself: logged, and said as JSON (in the phone's language)."""
+    logger.exception("the panel failed on %s %s", request.method, request.path)
+    if not request.path.startswith("/api/"):
+        return InternalServerError()
+    return _refused(Refused(500, "internal"))
 
 
 def body() -> dict[str, Any]:

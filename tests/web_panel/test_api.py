@@ -303,3 +303,40 @@ def test_messages_follow_the_phones_language(phone_b: Phone):
     message = response.get_json()["message"]
     assert message == translate("ja", "error.wrong_seat")
     assert message != translate("en", "error.wrong_seat")
+
+
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "disk is full"), ("ja", "ディスクがいっぱい")]
+)
+def test_a_full_disk_reaches_the_phone_as_disk_full(
+    app: Flask, table: Table, language: str, words: str
+):
+    """Finding 11: a full disk answered 'The request was not understood'. SQLite's page limit
+    gives the store the very error a full disk does (SQLITE_FULL)."""
+    judge = Phone(app.test_client())
+    judge.client.set_cookie("lang", language)
+    judge.post("/api/judge/login", {"pin": JUDGE_PIN})
+    db = table.store._db
+    (pages,) = db.execute("PRAGMA page_count").fetchone()
+    db.execute(f"PRAGMA max_page_count = {pages}")
+    reply = None
+    for _ in range(300):  # the log grows (push, undo, ...) until it needs a new page
+        reply = judge.act("add 1") if table.version % 2 == 0 else judge.undo()
+        if reply.status_code != 200:
+            break
+    assert reply is not None and reply.status_code == 507
+    assert reply.get_json()["error"] == "disk_full"
+    assert words in reply.get_json()["message"]
+    entries = table.store.log(table.game_id)
+    assert table.version == len(entries)  # what was refused was neither applied nor stored
+    assert table.state()["position"]["total"] == len(entries) % 2
+
+
+def test_every_api_error_is_json_in_the_phones_language(spectator: Phone):
+    spectator.client.set_cookie("lang", "ja")
+    missing = spectator.get("/api/no-such-thing")
+    assert missing.status_code == 404
+    assert missing.get_json()["message"] == translate("ja", "error.not_found")
+    wrong_method = spectator.client.delete("/api/state", headers={"X-CSRF-Token": spectator.csrf})
+    assert wrong_method.status_code == 405
+    assert wrong_method.get_json()["error"] == "bad_request"
