@@ -25,8 +25,9 @@ from typing import Any
 
 from companion.games import find_game
 from companion.games.protocol import Action, Game
+from companion.proposers import CAMERA, JUDGE, SEAT_ROLE, Proposer, role, seat_of
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -46,8 +47,19 @@ CREATE TABLE IF NOT EXISTS entries (
     action TEXT,
     seat TEXT,
     at REAL NOT NULL,
+    role TEXT NOT NULL DEFAULT 'seat' CHECK (role IN ('seat', 'judge', 'camera')),
     PRIMARY KEY (game_id, seq)
 );
+"""
+_ENTRY_COLUMNS = "game_id, seq, kind, action, seat, at, role"
+# Schema 1 kept the judge and the camera as seat names ('judge', 'camera' or none): schema 2 gives
+# them their own column, so no player's name can be taken for them.
+_MIGRATE_1_TO_2 = """
+ALTER TABLE entries ADD COLUMN role TEXT NOT NULL DEFAULT 'seat'
+    CHECK (role IN ('seat', 'judge', 'camera'));
+UPDATE entries SET role='judge', seat=NULL WHERE seat='judge';
+UPDATE entries SET role='camera', seat=NULL WHERE role='seat' AND (seat IS NULL OR seat='camera');
+UPDATE meta SET value='2' WHERE key='schema';
 """
 
 
@@ -88,6 +100,13 @@ class Store:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)  # idempotent; executescript manages its own transaction
+        if self._schema() == "1":
+            try:
+                self._db.executescript(f"BEGIN IMMEDIATE;{_MIGRATE_1_TO_2}COMMIT;")
+            except sqlite3.Error:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
         with self._transaction() as db:
             row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
             if row is None:
@@ -102,6 +121,10 @@ class Store:
                 "INSERT OR IGNORE INTO meta VALUES ('store_id', ?)", (secrets.token_hex(16),)
             )
             (self.store_id,) = db.execute("SELECT value FROM meta WHERE key='store_id'").fetchone()
+
+    def _schema(self) -> str | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+        return None if row is None else str(row[0])
 
     def close(self) -> None:
         with self._lock:
@@ -137,27 +160,28 @@ class Store:
             assert game_id is not None
             for seq, action in enumerate(game.actions, start=1):
                 db.execute(
-                    "INSERT INTO entries VALUES (?, ?, 'push', ?, NULL, ?)",
-                    (game_id, seq, str(action), time.time()),
+                    f"INSERT INTO entries ({_ENTRY_COLUMNS}) VALUES (?, ?, 'push', ?, NULL, ?, ?)",
+                    (game_id, seq, str(action), time.time(), role(CAMERA)),
                 )
         return game_id
 
-    def append_action(self, game_id: int, action: Action, seat: str | None = None) -> None:
-        """Durably log an accepted action. Returns only once it is on disk."""
-        self._append(game_id, "push", str(action), seat)
+    def append_action(self, game_id: int, action: Action, by: Proposer = CAMERA) -> None:
+        """Durably log an accepted action proposed ``by`` a seat or an authority. Returns only
+        once it is on disk."""
+        self._append(game_id, "push", str(action), by)
 
-    def append_undo(self, game_id: int, seat: str | None = None) -> None:
-        self._append(game_id, "undo", None, seat)
+    def append_undo(self, game_id: int, by: Proposer = CAMERA) -> None:
+        self._append(game_id, "undo", None, by)
 
-    def _append(self, game_id: int, kind: str, action: str | None, seat: str | None) -> None:
+    def _append(self, game_id: int, kind: str, action: str | None, by: Proposer) -> None:
         with self._transaction() as db:
             self._require_playing(db, game_id)
             (last,) = db.execute(
                 "SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id=?", (game_id,)
             ).fetchone()
             db.execute(
-                "INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, last + 1, kind, action, seat, time.time()),
+                f"INSERT INTO entries ({_ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, last + 1, kind, action, seat_of(by), time.time(), role(by)),
             )
 
     def finish(self, game_id: int, winner: str | None) -> None:
@@ -224,15 +248,17 @@ class Store:
         return record
 
     def log(self, game_id: int) -> list[dict[str, Any]]:
-        """Every entry of a game, undos included, for the event log and audits."""
+        """Every entry of a game, undos included, for the event log and audits: ``by`` is
+        ``seat`` (then ``seat`` names it), ``judge`` or ``camera``."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT seq, kind, action, seat, at FROM entries WHERE game_id=? ORDER BY seq",
+                "SELECT seq, kind, action, seat, at, role FROM entries WHERE game_id=? "
+                "ORDER BY seq",
                 (game_id,),
             ).fetchall()
         return [
-            {"seq": seq, "kind": kind, "action": action, "seat": seat, "at": at}
-            for seq, kind, action, seat, at in rows
+            {"seq": seq, "kind": kind, "action": action, "seat": seat, "by": by, "at": at}
+            for seq, kind, action, seat, at, by in rows
         ]
 
     def load(self, game_id: int) -> Game:
@@ -316,7 +342,10 @@ def _recover(path: Path, reason: str) -> tuple[Store, Recovery]:
             store.store_id = store_id
         for game in games:
             db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?)", game.row)
-            db.executemany("INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?)", game.entries)
+            db.executemany(
+                f"INSERT INTO entries ({_ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                game.entries,
+            )
     return store, Recovery(damaged, reason, len(games), tuple(set_aside))
 
 
@@ -393,12 +422,22 @@ def _readable_entries(db: sqlite3.Connection) -> dict[int, dict[int, tuple[Any, 
             continue
         misses = 0
         if isinstance(entry[0], int) and isinstance(entry[1], int):
-            found.setdefault(entry[0], {})[entry[1]] = entry
+            found.setdefault(entry[0], {})[entry[1]] = _as_schema_2(entry)
     return found
 
 
+def _as_schema_2(entry: tuple[Any, ...]) -> tuple[Any, ...]:
+    """An entry row of either schema as schema 2's (a schema 1 row names no role)."""
+    if len(entry) > 6:
+        return entry[:7]
+    game_id, seq, kind, action, seat, at = entry
+    if seat in (None, CAMERA.value, JUDGE.value):
+        return (game_id, seq, kind, action, None, at, seat or CAMERA.value)
+    return (*entry, SEAT_ROLE)
+
+
 def _replays(game: Game, entry: tuple[Any, ...]) -> bool:
-    _, _, kind, action, _, _ = entry
+    kind, action = entry[2], entry[3]
     try:
         if kind == "push" and isinstance(action, str):
             game.push(game.parse_action(action))

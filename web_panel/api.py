@@ -15,13 +15,15 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from companion.errors import IllegalActionError
+from companion.proposers import Proposer
 from companion.store import StoreFullError
 from companion.table import JudgeOnlyError, SeatError, StaleError
-from web_panel import csrf
 from web_panel.addresses import lan_address, public_base_url
 from web_panel.clock import ClockError
 from web_panel.i18n import choose_language, translate
-from web_panel.panel import Panel, current_panel
+from web_panel.judge import JudgeAccessError
+from web_panel.panel import Panel, current_panel, may_set_first_pin
+from web_panel.panel import me as me_view
 from web_panel.seats import join_qr_svg, may_see_join_codes
 
 api = Blueprint("api", __name__, url_prefix="/api")
@@ -103,22 +105,11 @@ def _seen(data: dict[str, Any]) -> dict[str, int]:
     return {"game_id": _int_field(data, "game_id"), "version": _int_field(data, "version")}
 
 
-def _proposer(panel: Panel) -> str:
+def _proposer(panel: Panel) -> Proposer:
     proposer = panel.viewer().proposer
     if proposer is None:
         raise Refused(403, "spectator")
     return proposer
-
-
-def _me(panel: Panel) -> dict[str, Any]:
-    viewer = panel.viewer()
-    return {
-        "seat": viewer.seat,
-        "judge": viewer.judge,
-        "judge_enabled": panel.pins.enabled,
-        "csrf": csrf.session_token(session),
-        "join_codes": may_see_join_codes(request.remote_addr, viewer),
-    }
 
 
 @api.get("/state")
@@ -129,7 +120,7 @@ def state() -> ResponseReturnValue:
 
 @api.get("/me")
 def me() -> ResponseReturnValue:
-    return jsonify(_me(current_panel()))
+    return jsonify(me_view(current_panel()))
 
 
 @api.get("/log")
@@ -204,26 +195,44 @@ def judge_login() -> ResponseReturnValue:
     if not isinstance(pin, str):
         raise Refused(400, "bad_request", "'pin' must be a string")
     try:
-        correct = panel.pins.check(pin)
-    except PermissionError as exc:
-        raise Refused(403, "judge_locked", str(exc)) from None
-    if not correct:
-        raise Refused(403, "wrong_pin")
-    session["judge"] = True
-    return jsonify(_me(panel))
+        session["judge"] = panel.judge.login(request.remote_addr, pin)
+    except JudgeAccessError as exc:
+        raise Refused(403, exc.code, str(exc)) from None
+    return jsonify(me_view(panel))
 
 
 @api.post("/judge/logout")
 def judge_logout() -> ResponseReturnValue:
-    session.pop("judge", None)
-    return jsonify(_me(current_panel()))
+    panel = current_panel()
+    panel.judge.logout(session.pop("judge", None))
+    return jsonify(me_view(panel))
+
+
+@api.post("/judge/pin")
+def set_judge_pin() -> ResponseReturnValue:
+    """Set the judge PIN: the first time on the table's own screen, later by the judge. Every
+    judge session ends but the changing judge's own."""
+    panel = current_panel()
+    pin = body().get("pin")
+    if not isinstance(pin, str):
+        raise Refused(400, "bad_request", "'pin' must be a string")
+    judge = panel.viewer().judge
+    if not (judge or may_set_first_pin(panel, request.remote_addr)):
+        raise Refused(403, "judge_only")
+    try:
+        judge_session = panel.judge.set_pin(pin)
+    except JudgeAccessError as exc:
+        raise Refused(403 if exc.code == "pin_configured" else 400, exc.code, str(exc)) from None
+    if judge:  # the table's own screen that set the first PIN does not become the judge
+        session["judge"] = judge_session
+    return jsonify(me_view(panel))
 
 
 @api.post("/clock")
 def clock() -> ResponseReturnValue:
     panel = current_panel()
     viewer = panel.viewer()
-    if not viewer.judge and (panel.pins.enabled or viewer.seat is None):
+    if not viewer.judge and (panel.judge.enabled or viewer.seat is None):
         raise Refused(403, "judge_only")
     data = body()
     operation = data.get("op")

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import cast
 
 from flask import Flask, Response, jsonify, request, session
+from flask.sessions import SecureCookieSessionInterface
 from flask.typing import ResponseReturnValue
 from werkzeug.serving import BaseWSGIServer, make_server
 
@@ -30,14 +31,16 @@ from web_panel.camera_view import CameraView, camera_api
 from web_panel.clock import MatchClock
 from web_panel.game_setup import load_seats, setup_api
 from web_panel.i18n import choose_language, translate
+from web_panel.judge import JudgeAccess
 from web_panel.other_game_setup import other_setup_api
 from web_panel.pages import pages
 from web_panel.panel import LedSource, Panel
-from web_panel.seats import PinGuard, SeatTokens
+from web_panel.seats import SeatTokens
 
 log = logging.getLogger(__name__)
 
 SECRET_FILE = "panel-secret.key"
+JOINS_FILE = "panel-joins.json"  # the join codes already used, and by which phone
 
 
 SECRET_PATTERN = re.compile(r"[0-9a-f]{64}")
@@ -96,18 +99,19 @@ def create_app(
     """
     settings = settings or Settings()
     app = Flask(__name__)
+    app.session_interface = PanelSessions()
     app.config.update(
         SECRET_KEY=secret_key or panel_secret(settings.data_dir, table.store.store_id),
         SESSION_COOKIE_HTTPONLY=True,
-        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SAMESITE="Strict",
         TESTING=testing,
         DEBUG=False,
     )
     panel = Panel(
         table=table,
         settings=settings,
-        tokens=SeatTokens(app.config["SECRET_KEY"]),
-        pins=PinGuard(settings.panel.judge_pin),
+        tokens=SeatTokens(app.config["SECRET_KEY"], settings.data_dir / JOINS_FILE),
+        judge=JudgeAccess(settings.panel.judge_pin, settings.data_dir),
         clock=MatchClock(settings.clock),
         seats=load_seats(settings.data_dir),
         camera=camera,
@@ -125,6 +129,14 @@ def create_app(
     app.before_request(_refuse_cross_site)
     app.after_request(_security_headers)
     return app
+
+
+class PanelSessions(SecureCookieSessionInterface):
+    """Flask's signed cookie sessions, ``Secure`` whenever the panel is reached over HTTPS (a
+    reverse proxy with TLS), so the cookie never travels in clear text after that."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return request.is_secure or super().get_cookie_secure(app)
 
 
 SECURITY_HEADERS = {

@@ -12,6 +12,7 @@ import pytest
 from companion import events as ev
 from companion.camera_loop import CameraLoop
 from companion.games.dreamblade.demo_game import demo_game
+from companion.proposers import JUDGE
 from companion.reconciler import default_registry, engine_board
 from companion.simulated_table import DEMO_VIEW, SimulatedCamera, SimulatedTable
 from companion.store import Store
@@ -93,7 +94,7 @@ def test_a_camera_lost_mid_game_is_reported_and_recovers(tmp_path: Path):
     devices: list[str] = []
     table.bus.subscribe(lambda e: devices.append(e.data["status"]), kinds={ev.DEVICE})
     feed(loop, source, sim.settled())
-    table.submit("judge", "init 6 5")
+    table.submit(JUDGE, "init 6 5")
 
     source.unplugged = True
     assert loop.step() is None

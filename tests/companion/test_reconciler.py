@@ -1,4 +1,5 @@
 from companion.games.protocol import Pending
+from companion.proposers import JUDGE
 from companion.reconciler import Note, default_registry, reconcile
 from vision.board_change import TagId
 
@@ -99,7 +100,7 @@ def test_spawns_seen_by_the_camera_reach_the_engine(tmp_path):
 
     table = demo_table(tmp_path)
     registry = piece_registry(table)
-    table.submit("judge", "init 6 5")
+    table.submit(JUDGE, "init 6 5")
     flags: list[dict] = []
     table.bus.subscribe(lambda e: flags.append(e.data), kinds={ev.FLAGGED})
 
@@ -115,7 +116,7 @@ def test_an_illegal_spawn_is_flagged_and_not_applied(tmp_path):
 
     table = demo_table(tmp_path)
     registry = piece_registry(table)
-    table.submit("judge", "init 6 5")
+    table.submit(JUDGE, "init 6 5")
     before = table.version
     sync = sync_table(table, registry, {tag("sir-glorious", 1): "c3"})  # not a spawn cell
     assert sync.accepted == ()

@@ -13,6 +13,7 @@ from gpiozero.pins.mock import MockFactory
 
 from companion import events as ev
 from companion.games.dreamblade.demo_game import demo_game
+from companion.proposers import JUDGE
 from companion.runtime import TableRuntime
 from companion.settings import LightsSettings, Settings
 from companion.store import Store
@@ -53,7 +54,7 @@ def test_buttons_confirm_undo_and_call_the_judge(runtime):
         runtime.start_buttons()
         assert runtime.problems == []
         table = runtime.table
-        table.submit("judge", "init 6 5")
+        table.submit(JUDGE, "init 6 5")
         runtime.confirm()  # seat A has nothing to spawn: "done" ends its spawn phase
         assert table.store.record(table.game_id)["actions"] == ["init 6 5", "done"]
         runtime.undo_last()

@@ -18,7 +18,7 @@ def play(store: Store, game_id: int, game: CounterGame, *ns: int) -> None:
     for n in ns:
         action = Add(n)
         game.push(action)
-        store.append_action(game_id, action, seat="A")
+        store.append_action(game_id, action, "A")
 
 
 def test_a_reopened_store_resumes_the_unfinished_game(tmp_path: Path):
@@ -41,7 +41,7 @@ def test_undo_is_logged_and_replayed(tmp_path: Path):
     game_id = store.start_game(game)
     play(store, game_id, game, 3, 2)
     game.pop()
-    store.append_undo(game_id, seat="A")
+    store.append_undo(game_id, "A")
     play(store, game_id, game, 1)
     assert store.record(game_id)["actions"] == ["add 3", "add 1"]
     assert [e["kind"] for e in store.log(game_id)] == ["push", "push", "undo", "push"]
@@ -185,3 +185,29 @@ def test_a_new_store_has_a_new_identity_and_a_reopened_one_keeps_it(tmp_path: Pa
     assert Store(tmp_path / "t.sqlite3").store_id == identity
     (tmp_path / "t.sqlite3").unlink()
     assert Store(tmp_path / "t.sqlite3").store_id != identity
+
+
+def test_a_schema_1_store_is_migrated_with_the_judge_and_camera_apart_from_seats(tmp_path: Path):
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(
+            """
+            CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+            CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL,
+                header TEXT NOT NULL, started_at REAL NOT NULL, finished_at REAL, winner TEXT,
+                status TEXT NOT NULL);
+            CREATE TABLE entries (game_id INTEGER NOT NULL, seq INTEGER NOT NULL,
+                kind TEXT NOT NULL, action TEXT, seat TEXT, at REAL NOT NULL,
+                PRIMARY KEY (game_id, seq));
+            INSERT INTO meta VALUES ('schema', '1');
+            INSERT INTO games VALUES (1, 'test-counter', '{"version": 1, "start": 0}', 0, NULL,
+                NULL, 'playing');
+            INSERT INTO entries VALUES (1, 1, 'push', 'add 1', 'A', 0), (1, 2, 'push', 'add 1',
+                'judge', 0), (1, 3, 'push', 'add 1', 'camera', 0), (1, 4, 'push', 'add 1', NULL, 0);
+            """
+        )
+    store = Store(path)
+    assert [(e["by"], e["seat"]) for e in store.log(1)] == [
+        ("seat", "A"), ("judge", None), ("camera", None), ("camera", None),
+    ]  # fmt: skip
+    assert store.record(1)["actions"] == ["add 1"] * 4

@@ -5,7 +5,7 @@ import pytest
 from companion import events as ev
 from companion.errors import IllegalActionError
 from companion.store import Store
-from companion.table import JUDGE, SeatError, StaleError, Table
+from companion.table import CAMERA, JUDGE, JudgeOnlyError, SeatError, StaleError, Table
 
 pytestmark = pytest.mark.usefixtures("counter_game_registered")
 
@@ -160,7 +160,7 @@ def test_only_the_judge_may_push_a_correction_whoever_the_game_waits_for(tmp_pat
     assert table.version == 0 and table.store.log(table.game_id) == []
     table.submit(JUDGE, "fix 4")
     assert table.state()["position"]["total"] == 4
-    assert table.store.log(table.game_id)[-1]["seat"] == JUDGE
+    assert table.store.log(table.game_id)[-1]["by"] == "judge"
     with pytest.raises(SeatError):  # a seat cannot take back the judge's correction
         table.undo("A")
     table.undo(JUDGE)
@@ -214,3 +214,26 @@ def test_a_proposal_for_a_game_the_table_no_longer_plays_is_stale(table: Table):
     with pytest.raises(StaleError, match="new game"):
         table.submit("A", "add 1", version=0, game_id=old_game)
     assert table.version == 0
+
+
+@pytest.mark.parametrize("name", ["judge", "camera", "JUDGE"])
+def test_no_seat_name_stands_for_the_judge_or_the_camera(tmp_path: Path, name: str):
+    """Finding 4: a seat named 'judge' had the judge's authority (Table compared strings)."""
+    table = Table.start(Store(tmp_path / "t.sqlite3"), _counter_with_a_correction()())
+    for seat in ("A", "B"):
+        table.submit(seat, "add 1")
+    with pytest.raises(SeatError):
+        table.submit(name, "add 1")  # not its turn: a seat, not an authority
+    with pytest.raises(JudgeOnlyError):
+        table.submit(name, "fix 4")
+    with pytest.raises(SeatError):
+        table.undo(name)
+    assert table.version == 2
+    assert [entry["by"] for entry in table.store.log(table.game_id)] == ["seat", "seat"]
+    table.submit(JUDGE, "fix 4")
+    table.submit(CAMERA, "add 1")
+    assert [(e["by"], e["seat"]) for e in table.store.log(table.game_id)[-2:]] == [
+        ("judge", None), ("camera", None),
+    ]  # fmt: skip
+    reread = Table(Store(tmp_path / "t.sqlite3"), table.snapshot(), table.game_id)
+    assert reread.last_proposer is CAMERA

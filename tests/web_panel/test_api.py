@@ -15,6 +15,7 @@ from companion.table import CAMERA, Table
 from tests.web_panel.conftest import JUDGE_PIN, Phone, seated
 from web_panel import create_app
 from web_panel.i18n import translate
+from web_panel.judge import FREE_TRIES
 
 
 def test_the_state_is_the_tables_generic_state_plus_seats_log_and_clock(
@@ -216,14 +217,14 @@ def test_the_judge_pin_unlocks_corrections_and_undo_past_the_last_action(
     assert table.store.record(table.game_id)["actions"] == []
     # a correction: the judge acts for whichever seat the game waits for
     assert spectator.act("add 3").status_code == 200
-    assert table.store.log(table.game_id)[-1]["seat"] == "judge"
+    assert table.store.log(table.game_id)[-1]["by"] == "judge"
     spectator.post("/api/judge/logout")
     assert spectator.act("add 1").get_json()["error"] == "spectator"
 
 
 def test_the_judge_pin_locks_after_repeated_wrong_tries(spectator: Phone):
-    for _ in range(5):
-        assert spectator.post("/api/judge/login", {"pin": "1111"}).get_json()["error"] == (
+    for _ in range(FREE_TRIES):
+        assert spectator.post("/api/judge/login", {"pin": "111111"}).get_json()["error"] == (
             "wrong_pin"
         )
     locked = spectator.post("/api/judge/login", {"pin": JUDGE_PIN})
@@ -236,7 +237,7 @@ def test_judge_tools_are_off_without_a_configured_pin(table: Table, tmp_path: Pa
     app = create_app(table, Settings(data_dir=tmp_path), secret_key="s", testing=True)
     phone = Phone(app.test_client())
     assert phone.get("/api/me").get_json()["judge_enabled"] is False
-    response = phone.post("/api/judge/login", {"pin": "1234"})
+    response = phone.post("/api/judge/login", {"pin": "123456"})
     assert response.status_code == 403
     assert response.get_json()["error"] == "judge_locked"
     app.extensions["panel"].close()
