@@ -17,8 +17,8 @@ from pathlib import Path
 
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
 from companion.settings import Settings
-from companion.store import Store
-from companion.table import JUDGE, Table
+from companion.table.store import Store
+from companion.table.table import JUDGE, Table
 from web_panel import create_app, serve
 
 ACTIONS = 60

@@ -21,14 +21,14 @@ import threading
 import time
 from pathlib import Path
 
-from companion.camera_loop import CameraLoop
+from companion.app.runtime import TableRuntime
+from companion.camera.loop import CameraLoop
+from companion.camera.reconciler import default_registry
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
-from companion.reconciler import default_registry
-from companion.runtime import TableRuntime
 from companion.settings import LightsSettings, Settings
-from companion.simulated_table import SimulatedTable
-from companion.store import Store
-from companion.table import JUDGE, Table
+from companion.simulation.simulated_table import SimulatedTable
+from companion.table.store import Store
+from companion.table.table import JUDGE, Table
 from vision.board_change import BoardChange
 from vision.camera import ResilientCamera, SynthSource
 from vision.map_grid import DREAMBLADE_MAP

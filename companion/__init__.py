@@ -1,3 +1,18 @@
-"""Tabletop Companion: rules engine, lights, camera and phone panel for one game table."""
+"""Tabletop Companion: rules engine, lights, camera and phone panel for one game table.
+
+The package's rooms, from the bottom up (a module imports only from its own room or from rooms
+below it, never upward):
+
+- shared contracts, at this level: ``events`` (what happened), ``errors`` (what went wrong),
+  ``grid`` (cells of the 5×5 map), ``settings`` (the one settings schema);
+- ``games/`` — the rules engines, one package per game; they know no table, camera or panel;
+- ``table/`` — one table: the game in play, its store, set-up, buttons and Pi boot settings;
+- ``camera/``, ``lights/``, ``hub/`` — what a table sees, shows and publishes to a tournament;
+- (``web_panel``, a sibling package, serves the phones and sits above these);
+- ``simulation/`` — the simulated table and the scripted demo games;
+- ``app/`` — the assembled companion: wiring everything into a running table, ``run``, ``demo``
+  and ``doctor``;
+- ``cli`` — the ``companion`` command, which loads each sub-command only when used.
+"""
 
 __version__ = "0.1.0"

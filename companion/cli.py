@@ -11,12 +11,13 @@ import click
 # sub-command name → "module:attribute" of a click command or group
 SUBCOMMANDS: dict[str, str] = {
     "rules": "companion.games.dreamblade.rules_cli:rules",
-    "catalog": "companion.games.dreamblade.catalog_cli:catalog",
+    "catalog": "companion.table.catalog_cli:catalog",
     "leds": "companion.lights.cli:leds",
     "labels": "vision.labels_cli:labels",
-    "run": "companion.table_cli:run",
-    "demo": "companion.table_cli:demo",
-    "doctor": "companion.doctor:doctor",
+    "run": "companion.app.commands:run",
+    "demo": "companion.app.commands:demo",
+    "doctor": "companion.app.doctor:doctor",
+    "hub": "companion.app.hub_commands:hub",
 }
 
 

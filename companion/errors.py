@@ -18,12 +18,24 @@ class IllegalActionError(ValueError):
 class DataFileError(ValueError):
     """A data or config file that cannot be loaded: names the file, the field and what was expected.
 
-    Nothing from such a file is half-loaded.
+    Nothing from such a file is half-loaded. ``code`` names the kind of problem for a translated
+    message (``range`` with ``params`` ``minimum``/``maximum``, ``keyword``, ``text``...; ``value``
+    when nothing more precise is known), so a phone can say it in its own language.
     """
 
-    def __init__(self, path: object, field: str, expected: str) -> None:
+    def __init__(
+        self,
+        path: object,
+        field: str,
+        expected: str,
+        *,
+        code: str = "value",
+        params: dict[str, object] | None = None,
+    ) -> None:
         self.path = str(path)
         self.field = field
         self.expected = expected
+        self.code = code
+        self.params = dict(params or {})
         where = f"{self.path}: {field}" if field else self.path
         super().__init__(f"{where}: {expected}")

@@ -13,7 +13,14 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from companion.errors import DataFileError
 
@@ -62,7 +69,7 @@ class CameraSettings(_Section):
     tag_family: Literal["qr", "aruco4x4", "apriltag36h11"] = "qr"
     decoder: Literal["zxing", "pyzbar"] = "zxing"
     # The map the camera reads: Dungeon Command (columns, rows of squares), Arena (columns, rows,
-    # hex_mm, orientation, glyph_hexes, scoring_hexes); checked by companion/camera_profiles.py
+    # hex_mm, orientation, glyph_hexes, scoring_hexes); checked by companion/camera/profiles.py
     battlefield: dict[str, Any] = Field(default_factory=dict)
 
     @field_validator("source")
@@ -91,7 +98,19 @@ class ClockSettings(_Section):
 class HubSettings(_Section):
     mqtt_host: str | None = None
     mqtt_port: int = Field(default=1883, ge=1, le=65535)
-    topic_prefix: str = "companion"
+    topic_prefix: str = Field(default="companion", pattern=r"^[A-Za-z0-9_-]{1,40}$")
+    # The broker account of this table (its name is also its MQTT client id): `companion hub
+    # broker` writes one per table. Without it the table connects anonymously.
+    username: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_-]{1,40}$")
+    password: str | None = Field(default=None, min_length=1, max_length=200)
+    # The certificate authority that signed the broker's certificate: set, the link uses TLS.
+    tls_ca: Path | None = None
+
+    @model_validator(mode="after")
+    def _password_with_username(self) -> HubSettings:
+        if (self.username is None) != (self.password is None):
+            raise ValueError("hub.username and hub.password go together")
+        return self
 
 
 class Settings(_Section):

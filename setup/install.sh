@@ -58,7 +58,7 @@ fi
 if [ "$LED_BACKEND" != virtual ]; then
   say "boot configuration for the $LED_BACKEND LED backend"
   BOOT=/boot/firmware; [ -d "$BOOT" ] || BOOT=/boot
-  "$DEST/.venv/bin/python" -m companion.pi_boot --backend "$LED_BACKEND" \
+  "$DEST/.venv/bin/python" -m companion.table.pi_boot --backend "$LED_BACKEND" \
     --config "$BOOT/config.txt" --cmdline "$BOOT/cmdline.txt"
   echo "a reboot is needed if the boot files changed"
 fi

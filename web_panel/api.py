@@ -16,8 +16,8 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from companion.errors import IllegalActionError
 from companion.proposers import Proposer
-from companion.store import StoreFullError
-from companion.table import JudgeOnlyError, SeatError, StaleError
+from companion.table.store import StoreFullError
+from companion.table.table import JudgeOnlyError, SeatError, StaleError
 from web_panel.addresses import lan_address, public_base_url
 from web_panel.clock import ClockError
 from web_panel.i18n import choose_language, translate
@@ -35,12 +35,15 @@ MAX_ACTION_LENGTH = 500
 class Refused(Exception):
     """A request the panel refuses: HTTP status, a message key, and details for the phone."""
 
-    def __init__(self, status: int, code: str, detail: str = "", rule: str = "") -> None:
+    def __init__(
+        self, status: int, code: str, detail: str = "", rule: str = "", field: str = ""
+    ) -> None:
         super().__init__(code)
         self.status = status
         self.code = code
         self.detail = detail
         self.rule = rule
+        self.field = field  # the form field at fault, when there is one
 
 
 @api.app_errorhandler(Refused)
@@ -52,6 +55,8 @@ def _refused(error: Refused) -> ResponseReturnValue:
         "detail": error.detail,
         "rule": error.rule,
     }
+    if error.field:
+        body["field"] = error.field
     prompt_key = f"rule.{error.rule}"
     prompt = translate(language, prompt_key) if error.rule else prompt_key
     if prompt != prompt_key:

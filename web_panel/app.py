@@ -23,11 +23,12 @@ from flask.sessions import SecureCookieSessionInterface
 from flask.typing import ResponseReturnValue
 from werkzeug.serving import BaseWSGIServer, make_server
 
+from companion.camera.snapshot import CameraView
 from companion.settings import Settings
-from companion.table import Table
+from companion.table.table import Table
 from web_panel import csrf
 from web_panel.api import api
-from web_panel.camera_view import CameraView, camera_api
+from web_panel.camera_view import camera_api
 from web_panel.clock import MatchClock
 from web_panel.game_setup import load_seats, setup_api
 from web_panel.i18n import choose_language, translate
@@ -36,6 +37,7 @@ from web_panel.other_game_setup import other_setup_api
 from web_panel.pages import pages
 from web_panel.panel import LedSource, Panel
 from web_panel.seats import SeatTokens
+from web_panel.table_catalog_api import catalog_api
 
 log = logging.getLogger(__name__)
 
@@ -125,6 +127,7 @@ def create_app(
     app.register_blueprint(setup_api)
     app.register_blueprint(other_setup_api)
     app.register_blueprint(camera_api)
+    app.register_blueprint(catalog_api)
     app.register_blueprint(pages)
     app.before_request(_refuse_cross_site)
     app.after_request(_security_headers)

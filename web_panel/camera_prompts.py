@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion import events as ev
+from companion.camera.arena import CAMERA_PROMPTED
+from companion.camera.arena import CAMERA_SEEN as ARENA_SEEN
+from companion.camera.dungeon_command import CAMERA_SEEN as DC_SEEN
+from companion.camera.dungeon_command import DESTROY_PROMPTED
 from companion.events import Event, EventBus
-from companion.games.arena.camera import CAMERA_PROMPTED
-from companion.games.arena.camera import CAMERA_SEEN as ARENA_SEEN
-from companion.games.dungeon_command.camera import CAMERA_SEEN as DC_SEEN
-from companion.games.dungeon_command.camera import DESTROY_PROMPTED
 from companion.games.protocol import Game
 
 DESTROY = "destroy"

@@ -1,19 +1,20 @@
 """The camera view: the latest frame with what the camera read drawn over it (the map's grid and
 each tag where it was seen), and the manual four-corner calibration by tapping the image.
 
-The panel talks to the camera through ``CameraView``: the table's camera loop (or a simulated
-one) gives the latest frame, the placements read from it and the calibration in use, and accepts
-a calibration from four tapped corners. Without a camera the view says so.
+The panel talks to the camera through ``companion.camera.snapshot.CameraView``: the table's
+camera loop (or a simulated one) gives the latest frame, the placements read from it and the
+calibration in use, and accepts a calibration from four tapped corners. Without a camera the view
+says so.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from flask import Blueprint, Response, jsonify, request
 from flask.typing import ResponseReturnValue
 
+from companion.camera.snapshot import CameraSnapshot, CameraView
 from web_panel.api import Refused, body
 from web_panel.panel import current_panel
 from web_panel.seats import LOOPBACK_ADDRESSES
@@ -22,32 +23,12 @@ if TYPE_CHECKING:  # OpenCV and the vision package load only once a camera pictu
     import numpy as np
 
     from vision.calibration import Calibration
-    from vision.map_grid import CellGrid
-    from vision.observe import Placement
 
 camera_api = Blueprint("camera", __name__, url_prefix="/api/camera")
 
 JPEG_QUALITY = 80
 GRID_COLOUR = (0, 200, 255)  # BGR
 TAG_COLOUR = (60, 220, 60)
-
-
-@dataclass(frozen=True)
-class CameraSnapshot:
-    frame: np.ndarray  # BGR or grey
-    placements: tuple[Placement, ...]
-    calibration: Calibration | None
-    grid: CellGrid
-    status: str  # "live", "uncalibrated", "lost"…
-
-
-class CameraView(Protocol):
-    def snapshot(self) -> CameraSnapshot | None:
-        """The latest frame and what was read from it; ``None`` before the first frame."""
-
-    def calibrate(self, corners_px: list[tuple[float, float]]) -> None:
-        """Use the map's four corners tapped in the latest frame (seat A's left, seat A's right,
-        seat B's right, seat B's left); ``CalibrationError`` if they make no map."""
 
 
 def overlay(snapshot: CameraSnapshot) -> np.ndarray:

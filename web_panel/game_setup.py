@@ -21,12 +21,13 @@ from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 from pydantic import ValidationError
 
-from companion import tag_registry
+from companion.camera import tag_registry
 from companion.errors import DataFileError
 from companion.games import GAMES, find_game
 from companion.games.protocol import Game
 from companion.settings import SeatSettings
-from companion.table_setup import starting_game
+from companion.table.catalog import TableCatalog
+from companion.table.setup import starting_game
 from web_panel.api import Refused, body
 from web_panel.other_game_setup import BUILDERS as OTHER_GAMES
 from web_panel.other_game_setup import other_game
@@ -102,16 +103,22 @@ def _seats(data: object, current: Mapping[str, SeatSettings]) -> dict[str, SeatS
 
 
 def _catalog(panel: Panel) -> Any:
-    """The builtin catalog merged with the table's imported one, re-read only when that changes."""
+    """The builtin catalog merged with the table's imported one and the miniatures its players
+    entered (the table catalog), re-read only when one of those changes."""
     user = panel.settings.data_dir / "catalog.yaml"
-    return _cached_catalog(user, user.stat().st_mtime_ns if user.exists() else None)
+    modified = user.stat().st_mtime_ns if user.exists() else None
+    return _cached_catalog(user, modified, panel.table_catalog, panel.table_catalog.revision())
 
 
 @lru_cache(maxsize=4)
-def _cached_catalog(user: Path, modified: int | None) -> Any:
+def _cached_catalog(
+    user: Path, modified: int | None, table_catalog: TableCatalog, revision: tuple[int, int]
+) -> Any:
     from companion.games.dreamblade.catalog import default_catalog
+    from companion.games.dreamblade.table_entries import GAME, KIND, catalog_with_entries
 
-    return default_catalog(user)
+    entries = [entry.data for entry in table_catalog.entries(GAME, KIND)]
+    return catalog_with_entries(default_catalog(user), entries)
 
 
 def _user_warbands(panel: Panel) -> Path:
@@ -302,7 +309,7 @@ def _new_game(panel: Panel, data: dict[str, Any]) -> Game:
 # -- routes ---------------------------------------------------------------------------------------
 
 
-def _require_setup_rights(panel: Panel) -> None:
+def require_setup_rights(panel: Panel) -> None:
     if not may_set_up(panel, request.remote_addr):
         raise Refused(403, "judge_only")
 
@@ -359,7 +366,7 @@ def search_catalog() -> ResponseReturnValue:
 def scan_tags() -> ResponseReturnValue:
     """The tags the camera reads in its latest frame, anywhere in it (no calibration needed)."""
     panel = current_panel()
-    _require_setup_rights(panel)
+    require_setup_rights(panel)
     camera = panel.camera
     if camera is None:
         raise Refused(404, "no_camera")
@@ -405,7 +412,7 @@ def save_warband() -> ResponseReturnValue:
 @setup_api.post("/new")
 def new_game() -> ResponseReturnValue:
     panel = current_panel()
-    _require_setup_rights(panel)
+    require_setup_rights(panel)
     data = body()
     seats = _seats(data.get("seats"), panel.seats or panel.settings.seats)
     minutes = data.get("clock_minutes", panel.settings.clock.round_minutes)

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from flask import current_app, request, session
 
 from companion.settings import SeatSettings, Settings
-from companion.table import Table
+from companion.table.catalog import TableCatalog
+from companion.table.table import Table
 from web_panel import csrf
 from web_panel.camera_prompts import PromptList
 from web_panel.clock import MatchClock
@@ -20,7 +21,7 @@ from web_panel.stream import Feed
 from web_panel.view import public_view
 
 if TYPE_CHECKING:
-    from web_panel.camera_view import CameraView
+    from companion.camera.snapshot import CameraView
 
 
 class LedFrame(Protocol):
@@ -47,10 +48,13 @@ class Panel:
     feed: Feed = field(init=False)
     # What the camera noticed that only the players can settle (fed by the table's bus).
     camera_prompts: PromptList = field(init=False)
+    # The entries players typed in (every game), in the table's store.
+    table_catalog: TableCatalog = field(init=False)
 
     def __post_init__(self) -> None:
         self.feed = Feed(self.table, self.build_view)
         self.camera_prompts = PromptList(self.table.bus, self.feed.panel_changed)
+        self.table_catalog = TableCatalog(self.table.store.path)
         self._stop_mirroring: Callable[[], None] = lambda: None
 
     def mirror_leds(self, source: LedSource) -> None:
@@ -66,6 +70,7 @@ class Panel:
         self._stop_mirroring()
         self.camera_prompts.close()
         self.feed.close()
+        self.table_catalog.close()
 
     def build_view(self, notices: list[dict[str, Any]]) -> dict[str, Any]:
         seats = self.seats or self.settings.seats

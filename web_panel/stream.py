@@ -18,7 +18,7 @@ from typing import Any
 
 from companion import events as ev
 from companion.events import Event
-from companion.table import Table
+from companion.table.table import Table
 
 HEARTBEAT_SECONDS = 15.0
 RECONNECT_MILLISECONDS = 1000

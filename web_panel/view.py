@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.games.protocol import Game
 from companion.settings import SeatSettings
-from companion.table import Table
+from companion.table.table import Table
 from web_panel.camera_prompts import PromptList
 from web_panel.clock import MatchClock
 from web_panel.game_views import game_view

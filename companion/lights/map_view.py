@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from companion.games.arena.camera import CAMERA_PROMPTED
-from companion.games.dungeon_command.camera import DESTROY_PROMPTED
-from companion.games.dungeon_command.camera import registry as dungeon_command_tags
+from companion.camera.arena import CAMERA_PROMPTED
+from companion.camera.dungeon_command import DESTROY_PROMPTED
+from companion.camera.dungeon_command import registry as dungeon_command_tags
 from companion.lights.board_view import BoardView, board_view_or_none
 from companion.lights.frame import check_cell_name
 from firmware_config.layout import DREAMBLADE, MapShape

@@ -17,7 +17,7 @@ def test_script_parses(script: str):
 def test_installer_keeps_picamera2_reachable_from_the_venv():
     text = (SETUP / "install.sh").read_text()
     assert "--system-site-packages" in text
-    assert "companion.pi_boot" in text
+    assert "companion.table.pi_boot" in text
 
 
 def test_service_restarts_on_failure():

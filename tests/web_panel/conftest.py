@@ -11,8 +11,8 @@ from playwright.sync_api import Browser, sync_playwright
 
 from companion.games import GAMES, register
 from companion.settings import Settings
-from companion.store import Store
-from companion.table import Table
+from companion.table.store import Store
+from companion.table.table import Table
 from tests.companion.counter_game import CounterGame
 from tests.web_panel.browser import CHROMIUM, CHROMIUM_ARGS
 from web_panel import create_app, serve

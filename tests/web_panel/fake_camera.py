@@ -9,11 +9,11 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
+from companion.camera.snapshot import CameraSnapshot
 from vision.board_change import TagId
 from vision.calibration import Calibration, calibrate_manual
 from vision.map_grid import DREAMBLADE_MAP
 from vision.observe import Placement
-from web_panel.camera_view import CameraSnapshot
 
 WIDTH, HEIGHT = 640, 480
 # The map's corners in the picture: seat A's left, A's right, B's right, B's left.

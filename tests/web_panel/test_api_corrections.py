@@ -11,8 +11,8 @@ from flask import Flask
 
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
 from companion.settings import Settings
-from companion.store import Store
-from companion.table import JUDGE, Table
+from companion.table.store import Store
+from companion.table.table import JUDGE, Table
 from tests.web_panel.conftest import JUDGE_PIN, Phone
 from web_panel import create_app
 from web_panel.i18n import translate

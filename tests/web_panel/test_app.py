@@ -8,8 +8,8 @@ import pytest
 from flask import Flask
 
 from companion.settings import Settings
-from companion.store import Store
-from companion.table import Table
+from companion.table.store import Store
+from companion.table.table import Table
 from tests.web_panel.conftest import join_url
 from web_panel import create_app, serve
 from web_panel.app import SECRET_FILE, load_or_create_secret, panel_secret

@@ -11,15 +11,15 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from companion.games.arena import camera as arena_camera
+from companion.camera import arena as arena_camera
+from companion.camera import dungeon_command as dc_camera
 from companion.games.arena.game import Arena
 from companion.games.arena.setup import Setup as ArenaSetup
-from companion.games.dungeon_command import camera as dc_camera
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.proposers import JUDGE
 from companion.settings import Settings
-from companion.store import Store
-from companion.table import Table
+from companion.table.store import Store
+from companion.table.table import Table
 from tests.companion.games.arena.conftest import army, duel_setup
 from tests.companion.games.dungeon_command.conftest import make_setup
 from tests.web_panel.conftest import Phone, seated

@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 
 from companion.settings import Settings
-from companion.table import Table
+from companion.table.table import Table
 from tests.web_panel.conftest import JUDGE_PIN, Phone
 from tests.web_panel.fake_camera import HEIGHT, MAP_CORNERS, WIDTH, FakeCamera
 from vision.map_grid import DREAMBLADE_MAP

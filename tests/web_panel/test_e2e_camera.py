@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from companion.settings import Settings
-from companion.table import Table
+from companion.table.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
 from tests.web_panel.conftest import JUDGE_PIN
 from tests.web_panel.fake_camera import HEIGHT, MAP_CORNERS, WIDTH, FakeCamera

@@ -16,8 +16,8 @@ from companion.games.arena.game import Arena
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.proposers import JUDGE
 from companion.settings import Settings
-from companion.store import Store
-from companion.table import Table
+from companion.table.store import Store
+from companion.table.table import Table
 from tests.companion.games.arena.conftest import duel_setup
 from tests.companion.games.dungeon_command.conftest import make_setup
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version

@@ -23,8 +23,8 @@ from companion.games.dreamblade.miniature import Aspect, Kind, Miniature
 from companion.games.dreamblade.random_play import random_action
 from companion.proposers import JUDGE
 from companion.settings import Settings
-from companion.store import Store
-from companion.table import Table
+from companion.table.store import Store
+from companion.table.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import JUDGE_PIN, join_url
 from web_panel import create_app, serve

@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 
-from companion.table import Table
+from companion.table.table import Table
 from tests.web_panel.browser import (
     CHROMIUM,
     new_phone,

@@ -13,8 +13,8 @@ from companion.games.dungeon_command.game import DungeonCommand
 from companion.lights.frame import Frame
 from companion.lights.virtual import VirtualLights
 from companion.settings import Settings
-from companion.store import Store
-from companion.table import Table
+from companion.table.store import Store
+from companion.table.table import Table
 from firmware_config.layout import load_layout
 from tests.companion.games.dungeon_command.conftest import make_setup
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from companion.table import Table
+from companion.table.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import JUDGE_PIN
 from web_panel.app import PanelServer

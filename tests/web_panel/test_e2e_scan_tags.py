@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
+from companion.camera.tag_registry import table_registry
 from companion.settings import Settings
-from companion.table import Table
-from companion.tag_registry import table_registry
+from companion.table.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
 from tests.web_panel.conftest import JUDGE_PIN
 from tests.web_panel.fake_camera import ShowingCamera

@@ -7,10 +7,10 @@ from collections.abc import Iterator
 import pytest
 from flask import Flask
 
+from companion.camera.tag_registry import table_registry
 from companion.games.dreamblade.warband import MAX_MINIATURES
 from companion.settings import Settings
-from companion.table import Table
-from companion.tag_registry import table_registry
+from companion.table.table import Table
 from tests.web_panel.conftest import JUDGE_PIN, Phone
 from tests.web_panel.fake_camera import ShowingCamera
 from vision.board_change import TagId

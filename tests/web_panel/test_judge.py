@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.settings import Settings
-from companion.table import Table
+from companion.table.table import Table
 from tests.web_panel.conftest import JUDGE_PIN, Phone, join_url
 from web_panel import create_app
 from web_panel.judge import (

@@ -12,7 +12,7 @@ from companion.games.arena.game import Arena
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.games.planechase.game import Planechase
 from companion.games.planechase.planes import load_planes
-from companion.table import Table
+from companion.table.table import Table
 from tests.web_panel.conftest import JUDGE_PIN, Phone
 
 PLANES = [plane.id for plane in load_planes()]

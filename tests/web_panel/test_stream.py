@@ -11,7 +11,7 @@ from flask import Flask
 from companion.lights.colours import to_hex
 from companion.lights.frame import Frame
 from companion.lights.virtual import VirtualLights
-from companion.table import Table
+from companion.table.table import Table
 from firmware_config.layout import load_layout
 from web_panel import create_app
 from web_panel.stream import Feed, sse_message

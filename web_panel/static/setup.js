@@ -126,6 +126,39 @@
     return tags.length ? { ...data, tags } : data;
   }
 
+  /* The table's catalog (every game's entries typed in by players): how many, download, upload. */
+  function tableCatalog() {
+    const count = el("p", { class: "hint catalog-count" });
+    const refresh = async () => {
+      const found = (await getJSON("/api/catalog/entries")).entries;
+      count.textContent = t("catalog.count", { count: found.length });
+    };
+    const upload = el("input", { type: "file", accept: ".json,application/json", class: "catalog-upload", "aria-label": t("catalog.upload") });
+    upload.addEventListener("change", async () => {
+      const file = upload.files[0];
+      upload.value = "";
+      if (!file) return;
+      let doc;
+      try {
+        doc = JSON.parse(await file.text());
+      } catch (error) {
+        P.toast(t("catalog.bad_file"));
+        return;
+      }
+      const report = await P.guarded(() => P.post("/api/catalog/import", doc));
+      if (!report) return;
+      P.toast(t("catalog.imported", report), false);
+      refresh();
+    });
+    refresh();
+    return el("fieldset", { class: "table-catalog" },
+      el("legend", { text: t("catalog.title") }),
+      el("p", { class: "hint", text: t("catalog.hint") }), count,
+      el("div", { class: "row" },
+        el("a", { class: "btn secondary catalog-download", href: "/api/catalog/export", download: "", text: t("catalog.download") }),
+        el("label", { class: "btn secondary" }, t("catalog.upload"), upload)));
+  }
+
   function draw(root) {
     const game = el("select", { id: "setup-game", "aria-label": t("setup.game") },
       ...options.games.map((g) => el("option", { value: g, text: g, selected: g === "dreamblade" })));
@@ -186,7 +219,8 @@
       if (started) window.location.assign(P.state.me.join_codes ? "/table" : "/");
     } });
     root.replaceChildren(
-      field(t("setup.game"), game), ...seatBoxes, field(t("clock.minutes"), minutes), dreamblade, other.node, start);
+      field(t("setup.game"), game), ...seatBoxes, field(t("clock.minutes"), minutes), dreamblade, other.node, start,
+      tableCatalog());
     showGame();
   }
 

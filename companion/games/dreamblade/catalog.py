@@ -51,6 +51,9 @@ NO_LINEAGE = "none"
 _ENTRY_FIELDS = {"id", "name", "kind", "spawn_cost", "aspects", "lineage", "abilities"}
 _ENTRY_FIELDS |= {"set", "number", "rarity", "source"}
 _STATS = ("power", "defense", "life")
+# Bounds a printed number must lie within (a typing slip, not a rule: well above any printed value
+# in our sources), checked for every entry, from a file or typed at the table.
+STAT_MAXIMUM = 40
 
 
 class Catalog(Mapping[str, Miniature]):
@@ -166,13 +169,13 @@ def miniature_from_data(path: object, where: str, entry: object) -> Miniature:
         raise DataFileError(path, where, "a mapping with the miniature's fields")
     kind_text = entry.get("kind")
     if kind_text not in {k.value for k in Kind}:
-        raise DataFileError(path, f"{where}.kind", "creature or location")
+        raise DataFileError(path, f"{where}.kind", "creature or location", code="choice")
     kind = Kind(kind_text)
     stats = set(_STATS) if kind is Kind.CREATURE else set()
     check_keys(path, where, entry, required=_ENTRY_FIELDS | stats, optional=set())
     catalog_id = entry["id"]
     if not isinstance(catalog_id, str) or not CATALOG_ID.match(catalog_id):
-        raise DataFileError(path, f"{where}.id", f"an id matching {CATALOG_ID.pattern}")
+        raise DataFileError(path, f"{where}.id", f"an id matching {CATALOG_ID.pattern}", code="id")
     unknown: set[str] = set()
     aspects = _aspects(path, f"{where}.aspects", entry["aspects"], unknown)
     lineage = _optional_text(path, f"{where}.lineage", entry["lineage"], unknown, "lineage")
@@ -185,14 +188,18 @@ def miniature_from_data(path: object, where: str, entry: object) -> Miniature:
     if number is None:
         unknown.add("number")
     stat_values = {
-        stat: int_or_unknown(path, f"{where}.{stat}", entry[stat]) if stat in stats else None
+        stat: int_or_unknown(path, f"{where}.{stat}", entry[stat], maximum=STAT_MAXIMUM)
+        if stat in stats
+        else None
         for stat in _STATS
     }
     return Miniature(
         id=catalog_id,
         name=text_field(path, f"{where}.name", entry["name"]),
         kind=kind,
-        spawn_cost=int_or_unknown(path, f"{where}.spawn_cost", entry["spawn_cost"]),
+        spawn_cost=int_or_unknown(
+            path, f"{where}.spawn_cost", entry["spawn_cost"], maximum=STAT_MAXIMUM
+        ),
         aspects=aspects,
         power=stat_values["power"],
         defense=stat_values["defense"],
@@ -233,7 +240,10 @@ def _aspects(path: object, field: str, value: object, unknown: set[str]) -> tupl
     letters = {a.value for a in Aspect}
     if not isinstance(value, str) or not set(value) <= letters:
         raise DataFileError(
-            path, field, "aspect letters from V, M, F, P (e.g. 'VV'), '' or 'unknown'"
+            path,
+            field,
+            "aspect letters from V, M, F, P (e.g. 'VV'), '' or 'unknown'",
+            code="aspects",
         )
     return tuple(Aspect(letter) for letter in value)
 

@@ -29,9 +29,6 @@ from companion.games.dreamblade.removal import remove
 from companion.games.dreamblade.state import Attack, Combat, Setup, State, other
 
 COMBAT_ENDED = "dreamblade.combat_ended"
-DAMAGED = "dreamblade.damaged"
-
-
 # ---- step 1: the cell and the attackers -------------------------------------------------------
 
 
@@ -193,14 +190,6 @@ def guards(setup: Setup, targets: list[str]) -> list[str]:
     return [m for m in targets if setup.pieces[m].has("guards")]
 
 
-def guard_need(setup: Setup, state: State, mini: str) -> int:
-    """Damage a Bodyguard still needs before its allies may take any: enough to disrupt or
-    destroy it."""
-    piece = setup.pieces[mini]
-    defense = effects.creature_defense(setup, state, mini)
-    return max(0, min(defense, piece.stat("life")) - state.damage.get(mini, 0))
-
-
 def check_damage(setup: Setup, state: State, amounts: dict[str, int]) -> None:
     total, targets = damage_total(state), damage_targets(setup, state)
     for mini in amounts:
@@ -213,7 +202,7 @@ def check_damage(setup: Setup, state: State, amounts: dict[str, int]) -> None:
         raise IllegalActionError(f"assign all {total} damage, no more", rule="FAQ combat step 4")
     guarding = guards(setup, targets)
     if any(m not in guarding for m in amounts) and any(
-        amounts.get(g, 0) < guard_need(setup, state, g) for g in guarding
+        amounts.get(g, 0) < effects.guard_need(setup, state, g) for g in guarding
     ):
         raise IllegalActionError(
             "each Bodyguard here must get enough to be disrupted or destroyed first",
@@ -225,7 +214,7 @@ def apply_damage(setup: Setup, state: State, amounts: dict[str, int]) -> list[Ev
     check_damage(setup, state, amounts)
     for mini, amount in amounts.items():
         state.damage[mini] = state.damage.get(mini, 0) + amount
-    return [Event(DAMAGED, {"damage": dict(amounts)}), *_finish_attack(setup, state)]
+    return [Event(effects.DAMAGED, {"damage": dict(amounts)}), *_finish_attack(setup, state)]
 
 
 # ---- step 5: disrupt or destroy ---------------------------------------------------------------
@@ -240,7 +229,7 @@ def _outcome(setup: Setup, state: State, mini: str, marked: str | None = None) -
         return marked
     disrupt = damage >= effects.creature_defense(setup, state, mini) or marked == "disrupt"
     poisoned = effects.poisoned(setup, state, mini)
-    destroy = damage >= piece.stat("life") or marked == "destroy" or poisoned
+    destroy = damage >= effects.creature_life(setup, state, mini) or marked == "destroy" or poisoned
     if disrupt and destroy:
         return "either"
     return "disrupt" if disrupt else "destroy" if destroy else None
@@ -255,7 +244,7 @@ def _check(setup: Setup, state: State) -> list[Event]:
         if outcome == "either":
             choices.append(mini)
         elif outcome is not None:
-            decisions.append((mini, _finally(setup, mini, outcome)))
+            decisions.append((mini, _finally(setup, state, mini, outcome, marked.get(mini))))
     if not decisions and not choices:
         ending = effects.end_of_combat(setup, state)  # step 10, then back to step 5
         if ending is not None:
@@ -268,10 +257,30 @@ def _check(setup: Setup, state: State) -> list[Event]:
     return []
 
 
-def _finally(setup: Setup, mini: str, outcome: str) -> str:
-    if outcome == "destroy" and setup.pieces[mini].has("regenerates"):
+def _finally(setup: Setup, state: State, mini: str, outcome: str, marked: str | None = None) -> str:
+    """How a decided outcome is carried out: Regenerate returns instead of being destroyed; a
+    creature destroyed only by its own controller's abilities is a self-destruction."""
+    if outcome != "destroy":
+        return outcome
+    if setup.pieces[mini].has("regenerates"):
         return "return"
-    return outcome
+    return "self_destroy" if _destroyed_by_owner(setup, state, mini, marked) else outcome
+
+
+def _destroyed_by_owner(setup: Setup, state: State, mini: str, marked: str | None) -> bool:
+    """Every cause destroying the creature came from its own controller's abilities: the damage
+    reaching its life and the poison reaching its cost are all their own (rulebook "destroying
+    your own miniatures"). A destruction a blade ability marked is the marker's doing."""
+    if marked == "destroy":
+        return False
+    keywords = state.keywords
+    causes = []
+    damage = state.damage.get(mini, 0)
+    if damage and damage >= effects.creature_life(setup, state, mini):
+        causes.append(keywords.self_harm_of(mini, "damage") >= damage)
+    if effects.poisoned(setup, state, mini):
+        causes.append(keywords.self_harm_of(mini, "poison") >= keywords.poison_of(mini))
+    return bool(causes) and all(causes)
 
 
 def choosers(setup: Setup, state: State) -> str:
@@ -296,7 +305,7 @@ def apply_choice(setup: Setup, state: State, mini: str, outcome: str) -> None:
         )
     state.combat = replace(
         combat,
-        decisions=(*combat.decisions, (mini, _finally(setup, mini, outcome))),
+        decisions=(*combat.decisions, (mini, _finally(setup, state, mini, outcome))),
         choices=tuple(m for m in combat.choices if m != mini),
     )
 

@@ -59,14 +59,25 @@ def check_keys(
 
 def text_field(path: object, field: str, value: object) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise DataFileError(path, field, "a non-empty text")
+        raise DataFileError(path, field, "a non-empty text", code="text")
     return value.strip()
 
 
-def int_or_unknown(path: object, field: str, value: object, *, minimum: int = 0) -> int | None:
-    """An integer ≥ ``minimum``, or ``unknown`` (also written as ``null``) → ``None``."""
+def int_or_unknown(
+    path: object, field: str, value: object, *, minimum: int = 0, maximum: int | None = None
+) -> int | None:
+    """An integer from ``minimum`` to ``maximum`` (if given), or ``unknown`` (also written as
+    ``null``) → ``None``."""
     if value is None or value == UNKNOWN:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise DataFileError(path, field, f"an integer ≥ {minimum} or '{UNKNOWN}'")
+    too_big = maximum is not None and isinstance(value, int) and value > maximum
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum or too_big:
+        bounds = f"≥ {minimum}" if maximum is None else f"from {minimum} to {maximum}"
+        raise DataFileError(
+            path,
+            field,
+            f"an integer {bounds} or '{UNKNOWN}'",
+            code="range",
+            params={"minimum": minimum, "maximum": maximum},
+        )
     return value

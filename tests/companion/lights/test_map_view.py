@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from companion.camera.dungeon_command import registry as dc_tags
 from companion.games.arena.demo import demo_setup as arena_setup
 from companion.games.arena.game import Arena
 from companion.games.dreamblade.demo_game import demo_game
-from companion.games.dungeon_command.camera import registry as dc_tags
 from companion.games.dungeon_command.demo import demo_setup as dc_setup
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.lights.board_view import BoardView

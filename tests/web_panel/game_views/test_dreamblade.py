@@ -10,8 +10,8 @@ from flask import Flask
 
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
 from companion.settings import Settings
-from companion.store import Store
-from companion.table import JUDGE, Table
+from companion.table.store import Store
+from companion.table.table import JUDGE, Table
 from tests.web_panel.conftest import Phone, seated
 from web_panel import create_app
 from web_panel.game_views.dreamblade import dreamblade_view

@@ -12,8 +12,8 @@ from companion.games.dungeon_command import prompts
 from companion.games.dungeon_command.demo import SCRIPT, demo_setup
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.settings import Settings
-from companion.store import Store
-from companion.table import Table
+from companion.table.store import Store
+from companion.table.table import Table
 from tests.web_panel.conftest import Phone, seated
 from web_panel import create_app
 from web_panel.camera_prompts import CameraPrompt

@@ -129,10 +129,10 @@ def test_default_catalog_merges_the_user_file(tmp_path, monkeypatch):
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path))
     assert catalog.user_catalog_path() == tmp_path / "catalog.yaml"
     assert "fixture-golem" not in catalog.default_catalog()
-    _write(tmp_path, [_entry(), _entry(id="B45", name="Screambent Lunatic", life=99)])
+    _write(tmp_path, [_entry(), _entry(id="B45", name="Screambent Lunatic", life=30)])
     merged = catalog.default_catalog()
     assert merged["fixture-golem"].name == "Fixture Golem"
-    assert merged["B45"].life == 99
+    assert merged["B45"].life == 30
     assert "noble-dragon" in merged
 
 

@@ -1,0 +1,219 @@
+"""``companion doctor``: checks what a table needs; says plainly what is wrong and how to fix it."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import shutil
+import sqlite3
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from companion.errors import DataFileError
+from companion.settings import Settings, load_settings
+
+MIN_FREE_MB = 200
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    ok: bool
+    message: str
+    fix: str = ""
+
+    def line(self) -> str:
+        mark = "ok  " if self.ok else "FAIL"
+        text = f"[{mark}] {self.name}: {self.message}"
+        return f"{text}\n       fix: {self.fix}" if self.fix else text
+
+
+def check_config(path: Path | None) -> tuple[Check, Settings | None]:
+    where = str(path) if path else "built-in defaults"
+    try:
+        settings = load_settings(path)
+    except DataFileError as error:
+        return Check(
+            "config", False, str(error), "correct that field (setup/table.example.yaml)"
+        ), None
+    return Check("config", True, f"{where} is valid (game: {settings.game})"), settings
+
+
+def check_disk(settings: Settings) -> Check:
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    free_mb = shutil.disk_usage(settings.data_dir).free // 2**20
+    if free_mb < MIN_FREE_MB:
+        return Check(
+            "disk", False, f"only {free_mb} MB free in {settings.data_dir}", "free some space"
+        )
+    if not os.access(settings.data_dir, os.W_OK):
+        return Check("disk", False, f"{settings.data_dir} is not writable", "fix its owner")
+    return Check("disk", True, f"{free_mb} MB free in {settings.data_dir}")
+
+
+def check_store(settings: Settings) -> Check:
+    path = settings.store_path
+    if not path.exists():
+        return Check("game store", True, f"{path} will be created on first start")
+    try:
+        with sqlite3.connect(path) as db:
+            result = db.execute("PRAGMA integrity_check").fetchone()[0]
+    except sqlite3.Error as error:
+        return Check("game store", False, f"{path}: {error}", "move the file aside and restart")
+    if result != "ok":
+        return Check("game store", False, f"{path}: {result}", "move the file aside and restart")
+    return Check("game store", True, f"{path} is intact")
+
+
+def check_lights(settings: Settings) -> Check:
+    from companion.lights.factory import detect_backend, open_lights
+    from firmware_config.layout import load_layout
+
+    try:
+        layout = load_layout(settings.lights.layout)
+    except DataFileError as error:
+        return Check("LEDs", False, str(error), "fix the layout or choose a shipped one")
+    wanted: str = settings.lights.backend
+    if wanted == "auto":
+        wanted = detect_backend()
+    warnings = _capture_warnings(
+        "companion.lights.factory", lambda: open_lights(wanted, layout).close()
+    )
+    if wanted == "virtual":
+        return Check("LEDs", True, f"simulated ({layout.led_count} LEDs, layout {layout.name})")
+    if warnings:
+        return Check("LEDs", False, warnings[-1], "see docs/hardware.md, LEDs and buttons")
+    return Check("LEDs", True, f"{wanted} opened ({layout.led_count} LEDs)")
+
+
+def check_gpio() -> Check:
+    try:
+        from gpiozero import Device
+
+        with warnings.catch_warnings():  # gpiozero warns for each factory it falls back from
+            warnings.simplefilter("ignore")
+            if Device.pin_factory is None:
+                Device.ensure_pin_factory()
+        factory = type(Device.pin_factory).__name__
+    except Exception as error:
+        return Check(
+            "GPIO", False, f"no pin factory ({error})", "on a Pi: apt install python3-lgpio"
+        )
+    return Check("GPIO", True, f"pin factory {factory}")
+
+
+def check_camera(settings: Settings) -> Check:
+    from companion.app.commands import detect_camera
+
+    spec = settings.camera.source
+    if spec == "auto":
+        spec = detect_camera() or ""
+    if not spec:
+        return Check(
+            "camera",
+            False,
+            "none found (no Pi camera module, no /dev/video0)",
+            "connect the camera; on a Pi check it with: rpicam-hello --list-cameras",
+        )
+    from vision.camera import source_from_spec
+
+    source = source_from_spec(spec)
+    try:
+        source.open()
+        frame = source.read()
+    except Exception as error:
+        return Check("camera", False, f"{spec}: {error}", "check the cable and permissions")
+    finally:
+        with contextlib.suppress(Exception):
+            source.close()
+    if frame is None:
+        return Check("camera", False, f"{spec} gave no frame", "check the camera")
+    return Check("camera", True, f"{spec} gives {frame.shape[1]}×{frame.shape[0]} frames")
+
+
+def check_calibration(settings: Settings) -> Check:
+    from vision.calibration import Calibration
+
+    path = settings.data_dir / "calibration.json"
+    if not path.exists():
+        return Check(
+            "calibration", True, "none saved yet: the table calibrates from the corner markers"
+        )
+    try:
+        Calibration.load(path)
+    except Exception as error:
+        return Check("calibration", False, f"{path}: {error}", "delete it to calibrate anew")
+    return Check("calibration", True, f"{path} loads")
+
+
+def check_permissions(settings: Settings) -> Check:
+    backend: str = settings.lights.backend
+    if backend == "auto":
+        from companion.lights.factory import detect_backend
+
+        backend = detect_backend()
+    if backend == "ws281x" and os.geteuid() != 0:
+        return Check(
+            "permissions",
+            False,
+            "rpi_ws281x on PWM needs root",
+            "run the service as root (setup/companion.service) or wire the LEDs for SPI",
+        )
+    if backend == "pi5" and not os.access("/dev/pio0", os.R_OK | os.W_OK):
+        return Check("permissions", False, "/dev/pio0 is not usable", "add the user to gpio")
+    return Check("permissions", True, f"enough for the {backend} LEDs")
+
+
+def _capture_warnings(logger: str, action: Callable[[], None]) -> list[str]:
+    messages: list[str] = []
+
+    class Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            messages.append(record.getMessage())
+
+    handler = Collect(logging.WARNING)
+    target = logging.getLogger(logger)
+    target.addHandler(handler)
+    try:
+        action()
+    finally:
+        target.removeHandler(handler)
+    return messages
+
+
+def run_checks(config: Path | None) -> list[Check]:
+    config_check, settings = check_config(config)
+    if settings is None:
+        return [config_check]
+    return [
+        config_check,
+        check_disk(settings),
+        check_store(settings),
+        check_lights(settings),
+        check_permissions(settings),
+        check_gpio(),
+        check_camera(settings),
+        check_calibration(settings),
+    ]
+
+
+@click.command()
+@click.option("--config", type=click.Path(path_type=Path), help="table config (YAML)")
+def doctor(config: Path | None) -> None:
+    """Check the camera, LEDs, GPIO, config, calibration, store and disk; say how to fix each."""
+    checks = run_checks(config)
+    for check in checks:
+        click.echo(check.line())
+    failed = [c.name for c in checks if not c.ok]
+    if failed:
+        click.echo(
+            f"\n{len(failed)} problem(s): {', '.join(failed)}. The table still starts; "
+            "what is missing falls back (simulated LEDs, no camera, no buttons)."
+        )
+        raise SystemExit(1)
+    click.echo("\nEverything the table needs is in place.")

@@ -1,0 +1,190 @@
+"""One table running with its devices: LEDs, buttons, camera, phone panel and the hub.
+
+Every device is optional and falls back without stopping the table: LEDs to the virtual backend,
+a missing camera to phone-only play, missing GPIO to no buttons, an unreachable broker to a
+publisher that catches up later. What fell back is said in the log and in ``problems``.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from companion import events as ev
+from companion.events import Event
+from companion.hub.publisher import TablePublisher, table_summary
+from companion.lights.board_view import BoardView
+from companion.lights.colours import Palette
+from companion.lights.driver import LightsDriver
+from companion.lights.factory import open_lights
+from companion.lights.map_view import MAP_KINDS, MapView, game_map, view_for_game
+from companion.settings import Settings
+from companion.table.table import JUDGE, Table
+from firmware_config.layout import load_layout
+
+if TYPE_CHECKING:
+    from companion.camera.snapshot import CameraView
+    from vision.board_change import TagId
+
+log = logging.getLogger(__name__)
+
+
+class TableRuntime:
+    def __init__(self, settings: Settings, table: Table) -> None:
+        self.settings = settings
+        self.table = table
+        self.stop_event = threading.Event()
+        self.problems: list[str] = []
+        self.lights: LightsDriver | None = None
+        self.panel_url: str | None = None
+        self.camera: CameraView | None = None  # what the panel's camera view shows
+        self._threads: list[threading.Thread] = []
+        self._closers: list[Callable[[], None]] = []
+
+    # -- devices -------------------------------------------------------------------------------
+
+    def start_lights(self) -> LightsDriver:
+        layout = load_layout(self.settings.lights.layout)
+        lights = open_lights(self.settings.lights.backend, layout)
+        if lights.name == "virtual" and self.settings.lights.backend not in ("virtual", "auto"):
+            self.problems.append(f"LEDs: {self.settings.lights.backend} unavailable, simulated")
+        palette = Palette().with_seat_colours(
+            {seat: s.colour for seat, s in self.settings.seats.items()}
+        )
+        battlefield = self.settings.camera.battlefield
+        game_name = self.table.read(lambda game: game.name)
+        if game_name in MAP_KINDS and game_map(game_name, battlefield) != layout.map:
+            self.problems.append(
+                f"LEDs: layout {layout.name} lies under a {layout.map.kind} map of "
+                f"{layout.map.columns}×{layout.map.rows}, not {game_name}'s map "
+                "(camera.battlefield): the lights idle"
+            )
+
+        def view() -> BoardView | MapView | None:
+            seen = self._camera_cells()
+            return self.table.read(lambda game: view_for_game(game, layout.map, battlefield, seen))
+
+        driver = LightsDriver(lights, view, palette)
+        self._closers.append(driver.attach(self.table.bus))
+        self._thread("lights", lambda: driver.run(self.stop_event))
+        self.lights = driver
+        return driver
+
+    def _camera_cells(self) -> dict[TagId, str]:
+        """Tag → cell of what the camera read last (nothing without a camera)."""
+        snapshot = self.camera.snapshot() if self.camera is not None else None
+        return {p.tag: p.cell for p in snapshot.placements} if snapshot is not None else {}
+
+    def start_buttons(self) -> None:
+        try:
+            from companion.table.controls import Buttons
+
+            buttons = Buttons(self.confirm, self.undo_last, self.call_judge)
+        except Exception as error:  # no GPIO here: the phones do the same job
+            self.problems.append(f"buttons: unavailable ({error}); use the panel")
+            log.warning("buttons unavailable (%s); the panel does the same job", error)
+            return
+        self._closers.append(buttons.close)
+
+    def start_panel(self, host: str | None = None, port: int | None = None) -> str:
+        from web_panel.app import create_app, serve
+
+        lights = self.lights.lights if self.lights is not None else None
+        # mirrors virtual LEDs; the camera (started first) feeds the camera view
+        app = create_app(self.table, self.settings, lights=lights, camera=self.camera)
+        server = serve(
+            app,
+            host or self.settings.panel.host,
+            port if port is not None else self.settings.panel.port,
+        )
+        server.start_in_thread()
+        self._closers.append(server.stop)
+        self.panel_url = server.url
+        return server.url
+
+    def start_hub(self) -> None:
+        if self.settings.hub.mqtt_host is None:
+            return
+        publisher = TablePublisher(self.settings.hub, self.settings.table_name)
+
+        def publish(event: Event) -> None:
+            publisher.publish_event(event)
+            summary = self.table.read(lambda game: game.summary())
+            publisher.publish_state(
+                table_summary(self.settings.table_name, self.table.state(), summary)
+            )
+
+        self._closers.append(self.table.bus.subscribe(publish))
+        self._closers.append(publisher.close)
+
+    def start_camera(self, spec: str, calibration_path: Path | None = None) -> bool:
+        """Start reading the table with the camera ``spec``; ``False`` if this game can't."""
+        from companion.camera.loop import CameraLoop
+        from companion.camera.profiles import CameraProfileError, camera_profile
+        from vision.camera import ResilientCamera, source_from_spec
+        from vision.tags import make_reader
+
+        try:
+            profile = camera_profile(self.settings, self.table)  # the game's map and reconciler
+        except CameraProfileError as error:
+            self.problems.append(f"camera: {error}")
+            return False
+        camera = ResilientCamera(source_from_spec(spec))
+        loop = CameraLoop(
+            self.table,
+            camera,
+            make_reader(self.settings.camera.decoder),
+            profile.registry_for(self.table) or {},
+            profile.grid,
+            calibration_path=calibration_path,
+            registry_for=profile.registry_for,
+            sync=profile.sync,
+        )
+        self.camera = loop
+        self._thread("camera", lambda: loop.run(self.stop_event))
+        return True
+
+    # -- button actions --------------------------------------------------------------------------
+
+    def confirm(self) -> None:
+        """The confirm button: end the step the game waits on (``done`` or ``confirm``)."""
+        legal = self.table.read(lambda game: {str(a) for a in game.legal_actions()})
+        for word in ("confirm", "done"):
+            if word in legal:
+                seat = self.table.read(lambda game: game.pending().seat)
+                self.table.submit(seat or JUDGE, word)
+                return
+        self.table.flag("the confirm button has nothing to confirm now", source="buttons")
+
+    def undo_last(self) -> None:
+        proposer = self.table.last_proposer
+        if proposer is not None:
+            self.table.undo(proposer)
+
+    def call_judge(self) -> None:
+        self.table.bus.publish(Event(ev.JUDGE_CALLED, {"by": "buttons"}))
+
+    # -- life cycle ------------------------------------------------------------------------------
+
+    def _thread(self, name: str, target: Callable[[], Any]) -> None:
+        thread = threading.Thread(target=target, name=name, daemon=True)
+        thread.start()
+        self._threads.append(thread)
+
+    def wait(self) -> None:
+        """Block until ``stop`` (Ctrl-C from the command line)."""
+        while not self.stop_event.wait(0.5):
+            pass
+
+    def stop(self) -> None:
+        self.stop_event.set()
+        for close in reversed(self._closers):
+            try:
+                close()
+            except Exception:
+                log.exception("closing a device failed")
+        for thread in self._threads:
+            thread.join(timeout=3)

@@ -1,0 +1,233 @@
+"""Arena of the Planeswalkers read by the camera: figures on hexes, summons and moves, and the
+rolls the players owe when a figure leaves an engagement.
+
+Tags: figure ``<card>-<n>`` of a squad wears ``ar:<card>#<n>`` (QR payload ``1AR<card>:<n>``); a
+single figure (planeswalker, hero) wears ``ar:<card>#1``. The :class:`Battlefield` says which hexes
+are glyph spots and purple scoring spaces — the scenario maps are not in our sources, so the
+players set them (``camera.battlefield`` in the table settings, see docs/games.md).
+
+After every committed change the camera board (tag → hex) is compared with the engine:
+
+- a reserve figure put down while it may be summoned → ``summon <figure> <hex>``;
+- a figure of the chosen army card that may still move, seen on a new hex →
+  ``move <figure> <place> <hex>`` (the place is the glyph spot, ``scoring`` or ``field`` the hex
+  is); the camera acts for the player, as Dreamblade's camera moves;
+- a figure that stopped on a face-down glyph is *prompted*: only the players see which glyph it
+  is (``move <figure> <spot>=<glyph> <hex>``);
+- a moved figure that was next to an enemy and no longer is *prompts* a leaving-engagement roll
+  (``disengage <figure> <enemy> 0|1``): the enemy's die is rolled at the table;
+- everything else is a :class:`~companion.camera.reconciler.Note` flagged on the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from companion.camera.reconciler import MAX_PROPOSALS, Note, identify
+from companion.events import Event
+from companion.games.arena.game import Arena
+from companion.games.arena.setup import FIELD, GRAVEYARD, RESERVE, SCORING, Setup
+from companion.table.table import CAMERA, Table
+from vision.board_change import BoardChange, TagId
+from vision.hex_grid import HexGrid
+
+TAG_GAME = "ar"
+CAMERA_PROMPTED = "arena.camera_prompted"
+# After every sync: the figures the camera sees now (data: ``hexes``, figure → hex), so a figure
+# moved off a face-down glyph clears its prompt on the panel.
+CAMERA_SEEN = "arena.camera_seen"
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "disengage": {
+        "en": (
+            "{figure} left {enemy}'s engagement: roll one die for {enemy} and enter "
+            "'disengage {figure} {enemy} 0' or '… 1' (a hit is 1 damage)."
+        ),
+        "ja": (
+            "{figure}が{enemy}とのエンゲージから離れました。{enemy}のダイスを1個振り、"
+            "「disengage {figure} {enemy} 0」か「… 1」を入力してください(ヒットで1ダメージ)。"
+        ),
+    },
+    "reveal_glyph": {
+        "en": (
+            "{figure} stopped on the face-down glyph at {spot} ({hex}): turn it up and enter "
+            "'move {figure} {spot}=<glyph> {hex}'."
+        ),
+        "ja": (
+            "{figure}が{spot}({hex})の裏向きのグリフで止まりました。表にして"
+            "「move {figure} {spot}=<グリフ> {hex}」を入力してください。"
+        ),
+    },
+}
+
+
+def registry(setup: Setup) -> dict[TagId, str]:
+    """Tag → figure id for every figure of every army."""
+    tags: dict[TagId, str] = {}
+    for army in setup.armies:
+        for card in army.cards:
+            for n, fid in enumerate(card.figure_ids(), start=1):
+                tags[TagId(TAG_GAME, card.id, n)] = fid
+    return tags
+
+
+@dataclass(frozen=True)
+class Battlefield:
+    """The hex map, the hex of each glyph spot and the purple scoring hexes."""
+
+    hexes: HexGrid
+    glyph_hexes: Mapping[str, str] = field(default_factory=dict)  # spot → hex
+    scoring_hexes: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        named = [*self.glyph_hexes.values(), *self.scoring_hexes]
+        for hex_name in named:
+            self.hexes.index_of(hex_name)  # ValueError names a hex off the map
+        if len(set(named)) != len(named):
+            raise ValueError("a hex is either one glyph spot or a scoring space, not both")
+
+    def place_of(self, hex_name: str) -> str:
+        """The engine place a figure standing on ``hex_name`` is in (before glyphs leave)."""
+        for spot, spot_hex in self.glyph_hexes.items():
+            if spot_hex == hex_name:
+                return spot
+        return SCORING if hex_name in self.scoring_hexes else FIELD
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """Something only the players can enter: ``kind`` is ``disengage`` or ``reveal_glyph``."""
+
+    kind: str
+    figure: str
+    hex: str
+    enemy: str | None = None
+    spot: str | None = None
+
+    def message(self, lang: str = "en") -> str:
+        return MESSAGES[self.kind][lang].format(
+            figure=self.figure, hex=self.hex, enemy=self.enemy, spot=self.spot
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Reconciliation:
+    proposals: tuple[str, ...]
+    prompts: tuple[Prompt, ...]
+    notes: tuple[Note, ...]
+
+
+def reconcile(
+    seen: Mapping[TagId, str],
+    tags: Mapping[TagId, str],
+    game: Arena,
+    battlefield: Battlefield,
+    moved: Mapping[TagId, tuple[str, str]] | None = None,
+) -> Reconciliation:
+    """``seen``: tag → hex now; ``moved``: the change's moves (tag → (from, to)), which say where
+    a figure the engine has no hex for came from. Reads ``game`` only."""
+    came_from = {tags[tag]: hexes[0] for tag, hexes in (moved or {}).items() if tag in tags}
+    hexes, notes = identify(seen, tags)
+    legal = {str(action) for action in game.legal_actions()}
+    pending = game.pending()
+    state = game.state
+    summons: list[str] = []
+    moves: list[str] = []
+    prompts: list[Prompt] = []
+    for fid, hex_name in sorted(hexes.items()):
+        figure = state.figures[fid]
+        if figure.place == RESERVE and f"summon {fid}" in legal:
+            summons.append(f"summon {fid} {hex_name}")
+            continue
+        if figure.place in (RESERVE, GRAVEYARD):
+            summoning = pending.kind == "summon" and figure.owner == pending.seat
+            wrong = figure.place == RESERVE and summoning  # e.g. a third squad figure
+            notes.append(Note("illegal" if wrong else "take_off", fid, hex_name))
+            continue
+        before = figure.hex or came_from.get(fid)
+        if figure.hex == hex_name or before is None:
+            continue  # where it stood, or a first sighting of a figure placed before the camera
+        place = battlefield.place_of(hex_name)
+        if place in state.gone:
+            place = FIELD
+        if f"move {fid} {place}" in legal:
+            moves.append(f"move {fid} {place} {hex_name}")
+            prompts += _left_engagements(fid, before, hex_name, hexes, game, battlefield, legal)
+        elif state.glyphs.get(place, "") is None and any(
+            action.startswith(f"move {fid} {place}=") for action in legal
+        ):
+            prompts.append(Prompt("reveal_glyph", fid, hex_name, spot=place))
+        else:
+            wrong = figure.owner == pending.seat and pending.kind in ("summon", "move")
+            notes.append(Note("illegal" if wrong else "put_back", fid, hex_name, figure.hex))
+    for fid in game.on_battlefield():
+        if fid not in hexes:
+            notes.append(Note("put_back", fid, None, state.figures[fid].hex))
+    # summons first: the first move ends the summoning
+    return Reconciliation((*summons, *moves), tuple(prompts), tuple(notes))
+
+
+def _left_engagements(
+    fid: str,
+    before: str,
+    after: str,
+    hexes: Mapping[str, str],
+    game: Arena,
+    battlefield: Battlefield,
+    legal: set[str],
+) -> list[Prompt]:
+    """A prompt for each enemy next to ``before`` and not next to ``after``."""
+    near_before = set(battlefield.hexes.neighbours(before))
+    near_after = set(battlefield.hexes.neighbours(after))
+    prompts = []
+    for enemy, enemy_hex in sorted(hexes.items()):
+        left = enemy_hex in near_before and enemy_hex not in near_after
+        if left and f"disengage {fid} {enemy} 0" in legal:
+            prompts.append(Prompt("disengage", fid, after, enemy=enemy))
+    return prompts
+
+
+@dataclass(frozen=True)
+class Sync:
+    accepted: tuple[str, ...]
+    prompts: tuple[Prompt, ...]
+    notes: tuple[Note, ...]
+
+
+def sync_table(
+    table: Table, tags: Mapping[TagId, str], change: BoardChange, battlefield: Battlefield
+) -> Sync:
+    """Summon and move what the camera saw (one action at a time, stopping at a refusal), then
+    prompt what only the players can enter and flag every other difference."""
+    accepted: list[str] = []
+    prompts: list[Prompt] = []
+    notes: tuple[Note, ...] = ()
+    for _ in range(MAX_PROPOSALS):
+        result = table.read(
+            lambda game: reconcile(change.board, tags, game, battlefield, change.moved)
+        )
+        prompts += [p for p in result.prompts if p not in prompts]
+        notes = result.notes
+        if not result.proposals:
+            break
+        proposal = result.proposals[0]
+        try:
+            table.submit(CAMERA, proposal)
+        except (ValueError, PermissionError, RuntimeError) as refusal:
+            table.flag(f"{proposal}: {refusal}", (proposal.split()[-1],))
+            notes = (Note("illegal", proposal.split()[1], proposal.split()[-1]), *notes)
+            break
+        accepted.append(proposal)
+    for prompt in prompts:
+        table.flag(prompt.message(), (prompt.hex,))
+        table.bus.publish(Event(CAMERA_PROMPTED, prompt.to_json()))
+    for note in notes:
+        table.flag(f"{note.kind} {note.piece}", note.cells)
+    hexes = {tags[tag]: hex_name for tag, hex_name in change.board.items() if tag in tags}
+    table.bus.publish(Event(CAMERA_SEEN, {"hexes": hexes}))
+    return Sync(tuple(accepted), tuple(prompts), notes)

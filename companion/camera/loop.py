@@ -1,0 +1,244 @@
+"""The camera side of a table: frames → vision pipeline → committed board → engine.
+
+The loop calibrates itself from the map's corner markers (or uses a saved calibration, or one
+tapped on the panel), runs the pipeline on every frame, and hands each committed ``BoardChange`` to
+the reconciler. A camera that fails or disconnects is reopened by ``ResilientCamera``; the loop
+reports every status change on the table's bus (``device`` events) and keeps the table running
+without it. Every ``check_every`` frames it looks whether the map moved under the calibration.
+
+It is also the panel's ``CameraView``: the latest frame, the tags read from it and the calibration
+in use (kept under a lock: the loop runs in its own thread, the panel serves from others), and a
+calibration from four tapped corners, which replaces the pipeline's and is saved.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion import events as ev
+from companion.camera.reconciler import sync_table
+from companion.camera.snapshot import CameraSnapshot
+from companion.errors import DataFileError
+from companion.events import Event
+from companion.table.table import Table
+from vision.board_change import BoardChange, TagId
+from vision.calibration import (
+    Calibration,
+    CalibrationError,
+    calibrate_from_markers,
+    calibrate_manual,
+    check_map_moved,
+)
+from vision.camera import ResilientCamera
+from vision.map_grid import CellGrid
+from vision.observe import Placement
+from vision.pipeline import Pipeline, PipelineConfig
+from vision.tags import TagReader
+
+log = logging.getLogger(__name__)
+
+CHECK_MAP_EVERY = 100  # frames between two checks that the map is still where it was calibrated
+RegistryFor = Callable[[Table], Mapping[TagId, str] | None]
+# how a committed change reaches the engine (per game: companion/camera/profiles.py)
+SyncBoard = Callable[[Table, Mapping[TagId, str], BoardChange], object]
+
+
+def sync_board(table: Table, registry: Mapping[TagId, str], change: BoardChange) -> None:
+    """Dreamblade's: the reconciler compares the whole committed board with the engine."""
+    sync_table(table, registry, change.board)
+
+
+class CameraLoop:
+    def __init__(
+        self,
+        table: Table,
+        camera: ResilientCamera,
+        reader: TagReader,
+        registry: Mapping[TagId, str],
+        grid: CellGrid,
+        *,
+        calibration: Calibration | None = None,
+        calibration_path: Path | None = None,
+        config: PipelineConfig | None = None,
+        registry_for: RegistryFor | None = None,
+        sync: SyncBoard = sync_board,
+        check_every: int = CHECK_MAP_EVERY,
+    ) -> None:
+        """``registry_for``: the tag registry of the table's game, asked again whenever another
+        game replaces it (``None``: the camera shows that game but does not read its board)."""
+        self.table = table
+        self.camera = camera
+        self.reader = reader
+        self.registry: dict[TagId, str] | None = dict(registry)
+        self.grid = grid
+        self.config = config or PipelineConfig()
+        self.calibration_path = calibration_path
+        self.registry_for = registry_for
+        self.sync = sync
+        self.check_every = check_every
+        self.pipeline: Pipeline | None = None
+        self.status = ""
+        self.moved: str | None = None  # why the map seems to have moved since calibrating
+        self._game_id = table.game_id
+        self._lock = threading.Lock()
+        self._frame: np.ndarray | None = None
+        self._placements: tuple[Placement, ...] = ()
+        self._frames_seen = 0
+        if calibration is None and calibration_path is not None and calibration_path.exists():
+            calibration = self._load(calibration_path)
+        if calibration is not None:
+            self._use(calibration)
+
+    # -- calibration --------------------------------------------------------------------------
+
+    @staticmethod
+    def _load(path: Path) -> Calibration | None:
+        try:
+            return Calibration.load(path)
+        except DataFileError as error:
+            log.warning("camera: saved calibration ignored (%s)", error)
+            return None
+
+    def _use(self, calibration: Calibration) -> None:
+        warband = set(self.registry or ())
+        pipeline = Pipeline(self.grid, calibration, self.reader, self.config, warband=warband)
+        with self._lock:
+            self.pipeline = pipeline
+            self._placements = ()
+            self.moved = None
+
+    def _save(self, calibration: Calibration) -> None:
+        if self.calibration_path is not None:
+            self.calibration_path.parent.mkdir(parents=True, exist_ok=True)
+            calibration.save(self.calibration_path)
+
+    def _calibrate(self, frame: np.ndarray) -> bool:
+        try:
+            calibration = calibrate_from_markers(_grey(frame), self.grid)
+        except CalibrationError as error:
+            self._report(
+                "uncalibrated", f"{error}: show the four corner markers or calibrate on the panel"
+            )
+            return False
+        self._save(calibration)
+        self._use(calibration)
+        return True
+
+    def calibrate(self, corners_px: list[tuple[float, float]]) -> None:
+        """The panel's calibration: the map's four corners tapped in the latest frame."""
+        with self._lock:
+            frame = self._frame
+        if frame is None:
+            raise CalibrationError("no camera frame yet to calibrate on")
+        height, width = frame.shape[:2]
+        calibration = calibrate_manual(corners_px, self.grid, (int(width), int(height)))
+        self._save(calibration)
+        self._use(calibration)
+        self._report("live", "calibrated from the panel")
+
+    # -- the panel's view ---------------------------------------------------------------------
+
+    def snapshot(self) -> CameraSnapshot | None:
+        with self._lock:
+            if self._frame is None:
+                return None
+            calibration = self.pipeline.calibration if self.pipeline is not None else None
+            status = "moved" if self.moved else self.status or "live"
+            return CameraSnapshot(self._frame, self._placements, calibration, self.grid, status)
+
+    # -- frames -------------------------------------------------------------------------------
+
+    def _report(self, status: str, message: str) -> None:
+        if status == self.status:
+            return
+        self.status = status
+        (log.info if status == "live" else log.warning)("camera: %s %s", status, message)
+        self.table.bus.publish(
+            Event(ev.DEVICE, {"device": "camera", "status": status, "message": message})
+        )
+
+    def step(self) -> BoardChange | None:
+        """Read and process one frame; the committed change, if this frame made one."""
+        frame = self.camera.read()
+        if frame is None:
+            self._report(self.camera.status, self.camera.problem)
+            return None
+        self._report("moved" if self.moved else "live", self.moved or "")
+        return self.process(frame)
+
+    def process(self, frame: np.ndarray) -> BoardChange | None:
+        """Run one frame through the pipeline and apply what it commits."""
+        with self._lock:
+            self._frame = frame
+        self._follow_the_game()
+        if self.pipeline is None and not self._calibrate(frame):
+            return None
+        pipeline = self.pipeline
+        assert pipeline is not None
+        try:
+            result = pipeline.process(frame)
+        except CalibrationError as error:  # a saved calibration made at another frame size
+            with self._lock:
+                self.pipeline = None
+            self._report("uncalibrated", str(error))
+            return None
+        if not result.observation.busy:
+            with self._lock:
+                if self.pipeline is pipeline:
+                    self._placements = result.observation.placements
+        self._frames_seen += 1
+        if self._frames_seen % self.check_every == 0:  # even busy: a moved map looks busy
+            self._check_map(frame, pipeline.calibration)
+        if result.change is not None and self.registry is not None:
+            self.apply(result.change)
+        return result.change
+
+    def apply(self, change: BoardChange) -> None:
+        assert self.registry is not None
+        for flag in change.flags:
+            self.table.flag(flag)
+        self.sync(self.table, self.registry, change)
+
+    def _follow_the_game(self) -> None:
+        """Another game replaced the table's: read its tags from now on (fresh tracker)."""
+        if self.registry_for is None or self.table.game_id == self._game_id:
+            return
+        self._game_id = self.table.game_id
+        registry = self.registry_for(self.table)
+        self.registry = dict(registry) if registry is not None else None
+        if self.pipeline is not None:
+            self._use(self.pipeline.calibration)
+
+    def _check_map(self, frame: np.ndarray, calibration: Calibration) -> None:
+        check = check_map_moved(calibration, _grey(frame), self.grid)
+        if check.status == "moved":
+            self.moved = check.message
+            self._report("moved", check.message)
+        elif check.status == "ok" and self.moved is not None:
+            self.moved = None
+            self._report("live", check.message)
+
+    def run(self, stop: threading.Event) -> None:
+        """Process frames until ``stop`` is set (or the source ends)."""
+        try:
+            while not stop.is_set():
+                try:
+                    self.step()
+                except Exception:  # one bad frame must not end the table's camera
+                    log.exception("camera frame failed")
+                if self.camera.status == "ended":
+                    break
+                if self.camera.status != "live":
+                    stop.wait(0.2)
+        finally:
+            self.camera.close()
+
+
+def _grey(frame: np.ndarray) -> np.ndarray:
+    return frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)

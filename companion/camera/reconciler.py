@@ -1,0 +1,171 @@
+"""From what the camera sees to what the engine is asked: the reconciler.
+
+It compares the whole committed board the camera sees with the engine's board (not just the last
+change, so a missed change cannot desynchronise them) and, using the pending decision, proposes the
+actions that explain the difference: a new miniature in a spawn cell during a spawn phase is a
+``spawn``, a creature moved one cell during a shift is a ``move``, a disrupted creature put down
+during placement is a ``place``. Every other difference becomes a ``Note`` for the LEDs and the
+panel ("put it back", "take it off the map"), never an action.
+
+Tags are bound to pieces by a registry made at game setup. By default seat A's copy ``k`` of a
+miniature wears serial ``k`` and seat B's wears serial ``100 + k`` (the labels tool prints them so).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games.protocol import Pending
+from companion.table.table import CAMERA, Table
+from vision.board_change import TagId
+
+SERIAL_OFFSET = {"A": 0, "B": 100}
+PROPOSING_KINDS = {"spawn": "spawn", "shift": "move", "place_disruption": "place"}
+MAX_PROPOSALS = 64  # more than any one board change can explain (8 spawns, 16 moves...)
+
+
+@dataclass(frozen=True)
+class Note:
+    """A difference between the table and the engine that the players must resolve by hand.
+
+    ``kind``: ``unknown_tag`` (a tag no warband has), ``take_off`` (on the map but not in play),
+    ``put_back`` (moved or gone but still in play at ``expected``), ``illegal`` (a change that
+    would be an action, but not a legal one now).
+    """
+
+    kind: str
+    piece: str
+    cell: str | None
+    expected: str | None = None
+
+    @property
+    def cells(self) -> tuple[str, ...]:
+        return tuple(c for c in (self.cell, self.expected) if c is not None)
+
+
+@dataclass(frozen=True)
+class Reconciliation:
+    proposals: tuple[str, ...]
+    notes: tuple[Note, ...]
+
+
+@dataclass(frozen=True)
+class Sync:
+    """What one camera sync did: the actions the engine accepted and the notes left to resolve."""
+
+    accepted: tuple[str, ...]
+    notes: tuple[Note, ...]
+
+
+def default_registry(piece_ids: Iterable[str], game: str = "db") -> dict[TagId, str]:
+    """Tag → piece id for pieces named ``"<seat>:<catalog id>#<copy>"``."""
+    registry: dict[TagId, str] = {}
+    for piece in piece_ids:
+        seat, rest = piece.split(":", 1)
+        catalog_id, copy = rest.rsplit("#", 1)
+        registry[TagId(game, catalog_id, SERIAL_OFFSET[seat] + int(copy))] = piece
+    return registry
+
+
+def owner(piece: str) -> str:
+    return piece.split(":", 1)[0]
+
+
+def identify(
+    seen: Mapping[TagId, str], registry: Mapping[TagId, str]
+) -> tuple[dict[str, str], list[Note]]:
+    """The pieces the tags ``seen`` (tag → cell) stand for, piece → cell, and an
+    ``unknown_tag`` note for each tag the registry does not know."""
+    notes: list[Note] = []
+    pieces: dict[str, str] = {}
+    for tag, cell in sorted(seen.items()):
+        piece = registry.get(tag)
+        if piece is None:
+            notes.append(Note("unknown_tag", str(tag), cell))
+        else:
+            pieces[piece] = cell
+    return pieces, notes
+
+
+def reconcile(
+    seen: Mapping[TagId, str],
+    registry: Mapping[TagId, str],
+    engine_board: Mapping[str, str],
+    pending: Pending,
+) -> Reconciliation:
+    """``seen``: tag → cell from the camera; ``engine_board``: piece → cell from the engine.
+
+    Returns the actions to propose, in order (propose one, then reconcile again: each accepted
+    action changes what is legal next), and the notes for everything else.
+    """
+    seen_pieces, notes = identify(seen, registry)
+
+    verb = PROPOSING_KINDS.get(pending.kind)
+    proposals: list[str] = []
+    for piece, cell in sorted(seen_pieces.items()):
+        was = engine_board.get(piece)
+        if was == cell:
+            continue
+        if verb is not None and _fits(verb, piece, was, cell, pending):
+            proposals.append(f"{verb} {piece} {cell}")
+        elif verb is not None and _is_attempt(verb, piece, was, pending):
+            notes.append(Note("illegal", piece, cell, was))
+        elif was is None:
+            notes.append(Note("take_off", piece, cell))
+        else:
+            notes.append(Note("put_back", piece, cell, was))
+    for piece, cell in sorted(engine_board.items()):
+        if piece not in seen_pieces:
+            notes.append(Note("put_back", piece, None, cell))
+    return Reconciliation(tuple(proposals), tuple(notes))
+
+
+def _fits(verb: str, piece: str, was: str | None, cell: str, pending: Pending) -> bool:
+    details = pending.details
+    if verb == "spawn":
+        return was is None and owner(piece) == pending.seat
+    if verb == "move":
+        return was is not None and cell in details.get("movable", {}).get(piece, ())
+    return piece in details.get("creatures", ()) and cell in details.get("cells", ())
+
+
+def _is_attempt(verb: str, piece: str, was: str | None, pending: Pending) -> bool:
+    """Whether the change looks like the pending action, done wrong (shown as illegal)."""
+    if verb == "spawn":
+        return was is None and owner(piece) == pending.seat
+    if verb == "move":
+        return was is not None and owner(piece) == pending.seat
+    return piece in pending.details.get("creatures", ())
+
+
+def engine_board(game: Any) -> dict[str, str]:
+    """Piece id → cell of every miniature the engine has on the map."""
+    return {mini.id: cell for cell, minis in game.board().items() for mini in minis}
+
+
+def sync_table(table: Table, registry: Mapping[TagId, str], seen: Mapping[TagId, str]) -> Sync:
+    """Bring the engine in line with the board the camera committed, as far as the rules allow.
+
+    Proposes one action at a time as the camera (each accepted action changes what is legal
+    next), stops at the first refusal, and flags every remaining difference on the table.
+    """
+    accepted: list[str] = []
+    for _ in range(MAX_PROPOSALS):
+        board, pending = table.read(lambda game: (engine_board(game), game.pending()))
+        result = reconcile(seen, registry, board, pending)
+        if not result.proposals:
+            break
+        proposal = result.proposals[0]
+        try:
+            table.submit(CAMERA, proposal)
+        except (ValueError, PermissionError, RuntimeError) as refusal:
+            piece, cell = proposal.split()[1:3]
+            note = Note("illegal", piece, cell, board.get(piece))
+            table.flag(f"{proposal}: {refusal}", note.cells)
+            return Sync(tuple(accepted), (note, *result.notes))
+        accepted.append(proposal)
+    for note in result.notes:
+        table.flag(f"{note.kind} {note.piece}", note.cells)
+    return Sync(tuple(accepted), result.notes)

@@ -1,0 +1,8 @@
+"""The many-tables side: each table publishes its status and state to an MQTT broker and a hub
+follows them (``publisher``); the broker's generated config, accounts and ACLs (``broker``); the
+event the hub runs — players, Swiss rounds, results, standings — kept in SQLite (``tournament``,
+``swiss``, ``journal``).
+
+May import: the shared contracts and the games (a registered warband is checked as the table
+checks it), so a hub can run on a machine with no game table.
+"""

@@ -1,0 +1,9 @@
+"""One table: the game in play and who may act on it (``table``), the SQLite store that keeps every
+acknowledged action (``store``), the entries its players typed in for every game's catalog
+(``catalog``, and its ``companion catalog`` commands in ``catalog_cli``), opening a table from the
+settings (``setup``), the hardware
+buttons (``controls``) and the Pi's boot settings (``pi_boot``).
+
+May import: the shared contracts (``companion.events``, ``errors``, ``grid``, ``settings``),
+``companion.games`` and ``firmware_config``. Never the camera, lights, hub, panel or app.
+"""

@@ -1,0 +1,257 @@
+"""One table: the game in play, its store and its event bus, and who may act.
+
+Every proposal — a tap on a phone, a change seen by the camera, a button — comes here. The table
+checks who proposes it, hands it to the game (the single source of truth), makes it durable in the
+store, and only then publishes the events and acknowledges. A refused proposal changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from companion import events as ev
+from companion.errors import IllegalActionError
+from companion.events import Event, EventBus
+from companion.games import find_game
+from companion.games.protocol import Action, Game
+from companion.proposers import CAMERA, JUDGE, Authority, Proposer, proposer_from, role, seat_of
+from companion.table.store import Store
+
+__all__ = ["CAMERA", "JUDGE", "Accepted", "JudgeOnlyError", "SeatError", "StaleError", "Table"]
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+# Above this many legal actions (e.g. every possible dice result) the state lists none of them:
+# the pending decision's details say what to enter instead.
+LEGAL_LIST_LIMIT = 300
+
+
+class SeatError(PermissionError):
+    """The proposer may not make this proposal (wrong seat, or a judge-only correction)."""
+
+
+class JudgeOnlyError(SeatError):
+    """The proposal is a correction (``Action.judge_only``) and the proposer is not the judge."""
+
+
+class StaleError(RuntimeError):
+    """The proposal was made against an older state than the table's: the game moved on."""
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """An accepted action (or an undo: the action taken back) and the version it made."""
+
+    action: Action
+    events: list[Event]
+    version: int
+
+
+class Table:
+    """The game of one table. Thread-safe: the panel, the camera and the buttons share it."""
+
+    def __init__(self, store: Store, game: Game, game_id: int, bus: EventBus | None = None) -> None:
+        self.store = store
+        self.bus = bus or EventBus()
+        self._game = game
+        self._game_id = game_id
+        self._lock = threading.RLock()
+        log_entries = store.log(game_id)
+        self._version = len(log_entries)
+        self._pushed_by = _effective_proposers(log_entries)
+
+    # -- opening -------------------------------------------------------------------------------
+
+    @classmethod
+    def new_game(
+        cls, store: Store, game_name: str, setup: dict[str, Any], bus: EventBus | None = None
+    ) -> Table:
+        """Start a game from its setup (a record with no actions) and store it."""
+        return cls.start(store, find_game(game_name).from_record({**setup, "actions": []}), bus)
+
+    @classmethod
+    def start(cls, store: Store, game: Game, bus: EventBus | None = None) -> Table:
+        """Store ``game`` as a new game of this table and seat it."""
+        return cls(store, game, store.start_game(game), bus)
+
+    @classmethod
+    def resume(cls, store: Store, bus: EventBus | None = None) -> Table | None:
+        """The table of the store's unfinished game, replayed exactly; ``None`` if there is none."""
+        stored = store.unfinished()
+        if stored is None:
+            return None
+        return cls(store, store.load(stored.id), stored.id, bus)
+
+    def replace_game(self, game: Game) -> None:
+        """Start ``game`` at this table in place of the current one, which is abandoned if it is
+        unfinished. Everyone holding the table (panel, lights, camera) sees the new game."""
+        with self._lock:
+            game_id = self.store.start_game(game)
+            if self._game.winner() is None:
+                self.store.abandon(self._game_id)
+            self._game, self._game_id = game, game_id
+            log_entries = self.store.log(game_id)
+            self._version = len(log_entries)
+            self._pushed_by = _effective_proposers(log_entries)
+            event = Event(ev.GAME_STARTED, {"game": game.name, "game_id": game_id})
+        self.bus.publish(event)
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def game_id(self) -> int:
+        return self._game_id
+
+    @property
+    def version(self) -> int:
+        """Grows with every accepted action or undo; phones send it back to detect staleness."""
+        return self._version
+
+    @property
+    def last_proposer(self) -> Proposer | None:
+        """Who made the last action still in the game (a seat, ``CAMERA`` or ``JUDGE``)."""
+        with self._lock:
+            return self._pushed_by[-1] if self._pushed_by else None
+
+    def read(self, reader: Callable[[Any], T]) -> T:
+        """Run ``reader`` on the game under the table's lock (never mutate it there).
+
+        The game is typed loosely: readers use the query methods of the game they expect.
+        """
+        with self._lock:
+            return reader(self._game)
+
+    def snapshot(self) -> Game:
+        """A copy of the game, safe to read at leisure."""
+        with self._lock:
+            return self._game.copy()
+
+    def state(self) -> dict[str, Any]:
+        """The generic state every view starts from."""
+        with self._lock:
+            game = self._game
+            legal = game.legal_actions()
+            listed = len(legal) <= LEGAL_LIST_LIMIT
+            return {
+                "game": game.name,
+                "game_id": self._game_id,
+                "version": self._version,
+                "pending": game.pending().to_json(),
+                "legal_actions": [str(a) for a in legal] if listed else None,
+                "legal_count": len(legal),
+                "winner": game.winner(),
+                "position": game.position(),
+            }
+
+    # -- acting --------------------------------------------------------------------------------
+
+    def submit(
+        self,
+        proposer: Proposer,
+        text: str,
+        *,
+        version: int | None = None,
+        game_id: int | None = None,
+    ) -> Accepted:
+        """Propose the action written ``text`` on behalf of ``proposer``.
+
+        ``proposer`` is a seat's id, ``CAMERA`` (acts for whoever the game waits for) or ``JUDGE``
+        (acts for anyone, and alone may push corrections: actions marked ``judge_only``).
+        ``version`` and ``game_id``: the state the proposer saw (``StaleError`` unless it is still
+        the table's). Raises ``ValueError`` for malformed text, ``SeatError``, ``StaleError`` or
+        ``IllegalActionError``; in every such case nothing changed. The reply's version is the
+        one this action made, whatever happens after it.
+        """
+        with self._lock:
+            self._check_current(version, game_id)
+            action = self._game.parse_action(text)
+            if action.judge_only and proposer != JUDGE:
+                raise JudgeOnlyError(f"only the judge may make a correction ({action})")
+            waiting_for = self._game.pending().seat
+            if not isinstance(proposer, Authority) and waiting_for not in (None, proposer):
+                raise SeatError(f"the game waits for seat {waiting_for}, not seat {proposer}")
+            game_events = self._game.push(action)
+            try:
+                self.store.append_action(self._game_id, action, proposer)
+            except Exception:
+                self._game.pop()
+                raise
+            self._version += 1
+            self._pushed_by.append(proposer)
+            applied = Event(
+                ev.ACTION_APPLIED,
+                {"action": str(action), **_by(proposer), "version": self._version},
+            )
+            all_events = [*game_events, applied]
+            self._finish_if_over()
+            accepted = Accepted(action, all_events, self._version)
+        self.bus.publish_all(all_events)
+        return accepted
+
+    def undo(
+        self, proposer: Proposer, *, version: int | None = None, game_id: int | None = None
+    ) -> Accepted:
+        """Take back the last action: a seat only its own last one, the judge any.
+
+        ``version`` and ``game_id`` as for ``submit``: checked and undone in one step, so no
+        action can slip in between. The reply holds the action taken back and the new version.
+        """
+        with self._lock:
+            self._check_current(version, game_id)
+            if not self._game.actions:
+                raise IllegalActionError("there is nothing to undo", rule="undo.empty")
+            finished = self._game.winner() is not None
+            if proposer != JUDGE and (finished or self._pushed_by[-1] != proposer):
+                raise SeatError("only the judge can take back this action")
+            if finished:
+                self.store.reopen(self._game_id)
+            self.store.append_undo(self._game_id, proposer)
+            action = self._game.pop()
+            self._pushed_by.pop()
+            self._version += 1
+            event = Event(
+                ev.UNDONE, {"action": str(action), **_by(proposer), "version": self._version}
+            )
+            undone = Accepted(action, [event], self._version)
+        self.bus.publish(event)
+        return undone
+
+    def flag(self, message: str, cells: tuple[str, ...] = (), source: str = CAMERA.value) -> None:
+        """Show a problem (an illegal or ambiguous change, a device fault); apply nothing."""
+        self.bus.publish(
+            Event(ev.FLAGGED, {"message": message, "cells": list(cells), "by": source})
+        )
+
+    def _check_current(self, version: int | None, game_id: int | None) -> None:
+        if game_id is not None and game_id != self._game_id:
+            raise StaleError(f"a new game started (you saw game {game_id})")
+        if version is not None and version != self._version:
+            raise StaleError(
+                f"the game moved on (you saw state {version}, it is now {self._version})"
+            )
+
+    def _finish_if_over(self) -> None:
+        winner = self._game.winner()
+        if winner is not None:
+            self.store.finish(self._game_id, winner)
+
+
+def _by(proposer: Proposer) -> dict[str, str | None]:
+    """Who acted, in an event: ``by`` is ``seat``, ``judge`` or ``camera``; ``seat`` names it."""
+    return {"by": role(proposer), "seat": seat_of(proposer)}
+
+
+def _effective_proposers(log_entries: list[dict[str, Any]]) -> list[Proposer]:
+    """Who pushed each action still in the game, from the store's log (undos applied)."""
+    proposers: list[Proposer] = []
+    for entry in log_entries:
+        if entry["kind"] == "push":
+            proposers.append(proposer_from(entry["by"], entry["seat"]))
+        elif proposers:
+            proposers.pop()
+    return proposers

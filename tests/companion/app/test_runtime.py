@@ -1,0 +1,197 @@
+"""The runtime wires devices to a table; every missing device falls back without stopping it."""
+
+from __future__ import annotations
+
+import json
+import logging
+import urllib.request
+from pathlib import Path
+
+import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
+
+from companion import events as ev
+from companion.app.runtime import TableRuntime
+from companion.games.dreamblade.demo_game import demo_game
+from companion.proposers import JUDGE
+from companion.settings import LightsSettings, Settings
+from companion.table.store import Store
+from companion.table.table import Table
+
+
+@pytest.fixture
+def runtime(tmp_path: Path):
+    settings = Settings(
+        data_dir=tmp_path,
+        lights=LightsSettings(backend="ws281x"),  # not a Pi: must fall back
+    )
+    table = Table.start(Store(settings.store_path), demo_game())
+    running = TableRuntime(settings, table)
+    yield running
+    running.stop()
+
+
+def test_leds_that_cannot_open_fall_back_to_virtual_with_a_warning(runtime, caplog):
+    with caplog.at_level(logging.WARNING):
+        driver = runtime.start_lights()
+    assert driver.lights.name == "virtual"
+    assert any("ws281x" in p for p in runtime.problems)
+    assert any("using virtual" in r.message for r in caplog.records)
+
+
+def test_the_panel_serves_the_table(runtime):
+    url = runtime.start_panel(host="127.0.0.1", port=0)
+    with urllib.request.urlopen(f"{url}/api/state", timeout=5) as response:
+        state = json.load(response)
+    assert state["game"] == "dreamblade"
+    assert state["pending"]["kind"] == "initiative_roll"
+
+
+def test_buttons_confirm_undo_and_call_the_judge(runtime):
+    Device.pin_factory = MockFactory()
+    try:
+        runtime.start_buttons()
+        assert runtime.problems == []
+        table = runtime.table
+        table.submit(JUDGE, "init 6 5")
+        runtime.confirm()  # seat A has nothing to spawn: "done" ends its spawn phase
+        assert table.store.record(table.game_id)["actions"] == ["init 6 5", "done"]
+        runtime.undo_last()
+        assert table.store.record(table.game_id)["actions"] == ["init 6 5"]
+        called: list[str] = []
+        table.bus.subscribe(lambda e: called.append(e.kind), kinds={ev.JUDGE_CALLED})
+        runtime.call_judge()
+        assert called == [ev.JUDGE_CALLED]
+    finally:
+        Device.pin_factory.close()
+        Device.pin_factory = None
+
+
+def test_without_gpio_the_buttons_step_aside(runtime, monkeypatch):
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "nonexistent")
+    Device.pin_factory = None
+    runtime.start_buttons()
+    assert any(p.startswith("buttons: unavailable") for p in runtime.problems)
+
+
+def test_a_game_without_a_map_gets_no_camera(tmp_path: Path):
+    from companion.settings import Settings as S
+    from companion.table.setup import starting_game
+
+    settings = S(data_dir=tmp_path, game="planechase")
+    table = Table.start(Store(settings.store_path), starting_game(settings))
+    running = TableRuntime(settings, table)
+    assert running.start_camera("synth:") is False
+    assert any("planechase has no map" in p for p in running.problems)
+
+
+def test_the_camera_started_first_feeds_the_panels_camera_view(runtime):
+    import cv2
+    import numpy as np
+
+    from web_panel.camera_view import GRID_COLOUR
+
+    assert runtime.start_camera("synth:", runtime.settings.data_dir / "calibration.json")
+    camera = runtime.camera
+    assert camera is not None
+    for thread in runtime._threads:
+        thread.join(timeout=120)  # the synthetic source plays its frames, then ends
+    snapshot = camera.snapshot()
+    assert snapshot is not None and snapshot.calibration is not None
+    url = runtime.start_panel(host="127.0.0.1", port=0)
+    with urllib.request.urlopen(f"{url}/api/camera", timeout=5) as response:
+        info = json.load(response)
+    assert info["available"] and info["calibrated"]
+    assert {t["tag"] for t in info["tags"]} == {"db:B1#1", "db:B2#1", "db:B3#1"}
+    with urllib.request.urlopen(f"{url}/api/camera/frame.jpg", timeout=5) as response:
+        assert response.headers["Content-Type"] == "image/jpeg"
+        jpeg = response.read()
+    image = cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+    assert image is not None and image.shape == snapshot.frame.shape
+    grid_like = np.abs(image.astype(int) - GRID_COLOUR).sum(axis=2) < 60  # JPEG blurs colours
+    assert grid_like.sum() > 1000  # the grid is drawn over the synthetic frame
+    raw_grid_like = np.abs(snapshot.frame.astype(int) - GRID_COLOUR).sum(axis=2) < 60
+    assert raw_grid_like.sum() < grid_like.sum() / 10
+
+
+def test_the_camera_reads_a_dungeon_command_table_on_its_square_grid(tmp_path: Path):
+    from companion.games.dungeon_command.game import DungeonCommand
+    from companion.settings import Settings as S
+    from tests.companion.games.dungeon_command.conftest import make_setup
+
+    battlefield = {"columns": 20, "rows": 16}
+    settings = S(data_dir=tmp_path, game="dungeon_command", camera={"battlefield": battlefield})
+    table = Table.start(Store(settings.store_path), DungeonCommand(make_setup()))
+    running = TableRuntime(settings, table)
+    try:
+        assert running.start_camera(f"file:{tmp_path / 'no-such-video.mp4'}") is True
+        assert running.camera is not None
+        assert running.camera.grid.width_mm == 20 * 25.4  # type: ignore[attr-defined]
+    finally:
+        running.stop()
+
+
+class _SeenByCamera:
+    """A camera view whose last frame read the given tags (the runtime asks only for this)."""
+
+    def __init__(self, seen: dict) -> None:
+        from vision.observe import Placement
+
+        placements = tuple(Placement(tag, cell, 1.0, 0.0, 0.0) for tag, cell in seen.items())
+        self._snapshot = type("Snapshot", (), {"placements": placements})()
+
+    def snapshot(self):
+        return self._snapshot
+
+
+def test_a_dungeon_command_table_lights_the_squares_the_camera_reads(tmp_path: Path):
+    import threading
+
+    from companion.games.dungeon_command.demo import demo_setup
+    from companion.games.dungeon_command.game import DungeonCommand
+    from companion.lights.colours import OFF
+    from vision.board_change import TagId
+
+    settings = Settings(
+        data_dir=tmp_path,
+        game="dungeon_command",
+        lights=LightsSettings(backend="virtual", layout="example_squares_6x4"),
+        camera={"battlefield": {"columns": 6, "rows": 4}},
+    )
+    game = DungeonCommand(demo_setup())
+    game.push(game.parse_action("deploy dwarf-cleric"))
+    table = Table.start(Store(settings.store_path), game)
+    running = TableRuntime(settings, table)
+    running.camera = _SeenByCamera({TagId("dc", "dwarf-cleric", 1): "b2"})
+    lit = threading.Event()
+    try:
+        driver = running.start_lights()
+        assert running.problems == []
+        lights = driver.lights
+        lights.subscribe(lambda frame: lit.set() if frame.cells["b2"] != OFF else None)
+        if lights.frames and lights.frames[-1].cells["b2"] != OFF:
+            lit.set()  # drawn before we listened
+        assert lit.wait(timeout=30)
+        assert lights.frames[-1].cells["a1"] == OFF
+    finally:
+        running.stop()
+
+
+def test_a_layout_under_another_map_is_a_problem_and_the_lights_idle(tmp_path: Path):
+    from companion.games.arena.demo import demo_setup
+    from companion.games.arena.game import Arena
+
+    settings = Settings(
+        data_dir=tmp_path,
+        game="arena",
+        lights=LightsSettings(backend="virtual", layout="example_hexes_4x3"),
+        camera={"battlefield": {"columns": 8, "rows": 6}},
+    )
+    table = Table.start(Store(settings.store_path), Arena(demo_setup()))
+    running = TableRuntime(settings, table)
+    try:
+        running.start_lights()
+        assert any("example_hexes_4x3" in p and "lights idle" in p for p in running.problems)
+    finally:
+        running.stop()

@@ -1,0 +1,125 @@
+from companion.camera.reconciler import Note, default_registry, reconcile
+from companion.games.protocol import Pending
+from companion.proposers import JUDGE
+from vision.board_change import TagId
+
+PIECES = ["A:B45#1", "A:B45#2", "B:B45#1", "B:inspired-samurai#1"]
+REGISTRY = default_registry(PIECES)
+
+
+def tag(catalog_id: str, serial: int) -> TagId:
+    return TagId("db", catalog_id, serial)
+
+
+def test_default_registry_keeps_the_seats_copies_apart():
+    assert REGISTRY[tag("B45", 1)] == "A:B45#1"
+    assert REGISTRY[tag("B45", 2)] == "A:B45#2"
+    assert REGISTRY[tag("B45", 101)] == "B:B45#1"
+    assert REGISTRY[tag("inspired-samurai", 101)] == "B:inspired-samurai#1"
+
+
+def test_a_new_miniature_of_the_spawning_seat_is_a_spawn():
+    result = reconcile(
+        {tag("B45", 1): "a1", tag("B45", 2): "b1"},
+        REGISTRY,
+        {},
+        Pending("A", "spawn", {"points": 7}),
+    )
+    assert result.proposals == ("spawn A:B45#1 a1", "spawn A:B45#2 b1")
+    assert result.notes == ()
+
+
+def test_the_other_seats_new_miniature_during_a_spawn_must_come_off():
+    result = reconcile({tag("B45", 101): "e5"}, REGISTRY, {}, Pending("A", "spawn"))
+    assert result.proposals == ()
+    assert result.notes == (Note("take_off", "B:B45#1", "e5"),)
+
+
+def test_a_legal_shift_is_a_move_and_an_illegal_one_is_flagged():
+    pending = Pending("A", "shift", {"movable": {"A:B45#1": ["a2", "b1"], "A:B45#2": ["c2"]}})
+    board = {"A:B45#1": "a1", "A:B45#2": "c1", "B:B45#1": "e5"}
+    seen = {tag("B45", 1): "a2", tag("B45", 2): "d1", tag("B45", 101): "e5"}
+    result = reconcile(seen, REGISTRY, board, pending)
+    assert result.proposals == ("move A:B45#1 a2",)
+    assert result.notes == (Note("illegal", "A:B45#2", "d1", "c1"),)
+
+
+def test_a_disrupted_creature_is_placed_only_into_an_offered_cell():
+    pending = Pending("A", "place_disruption", {"creatures": ["B:B45#1"], "cells": ["c5", "d5"]})
+    board = {"B:B45#1": "c3"}
+    assert reconcile({tag("B45", 101): "d5"}, REGISTRY, board, pending).proposals == (
+        "place B:B45#1 d5",
+    )
+    wrong = reconcile({tag("B45", 101): "c4"}, REGISTRY, board, pending)
+    assert wrong.proposals == ()
+    assert wrong.notes == (Note("illegal", "B:B45#1", "c4", "c3"),)
+
+
+def test_outside_a_proposing_decision_every_difference_is_a_note():
+    board = {"A:B45#1": "a1", "A:B45#2": "b2"}
+    seen = {tag("B45", 1): "a2", tag("zzz", 1): "c3"}
+    result = reconcile(seen, REGISTRY, board, Pending("B", "attack_dice", {"dice": 3}))
+    assert result.proposals == ()
+    assert set(result.notes) == {
+        Note("put_back", "A:B45#1", "a2", "a1"),
+        Note("unknown_tag", "db:zzz#1", "c3"),
+        Note("put_back", "A:B45#2", None, "b2"),
+    }
+
+
+def test_a_board_that_matches_the_engine_needs_nothing():
+    board = {"A:B45#1": "a1", "B:B45#1": "e5"}
+    seen = {tag("B45", 1): "a1", tag("B45", 101): "e5"}
+    result = reconcile(seen, REGISTRY, board, Pending("A", "spawn"))
+    assert result == reconcile(seen, REGISTRY, board, Pending("A", "choose_action"))
+    assert result.proposals == () and result.notes == ()
+
+
+# -- against the real Dreamblade engine, through a table -------------------------------------
+
+
+def demo_table(tmp_path):
+    from companion.games.dreamblade.demo_game import demo_game
+    from companion.table.store import Store
+    from companion.table.table import Table
+
+    return Table.start(Store(tmp_path / "t.sqlite3"), demo_game())
+
+
+def piece_registry(table):
+    from companion.camera.reconciler import engine_board
+
+    pieces = table.read(lambda g: list(g.setup.pieces))
+    assert engine_board(table.snapshot()) == {}
+    return default_registry(pieces)
+
+
+def test_spawns_seen_by_the_camera_reach_the_engine(tmp_path):
+    from companion import events as ev
+    from companion.camera.reconciler import engine_board, sync_table
+
+    table = demo_table(tmp_path)
+    registry = piece_registry(table)
+    table.submit(JUDGE, "init 6 5")
+    flags: list[dict] = []
+    table.bus.subscribe(lambda e: flags.append(e.data), kinds={ev.FLAGGED})
+
+    sync = sync_table(table, registry, {tag("sir-glorious", 1): "a1"})
+    assert sync.accepted == ("spawn A:sir-glorious#1 a1",)
+    assert engine_board(table.snapshot()) == {"A:sir-glorious#1": "a1"}
+    assert table.store.record(table.game_id)["actions"][-1] == "spawn A:sir-glorious#1 a1"
+    assert flags == []
+
+
+def test_an_illegal_spawn_is_flagged_and_not_applied(tmp_path):
+    from companion.camera.reconciler import engine_board, sync_table
+
+    table = demo_table(tmp_path)
+    registry = piece_registry(table)
+    table.submit(JUDGE, "init 6 5")
+    before = table.version
+    sync = sync_table(table, registry, {tag("sir-glorious", 1): "c3"})  # not a spawn cell
+    assert sync.accepted == ()
+    assert [n.kind for n in sync.notes] == ["illegal"]
+    assert engine_board(table.snapshot()) == {}
+    assert table.version == before

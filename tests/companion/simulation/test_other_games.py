@@ -1,0 +1,55 @@
+"""The other games' demos played at a table, each action entered for the seat the game waits for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.events import Event
+from companion.games.arena import demo as arena_demo
+from companion.games.dungeon_command import demo as dungeon_command_demo
+from companion.games.planechase.game import CHAOS, PLANESWALKED
+from companion.simulation.other_games import GAMES, demo_game, demo_seats, planechase_script, play
+from companion.table.store import Store
+from companion.table.table import Table
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_demo_plays_to_its_end_at_a_table(name: str, tmp_path: Path):
+    game, script = demo_game(name)
+    table = Table.start(Store(tmp_path / "db.sqlite3"), game)
+    lines: list[str] = []
+    play(table, script, report=lines.append)
+    assert table.version == len(script)
+    assert table.read(lambda g: g.winner()) is not None
+    assert lines[-1].startswith(f"{len(script)} actions;")
+    assert table.store.record(table.game_id)["actions"] == script
+
+
+def test_the_listed_scripts_are_the_games_own():
+    assert demo_game("arena")[1] == arena_demo.SCRIPT
+    assert demo_game("dungeon_command")[1] == dungeon_command_demo.SCRIPT
+
+
+def test_the_planechase_script_planeswalks_and_rolls_chaos(tmp_path: Path):
+    game, script = demo_game("planechase")
+    assert script == planechase_script()
+    table = Table.start(Store(tmp_path / "db.sqlite3"), game)
+    seen: list[Event] = []
+    table.bus.subscribe(seen.append, kinds={PLANESWALKED, CHAOS})
+    play(table, script, report=lambda line: None)
+    assert {event.kind for event in seen} == {PLANESWALKED, CHAOS}  # both LED flourishes play
+
+
+def test_demo_seats_are_named_and_coloured_in_seat_order():
+    game, _ = demo_game("planechase")
+    seats = demo_seats(game)
+    assert list(seats) == list(game.seats)
+    assert seats["ann"].name == "Ann"
+    assert len({s.colour for s in seats.values()}) == len(seats)
+
+
+def test_an_unknown_game_has_no_demo():
+    with pytest.raises(ValueError, match="no table demo"):
+        demo_game("dreamblade")

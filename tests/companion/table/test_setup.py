@@ -1,0 +1,56 @@
+from pathlib import Path
+
+import pytest
+
+from companion.proposers import JUDGE
+from companion.settings import Settings
+from companion.table.setup import open_table, starting_game
+
+
+def settings_for(tmp_path: Path, game: str = "dreamblade", **extra) -> Settings:
+    return Settings(data_dir=tmp_path, game=game, **extra)
+
+
+@pytest.mark.parametrize("game", ["dreamblade", "planechase", "dungeon_command", "arena"])
+def test_every_game_starts_ready_to_play(tmp_path: Path, game: str):
+    started = starting_game(settings_for(tmp_path, game))
+    assert started.name == game
+    assert started.winner() is None
+    assert len(started.legal_actions()) > 0 or started.pending().kind
+
+
+def test_a_table_resumes_its_unfinished_game(tmp_path: Path):
+    settings = settings_for(tmp_path)
+    first = open_table(settings)
+    assert not first.resumed and first.recovery is None
+    first.table.submit(JUDGE, "init 6 5")
+    again = open_table(settings)
+    assert again.resumed
+    assert again.table.game_id == first.table.game_id
+    assert again.table.state() == first.table.state()
+
+
+@pytest.mark.parametrize("game", ["arena", "planechase", "dungeon_command"])
+def test_a_game_set_up_on_the_panel_is_resumed_whatever_the_config_names(tmp_path: Path, game: str):
+    """Finding 1: an Arena game set up on the panel, played, killed: the restart began a fresh
+    game of the config's kind."""
+    settings = settings_for(tmp_path)  # the config says dreamblade
+    table = open_table(settings).table
+    table.replace_game(starting_game(settings_for(tmp_path, game)))
+    for _ in range(3):
+        legal = table.read(lambda g: [str(a) for a in g.legal_actions()])
+        table.submit(JUDGE, legal[0])
+    before = table.state()
+    again = open_table(settings)
+    assert again.resumed
+    assert again.table.state() == before
+    assert again.table.read(lambda g: g.name) == game
+
+
+def test_the_configured_rule_430_reaches_the_engine(tmp_path: Path):
+    from companion.settings import DreambladeSettings
+
+    game = starting_game(
+        settings_for(tmp_path, dreamblade=DreambladeSettings(tournament_rule_430=True))
+    )
+    assert game.setup.settings.rule_430 is True  # type: ignore[attr-defined]
