@@ -335,6 +335,7 @@ def _recover(path: Path, reason: str) -> tuple[Store, Recovery]:
             shutil.copy2(part, f"{damaged}{suffix}")
             part.unlink()
     games, store_id, set_aside = _readable_games(damaged)
+    others = _other_tables(damaged, set_aside)
     store = Store(path)
     with store._transaction() as db:
         if store_id is not None:
@@ -346,7 +347,52 @@ def _recover(path: Path, reason: str) -> tuple[Store, Recovery]:
                 f"INSERT INTO entries ({_ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 game.entries,
             )
+        for create, name, rows in others:
+            db.execute(create)
+            if rows:
+                marks = ", ".join("?" * len(rows[0]))
+                db.executemany(f'INSERT OR IGNORE INTO "{name}" VALUES ({marks})', rows)
     return store, Recovery(damaged, reason, len(games), tuple(set_aside))
+
+
+_OWN_TABLES = ("meta", "games", "entries")
+
+
+def _other_tables(
+    damaged: Path, set_aside: list[str]
+) -> list[tuple[str, str, list[tuple[Any, ...]]]]:
+    """The other tables kept in the store's file (the table catalog's): how each is made and
+    every row that can be read."""
+    try:
+        db = sqlite3.connect(f"file:{damaged}?mode=ro", uri=True)
+        tables = db.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type='table' AND sql IS NOT NULL"
+        ).fetchall()
+    except sqlite3.DatabaseError:
+        return []
+    found = []
+    for name, create in tables:
+        if name in _OWN_TABLES or name.startswith("sqlite_"):
+            continue
+        rows: list[tuple[Any, ...]] = []
+        rowid, misses = 0, 0
+        while misses < MISSES_BEFORE_GIVING_UP:
+            rowid += 1
+            row = _read_one(db, f'SELECT * FROM "{name}" WHERE rowid=?', (rowid,), whole=True)
+            misses = misses + 1 if row is None else 0
+            if row is not None:
+                rows.append(row)
+        try:
+            (count,) = db.execute(f'SELECT COUNT(*) FROM "{name}"').fetchone()
+        except sqlite3.DatabaseError:
+            count = None
+        if count is None or count > len(rows):
+            set_aside.append(f"{name}: {'some' if count is None else count - len(rows)} rows")
+        found.append(
+            (create.replace("CREATE TABLE ", "CREATE TABLE IF NOT EXISTS ", 1), name, rows)
+        )
+    db.close()
+    return found
 
 
 @dataclass(frozen=True)

@@ -211,3 +211,22 @@ def test_a_schema_1_store_is_migrated_with_the_judge_and_camera_apart_from_seats
         ("seat", "A"), ("judge", None), ("camera", None), ("camera", None),
     ]  # fmt: skip
     assert store.record(1)["actions"] == ["add 1"] * 4
+
+
+def test_the_table_catalog_kept_in_the_same_file_is_recovered_too(tmp_path: Path):
+    from companion.table.catalog import TableCatalog
+
+    path = tmp_path / "t.sqlite3"
+    ids = played_store(path)
+    catalog = TableCatalog(path)
+    with sqlite3.connect(path) as db:
+        db.execute(
+            "INSERT INTO catalog_entries VALUES ('planechase', 'plane', 'x1', '{}', 'A', 'Ann', 0, 1)"
+        )
+        db.execute("UPDATE entries SET action='add seven' WHERE game_id=? AND seq=3", (ids[-1],))
+    catalog.close()
+    store, recovery = open_store(path)
+    assert recovery is not None
+    with sqlite3.connect(path) as db:
+        rows = db.execute("SELECT game, id, name FROM catalog_entries").fetchall()
+    assert rows == [("planechase", "x1", "Ann")]
