@@ -221,11 +221,12 @@ def test_the_table_catalog_kept_in_the_same_file_is_recovered_too(tmp_path: Path
     catalog = TableCatalog(path)
     with sqlite3.connect(path) as db:
         db.execute(
-            "INSERT INTO catalog_entries VALUES ('planechase', 'plane', 'x1', '{}', 'A', 'Ann', 0, 1)"
+            "INSERT INTO catalog_entries VALUES "
+            "('planechase', 'plane', 'x1', '{}', 'A', 'Ann', 0, 1)"
         )
         db.execute("UPDATE entries SET action='add seven' WHERE game_id=? AND seq=3", (ids[-1],))
     catalog.close()
-    store, recovery = open_store(path)
+    _, recovery = open_store(path)
     assert recovery is not None
     with sqlite3.connect(path) as db:
         rows = db.execute("SELECT game, id, name FROM catalog_entries").fetchall()
