@@ -15,7 +15,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from companion.errors import IllegalActionError
-from companion.proposers import Proposer
+from companion.table.proposers import Proposer
 from companion.table.store import StoreFullError
 from companion.table.table import JudgeOnlyError, SeatError, StaleError
 from web_panel.addresses import lan_address, public_base_url

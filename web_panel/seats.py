@@ -20,7 +20,7 @@ from typing import Any
 import segno
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from companion.proposers import JUDGE, Proposer
+from companion.table.proposers import JUDGE, Proposer
 
 _SALT = "companion.seat"
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from companion.games import find_game
 from companion.games.protocol import Action, Game
-from companion.proposers import CAMERA, JUDGE, SEAT_ROLE, Proposer, role, seat_of
+from companion.table.proposers import CAMERA, JUDGE, SEAT_ROLE, Proposer, role, seat_of
 
 SCHEMA_VERSION = 2
 

@@ -18,7 +18,15 @@ from companion.errors import IllegalActionError
 from companion.events import Event, EventBus
 from companion.games import find_game
 from companion.games.protocol import Action, Game
-from companion.proposers import CAMERA, JUDGE, Authority, Proposer, proposer_from, role, seat_of
+from companion.table.proposers import (
+    CAMERA,
+    JUDGE,
+    Authority,
+    Proposer,
+    proposer_from,
+    role,
+    seat_of,
+)
 from companion.table.store import Store
 
 __all__ = ["CAMERA", "JUDGE", "Accepted", "JudgeOnlyError", "SeatError", "StaleError", "Table"]

@@ -10,8 +10,8 @@ import pytest
 from flask import Flask
 
 from companion.errors import IllegalActionError
-from companion.proposers import CAMERA
 from companion.settings import Settings
+from companion.table.proposers import CAMERA
 from companion.table.table import Table
 from tests.web_panel.conftest import JUDGE_PIN, Phone, seated
 from web_panel import create_app

@@ -16,8 +16,8 @@ from companion.camera import dungeon_command as dc_camera
 from companion.games.arena.game import Arena
 from companion.games.arena.setup import Setup as ArenaSetup
 from companion.games.dungeon_command.game import DungeonCommand
-from companion.proposers import JUDGE
 from companion.settings import Settings
+from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.games.arena.conftest import army, duel_setup

@@ -14,8 +14,8 @@ from playwright.sync_api import Browser, expect
 
 from companion.games.arena.game import Arena
 from companion.games.dungeon_command.game import DungeonCommand
-from companion.proposers import JUDGE
 from companion.settings import Settings
+from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.games.arena.conftest import duel_setup

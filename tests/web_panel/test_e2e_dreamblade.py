@@ -21,8 +21,8 @@ from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.maps import builtin_map
 from companion.games.dreamblade.miniature import Aspect, Kind, Miniature
 from companion.games.dreamblade.random_play import random_action
-from companion.proposers import JUDGE
 from companion.settings import Settings
+from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version

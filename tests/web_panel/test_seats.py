@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.proposers import JUDGE
+from companion.table.proposers import JUDGE
 from web_panel.seats import JoinTokenError, SeatTokens, Viewer, join_qr_svg
 
 

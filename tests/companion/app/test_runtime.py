@@ -14,8 +14,8 @@ from gpiozero.pins.mock import MockFactory
 from companion import events as ev
 from companion.app.runtime import TableRuntime
 from companion.games.dreamblade.demo_game import demo_game
-from companion.proposers import JUDGE
 from companion.settings import LightsSettings, Settings
+from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
 

@@ -12,7 +12,7 @@ from companion.camera.dungeon_command import (
 )
 from companion.camera.reconciler import Note
 from companion.games.dungeon_command.game import DungeonCommand
-from companion.proposers import CAMERA, JUDGE
+from companion.table.proposers import CAMERA, JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.games.dungeon_command.conftest import ANN, BEN, make_setup, play

@@ -13,8 +13,8 @@ from companion import events as ev
 from companion.camera.loop import CameraLoop
 from companion.camera.reconciler import default_registry, engine_board
 from companion.games.dreamblade.demo_game import demo_game
-from companion.proposers import JUDGE
 from companion.simulation.simulated_table import DEMO_VIEW, SimulatedCamera, SimulatedTable
+from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
 from vision.board_change import TagId

@@ -1,6 +1,6 @@
 from companion.camera.reconciler import Note, default_registry, reconcile
 from companion.games.protocol import Pending
-from companion.proposers import JUDGE
+from companion.table.proposers import JUDGE
 from vision.board_change import TagId
 
 PIECES = ["A:B45#1", "A:B45#2", "B:B45#1", "B:inspired-samurai#1"]

@@ -2,8 +2,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.proposers import JUDGE
 from companion.settings import Settings
+from companion.table.proposers import JUDGE
 from companion.table.setup import open_table, starting_game
 
 

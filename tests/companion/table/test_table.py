@@ -4,7 +4,7 @@ import pytest
 
 from companion import events as ev
 from companion.errors import IllegalActionError
-from companion.proposers import CAMERA
+from companion.table.proposers import CAMERA
 from companion.table.store import Store
 from companion.table.table import JUDGE, JudgeOnlyError, SeatError, StaleError, Table
 
