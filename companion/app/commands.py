@@ -75,8 +75,11 @@ def run(config: Path | None, host: str | None, port: int | None, verbose: bool) 
     camera = settings.camera.source
     if camera == "auto":
         camera = detect_camera() or ""
-    table, resumed = open_table(settings)
+    opened = open_table(settings)
+    table = opened.table
     runtime = TableRuntime(settings, table)
+    if opened.recovery is not None:
+        runtime.problems.append(f"store: {opened.recovery.summary()}")
     runtime.start_lights()
     runtime.start_buttons()
     if camera:
@@ -85,7 +88,8 @@ def run(config: Path | None, host: str | None, port: int | None, verbose: bool) 
         runtime.problems.append("camera: none found; the phones and the judge keep the board")
     runtime.start_hub()
     phones = runtime.start_panel(host, port)
-    click.echo(f"{'Resumed' if resumed else 'Started'} game {table.game_id} ({settings.game}).")
+    game_name = table.read(lambda game: game.name)
+    click.echo(f"{'Resumed' if opened.resumed else 'Started'} game {table.game_id} ({game_name}).")
     click.echo(f"Data folder: {settings.data_dir}")
     click.echo(f"Table screen (on this machine): http://127.0.0.1:{runtime.panel_port}/table")
     click.echo(f"Phones: {phones}")
@@ -93,6 +97,8 @@ def run(config: Path | None, host: str | None, port: int | None, verbose: bool) 
         click.echo("warning: phones on the network cannot reach this address", err=True)
     for problem in runtime.problems:
         click.echo(f"warning: {problem}", err=True)
+    if opened.recovery is not None:  # the judge sees it on every phone
+        table.flag(opened.recovery.summary(), source="store")
     _print_join_links(runtime)
     table.bus.subscribe(lambda _: _print_join_links(runtime), kinds={GAME_STARTED})
     _serve_until_interrupted(runtime)

@@ -88,3 +88,11 @@ def test_the_openapi_document_is_served(app: Flask):
     response = app.test_client().get("/api/openapi.yaml")
     assert response.status_code == 200
     assert b"openapi: 3.1.0" in response.data
+
+
+def test_a_join_code_another_phone_used_says_so_in_the_phones_language(app: Flask):
+    path = "/join/" + join_url(app, "A").rsplit("/join/", 1)[1]
+    assert app.test_client().get(path).status_code == 303
+    second = app.test_client().get(path, headers={"Accept-Language": "ja"})
+    assert second.status_code == 403
+    assert translate("ja", "join.already_used") in unescape(second.get_data(as_text=True))
