@@ -56,7 +56,7 @@ class DreambladeSettings(_Section):
 
 
 class LightsSettings(_Section):
-    backend: Literal["auto", "ws281x", "pi5", "virtual"] = "auto"
+    backend: Literal["auto", "ws281x", "pi5", "ws2812-pio", "virtual"] = "auto"
     layout: str = "matrix16x16"
 
 
