@@ -201,6 +201,7 @@ def _take_turn_step(phones: dict[str, Page], state: dict[str, Any]) -> None:
         else:
             box.locator('[data-action="done"]').click()
     elif kind == "confirm_conquest":
+        _no_internal_text(*phones.values())  # every turn, at its end
         unknown = pending["details"]["unknown_values"]
         if unknown:  # the map's value of a cell claimed, read off the map printed on the table
             cell = unknown[0]
