@@ -18,6 +18,7 @@ from companion.camera.reconciler import default_registry, engine_board
 from companion.events import Event
 from companion.games.protocol import Game
 from companion.simulation.simulated_table import SimulatedTable
+from companion.table.proposers import Proposer
 from companion.table.table import JUDGE, Table
 from vision.camera import ResilientCamera, SynthSource
 from vision.map_grid import DREAMBLADE_MAP
@@ -100,7 +101,7 @@ class DemoPlayer:
             self._show(self.sim.take_off(piece))
 
 
-def _proposer(game: Game, text: str) -> str:
+def _proposer(game: Game, text: str) -> Proposer:
     """Who makes the script's next action: the seat the game waits for, or the judge for what only
     the judge may do (a key cell's value) and when no seat is waited for."""
     if game.parse_action(text).judge_only:

@@ -50,10 +50,11 @@
     return seats.find((s) => s.seat === seatId) || { seat: seatId, name: seatId, colour: "#777777" };
   }
 
-  function who(entrySeat) {
-    if (entrySeat === "judge") return t("log.judge");
-    if (entrySeat === "camera" || entrySeat === null) return t("log.camera");
-    return seat(entrySeat).name;
+  /* Who made a log entry: the judge and the camera are never seats, whatever a seat is named. */
+  function who(entry) {
+    if (entry.by === "judge") return t("log.judge");
+    if (entry.by === "camera") return t("log.camera");
+    return seat(entry.seat).name;
   }
 
   function actionLabel(text) {
@@ -290,6 +291,7 @@
   function renderBoard() {
     const view = state.view;
     const card = document.getElementById("board-card");
+    if (!card) return; // the set-up page: no board
     const draw = boards[view.game];
     card.hidden = !draw;
     if (draw) draw(document.getElementById("board"), view);
@@ -311,17 +313,18 @@
     const items = view.log.slice().reverse().map((entry) => el("li", {
       class: `log-${entry.kind}${entry.undone ? " log-undone" : ""}`,
       text: entry.kind === "push"
-        ? t(entry.undone ? "log.push_undone" : "log.push", { who: who(entry.seat), action: actionLabel(entry.action) })
+        ? t(entry.undone ? "log.push_undone" : "log.push", { who: who(entry), action: actionLabel(entry.action) })
         : entry.undoes
-          ? t("log.undo_of", { who: who(entry.seat), action: actionLabel(entry.undoes.action), by: who(entry.undoes.seat) })
-          : t("log.undo", { who: who(entry.seat) }),
+          ? t("log.undo_of", { who: who(entry), action: actionLabel(entry.undoes.action), by: who(entry.undoes) })
+          : t("log.undo", { who: who(entry) }),
     }));
     if (!items.length) items.push(el("li", { class: "log-empty", text: t("log.empty") }));
     list.replaceChildren(...items);
     const undo = document.getElementById("undo");
     if (!undo) return;
     const last = lastEffective(view.log);
-    undo.hidden = !last || !(state.me.judge || (state.me.seat && last.seat === state.me.seat));
+    const mine = last && last.by === "seat" && last.seat === state.me.seat;
+    undo.hidden = !last || !(state.me.judge || (state.me.seat && mine));
   }
 
   async function undoLast() {
@@ -339,6 +342,7 @@
 
   function renderClock() {
     const box = document.getElementById("clock");
+    if (!box) return;
     const clock = state.view && state.view.clock;
     if (!clock || !clock.enabled) {
       box.hidden = true;
@@ -379,6 +383,28 @@
         el("button", { class: "btn secondary", type: "button", text: t("clock.reset"), onclick: () => op("reset") })));
   }
 
+  /* A PIN entry and its button: the first PIN on the table's own screen, or the judge's change. */
+  function pinForm(id, label, done) {
+    const pin = el("input", { type: "password", inputmode: "numeric", autocomplete: "new-password", id, "aria-label": t("judge.new_pin"), placeholder: t("judge.new_pin") });
+    return el("div", { class: "row" }, pin, el("button", {
+      class: "btn secondary", type: "button", id: `${id}-set`, text: label,
+      onclick: async () => {
+        const me = await guarded(() => post("/api/judge/pin", { pin: pin.value }));
+        if (me) { pin.value = ""; toast(t("judge.pin_set"), false); done(me); }
+      },
+    }));
+  }
+
+  function renderPinSetup() {
+    const section = document.getElementById("pin-setup");
+    if (!section) return;
+    section.hidden = !state.me.set_pin;
+    const box = document.getElementById("pin-setup-body");
+    if (section.hidden || box.childElementCount) return;
+    box.replaceChildren(el("p", { class: "hint", text: t("judge.first_pin") }),
+      pinForm("first-pin", t("judge.set_pin"), refreshMe));
+  }
+
   function renderJudge() {
     const box = document.getElementById("judge-body");
     if (!box) return;
@@ -407,6 +433,8 @@
         onclick: () => correction.value.trim() && propose(correction.value.trim()),
       })),
       clockControls(),
+      el("label", { text: t("judge.change_pin") }),
+      pinForm("change-pin", t("judge.set_pin"), refreshMe),
       el("button", { class: "btn secondary", type: "button", text: t("judge.logout"),
         onclick: async () => refreshMe(await guarded(() => post("/api/judge/logout", {}))) }));
   }
@@ -428,7 +456,24 @@
     else box.replaceChildren(el("p", { class: "hint", text: t("judge.corrections", { usage: usage.join(" · ") }) }));
   }
 
-  function renderJoinCodes() {
+  /* Each seat's join link, as a QR code and as text to type (with the LAN address). */
+  async function joinCode(s) {
+    const figure = el("figure", { class: "join", dataset: { seat: s.seat } });
+    const response = await fetch(`/api/join/${encodeURIComponent(s.seat)}`, { credentials: "same-origin" });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      figure.append(el("p", { class: "hint", text: refusal(data) || t("error.bad_request") }));
+      return figure;
+    }
+    figure.append(
+      el("img", { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(data.svg)}`, alt: s.name }),
+      el("figcaption", { style: { borderColor: s.colour }, text: t("join.scan", { name: s.name }) }),
+      el("p", { class: "join-link" }, el("small", { text: t("join.link") }), " ", el("code", { text: data.url })));
+    if (!data.reachable) figure.append(el("p", { class: "hint", text: t("join.lan_missing") }));
+    return figure;
+  }
+
+  async function renderJoinCodes() {
     const box = document.getElementById("join-codes");
     if (!box) return;
     const view = state.view;
@@ -436,16 +481,65 @@
       box.replaceChildren(el("p", { class: "hint", text: t("join.hidden") }));
       return;
     }
-    if (box.dataset.game === String(view.game_id)) return; // a code stays valid for the whole game
-    box.dataset.game = String(view.game_id);
-    box.replaceChildren(...view.seats.map((s) => el("figure", { class: "join", dataset: { seat: s.seat } },
-      el("img", { src: `/api/join/${encodeURIComponent(s.seat)}.svg?game=${view.game_id}`, alt: s.name }),
-      el("figcaption", { style: { borderColor: s.colour }, text: t("join.scan", { name: s.name }) }))));
+    // a code seats one phone: once one is used (``joins`` grows) every seat gets a new one
+    const round = `${view.game_id}.${view.joins}`;
+    if (box.dataset.round === round) return;
+    box.dataset.round = round;
+    const codes = await Promise.all(view.seats.map(joinCode));
+    if (box.dataset.round === round) box.replaceChildren(...codes);
+  }
+
+  // -- a seated phone keeps its screen on ---------------------------------------------------
+
+  /* While its game is played, a seated phone's screen stays on (Screen Wake Lock API). The browser
+     drops the lock whenever the page is hidden, so it is asked for again when the page shows
+     again. Without the API (an older browser, or a page neither on HTTPS nor on this machine) or
+     when the browser refuses, the phone says so: the player sets a longer auto-lock instead.
+     body[data-wake]: on, off, unsupported or refused. */
+  const wake = { lock: null, asking: false };
+
+  function showWake(status) {
+    document.body.dataset.wake = status;
+    const note = document.getElementById("wake-note");
+    if (!note) return;
+    const problem = status === "unsupported" || status === "refused";
+    note.hidden = !problem;
+    note.textContent = problem ? t(`wake.${status}`) : "";
+  }
+
+  async function keepAwake() {
+    const wanted = page === "phone" && Boolean(state.me.seat) && Boolean(state.view) && !state.view.winner;
+    if (!wanted) {
+      if (wake.lock) wake.lock.release().catch(() => {});
+      wake.lock = null;
+      showWake("off");
+      return;
+    }
+    if ((wake.lock && !wake.lock.released) || wake.asking || document.visibilityState !== "visible") return;
+    if (!("wakeLock" in navigator)) {
+      showWake("unsupported");
+      return;
+    }
+    wake.asking = true;
+    try {
+      const lock = await navigator.wakeLock.request("screen");
+      lock.addEventListener("release", () => {
+        if (wake.lock === lock) showWake("off"); // the page was hidden: asked again when shown
+      });
+      wake.lock = lock;
+      showWake("on");
+    } catch (error) {
+      wake.lock = null;
+      showWake("refused");
+    } finally {
+      wake.asking = false;
+    }
   }
 
   function render() {
     renderViewer();
-    if (!state.view) return;
+    // The set-up and join pages show only who this phone is, not the game.
+    if (!state.view || !document.getElementById("status")) return;
     document.body.dataset.version = String(state.view.version);
     renderClock();
     renderStatus();
@@ -454,8 +548,10 @@
     renderBoard();
     renderLog();
     renderJudge();
+    renderPinSetup();
     renderJudgeTools();
     renderJoinCodes();
+    keepAwake();
   }
 
   window.Panel = {
@@ -474,7 +570,9 @@
     if (undo) undo.addEventListener("click", undoLast);
     renderViewer();
     renderJudge();
+    renderPinSetup();
     setInterval(renderClock, 1000);
+    document.addEventListener("visibilitychange", keepAwake);
     connect();
   });
 })();

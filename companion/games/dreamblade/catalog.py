@@ -26,6 +26,7 @@ from typing import Any
 import yaml
 
 from companion.errors import DataFileError
+from companion.games.dreamblade.abilities import AbilityLineError, parse_ability
 from companion.games.dreamblade.data_files import (
     UNKNOWN,
     YAML_DUMPER,
@@ -265,8 +266,6 @@ def _abilities(path: object, field: str, value: object, unknown: set[str]) -> tu
         raise DataFileError(path, field, "a list of ability lines or 'unknown'")
     if UNKNOWN in value:
         unknown.add("abilities")
-    from companion.games.dreamblade.abilities import AbilityLineError, parse_ability
-
     lines = []
     for i, line in enumerate(value):
         if line == UNKNOWN:

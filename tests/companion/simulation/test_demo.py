@@ -40,7 +40,7 @@ def played(tmp_path_factory: pytest.TempPathFactory):
 def test_the_camera_played_every_board_action(played):
     table, _, _, _, _ = played
     assert table.store.record(table.game_id)["actions"] == list(DEMO_ACTIONS)
-    camera_moves = [e for e in table.store.log(table.game_id) if e["seat"] == "camera"]
+    camera_moves = [e for e in table.store.log(table.game_id) if e["by"] == "camera"]
     board_actions = [a for a in DEMO_ACTIONS if a.split()[0] in ("spawn", "move", "place")]
     assert [e["action"] for e in camera_moves] == board_actions
 
@@ -83,5 +83,5 @@ def test_headless_demo_command_prints_the_turns():
     )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert [line.split(":")[0] for line in lines[:4]] == ["turn 1", "turn 2", "turn 3", "turn 4"]
-    assert lines[-1].endswith("turn wins: A 1, B 2")
+    assert [line.split(":")[0] for line in lines[:-1]] == [f"turn {n}" for n in range(1, 10)]
+    assert lines[-1].endswith("turn wins: A 6, B 2; A wins the game")

@@ -89,7 +89,7 @@ def test_the_dreamblade_commands_see_the_miniatures_the_players_entered(tmp_path
     entered = TableCatalog(Settings().store_path)
     entered.add("dreamblade", "miniature", hound_entry(), EnteredBy("A", "Aiko"))
     incomplete = CliRunner().invoke(catalog, ["warband", str(band)])
-    assert "Runetagged Brawler (runetagged-brawler): unknown power" in incomplete.output
+    assert "Runetagged Brawler (runetagged-brawler): power unknown" in incomplete.output
     brawler = json.loads(
         CliRunner().invoke(catalog, ["show", "runetagged-brawler", "--json"]).output
     )

@@ -149,6 +149,7 @@ def test_default_catalog_merges_the_user_file(tmp_path, monkeypatch):
         ({"number": 0}, "miniatures[0].number"),
         ({"abilities": "Crit 1"}, "miniatures[0].abilities"),
         ({"abilities": ["blade: Crit 1", ""]}, "miniatures[0].abilities[1]"),
+        ({"abilities": ["blade: Crit 1", "Bodygaurd"]}, "miniatures[0].abilities[1]"),
         ({"name": ""}, "miniatures[0].name"),
         ({"source": None}, "miniatures[0].source"),
         ({"flavor": "prose"}, "miniatures[0].flavor"),

@@ -16,6 +16,9 @@ def home(tmp_path, monkeypatch):
     return tmp_path
 
 
+RULEBOOK_WARBAND = Path(__file__).parents[3] / "_files" / "dreamblade" / "rulebook-warband.yaml"
+
+
 def _run(*args: str):
     return CliRunner().invoke(catalog, list(args))
 
@@ -80,30 +83,20 @@ def test_broken_user_catalog_is_a_clear_error(home):
     assert "catalog.yaml: format" in result.output
 
 
-def _warband_file(tmp_path, *entries: str) -> Path:
-    path = tmp_path / "band.yaml"
-    lines = "".join(f"  - {{{entry}}}\n" for entry in entries)
-    path.write_text(
-        f"format: dreamblade-warband\nversion: 1\nname: Band\nminiatures:\n{lines}",
-        encoding="utf-8",
-    )
-    return path
-
-
-def test_warband_check_lists_per_copy_ids(home, tmp_path):
-    path = _warband_file(tmp_path, "id: spellbound-scissors, count: 2", "id: lockjaw")
+def test_warband_check_lists_per_copy_ids(home):
+    path = Path(__file__).parents[4] / "companion/games/dreamblade/data/warbands/sample-valor.yaml"
     result = _run("warband", str(path), "--seat", "B")
     assert result.exit_code == 0, result.output
-    assert "3 miniatures, valid" in result.output
-    assert "B:spellbound-scissors#2" in result.output
+    assert "5 miniatures, valid" in result.output
+    assert "B:sir-glorious#2" in result.output
 
 
-def test_warband_check_reports_incomplete_miniatures(home, tmp_path):
-    path = _warband_file(tmp_path, "id: spellbound-scissors", "id: runetagged-brawler")
-    result = _run("warband", str(path))
+def test_warband_check_reports_incomplete_miniatures(home):
+    result = _run("warband", str(RULEBOOK_WARBAND))
     assert result.exit_code == 1
-    assert "not playable, 1 incomplete miniatures" in result.output
-    assert "Runetagged Brawler (runetagged-brawler): unknown power" in result.output
+    assert "valid" not in result.output
+    assert "not playable: 10 miniatures have unknown values" in result.output
+    assert "Runetagged Brawler (runetagged-brawler): power unknown" in result.output
 
 
 def test_warband_check_reports_the_field(home, tmp_path):
@@ -117,11 +110,13 @@ def test_warband_check_reports_the_field(home, tmp_path):
     assert "miniatures[0].count" in result.output
 
 
-def test_warband_tournament_check_passes_a_legal_warband(home, tmp_path):
-    path = _warband_file(tmp_path, "id: spellbound-scissors, count: 3", "id: noble-dragon")
+def test_warband_tournament_check_passes_the_sample(home):
+    path = (
+        Path(__file__).parents[4] / "companion/games/dreamblade/data/warbands/sample-madness.yaml"
+    )
     result = _run("warband", str(path), "--tournament")
     assert result.exit_code == 0, result.output
-    assert "4 miniatures, valid" in result.output
+    assert "5 miniatures, valid" in result.output
 
 
 def test_warband_tournament_check_rejects_a_banned_miniature(home, tmp_path):
@@ -133,7 +128,7 @@ def test_warband_tournament_check_rejects_a_banned_miniature(home, tmp_path):
                 "source": "test fixture",
                 "miniatures": [
                     {"id": "fixture-kitsune", "name": "Kitsune", "kind": "creature",
-                     "spawn_cost": 3, "aspects": "P", "power": 1, "defense": 2, "life": 3,
+                     "spawn_cost": 3, "aspects": "M", "power": 1, "defense": 2, "life": 3,
                      "lineage": "unknown", "abilities": ["unknown"], "set": "unknown",
                      "number": "unknown", "rarity": "unknown", "source": "test fixture"}
                 ],
