@@ -77,6 +77,17 @@ class Game(ABC):
     @abstractmethod
     def legal_actions(self) -> Collection[Action]: ...
 
+    def decision_actions(self) -> Collection[Action]:
+        """The legal actions that answer the pending decision, which the phones list for it.
+        A game leaves out those it offers with controls of their own (Dreamblade's manual
+        adjustments after an ability it does not implement); by default, every legal action."""
+        return self.legal_actions()
+
+    def seat_for(self, action: Action) -> str | None:
+        """The seat that may propose ``action`` now (the judge and the camera act for it): by
+        default the seat the game waits for; ``None`` when any seat may."""
+        return self.pending().seat
+
     @abstractmethod
     def parse_action(self, text: str) -> Action:
         """Read an action from its notation; raise ``ValueError`` on malformed text."""

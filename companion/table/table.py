@@ -143,7 +143,7 @@ class Table:
         """The generic state every view starts from."""
         with self._lock:
             game = self._game
-            legal = game.legal_actions()
+            legal = game.decision_actions()
             listed = len(legal) <= LEGAL_LIST_LIMIT
             return {
                 "game": game.name,
@@ -180,7 +180,7 @@ class Table:
             action = self._game.parse_action(text)
             if action.judge_only and proposer != JUDGE:
                 raise JudgeOnlyError(f"only the judge may make a correction ({action})")
-            waiting_for = self._game.pending().seat
+            waiting_for = self._game.seat_for(action)
             if not isinstance(proposer, Authority) and waiting_for not in (None, proposer):
                 raise SeatError(f"the game waits for seat {waiting_for}, not seat {proposer}")
             game_events = self._game.push(action)

@@ -83,4 +83,6 @@ def dreamblade_view(game: Game) -> dict[str, Any]:
         "graveyard": {seat: game.graveyard(seat) for seat in seats},
         "pieces": pieces,
         "die_faces": sorted(setup.die_faces, key=face_order),
+        # an unimplemented ability's effect being applied: whose, and what its seat may do
+        "manual": game.manual_window(),
     }

@@ -34,8 +34,15 @@
     return text.replace(/\b[AB]:[A-Za-z0-9._-]+#\d+/g, (id) => miniName(view, id));
   }
 
-  /* An ability's short name in notation (``double-warpstrike``) as printed (``Double Warpstrike``). */
-  function abilityName(slug) {
+  /* An ability's short name in notation (``double-warpstrike``) as printed on the miniature
+     (``Double Warpstrike``, or a manual line's own words). */
+  function abilityName(slug, view = null, mini = null) {
+    const piece = view && mini && extra(view).pieces[mini];
+    const slugOf = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+    for (const line of piece ? piece.abilities : []) {
+      const body = line.replace(/^manual:\s*/i, "").replace(/^[^:]*:\s*/, "");
+      if (slugOf(body) === slug || slugOf(body).startsWith(`${slug}-`)) return body;
+    }
     return slug.split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ");
   }
 
@@ -54,12 +61,10 @@
         return t(key, { mini: miniName(view, args[0]) });
       case "deathblowers":
         return t(key, { minis: miniList(view, args[0]) });
-      case "blade":
-        return t(key, { mini: miniName(view, args[0]), ability: named(view, [abilityName(args[1]), ...args.slice(2)].join(" ")) });
-      case "ability":
-        return t(key, { mini: miniName(view, args[0]), ability: named(view, [abilityName(args[1]), ...args.slice(2)].join(" ")) });
+      case "blade": case "ability":
+        return t(key, { mini: miniName(view, args[0]), ability: named(view, [abilityName(args[1], view, args[0]), ...args.slice(2)].join(" ")) });
       case "first":
-        return t(key, { mini: miniName(view, args[0]), ability: abilityName(args[1]) });
+        return t(key, { mini: miniName(view, args[0]), ability: abilityName(args[1], view, args[0]) });
       case "target":
         return t(key, { choice: named(view, args[0]) });
       case "hurt":
@@ -196,7 +201,70 @@
         el("span", { text: `${t("db.reserve")}: ${reserve}` }), " · ",
         el("span", { text: `${t("db.graveyard")}: ${graveyard}` })));
     }
-    container.replaceChildren(grid, ...legend);
+    // the LED mirror redraws the board often: the manual card is kept (with what was picked in it)
+    // until the game moves on
+    const key = `${view.game_id}.${view.version}.${P.state.me.seat}.${P.state.me.judge}`;
+    if (manualShown.key !== key) manualShown = { key, nodes: manualCard(view) };
+    container.replaceChildren(grid, ...legend, ...manualShown.nodes);
+  }
+
+  let manualShown = { key: null, nodes: [] };
+
+  /* After an ability the engine does not apply: the controls its seat (or the judge) uses to
+     apply the effect. Other phones only read whose effect is open. */
+  function manualCard(view) {
+    const manual = extra(view).manual;
+    if (!manual) return [];
+    const owner = P.seat(manual.seat).name;
+    if (!(P.state.me.judge || P.state.me.seat === manual.seat)) {
+      return [el("p", { class: "hint db-manual-other", text: t("db.manual_other", { name: owner }) })];
+    }
+    const pick = (ids, cls) => el("select", { class: cls, "aria-label": t("judge.fix.mini") },
+      ...ids.map((id) => el("option", { value: id, text: miniName(view, id) })));
+    const amount = (cls, min) => el("input", { type: "number", class: cls, min: String(min), max: String(manual.max), value: "1", inputmode: "numeric",
+      style: { flex: "0 0 4.5em", minWidth: "0" }, "aria-label": t("db.manual_amount") });
+    const send = (key, make, cls) => el("button", { class: `btn secondary small ${cls}`, type: "button", text: t(key), onclick: () => {
+      const text = make();
+      if (text) P.propose(text);
+    } });
+    const rows = [];
+    if (manual.creatures.length) {
+      const who = pick(manual.creatures, "manual-hurt-mini");
+      const n = amount("manual-hurt-n", 1);
+      rows.push(el("div", { class: "row" }, who, n, send("db.manual_hurt", () => `hurt ${who.value} ${n.value}`, "manual-hurt")));
+    }
+    if (manual.enemies.length) {
+      const who = pick(manual.enemies, "manual-eliminate-mini");
+      rows.push(el("div", { class: "row" }, who, send("db.manual_eliminate", () => `eliminate ${who.value}`, "manual-eliminate")));
+    }
+    if (manual.own.length) {
+      const who = pick(manual.own, "manual-own-mini");
+      rows.push(el("div", { class: "row" }, who, send("db.manual_sacrifice", () => `sacrifice ${who.value}`, "manual-sacrifice"),
+        send("db.manual_self_destroy", () => `self-destroy ${who.value}`, "manual-self-destroy")));
+    }
+    if (manual.on_map.length) {
+      const who = pick(manual.on_map, "manual-return-mini");
+      rows.push(el("div", { class: "row" }, who, send("db.manual_return", () => `return ${who.value}`, "manual-return")));
+    }
+    const movers = Object.keys(manual.relocations);
+    if (movers.length) {
+      const who = pick(movers, "manual-relocate-mini");
+      const cell = el("select", { class: "manual-relocate-cell", "aria-label": t("judge.fix.cell") });
+      const cells = () => cell.replaceChildren(...manual.relocations[who.value].map((c) => el("option", { value: c, text: c })));
+      who.addEventListener("change", cells);
+      cells();
+      rows.push(el("div", { class: "row" }, who, cell, send("db.manual_relocate", () => `relocate ${who.value} ${cell.value}`, "manual-relocate")));
+    }
+    const seatPick = el("select", { class: "manual-points-seat", "aria-label": t("judge.fix.seat") },
+      ...view.seats.map((s) => el("option", { value: s.seat, text: s.name })));
+    const points = amount("manual-points-n", -manual.max);
+    rows.push(el("div", { class: "row" }, seatPick, points, send("db.manual_points", () => {
+      const n = Number(points.value);
+      return Number.isInteger(n) && n !== 0 ? `points ${seatPick.value} ${n > 0 ? "+" : ""}${n}` : null;
+    }, "manual-points")));
+    return [el("section", { class: "db-manual" },
+      el("h3", { text: t("db.manual_title", { name: owner }) }),
+      el("p", { class: "hint", text: t("db.manual_hint") }), ...rows)];
   }
 
   /* What an ability line does, in our words, for the keywords the engine applies. */
@@ -272,6 +340,11 @@
           cells.append(actionButton(view, `${verb} ${pick.mini} ${cell}`));
         }
         container.append(cells);
+      }
+      const abilities = legal.filter((text) => text.startsWith("ability "));
+      if (abilities.length) {
+        container.append(el("p", { class: "hint", text: t("db.spawn_abilities") }),
+          el("div", { class: "choices db-abilities" }, ...abilities.map((text) => actionButton(view, text, "secondary"))));
       }
       if (legal.includes("done")) container.append(actionButton(view, "done", "secondary"));
     };

@@ -200,6 +200,33 @@ def legal_actions(setup: Setup, state: State) -> Collection[Action]:
     return Combined((actions, removals, _relocations(setup, state), adjustments))
 
 
+def decision_actions(setup: Setup, state: State) -> Collection[Action]:
+    """The legal actions answering the pending decision (the manual window's are left out)."""
+    return _legal_for_kind(setup, state, pending(setup, state))
+
+
+def manual_window(setup: Setup, state: State) -> dict[str, Any] | None:
+    """The seat applying an unimplemented ability's effect and what it may do, as names: its own
+    miniatures (sacrifice, self-destroy), creatures to hurt or move (with their cells), enemies
+    to destroy, miniatures to return; ``None`` when no such effect is open."""
+    seat = state.manual_seat
+    if seat is None:
+        return None
+    adjustments = manual.legal(setup, state, seat)
+    relocations: dict[str, list[str]] = {}
+    for move in _relocations(setup, state):
+        relocations.setdefault(move.mini, []).append(move.cell)
+    return {
+        "seat": seat,
+        "own": sorted(board.in_play(setup, state, seat)),
+        "creatures": list(adjustments.creatures),
+        "enemies": list(adjustments.enemies),
+        "on_map": list(adjustments.on_map),
+        "relocations": relocations,
+        "max": manual.MAX_ADJUSTMENT,
+    }
+
+
 def _relocations(setup: Setup, state: State) -> Relocations:
     where = {
         m: c for m, c in state.zone.items() if c in grid.CELL_SET and setup.pieces[m].is_creature

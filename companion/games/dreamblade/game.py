@@ -117,6 +117,21 @@ class DreambladeGame(Game):
     def legal_actions(self) -> Collection[Action]:
         return engine.legal_actions(self._setup, self._state)
 
+    def decision_actions(self) -> Collection[Action]:
+        """The pending decision's actions, without the manual adjustments (``manual_window``)."""
+        return engine.decision_actions(self._setup, self._state)
+
+    def seat_for(self, action: Action) -> str | None:
+        """A manual adjustment belongs to the seat whose ability's effect is being applied."""
+        if isinstance(action, engine.MANUAL_ACTIONS) and self._state.manual_seat is not None:
+            return self._state.manual_seat
+        return self.pending().seat
+
+    def manual_window(self) -> dict[str, Any] | None:
+        """While a seat applies the effect of an ability the engine does not implement: that seat
+        and what it may do (``engine.manual_window``); ``None`` otherwise."""
+        return engine.manual_window(self._setup, self._state)
+
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 

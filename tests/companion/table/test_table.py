@@ -238,3 +238,22 @@ def test_no_seat_name_stands_for_the_judge_or_the_camera(tmp_path: Path, name: s
     ]  # fmt: skip
     reread = Table(Store(tmp_path / "t.sqlite3"), table.snapshot(), table.game_id)
     assert reread.last_proposer is CAMERA
+
+
+def test_only_the_seat_whose_ability_it_is_applies_its_manual_effect(tmp_path):
+    """Seat A's unimplemented ability left its effect open while seat B has the decision: only A
+    (or the judge) may apply it, and B's phone lists only B's own choices."""
+    from companion.games.dreamblade.actions import Hurt
+    from tests.companion.games.dreamblade.builders import at, creature
+
+    payback = creature("dragon", power=1, defense=9, life=9, abilities=["blade: Payback"])
+    game = at([payback], [creature("foe")], {"A:dragon#1": "c3", "B:foe#1": "b2"}, seat="B")
+    game.state.manual_seat = "A"
+    assert game.pending().seat == "B"
+    table = Table.start(Store(tmp_path / "t.sqlite3"), game)
+    with pytest.raises(SeatError):
+        table.submit("B", "hurt A:dragon#1 1")
+    assert Hurt("A:dragon#1", 1) not in table.read(lambda g: g.decision_actions())
+    assert "hurt A:dragon#1 1" not in table.state()["legal_actions"]
+    table.submit("A", "hurt B:foe#1 1")
+    assert table.read(lambda g: g.state.damage) == {"B:foe#1": 1}

@@ -107,3 +107,17 @@ def test_hurting_your_own_creature_to_death_scores_like_a_self_destruction() -> 
     assert game.state.zone["A:mate#1"] == "graveyard"
     assert game.state.kills == {"A": 0, "B": 0} and game.state.bonus_losses["A"] == 1
     assert [e.data["how"] for e in events if e.kind == "destroyed"] == ["self_destroy"]
+
+
+def test_the_manual_window_belongs_to_the_seat_whose_ability_it_is() -> None:
+    game = after_payback([FOE], {"B:foe#1": "c3"})
+    window = game.manual_window()
+    assert window is not None and window["seat"] == "A"
+    assert "B:foe#1" in window["enemies"] and window["own"] == ["A:dragon#1"]
+    assert "c2" in window["relocations"]["B:foe#1"]
+    assert game.seat_for(Hurt("B:foe#1", 1)) == "A"
+    # the phones list the pending decision's actions; the adjustments have their own controls
+    assert [str(a) for a in game.decision_actions()] == ["done"]
+    assert Hurt("B:foe#1", 1) in game.legal_actions()
+    play(game, "done")
+    assert game.manual_window() is None
