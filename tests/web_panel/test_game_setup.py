@@ -95,6 +95,7 @@ def test_a_new_dreamblade_game_replaces_the_one_in_play(
     assert [s["name"] for s in view["seats"]] == ["Aiko", "Ben"]
     assert view["clock"]["length"] == 50 * 60
     assert table.read(lambda game: game.setup.settings.rule_430) is True
+    assert table.read(lambda game: game.setup.settings.die_confirmed) is False
     assert len(view["extra"]["reserve"]["A"]) == 12
     assert [g.status for g in table.store.games()] == ["abandoned", "playing"]
     # the old game's seats are spectators now: they scan the new join codes
@@ -286,3 +287,15 @@ def test_bad_scanned_tags_are_refused_and_change_nothing(
     assert problem in response.get_json()["detail"]
     assert (table.game_id, table.version) == before
     assert not (settings.data_dir / "tags").exists()
+
+
+def test_the_die_faces_confirmed_at_set_up_are_kept_with_the_game(judge: Phone, table: Table):
+    """Issue 17: a table that checked the attack die says so once; the judge's answers then say
+    "confirmed at this table"."""
+    faces = judge.get("/api/setup/options").get_json()["dreamblade"]["die_faces"]
+    assert faces == ["1", "2", "3", "miss", "miss", "blade"]
+    assert judge.post("/api/setup/new", _dreamblade(die_confirmed=True)).status_code == 200
+    assert table.read(lambda game: game.setup.settings.die_confirmed) is True
+    assert table.read(lambda game: game.position()["setup"]["settings"]["die_confirmed"]) is True
+    refused = judge.post("/api/setup/new", _dreamblade(die_confirmed="yes"))
+    assert refused.status_code == 400

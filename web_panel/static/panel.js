@@ -481,6 +481,7 @@
     renderPinSetup();
     renderJudgeTools();
     renderJoinCodes();
+    document.dispatchEvent(new Event("panel:rendered")); // for views drawn on their own terms
   }
 
   window.Panel = {
