@@ -38,21 +38,14 @@ def _open_table(data_dir: Path) -> tuple[Flask, PanelServer]:
 
 
 @pytest.fixture
-def first_table(
+def two_tables(
     counter_game_registered: None, tmp_path: Path
-) -> Iterator[tuple[Flask, PanelServer]]:
-    app, server = _open_table(tmp_path / "shop")
-    yield app, server
-    server.stop()
-
-
-@pytest.fixture
-def fresh_table(
-    counter_game_registered: None, tmp_path: Path
-) -> Iterator[tuple[Flask, PanelServer]]:
-    app, server = _open_table(tmp_path / "home")
-    yield app, server
-    server.stop()
+) -> Iterator[list[tuple[Flask, PanelServer]]]:
+    """The shop's table, and another with a fresh data dir."""
+    tables = [_open_table(tmp_path / name) for name in ("shop", "home")]
+    yield tables
+    for _, server in tables:
+        server.stop()
 
 
 def _phone(browser: Browser, app: Flask, server: PanelServer) -> Page:
@@ -80,9 +73,9 @@ def _type_in_the_hound(phone: Page, power: str) -> None:
 
 
 def test_a_miniature_typed_in_on_a_phone_is_played_and_shared_with_another_table(
-    browser: Browser, first_table, fresh_table, tmp_path: Path
+    browser: Browser, two_tables, tmp_path: Path
 ):
-    app, server = first_table
+    (app, server), (fresh_app, fresh_server) = two_tables
     phone = _phone(browser, app, server)
     phone.goto(server.url + "/setup")
     phone.locator('.warband-pick[data-seat="A"]').select_option("build")
@@ -136,7 +129,6 @@ def test_a_miniature_typed_in_on_a_phone_is_played_and_shared_with_another_table
     download.value.save_as(shared)
     assert [e["id"] for e in json.loads(shared.read_text())["entries"]] == ["glass-hound"]
 
-    fresh_app, fresh_server = fresh_table
     other = _phone(browser, fresh_app, fresh_server)
     other.goto(fresh_server.url + "/setup")
     expect(other.locator(".catalog-count")).to_contain_text("0件")

@@ -6,19 +6,14 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
+from tests.companion.entries import hound_entry
 from tests.web_panel.conftest import JUDGE_PIN, Phone
 from tests.web_panel.map_values import DEFAULT_MAP_VALUES
 
-HOUND = {
-    "name": "Glass Hound",
-    "kind": "creature",
-    "spawn_cost": 3,
-    "aspects": "F",
-    "power": 2,
-    "defense": 3,
-    "life": 5,
-    "lineage": "none",
-    "abilities": [{"keyword": "Crit", "activation": "blade", "value": 2}],
+# the test hound as its form is filled in: what is printed on its base, the ability picked
+_PRINTED = ("name", "kind", "spawn_cost", "aspects", "power", "defense", "life", "lineage")
+HOUND = {field: hound_entry()[field] for field in _PRINTED} | {
+    "abilities": [{"keyword": "Crit", "activation": "blade", "value": 2}]
 }
 
 
