@@ -82,7 +82,9 @@ def test_undo_needs_confirmation_and_updates_every_phone(
     phone_a.locator("#confirm-yes").click()
     wait_for_version(spectator, 2)
     assert table.store.record(table.game_id)["actions"] == []
-    expect(spectator.locator("#log li").first).to_have_text("Player A took back an action")
+    # the log says which action was taken back, and marks it taken back
+    expect(spectator.locator("#log li").first).to_have_text("Player A took back their “add 3”")
+    expect(spectator.locator("#log li.log-undone")).to_have_text("Player A: add 3 (taken back)")
 
 
 def test_a_phone_that_lost_the_connection_catches_up_without_a_reload(

@@ -315,7 +315,8 @@
       text: entry.kind === "push"
         ? t(entry.undone ? "log.push_undone" : "log.push", { who: who(entry), action: actionLabel(entry.action) })
         : entry.undoes
-          ? t("log.undo_of", { who: who(entry), action: actionLabel(entry.undoes.action), by: who(entry.undoes) })
+          ? t(who(entry) === who(entry.undoes) ? "log.undo_own" : "log.undo_of",
+            { who: who(entry), action: actionLabel(entry.undoes.action), by: who(entry.undoes) })
           : t("log.undo", { who: who(entry) }),
     }));
     if (!items.length) items.push(el("li", { class: "log-empty", text: t("log.empty") }));
