@@ -47,6 +47,17 @@ class MatchClock:
             self._used = 0.0
             self._running_since = None
 
+    def follow(self, length: float | None, remaining: float | None, running: bool) -> None:
+        """Show another clock (the tournament hub's): its length, what is left, and whether it
+        runs. ``length`` ``None``: no clock."""
+        with self._lock:
+            self._length = length
+            if length is None or remaining is None:
+                self._used, self._running_since = 0.0, None
+                return
+            self._used = max(0.0, length - remaining)
+            self._running_since = self._now() if running else None
+
     def start(self) -> None:
         with self._lock:
             if self._length is None:

@@ -52,7 +52,8 @@ def _logging(verbose: bool) -> None:
 def run(config: Path | None, verbose: bool) -> None:
     """Run the table: camera, LEDs, buttons, the phone panel and the hub, as configured.
 
-    With no camera and no LEDs attached, it runs the simulated table instead (see ``demo``).
+    With no camera and no LEDs attached, it runs the simulated table instead (see ``demo``),
+    unless the config joins a tournament hub: then it is a phone-only table of the event.
     """
     _logging(verbose)
     settings = _settings(config)
@@ -64,7 +65,7 @@ def run(config: Path | None, verbose: bool) -> None:
     lights: str = settings.lights.backend
     if lights == "auto":
         lights = detect_backend()
-    if not camera and lights == "virtual":
+    if not camera and lights == "virtual" and settings.hub.mqtt_host is None:
         click.echo("No camera and no LEDs found: running the simulated table (companion demo).")
         _live_demo(settings, pace=1.5)
         return
@@ -80,8 +81,8 @@ def run(config: Path | None, verbose: bool) -> None:
         runtime.start_camera(camera, settings.data_dir / "calibration.json")
     else:
         runtime.problems.append("camera: none found; the phones and the judge keep the board")
-    runtime.start_hub()
     url = runtime.start_panel()
+    runtime.start_hub()  # after the panel: the hub's pairing names the panel's seats
     click.echo(f"{'Resumed' if resumed else 'Started'} game {table.game_id} ({settings.game}).")
     click.echo(f"Phone panel: {url}")
     for problem in runtime.problems:

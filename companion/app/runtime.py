@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion import events as ev
 from companion.events import Event
-from companion.hub.publisher import TablePublisher, table_summary
+from companion.games.protocol import Game
 from companion.lights.board_view import BoardView
 from companion.lights.colours import Palette
 from companion.lights.driver import LightsDriver
@@ -26,8 +26,11 @@ from companion.table.table import JUDGE, Table
 from firmware_config.layout import load_layout
 
 if TYPE_CHECKING:
+    from flask import Flask
+
     from companion.camera.snapshot import CameraView
     from vision.board_change import TagId
+    from web_panel.panel import Panel
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +44,7 @@ class TableRuntime:
         self.lights: LightsDriver | None = None
         self.panel_url: str | None = None
         self.camera: CameraView | None = None  # what the panel's camera view shows
+        self._app: Flask | None = None  # the panel, once started
         self._threads: list[threading.Thread] = []
         self._closers: list[Callable[[], None]] = []
 
@@ -103,22 +107,36 @@ class TableRuntime:
         server.start_in_thread()
         self._closers.append(server.stop)
         self.panel_url = server.url
+        self._app = app
         return server.url
 
     def start_hub(self) -> None:
+        """Join the tournament hub named in the config: publish the table, take its pairings
+        (the game and the names on the seats) and its round clock (start the panel first)."""
         if self.settings.hub.mqtt_host is None:
             return
-        publisher = TablePublisher(self.settings.hub, self.settings.table_name)
+        from companion.hub.table_link import TableLink
 
-        def publish(event: Event) -> None:
-            publisher.publish_event(event)
-            summary = self.table.read(lambda game: game.summary())
-            publisher.publish_state(
-                table_summary(self.settings.table_name, self.table.state(), summary)
-            )
+        link = TableLink(self.settings, self.table, self._start_paired_game, self._follow_clock)
+        self._closers.append(link.close)
 
-        self._closers.append(self.table.bus.subscribe(publish))
-        self._closers.append(publisher.close)
+    def _panel(self) -> Panel | None:
+        return self._app.extensions["panel"] if self._app is not None else None
+
+    def _start_paired_game(self, game: Game, names: dict[str, str]) -> None:
+        panel = self._panel()
+        if panel is None:
+            self.table.replace_game(game)
+            return
+        from web_panel.game_setup import start_paired_game
+
+        start_paired_game(panel, game, names)
+
+    def _follow_clock(self, length: float | None, remaining: float | None, running: bool) -> None:
+        panel = self._panel()
+        if panel is not None:
+            panel.clock.follow(length, remaining, running)
+            panel.feed.panel_changed()
 
     def start_camera(self, spec: str, calibration_path: Path | None = None) -> bool:
         """Start reading the table with the camera ``spec``; ``False`` if this game can't."""
