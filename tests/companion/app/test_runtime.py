@@ -209,9 +209,8 @@ def test_a_tournament_table_takes_its_pairing_and_clock_from_the_hub(tmp_path: P
         for name in ("Aiko", "Ben"):
             tournament.check_in(name)
         hub = HubStation(account(plan, accounts, "hub"), tournament)
-        settings = Settings(
-            table_name="table-5", data_dir=tmp_path / "table", hub=account(plan, accounts, "table-5")
-        )
+        hub_account = account(plan, accounts, "table-5")
+        settings = Settings(table_name="table-5", data_dir=tmp_path / "table", hub=hub_account)
         runtime = TableRuntime(settings, Table.start(Store(settings.store_path), demo_game()))
         try:
             url = runtime.start_panel(host="127.0.0.1", port=0)
