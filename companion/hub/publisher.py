@@ -95,7 +95,9 @@ class TablePublisher:
             client.publish(f"{self._base}/state", latest, qos=1, retain=True)
         if result is not None:
             client.publish(f"{self._base}/result", result, qos=1, retain=True)
-        client.subscribe([(topic, 1) for topic, handler in self._handlers.items() if handler])
+        wanted = [(topic, 1) for topic, handler in self._handlers.items() if handler is not None]
+        if wanted:  # a table with no tournament link only publishes
+            client.subscribe(wanted)
 
     def _on_message(self, _client: mqtt.Client, _userdata: Any, message: mqtt.MQTTMessage) -> None:
         handler = self._handlers.get(message.topic)
