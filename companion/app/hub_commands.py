@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -27,14 +28,23 @@ def tls_files(cert: Path | None, key: Path | None, ca: Path | None) -> TlsFiles 
     return TlsFiles(certfile=cert, keyfile=key, cafile=ca)
 
 
+def tables_options(command: Callable[..., None]) -> Callable[..., None]:
+    """The ``--tables N`` / ``--table NAME`` options, given to the command as ``count, names``."""
+    command = click.option(
+        "--table", "names", multiple=True, help="a table's name (repeat; replaces --tables)"
+    )(command)
+    return click.option("--tables", "count", default=8, show_default=True, help="how many tables")(
+        command
+    )
+
+
 @click.group()
 def hub() -> None:
     """The organizer's station: the broker, the event, the organizer page and the wall."""
 
 
 @hub.command()
-@click.option("--tables", "count", default=8, show_default=True, help="how many tables")
-@click.option("--table", "names", multiple=True, help="a table's name (repeat; replaces --tables)")
+@tables_options
 @click.option(
     "--folder",
     type=click.Path(path_type=Path),
@@ -80,8 +90,7 @@ def broker(
 
 
 @hub.command()
-@click.option("--tables", "count", default=8, show_default=True, help="how many tables")
-@click.option("--table", "names", multiple=True, help="a table's name (repeat; replaces --tables)")
+@tables_options
 @click.option(
     "--data",
     type=click.Path(path_type=Path),

@@ -118,6 +118,10 @@ class TableRuntime:
         from companion.hub.table_link import TableLink
 
         link = TableLink(self.settings, self.table, self._start_paired_game, self._follow_clock)
+        panel = self._panel()
+        if panel is not None:  # the phones show the hub's recorded result, for confirmation
+            panel.tournament = link
+            link.on_change = panel.feed.panel_changed
         self._closers.append(link.close)
 
     def _panel(self) -> Panel | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from companion.hub.publisher import HubView
@@ -29,11 +30,17 @@ NOTICES = 50
 class HubStation(HubView):
     kinds = ("state", "status", "result", "judge", "confirm")
 
-    def __init__(self, settings: HubSettings, tournament: Tournament) -> None:
+    def __init__(
+        self,
+        settings: HubSettings,
+        tournament: Tournament,
+        on_update: Callable[[str, dict[str, Any]], None] | None = None,
+    ) -> None:
+        """``on_update``: called with (table, summary) for every table state received."""
         self.tournament = tournament
         self.notices: deque[dict[str, Any]] = deque(maxlen=NOTICES)
         self._stop = threading.Event()
-        super().__init__(settings, role="companion-hub")
+        super().__init__(settings, on_update, role="companion-hub")
         tournament.listeners.append(self._changed)
         self._ticker = threading.Thread(target=self._tick, name="hub-clock", daemon=True)
         self._ticker.start()

@@ -82,6 +82,10 @@ class TableLink:
         self._timer: threading.Timer | None = None
         self._clock: dict[str, Any] = {}
         self._time_called: int | None = None
+        # The hub's latest view of this table's match (its recorded result, who confirmed it),
+        # and who to tell when it changes (the panel).
+        self.hub_match: dict[str, Any] | None = None
+        self.on_change: Callable[[], None] | None = None
         self.publisher = TablePublisher(
             settings.hub, settings.table_name, on_match=self.on_match, on_clock=self.on_clock
         )
@@ -133,7 +137,11 @@ class TableLink:
 
     def on_match(self, view: dict[str, Any]) -> None:
         match_id = view.get("id")
-        if not isinstance(match_id, int) or not view.get("a") or not view.get("b"):
+        paired = isinstance(match_id, int) and bool(view.get("a")) and bool(view.get("b"))
+        self.hub_match = view if paired else None
+        if self.on_change is not None:
+            self.on_change()
+        if not paired:
             return  # no pairing at this table now
         with self._lock:
             if self.match is not None and self.match["match"] == match_id:
@@ -145,6 +153,23 @@ class TableLink:
             self.match = {"match": match_id, "game_id": self.table.game_id, "outcome": None}
             _save(self._path, self.match)
             log.info("hub: match %d, %s against %s", match_id, names["A"], names["B"])
+
+    def result_view(self) -> dict[str, Any] | None:
+        """The result the hub recorded for this table's match, for its players to confirm:
+        ``{"match", "outcome": "a"|"b"|"draw", "confirmed": [seats]}``; ``None`` before."""
+        view = self.hub_match
+        if view is None or view.get("outcome") not in ("a", "b", "draw"):
+            return None
+        seats = {view["a"]["id"]: "A", view["b"]["id"]: "B"}
+        confirmed = sorted(seats[p] for p in view.get("confirmed", []) if p in seats)
+        return {"match": view["id"], "outcome": view["outcome"], "confirmed": confirmed}
+
+    def confirm(self, seat: str) -> None:
+        """A seated player agrees with the recorded result (``LookupError``: nothing recorded)."""
+        view = self.result_view()
+        if view is None:
+            raise LookupError("the hub has recorded no result for this table's match")
+        self.publisher.publish_confirm(view["match"], seat)
 
     def on_clock(self, status: dict[str, Any]) -> None:
         offset = float(status.get("hub_time") or self._now()) - self._now()

@@ -579,17 +579,21 @@ class Tournament:
             for s in self.standings()
         ]
 
+    def settings_view(self) -> dict[str, Any]:
+        settings = self.state.settings
+        return {
+            "tiebreakers": list(settings.tiebreakers),
+            "round_minutes": settings.round_minutes,
+            "at_time": settings.at_time,
+            "banned_list": settings.banned_list,
+            "tiebreaker_source": "Magic: The Gathering Tournament Rules, Appendix C",
+        }
+
     def export_json(self) -> dict[str, Any]:
         with self._lock:
             state = self.state
             return {
-                "settings": {
-                    "tiebreakers": list(state.settings.tiebreakers),
-                    "round_minutes": state.settings.round_minutes,
-                    "at_time": state.settings.at_time,
-                    "banned_list": state.settings.banned_list,
-                    "tiebreaker_source": "Magic: The Gathering Tournament Rules, Appendix C",
-                },
+                "settings": self.settings_view(),
                 "tables": list(state.tables),
                 "players": [
                     {

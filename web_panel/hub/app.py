@@ -179,12 +179,7 @@ def event_view(tournament: Tournament, station: HubStation | None) -> dict[str, 
     online = dict(station.online) if station is not None else {}
     summaries = dict(station.tables) if station is not None else {}
     return {
-        "settings": {
-            "tiebreakers": list(state.settings.tiebreakers),
-            "round_minutes": state.settings.round_minutes,
-            "at_time": state.settings.at_time,
-            "banned_list": state.settings.banned_list,
-        },
+        "settings": tournament.settings_view(),
         "clock": tournament.clock_status(),
         "players": [
             {"id": p.id, "name": p.name, "dropped": p.dropped, "warband": _warband_name(p.warband)}

@@ -81,6 +81,11 @@ def test_a_round_from_pairing_to_results(room: Any, tmp_path: Path):
         winner = seats[0].play_to_the_end()
         assert wait_for(lambda: matches[0].outcome is not None)
         assert matches[0].outcome == winner.lower() and matches[0].reported_by == "table-1"
+        # the players confirm on their phones: the hub records it and echoes it to the table
+        assert wait_for(lambda: seats[0].link.result_view() is not None)
+        seats[0].link.confirm("B")
+        assert wait_for(lambda: matches[0].confirmed == {matches[0].b})
+        assert wait_for(lambda: (seats[0].link.result_view() or {}).get("confirmed") == ["B"])
         # table-2 calls the judge: the queue says which table and what its game waits for
         seats[1].table.bus.publish(Event(JUDGE_CALLED, {"by": "buttons"}))
         assert wait_for(lambda: bool(tournament.state.judge_calls))

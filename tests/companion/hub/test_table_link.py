@@ -7,6 +7,8 @@ import json
 import time
 from pathlib import Path
 
+import pytest
+
 from companion.events import FLAGGED
 from companion.games.protocol import Game
 from companion.hub.table_link import MATCH_FILE, TableLink, game_for_match
@@ -132,3 +134,21 @@ def test_a_restarted_table_keeps_its_reported_result(tmp_path: Path):
         assert started.names == []  # the same pairing does not restart the game
     finally:
         again.close()
+
+
+def test_the_recorded_result_is_offered_for_confirmation(tmp_path: Path):
+    link, _ = link_for(tmp_path)
+    changes: list[int] = []
+    link.on_change = lambda: changes.append(1)
+    try:
+        link.on_match(match(9))
+        assert link.result_view() is None
+        with pytest.raises(LookupError):
+            link.confirm("A")
+        link.on_match({**match(9), "outcome": "b", "confirmed": [2]})  # the hub's echo
+        assert link.result_view() == {"match": 9, "outcome": "b", "confirmed": ["B"]}
+        assert len(changes) == 2  # the panel was told each time
+        link.on_match({"id": None})  # the next round leaves this table empty
+        assert link.result_view() is None
+    finally:
+        link.close()
