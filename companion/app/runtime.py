@@ -136,10 +136,12 @@ class TableRuntime:
 
         start_paired_game(panel, game, names)
 
-    def _follow_clock(self, length: float | None, remaining: float | None, running: bool) -> None:
+    def _follow_clock(
+        self, length: float | None, remaining: float | None, running: bool, at_time: str
+    ) -> None:
         panel = self._panel()
         if panel is not None:
-            panel.clock.follow(length, remaining, running)
+            panel.clock.follow(length, remaining, running, at_time)
             panel.feed.panel_changed()
 
     def start_camera(self, spec: str, calibration_path: Path | None = None) -> bool:

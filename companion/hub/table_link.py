@@ -5,8 +5,9 @@ pairs two players at this table, the link starts their game — in Dreamblade wi
 registered warbands when both gave one, else the table's usual starting game — and names the
 seats. When that game ends (or at time, under the ``leader_wins`` policy) it sends the result;
 which match the table plays, and any result sent, are kept in ``hub-match.json`` so a table
-restarted mid-round sends its result again. The hub's round clock is shown on the table's panel
-and, at time, the event's ``at_time`` policy is applied and announced on the table.
+restarted mid-round sends its result again. The hub's round clock, with the event's ``at_time``
+rule, is shown on the table's panel, and at time that rule is applied (``leader_wins``: the
+player ahead by the game's score is reported the winner, a draw when level).
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ MATCH_FILE = "hub-match.json"
 SEAT_OUTCOMES = {"A": "a", "B": "b"}
 
 StartGame = Callable[[Game, dict[str, str]], None]
-ShowClock = Callable[[float | None, float | None, bool], None]  # length, remaining, running
+# length, remaining, running, the event's at_time rule
+ShowClock = Callable[[float | None, float | None, bool, str], None]
 
 
 def game_for_match(match: dict[str, Any], settings: Settings) -> Game:
@@ -188,16 +190,18 @@ class TableLink:
                 self._timer.daemon = True
                 self._timer.start()
         if self._show_clock is not None:
-            self._show_clock(status.get("length"), remaining, running)
+            at_time = str(status.get("at_time", "notify_only"))
+            self._show_clock(status.get("length"), remaining, running, at_time)
 
     def _at_time(self) -> None:
-        """The round's time is up: apply the event's policy and say so on the table."""
+        """The round's time is up: apply the event's policy. The phones say so in their language
+        (the clock they follow carries the rule); ``TIME_UP`` tells the hub and the log."""
         with self._lock:
             round_number = self._clock.get("round")
             if self._time_called == round_number:
                 return
             self._time_called = round_number
-            policy = self._clock.get("at_time", "notify_only")
+            policy = str(self._clock.get("at_time", "notify_only"))
             playing = (
                 self.match is not None
                 and self.match.get("outcome") is None
@@ -207,14 +211,8 @@ class TableLink:
             if not playing:
                 return
             if policy == "leader_wins":
-                outcome = self.table.read(leader_outcome)
-                self._report(outcome)
-                message = "Time: the round is over; the player ahead wins (a draw if level)"
-            elif policy == "finish_turn":
-                message = "Time: finish the turn in play, then the judge ends the game"
-            else:
-                message = "Time: the round is over; call the judge for the result"
-        self.table.flag(message, source="hub")
+                self._report(self.table.read(leader_outcome))
+        self.table.bus.publish(Event(ev.TIME_UP, {"policy": policy, "round": round_number}))
 
     def close(self) -> None:
         if self._timer is not None:

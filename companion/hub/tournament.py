@@ -17,10 +17,11 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast
+from typing import Any, Literal, cast, get_args
 
 from companion.hub import swiss
 from companion.hub.journal import Journal
+from companion.settings import AtTime
 
 NAME_LIMIT = 40
 Stage = Literal["swiss", "cut"]
@@ -253,7 +254,7 @@ class Tournament:
                 raise TournamentError("round_minutes", "a round lasts 1 to 600 minutes")
             op["round_minutes"] = round_minutes
         if at_time is not None:
-            if at_time not in ("notify_only", "leader_wins", "finish_turn"):
+            if at_time not in get_args(AtTime):
                 raise TournamentError("at_time", "at time: notify_only, leader_wins or finish_turn")
             op["at_time"] = at_time
         if banned_list is not None:

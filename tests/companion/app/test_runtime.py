@@ -232,6 +232,7 @@ def test_a_tournament_table_takes_its_pairing_and_clock_from_the_hub(tmp_path: P
                 "B": names[match.b or 0].name,
             }
             assert seen["clock"]["running"] and 2390 < seen["clock"]["remaining"] <= 2400
+            assert seen["clock"]["at_time"] == "notify_only"  # the event's, sent by the hub
         finally:
             runtime.stop()
             hub.close()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.events import FLAGGED
+from companion.events import TIME_UP
 from companion.games.protocol import Game
 from companion.hub.table_link import MATCH_FILE, TableLink, game_for_match
 from companion.settings import HubSettings, Settings
@@ -83,7 +83,7 @@ def test_at_time_the_leader_wins_policy_reports_and_says_so(tmp_path: Path):
     link, _ = link_for(tmp_path)
     flags: list[str] = []
     link.table.bus.subscribe(
-        lambda e: flags.append(e.data["message"]) if e.kind == FLAGGED else None
+        lambda e: flags.append(e.data["policy"]) if e.kind == TIME_UP else None
     )
     shown: list[tuple] = []
     link._show_clock = lambda *status: shown.append(status)
@@ -93,9 +93,10 @@ def test_at_time_the_leader_wins_policy_reports_and_says_so(tmp_path: Path):
         status = {"round": 1, "length": 3000.0, "deadline": now + 0.2, "remaining": 0.2,
                   "running": True, "at_time": "leader_wins", "hub_time": now}  # fmt: skip
         link.on_clock(status)
-        assert shown and shown[-1][0] == 3000.0 and shown[-1][2] is True
+        # the panel's clock follows, with the event's rule (the phones say it in their language)
+        assert shown and shown[-1][0] == 3000.0 and shown[-1][2:] == (True, "leader_wins")
         assert wait_for(lambda: bool(flags), seconds=5)
-        assert "ahead wins" in flags[0]
+        assert flags[0] == "leader_wins"
         assert link.match is not None and link.match["outcome"] == "draw"  # 0–0: level
         link.on_clock(status)  # the same round's clock again: applied once only
         time.sleep(0.4)
@@ -108,7 +109,7 @@ def test_at_time_notify_only_announces_and_reports_nothing(tmp_path: Path):
     link, _ = link_for(tmp_path)
     flags: list[str] = []
     link.table.bus.subscribe(
-        lambda e: flags.append(e.data["message"]) if e.kind == FLAGGED else None
+        lambda e: flags.append(e.data["policy"]) if e.kind == TIME_UP else None
     )
     try:
         link.on_match(match(3))
@@ -116,7 +117,7 @@ def test_at_time_notify_only_announces_and_reports_nothing(tmp_path: Path):
         link.on_clock({"round": 2, "length": 60.0, "deadline": now + 0.1, "running": True,
                        "at_time": "notify_only", "hub_time": now})  # fmt: skip
         assert wait_for(lambda: bool(flags), seconds=5)
-        assert "call the judge" in flags[0]
+        assert flags[0] == "notify_only"
         assert link.match is not None and link.match["outcome"] is None
     finally:
         link.close()

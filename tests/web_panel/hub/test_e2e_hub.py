@@ -120,4 +120,12 @@ def test_the_organizer_corrects_a_result_with_a_reason(
     loser = tournament.state.players[match.b or 0].name
     expect(row.locator(".outcome")).to_have_text(f"{loser} wins")
     assert tournament.state.corrections[0]["reason"] == "score slip was swapped"
+    page.locator("#settings-minutes").fill("45")
+    page.locator("#settings-at-time").select_option("leader_wins")
+    page.locator("#settings button[type=submit]").click()
+    expect(page.locator("#toast")).to_have_text("Settings saved.")
+    assert (tournament.state.settings.round_minutes, tournament.state.settings.at_time) == (
+        45,
+        "leader_wins",
+    )
     assert errors == []

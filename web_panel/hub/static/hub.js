@@ -221,6 +221,8 @@
     renderClock();
     const minutes = document.getElementById("settings-minutes");
     if (minutes && document.activeElement !== minutes && event.settings.round_minutes) minutes.value = event.settings.round_minutes;
+    const atTime = document.getElementById("settings-at-time");
+    if (atTime && document.activeElement !== atTime) atTime.value = event.settings.at_time;
     document.body.dataset.round = event.round ? event.round.number : 0;
   }
 
@@ -255,8 +257,9 @@
     document.getElementById("clock-toggle").addEventListener("click", () => send("/api/clock", { action: event.clock.running ? "pause" : "resume" }));
     document.getElementById("settings").addEventListener("submit", async (e) => {
       e.preventDefault();
-      const minutes = Number(document.getElementById("settings-minutes").value);
-      if (await send("/api/settings", { round_minutes: minutes })) toast(t("hub.settings.saved"));
+      const minutes = Number(document.getElementById("settings-minutes").value) || null;
+      const atTime = document.getElementById("settings-at-time").value;
+      if (await send("/api/settings", { round_minutes: minutes, at_time: atTime })) toast(t("hub.settings.saved"));
     });
   }
 
