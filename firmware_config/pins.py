@@ -88,23 +88,42 @@ def load_pins(path: str | Path = PINS_FILE) -> Pins:
     return pins
 
 
-def boot_needs(data_pin: int, backend: str, path: str | Path = OVERLAYS_FILE) -> BootNeeds:
-    """Boot configuration for ``backend`` ("ws281x" or "pi5") driving ``data_pin``."""
+BOOT_BACKENDS = ("ws281x", "pi5", "ws2812-pio")
+WS2812_PIO_GPIOS = range(0, 28)  # the overlay drives RP1 bank 0 only
+
+
+def boot_needs(
+    data_pin: int, backend: str, led_count: int | None = None, path: str | Path = OVERLAYS_FILE
+) -> BootNeeds:
+    """Boot configuration for ``backend`` (one of :data:`BOOT_BACKENDS`) driving ``data_pin``;
+    ``ws2812-pio`` also needs the chain's ``led_count`` (its overlay's ``num_leds``)."""
     data = read_yaml_mapping(path)
     if backend == "pi5":
         key = "pi5"
     elif backend == "ws281x":
         peripheral, _ = LedPins(data_pin, 10, 800_000, False).ws281x_route
         key = f"ws281x_{peripheral}"
+    elif backend == "ws2812-pio":
+        if data_pin not in WS2812_PIO_GPIOS:
+            raise ValueError(f"the ws2812-pio overlay drives GPIO 0-27, not GPIO {data_pin}")
+        if led_count is None or led_count < 1:
+            raise ValueError("the ws2812-pio overlay needs the number of LEDs of the layout")
+        key = "ws2812_pio"
     else:
-        raise ValueError(f"no boot configuration for backend {backend!r} (ws281x or pi5)")
+        choices = ", ".join(BOOT_BACKENDS)
+        raise ValueError(f"no boot configuration for backend {backend!r} ({choices})")
     entry = _section(data, key, path)
+    values = {"gpio": data_pin, "num_leds": led_count}
     return BootNeeds(
         backend=key,
-        config_txt=_boot_lines(entry, "config_txt", path, key),
-        cmdline_txt=_boot_lines(entry, "cmdline_txt", path, key),
+        config_txt=_filled(_boot_lines(entry, "config_txt", path, key), values),
+        cmdline_txt=_filled(_boot_lines(entry, "cmdline_txt", path, key), values),
         notes=tuple(str(note) for note in entry.get("notes", [])),
     )
+
+
+def _filled(lines: tuple[BootLine, ...], values: dict[str, int | None]) -> tuple[BootLine, ...]:
+    return tuple(BootLine(line.line.format_map(values), line.why) for line in lines)
 
 
 def _boot_lines(

@@ -5,7 +5,9 @@
 #                                          sudo bash setup/install.sh --hub
 # Safe to run again: every step checks before it changes anything.
 #
-#   LED_BACKEND=ws281x|pi5|virtual   (default: pi5 on a Pi 5, ws281x elsewhere)
+#   LED_BACKEND=ws281x|ws2812-pio|pi5|virtual
+#       default: ws2812-pio on a Pi 5 (the kernel's overlay, /dev/leds0 after the reboot; the
+#       pi5 user-space PIO library stays installed as its fallback), ws281x on older Pis
 #   HOSTNAME_MDNS=companion          (phones then open http://companion.local:8000; hub: "hub")
 #   HUB_TABLES=8                     (--hub: how many tables get a broker account)
 set -euo pipefail
@@ -31,7 +33,7 @@ say() { printf '\n== %s\n' "$*"; }
 MODEL=$(tr -d '\0' </proc/device-tree/model 2>/dev/null || echo "not a Raspberry Pi")
 echo "machine: $MODEL"
 case "$MODEL" in
-  *"Raspberry Pi 5"*) DEFAULT_BACKEND=pi5 ;;
+  *"Raspberry Pi 5"*) DEFAULT_BACKEND=ws2812-pio ;;
   *"Raspberry Pi"*) DEFAULT_BACKEND=ws281x ;;
   *) DEFAULT_BACKEND=virtual; echo "warning: not a Raspberry Pi; LEDs will be simulated" >&2 ;;
 esac
@@ -82,7 +84,7 @@ else
     say "boot configuration for the $LED_BACKEND LED backend"
     BOOT=/boot/firmware; [ -d "$BOOT" ] || BOOT=/boot
     "$DEST/.venv/bin/python" -m companion.table.pi_boot --backend "$LED_BACKEND" \
-      --config "$BOOT/config.txt" --cmdline "$BOOT/cmdline.txt"
+      --config "$BOOT/config.txt" --cmdline "$BOOT/cmdline.txt" --table-config "$CONF"
     echo "a reboot is needed if the boot files changed"
   fi
 fi

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion import events as ev
+from companion.errors import DataFileError
 from companion.events import Event
 from companion.games.protocol import Game
 from companion.lights.board_view import BoardView
@@ -52,12 +53,10 @@ class TableRuntime:
 
     def start_lights(self) -> LightsDriver:
         layout = load_layout(self.settings.lights.layout)
-        lights = open_lights(self.settings.lights.backend, layout)
-        if lights.name == "virtual" and self.settings.lights.backend not in ("virtual", "auto"):
-            self.problems.append(f"LEDs: {self.settings.lights.backend} unavailable, simulated")
-        palette = Palette().with_seat_colours(
-            {seat: s.colour for seat, s in self.settings.seats.items()}
-        )
+        configured = self.settings.lights.backend
+        lights = open_lights(configured, layout)
+        if lights.name != configured and configured != "auto":
+            self.problems.append(f"LEDs: {configured} unavailable, {lights.name} instead")
         battlefield = self.settings.camera.battlefield
         game_name = self.table.read(lambda game: game.name)
         if game_name in MAP_KINDS and game_map(game_name, battlefield) != layout.map:
@@ -71,11 +70,19 @@ class TableRuntime:
             seen = self._camera_cells()
             return self.table.read(lambda game: view_for_game(game, layout.map, battlefield, seen))
 
-        driver = LightsDriver(lights, view, palette)
+        driver = LightsDriver(lights, view, palette_source=self.seat_palette)
         self._closers.append(driver.attach(self.table.bus))
         self._thread("lights", lambda: driver.run(self.stop_event))
         self.lights = driver
         return driver
+
+    def seat_palette(self) -> Palette:
+        """The seat colours of the config, replaced by those picked at the panel's last set-up
+        (for every game: Dreamblade's A and B, the other games' players)."""
+        from web_panel.game_setup import load_seats
+
+        seats = {**self.settings.seats, **load_seats(self.settings.data_dir)}
+        return Palette().with_seat_colours({seat: s.colour for seat, s in seats.items()})
 
     def _camera_cells(self) -> dict[TagId, str]:
         """Tag → cell of what the camera read last (nothing without a camera)."""
@@ -149,6 +156,7 @@ class TableRuntime:
         from companion.camera.loop import CameraLoop
         from companion.camera.profiles import CameraProfileError, camera_profile
         from vision.camera import ResilientCamera, source_from_spec
+        from vision.lens import Lens, lens_path, load_lens
         from vision.tags import make_reader
 
         try:
@@ -156,6 +164,13 @@ class TableRuntime:
         except CameraProfileError as error:
             self.problems.append(f"camera: {error}")
             return False
+        lens: Lens | None = None
+        lens_file = lens_path(self.settings.data_dir)
+        if lens_file.exists():
+            try:
+                lens = load_lens(lens_file)
+            except DataFileError as error:
+                self.problems.append(f"camera: lens ignored ({error})")
         camera = ResilientCamera(source_from_spec(spec))
         loop = CameraLoop(
             self.table,
@@ -166,6 +181,7 @@ class TableRuntime:
             calibration_path=calibration_path,
             registry_for=profile.registry_for,
             sync=profile.sync,
+            lens=lens,
         )
         self.camera = loop
         self._thread("camera", lambda: loop.run(self.stop_event))

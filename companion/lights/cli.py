@@ -10,15 +10,14 @@ import click
 from companion.errors import DataFileError
 from companion.lights.base import Lights
 from companion.lights.colours import Palette
-from companion.lights.demo import demo_view
+from companion.lights.demo import PREVIEWS
 from companion.lights.driver import FPS
 from companion.lights.factory import BACKENDS, open_lights
 from companion.lights.frame import Frame
 from companion.lights.legend import LEGEND
-from companion.lights.scenes import SCENES
 from companion.lights.virtual import VirtualLights
 from firmware_config.layout import CompiledLayout, available_layouts, load_layout
-from firmware_config.pins import boot_needs, load_pins
+from firmware_config.pins import BOOT_BACKENDS, boot_needs, load_pins
 
 TEST_COLOUR = (255, 255, 255)
 
@@ -118,8 +117,13 @@ def test_wiring(layout_name: str, backend: str, delay: float, png: Path | None, 
 
 
 @leds.command("show")
-@click.argument("scene", type=click.Choice(sorted(SCENES)))
-@layout_option
+@click.argument("scene", type=click.Choice(sorted(PREVIEWS)))
+@click.option(
+    "--layout",
+    "layout_name",
+    default=None,
+    help="A shipped layout name or a layout YAML file (default: one under the scene's map).",
+)
 @backend_option
 @click.option("--at", "at_seconds", default=1.0, show_default=True, help="Animation time shown.")
 @click.option("--seconds", default=0.0, show_default=True, help="Play the animation this long.")
@@ -128,7 +132,7 @@ def test_wiring(layout_name: str, backend: str, delay: float, png: Path | None, 
 @lang_option
 def show(
     scene: str,
-    layout_name: str,
+    layout_name: str | None,
     backend: str,
     at_seconds: float,
     seconds: float,
@@ -136,17 +140,17 @@ def show(
     seat_colours: tuple[str, ...],
     lang: str,
 ) -> None:
-    """Show SCENE from a demonstration position (``companion leds scenes`` lists them)."""
+    """Show SCENE of any game from a demonstration position (``companion leds scenes`` lists
+    them); the Arena and Dungeon Command scenes are drawn on the example layouts of their maps."""
     text = TEXT[lang]
-    layout = _load(layout_name)
+    preview = PREVIEWS[scene]
+    layout = _load(layout_name or preview.layout)
     palette = _palette(seat_colours)
-    view = demo_view(scene)
-    draw = SCENES[scene]
     lights = open_lights(backend, layout)
     try:
         frames = max(1, round(seconds * FPS))
         for step in range(frames):
-            rendered = lights.show_frame(draw(view, at_seconds + step / FPS, palette))
+            rendered = lights.show_frame(preview.draw(at_seconds + step / FPS, palette))
             if frames > 1:
                 time.sleep(1 / FPS)
         limit = rendered.limit
@@ -168,9 +172,9 @@ def show(
 @leds.command("scenes")
 @lang_option
 def scenes(lang: str) -> None:
-    """List the scenes and what each one means."""
-    for name in sorted(SCENES):
-        click.echo(f"{name:12} {LEGEND[lang][name]}")
+    """List the scenes of every game and what each one means."""
+    for name in sorted(PREVIEWS, key=lambda name: (PREVIEWS[name].game, name)):
+        click.echo(f"{name:20} {LEGEND[lang][name]}")
 
 
 @leds.command("layouts")
@@ -186,12 +190,14 @@ def layouts() -> None:
 
 
 @leds.command("boot-config")
-@click.option("--backend", type=click.Choice(["ws281x", "pi5"]), default="ws281x")
-def boot_config(backend: str) -> None:
-    """Print what the Pi's boot configuration needs for BACKEND on the configured data pin."""
+@click.option("--backend", type=click.Choice(BOOT_BACKENDS), default="ws281x", show_default=True)
+@layout_option
+def boot_config(backend: str, layout_name: str) -> None:
+    """Print what the Pi's boot configuration needs for BACKEND on the configured data pin (the
+    ws2812-pio overlay line carries the layout's LED count)."""
     pin = load_pins().leds.data_pin
     try:
-        needs = boot_needs(pin, backend)
+        needs = boot_needs(pin, backend, _load(layout_name).led_count)
     except ValueError as error:
         raise click.ClickException(str(error)) from error
     click.echo(f"# {needs.backend}, data on GPIO {pin}")

@@ -42,6 +42,16 @@ def scaled(colour: RGB, level: float) -> RGB:
     return (round(colour[0] * level), round(colour[1] * level), round(colour[2] * level))
 
 
+def mixed(colour: RGB, other: RGB, share: float) -> RGB:
+    """``colour`` with ``share`` (0–1) of ``other`` mixed in."""
+    share = min(1.0, max(0.0, share))
+    return (
+        round(colour[0] + (other[0] - colour[0]) * share),
+        round(colour[1] + (other[1] - colour[1]) * share),
+        round(colour[2] + (other[2] - colour[2]) * share),
+    )
+
+
 def check_colour(colour: object) -> RGB:
     if (
         not isinstance(colour, tuple)

@@ -1,14 +1,22 @@
-"""A demonstration position for ``companion leds show``: one hand-built board view per scene.
+"""Demonstration positions for ``companion leds show`` and the scene previews: one hand-built
+view per scene of every game (:data:`PREVIEWS`).
 
-Seat A's portal is a1, seat B's is e5. Mid-game, A holds b3 and d4, B holds c3 and b2, and c4
-is contested.
+Dreamblade: seat A's portal is a1, seat B's is e5. Mid-game, A holds b3 and d4, B holds c3 and
+b2, and c4 is contested. Arena and Dungeon Command: two seats' pieces on the example layouts'
+maps, a held and an unheld glyph, a cell the camera asks about. Planechase: its flourishes.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from companion.lights.board_view import BoardView
+from companion.lights.colours import Palette
+from companion.lights.flourishes import FLOURISHES, Flourish
+from companion.lights.frame import Frame
+from companion.lights.map_view import MapView
+from companion.lights.scenes import SCENES, Scene, map_scene
 
 _SCORING = {
     "A": {"b3": 2, "c3": 3, "d3": 2, "b4": 1, "c4": 2, "d4": 1},
@@ -65,3 +73,64 @@ DEMO_VIEWS: dict[str, BoardView] = {
 def demo_view(scene: str) -> BoardView:
     """The demo position suited to ``scene`` (the mid-game position for the others)."""
     return DEMO_VIEWS.get(scene, MIDGAME)
+
+
+# -- the other games: hex and square maps, and Planechase's flourishes ----------------------------
+
+SEATS = ("p1", "p2")  # seats take the turn-order colours unless ``--seat-colour p1=…`` names them
+
+ARENA = MapView(
+    seats=SEATS,
+    pieces={"a1": "p1", "b1": "p1", "c2": "p2", "d2": "p2"},
+    glyphs={"b2": "p1", "d1": None},  # p1's figure holds the glyph on b2; nobody holds d1 yet
+    prompted=frozenset({"c1"}),  # a figure left an engagement there: the roll is owed
+)
+DUNGEON_COMMAND = MapView(
+    seats=SEATS,
+    pieces={"a1": "p1", "b2": "p1", "c1": "p1", "e3": "p2", "f4": "p2", "d4": "p2"},
+    prompted=frozenset({"d3"}),  # a creature left the map from there: destroyed?
+)
+
+
+@dataclass(frozen=True)
+class Preview:
+    """One scene shown from a demonstration position: the game it belongs to, the shipped layout
+    it is drawn on unless another is given, and the frame at each moment."""
+
+    game: str
+    layout: str
+    draw: Callable[[float, Palette], Frame]
+
+
+def _board(scene: Scene, view: BoardView) -> Callable[[float, Palette], Frame]:
+    return lambda t, palette: scene(view, t, palette)
+
+
+def _map(view: MapView) -> Callable[[float, Palette], Frame]:
+    return lambda t, palette: map_scene(view, t, palette)
+
+
+def _flourish(flourish: Flourish) -> Callable[[float, Palette], Frame]:
+    return lambda t, palette: flourish.scene(t % flourish.seconds, palette)
+
+
+PREVIEWS: dict[str, Preview] = {
+    **{
+        name: Preview("dreamblade", "matrix16x16", _board(scene, demo_view(name)))
+        for name, scene in SCENES.items()
+    },
+    "arena": Preview("arena", "example_hexes_4x3", _map(ARENA)),
+    "arena_won": Preview(
+        "arena", "example_hexes_4x3", _map(replace(ARENA, over=True, winners=frozenset({"p2"})))
+    ),
+    "dungeon_command": Preview("dungeon_command", "example_squares_6x4", _map(DUNGEON_COMMAND)),
+    "dungeon_command_won": Preview(
+        "dungeon_command",
+        "example_squares_6x4",
+        _map(replace(DUNGEON_COMMAND, prompted=frozenset(), over=True, winners=frozenset({"p1"}))),
+    ),
+    **{
+        flourish.name: Preview("planechase", "matrix16x16", _flourish(flourish))
+        for flourish in FLOURISHES.values()
+    },
+}

@@ -9,7 +9,9 @@ move with no engine event: the camera's squares are read then). Cells the camera
 (``map_view.PROMPT_EVENTS``) flash until the next action at the table, at most
 ``PROMPT_SECONDS``.
 
-The table wires it as ``driver.attach(table.bus)`` plus ``driver.run(stop)`` in a thread
+The seat colours come from a palette source read again when a new game starts, so the colours
+picked on the panel's set-up reach the LEDs for every game. The table wires it as
+``driver.attach(table.bus)`` plus ``driver.run(stop)`` in a thread
 (``runtime.TableRuntime.start_lights``).
 """
 
@@ -37,6 +39,7 @@ FPS = 30
 ENDS_PROMPTS = (ev.ACTION_APPLIED, ev.UNDONE, ev.GAME_STARTED)
 
 ViewSource = Callable[[], BoardView | MapView | None]
+PaletteSource = Callable[[], Palette]
 
 
 class LightsDriver:
@@ -46,9 +49,13 @@ class LightsDriver:
         view_source: ViewSource,
         palette: Palette | None = None,
         clock: Callable[[], float] = time.monotonic,
+        palette_source: PaletteSource | None = None,
     ) -> None:
+        """``palette_source``, when given, is read now and whenever a new game starts (the seat
+        colours picked at set-up) and takes the place of ``palette``."""
         self.lights = lights
-        self.palette = palette or Palette()
+        self._palette_source = palette_source
+        self.palette = palette_source() if palette_source else palette or Palette()
         self._view_source = view_source
         self._clock = clock
         self._lock = threading.Lock()
@@ -78,6 +85,9 @@ class LightsDriver:
                 return
             if event.kind in ENDS_PROMPTS:
                 self._prompts.clear()
+            if event.kind == ev.GAME_STARTED and self._palette_source is not None:
+                self.palette = self._palette_source()
+                self.wake()
             flourish = FLOURISHES.get(event.kind)
             if flourish is not None:
                 self._flourish = (flourish, now)

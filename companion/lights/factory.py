@@ -1,8 +1,10 @@
 """Choose the LED backend: the configured name, overridden by ``COMPANION_LIGHTS``.
 
-``auto`` picks ``pi5`` on a Raspberry Pi 5, ``ws281x`` on older Pis and ``virtual`` elsewhere.
-A missing library or device never stops the table: it falls back to ``virtual`` with a warning
-that says what is missing and how to fix it.
+``auto`` picks, on a Raspberry Pi 5, ``ws2812-pio`` when the kernel's overlay device
+(``/dev/leds0``) is there and else ``pi5`` (the user-space PIO library); ``ws281x`` on older Pis
+and ``virtual`` elsewhere. A missing library or device never stops the table: ``ws2812-pio`` falls
+back to ``pi5``, and every backend at last to ``virtual``, with a warning that says what is missing
+and how to fix it.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import logging
 import os
 from pathlib import Path
 
+from companion.lights import ws2812_pio
 from companion.lights.base import Lights
 from companion.lights.virtual import VirtualLights
 from firmware_config.layout import CompiledLayout
@@ -19,7 +22,8 @@ from firmware_config.pins import LedPins, load_pins
 log = logging.getLogger(__name__)
 
 ENV_VAR = "COMPANION_LIGHTS"
-BACKENDS = ("auto", "virtual", "ws281x", "pi5")
+BACKENDS = ("auto", "virtual", "ws281x", "pi5", "ws2812-pio")
+FALLBACK = {"ws2812-pio": "pi5"}  # tried before virtual when a backend cannot be opened
 MODEL_FILE = Path("/proc/device-tree/model")
 
 _FIXES = {
@@ -35,17 +39,22 @@ _FIXES = {
         "the RP1 PIO device /dev/pio0 is missing or not permitted: update Raspberry Pi OS and "
         "add the user to the gpio group"
     ),
+    ("ws2812-pio", RuntimeError): (
+        "load the kernel's overlay: companion leds boot-config --backend ws2812-pio prints the "
+        "config.txt line (setup/install.sh adds it), then reboot"
+    ),
 }
 
 
-def detect_backend(model_file: Path = MODEL_FILE) -> str:
-    """``pi5``, ``ws281x`` or ``virtual`` from the device-tree model string."""
+def detect_backend(model_file: Path = MODEL_FILE, leds_device: Path | None = None) -> str:
+    """``ws2812-pio``, ``pi5``, ``ws281x`` or ``virtual`` from the device-tree model string and,
+    on a Pi 5, whether the overlay's device exists."""
     try:
         model = model_file.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return "virtual"
     if "Raspberry Pi 5" in model:
-        return "pi5"
+        return "ws2812-pio" if (leds_device or ws2812_pio.DEVICE).exists() else "pi5"
     return "ws281x" if "Raspberry Pi" in model else "virtual"
 
 
@@ -67,24 +76,29 @@ def open_lights(
         return VirtualLights(layout)
     if name == "auto":
         name = detect_backend(model_file)
-    if name == "virtual":
-        return VirtualLights(layout)
-    try:
-        return _open_hardware(name, layout, pins or load_pins().leds)
-    except (ImportError, RuntimeError, OSError, ValueError) as error:
-        kind = ImportError if isinstance(error, ImportError) else RuntimeError
-        fix = _FIXES.get((name, kind), "check the wiring and pins.yaml")
-        if isinstance(error, ValueError):
-            fix = "fix firmware_config/pins.yaml"
-        log.warning("LED backend %s unavailable (%s); using virtual. To fix: %s", name, error, fix)
-        return VirtualLights(layout)
+    while name != "virtual":
+        try:
+            return _open_hardware(name, layout, pins)
+        except (ImportError, RuntimeError, OSError, ValueError) as error:
+            kind = ImportError if isinstance(error, ImportError) else RuntimeError
+            fix = _FIXES.get((name, kind), "check the wiring and pins.yaml")
+            if isinstance(error, ValueError):
+                fix = "fix firmware_config/pins.yaml"
+            instead = FALLBACK.get(name, "virtual")
+            log.warning(
+                "LED backend %s unavailable (%s); using %s. To fix: %s", name, error, instead, fix
+            )
+            name = instead
+    return VirtualLights(layout)
 
 
-def _open_hardware(name: str, layout: CompiledLayout, pins: LedPins) -> Lights:
+def _open_hardware(name: str, layout: CompiledLayout, pins: LedPins | None) -> Lights:
+    if name == "ws2812-pio":
+        return ws2812_pio.Ws2812PioLights(layout)
     if name == "ws281x":
         from companion.lights.ws281x import Ws281xLights
 
-        return Ws281xLights(layout, pins)
+        return Ws281xLights(layout, pins or load_pins().leds)
     from companion.lights.pi5 import Pi5Lights
 
-    return Pi5Lights(layout, pins)
+    return Pi5Lights(layout, pins or load_pins().leds)

@@ -1,5 +1,5 @@
-"""What each scene means, in our own words, in English and Japanese: for ``companion leds
-scenes`` and for any screen that explains the lights."""
+"""What each scene of every game means, in our own words, in English and Japanese: for
+``companion leds scenes`` and for any screen that explains the lights."""
 
 from __future__ import annotations
 
@@ -16,6 +16,14 @@ LEGEND: dict[str, dict[str, str]] = {
         "game_won": "The whole map pulses in the winner's colour.",
         "attract": "A slow rainbow while no game is running.",
         "calibration": "Corner markers: a1 seat A, e1 green, a5 white, e5 seat B.",
+        "arena": "Arena: figures dim in their army's colour, a held glyph full, a free one grey; "
+        "a hex to settle flashes white.",
+        "arena_won": "Arena, game over: the winning army's figures pulse.",
+        "dungeon_command": "Dungeon Command: creatures dim in their warband's colour; the square "
+        "a creature left flashes white.",
+        "dungeon_command_won": "Dungeon Command, game over: the winner's creatures pulse.",
+        "planeswalk": "Planechase: blue rings run out from the centre when the players planeswalk.",
+        "chaos": "Planechase: warm colours flicker when chaos ensues.",
     },
     "ja": {
         "state": "ゲームの進行に合わせて、いまの場面に合う表示を選びます。",
@@ -29,5 +37,13 @@ LEGEND: dict[str, dict[str, str]] = {
         "game_won": "マップ全体が勝者の色で脈打ちます。",
         "attract": "ゲームをしていないあいだは、ゆっくり流れる虹色。",
         "calibration": "四隅の目印:a1はAの色、e1は緑、a5は白、e5はBの色。",
+        "arena": "アリーナ:フィギュアは軍の色でほのかに、取ったグリフは明るく、"
+        "誰も取っていないグリフは灰色。確認待ちのヘクスは白く点滅します。",
+        "arena_won": "アリーナの決着:勝った軍のフィギュアが脈打ちます。",
+        "dungeon_command": "ダンジョン・コマンド:クリーチャーはウォーバンドの色でほのかに光り、"
+        "クリーチャーが離れたマスは白く点滅します。",
+        "dungeon_command_won": "ダンジョン・コマンドの決着:勝者のクリーチャーが脈打ちます。",
+        "planeswalk": "プレーンチェイス:次元を移動すると、青い輪が中央から広がります。",
+        "chaos": "プレーンチェイス:混沌が起きると、暖色がちらつきます。",
     },
 }

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 
 from companion import grid
 from companion.lights.board_view import BoardView
-from companion.lights.colours import GREEN, OFF, RGB, WHITE, Palette, scaled
+from companion.lights.colours import GREEN, OFF, RGB, WHITE, Palette, mixed, scaled
 from companion.lights.frame import Frame
 from companion.lights.map_view import MapView
 from vision.square_grid import parse_square
@@ -25,6 +25,8 @@ Scene = Callable[[BoardView, float, Palette], Frame]
 DIM = 0.45  # level of "you may go here" cells against full-level markers (before gamma)
 FLASH_PERIOD = 0.5  # seconds per on/off cycle of an illegal-move flash
 PULSE_PERIOD = 1.5
+PORTAL_WHITE = 0.5  # share of white in a portal's colour: paler than any cell of its seat
+PORTAL_LOW = 0.75  # a portal breathes between this level and full, always above DIM
 TURN_WON_SECONDS = 4.0  # how long the turn-won wipe plays at the start of the next turn
 # Pending kinds of the strike sequence (the engine's names contain one of these words).
 STRIKE_KINDS = ("strike", "attack", "reroll", "blade", "damage", "disrupt", "destroy", "deathblow")
@@ -49,8 +51,14 @@ def occupancy(view: BoardView, t: float, palette: Palette) -> Frame:
     return Frame(cells)
 
 
+def portal_colour(colour: RGB, t: float) -> RGB:
+    """A portal in its seat's colour paled with white, breathing near full level: told apart
+    from the dim legal cells around it by both lightness and level, at every moment."""
+    return scaled(mixed(colour, WHITE, PORTAL_WHITE), pulse(t, low=PORTAL_LOW))
+
+
 def spawn(view: BoardView, t: float, palette: Palette) -> Frame:
-    """Legal spawn cells of the spawning seat; its portal at full level, breathing."""
+    """Legal spawn cells of the spawning seat dim; its portal pale and bright, breathing."""
     seat = view.phase_seat
     if seat is None:
         return Frame({})
@@ -58,7 +66,7 @@ def spawn(view: BoardView, t: float, palette: Palette) -> Frame:
     cells = {cell: scaled(colour, DIM) for cell in view.spawn_cells}
     portal = view.portals.get(seat)
     if portal is not None:
-        cells[portal] = scaled(colour, pulse(t))
+        cells[portal] = portal_colour(colour, t)
     return Frame(cells)
 
 

@@ -74,8 +74,9 @@ class VirtualLights(Lights):
         return unsubscribe
 
     def cell_colours(self, pixels: bytes) -> dict[str, RGB]:
-        """The colour each cell appears to show: its LEDs' mean level with the wire colour order
-        and the gamma curve undone, so the picture looks like the table to a viewer."""
+        """The colour each cell's scene asked for: its LEDs' mean level with the wire colour
+        order, the layout's brightness and the gamma curve undone (a dimmed chain still reads
+        at full colour to a viewer; only the current limiter's cut stays visible)."""
         wire = np.frombuffer(pixels, dtype=np.uint8).reshape(-1, 3)
         rgb = np.empty_like(wire)
         rgb[:, list(self.layout.channel_order)] = wire
@@ -85,7 +86,9 @@ class VirtualLights(Lights):
         sums = np.zeros((len(cells), 3))
         np.add.at(sums, owner[lit], rgb[lit])
         counts = np.bincount(owner[lit], minlength=len(cells))[:, None]
-        shown = np.rint(255 * (sums / counts / 255) ** (1.0 / self.layout.gamma)).astype(int)
+        full = max(self.layout.brightness, 1)
+        level = np.clip(sums / counts / full, 0.0, 1.0)
+        shown = np.rint(255 * level ** (1.0 / self.layout.gamma)).astype(int)
         return {
             cell: (int(r), int(g), int(b)) for cell, (r, g, b) in zip(cells, shown, strict=True)
         }
@@ -110,7 +113,8 @@ class VirtualLights(Lights):
             box = (x + 2, y + 2, x + CELL_PX - 3, y + CELL_PX - 3)
             fill = colours.get(cell, (0, 0, 0)) if cell in self.layout.cell_leds else None
             draw.rectangle(box, fill=fill, outline=(90, 90, 90))
-            draw.text((x + 6, y + 4), cell, fill=(200, 200, 200))
+            light = fill is not None and sum(fill) > 3 * 160
+            draw.text((x + 6, y + 4), cell, fill=(40, 40, 40) if light else (200, 200, 200))
         return image
 
     def save_png(self, path: str | Path) -> Path:

@@ -55,6 +55,16 @@ def test_pwm_needs_audio_off_and_spi_needs_spi_on():
     assert boot_needs(18, "pi5").config_txt == ()
 
 
+def test_the_ws2812_pio_overlay_line_names_the_pin_and_the_chains_length():
+    needs = boot_needs(18, "ws2812-pio", 256)
+    assert [line.line for line in needs.config_txt] == ["dtoverlay=ws2812-pio,gpio=18,num_leds=256"]
+    assert any("/dev/leds0" in note for note in needs.notes)
+    with pytest.raises(ValueError, match="0-27"):
+        boot_needs(40, "ws2812-pio", 256)
+    with pytest.raises(ValueError, match="number of LEDs"):
+        boot_needs(18, "ws2812-pio")
+
+
 def test_boot_needs_of_unknown_backend():
     with pytest.raises(ValueError, match="virtual"):
         boot_needs(18, "virtual")

@@ -229,7 +229,7 @@ def _outcome(setup: Setup, state: State, mini: str, marked: str | None = None) -
         return marked
     disrupt = damage >= effects.creature_defense(setup, state, mini) or marked == "disrupt"
     poisoned = effects.poisoned(setup, state, mini)
-    destroy = damage >= piece.stat("life") or marked == "destroy" or poisoned
+    destroy = damage >= effects.creature_life(setup, state, mini) or marked == "destroy" or poisoned
     if disrupt and destroy:
         return "either"
     return "disrupt" if disrupt else "destroy" if destroy else None
@@ -244,7 +244,7 @@ def _check(setup: Setup, state: State) -> list[Event]:
         if outcome == "either":
             choices.append(mini)
         elif outcome is not None:
-            decisions.append((mini, _finally(setup, mini, outcome)))
+            decisions.append((mini, _finally(setup, state, mini, outcome, marked.get(mini))))
     if not decisions and not choices:
         ending = effects.end_of_combat(setup, state)  # step 10, then back to step 5
         if ending is not None:
@@ -257,10 +257,30 @@ def _check(setup: Setup, state: State) -> list[Event]:
     return []
 
 
-def _finally(setup: Setup, mini: str, outcome: str) -> str:
-    if outcome == "destroy" and setup.pieces[mini].has("regenerates"):
+def _finally(setup: Setup, state: State, mini: str, outcome: str, marked: str | None = None) -> str:
+    """How a decided outcome is carried out: Regenerate returns instead of being destroyed; a
+    creature destroyed only by its own controller's abilities is a self-destruction."""
+    if outcome != "destroy":
+        return outcome
+    if setup.pieces[mini].has("regenerates"):
         return "return"
-    return outcome
+    return "self_destroy" if _destroyed_by_owner(setup, state, mini, marked) else outcome
+
+
+def _destroyed_by_owner(setup: Setup, state: State, mini: str, marked: str | None) -> bool:
+    """Every cause destroying the creature came from its own controller's abilities: the damage
+    reaching its life and the poison reaching its cost are all their own (rulebook "destroying
+    your own miniatures"). A destruction a blade ability marked is the marker's doing."""
+    if marked == "destroy":
+        return False
+    keywords = state.keywords
+    causes = []
+    damage = state.damage.get(mini, 0)
+    if damage and damage >= effects.creature_life(setup, state, mini):
+        causes.append(keywords.self_harm_of(mini, "damage") >= damage)
+    if effects.poisoned(setup, state, mini):
+        causes.append(keywords.self_harm_of(mini, "poison") >= keywords.poison_of(mini))
+    return bool(causes) and all(causes)
 
 
 def choosers(setup: Setup, state: State) -> str:
@@ -285,7 +305,7 @@ def apply_choice(setup: Setup, state: State, mini: str, outcome: str) -> None:
         )
     state.combat = replace(
         combat,
-        decisions=(*combat.decisions, (mini, _finally(setup, mini, outcome))),
+        decisions=(*combat.decisions, (mini, _finally(setup, state, mini, outcome))),
         choices=tuple(m for m in combat.choices if m != mini),
     )
 

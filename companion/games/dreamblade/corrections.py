@@ -11,6 +11,9 @@ undo work; they are outside the flow of play, so never listed by ``legal_actions
 ``correct remove <mini> reserve``       a miniature on the map goes back to its reserve
 ``correct remove <mini> graveyard``     … or to its graveyard
 ``correct points <seat> <±n>``          conquest points added to or taken from a seat this turn
+``correct modifier <mini> <stat> <±n>`` the judge's modifier to a miniature's ``power``,
+                                        ``defense``, ``life`` or ``cost`` (its spawn cost) — set,
+                                        not added; ``0`` clears it (``modifiers.py``)
 ======================================  ==========================================================
 
 Rules kept, the simplest honest ones:
@@ -24,7 +27,10 @@ Rules kept, the simplest honest ones:
 - while a combat or an ability's effect is being resolved, miniatures cannot be corrected (the
   fight works on the creatures it started with): finish the combat, or undo back before it,
   then correct. Points may be corrected at any moment;
-- nothing is corrected once the game is over: undo back before its end first.
+- nothing is corrected once the game is over: undo back before its end first;
+- a modifier belongs to a miniature in play (on the map; a spawn-cost modifier also in its
+  reserve) and is bounded like points; it is applied before the rulebook's minimums, so it may
+  take a stat below them (the stat then stays at the minimum).
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from typing import ClassVar
 from companion import grid
 from companion.errors import IllegalActionError
 from companion.events import Event
-from companion.games.dreamblade import board
+from companion.games.dreamblade import board, keyword_state, modifiers
 from companion.games.dreamblade.spawning import MAX_CREATURES_PER_SEAT_IN_CELL
 from companion.games.dreamblade.state import GRAVEYARD, RESERVE, SEATS, Setup, State
 from companion.games.protocol import Action
@@ -49,6 +55,7 @@ USAGE = (
     "correct move <mini> <cell>",
     "correct remove <mini> reserve|graveyard",
     "correct points <A|B> <+n|-n>",
+    "correct modifier <mini> power|defense|life|cost <+n|-n|0>",
 )
 
 
@@ -94,7 +101,17 @@ class CorrectPoints(Correction):
         return f"correct points {self.seat} {self.amount:+d}"
 
 
-CORRECTIONS = (CorrectPlace, CorrectMove, CorrectRemove, CorrectPoints)
+@dataclass(frozen=True)
+class CorrectModifier(Correction):
+    mini: str
+    stat: str  # one of modifiers.STATS
+    amount: int  # the modifier itself (0: none)
+
+    def __str__(self) -> str:
+        return f"correct modifier {self.mini} {self.stat} {self.amount:+d}"
+
+
+CORRECTIONS = (CorrectPlace, CorrectMove, CorrectRemove, CorrectPoints, CorrectModifier)
 
 
 # ---- notation ----------------------------------------------------------------------------------
@@ -103,8 +120,10 @@ CORRECTIONS = (CorrectPlace, CorrectMove, CorrectRemove, CorrectPoints)
 def parse_correction(args: list[str]) -> Correction:
     """Read the words after ``correct``; ``ValueError`` naming what was expected otherwise."""
     if not args:
-        raise ValueError("expected place, move, remove or points")
+        raise ValueError("expected place, move, remove, points or modifier")
     what, rest = args[0].lower(), args[1:]
+    if what == "modifier":
+        return _modifier(rest)
     if len(rest) != 2:
         raise ValueError(f"expected 2 arguments after {what!r}, got {len(rest)}")
     first, second = rest
@@ -119,7 +138,19 @@ def parse_correction(args: list[str]) -> Correction:
         return CorrectRemove(first, second.lower())
     if what == "points":
         return CorrectPoints(*_points(first, second))
-    raise ValueError(f"{what!r} is not a correction (place, move, remove or points)")
+    raise ValueError(f"{what!r} is not a correction (place, move, remove, points or modifier)")
+
+
+def _modifier(args: list[str]) -> CorrectModifier:
+    if len(args) != 3:
+        raise ValueError(f"expected 3 arguments after 'modifier', got {len(args)}")
+    mini, stat, amount = args
+    if stat.lower() not in modifiers.STATS:
+        raise ValueError(f"{stat!r} is not a stat ({', '.join(modifiers.STATS)})")
+    digits = amount[1:] if amount[:1] in "+-" else amount
+    if not digits.isdigit():
+        raise ValueError(f"{amount!r} is not a whole number such as -2, +1 or 0")
+    return CorrectModifier(mini, stat.lower(), int(amount))
 
 
 def _points(seat: str, amount: str) -> tuple[str, int]:
@@ -146,6 +177,8 @@ def apply(setup: Setup, state: State, action: Correction) -> list[Event]:
         )
     if isinstance(action, CorrectPoints):
         return _points_changed(state, action)
+    if isinstance(action, CorrectModifier):
+        return _modifier_set(setup, state, action)
     assert isinstance(action, CorrectPlace | CorrectMove | CorrectRemove)
     _check_no_fight(state)
     piece = setup.pieces.get(action.mini)
@@ -210,8 +243,8 @@ def _take_off(state: State, mini: str, where: str) -> None:
     """Off the map, with nothing scored: damage, poison and used spawn abilities go with it."""
     state.damage.pop(mini, None)
     state.abilities_used = frozenset(used for used in state.abilities_used if used[0] != mini)
-    poison = tuple((m, n) for m, n in state.keywords.poison if m != mini)
-    state.keywords = replace(state.keywords, poison=poison)
+    keyword_state.forget(state, mini)
+    modifiers.forget(state, mini)
     state.place(mini, where)
 
 
@@ -224,6 +257,39 @@ def _points_changed(state: State, action: CorrectPoints) -> list[Event]:
     adjustments = (*state.keywords.adjustments, (action.seat, action.amount))
     state.keywords = replace(state.keywords, adjustments=adjustments)
     return [Event(CORRECTED, {"what": "points", "seat": action.seat, "points": action.amount})]
+
+
+def _modifier_set(setup: Setup, state: State, action: CorrectModifier) -> list[Event]:
+    piece = setup.pieces.get(action.mini)
+    if piece is None:
+        raise IllegalActionError(
+            f"{action.mini} is not a miniature of either warband", rule="correction.unknown_mini"
+        )
+    where = state.zone[action.mini]
+    in_play = state.on_map(action.mini) or (action.stat == "cost" and where == RESERVE)
+    if not in_play:
+        allowed = "on the map or, for its cost, in its reserve"
+        raise IllegalActionError(
+            f"{action.mini} is not in play (it is in the {where}): a modifier belongs to a "
+            f"miniature {allowed}",
+            rule="correction.modifier_not_in_play",
+        )
+    if action.stat != "cost" and not piece.is_creature:
+        raise IllegalActionError(
+            f"{action.mini} is a location: only its cost can be modified",
+            rule="correction.modifier_stat",
+        )
+    if abs(action.amount) > MAX_POINTS:
+        raise IllegalActionError(
+            f"a modifier is at most {MAX_POINTS} either way", rule="correction.modifier"
+        )
+    modifiers.set_modifier(state, action.mini, action.stat, action.amount)
+    return [
+        Event(
+            CORRECTED,
+            {"what": "modifier", "mini": action.mini, "stat": action.stat, "amount": action.amount},
+        )
+    ]
 
 
 def _event(what: str, mini: str, origin: str, to: str) -> Event:

@@ -12,7 +12,9 @@ importer therefore accepts, and documents, these readings:
 - aspect cost: the number of symbols (``2``) or the symbols themselves (``VV``); blank = unknown;
 - power/defense/life: integers; ``*``, ``X`` or ``?`` = unknown (variable); all three blank or
   ``-`` = a location;
-- abilities: one per line inside the cell, or separated by ``;`` outside parentheses;
+- abilities: one per line inside the cell, or separated by ``;`` outside parentheses; a line that
+  is not a keyword line the engine knows is the card's own words, stored as ``manual: <line>``
+  (the players apply it);
 - collector number: ``45`` or ``45/96``; rarity ``C``/``U``/``R`` or a word.
 
 The first row must be the header (a first row that looks like a miniature is reported, since
@@ -32,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import DataFileError
+from companion.games.dreamblade.abilities import MANUAL_PREFIX, AbilityLineError, parse_ability
 from companion.games.dreamblade.catalog import SETS
 from companion.games.dreamblade.miniature import Aspect, Kind, Miniature
 
@@ -253,4 +256,12 @@ def _abilities(text: str) -> tuple[str, ...]:
     parts = (
         part.strip() for line in text.splitlines() for part in _SPLIT_OUTSIDE_PARENS.split(line)
     )
-    return tuple(part for part in parts if part)
+    return tuple(_keyword_or_manual(part) for part in parts if part)
+
+
+def _keyword_or_manual(line: str) -> str:
+    try:
+        parse_ability(line)
+    except AbilityLineError:
+        return f"{MANUAL_PREFIX} {line}"
+    return line

@@ -31,7 +31,7 @@ from companion import events as ev
 from companion import grid
 from companion.errors import IllegalActionError
 from companion.events import Event
-from companion.games.dreamblade import board, removal
+from companion.games.dreamblade import board, modifiers, removal
 from companion.games.dreamblade.abilities import MANUAL_EFFECT, Ability, Activation, Use
 from companion.games.dreamblade.actions import BLADE, MISS, Dice, First, Reroll, Target, face_order
 from companion.games.dreamblade.keyword_state import Effect
@@ -127,7 +127,8 @@ def read_move(arg: str) -> tuple[str, str]:
 
 def creature_power(setup: Setup, state: State, mini: str) -> int:
     """A creature's power for strike attacks and deathblows: printed power plus the power
-    auras around it (Inciter, Enrage), at least 0 (rulebook "minimums")."""
+    auras around it (Inciter, Enrage) and the judge's modifier, then at least 0 (rulebook
+    "minimums after all modifiers")."""
     printed = setup.pieces[mini].mini.power
     assert printed is not None
     auras = sum(
@@ -135,19 +136,39 @@ def creature_power(setup: Setup, state: State, mini: str) -> int:
         for use in in_play_with(setup, state, "power_aura")
         if use.ability.keyword is not None and use.ability.keyword.power_aura is not None
     )
-    return max(0, printed + auras)
+    return modifiers.applied(printed + auras + modifiers.of(state, mini, "power"), "power")
 
 
 def creature_defense(setup: Setup, state: State, mini: str) -> int:
-    """A creature's defense: printed defense plus the defense auras around it (Bolster),
-    recomputed each time it is read (a presence bonus ends with the presence), at least 1
-    (rulebook "minimums")."""
+    """A creature's defense: printed defense plus the defense auras around it (Bolster) and the
+    judge's modifier, recomputed each time it is read (a presence bonus ends with the presence),
+    then at least 1."""
+    printed = setup.pieces[mini].mini.defense
+    if printed is None:
+        raise ValueError(f"{mini} ({setup.pieces[mini].mini.name}): defense is unknown")
     auras = sum(
         use.ability.keyword.defense_aura(use, mini)
         for use in in_play_with(setup, state, "defense_aura")
         if use.ability.keyword is not None and use.ability.keyword.defense_aura is not None
     )
-    return max(1, setup.pieces[mini].stat("defense") + auras)
+    return modifiers.applied(printed + auras + modifiers.of(state, mini, "defense"), "defense")
+
+
+def creature_life(setup: Setup, state: State, mini: str) -> int:
+    """A creature's life: printed life plus the judge's modifier, then at least 1."""
+    printed = setup.pieces[mini].mini.life
+    if printed is None:
+        raise ValueError(f"{mini} ({setup.pieces[mini].mini.name}): life is unknown")
+    return modifiers.applied(printed + modifiers.of(state, mini, "life"), "life")
+
+
+def base_cost(setup: Setup, state: State, mini: str) -> int | None:
+    """A miniature's spawn cost with the judge's modifier, at least 0, without the aspect
+    symbols (what Venom's poison is measured against); ``None`` when unknown."""
+    printed = setup.pieces[mini].mini.spawn_cost
+    if printed is None:
+        return None
+    return modifiers.applied(printed + modifiers.of(state, mini, "cost"), "cost")
 
 
 def cell_bonus(setup: Setup, state: State, seat: str, cell: str) -> int:
@@ -336,9 +357,8 @@ def due_at(state: State, cell: str) -> None:
 def guard_need(setup: Setup, state: State, mini: str) -> int:
     """Damage a Bodyguard still needs before its allies may take any: enough to disrupt or
     destroy it."""
-    piece = setup.pieces[mini]
     defense = creature_defense(setup, state, mini)
-    return max(0, min(defense, piece.stat("life")) - state.damage.get(mini, 0))
+    return max(0, min(defense, creature_life(setup, state, mini)) - state.damage.get(mini, 0))
 
 
 def blocked_by_bodyguard(setup: Setup, state: State, target: str, amount: int = 0) -> bool:
@@ -732,7 +752,7 @@ def to_check(state: State, marked: dict[str, str]) -> list[str]:
 def poisoned(setup: Setup, state: State, mini: str) -> bool:
     """Venom: a creature with poison points ≥ its spawn cost is destroyed."""
     poison = state.keywords.poison_of(mini)
-    cost = setup.pieces[mini].mini.spawn_cost
+    cost = base_cost(setup, state, mini)
     return poison > 0 and cost is not None and poison >= cost
 
 

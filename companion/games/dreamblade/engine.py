@@ -4,6 +4,7 @@ legal, and applying one action to a state (the caller passes a clone)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from dataclasses import replace
 from typing import Any
 
 from companion import grid
@@ -275,6 +276,28 @@ def _legal_for_kind(setup: Setup, state: State, now: Pending) -> Collection[Acti
         return [Deathblowers(tuple(c)) for c in now.details["choices"]]
     assert kind == "place_disruption"
     return [Place(m, c) for m in now.details["creatures"] for c in now.details["cells"]]
+
+
+def canonical(setup: Setup, state: State, action: Action) -> Action:
+    """The action with an ability's argument list in the order the engine lists it: a list is
+    accepted in any order (``blade A:x#1 wail 5 4`` is ``wail 4 5``), as long as only one of
+    the ability's legal choices has those arguments."""
+    if not isinstance(action, AssignBlade | UseAbility) or len(action.args) < 2:
+        return action
+    piece = setup.pieces.get(action.mini)
+    if piece is None or not state.on_map(action.mini):
+        return action
+    x = action.x if isinstance(action, UseAbility) else None
+    for ability in piece.abilities:
+        if ability.slug != action.ability:
+            continue
+        options = effects.choices(setup, state, action.mini, ability, x)
+        if action.args in options:
+            return action
+        same = [o for o in options if sorted(o) == sorted(action.args)]
+        if len(same) == 1:
+            return replace(action, args=same[0])
+    return action
 
 
 def apply(setup: Setup, state: State, action: Action) -> list[Event]:

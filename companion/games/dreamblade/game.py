@@ -87,6 +87,7 @@ class DreambladeGame(Game):
     # ---- the Game protocol --------------------------------------------------------------------
 
     def push(self, action: Action) -> list[Event]:
+        action = engine.canonical(self._setup, self._state, action)
         now = engine.pending(self._setup, self._state)
         new_state = self._state.clone()
         events = engine.apply(self._setup, new_state, action)

@@ -18,6 +18,10 @@
   or returned in this combat, and whether the end-of-combat effects (step 10) have run.
 - ``adjustments`` — conquest points the players added or removed by hand this turn (manual
   abilities).
+- ``self_harm`` — damage and poison dealt to a miniature by its own controller's abilities this
+  phase (``(mini, "damage" | "poison", amount)``): a miniature destroyed only by what its own
+  controller's abilities did to it scores for nobody (rulebook "destroying your own
+  miniatures"); it goes with the damage and poison it counts.
 
 The record is replaced, never changed in place, so cloned states may share it.
 """
@@ -79,9 +83,28 @@ class KeywordState:
     removed: tuple[tuple[str, str], ...] = ()
     ended: bool = False
     adjustments: tuple[tuple[str, int], ...] = ()
+    self_harm: tuple[tuple[str, str, int], ...] = ()
 
     def poison_of(self, mini: str) -> int:
         return dict(self.poison).get(mini, 0)
+
+    def self_harm_of(self, mini: str, kind: str) -> int:
+        return sum(n for m, k, n in self.self_harm if m == mini and k == kind)
+
+
+SELF_HARM_KINDS = ("damage", "poison")
+
+
+def add_self_harm(state: State, mini: str, kind: str, amount: int) -> None:
+    """``mini``'s own controller's ability dealt it ``amount`` damage or poison."""
+    total = state.keywords.self_harm_of(mini, kind) + amount
+    rest = tuple(e for e in state.keywords.self_harm if e[:2] != (mini, kind))
+    state.keywords = replace(state.keywords, self_harm=tuple(sorted((*rest, (mini, kind, total)))))
+
+
+def _without_self_harm(keywords: KeywordState, mini: str, kinds: tuple[str, ...]) -> KeywordState:
+    kept = tuple(e for e in keywords.self_harm if not (e[0] == mini and e[1] in kinds))
+    return replace(keywords, self_harm=kept)
 
 
 def add_poison(state: State, mini: str, amount: int) -> None:
@@ -95,15 +118,31 @@ def note_removed(state: State, mini: str, outcome: str) -> None:
     combat's end-of-combat effects; poison leaves with a miniature that leaves play."""
     keywords = state.keywords
     poison = keywords.poison
+    gone: tuple[str, ...] = ("damage",)  # a disrupted creature keeps its poison
     if outcome != "disrupt":
         poison = tuple((m, n) for m, n in poison if m != mini)
+        gone = SELF_HARM_KINDS
+    keywords = _without_self_harm(keywords, mini, gone)
     state.keywords = replace(keywords, removed=(*keywords.removed, (mini, outcome)), poison=poison)
+
+
+def forget(state: State, mini: str) -> None:
+    """A miniature taken off the map by a correction: its poison and self-harm go with it."""
+    keywords = _without_self_harm(state.keywords, mini, SELF_HARM_KINDS)
+    poison = tuple((m, n) for m, n in keywords.poison if m != mini)
+    state.keywords = replace(keywords, poison=poison)
 
 
 def end_of_phase(state: State) -> None:
     """Poison goes with damage at the end of every phase."""
     state.keywords = replace(
-        state.keywords, poison=(), check_at=None, present=(), removed=(), ended=False
+        state.keywords,
+        poison=(),
+        check_at=None,
+        present=(),
+        removed=(),
+        ended=False,
+        self_harm=(),
     )
 
 
@@ -129,6 +168,7 @@ def to_json(keywords: KeywordState) -> dict[str, Any]:
         "removed": [list(pair) for pair in keywords.removed],
         "ended": keywords.ended,
         "adjustments": [list(pair) for pair in keywords.adjustments],
+        "self_harm": [list(entry) for entry in keywords.self_harm],
     }
 
 
@@ -238,6 +278,26 @@ def from_json(data: Any, origin: str, ids: set[str]) -> KeywordState:
                 [],
                 lambda v: r.pairs(v, lambda a, b: a in ("A", "B") and isinstance(b, int)),
                 "[seat, points] pairs",
+            )
+        ),
+        self_harm=tuple(
+            (m, k, n)
+            for m, k, n in r.take(
+                data,
+                "self_harm",
+                [],
+                lambda v: (
+                    isinstance(v, list)
+                    and all(
+                        isinstance(e, list)
+                        and len(e) == 3
+                        and r.mini(e[0])
+                        and e[1] in SELF_HARM_KINDS
+                        and _count(e[2])
+                        for e in v
+                    )
+                ),
+                "[mini, damage|poison, amount] triples",
             )
         ),
     )

@@ -3,7 +3,8 @@ implement, right after it was used (the engine's manual window, next to ``reloca
 ``sacrifice`` and ``self-destroy``). Each is an action, so the game record keeps it.
 
 - ``hurt <mini> <n>`` — n damage to a creature, checked like any damage (at once outside a
-  strike, at step 5 inside one);
+  strike, at step 5 inside one); damage to one of your own creatures is your own ability's, so
+  if it alone destroys it, it scores like a self-destruction;
 - ``eliminate <mini>`` — destroy an enemy miniature: +1 conquest point to the destroyer, +2 bonus
   spawn points to its owner (a Regenerate creature returns to its reserve instead);
 - ``return <mini>`` — a miniature goes back to its owner's reserve (nothing scores);
@@ -23,6 +24,7 @@ from companion.errors import IllegalActionError
 from companion.events import Event
 from companion.games.dreamblade import board, effects, removal
 from companion.games.dreamblade.actions import AdjustPoints, Eliminate, Hurt, ReturnToReserve
+from companion.games.dreamblade.keyword_state import add_self_harm
 from companion.games.dreamblade.state import SEATS, Setup, State, other
 
 ADJUSTMENTS = (Hurt, Eliminate, ReturnToReserve, AdjustPoints)
@@ -82,6 +84,8 @@ def apply(
             f"{action} is not an adjustment seat {seat} can make now", rule="manual.adjustment"
         )
     if isinstance(action, Hurt):
+        if setup.pieces[action.mini].owner == seat:  # your ability hurting your own creature
+            add_self_harm(state, action.mini, "damage", action.amount)
         return effects.deal_damage(setup, state, {action.mini: action.amount})
     if isinstance(action, Eliminate):
         outcome = "return" if setup.pieces[action.mini].has("regenerates") else "destroy"

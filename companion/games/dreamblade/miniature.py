@@ -56,6 +56,10 @@ class Miniature:
     def __post_init__(self) -> None:
         if not CATALOG_ID.match(self.id):
             raise ValueError(f"catalog id {self.id!r} must match {CATALOG_ID.pattern}")
+        from companion.games.dreamblade.abilities import parse_ability  # its keywords import us
+
+        for line in self.abilities:
+            parse_ability(line)  # AbilityLineError (a ValueError) names the closest keyword
 
     @property
     def has_aspects(self) -> frozenset[Aspect]:

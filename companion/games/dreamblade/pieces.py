@@ -54,9 +54,10 @@ class Piece:
         lineage = (self.mini.lineage or "").lower()
         return bool(lineage) and (lineage == key or lineage.rstrip("s") == key.rstrip("s"))
 
-    # Stats after modifiers, with the rulebook's minimums (power ≥ 0; defense, life ≥ 1);
-    # ``None`` when unknown (or a location's). The engine only meets creatures whose stats are
-    # known: unknown ones cannot be spawned, and a position holding one on the map is refused.
+    # The printed stats with the rulebook's minimums (power ≥ 0; defense, life ≥ 1); ``None`` when
+    # unknown (or a location's). In play, ``effects.creature_power`` etc. add the modifiers first.
+    # The engine only meets creatures whose stats are known: unknown ones cannot be spawned, and a
+    # position holding one on the map is refused.
     @property
     def power(self) -> int | None:
         return None if self.mini.power is None else max(0, self.mini.power)
@@ -68,13 +69,6 @@ class Piece:
     @property
     def life(self) -> int | None:
         return None if self.mini.life is None else max(1, self.mini.life)
-
-    def stat(self, name: str) -> int:
-        """``power``, ``defense`` or ``life`` of a creature in play (known by then)."""
-        value = getattr(self, name)
-        if value is None:
-            raise ValueError(f"{self.id} ({self.mini.name}): {name} is unknown")
-        return int(value)
 
 
 def _flag(keyword: Keyword, hook: str) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion import grid
 from companion.errors import DataFileError
-from companion.games.dreamblade import engine, keyword_state
+from companion.games.dreamblade import engine, keyword_state, modifiers
 from companion.games.dreamblade.dream_map import KEY_CELLS, DreamMap
 from companion.games.dreamblade.miniature import Aspect, Kind, Miniature
 from companion.games.dreamblade.pieces import pieces_for
@@ -114,7 +114,15 @@ def state_json(state: State) -> dict[str, Any]:
         "winner": state.winner,
         "manual_seat": state.manual_seat,
         "keywords": keyword_state.to_json(state.keywords),
+        "modifiers": _modifiers_json(state),
     }
+
+
+def _modifiers_json(state: State) -> dict[str, dict[str, int]]:
+    table: dict[str, dict[str, int]] = {}
+    for mini, stat, amount in state.modifiers:
+        table.setdefault(mini, {})[stat] = amount
+    return table
 
 
 def _plain(value: Any) -> Any:
@@ -445,8 +453,29 @@ def read_state(r: _Reader, data: Any, setup: Setup) -> State:
         winner=g(data, "winner", "state", _opt_seat, "A, B or null"),
         manual_seat=g(data, "manual_seat", "state", _opt_seat, "A, B or null"),
         keywords=keyword_state.from_json(data.get("keywords"), r.origin, ids),
+        modifiers=_read_modifiers(r, data.get("modifiers", {}), ids),
     )
     return state
+
+
+def _read_modifiers(r: _Reader, data: Any, ids: set[str]) -> tuple[tuple[str, str, int], ...]:
+    """``state.modifiers`` (optional): miniature → stat → the judge's modifier."""
+    if not isinstance(data, dict):
+        raise r.fail("state.modifiers", "miniature → {stat: modifier}")
+    found = []
+    for mini, stats in data.items():
+        where = f"state.modifiers.{mini}"
+        if mini not in ids:
+            raise r.fail(where, "a miniature of either warband")
+        if not isinstance(stats, dict) or not stats:
+            raise r.fail(where, f"stat → modifier ({', '.join(modifiers.STATS)})")
+        for stat, amount in stats.items():
+            if stat not in modifiers.STATS:
+                raise r.fail(f"{where}.{stat}", f"one of {', '.join(modifiers.STATS)}")
+            if not isinstance(amount, int) or isinstance(amount, bool) or amount == 0:
+                raise r.fail(f"{where}.{stat}", "a whole number other than 0")
+            found.append((mini, stat, amount))
+    return tuple(sorted(found))
 
 
 def _read_result(r: _Reader, data: Any, where: str) -> TurnResult:
@@ -600,6 +629,13 @@ def _check_consistent(r: _Reader, setup: Setup, state: State, where: str) -> Non
             raise r.fail(
                 f"{where}.zones.{mini}",
                 f"a creature with known stats on the map ({', '.join(unknown)} unknown)",
+            )
+    for mini, stat, _ in state.modifiers:
+        zone = state.zone[mini]
+        if not (zone in grid.CELL_SET or (stat == "cost" and zone == RESERVE)):
+            raise r.fail(
+                f"{where}.modifiers.{mini}",
+                "a miniature in play (on the map; a cost modifier also in its reserve)",
             )
     if state.phase in ("spawn", "action") and (
         state.phase_seat is None or state.first_player is None

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from companion import events as ev
 from companion.events import Event
+from companion.games.dreamblade import modifiers
 from companion.games.dreamblade.keyword_state import note_removed
 from companion.games.dreamblade.state import GRAVEYARD, RESERVE, Setup, State, other
 
@@ -24,6 +25,7 @@ def remove(setup: Setup, state: State, mini: str, outcome: str) -> Event:
     state.damage.pop(mini, None)
     state.abilities_used = frozenset(used for used in state.abilities_used if used[0] != mini)
     note_removed(state, mini, outcome)
+    modifiers.forget(state, mini)
     if outcome == "return":
         state.place(mini, RESERVE)
         return Event(ev.RETURNED_TO_RESERVE, {"mini": mini, "cell": cell})

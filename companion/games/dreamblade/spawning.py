@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion import grid
 from companion.errors import IllegalActionError
-from companion.games.dreamblade import board
+from companion.games.dreamblade import board, modifiers
 from companion.games.dreamblade.state import RESERVE, Setup, State
 
 MAX_CREATURES_PER_SEAT_IN_CELL = 4
@@ -54,7 +54,9 @@ def spawn_cost(setup: Setup, state: State, seat: str, mini: str) -> int:
             rule="data.unknown_stats",
         )
     assert piece.mini.spawn_cost is not None
-    return max(0, piece.mini.spawn_cost + aspect_shortfall(setup, state, seat, mini))
+    judged = modifiers.of(state, mini, "cost")
+    total = piece.mini.spawn_cost + judged + aspect_shortfall(setup, state, seat, mini)
+    return modifiers.applied(total, "cost")  # the minimum after all modifiers, aspects included
 
 
 def check_spawn(

@@ -135,6 +135,8 @@ class State:
     manual_seat: str | None = None
     # what keyword abilities add (keyword_state.py); immutable, so clones may share it
     keywords: KeywordState = field(default_factory=KeywordState)
+    # the judge's modifiers (modifiers.py): (mini, stat, amount), sorted; immutable
+    modifiers: tuple[tuple[str, str, int], ...] = ()
     # cell → pieces, rebuilt after a move; never mutated in place, so clones may share it
     _occupants: dict[str, list[str]] | None = field(default=None, repr=False, compare=False)
     # cell → seats with a creature there (same caching); filled by ``board.seats_with_creatures``

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 import urllib.request
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from companion import events as ev
 from companion.app.runtime import TableRuntime
 from companion.games.dreamblade.demo_game import demo_game
 from companion.settings import LightsSettings, Settings
+from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
 
@@ -53,7 +55,7 @@ def test_buttons_confirm_undo_and_call_the_judge(runtime):
         runtime.start_buttons()
         assert runtime.problems == []
         table = runtime.table
-        table.submit("judge", "init 6 5")
+        table.submit(JUDGE, "init 6 5")
         runtime.confirm()  # seat A has nothing to spawn: "done" ends its spawn phase
         assert table.store.record(table.game_id)["actions"] == ["init 6 5", "done"]
         runtime.undo_last()
@@ -236,3 +238,48 @@ def test_a_tournament_table_takes_its_pairing_and_clock_from_the_hub(tmp_path: P
         finally:
             runtime.stop()
             hub.close()
+
+
+def test_seat_colours_picked_on_the_panel_reach_the_leds_of_a_new_game(tmp_path: Path):
+    from companion.games.dungeon_command.demo import demo_setup
+    from companion.games.dungeon_command.game import DungeonCommand
+    from companion.lights.colours import scaled
+    from companion.lights.scenes import DIM
+    from vision.board_change import TagId
+    from web_panel import create_app
+
+    settings = Settings(
+        data_dir=tmp_path,
+        game="dungeon_command",
+        lights=LightsSettings(backend="virtual", layout="example_squares_6x4"),
+        camera={"battlefield": {"columns": 6, "rows": 4}},
+    )
+    game = DungeonCommand(demo_setup())
+    game.push(game.parse_action("deploy dwarf-cleric"))
+    table = Table.start(Store(settings.store_path), game)
+    running = TableRuntime(settings, table)
+    running.camera = _SeenByCamera({TagId("dc", "dwarf-cleric", 1): "b2"})
+    green = threading.Event()
+    try:
+        lights = running.start_lights().lights
+
+        def seen(frame) -> None:  # green at the dim level, give or take 8-bit rounding
+            red, green_level, blue = frame.cells["b2"]
+            if red == blue == 0 and abs(green_level - scaled((0, 255, 0), DIM)[1]) <= 8:
+                green.set()
+
+        lights.subscribe(seen)
+        client = create_app(table, settings, secret_key="k", testing=True).test_client()
+        seats = {
+            "ann": {"name": "Ann", "colour": "#00FF00"},
+            "ben": {"name": "Ben", "colour": "#FF00FF"},
+        }
+        token = {"X-CSRF-Token": client.get("/api/me").get_json()["csrf"]}
+        body = {"game": "dungeon_command", "seats": seats}
+        reply = client.post("/api/setup/new", json=body, headers=token)
+        assert reply.status_code == 200, reply.json
+        assert not green.is_set()  # the new game has no creature deployed yet
+        table.submit("ann", "deploy dwarf-cleric")
+        assert green.wait(timeout=30)  # Ann's creature in the colour picked for Ann
+    finally:
+        running.stop()

@@ -6,7 +6,7 @@ from companion import events as ev
 from companion.events import Event, EventBus
 from companion.lights.board_view import BoardView
 from companion.lights.colours import OFF, TURN_ORDER_COLOURS, Palette, scaled
-from companion.lights.driver import FLAG_SECONDS, REFRESH_SECONDS, LightsDriver
+from companion.lights.driver import FLAG_SECONDS, REFRESH_SECONDS, LightsDriver, PaletteSource
 from companion.lights.scenes import DIM, TURN_WON_SECONDS, occupancy, turn_won
 from companion.lights.virtual import VirtualLights
 
@@ -125,7 +125,7 @@ def test_an_event_is_drawn_at_once_not_at_the_next_frame_tick():
 # -- an Arena table on a hex layout ------------------------------------------------------------
 
 
-def _arena_driver(clock: Clock):
+def _arena_driver(clock: Clock, palette_source: PaletteSource | None = None):
     from companion.games.arena.demo import demo_setup
     from companion.games.arena.game import Arena
     from companion.lights.map_view import view_for_game
@@ -140,7 +140,11 @@ def _arena_driver(clock: Clock):
     game = Arena(demo_setup())
     lights = VirtualLights(layout)
     driver = LightsDriver(
-        lights, lambda: view_for_game(game, layout.map, battlefield, {}), PALETTE, clock
+        lights,
+        lambda: view_for_game(game, layout.map, battlefield, {}),
+        PALETTE,
+        clock,
+        palette_source,
     )
     return game, driver, lights
 
@@ -204,3 +208,20 @@ def test_with_no_game_on_its_map_a_hex_layout_idles_over_its_own_hexes():
     cells = lights.frames[-1].cells
     assert set(cells) == set(lights.layout.cells)
     assert all(colour != OFF for colour in cells.values())
+
+
+def test_seat_colours_picked_for_a_new_game_reach_the_leds():
+    picked: dict[str, str] = {}
+    game, driver, lights = _arena_driver(
+        Clock(), palette_source=lambda: Palette().with_seat_colours(picked)
+    )
+    for event in game.push(game.parse_action("choose walker-a")):
+        driver.on_event(event)
+    for event in game.push(game.parse_action("summon soldiers-a-1 a1")):
+        driver.on_event(event)
+    driver.tick()
+    assert _shown(lights, "a1") == scaled(TURN_ORDER_COLOURS[0], DIM)  # ann: first in turn order
+    picked["ann"] = "#00FF00"  # the panel's set-up saved a colour for ann, then started a game
+    driver.on_event(Event(ev.GAME_STARTED, {"game": "arena", "game_id": 2}))
+    driver.tick()
+    assert _shown(lights, "a1") == scaled((0, 255, 0), DIM)

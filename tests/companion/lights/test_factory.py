@@ -5,6 +5,7 @@ import sys
 
 import pytest
 
+from companion.lights import ws2812_pio
 from companion.lights.factory import ENV_VAR, detect_backend, open_lights
 from companion.lights.pi5 import MODULE, Pi5Lights
 from companion.lights.virtual import VirtualLights
@@ -58,7 +59,7 @@ def test_pi5_without_pio_falls_back(monkeypatch, layout, caplog):
 def test_unknown_name_falls_back(layout, caplog):
     with caplog.at_level(logging.WARNING):
         assert isinstance(open_lights("neon", layout, PINS), VirtualLights)
-    assert "virtual, ws281x, pi5" in caplog.text
+    assert "virtual, ws281x, pi5, ws2812-pio" in caplog.text
 
 
 def test_bad_pin_falls_back(monkeypatch, layout, caplog):
@@ -72,7 +73,7 @@ def test_bad_pin_falls_back(monkeypatch, layout, caplog):
 @pytest.mark.parametrize(
     ("model", "backend"),
     [
-        ("Raspberry Pi 5 Model B Rev 1.0\x00", "pi5"),
+        ("Raspberry Pi 5 Model B Rev 1.0\x00", "pi5"),  # no /dev/leds0 here
         ("Raspberry Pi 4 Model B Rev 1.4\x00", "ws281x"),
         ("Raspberry Pi Zero 2 W Rev 1.0\x00", "ws281x"),
         ("Some laptop", "virtual"),
@@ -81,7 +82,7 @@ def test_bad_pin_falls_back(monkeypatch, layout, caplog):
 def test_auto_detects_the_board(tmp_path, model, backend):
     model_file = tmp_path / "model"
     model_file.write_text(model)
-    assert detect_backend(model_file) == backend
+    assert detect_backend(model_file, tmp_path / "leds0") == backend
 
 
 def test_auto_on_a_pi5_opens_the_pi5_backend(monkeypatch, tmp_path, layout):
@@ -103,3 +104,29 @@ def test_broken_pins_file_falls_back(monkeypatch, layout, caplog, tmp_path):
         lights = open_lights("ws281x", layout)
     assert isinstance(lights, VirtualLights)
     assert "pins.yaml" in caplog.text
+
+
+def test_auto_on_a_pi5_with_the_overlay_device_opens_it(monkeypatch, tmp_path, layout):
+    device = tmp_path / "leds0"
+    device.write_bytes(b"")
+    monkeypatch.setattr(ws2812_pio, "DEVICE", device)
+    monkeypatch.setattr(ws2812_pio, "DEVICE_TREE", tmp_path / "no-tree")
+    model_file = tmp_path / "model"
+    model_file.write_text("Raspberry Pi 5 Model B Rev 1.0\x00")
+    assert detect_backend(model_file) == "ws2812-pio"
+    lights = open_lights("auto", layout, PINS, model_file=model_file)
+    assert isinstance(lights, ws2812_pio.Ws2812PioLights)
+    assert device.read_bytes() == bytes(4 * layout.led_count)
+
+
+def test_without_the_overlay_device_the_pio_library_takes_over(
+    monkeypatch, tmp_path, layout, caplog
+):
+    monkeypatch.setattr(ws2812_pio, "DEVICE", tmp_path / "leds0")  # no overlay loaded
+    monkeypatch.setitem(sys.modules, MODULE, fake_pi5_neopixel([]))
+    with caplog.at_level(logging.WARNING):
+        lights = open_lights("ws2812-pio", layout, PINS)
+    assert isinstance(lights, Pi5Lights)
+    assert "using pi5" in caplog.text and "boot-config --backend ws2812-pio" in caplog.text
+    monkeypatch.setitem(sys.modules, MODULE, None)  # and without the library: virtual
+    assert isinstance(open_lights("ws2812-pio", layout, PINS), VirtualLights)

@@ -7,7 +7,7 @@ import pytest
 from companion import grid
 from companion.lights import scenes
 from companion.lights.board_view import BoardView
-from companion.lights.colours import OFF, TURN_ORDER_COLOURS, Palette, scaled
+from companion.lights.colours import OFF, TURN_ORDER_COLOURS, WHITE, Palette, mixed, scaled
 from companion.lights.demo import MIDGAME, demo_view
 from companion.lights.map_view import MapView
 from companion.lights.scenes import DIM, FLASH_PERIOD, map_scene, rainbow
@@ -17,7 +17,7 @@ BLUE = PALETTE.seat("A")
 ORANGE = PALETTE.seat("B")
 
 
-def test_spawn_lights_legal_cells_dim_and_the_portal_full():
+def test_spawn_lights_legal_cells_dim_and_the_portal_pale_and_bright():
     view = BoardView(
         phase="spawn",
         phase_seat="B",
@@ -25,13 +25,16 @@ def test_spawn_lights_legal_cells_dim_and_the_portal_full():
         spawn_cells=frozenset({"e5", "c5", "d5"}),
     )
     frame = scenes.spawn(view, 0.0, PALETTE)
-    assert frame.colour("e5") == ORANGE  # portal, pulse at its peak at t=0
+    pale = mixed(ORANGE, WHITE, scenes.PORTAL_WHITE)
+    assert frame.colour("e5") == pale  # portal, pulse at its peak at t=0
     assert frame.colour("c5") == frame.colour("d5") == scaled(ORANGE, scenes.DIM)
     assert frame.colour("a1") == OFF
     assert set(frame.cells) == {"e5", "c5", "d5"}
-    # the portal breathes; the other spawn cells stay steady
+    # the portal breathes, never down to the other cells; they stay steady
     later = scenes.spawn(view, scenes.PULSE_PERIOD / 2, PALETTE)
-    assert later.colour("e5") != ORANGE
+    assert later.colour("e5") == scaled(pale, scenes.PORTAL_LOW)
+    assert min(later.colour("e5")) > max(frame.colour("c5")) // 2
+    assert sum(later.colour("e5")) > 2 * sum(frame.colour("c5"))
     assert later.colour("c5") == frame.colour("c5")
 
 

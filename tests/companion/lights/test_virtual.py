@@ -75,6 +75,14 @@ def test_cell_colour_undoes_gamma_and_averages_leds():
     assert lights.frames[-1].cells["a1"] == (128, 0, 0)
 
 
+def test_cell_colour_undoes_the_layouts_brightness():
+    lights = VirtualLights(tiny_layout(gamma=2.2, brightness=64))
+    lights.show_frame(Frame({"a1": (255, 0, 0), "b1": (0, 115, 178)}))
+    shown = lights.frames[-1].cells
+    assert shown["a1"] == (255, 0, 0)
+    assert all(abs(a - b) <= 3 for a, b in zip(shown["b1"], (0, 115, 178), strict=True))
+
+
 def test_a_hex_layout_reports_and_draws_only_its_wired_hexes(tmp_path):
     layout = tiny_layout(
         map={"kind": "hexes", "columns": 3, "rows": 2},

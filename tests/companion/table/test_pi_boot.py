@@ -1,6 +1,6 @@
 from pathlib import Path
 
-from companion.table.pi_boot import MARK, apply, merge_cmdline_txt, merge_config_txt
+from companion.table.pi_boot import MARK, apply, main, merge_cmdline_txt, merge_config_txt
 
 STOCK_CONFIG = "# stock\ndtparam=audio=on\n[pi4]\narm_boost=1\n"
 
@@ -31,3 +31,24 @@ def test_apply_is_idempotent_and_keeps_a_backup(tmp_path: Path):
     apply("ws281x", config, cmdline)
     assert config.read_text() == first
     assert (tmp_path / "config.txt.before-companion").read_text() == STOCK_CONFIG
+
+
+def test_a_changed_overlay_line_replaces_the_old_one():
+    first = merge_config_txt(STOCK_CONFIG, ["dtoverlay=ws2812-pio,gpio=18,num_leds=256"])
+    again = merge_config_txt(first, ["dtoverlay=ws2812-pio,gpio=18,num_leds=103"])
+    assert "num_leds=256" not in again
+    assert again.count("dtoverlay=ws2812-pio") == 1
+    assert again.startswith(STOCK_CONFIG)
+    other = merge_config_txt(again + "dtoverlay=vc4-kms-v3d\n", ["dtparam=audio=off"])
+    assert "dtoverlay=vc4-kms-v3d" in other  # other overlays are left alone
+
+
+def test_the_installer_sizes_the_overlay_from_the_tables_layout(tmp_path: Path):
+    config, cmdline, table = (tmp_path / name for name in ("config.txt", "cmdline.txt", "t.yaml"))
+    config.write_text(STOCK_CONFIG)
+    cmdline.write_text("console=tty1 rootwait\n")
+    table.write_text("lights: {layout: strips_2x2}\n")
+    main(["--backend", "ws2812-pio", "--config", str(config), "--cmdline", str(cmdline),
+          "--table-config", str(table)])  # fmt: skip
+    assert "\ndtoverlay=ws2812-pio,gpio=18,num_leds=103\n" in config.read_text()
+    assert cmdline.read_text() == "console=tty1 rootwait\n"

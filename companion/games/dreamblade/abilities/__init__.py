@@ -4,13 +4,20 @@ An ability line reads ``"<activation>: <Keyword> [parameter]"`` or, for static a
 ``"<Keyword> [parameter]"``. Activations: ``blade``, ``multi-blade``, ``double-blade``,
 ``double-multi-blade``, a spawn-point cost (``"2: Advance"``, ``"X: Assault X"``), ``scoring``,
 ``when spawned``; no prefix means static. Each keyword the engine implements lives in its own
-module of this package and registers a ``Keyword`` with the hooks it needs; a line whose keyword is
-not registered still parses (the engine knows its activation, so blades can be assigned to it) but
-is marked not implemented, which marks its miniature *manual*: its effect is the players' to apply.
+module of this package and registers a ``Keyword`` with the hooks it needs.
+
+A line the engine does not implement is accepted only when it says so: a keyword the rules
+sources name without giving the engine a rule for (``MANUAL_KEYWORDS``: Payback, Deathboon…), or
+a line written ``"manual: <line>"`` (a keyword nobody has described, a card's own words). Such a
+line still parses (the engine knows its activation, so blades can be assigned to it) but is not
+implemented, which marks its miniature *manual*: its effect is the players' to apply. Anything
+else — a misspelt keyword (``Crit5``, ``Bodygaurd``), a known keyword in a shape it does not have
+(``Crit 2`` without its blade) — is an ``AbilityLineError`` naming the closest known keyword.
 """
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import pkgutil
 import re
@@ -158,6 +165,76 @@ class Keyword:
 
 KEYWORDS: dict[str, Keyword] = {}
 
+# prefix of a line the players apply themselves, whatever its keyword
+MANUAL_PREFIX = "manual:"
+
+
+@dataclass(frozen=True)
+class ManualKeyword:
+    """A keyword the rules sources name whose effect the engine leaves to the players.
+    ``label`` names its row in ``docs/abilities.md``; ``name`` is the line's keyword (a leading
+    ``*`` matches any words before the rest: ``* Drive``); ``bare``: only the line without a
+    parameter (the parametrised line is implemented)."""
+
+    label: str
+    name: str
+    why: str
+    bare: bool = False
+
+    def matches(self, name: str, has_parameter: bool) -> bool:
+        if self.bare and has_parameter:
+            return False
+        key = name.lower()
+        if self.name.startswith("* "):
+            suffix = self.name[1:].lower()
+            return key.endswith(suffix) and key != suffix.strip() and key not in KEYWORDS
+        return key == self.name.lower()
+
+
+MANUAL_KEYWORDS: tuple[ManualKeyword, ...] = (
+    ManualKeyword("Payback", "Payback", "the sources give no formula (facts.md: UNCERTAIN)"),
+    ManualKeyword(
+        "Bolster (bare line)",
+        "Bolster",
+        "the printed line is not known (facts.md, LIKELY: +2 defense to Janus allies); "
+        "`Bolster <type> N` is applied",
+        bare=True,
+    ),
+    ManualKeyword("Panic", "Panic", "named by the FAQ without its text"),
+    ManualKeyword("Phantom", "Phantom", "named by the FAQ without its text"),
+    ManualKeyword("Soul Harrow", "Soul Harrow", "named by the FAQ without its text"),
+    ManualKeyword(
+        "Suppress (bare line)",
+        "Suppress",
+        "its activation symbol is not known (facts.md); "
+        "`0: Suppress` or `when spawned: Suppress` is applied",
+        bare=True,
+    ),
+    ManualKeyword(
+        "Drive (other than Locus Drive)",
+        "* Drive",
+        "each Drive has its own movement; the sources give only Locus Drive's",
+    ),
+    ManualKeyword("Deathboon", "Deathboon", "facts.md: UNCERTAIN"),
+    ManualKeyword("Haunt Gambit", "Haunt Gambit", "facts.md: text not given"),
+    ManualKeyword("Skirmish Self", "Skirmish Self", "named by facts.md without its text"),
+)
+
+
+class AbilityLineError(ValueError):
+    """An ability line that is neither an implemented keyword in its shape, a keyword left to
+    the players, nor marked ``manual:``. ``suggestion``: the closest known keyword, if any."""
+
+    def __init__(
+        self, line: str, problem: str, suggestion: str | None, *, ask: bool = True
+    ) -> None:
+        hint = f"did you mean {suggestion!r}? " if suggestion and ask else ""
+        super().__init__(
+            f"ability {line!r}: {problem}; {hint}"
+            f"write {MANUAL_PREFIX + ' ' + line!r} if the players apply it themselves"
+        )
+        self.line, self.problem, self.suggestion = line, problem, suggestion
+
 
 def register(keyword: Keyword) -> Keyword:
     KEYWORDS[keyword.name.lower()] = keyword
@@ -208,9 +285,12 @@ _BODY = re.compile(r"^(?P<name>[A-Za-z][A-Za-z' -]*?)(?:\s+(?P<value>-?\d+|X))?$
 
 
 def parse_ability(text: str) -> Ability:
-    """Parse one ability line. A line the parser cannot read is kept whole as a static ability
-    the engine does not implement (its miniature becomes manual); nothing is guessed."""
+    """Parse one ability line; ``AbilityLineError`` when it is not one the engine knows (see the
+    module docstring). Nothing is guessed: a line marked ``manual:`` is kept as the players'."""
     line = " ".join(text.split())
+    explicit_manual = line.lower().startswith(MANUAL_PREFIX)
+    if explicit_manual:
+        line = line[len(MANUAL_PREFIX) :].strip()
     activation, cost, body = Activation.STATIC, None, line
     if ":" in line:
         prefix, rest = (part.strip() for part in line.split(":", 1))
@@ -222,7 +302,10 @@ def parse_ability(text: str) -> Ability:
             cost = None if prefix == "X" else int(prefix)
     match = _BODY.match(body)
     if not match:
-        return Ability(line, body, activation, None, None, cost, None)
+        if explicit_manual:
+            return Ability(line, body, activation, None, None, cost, None)
+        problem = f"{body!r} is not a keyword the engine knows"
+        raise AbilityLineError(line, problem, _closest(body))
     name, raw_value = match["name"].strip(), match["value"]
     value = int(raw_value) if raw_value not in (None, "X") else None
     keyword = KEYWORDS.get(name.split(" ")[0].lower()) or KEYWORDS.get(name.lower())
@@ -233,7 +316,61 @@ def parse_ability(text: str) -> Ability:
         name = head
     if keyword is not None and not _fits(keyword, activation, value, type_, name):
         keyword = None
+    if keyword is None and not explicit_manual:
+        _check_manual_keyword(line, match["name"].strip(), raw_value is not None)
     return Ability(line, name, activation, value, type_, cost, keyword)
+
+
+def _check_manual_keyword(line: str, name: str, has_parameter: bool) -> None:
+    """A line the engine does not implement must name a keyword the sources leave to players."""
+    if any(manual.matches(name, has_parameter) for manual in MANUAL_KEYWORDS):
+        return
+    implemented = KEYWORDS.get(name.lower()) or KEYWORDS.get(name.split(" ")[0].lower())
+    if implemented is not None:
+        shape = f"{implemented.name} is written {_shape(implemented)}"
+        raise AbilityLineError(line, shape, implemented.name, ask=False)
+    raise AbilityLineError(line, f"{name!r} is not a keyword the engine knows", _closest(name))
+
+
+def known_keyword_names() -> list[str]:
+    """Every keyword a line may name without ``manual:``: implemented or left to players."""
+    names = {k.name for k in KEYWORDS.values()}
+    names |= {m.name for m in MANUAL_KEYWORDS if not m.name.startswith("*")}
+    return sorted(names)
+
+
+def _closest(name: str) -> str | None:
+    known = known_keyword_names()
+    by_lower = {k.lower(): k for k in known}
+    word = name.strip().lower()
+    found = difflib.get_close_matches(word, by_lower, n=1, cutoff=0.6)
+    if not found:  # a number glued to the keyword (Crit5) or a trailing word
+        head = re.sub(r"[^a-z' -].*$", "", word).strip()
+        found = difflib.get_close_matches(head, by_lower, n=1, cutoff=0.6) if head else []
+    return by_lower[found[0]] if found else None
+
+
+def _shape(keyword: Keyword) -> str:
+    """How a keyword's line reads, e.g. ``'blade: Crit N'`` or ``'Ambush N'``."""
+    parameter = {
+        "number": " N",
+        "type": " <type>",
+        "number?": " [N]",
+        "type?": " [type]",
+        "type number": " <type> N",
+    }.get(keyword.parameter, "")
+    kinds = keyword.activations
+    if kinds & BLADE_ACTIVATIONS:
+        prefix = "blade: " if kinds <= BLADE_ACTIVATIONS else "blade or <cost>: "
+    elif Activation.SPAWN_COST in kinds:
+        prefix = "<cost>: "
+    elif Activation.WHEN_SPAWNED in kinds:
+        prefix = "when spawned: "
+    elif Activation.SCORING in kinds and Activation.STATIC not in kinds:
+        prefix = "scoring: "
+    else:
+        prefix = ""
+    return repr(f"{prefix}{keyword.name}{parameter}")
 
 
 def _fits(

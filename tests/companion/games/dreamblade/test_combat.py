@@ -405,7 +405,7 @@ def test_dice_collection_membership_is_exact() -> None:
 
 def test_enemy_moved_in_by_a_blade_ability_can_take_the_damage() -> None:
     # FAQ: damage goes to enemies in the cell when it is assigned, including one pulled in
-    lurer = creature("lurer", power=2, abilities=["blade: Test Pull"])
+    lurer = creature("lurer", power=2, abilities=["manual: blade: Test Pull"])
     zones = {"A:lurer#1": "c3", "B:foe#1": "c3", "B:foe#2": "c4"}
     game = strike([lurer], [FOE, FOE], zones)
     play(game, "cell c3", "dice 3,blade", "blade A:lurer#1 test-pull", "relocate B:foe#2 c3")
@@ -415,7 +415,7 @@ def test_enemy_moved_in_by_a_blade_ability_can_take_the_damage() -> None:
 
 def test_enemy_moved_out_can_no_longer_take_damage() -> None:
     # FAQ: an enemy moved out of the combat cell cannot be assigned damage
-    pusher = creature("pusher", power=2, abilities=["blade: Test Push"])
+    pusher = creature("pusher", power=2, abilities=["manual: blade: Test Push"])
     zones = {"A:pusher#1": "c3", "B:foe#1": "c3", "B:foe#2": "c3"}
     game = strike([pusher], [FOE, FOE], zones)
     play(game, "cell c3", "dice 3,blade", "blade A:pusher#1 test-push", "relocate B:foe#2 d3")
@@ -425,7 +425,7 @@ def test_enemy_moved_out_can_no_longer_take_damage() -> None:
 def test_blade_to_an_attacker_moved_out_of_the_cell_is_still_owed() -> None:
     # FAQ Knight of Tomorrow + Iron Thug: a blade ability moves the Thug away; it attacked, so
     # the second blade can — and must — go to its Fumble 2, lowering this combat's damage
-    knight = creature("knight", power=1, abilities=["blade: Test Shove"])
+    knight = creature("knight", power=1, abilities=["manual: blade: Test Shove"])
     thug = creature("thug", power=1, abilities=["blade: Fumble 2"])
     zones = {"A:knight#1": "c3", "A:thug#1": "c3", "B:foe#1": "c3"}
     game = strike([knight, thug], [FOE], zones)
@@ -437,7 +437,7 @@ def test_blade_to_an_attacker_moved_out_of_the_cell_is_still_owed() -> None:
 
 def test_no_blade_to_a_creature_that_arrived_during_the_combat() -> None:
     # FAQ: only miniatures that attacked in this combat take its blades
-    caller = creature("caller", power=2, abilities=["multi-blade: Test Call"])
+    caller = creature("caller", power=2, abilities=["manual: multi-blade: Test Call"])
     critter = creature("critter", power=1, abilities=["blade: Crit 2"])
     zones = {"A:caller#1": "c3", "A:critter#1": "c4", "B:foe#1": "c3"}
     game = strike([caller, critter], [FOE], zones)
@@ -448,7 +448,7 @@ def test_no_blade_to_a_creature_that_arrived_during_the_combat() -> None:
 
 def test_defender_may_be_moved_into_enemies_by_abilities() -> None:
     # FAQ Defender: only its own shift is restricted; Advance, Skirmish, Swap… may put it there
-    saint = creature("saint", abilities=["Defender", "0: Test Step"])
+    saint = creature("saint", abilities=["Defender", "manual: 0: Test Step"])
     game = at([saint], [FOE], {"A:saint#1": "c3", "B:foe#1": "c4"}, phase="spawn")
     play(game, "ability A:saint#1 test-step", "relocate A:saint#1 c4")
     assert game.engaged_creatures() == {"A:saint#1", "B:foe#1"}

@@ -62,10 +62,11 @@ def test_variable_power_is_unknown(imported):
 
 
 def test_abilities_split_on_lines_and_semicolons_outside_parentheses(imported):
-    assert imported["Fixture Knight"].abilities == ("<: Crit 1", "Bodyguard")
+    # lines that are not keyword lines the engine knows are the card's words, left to players
+    assert imported["Fixture Knight"].abilities == ("manual: <: Crit 1", "Bodyguard")
     assert imported["Fixture Horror"].abilities == (
-        "≪: Expel",
-        "Scare (moves an unengaged enemy; one cell)",
+        "manual: ≪: Expel",
+        "manual: Scare (moves an unengaged enemy; one cell)",
     )
 
 

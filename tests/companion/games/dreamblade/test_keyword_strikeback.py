@@ -44,7 +44,11 @@ def test_it_triggers_after_being_moved_out_during_the_combat() -> None:
     """FAQ: what matters is being in the cell when the attack was made; its target is then a
     local enemy where it is now."""
     striker = creature(
-        "striker", power=2, defense=2, life=9, abilities=["blade: Test Shove", "blade: Payback"]
+        "striker",
+        power=2,
+        defense=2,
+        life=9,
+        abilities=["manual: blade: Test Shove", "blade: Payback"],
     )
     pal = creature("pal", power=0, defense=9, life=9)
     zones = {"A:striker#1": "c3", "B:guardian#1": "c3", "A:pal#1": "c4"}

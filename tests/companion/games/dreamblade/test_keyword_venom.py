@@ -5,6 +5,9 @@ never disrupted; disrupt first and it moves to an empty cell, then is destroyed)
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from companion.games.dreamblade import combat
 from companion.games.dreamblade.actions import AssignBlade
 from tests.companion.games.dreamblade.builders import at, creature, play
 from tests.companion.games.dreamblade.keyword_helpers import blade_actions
@@ -62,3 +65,29 @@ def test_poisoned_and_disrupted_disrupt_first_then_destroyed() -> None:
     play(game, "blade A:spider#1 venom B:foe#1", "blade A:spider#1 venom B:foe#1")
     play(game, "damage B:foe#1=3", "disrupt B:foe#1", "place B:foe#1 e1")
     assert game.state.zone["B:foe#1"] == "graveyard"  # moved to e1, then destroyed there
+
+
+def test_your_own_poison_destroying_your_own_creature_scores_for_nobody() -> None:
+    """Rulebook "destroying your own miniatures": no conquest point, +2 bonus to its owner."""
+    mate = creature("mate", cost=2, power=0, defense=9, life=9)
+    game = at([SPIDER, mate], [FOE],
+              {"A:spider#1": "c3", "A:mate#1": "c3", "B:foe#1": "c3"}, mode="strike")  # fmt: skip
+    play(game, "cell c3 A:spider#1", "dice blade,miss")
+    events = play(game, "blade A:spider#1 venom A:mate#1")  # 2 ≥ its cost 2
+    assert game.state.zone["A:mate#1"] == "graveyard"
+    assert game.state.kills == {"A": 0, "B": 0}
+    assert game.state.bonus_losses["A"] == 1
+    destroyed = [e.data for e in events if e.kind == "destroyed"]
+    assert destroyed == [{"mini": "A:mate#1", "cell": "c3", "by": "A", "how": "self_destroy"}]
+
+
+def test_enemy_poison_joining_yours_is_a_destruction_by_the_enemy() -> None:
+    """Only a destruction wholly by your own abilities scores nothing: B's Venom adds to A's."""
+    mate = creature("mate", cost=4, power=0, defense=9, life=9)
+    b_spider = creature("bspider", power=0, defense=9, life=9, abilities=["multi-blade: Venom 2"])
+    zones = {"A:spider#1": "c3", "A:mate#1": "c3", "B:bspider#1": "c3"}
+    game = at([SPIDER, mate], [b_spider], zones, mode="strike")
+    play(game, "cell c3 A:spider#1", "dice blade,miss", "blade A:spider#1 venom A:mate#1")
+    assert game.state.keywords.self_harm == (("A:mate#1", "poison", 2),)
+    game.state.keywords = replace(game.state.keywords, poison=(("A:mate#1", 4),))  # B's 2 more
+    assert not combat._destroyed_by_owner(game.setup, game.state, "A:mate#1", None)

@@ -31,3 +31,12 @@ def test_a_nine_returns_the_lunatic_itself() -> None:
     game = at([LUNATIC, SEVEN], [SEVEN, FIVE], {"A:lunatic#1": "c3", **zones}, mode="strike")
     play(game, "cell c3 A:lunatic#1", "dice blade", "blade A:lunatic#1 wail 4 5")
     assert game.state.zone["A:lunatic#1"] == "reserve"
+
+
+def test_the_two_dice_are_accepted_in_any_order_and_recorded_in_one() -> None:
+    """docs/formats.md: lists in an action are accepted in any order."""
+    zones = {"B:seven#1": "c3", "A:seven#1": "a1", "B:five#1": "e5"}
+    game = at([LUNATIC, SEVEN], [SEVEN, FIVE], {"A:lunatic#1": "c3", **zones}, mode="strike")
+    play(game, "cell c3 A:lunatic#1", "dice blade", "blade A:lunatic#1 wail 4 3")
+    assert game.state.zone["A:seven#1"] == game.state.zone["B:seven#1"] == "reserve"
+    assert game.record()["actions"][-1] == "blade A:lunatic#1 wail 3 4"

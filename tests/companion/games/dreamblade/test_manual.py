@@ -94,3 +94,16 @@ def test_a_static_ability_the_engine_does_not_know_is_flagged_when_spawned() -> 
     events = play(game, "spawn A:glorious#1 a1")
     assert kinds(events)[-1] == "dreamblade.manual_effect"
     assert AdjustPoints("A", 1) in game.legal_actions()
+
+
+def test_hurting_your_own_creature_to_death_scores_like_a_self_destruction() -> None:
+    """An ability of yours the players apply (``hurt``) destroying your own creature: no
+    conquest point for anyone, +2 bonus to you (rulebook "destroying your own miniatures")."""
+    mate = creature("mate", power=0, defense=9, life=3)
+    game = at([PAYBACK, mate], [WALL], {"A:dragon#1": "c3", "A:mate#1": "c3", "B:wall#1": "c3"},
+              mode="strike")  # fmt: skip
+    play(game, "cell c3 A:dragon#1", "dice blade", "blade A:dragon#1 payback")
+    events = play(game, "hurt A:mate#1 3")
+    assert game.state.zone["A:mate#1"] == "graveyard"
+    assert game.state.kills == {"A": 0, "B": 0} and game.state.bonus_losses["A"] == 1
+    assert [e.data["how"] for e in events if e.kind == "destroyed"] == ["self_destroy"]

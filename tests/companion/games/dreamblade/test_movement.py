@@ -102,7 +102,7 @@ def test_moving_needs_a_shift() -> None:
 def test_ability_moves_obey_the_stack_limit_only() -> None:
     # rulebook "stack limit" (abilities): moves by abilities never put a 5th creature of a player
     # into a cell; otherwise they are not shifts (any distance, engaged or not)
-    stepper = creature("x", abilities=["0: Test Step"])  # an ability the players apply
+    stepper = creature("x", abilities=["manual: 0: Test Step"])  # an ability the players apply
     zones = {f"A:x#{k}": "c4" for k in range(1, 5)} | {"A:x#5": "a1", "B:foe#1": "a1"}
     game = at([stepper] * 5, [FOE], zones, phase="spawn")
     play(game, "ability A:x#5 test-step")

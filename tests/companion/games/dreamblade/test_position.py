@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -119,3 +121,31 @@ def test_a_creature_with_unknown_stats_on_the_map_is_refused() -> None:
         DreambladeGame.from_position(game.position(), origin="pos.json")
     assert err.value.field == "state.zones.A:x#1"
     assert "power unknown" in err.value.expected
+
+
+# ---- the examples of docs/formats.md load as written -------------------------------------------
+
+FORMATS_DOC = Path(__file__).resolve().parents[4] / "docs" / "formats.md"
+
+
+def _doc_examples(file_format: str) -> list[Any]:
+    text = FORMATS_DOC.read_text(encoding="utf-8")
+    blocks = re.findall(r"```json\n(.*?)```", text, flags=re.DOTALL)
+    found = [json.loads(block) for block in blocks]  # every JSON example is valid JSON
+    return [data for data in found if data.get("format") == file_format]
+
+
+def test_the_position_example_of_the_formats_doc_loads_as_written() -> None:
+    (example,) = _doc_examples("dreamblade-position")
+    game = DreambladeGame.from_position(example, origin="docs/formats.md")
+    assert game.pending().kind == "choose_action"
+    assert game.state.modifiers == (("A:sir-glorious#1", "life", -2),)
+    assert game.position()["state"]["zones"] == example["state"]["zones"]
+
+
+def test_the_record_example_replays_to_the_position_example() -> None:
+    (record,) = _doc_examples("dreamblade-record")
+    (position,) = _doc_examples("dreamblade-position")
+    game = DreambladeGame.from_record(record, origin="docs/formats.md")
+    expected = DreambladeGame.from_position(position, origin="docs/formats.md")
+    assert game.position() == expected.position()

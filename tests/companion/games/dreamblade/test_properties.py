@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from companion import events as ev
 from companion.errors import IllegalActionError
-from companion.games.dreamblade import conquest
+from companion.games.dreamblade import conquest, effects
 from companion.games.dreamblade.engine import PENDING_KINDS
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.miniature import Miniature
@@ -108,7 +108,8 @@ def check_invariants(game: DreambladeGame) -> None:
         piece = setup.pieces[mini]
         assert state.on_map(mini) and piece.is_creature and damage > 0
         if state.combat is None and not state.keywords.effects:
-            assert damage < min(piece.stat("defense"), piece.stat("life")), mini
+            defense = effects.creature_defense(setup, state, mini)
+            assert damage < min(defense, effects.creature_life(setup, state, mini)), mini
     assert state.spawn_points >= 0
     assert all(not setup.pieces[m].mini.unknown_fields for m in state.zone if state.on_map(m))
 

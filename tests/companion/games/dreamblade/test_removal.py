@@ -12,7 +12,7 @@ from tests.companion.games.dreamblade.builders import at, creature, location, pl
 
 # "Test Offering" stands for a spawn ability the engine does not implement: using it lets its
 # player apply the effect (here: sacrifice or destroy one of their own miniatures)
-XS = [creature("x", abilities=["0: Test Offering"]), location("keep")]
+XS = [creature("x", abilities=["manual: 0: Test Offering"]), location("keep")]
 FOES = [creature("foe")]
 
 
@@ -41,7 +41,7 @@ def test_self_destruction_scores_nothing_but_gives_the_bonus() -> None:
 
 
 def test_sacrificed_regenerate_creature_goes_to_the_graveyard() -> None:
-    scissors = creature("scissors", abilities=["Regenerate", "0: Test Offering"])
+    scissors = creature("scissors", abilities=["Regenerate", "manual: 0: Test Offering"])
     game = at([scissors], FOES, {"A:scissors#1": "c3"}, phase="spawn")
     play(game, "ability A:scissors#1 test-offering", "sacrifice A:scissors#1")
     assert game.state.zone["A:scissors#1"] == "graveyard"
@@ -71,7 +71,7 @@ def test_manual_effects_need_a_manual_ability_first() -> None:
 def test_sacrificing_an_attacker_mid_combat_takes_its_blade_abilities_away() -> None:
     # FAQ: blades go only to attackers still in play (e.g. after Tantrum sacrificed one)
     # "Self Offering" stands for any sacrificing blade ability the engine does not implement
-    bomber = creature("bomber", power=1, abilities=["blade: Self Offering"])
+    bomber = creature("bomber", power=1, abilities=["manual: blade: Self Offering"])
     critter = creature("critter", power=1, abilities=["blade: Crit 2"])
     zones = {"A:bomber#1": "c3", "A:critter#1": "c3", "B:foe#1": "c3"}
     game = at([bomber, critter], FOES, zones, mode="strike")

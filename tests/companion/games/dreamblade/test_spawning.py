@@ -212,7 +212,7 @@ def test_only_the_phase_player_spawns() -> None:
 
 def test_spawn_ability_is_paid_once_per_phase_and_its_effect_is_manual() -> None:
     # rulebook "spawn abilities": paid in spawn points, once per spawn phase each
-    castle = location("castle", abilities=["0: move a target adjacent ally into this cell"])
+    castle = location("castle", abilities=["manual: 0: move a target adjacent ally into this cell"])
     seer = creature("seer", abilities=["2: Haunt Gambit"])
     game = at([castle, seer], [FOE], {"A:castle#1": "b2", "A:seer#1": "b2"}, phase="spawn")
     events = play(game, "ability A:seer#1 haunt-gambit")
@@ -244,7 +244,7 @@ def test_a_creature_spawned_this_phase_may_use_its_spawn_ability() -> None:
 
 
 def test_when_spawned_ability_is_flagged_for_the_players() -> None:
-    eater = creature("eater", abilities=["when spawned: Flux Ward"])
+    eater = creature("eater", abilities=["manual: when spawned: Flux Ward"])
     game = at([eater], [FOE], {}, phase="spawn")
     events = play(game, "spawn A:eater#1 a1")
     assert kinds(events)[1:] == ["spawned", "dreamblade.manual_effect"]

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.dreamblade.abilities import KEYWORDS, Activation, parse_ability
+from companion.games.dreamblade.abilities import (
+    KEYWORDS,
+    AbilityLineError,
+    Activation,
+    parse_ability,
+)
 from tests.companion.games.dreamblade.builders import creature
 
 
@@ -60,20 +65,47 @@ def test_reinforce_takes_a_type() -> None:
     "text",
     [
         "blade: Payback",  # a real keyword whose text the sources do not give
-        "Crit 2",  # Crit without a blade activation is not the blade ability we know
-        "blade: Bodyguard",  # a static keyword printed as a blade ability
-        "Fortunate",  # missing its number
-        "0: move a target adjacent ally into this cell",
-        "Bolster (+2 Defense to Janus allies)",
+        "Bolster",  # the bare line the sources do not give (Bolster <type> N is implemented)
+        "Shadow Drive",  # a Drive other than Locus Drive
+        "manual: Crit 2",  # Crit whose activation the source does not give, marked so
+        "manual: 0: move a target adjacent ally into this cell",  # a card's own words
+        "manual: Bolster (+2 Defense to Janus allies)",
     ],
 )
-def test_unknown_or_misshapen_lines_mark_the_miniature_manual(text: str) -> None:
+def test_keywords_left_to_the_players_and_manual_lines_mark_the_miniature_manual(
+    text: str,
+) -> None:
     ability = parse_ability(text)
     assert not ability.implemented
-    assert creature("x", abilities=[text]).id == "x"
+    assert not ability.text.startswith("manual")
     from companion.games.dreamblade.pieces import Piece
 
     assert Piece("A:x#1", "A", creature("x", abilities=[text])).manual
+
+
+@pytest.mark.parametrize(
+    ("text", "closest"),
+    [
+        ("Crit5", "did you mean 'Crit'?"),
+        ("blade: Crit5", "did you mean 'Crit'?"),
+        ("Bodygaurd", "did you mean 'Bodyguard'?"),
+        ("blade: Fumbel 2", "did you mean 'Fumble'?"),
+        ("Regenrate", "did you mean 'Regenerate'?"),
+        ("Crit 2", "Crit is written 'blade: Crit N'"),  # a blade keyword without its blade
+        ("blade: Bodyguard", "Bodyguard is written 'Bodyguard'"),
+        ("Fortunate", "Fortunate is written 'Fortunate N'"),  # missing its number
+        ("Flux Ward", "'Flux Ward' is not a keyword the engine knows"),
+    ],
+)
+def test_an_unknown_or_misspelt_line_is_an_error_naming_the_closest_keyword(
+    text: str, closest: str
+) -> None:
+    with pytest.raises(AbilityLineError) as error:
+        parse_ability(text)
+    assert closest in str(error.value)
+    assert f"'manual: {text}'" in str(error.value)  # how to leave it to the players
+    with pytest.raises(ValueError, match=r"did you mean|is written|not a keyword"):
+        creature("x", abilities=[text])  # nothing builds a miniature with it
 
 
 def test_a_miniature_with_only_known_keywords_is_not_manual() -> None:
