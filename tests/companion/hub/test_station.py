@@ -34,7 +34,7 @@ class Seat:
         )
         self.table = Table.start(Store(self.settings.store_path), CounterGame())
         self.names: dict[str, str] = {}
-        self.clock: list[tuple[float | None, float | None, bool]] = []
+        self.clock: list[tuple[float | None, float | None, bool, str]] = []
         self.link = self.connect()
 
     def connect(self) -> TableLink:
@@ -76,8 +76,9 @@ def test_a_round_from_pairing_to_results(room: Any, tmp_path: Path):
             players = tournament.state.players
             assert seat.names == {"A": players[match.a].name, "B": players[match.b or 0].name}
             assert wait_for(lambda s=seat: bool(s.clock) and s.clock[-1][0] == 3000)
-            _, remaining, running = seat.clock[-1]
+            _, remaining, running, at_time = seat.clock[-1]
             assert running and remaining is not None and 2990 < remaining <= 3000
+            assert at_time == "notify_only"
         winner = seats[0].play_to_the_end()
         assert wait_for(lambda: matches[0].outcome is not None)
         assert matches[0].outcome == winner.lower() and matches[0].reported_by == "table-1"
