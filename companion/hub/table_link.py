@@ -108,7 +108,17 @@ class TableLink:
         if event.kind == ev.JUDGE_CALLED:
             pending = self.table.read(lambda game: game.pending())
             self.publisher.publish_judge_call(pending.seat, pending.kind)
+        if event.kind == ev.GAME_STARTED:
+            self._follow_new_game(int(event.data["game_id"]))
         self._report_if_over()
+
+    def _follow_new_game(self, game_id: int) -> None:
+        """The players set up their game on the panel (their warbands were not registered): the
+        match is played by the table's newest game."""
+        with self._lock:
+            if self.match is not None and self.match.get("outcome") is None:
+                self.match = {**self.match, "game_id": game_id}
+                _save(self._path, self.match)
 
     def _report_if_over(self) -> None:
         with self._lock:

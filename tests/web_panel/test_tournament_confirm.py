@@ -82,7 +82,10 @@ def test_the_phone_shows_the_result_and_confirms_it(
     errors: list[str] = []
     phone.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     phone.on("pageerror", lambda e: errors.append(str(e)))
-    phone.goto(server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1])
+    phone.goto(
+        server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1],
+        wait_until="domcontentloaded",
+    )
     expect(phone.locator("#tournament .recorded")).to_have_text(recorded)
     phone.locator("#tournament-confirm").click()
     app.extensions["panel"].feed.panel_changed()  # the hub's echo, as the link would pass it on

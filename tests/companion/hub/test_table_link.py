@@ -153,3 +153,16 @@ def test_the_recorded_result_is_offered_for_confirmation(tmp_path: Path):
         assert link.result_view() is None
     finally:
         link.close()
+
+
+def test_a_game_set_up_on_the_panel_plays_the_match(tmp_path: Path):
+    link, _ = link_for(tmp_path)
+    try:
+        link.on_match(match(11))  # no registered warbands: the players set up their own game
+        config = settings(tmp_path)
+        link.table.replace_game(starting_game(config))  # what the panel's set-up does
+        assert link.match is not None and link.match["game_id"] == link.table.game_id
+        saved = json.loads((tmp_path / MATCH_FILE).read_text())
+        assert saved["game_id"] == link.table.game_id
+    finally:
+        link.close()
