@@ -48,12 +48,12 @@ def main() -> None:
         game_id = table.game_id
         store = table.store
         pictured = store.pictured_entries(game_id)
-        crops = [
-            len(jpeg)
+        kept = {  # a change proposing several actions keeps its pictures once for all of them
+            (cell, before, after)
             for seq in sorted(pictured)
-            for _, before, after in store.pictures(game_id, seq)
-            for jpeg in (before, after)
-        ]
+            for cell, before, after in store.pictures(game_id, seq)
+        }
+        crops = [len(jpeg) for _, before, after in kept for jpeg in (before, after)]
         total = store.pictures_size(game_id)
         record = store.record(game_id)
         entries = len(store.log(game_id))
