@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, expect
 from companion.table.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
 from tests.web_panel.conftest import JUDGE_PIN, join_url
-from tests.web_panel.map_values import type_map_values
+from tests.web_panel.map_values import DEFAULT_MAP_VALUES, type_map_values
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel.app import PanelServer
 
@@ -95,7 +95,10 @@ def test_a_seated_phone_stays_seated_through_a_new_game_with_its_seat(
     headers = {"X-CSRF-Token": csrf}
     judge.post("/api/judge/login", json={"pin": JUDGE_PIN}, headers=headers)
     warbands = {seat: {"saved": "builtin:sample-madness"} for seat in ("A", "B")}
-    dreamblade = {"game": "dreamblade", "dreamblade": {"warbands": warbands}}
+    dreamblade = {
+        "game": "dreamblade",
+        "dreamblade": {"warbands": warbands, "map_values": DEFAULT_MAP_VALUES},
+    }
     response = judge.post("/api/setup/new", json=dreamblade, headers=headers)
     assert response.status_code == 200
     expect(phone.locator("#pending")).to_have_attribute("data-kind", "initiative_roll")
