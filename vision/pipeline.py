@@ -8,7 +8,9 @@ cells whose committed tags the last read missed, cells holding committed tags no
 ``reread_frames`` clear frames (a miniature moved without the cell looking different is still
 seen), and one more cell in turn, reusing the other cells' last reads (when more than a third of
 the cells need reading, one full-frame read replaces the crops). Nothing is decoded while the map
-is busy.
+is busy (an arm crosses the band around it); the frame right after a hand left (*settling*: the
+map still differs from the frame with the hand) is read, but a tag missing from it is not yet
+taken as gone.
 
 With a ``carrier`` (``vision/carrier.py``) a miniature's markers are grouped into one placement at
 its base centre and need ``min_codes`` of them to agree; crops reach ``disc_mm / 2`` past the cell
@@ -213,7 +215,12 @@ class Pipeline:
             placed, rejected, cells_read = self._decode(gray, state.changed_cells)
         lap("decode")
         placements = tuple(placed.placements)
-        unread = frozenset() if state.busy else self._unread(placements, placed.partial)
+        if state.busy:
+            unread: frozenset[TagId] = frozenset()
+        elif state.settling:  # the frame after a hand left: reads count, absences do not yet
+            unread = frozenset(self.tracker.board) - {p.tag for p in placements}
+        else:
+            unread = self._unread(placements, placed.partial)
         observation = Observation(
             placements,
             rejected,

@@ -204,4 +204,6 @@ def test_miniatures_standing_on_carriers_are_placed_by_their_bases_and_moves_com
         placements = [p for p in result.observation.placements if p.tag == tag(1)]
         assert all(p.codes >= 2 for p in placements)
     assert pipeline.tracker.board == steps[-1].truth
-    assert committed_at is not None and committed_at - last_hand <= 3
+    # read on the first frame with no arm over the map (the script's last hand step is already
+    # off the table), where the markers agree: committed at once
+    assert committed_at is not None and committed_at - last_hand <= 1
