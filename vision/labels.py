@@ -1,5 +1,6 @@
-"""Printable PDFs at exact physical size: tag labels for a warband (code, short name, seat colour
-ring) and the four corner markers used by calibration."""
+"""Printable PDFs at exact physical size: carrier discs for a warband (the tag design that
+survives a figure standing on it, ``vision/carrier.py``), the older code stickers (code, short name,
+seat colour ring), the four corner markers used by calibration and the lens calibration board."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from reportlab.pdfgen import canvas
 
 from vision.board_change import TagId
 from vision.calibration import CORNER_IDS, CornerLayout
+from vision.carrier import DEFAULT_CARRIER, Carrier
 from vision.lens import BOARD_MODULES_PER_SQUARE, BOARD_SQUARE_MM, BOARD_SQUARES, board_modules
 from vision.symbols import corner_modules, marker_modules, qr_modules
 
@@ -102,6 +104,61 @@ def tag_sheet(
         pdf.setFillColorRGB(0, 0, 0)
         pdf.setFont("Helvetica", 4.5)
         pdf.drawCentredString(cx * mm, (page_h - cy - tag_mm / 2 - 2.4) * mm, label.name[:14])
+    pdf.save()
+    return pages
+
+
+def carrier_sheet(labels: list[Label], path: Path, carrier: Carrier = DEFAULT_CARRIER) -> int:
+    """Carrier discs (``vision/carrier.py``) for the labels, at exact size: cut each out along
+    its circle and glue the miniature's base in the dashed circle. Each label needs its
+    ``marker_id`` (the per-table serial); returns the number of pages."""
+    if not labels:
+        raise ValueError("no labels to print")
+    for label in labels:
+        if label.seat not in SEAT_COLOURS_RGB:
+            raise ValueError(f"{label.tag}: seat must be A or B")
+        if label.marker_id is None:
+            raise ValueError(f"{label.tag}: a carrier needs a marker id (its serial)")
+    pdf = canvas.Canvas(str(path), pagesize=A4)
+    pdf.setTitle("Tabletop Companion carriers")
+    page_w, page_h = A4[0] / mm, A4[1] / mm
+    pitch = carrier.disc_mm + GAP_MM
+    per_row = int((page_w - 2 * PAGE_MARGIN_MM) // pitch)
+    per_col = int((page_h - 2 * PAGE_MARGIN_MM) // pitch)
+    side = carrier.marker_mm
+    pages = 1
+    for i, label in enumerate(labels):
+        slot = i % (per_row * per_col)
+        if i and slot == 0:
+            pdf.showPage()
+            pages += 1
+        cx = PAGE_MARGIN_MM + (slot % per_row) * pitch + carrier.disc_mm / 2
+        cy = page_h - (PAGE_MARGIN_MM + (slot // per_row) * pitch + carrier.disc_mm / 2)
+        pdf.setLineWidth(0.2)
+        pdf.setStrokeColorRGB(0.6, 0.6, 0.6)
+        pdf.circle(cx * mm, cy * mm, carrier.disc_mm / 2 * mm, stroke=1, fill=0)
+        pdf.setDash(1, 2)
+        pdf.setStrokeColorRGB(*SEAT_COLOURS_RGB[label.seat])
+        pdf.circle(cx * mm, cy * mm, carrier.base_mm / 2 * mm, stroke=1, fill=0)
+        pdf.setDash()
+        assert label.marker_id is not None
+        modules = marker_modules(carrier.family, label.marker_id)
+        step = side / modules.shape[0]
+        pdf.setFillColorRGB(0, 0, 0)
+        for dx, dy, outward in carrier.marker_poses():
+            # the page is the map frame seen from above (x right, y up): turn the marker so its
+            # top edge points away from the base centre
+            pdf.saveState()
+            pdf.translate((cx + dx) * mm, (cy + dy) * mm)
+            pdf.rotate(outward - 90.0)
+            for r, c in zip(*np.nonzero(modules), strict=True):
+                x = -side / 2 + c * step
+                y = side / 2 - (r + 1) * step
+                pdf.rect(x * mm, y * mm, step * mm + 0.01, step * mm + 0.01, stroke=0, fill=1)
+            pdf.restoreState()
+        pdf.setFont("Helvetica", 4.5)
+        pdf.drawCentredString(cx * mm, (cy + 1.5) * mm, label.name[:14])
+        pdf.drawCentredString(cx * mm, (cy - 3.5) * mm, f"{label.seat} #{label.marker_id}")
     pdf.save()
     return pages
 
