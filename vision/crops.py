@@ -53,10 +53,11 @@ def read_cells(
     grid: CellGrid,
     cells: Iterable[str],
     margin_mm: float,
+    scale: float = CROP_SCALE,
 ) -> ReadResult:
     result = ReadResult()
     for cell in cells:
-        crop, to_image = cell_crop(gray, calibration, grid, cell, margin_mm)
+        crop, to_image = cell_crop(gray, calibration, grid, cell, margin_mm, scale)
         found = reader.read(crop)
         result.rejected += found.rejected
         for sighting in found.sightings:

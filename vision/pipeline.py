@@ -34,7 +34,7 @@ import numpy as np
 from vision.board_change import BoardChange, TagId
 from vision.calibration import Calibration, CalibrationError
 from vision.carrier import Carrier
-from vision.crops import read_cells
+from vision.crops import CROP_SCALE, read_cells
 from vision.map_grid import CellGrid
 from vision.motion import MotionConfig, MotionGate
 from vision.observe import Observation, Placed, Placement, place
@@ -56,6 +56,7 @@ class PipelineConfig:
     # …or the spot's pattern no longer correlates this well with how it looked
     kept_correlation: float = 0.6
     reread_frames: int = 8  # clear frames after which a committed tag's cell is read again
+    crop_scale: float = CROP_SCALE  # crops sampled this much finer than the camera
     motion: MotionConfig = field(default_factory=MotionConfig)
     tracker: TrackerConfig = field(default_factory=TrackerConfig)
 
@@ -111,17 +112,20 @@ class Pipeline:
         self._clear_frames = 0
         self._last_read: dict[str, int] = {}
 
-    def _cells_to_read(self, changed: frozenset[str]) -> set[str]:
+    def _cells_to_read(self, changed: frozenset[str], settling: bool) -> set[str]:
+        """On a settling frame (a hand just left) only what changed or is in doubt: the commit it
+        may make waits on this frame; the scheduled re-reads wait for a still one."""
         cells = set(changed) | {cell for cell in self.grid.cells if cell not in self._confirmed}
         stale = self._clear_frames - self.config.reread_frames
         for tag, cell in self.tracker.board.items():
             if all(p.tag != tag for p in self._cached.get(cell, [])):
                 cells.add(cell)
-            if self._last_read.get(cell, -1) <= stale:
+            if self._last_read.get(cell, -1) <= stale and not settling:
                 cells.add(cell)
-        all_cells = self.grid.cells
-        cells.add(all_cells[self._turn % len(all_cells)])
-        self._turn += 1
+        if not settling:
+            all_cells = self.grid.cells
+            cells.add(all_cells[self._turn % len(all_cells)])
+            self._turn += 1
         return cells
 
     def _place(self, found: ReadResult) -> Placed:
@@ -132,7 +136,7 @@ class Pipeline:
         )
 
     def _decode(
-        self, gray: np.ndarray, changed: frozenset[str]
+        self, gray: np.ndarray, changed: frozenset[str], settling: bool = False
     ) -> tuple[Placed, int, frozenset[str]]:
         """(what was placed, rejected, cells read); placements include the cached reads of the
         cells not read now."""
@@ -140,14 +144,20 @@ class Pipeline:
         if mode == "full-frame":
             found = self.reader.read(gray)
             return self._place(found), found.rejected, frozenset(self.grid.cells)
-        cells = set(self.grid.cells) if mode == "cells" else self._cells_to_read(changed)
+        cells = set(self.grid.cells) if mode == "cells" else self._cells_to_read(changed, settling)
         if mode == "changed-cells" and len(cells) > len(self.grid.cells) // 3:
             # many cells: one full-frame read is faster than that many crops
             cells = set(self.grid.cells)
             found = self.reader.read(gray)
         else:
             found = read_cells(
-                self.reader, gray, self.calibration, self.grid, sorted(cells), self.config.reach_mm
+                self.reader,
+                gray,
+                self.calibration,
+                self.grid,
+                sorted(cells),
+                self.config.reach_mm,
+                self.config.crop_scale,
             )
         placed = self._place(found)
         for cell in cells:
@@ -212,7 +222,7 @@ class Pipeline:
         cells_read: frozenset[str] = frozenset()
         if not state.busy:
             self._clear_frames += 1
-            placed, rejected, cells_read = self._decode(gray, state.changed_cells)
+            placed, rejected, cells_read = self._decode(gray, state.changed_cells, state.settling)
         lap("decode")
         placements = tuple(placed.placements)
         if state.busy:
