@@ -3,8 +3,8 @@ Dreamblade the map, each seat's warband (a saved one, or built by searching the 
 tournament initiative rule; save warbands for next time. Starting it replaces the game at the table
 (an unfinished one is abandoned, and stays in the store).
 
-Who may set up: the judge; when no judge PIN is configured, or the game is over, also a seated
-player or the table's own screen.
+Who may set up: the judge; the table's own screen while no judge PIN is set; and once the game is
+over, a seated player or the table's own screen.
 """
 
 from __future__ import annotations
@@ -49,12 +49,16 @@ CATALOG_RESULTS = 30
 
 
 def may_set_up(panel: Panel, remote_addr: str | None) -> bool:
+    """The judge may; a seated player or the table's own screen once the game is over; and
+    while there is no judge PIN, the table's own screen (never a phone that scanned a code)."""
     viewer = panel.viewer()
     if viewer.judge:
         return True
+    own_screen = remote_addr in LOOPBACK_ADDRESSES
+    if own_screen and not panel.judge.enabled:
+        return True
     game_over = panel.table.read(lambda game: game.winner() is not None)
-    table_side = viewer.seat is not None or remote_addr in LOOPBACK_ADDRESSES
-    return table_side and (game_over or not panel.pins.enabled)
+    return game_over and (viewer.seat is not None or own_screen)
 
 
 def load_seats(data_dir: Path) -> dict[str, SeatSettings]:
