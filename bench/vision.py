@@ -77,10 +77,10 @@ def view_for(resolution: str, seed: int) -> View:
     return View(w, h, min(w, h) / VIEW_MM, float(rng.uniform(-4, 4)), float(rng.uniform(0, 0.04)))
 
 
-def look_for(seed: int) -> Look:
+def look_for(seed: int, blur: tuple[float, float] = (0.3, 1.0)) -> Look:
     rng = np.random.default_rng(seed + 100)
     return Look(
-        blur_sigma_px=float(rng.uniform(0.3, 1.0)),
+        blur_sigma_px=float(rng.uniform(*blur)),
         noise_sigma=float(rng.uniform(2, 5)),
         light_gradient=float(rng.uniform(0.1, 0.35)),
         glare=float(rng.uniform(0, 0.3)),
@@ -270,14 +270,7 @@ DESIGNS = (
 
 def soft_look(seed: int) -> Look:
     """Optics a little softer than issue 5's (what issue 14's independent renderer used)."""
-    rng = np.random.default_rng(seed + 100)
-    return Look(
-        blur_sigma_px=float(rng.uniform(0.8, 1.2)),
-        noise_sigma=float(rng.uniform(2, 5)),
-        light_gradient=float(rng.uniform(0.1, 0.35)),
-        glare=float(rng.uniform(0, 0.3)),
-        jpeg_quality=int(rng.integers(80, 95)),
-    )
+    return look_for(seed, blur=(0.8, 1.2))
 
 
 def spot_ok(grid: CellGrid, x: float, y: float) -> bool:

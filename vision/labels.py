@@ -4,6 +4,7 @@ seat colour ring), the four corner markers used by calibration and the lens cali
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -59,6 +60,31 @@ def _draw_modules(
                 )
 
 
+def _grid(size_mm: float) -> tuple[float, int, int]:
+    """(pitch, labels per row, labels per page) for round labels ``size_mm`` across."""
+    page_w, page_h = A4[0] / mm, A4[1] / mm
+    pitch = size_mm + GAP_MM
+    per_row = int((page_w - 2 * PAGE_MARGIN_MM) // pitch)
+    return pitch, per_row, per_row * int((page_h - 2 * PAGE_MARGIN_MM) // pitch)
+
+
+def _slots(pdf: canvas.Canvas, count: int, size_mm: float) -> Iterator[tuple[float, float]]:
+    """Centres (mm from the page's top-left corner) of ``count`` round labels ``size_mm`` across,
+    in rows, a new page whenever one is full."""
+    pitch, per_row, per_page = _grid(size_mm)
+    for i in range(count):
+        slot = i % per_page
+        if i and slot == 0:
+            pdf.showPage()
+        x = PAGE_MARGIN_MM + (slot % per_row) * pitch + size_mm / 2
+        y = PAGE_MARGIN_MM + (slot // per_row) * pitch + size_mm / 2
+        yield x, y
+
+
+def _pages(count: int, size_mm: float) -> int:
+    return -(-count // _grid(size_mm)[2])
+
+
 def tag_sheet(
     labels: list[Label],
     path: Path,
@@ -80,18 +106,8 @@ def tag_sheet(
             raise ValueError(f"{label.tag}: the {family} family needs a marker id")
     pdf = canvas.Canvas(str(path), pagesize=A4)
     pdf.setTitle("Tabletop Companion tags")
-    page_w, page_h = A4[0] / mm, A4[1] / mm
-    pitch = base_mm + GAP_MM
-    per_row = int((page_w - 2 * PAGE_MARGIN_MM) // pitch)
-    per_col = int((page_h - 2 * PAGE_MARGIN_MM) // pitch)
-    pages = 1
-    for i, label in enumerate(labels):
-        slot = i % (per_row * per_col)
-        if i and slot == 0:
-            pdf.showPage()
-            pages += 1
-        cx = PAGE_MARGIN_MM + (slot % per_row) * pitch + base_mm / 2
-        cy = PAGE_MARGIN_MM + (slot // per_row) * pitch + base_mm / 2
+    page_h = A4[1] / mm
+    for label, (cx, cy) in zip(labels, _slots(pdf, len(labels), base_mm), strict=True):
         pdf.setStrokeColorRGB(*SEAT_COLOURS_RGB[label.seat])
         pdf.setLineWidth(1.2 * mm)
         pdf.circle(cx * mm, (page_h - cy) * mm, (base_mm / 2 - 0.6) * mm, stroke=1, fill=0)
@@ -105,7 +121,7 @@ def tag_sheet(
         pdf.setFont("Helvetica", 4.5)
         pdf.drawCentredString(cx * mm, (page_h - cy - tag_mm / 2 - 2.4) * mm, label.name[:14])
     pdf.save()
-    return pages
+    return _pages(len(labels), base_mm)
 
 
 def carrier_sheet(labels: list[Label], path: Path, carrier: Carrier = DEFAULT_CARRIER) -> int:
@@ -121,19 +137,10 @@ def carrier_sheet(labels: list[Label], path: Path, carrier: Carrier = DEFAULT_CA
             raise ValueError(f"{label.tag}: a carrier needs a marker id (its serial)")
     pdf = canvas.Canvas(str(path), pagesize=A4)
     pdf.setTitle("Tabletop Companion carriers")
-    page_w, page_h = A4[0] / mm, A4[1] / mm
-    pitch = carrier.disc_mm + GAP_MM
-    per_row = int((page_w - 2 * PAGE_MARGIN_MM) // pitch)
-    per_col = int((page_h - 2 * PAGE_MARGIN_MM) // pitch)
+    page_h = A4[1] / mm
     side = carrier.marker_mm
-    pages = 1
-    for i, label in enumerate(labels):
-        slot = i % (per_row * per_col)
-        if i and slot == 0:
-            pdf.showPage()
-            pages += 1
-        cx = PAGE_MARGIN_MM + (slot % per_row) * pitch + carrier.disc_mm / 2
-        cy = page_h - (PAGE_MARGIN_MM + (slot // per_row) * pitch + carrier.disc_mm / 2)
+    for label, (cx, top) in zip(labels, _slots(pdf, len(labels), carrier.disc_mm), strict=True):
+        cy = page_h - top
         pdf.setLineWidth(0.2)
         pdf.setStrokeColorRGB(0.6, 0.6, 0.6)
         pdf.circle(cx * mm, cy * mm, carrier.disc_mm / 2 * mm, stroke=1, fill=0)
@@ -160,7 +167,7 @@ def carrier_sheet(labels: list[Label], path: Path, carrier: Carrier = DEFAULT_CA
         pdf.drawCentredString(cx * mm, (cy + 1.5) * mm, label.name[:14])
         pdf.drawCentredString(cx * mm, (cy - 3.5) * mm, f"{label.seat} #{label.marker_id}")
     pdf.save()
-    return pages
+    return _pages(len(labels), carrier.disc_mm)
 
 
 def charuco_sheet(path: Path) -> None:

@@ -113,24 +113,15 @@ class CameraModel:
 
 
 # Sensor modes as libcamera lists them (rpicam-hello --list-cameras); a USB webcam's usual ones.
+IMX708_MODES = (
+    CameraMode(4608, 2592, 14.35),
+    CameraMode(2304, 1296, 56.03),
+    CameraMode(1536, 864, 120.13),
+)
 CAMERAS = {
-    "camera-module-3": CameraModel(
-        "Raspberry Pi Camera Module 3",
-        "imx708",
-        (
-            CameraMode(4608, 2592, 14.35),
-            CameraMode(2304, 1296, 56.03),
-            CameraMode(1536, 864, 120.13),
-        ),
-    ),
+    "camera-module-3": CameraModel("Raspberry Pi Camera Module 3", "imx708", IMX708_MODES),
     "camera-module-3-wide": CameraModel(
-        "Raspberry Pi Camera Module 3 Wide",
-        "imx708_wide",
-        (
-            CameraMode(4608, 2592, 14.35),
-            CameraMode(2304, 1296, 56.03),
-            CameraMode(1536, 864, 120.13),
-        ),
+        "Raspberry Pi Camera Module 3 Wide", "imx708_wide", IMX708_MODES
     ),
     "hq-camera": CameraModel(
         "Raspberry Pi HQ Camera",
