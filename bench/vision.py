@@ -531,6 +531,64 @@ def sequences_table(moves: int, sequences: int) -> None:
             )
 
 
+# A Raspberry Pi 5 core (Cortex-A76, 2.4 GHz) against one core of the machine this runs on: an
+# assumption from public single-core benchmarks, not measured here (no Pi on the bench).
+PI5_SLOWER = 3.0
+LED_PUSH_MS = 7.7  # 256 WS2812 LEDs on the wire (bench/lights.py)
+
+
+def latency_table(repeats: int) -> None:
+    """The frame that commits a miniature put down (the first one with no arm over the map),
+    timed alone, its minimum over repeats standing for an unloaded machine; then the Pi 5 plan."""
+    model = CAMERAS["camera-module-3"]
+    plan = recommend_mode(model, SEEN_MM, DEFAULT_CARRIER.module_mm)
+    assert plan is not None
+    mode = plan.mode
+    view = View(mode.width, mode.height, plan.px_per_mm, 1.5, 0.02)
+    design = DESIGNS[2]
+    scene = figures_scene(GRID, design, 28, 91)
+    rng = np.random.default_rng(91)
+    steps, _, script = scripted_moves(scene, rng, 1, design.carrier.disc_mm + 1.0)  # type: ignore[union-attr]
+    move = script[0]
+    frames = [
+        render(step.scene, view, soft_look(91), seed=i, grey=True) for i, step in enumerate(steps)
+    ]
+    commit_ms: list[float] = []
+    stages: dict[str, list[float]] = {}
+    for _ in range(repeats):
+        calibration = calibrate_from_markers(frames[0], GRID)
+        pipeline = Pipeline(
+            GRID, calibration, design.reader(scene.pieces), PipelineConfig(carrier=design.carrier)
+        )
+        for i, frame in enumerate(frames):
+            result = pipeline.process(frame)
+            change = result.change
+            if change is not None and move.tag in change.moved and i > move.last_hand:
+                commit_ms.append(sum(result.timings_ms.values()))
+                for stage, ms in result.timings_ms.items():
+                    stages.setdefault(stage, []).append(ms)
+                break
+    if not commit_ms:
+        print("\n== Latency: the move was not committed (see the sequences above)")
+        return
+    here = min(commit_ms)
+    period = 1000 / mode.fps
+    pi5 = here * PI5_SLOWER
+    mean = period / 2 + period + pi5 + LED_PUSH_MS
+    worst = 2 * period + pi5 + LED_PUSH_MS
+    per_stage = "  ".join(f"{k} {min(v):.1f}" for k, v in stages.items())
+    print(f"\n== Latency, tag put down → LED lit, {model.name} {mode} ({period:.1f} ms a frame)")
+    print(
+        f"   the committing frame here: {here:.1f} ms at best of {len(commit_ms)} "
+        f"(median {statistics.median(commit_ms):.1f}; per stage at best: {per_stage})"
+    )
+    print(
+        f"   Pi 5 plan (×{PI5_SLOWER:g} per core): wait for the next exposure (≤ 1 frame, mean "
+        f"half) + exposure and readout (1 frame) + pipeline {pi5:.0f} ms + LEDs "
+        f"{LED_PUSH_MS:g} ms = mean {mean:.0f} ms, worst {worst:.0f} ms"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer scenes and moves")
@@ -545,6 +603,7 @@ def main() -> None:
         markers_table(2 if args.quick else 4)
     designs_table(1 if args.quick else 3)
     sequences_table(moves=2 if args.quick else 5, sequences=1)
+    latency_table(3 if args.quick else 5)
     print(f"\n(total {time.perf_counter() - started:.0f} s)")
 
 

@@ -56,7 +56,9 @@ class PipelineConfig:
     # …or the spot's pattern no longer correlates this well with how it looked
     kept_correlation: float = 0.6
     reread_frames: int = 8  # clear frames after which a committed tag's cell is read again
-    crop_scale: float = CROP_SCALE  # crops sampled this much finer than the camera
+    # crops sampled this much finer than the camera; None: 1.5× for codes (marginal QR codes need
+    # it), 1× for carriers (their markers read at the camera's own resolution: bench/vision.py)
+    crop_scale: float | None = None
     motion: MotionConfig = field(default_factory=MotionConfig)
     tracker: TrackerConfig = field(default_factory=TrackerConfig)
 
@@ -71,6 +73,12 @@ class PipelineConfig:
             raise ValueError("kept_correlation must be within -1..1")
         if self.reread_frames < 1 or self.min_codes < 1:
             raise ValueError("reread_frames and min_codes must be at least 1")
+
+    @property
+    def scale(self) -> float:
+        if self.crop_scale is not None:
+            return self.crop_scale
+        return 1.0 if self.carrier is not None else CROP_SCALE
 
     @property
     def reach_mm(self) -> float:
@@ -157,7 +165,7 @@ class Pipeline:
                 self.grid,
                 sorted(cells),
                 self.config.reach_mm,
-                self.config.crop_scale,
+                self.config.scale,
             )
         placed = self._place(found)
         for cell in cells:
