@@ -283,7 +283,7 @@ def test_an_event_of_16_players_on_8_tables_survives_the_hub_and_a_table_dying(t
             games = [m for m in matches if m["b"] is not None]
             if interrupt is not None:
                 interrupt(games)
-            with ThreadPoolExecutor(max_workers=4) as pool:
+            with ThreadPoolExecutor(max_workers=8) as pool:
                 winners = list(
                     pool.map(
                         lambda m: judges[m["table"]].play(script_of(m)),
@@ -317,7 +317,7 @@ def test_an_event_of_16_players_on_8_tables_survives_the_hub_and_a_table_dying(t
             room.kill(victim)
             # the other tables play on while the hub is away; then everyone comes back
             others = [g for g in games if g["table"] != victim]
-            with ThreadPoolExecutor(max_workers=4) as pool:
+            with ThreadPoolExecutor(max_workers=8) as pool:
                 list(
                     pool.map(
                         lambda m: judges[m["table"]].play(
