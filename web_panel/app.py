@@ -21,6 +21,7 @@ from typing import cast
 from flask import Flask, Response, jsonify, request, session
 from flask.sessions import SecureCookieSessionInterface
 from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.serving import BaseWSGIServer, make_server
 
 from companion.camera.snapshot import CameraView
@@ -33,6 +34,7 @@ from web_panel.clock import MatchClock
 from web_panel.game_setup import load_seats, setup_api
 from web_panel.i18n import choose_language, translate
 from web_panel.judge import JudgeAccess
+from web_panel.limits import MAX_BODY_BYTES
 from web_panel.other_game_setup import other_setup_api
 from web_panel.pages import pages
 from web_panel.panel import LedSource, Panel
@@ -108,6 +110,7 @@ def create_app(
         SESSION_COOKIE_SAMESITE="Strict",
         TESTING=testing,
         DEBUG=False,
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,  # also enforced while reading a body of unknown length
     )
     panel = Panel(
         table=table,
@@ -129,6 +132,7 @@ def create_app(
     app.register_blueprint(camera_api)
     app.register_blueprint(catalog_api)
     app.register_blueprint(pages)
+    app.before_request(_refuse_too_large)
     app.before_request(_refuse_cross_site)
     app.after_request(_security_headers)
     return app
@@ -156,6 +160,12 @@ def _security_headers(response: Response) -> Response:
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
     return response
+
+
+def _refuse_too_large() -> None:
+    """A body over the limit is refused from its announced length, before anyone reads it."""
+    if request.content_length is not None and request.content_length > MAX_BODY_BYTES:
+        raise RequestEntityTooLarge()
 
 
 def _refuse_cross_site() -> ResponseReturnValue | None:
