@@ -236,7 +236,7 @@ def set_judge_pin() -> ResponseReturnValue:
     try:
         judge_session = panel.judge.set_pin(pin)
     except JudgeAccessError as exc:
-        raise Refused(403 if exc.code == "pin_configured" else 400, exc.code, str(exc)) from None
+        raise Refused(403 if exc.code == "pin_configured" else 400, exc.code) from None
     if judge:  # the table's own screen that set the first PIN does not become the judge
         session["judge"] = judge_session
     return jsonify(me_view(panel))

@@ -6,8 +6,8 @@ judge). It has 6 to 12 digits.
 
 Guessing is slowed per source, never globally, so a stranger cannot lock the judge out: after
 ``FREE_TRIES`` wrong PINs in a row from one address (an IPv6 /64 counts as one), each try must
-wait, the wait doubling with every wrong PIN up to an hour. One source gets about 25 tries in 12
-hours, so a 6-digit PIN falls with odds of 25 in 1,000,000 per address and tournament day
+wait, the wait doubling with every wrong PIN up to an hour. One source gets 24 tries in 12
+hours, so a 6-digit PIN falls with odds of 24 in 1,000,000 per address and tournament day
 (docs/hardware.md "Security at a store").
 
 Judge sessions live in the server only: the phone's cookie holds a random session id, valid while

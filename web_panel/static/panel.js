@@ -337,6 +337,7 @@
 
   function renderClock() {
     const box = document.getElementById("clock");
+    if (!box) return;
     const clock = state.view && state.view.clock;
     if (!clock || !clock.enabled) {
       box.hidden = true;
@@ -495,6 +496,7 @@
   };
 
   document.addEventListener("DOMContentLoaded", () => {
+    if (page === "join") return; // a join that failed: the page only says why
     const undo = document.getElementById("undo");
     if (undo) undo.addEventListener("click", undoLast);
     renderViewer();
