@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
-import os
 import re
 import secrets
 import threading
@@ -39,6 +38,7 @@ from web_panel.limits import MAX_BODY_BYTES
 from web_panel.other_game_setup import other_setup_api
 from web_panel.pages import pages
 from web_panel.panel import LedSource, Panel
+from web_panel.private_files import write_private
 from web_panel.seats import SeatTokens
 from web_panel.table_catalog_api import catalog_api
 
@@ -67,16 +67,8 @@ def load_or_create_secret(data_dir: Path) -> str:
             log.warning("the panel key %s is damaged: making a new one (phones join again)", path)
     if SECRET_PATTERN.fullmatch(secret):
         return secret
-    data_dir.mkdir(parents=True, exist_ok=True)
     secret = secrets.token_hex(32)
-    temporary = path.with_name(f"{SECRET_FILE}.tmp")
-    temporary.unlink(missing_ok=True)
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w", encoding="ascii") as file:
-        file.write(secret)
-        file.flush()
-        os.fsync(file.fileno())
-    temporary.replace(path)
+    write_private(path, secret)
     return secret
 
 
@@ -199,7 +191,9 @@ class PanelServer:
         return self
 
     def stop(self) -> None:
-        self.app.extensions["panel"].close()
+        panel = self.app.extensions.get("panel")  # the hub's app has no table panel
+        if panel is not None:
+            panel.close()
         self.server.shutdown()
         self.server.server_close()
         if self._thread is not None:
