@@ -161,7 +161,7 @@
 
   function draw(root) {
     const game = el("select", { id: "setup-game", "aria-label": t("setup.game") },
-      ...options.games.map((g) => el("option", { value: g, text: g, selected: g === "dreamblade" })));
+      ...options.games.map((g) => el("option", { value: g, text: P.has(`game.${g}`) ? t(`game.${g}`) : g, selected: g === "dreamblade" })));
     const seatBoxes = seats.map((seat) => {
       const current = options.seats[seat] || { name: seat, colour: "#777777" };
       return el("fieldset", { class: "seat", dataset: { seat } },
@@ -194,7 +194,8 @@
     game.addEventListener("change", showGame);
     const start = el("button", { class: "btn", type: "button", id: "setup-start", text: t("setup.start"), onclick: async () => {
       const unfinished = !options.current.finished && options.current.actions > 0;
-      if (unfinished && !(await P.ask(t("setup.abandon", { game: options.current.game })))) return;
+      const current = options.current.game;
+      if (unfinished && !(await P.ask(t("setup.abandon", { game: P.has(`game.${current}`) ? t(`game.${current}`) : current })))) return;
       const body = {
         game: game.value,
         clock_minutes: Number(minutes.value) || null,
