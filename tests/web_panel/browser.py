@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 import zxingcpp
 from PIL import Image
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -24,14 +24,29 @@ PHONE = {"width": 360, "height": 740}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "web_panel"
 
 
-def new_phone(browser: Browser, base_url: str, language: str = "en-US") -> Page:
+def new_phone(
+    browser: Browser, base_url: str, language: str = "en-US", viewport: dict[str, int] = PHONE
+) -> Page:
     context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale=language
+        viewport=viewport, device_scale_factor=2, is_mobile=True, has_touch=True, locale=language
     )
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.goto(base_url + "/")
     return page
+
+
+def console_errors(page: Page) -> list[str]:
+    """A list that fills with the page's console errors and uncaught exceptions from now on."""
+    errors: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(f"{page.url}: {message.text} ({message.location.get('url', '')})")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: errors.append(f"{page.url}: {error} {error.stack}"))
+    return errors
 
 
 def screenshot(page: Page, name: str) -> None:

@@ -32,7 +32,7 @@
   function status(view) {
     const x = G.extra(view);
     return [
-      [t("status.turn", { turn: x.turn }), t(`kind.${x.phase}`)],
+      [t("status.turn", { turn: x.turn }), t(x.phase === "over" ? "kind.game_over" : `kind.${x.phase}`)],
       [t("dc.morale"), x.warbands.map((w) => w.morale).join(" – ")],
     ];
   }

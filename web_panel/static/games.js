@@ -94,7 +94,7 @@
     if (max !== null) box.max = String(max);
     const value = () => (box.value.trim() === "" ? NaN : Number(box.value));
     const change = (delta) => {
-      const now = Number.isFinite(value()) ? value() : start;
+      const now = Number.isFinite(value()) ? value() : 0;
       const next = Math.max(min, max === null ? now + delta : Math.min(max, now + delta));
       box.value = String(next);
       onchange();

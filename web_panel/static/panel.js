@@ -445,6 +445,7 @@
     renderViewer();
     if (!state.view) return;
     document.body.dataset.version = String(state.view.version);
+    if (page === "setup") return; // the set-up form shows no game: only the viewer badge
     renderClock();
     renderStatus();
     renderNotices();
@@ -472,7 +473,7 @@
     if (undo) undo.addEventListener("click", undoLast);
     renderViewer();
     renderJudge();
-    setInterval(renderClock, 1000);
+    if (page !== "setup") setInterval(renderClock, 1000);
     connect();
   });
 })();
