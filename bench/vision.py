@@ -106,7 +106,7 @@ class Tally:
 
 def score(tally: Tally, scene: Scene, calibration: Calibration, found: ReadResult) -> None:
     truth = scene.true_board()
-    placements, _ = place(found.sightings, calibration, GRID, scene.base_mm)
+    placements = place(found.sightings, calibration, GRID, scene.base_mm).placements
     read = {p.tag for p in placements}
     centres = {p.tag: (p.x_mm, p.y_mm) for p in scene.pieces}
     for p in placements:

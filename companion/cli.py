@@ -14,6 +14,7 @@ SUBCOMMANDS: dict[str, str] = {
     "catalog": "companion.table.catalog_cli:catalog",
     "leds": "companion.lights.cli:leds",
     "labels": "vision.labels_cli:labels",
+    "camera": "companion.camera.cli:camera",
     "run": "companion.app.commands:run",
     "demo": "companion.app.commands:demo",
     "doctor": "companion.app.doctor:doctor",

@@ -1,6 +1,10 @@
 """Per-cell rectified crops: each cell (plus a margin for bases on its border) warped to a square,
-top-down image at about the camera's own resolution there, read, and the sightings mapped back
-to image pixels."""
+top-down image, read, and the sightings mapped back to image pixels.
+
+A crop is the map seen from above the way the camera sees it (seat A at the bottom, map ``y`` up
+the rows), never mirrored: ArUco/AprilTag markers do not read mirrored. It is sampled at
+:data:`CROP_SCALE` times the camera's own resolution there: marginal codes read at 1.5× that
+were lost at 1× (issue 14), since the rectifying warp otherwise blurs a module edge twice."""
 
 from __future__ import annotations
 
@@ -13,6 +17,8 @@ from vision.calibration import Calibration
 from vision.map_grid import CellGrid
 from vision.tags import ReadResult, Sighting, TagReader, quad
 
+CROP_SCALE = 1.5
+
 
 def cell_crop(
     gray: np.ndarray,
@@ -20,15 +26,16 @@ def cell_crop(
     grid: CellGrid,
     cell: str,
     margin_mm: float,
-    scale: float = 1.0,
+    scale: float = CROP_SCALE,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """(crop, homography crop px → image px) of one cell and its margin."""
+    """(crop, homography crop px → image px) of one cell and its margin; the crop's rows run
+    towards seat A (map ``y`` decreasing), as a camera above the table sees them."""
     x0, y0, x1, y1 = grid.cell_rect_mm(cell)
     x0, y0, x1, y1 = x0 - margin_mm, y0 - margin_mm, x1 + margin_mm, y1 + margin_mm
     density = calibration.px_per_mm((x0 + x1) / 2, (y0 + y1) / 2) * scale
     size = (round((x1 - x0) * density), round((y1 - y0) * density))
-    crop_to_mm = np.array([[1 / density, 0, x0], [0, 1 / density, y0], [0, 0, 1]])
-    crop_to_image = calibration.homography @ crop_to_mm
+    crop_to_mm = np.array([[1 / density, 0, x0], [0, -1 / density, y1], [0, 0, 1]])
+    crop_to_image = calibration.local_homography(crop_to_mm, size)
     crop = cv2.warpPerspective(
         gray,
         crop_to_image,

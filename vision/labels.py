@@ -13,6 +13,7 @@ from reportlab.pdfgen import canvas
 
 from vision.board_change import TagId
 from vision.calibration import CORNER_IDS, CornerLayout
+from vision.lens import BOARD_MODULES_PER_SQUARE, BOARD_SQUARE_MM, BOARD_SQUARES, board_modules
 from vision.symbols import corner_modules, marker_modules, qr_modules
 
 SEAT_COLOURS_RGB = {"A": (0.80, 0.15, 0.15), "B": (0.12, 0.35, 0.80)}
@@ -37,13 +38,14 @@ class Label:
 def _draw_modules(
     pdf: canvas.Canvas, modules: np.ndarray, x_mm: float, y_mm: float, size_mm: float
 ) -> None:
-    """Dark modules as squares; (x_mm, y_mm) is the top-left corner on the page."""
-    n = modules.shape[0]
-    step = size_mm / n
+    """Dark modules as squares; (x_mm, y_mm) is the top-left corner on the page, ``size_mm`` the
+    width of the grid."""
+    rows, cols = modules.shape
+    step = size_mm / cols
     pdf.setFillColorRGB(0, 0, 0)
     page_h = A4[1] / mm
-    for r in range(n):
-        for c in range(n):
+    for r in range(rows):
+        for c in range(cols):
             if modules[r, c]:
                 pdf.rect(
                     (x_mm + c * step) * mm,
@@ -102,6 +104,35 @@ def tag_sheet(
         pdf.drawCentredString(cx * mm, (page_h - cy - tag_mm / 2 - 2.4) * mm, label.name[:14])
     pdf.save()
     return pages
+
+
+def charuco_sheet(path: Path) -> None:
+    """The ChArUco board the lens calibration looks for (``vision/lens.py``), at exact size."""
+    modules = board_modules()
+    rows, cols = modules.shape
+    module_mm = BOARD_SQUARE_MM / BOARD_MODULES_PER_SQUARE
+    width, height = cols * module_mm, rows * module_mm
+    pdf = canvas.Canvas(str(path), pagesize=A4)
+    pdf.setTitle("Tabletop Companion lens calibration board")
+    page_w = A4[0] / mm
+    x = (page_w - width) / 2
+    y = 30.0
+    _draw_modules(pdf, modules, x, y, width)
+    pdf.setFont("Helvetica", 9)
+    page_h = A4[1] / mm
+    pdf.drawCentredString(
+        page_w / 2 * mm,
+        (page_h - y - height - 10) * mm,
+        f"lens calibration board: {BOARD_SQUARES[0]} x {BOARD_SQUARES[1]} squares of "
+        f"{BOARD_SQUARE_MM:g} mm. Print at 100 %, glue flat, check one square with a ruler.",
+    )
+    pdf.drawCentredString(
+        page_w / 2 * mm,
+        (page_h - y - height - 16) * mm,
+        "Photograph it with the table camera 3+ times, tilted, in different parts of the frame, "
+        "then: companion camera calibrate PHOTOS",
+    )
+    pdf.save()
 
 
 def corner_sheet(path: Path, layout: CornerLayout | None = None) -> None:

@@ -12,7 +12,7 @@ import yaml
 
 from companion.errors import DataFileError
 from vision.calibration import CornerLayout, calibrate_from_markers
-from vision.labels import Label, corner_sheet, tag_sheet
+from vision.labels import Label, charuco_sheet, corner_sheet, tag_sheet
 from vision.map_grid import DREAMBLADE_MAP
 from vision.observe import place
 from vision.planner import FAMILIES, MODULES, RELIABLE_PX_PER_MODULE, CameraSpec, plan, recommend
@@ -104,6 +104,14 @@ def corners_command(out: Path) -> None:
     click.echo(f"{out}: cut the four markers and lay each beside its map corner")
 
 
+@labels.command("charuco")
+@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True)
+def charuco_command(out: Path) -> None:
+    """Print the ChArUco board that calibrates the camera's lens to a PDF."""
+    charuco_sheet(out)
+    click.echo(f"{out}: print at 100 %, then photograph it and run `companion camera calibrate`")
+
+
 def _resolution(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
@@ -183,7 +191,8 @@ def check_command(photo: Path, family: str, registration: Path | None, tag_mm: f
     click.echo(f"calibrated from the corner markers: {px_per_mm:.2f} px/mm at the map centre")
     click.echo(f"{family} {tag_mm:g} mm: {px_per_module:.2f} px/module ({verdict})")
     found = reader.read(gray)
-    placements, off_map = place(found.sightings, calibration, DREAMBLADE_MAP, 25.0)
+    placed = place(found.sightings, calibration, DREAMBLADE_MAP, 25.0)
+    placements, off_map = placed.placements, placed.off_map
     for cell in DREAMBLADE_MAP.cells:
         here = sorted((p for p in placements if p.cell == cell), key=lambda p: p.tag)
         if here:

@@ -52,6 +52,17 @@ class MotionGate:
         )
         fine_to_mm = np.array([[0.5 / s, 0, -margin], [0, 0.5 / s, -margin], [0, 0, 1]])
         self._image_to_fine = np.linalg.inv(calibration.homography @ fine_to_mm)
+        self._lens_maps: tuple[np.ndarray, np.ndarray] | None = None
+        if calibration.lens is not None:  # a bent lens: sample exactly through it
+            w, h = self._size
+            u, v = np.meshgrid(np.arange(2 * w), np.arange(2 * h))
+            fine = np.column_stack([u.ravel(), v.ravel(), np.ones(u.size)]) @ fine_to_mm.T
+            image = calibration.to_image(fine[:, :2]).astype(np.float32)
+            self._lens_maps = cv2.convertMaps(
+                np.ascontiguousarray(image[:, 0].reshape(2 * h, 2 * w)),
+                np.ascontiguousarray(image[:, 1].reshape(2 * h, 2 * w)),
+                cv2.CV_16SC2,
+            )
         mask = np.zeros((self._size[1], self._size[0]), np.uint8)
         inner, outer = config.band_mm
         cv2.rectangle(
@@ -94,9 +105,12 @@ class MotionGate:
         frame, then each 2×2 block averaged so sensor noise cancels (cheaper than shrinking the
         whole frame first)."""
         w, h = self._size
-        fine = cv2.warpPerspective(
-            gray, self._image_to_fine, (2 * w, 2 * h), flags=cv2.INTER_LINEAR
-        )
+        if self._lens_maps is not None:
+            fine = cv2.remap(gray, *self._lens_maps, cv2.INTER_LINEAR)
+        else:
+            fine = cv2.warpPerspective(
+                gray, self._image_to_fine, (2 * w, 2 * h), flags=cv2.INTER_LINEAR
+            )
         return cv2.resize(fine, (w, h), interpolation=cv2.INTER_AREA)
 
     def update(self, gray: np.ndarray) -> MotionState:
@@ -143,6 +157,20 @@ class MotionGate:
         if before.shape != after.shape or before.size == 0:
             return 1.0
         return float(np.mean(cv2.absdiff(before, after) > self.config.pixel_threshold))
+
+    def correlation(self, before: np.ndarray, after: np.ndarray) -> float:
+        """Normalised correlation of two footprints of the same spot (1: the same pattern, even
+        under other light; about 0: something else lies there). Two flat footprints correlate
+        when their levels match."""
+        if before.shape != after.shape or before.size == 0:
+            return 0.0
+        a = before.astype(np.float32) - float(before.mean())
+        b = after.astype(np.float32) - float(after.mean())
+        spread = float(np.sqrt((a * a).sum() * (b * b).sum()))
+        if spread < 1e-6 * before.size or min(a.std(), b.std()) < 2.0:
+            level = abs(float(before.mean()) - float(after.mean()))
+            return 1.0 if level < self.config.pixel_threshold else 0.0
+        return float((a * b).sum()) / spread
 
     def mark_decoded(self, cells: frozenset[str] | set[str]) -> None:
         """Remember how ``cells`` looked in the last frame given to :meth:`update`."""

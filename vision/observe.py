@@ -1,6 +1,15 @@
-"""Sightings → cells: each tag centre goes through the homography into map millimetres and lands
-in the cell holding it. A base near a cell border gets a lower confidence (1 at least one base
-radius inside the cell, 0 on the line)."""
+"""Sightings → placements. Every code read goes through the calibration into map millimetres and
+says where its base centre is: a code printed in the middle of the base is there itself; a
+carrier marker (``vision/carrier.py``) lies on the ring around the base, pointing outwards, so the
+base centre is one ring radius behind it. A miniature's codes are grouped by that centre into one
+placement, in the cell holding the base centre — never one placement per code, so a marker lying
+across a cell line cannot put its miniature in two cells.
+
+A carrier needs ``min_codes`` distinct markers agreeing on the centre (one stray or misread
+marker places nothing); fewer is a *partial* sighting, counted and reported, never placed. The
+same tag grouped at two places far apart (two stickers with one serial: a copy, or a sticker of
+another table) is reported. A base near a cell border gets a lower confidence (1 at least one
+base radius inside the cell, 0 on the line)."""
 
 from __future__ import annotations
 
@@ -11,8 +20,11 @@ import numpy as np
 
 from vision.board_change import TagId
 from vision.calibration import Calibration
+from vision.carrier import Carrier
 from vision.map_grid import CellGrid
 from vision.tags import Sighting
+
+SAME_CODE_MM = 1.5  # two reads of one code (overlapping crops) lie this close
 
 
 @dataclass(frozen=True)
@@ -22,20 +34,24 @@ class Placement:
     confidence: float
     x_mm: float
     y_mm: float
+    codes: int = 1  # distinct codes that agreed on this base centre
 
 
 @dataclass(frozen=True)
 class Observation:
     """What one frame shows: placements, how many reads were rejected or off the map, whether
-    something large (a hand, an arm) is over the map, and ``unread``: committed tags not read this
+    something large (a hand, an arm) is over the map, ``unread``: committed tags not read this
     frame whose base still looks as it did when last read (covered by a neighbouring figure, or a
-    missed read), so they are still there."""
+    missed read), so they are still there, and ``problems``: what the players should fix (a tag
+    seen at two places, a tag only partly readable)."""
 
     placements: tuple[Placement, ...] = ()
     rejected: int = 0
     off_map: int = 0
     busy: bool = False
     unread: frozenset[TagId] = frozenset()
+    problems: tuple[str, ...] = ()
+    partial: frozenset[TagId] = frozenset()
 
     def cells_of(self, tag: TagId) -> set[str]:
         return {p.cell for p in self.placements if p.tag == tag}
@@ -48,25 +64,88 @@ class Observation:
         return {tag: next(iter(c)) for tag, c in cells.items() if len(c) == 1}
 
 
+@dataclass(frozen=True)
+class Placed:
+    """What :func:`place` found: placements, reads off the map, tags read only partly (fewer
+    than ``min_codes`` codes) and problems to report."""
+
+    placements: list[Placement]
+    off_map: int
+    partial: frozenset[TagId]
+    problems: tuple[str, ...]
+
+
+def base_centres(
+    sightings: list[Sighting], calibration: Calibration, carrier: Carrier | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """(base centre, code centre) in map mm of each sighting."""
+    corners = calibration.to_map(np.array([s.corners for s in sightings]).reshape(-1, 2))
+    corners = corners.reshape(-1, 4, 2)
+    codes = corners.mean(axis=1)
+    if carrier is None:
+        return codes, codes
+    return np.array([carrier.base_centre(c) for c in corners]), codes
+
+
+def _groups(centres: np.ndarray, within_mm: float) -> list[list[int]]:
+    """Single-linkage groups of points closer than ``within_mm``."""
+    groups: list[list[int]] = []
+    for i, c in enumerate(centres):
+        near = [g for g in groups if min(np.hypot(*(centres[j] - c)) for j in g) < within_mm]
+        merged = [i]
+        for g in near:
+            merged.extend(g)
+            groups.remove(g)
+        groups.append(merged)
+    return groups
+
+
+def _distinct(codes: np.ndarray) -> int:
+    """How many different codes (two reads of one code from overlapping crops count once)."""
+    kept: list[np.ndarray] = []
+    for c in codes:
+        if all(np.hypot(*(c - k)) >= SAME_CODE_MM for k in kept):
+            kept.append(c)
+    return len(kept)
+
+
 def place(
-    sightings: Iterable[Sighting], calibration: Calibration, grid: CellGrid, base_mm: float
-) -> tuple[list[Placement], int]:
-    """Placements (one per tag and cell, the most confident kept) and the count off the map."""
+    sightings: Iterable[Sighting],
+    calibration: Calibration,
+    grid: CellGrid,
+    base_mm: float,
+    carrier: Carrier | None = None,
+    min_codes: int = 1,
+) -> Placed:
     sightings = list(sightings)
     if not sightings:
-        return [], 0
-    centres = calibration.to_map(np.array([s.centre for s in sightings]))
-    best: dict[tuple[TagId, str], Placement] = {}
-    off_map = 0
+        return Placed([], 0, frozenset(), ())
+    centres, codes = base_centres(sightings, calibration, carrier)
+    by_tag: dict[TagId, list[int]] = {}
+    for i, s in enumerate(sightings):
+        by_tag.setdefault(s.tag, []).append(i)
     radius = max(base_mm / 2, 1e-6)
-    for sighting, (x, y) in zip(sightings, centres, strict=True):
-        cell = grid.cell_at_mm(float(x), float(y))
-        if cell is None:
-            off_map += 1
-            continue
-        confidence = min(1.0, grid.border_distance_mm(float(x), float(y)) / radius)
-        placement = Placement(sighting.tag, cell, confidence, float(x), float(y))
-        key = (sighting.tag, cell)
-        if key not in best or best[key].confidence < confidence:
-            best[key] = placement
-    return list(best.values()), off_map
+    placements: list[Placement] = []
+    partial: set[TagId] = set()
+    problems: list[str] = []
+    off_map = 0
+    for tag, indices in by_tag.items():
+        found = []
+        for group in _groups(centres[indices], radius * 0.8):
+            members = [indices[j] for j in group]
+            x, y = (float(v) for v in np.median(centres[members], axis=0))
+            count = _distinct(codes[members])
+            if count < min_codes:
+                partial.add(tag)
+                continue
+            cell = grid.cell_at_mm(x, y)
+            if cell is None:
+                off_map += 1
+                continue
+            confidence = min(1.0, grid.border_distance_mm(x, y) / radius)
+            found.append(Placement(tag, cell, confidence, x, y, count))
+        if len(found) > 1:
+            where = " and ".join(sorted({p.cell for p in found}))
+            problems.append(f"{tag} is on the map twice ({where}): one sticker is not this one's")
+        placements.extend(found)
+    return Placed(placements, off_map, frozenset(partial), tuple(problems))

@@ -4,27 +4,39 @@ time each stage took.
 Decoding modes: ``full-frame`` reads the whole image every clear frame; ``cells`` reads every
 cell's rectified crop; ``changed-cells`` (default) reads only the crops of cells that changed since
 they were last read, cells whose last two reads disagreed (a single missed read is not trusted),
-cells whose committed tags the last read missed, and one more cell in turn, reusing the other
-cells' last reads (when more than a third of the cells need reading, one
-full-frame read replaces the crops). Nothing is decoded while the map is busy.
+cells whose committed tags the last read missed, cells holding committed tags not read for
+``reread_frames`` clear frames (a miniature moved without the cell looking different is still
+seen), and one more cell in turn, reusing the other cells' last reads (when more than a third of
+the cells need reading, one full-frame read replaces the crops). Nothing is decoded while the map
+is busy.
+
+With a ``carrier`` (``vision/carrier.py``) a miniature's markers are grouped into one placement at
+its base centre and need ``min_codes`` of them to agree; crops reach ``disc_mm / 2`` past the cell
+so every marker of a base inside it is read.
+
+A committed tag that goes unread stays on the board only while the spot of its base still looks
+as it did when last read: nearly the same pixels *and* the same pattern (normalised
+correlation), so lifting a white carrier off a light map — which changes only part of the grey
+levels — still counts as gone.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
 
 from vision.board_change import BoardChange, TagId
 from vision.calibration import Calibration, CalibrationError
+from vision.carrier import Carrier
 from vision.crops import read_cells
 from vision.map_grid import CellGrid
 from vision.motion import MotionConfig, MotionGate
-from vision.observe import Observation, Placement, place
-from vision.tags import TagReader
+from vision.observe import Observation, Placed, Placement, place
+from vision.tags import ReadResult, TagReader
 from vision.tracking import Tracker, TrackerConfig
 
 DECODE_MODES = ("changed-cells", "cells", "full-frame")
@@ -35,8 +47,13 @@ STAGES = ("grey", "motion", "decode", "observe", "track")
 class PipelineConfig:
     decode: str = "changed-cells"
     base_mm: float = 25.0
-    # a committed tag that goes unread is gone only if this share of its base's spot changed
+    carrier: Carrier | None = None  # None: one code centred on each base
+    min_codes: int = 2  # carrier markers that must agree to place a miniature
+    # a committed tag that goes unread is gone if this share of its base's spot changed…
     vanished_share: float = 0.5
+    # …or the spot's pattern no longer correlates this well with how it looked
+    kept_correlation: float = 0.6
+    reread_frames: int = 8  # clear frames after which a committed tag's cell is read again
     motion: MotionConfig = field(default_factory=MotionConfig)
     tracker: TrackerConfig = field(default_factory=TrackerConfig)
 
@@ -47,6 +64,15 @@ class PipelineConfig:
             raise ValueError("base_mm must be positive")
         if not 0.0 < self.vanished_share <= 1.0:
             raise ValueError("vanished_share must be within (0, 1]")
+        if not -1.0 <= self.kept_correlation <= 1.0:
+            raise ValueError("kept_correlation must be within -1..1")
+        if self.reread_frames < 1 or self.min_codes < 1:
+            raise ValueError("reread_frames and min_codes must be at least 1")
+
+    @property
+    def reach_mm(self) -> float:
+        """How far a base's codes reach from its centre (crop margins, footprints)."""
+        return self.carrier.disc_mm / 2 if self.carrier is not None else self.base_mm / 2
 
 
 @dataclass(frozen=True)
@@ -54,7 +80,11 @@ class FrameResult:
     observation: Observation
     change: BoardChange | None
     timings_ms: dict[str, float]
-    decoded_cells: int
+    read: frozenset[str]  # the cells read this frame (every cell for a full-frame read)
+
+    @property
+    def decoded_cells(self) -> int:
+        return len(self.read)
 
 
 class Pipeline:
@@ -76,29 +106,38 @@ class Pipeline:
         self._confirmed: set[str] = set()  # cells whose last two reads found the same tags
         self._footprints: dict[TagId, tuple[float, float, np.ndarray]] = {}
         self._turn = 0
+        self._clear_frames = 0
+        self._last_read: dict[str, int] = {}
 
     def _cells_to_read(self, changed: frozenset[str]) -> set[str]:
         cells = set(changed) | {cell for cell in self.grid.cells if cell not in self._confirmed}
+        stale = self._clear_frames - self.config.reread_frames
         for tag, cell in self.tracker.board.items():
             if all(p.tag != tag for p in self._cached.get(cell, [])):
+                cells.add(cell)
+            if self._last_read.get(cell, -1) <= stale:
                 cells.add(cell)
         all_cells = self.grid.cells
         cells.add(all_cells[self._turn % len(all_cells)])
         self._turn += 1
         return cells
 
+    def _place(self, found: ReadResult) -> Placed:
+        config = self.config
+        min_codes = config.min_codes if config.carrier is not None else 1
+        return place(
+            found.sightings, self.calibration, self.grid, config.base_mm, config.carrier, min_codes
+        )
+
     def _decode(
         self, gray: np.ndarray, changed: frozenset[str]
-    ) -> tuple[list[Placement], int, int, int]:
-        """(placements, rejected, off map, cells read)."""
+    ) -> tuple[Placed, int, frozenset[str]]:
+        """(what was placed, rejected, cells read); placements include the cached reads of the
+        cells not read now."""
         mode = self.config.decode
-        margin = self.config.base_mm / 2
         if mode == "full-frame":
             found = self.reader.read(gray)
-            placements, off_map = place(
-                found.sightings, self.calibration, self.grid, self.config.base_mm
-            )
-            return placements, found.rejected, off_map, len(self.grid.cells)
+            return self._place(found), found.rejected, frozenset(self.grid.cells)
         cells = set(self.grid.cells) if mode == "cells" else self._cells_to_read(changed)
         if mode == "changed-cells" and len(cells) > len(self.grid.cells) // 3:
             # many cells: one full-frame read is faster than that many crops
@@ -106,36 +145,43 @@ class Pipeline:
             found = self.reader.read(gray)
         else:
             found = read_cells(
-                self.reader, gray, self.calibration, self.grid, sorted(cells), margin
+                self.reader, gray, self.calibration, self.grid, sorted(cells), self.config.reach_mm
             )
-        placements, off_map = place(
-            found.sightings, self.calibration, self.grid, self.config.base_mm
-        )
+        placed = self._place(found)
         for cell in cells:
-            fresh = [p for p in placements if p.cell == cell]
+            fresh = [p for p in placed.placements if p.cell == cell]
             previous = self._cached.get(cell)
             if previous is not None and {p.tag for p in fresh} == {p.tag for p in previous}:
                 self._confirmed.add(cell)
             else:
                 self._confirmed.discard(cell)
             self._cached[cell] = fresh
+            self._last_read[cell] = self._clear_frames
         self.gate.mark_decoded(cells)
         merged = [p for plist in self._cached.values() for p in plist]
-        return merged, found.rejected, off_map, len(cells)
+        return replace(placed, placements=merged), found.rejected, frozenset(cells)
 
-    def _unread(self, placements: list[Placement]) -> frozenset[TagId]:
-        """Committed tags not read now whose base spot barely changed since they were read."""
-        radius = self.config.base_mm / 2
+    def _unread(
+        self, placements: tuple[Placement, ...], partial: frozenset[TagId]
+    ) -> frozenset[TagId]:
+        """Committed tags not read now whose base spot still looks as it did when read."""
+        radius = self.config.reach_mm
         for p in placements:
             self._footprints[p.tag] = (p.x_mm, p.y_mm, self.gate.footprint(p.x_mm, p.y_mm, radius))
         seen = {p.tag for p in placements}
         unread = set()
         for tag in self.tracker.board:
+            if tag in partial:  # some of its markers still read: it is there
+                unread.add(tag)
+                continue
             if tag in seen or tag not in self._footprints:
                 continue
             x, y, before = self._footprints[tag]
             now = self.gate.footprint(x, y, radius)
-            if self.gate.changed_share(before, now) < self.config.vanished_share:
+            if (
+                self.gate.changed_share(before, now) < self.config.vanished_share
+                and self.gate.correlation(before, now) >= self.config.kept_correlation
+            ):
                 unread.add(tag)
         return frozenset(unread)
 
@@ -159,13 +205,24 @@ class Pipeline:
         lap("grey")
         state = self.gate.update(gray)
         lap("motion")
-        placements: list[Placement] = []
-        rejected = off_map = cells_read = 0
+        placed = Placed([], 0, frozenset(), ())
+        rejected = 0
+        cells_read: frozenset[str] = frozenset()
         if not state.busy:
-            placements, rejected, off_map, cells_read = self._decode(gray, state.changed_cells)
+            self._clear_frames += 1
+            placed, rejected, cells_read = self._decode(gray, state.changed_cells)
         lap("decode")
-        unread = frozenset() if state.busy else self._unread(placements)
-        observation = Observation(tuple(placements), rejected, off_map, state.busy, unread)
+        placements = tuple(placed.placements)
+        unread = frozenset() if state.busy else self._unread(placements, placed.partial)
+        observation = Observation(
+            placements,
+            rejected,
+            placed.off_map,
+            state.busy,
+            unread,
+            placed.problems,
+            placed.partial,
+        )
         lap("observe")
         change = self.tracker.update(observation)
         lap("track")

@@ -1,39 +1,73 @@
-"""Synthetic table renderer: a textured map with its grid, corner markers, miniatures (a tag on a
-base, a figure on top hiding part of the base), seen by a camera (perspective, blur, noise,
-uneven light, glare, JPEG), plus scripted sequences of a move made by a hand.
+"""Synthetic table renderer: a textured map with its grid, corner markers and miniatures, seen by
+a camera above the table (perspective, lens distortion, blur, noise, uneven light, glare, JPEG),
+plus scripted sequences of a move made by a hand.
 
-Used by the tests, ``bench/vision.py`` and the ``synth:`` camera source. Everything is drawn in
-map millimetres on a canvas, then warped into the camera image once.
+Used by the tests, ``bench/vision.py`` and the ``synth:`` camera source. Everything is drawn on a
+canvas that is a true top-down photo of the table (seat A at the bottom, map ``x`` to the right,
+map ``y`` up: the right-handed map frame seen from above, so printed codes read the right way
+round), then warped into the camera image once.
+
+Three tag designs (``Scene.design``):
+
+- ``flat``: a printed code centred on the base, the sculpt beside it leaning over ``covered`` of
+  the code (the old model, kept as the benchmark's comparison);
+- ``sticker``: the same printed code, with the figure standing on it (``Piece.figure``);
+- ``carrier``: the base on a carrier disc ringed with markers (``vision/carrier.py``), the figure
+  standing on the base.
+
+A :class:`Figure` is opaque and seen from above: it hides ``cover`` of the base top and may lean
+past the rim by ``overhang_mm`` (with a soft shadow), over its own carrier or a neighbour's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 import cv2
 import numpy as np
 
 from vision.board_change import TagId
 from vision.calibration import CornerLayout
+from vision.carrier import DEFAULT_CARRIER, Carrier
+from vision.lens import Lens
 from vision.map_grid import DREAMBLADE_MAP, CellGrid
 from vision.symbols import QUIET_MODULES, corner_modules, marker_modules, qr_modules
 
 MARGIN_MM = 60.0  # canvas border around the map (corner markers and table)
 SEAT_COLOURS_BGR = {"A": (40, 40, 200), "B": (200, 90, 30)}
+DESIGNS = ("flat", "sticker", "carrier")
+TABLE_BGR = (95, 110, 125)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """The sculpt seen from above: it hides ``cover`` (0..1) of the base top; ``overhang_mm`` > 0
+    leans it that far past the rim towards ``direction_deg`` (map frame)."""
+
+    cover: float
+    overhang_mm: float = 0.0
+    direction_deg: float = 0.0
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if not 0.0 < self.cover <= 1.0 or self.overhang_mm < 0:
+            raise ValueError("a figure covers (0, 1] of its base and overhangs ≥ 0 mm")
 
 
 @dataclass(frozen=True)
 class Piece:
-    """One miniature: its tag, base centre in map mm, and how much of its code is hidden."""
+    """One miniature: its tag, base centre in map mm, and what hides its tag."""
 
     tag: TagId
     x_mm: float
     y_mm: float
     seat: str = "A"
     angle_deg: float = 0.0
-    covered: float = 0.0  # fraction of the code's width hidden by the figure (0 = fully visible)
-    marker_id: int | None = None  # for marker-family tags
+    covered: float = 0.0  # flat design: fraction of the code's width the sculpt leans over
+    marker_id: int | None = None  # for marker-family tags and carriers
+    figure: Figure | None = None  # sticker and carrier designs: the figure standing on the base
 
 
 @dataclass(frozen=True)
@@ -47,7 +81,8 @@ class Hand:
 
 @dataclass(frozen=True)
 class View:
-    """Camera image size and pose: map scale, rotation, keystone (0 = straight down)."""
+    """Camera image size and pose: map scale, rotation, keystone (0 = straight down), and the
+    lens's radial distortion ``k1`` (negative: barrel, as on a wide USB webcam; 0: none)."""
 
     width: int
     height: int
@@ -55,6 +90,20 @@ class View:
     rotation_deg: float = 0.0
     tilt: float = 0.0  # 0.1 = far edge 10 % narrower than the near edge
     offset_px: tuple[float, float] = (0.0, 0.0)
+    k1: float = 0.0
+
+    def camera_matrix(self) -> np.ndarray:
+        """The lens's intrinsics (focal length = image width, principal point at the centre)."""
+        f = float(self.width)
+        return np.array([[f, 0, self.width / 2], [0, f, self.height / 2], [0, 0, 1]], np.float64)
+
+    def dist_coeffs(self) -> np.ndarray:
+        """OpenCV's (k1, k2, p1, p2, k3)."""
+        return np.array([self.k1, 0.0, 0.0, 0.0, 0.0], np.float64)
+
+    def lens(self) -> Lens:
+        """The true lens of this camera (what ``companion camera calibrate`` should find)."""
+        return Lens(self.camera_matrix(), self.dist_coeffs(), (self.width, self.height))
 
 
 @dataclass(frozen=True)
@@ -80,6 +129,13 @@ class Scene:
     micro: bool = False  # Micro QR instead of QR
     layout: CornerLayout = field(default_factory=CornerLayout)
     seed: int = 0  # map texture and light
+    design: str = "flat"
+    carrier: Carrier = DEFAULT_CARRIER
+    map_brightness: tuple[int, int] = (40, 200)  # range of the map art's grey levels
+
+    def __post_init__(self) -> None:
+        if self.design not in DESIGNS:
+            raise ValueError(f"design {self.design!r} is not one of {DESIGNS}")
 
     def true_board(self) -> dict[TagId, str]:
         board = {}
@@ -91,9 +147,11 @@ class Scene:
 
 
 def view_homography(scene: Scene, view: View) -> np.ndarray:
-    """Map mm → image px for a view centred on the map."""
+    """Map mm → (undistorted) image px for a camera above the map centre, seat A at the bottom
+    of the image: the map frame seen from above, never mirrored."""
     w, h = scene.grid.width_mm, scene.grid.height_mm
-    corners = np.array([(0, 0), (w, 0), (w, h), (0, h)], dtype=np.float64) - (w / 2, h / 2)
+    src = np.array([(0, 0), (w, 0), (w, h), (0, h)], dtype=np.float64)
+    corners = np.column_stack([src[:, 0] - w / 2, h / 2 - src[:, 1]])
     shrink = np.array([1 - view.tilt / 2, 1 - view.tilt / 2, 1 + view.tilt / 2, 1 + view.tilt / 2])
     corners = corners * view.px_per_mm
     corners[:, 0] *= shrink
@@ -103,17 +161,80 @@ def view_homography(scene: Scene, view: View) -> np.ndarray:
         view.width / 2 + view.offset_px[0],
         view.height / 2 + view.offset_px[1],
     )
-    src = np.array([(0, 0), (w, 0), (w, h), (0, h)], dtype=np.float32)
-    return cv2.getPerspectiveTransform(src, image.astype(np.float32)).astype(np.float64)
+    return cv2.getPerspectiveTransform(src.astype(np.float32), image.astype(np.float32)).astype(
+        np.float64
+    )
 
 
 def tag_matrix(piece: Piece, scene: Scene) -> np.ndarray:
     """The tag's modules (1 = dark), without quiet zone."""
-    if scene.family == "qr":
+    if scene.family == "qr" and scene.design != "carrier":
         return qr_modules(piece.tag, scene.qr_error, scene.micro)
     if piece.marker_id is None:
         raise ValueError(f"{piece.tag} needs a marker id for the {scene.family} family")
-    return marker_modules(scene.family, piece.marker_id)
+    family = scene.carrier.family if scene.design == "carrier" else scene.family
+    return marker_modules(family, piece.marker_id)
+
+
+def figure_outline_mm(figure: Figure, base_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    """(body, lean): polygons in mm around the base centre. The body is clipped to the base; the
+    lean (empty without overhang) reaches ``overhang_mm`` past the rim. Sized so that together
+    they hide ``cover`` of the base top (solved on a 0.2 mm raster)."""
+    rng = np.random.default_rng(figure.seed)
+    theta = np.linspace(0, 2 * np.pi, 72, endpoint=False)
+    wobble = np.ones_like(theta)
+    for k in (2, 3, 5):
+        wobble += rng.uniform(-0.12, 0.12) * np.cos(k * theta + rng.uniform(0, 2 * np.pi))
+    d = np.deg2rad(figure.direction_deg)
+    shift = np.array([np.cos(d), np.sin(d)]) * base_mm * 0.08
+    radius = base_mm / 2
+    lean = np.zeros((0, 2))
+    if figure.overhang_mm > 0:
+        # a limb or cloak from inside the base out past the rim
+        reach = radius + figure.overhang_mm
+        width = base_mm * rng.uniform(0.18, 0.3)
+        along = np.array([np.cos(d), np.sin(d)])
+        across = np.array([-along[1], along[0]])
+        start = along * radius * 0.3
+        side = width * 0.35
+        shoulder = np.sqrt(reach**2 - side**2)  # the lean's far corners lie on the reach circle
+        lean = np.array(
+            [
+                start + across * width / 2,
+                along * shoulder + across * side,
+                along * reach,
+                along * shoulder - across * side,
+                start - across * width / 2,
+            ]
+        )
+    step = 0.2
+    n = int(np.ceil((base_mm + 2 * figure.overhang_mm + 4) / step))
+    centre_px = n / 2
+
+    def raster(poly: np.ndarray) -> np.ndarray:
+        mask = np.zeros((n, n), np.uint8)
+        if len(poly):
+            pts = np.round(poly / step + centre_px).astype(np.int32)
+            cv2.fillPoly(mask, [pts], 1)
+        return mask
+
+    disc = np.zeros((n, n), np.uint8)
+    cv2.circle(disc, (round(centre_px), round(centre_px)), round(radius / step), 1, -1)
+    lean_mask = raster(lean)
+
+    def body(scale: float) -> np.ndarray:
+        r = radius * scale * wobble
+        return np.column_stack([r * np.cos(theta), r * np.sin(theta)]) + shift
+
+    def cover(scale: float) -> float:
+        hidden = (raster(body(scale)) | lean_mask) & disc
+        return float(hidden.sum()) / float(disc.sum())
+
+    low, high = 0.05, 1.6
+    for _ in range(14):
+        mid = (low + high) / 2
+        low, high = (mid, high) if cover(mid) < figure.cover else (low, mid)
+    return body((low + high) / 2), lean
 
 
 class _Canvas:
@@ -125,22 +246,29 @@ class _Canvas:
         self.h = round((g.height_mm + 2 * MARGIN_MM) * density)
         self.rng = rng
 
+    def pt(self, x_mm: float, y_mm: float) -> np.ndarray:
+        """Exact canvas position of a map point (the canvas's rows run towards seat A)."""
+        return np.array(
+            [(x_mm + MARGIN_MM) * self.s, (self.scene.grid.height_mm + MARGIN_MM - y_mm) * self.s]
+        )
+
     def px(self, x_mm: float, y_mm: float) -> tuple[int, int]:
-        return round((x_mm + MARGIN_MM) * self.s), round((y_mm + MARGIN_MM) * self.s)
+        x, y = self.pt(x_mm, y_mm)
+        return round(x), round(y)
 
     def mm_to_canvas(self) -> np.ndarray:
-        return np.array(
-            [[self.s, 0, MARGIN_MM * self.s], [0, self.s, MARGIN_MM * self.s], [0, 0, 1]]
-        )
+        s, h = self.s, self.scene.grid.height_mm
+        return np.array([[s, 0, MARGIN_MM * s], [0, -s, (h + MARGIN_MM) * s], [0, 0, 1]])
 
     def draw_table_and_map(self) -> np.ndarray:
         rng, g, s = self.rng, self.scene.grid, self.s
         img = np.empty((self.h, self.w, 3), np.uint8)
-        img[:] = (95, 110, 125)  # table
-        x0, y0 = self.px(0, 0)
-        x1, y1 = self.px(g.width_mm, g.height_mm)
+        img[:] = TABLE_BGR
+        x0, y0 = self.px(0, g.height_mm)
+        x1, y1 = self.px(g.width_mm, 0)
         # map art: smooth colour fields plus fine speckle
-        coarse = rng.integers(40, 200, size=(8, 8, 3), dtype=np.uint8)
+        low, high = self.scene.map_brightness
+        coarse = rng.integers(low, high, size=(8, 8, 3), dtype=np.uint8)
         art = cv2.resize(coarse, (x1 - x0, y1 - y0), interpolation=cv2.INTER_CUBIC)
         fine = rng.normal(0, 12, size=(max(2, (y1 - y0) // 4), max(2, (x1 - x0) // 4), 1))
         speckle = cv2.resize(fine.astype(np.float32), (x1 - x0, y1 - y0))[..., None]
@@ -160,111 +288,268 @@ class _Canvas:
         for marker_id, (cx, cy) in layout.centres_mm(self.scene.grid).items():
             modules = corner_modules(marker_id)
             marker = cv2.resize((1 - modules) * 255, (size, size), interpolation=cv2.INTER_NEAREST)
-            x, y = self.px(cx - layout.size_mm / 2, cy - layout.size_mm / 2)
+            x, y = self.px(cx - layout.size_mm / 2, cy + layout.size_mm / 2)
             img[y - white : y + size + white, x - white : x + size + white] = 255
             img[y : y + size, x : x + size] = marker[..., None]
 
-    def draw_piece(self, img: np.ndarray, piece: Piece) -> None:
+    def paste(
+        self,
+        img: np.ndarray,
+        label: np.ndarray,
+        centre: np.ndarray,
+        right: np.ndarray,
+        module_px: float,
+    ) -> None:
+        """Draw a printed ``label`` (module grid, 255 = white) centred at canvas ``centre`` with its
+        columns along canvas direction ``right`` (rows 90° clockwise from it: never mirrored)."""
+        n = label.shape[0]
+        down = np.array([-right[1], right[0]])
+        m = np.column_stack([right, down]) * module_px
+        # +0.5: nearest sampling gives module i the label span [i, i + 1)
+        shift = centre - m @ np.array([n / 2 - 0.5, n / 2 - 0.5])
+        r = int(module_px * n * 0.75) + 3
+        cx, cy = int(centre[0]), int(centre[1])
+        wx0, wy0 = max(cx - r, 0), max(cy - r, 0)
+        wx1, wy1 = min(cx + r, self.w), min(cy + r, self.h)
+        if wx1 <= wx0 or wy1 <= wy0:
+            return
+        local = np.hstack([m, (shift - (wx0, wy0))[:, None]])
+        size = (wx1 - wx0, wy1 - wy0)
+        # nearest: module edges stay sharp on the canvas; the camera warp and blur soften them
+        patch = cv2.warpAffine(label.astype(np.uint8), local, size, flags=cv2.INTER_NEAREST)
+        full = np.full_like(label, 255, np.uint8)
+        mask = cv2.warpAffine(full, local, size, flags=cv2.INTER_NEAREST)
+        window = img[wy0:wy1, wx0:wx1]
+        sel = mask > 0
+        window[sel] = patch[sel][:, None]
+
+    def draw_ground(self, img: np.ndarray, piece: Piece) -> None:
+        """Everything of a piece that lies flat: carrier, base, printed code."""
         scene, s = self.scene, self.s
-        cx, cy = self.px(piece.x_mm, piece.y_mm)
+        centre = self.pt(piece.x_mm, piece.y_mm)
+        c = self.px(piece.x_mm, piece.y_mm)
+        if scene.design == "carrier":
+            self._draw_carrier(img, piece, centre)
         base_r = round(scene.base_mm / 2 * s)
-        cv2.circle(img, (cx, cy), base_r, (25, 25, 25), -1, cv2.LINE_AA)
+        cv2.circle(img, c, base_r, (25, 25, 25), -1, cv2.LINE_AA)
         ring = max(1, round(1.5 * s))
         colour = SEAT_COLOURS_BGR.get(piece.seat, (0, 160, 0))
-        cv2.circle(img, (cx, cy), base_r - ring // 2, colour, ring, cv2.LINE_AA)
+        cv2.circle(img, c, base_r - ring // 2, colour, ring, cv2.LINE_AA)
+        if scene.design == "carrier":
+            return
         matrix = tag_matrix(piece, scene)
         quiet = QUIET_MODULES["qr" if scene.family == "qr" else "marker"]
         n = matrix.shape[0]
         label = np.pad(1 - matrix, quiet, constant_values=1) * 255
         module_px = scene.tag_mm / n * s
-        half = (n + 2 * quiet) / 2
         a = np.deg2rad(piece.angle_deg)
-        rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]]) * module_px
-        # exact (unrounded) base centre; +0.5 so that nearest sampling gives module i the label
-        # span [i, i + 1) rather than [i - 0.5, i + 0.5)
-        centre = (np.array([piece.x_mm, piece.y_mm]) + MARGIN_MM) * s
-        shift = centre - rot @ np.array([half - 0.5, half - 0.5])
-        affine = np.hstack([rot, shift[:, None]])
-        # warp only a window around the piece
-        r = int(base_r * 1.6) + 2
-        wx0, wy0 = max(cx - r, 0), max(cy - r, 0)
-        wx1, wy1 = min(cx + r, self.w), min(cy + r, self.h)
-        local = affine.copy()
-        local[:, 2] -= (wx0, wy0)
-        size = (wx1 - wx0, wy1 - wy0)
-        # nearest: module edges stay sharp on the canvas; the camera warp and blur soften them
-        patch = cv2.warpAffine(label.astype(np.uint8), local, size, flags=cv2.INTER_NEAREST)
-        mask = cv2.warpAffine(
-            np.ones_like(label, np.uint8) * 255, local, size, flags=cv2.INTER_NEAREST
-        )
-        window = img[wy0:wy1, wx0:wx1]
-        sel = mask > 0
-        window[sel] = patch[sel][:, None]
-        self._draw_figure(img, piece, cx, cy, base_r, module_px * n, module_px * quiet)
+        self.paste(img, label, centre, np.array([np.cos(a), np.sin(a)]), module_px)
+        if scene.design == "flat":
+            self._draw_flat_sculpt(img, piece, c, base_r, module_px * n, module_px * quiet)
 
-    def _draw_figure(
+    def _draw_carrier(self, img: np.ndarray, piece: Piece, centre: np.ndarray) -> None:
+        carrier, s = self.scene.carrier, self.s
+        c = self.px(piece.x_mm, piece.y_mm)
+        cv2.circle(img, c, round(carrier.disc_mm / 2 * s), (236, 238, 240), -1, cv2.LINE_AA)
+        matrix = tag_matrix(piece, self.scene)
+        label = (1 - matrix) * 255
+        module_px = carrier.module_mm * s
+        turn = piece.angle_deg
+        for dx, dy, outward in carrier.marker_poses():
+            a = np.deg2rad(turn)
+            x = piece.x_mm + dx * np.cos(a) - dy * np.sin(a)
+            y = piece.y_mm + dx * np.sin(a) + dy * np.cos(a)
+            # the marker's right-hand side is its outward direction turned 90° clockwise; in the
+            # canvas (rows towards seat A) a map direction (u, v) is (u, -v)
+            o = np.deg2rad(outward + turn)
+            right = np.array([np.sin(o), np.cos(o)])
+            self.paste(img, label, self.pt(x, y), right, module_px)
+
+    def _draw_flat_sculpt(
         self,
         img: np.ndarray,
         piece: Piece,
-        cx: int,
-        cy: int,
+        c: tuple[int, int],
         base_r: int,
         code_px: float,
         quiet_px: float,
     ) -> None:
-        """The sculpt: a blob standing on the base beside the code, leaning over ``covered`` of
-        the code's width."""
-        rng = self.rng
+        """The old model: a blob standing on the base beside the code, leaning over ``covered``
+        of the code's width."""
         a = np.deg2rad(piece.angle_deg + 90)
         direction = np.array([np.cos(a), np.sin(a)])
-        # the near edge stops at the label's edge, or reaches (covered × code width) into the
-        # code; the far edge overhangs the base by at most 15 % of its radius
         half_code = code_px / 2
         reach = half_code + quiet_px if piece.covered == 0 else half_code * (1 - 2 * piece.covered)
         blob_r = max(base_r * 1.15 - reach, 2.0) / 2
-        centre = np.array([cx, cy]) + direction * (reach + blob_r)
-        colour = tuple(int(v) for v in rng.integers(30, 160, size=3))
+        centre = np.array(c) + direction * (reach + blob_r)
+        colour = tuple(int(v) for v in self.rng.integers(30, 160, size=3))
         axes = (int(blob_r), int(blob_r * 0.8))
         angle = float(np.rad2deg(a))
         cv2.ellipse(
             img, (int(centre[0]), int(centre[1])), axes, angle, 0, 360, colour, -1, cv2.LINE_AA
         )
 
+    def figure_mask(self, piece: Piece, window: tuple[int, int, int, int]) -> np.ndarray:
+        """The figure of ``piece`` as a float mask (0..1) over the canvas ``window``."""
+        assert piece.figure is not None
+        x0, y0, x1, y1 = window
+        body, lean = figure_outline_mm(piece.figure, self.scene.base_mm)
+        mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        disc = np.zeros_like(mask)
+        centre = self.pt(piece.x_mm, piece.y_mm) - (x0, y0)
+        base_r = self.scene.base_mm / 2 * self.s
+        shift = 4  # sub-pixel bits for anti-aliased fills
+        scale = float(1 << shift)
+        cv2.circle(
+            disc,
+            tuple(np.round(centre * scale).astype(int)),
+            round(base_r * scale),
+            255,
+            -1,
+            cv2.LINE_AA,
+            shift,
+        )
+
+        def fill(target: np.ndarray, poly: np.ndarray) -> None:
+            if len(poly):
+                pts = (centre + poly * (self.s, -self.s)) * scale
+                cv2.fillPoly(target, [np.round(pts).astype(np.int32)], 255, cv2.LINE_AA, shift)
+
+        fill(mask, body)
+        lean_mask = np.zeros_like(mask)
+        fill(lean_mask, lean)
+        standing = np.maximum(np.minimum(mask, disc), lean_mask)
+        return standing.astype(np.float32) / 255.0
+
+    def draw_figure(self, img: np.ndarray, piece: Piece) -> None:
+        """The figure standing on its base: a soft shadow when it leans out, then the opaque
+        painted sculpt (a shaded colour with some texture)."""
+        figure = piece.figure
+        if figure is None or self.scene.design == "flat":
+            return
+        reach = (self.scene.base_mm / 2 + figure.overhang_mm + 4) * self.s
+        cx, cy = self.pt(piece.x_mm, piece.y_mm)
+        window = (
+            max(int(cx - reach), 0),
+            max(int(cy - reach), 0),
+            min(int(cx + reach) + 1, self.w),
+            min(int(cy + reach) + 1, self.h),
+        )
+        x0, y0, x1, y1 = window
+        if x1 <= x0 or y1 <= y0:
+            return
+        mask = self.figure_mask(piece, window)
+        region = img[y0:y1, x0:x1].astype(np.float32)
+        if figure.overhang_mm > 0:
+            offset = np.array([[1, 0, 1.5 * self.s], [0, 1, 1.5 * self.s]], np.float32)
+            shadow = cv2.warpAffine(mask, offset, (x1 - x0, y1 - y0))
+            shadow = cv2.GaussianBlur(shadow, (0, 0), 1.5 * self.s)
+            region *= (1 - 0.45 * shadow)[..., None]
+        rng = np.random.default_rng(figure.seed + 17)
+        colour = rng.integers(25, 190, size=3).astype(np.float32)
+        yy, xx = np.mgrid[0 : y1 - y0, 0 : x1 - x0].astype(np.float32)
+        light = 0.75 + 0.5 * ((xx - (cx - x0)) - (yy - (cy - y0))) / max(2 * reach, 1.0)
+        grain = rng.normal(0, 10, size=(max(1, (y1 - y0) // 3), max(1, (x1 - x0) // 3)))
+        texture = cv2.resize(grain.astype(np.float32), (x1 - x0, y1 - y0))
+        paint = np.clip(colour * light[..., None] + texture[..., None], 0, 255)
+        out = region * (1 - mask[..., None]) + paint * mask[..., None]
+        img[y0:y1, x0:x1] = np.clip(out, 0, 255).astype(np.uint8)
+
     def draw_hand(self, img: np.ndarray, hand: Hand) -> None:
         s = self.s
         skin = (120, 160, 210)
         hx, hy = self.px(hand.x_mm, hand.y_mm)
-        edge_y = -50 if hand.seat == "A" else self.h + 50
+        edge_y = self.h + 50 if hand.seat == "A" else -50
         arm = int(70 * s)
         cv2.line(img, (hx, hy), (hx + int(40 * s), edge_y), skin, arm, cv2.LINE_AA)
         cv2.ellipse(img, (hx, hy), (int(55 * s), int(45 * s)), 20, 0, 360, skin, -1, cv2.LINE_AA)
+
+
+@lru_cache(maxsize=2)
+def _background(scene: Scene, density: float) -> np.ndarray:
+    """The table, map and corner markers (the same for every frame of a sequence)."""
+    canvas = _Canvas(scene, density, np.random.default_rng(scene.seed))
+    img = canvas.draw_table_and_map()
+    canvas.draw_corner_markers(img)
+    img.setflags(write=False)
+    return img
+
+
+def _ground_key(scene: Scene) -> Scene:
+    return replace(scene, pieces=(), hands=())
+
+
+@lru_cache(maxsize=2)
+def _lens_maps(view: View, source_to_ideal: bytes) -> tuple[np.ndarray, np.ndarray]:
+    """For each pixel of the distorted camera image, where it comes from in the source image
+    (``source_to_ideal``: the homography source px → undistorted image px, as bytes). The lens
+    model is inverted on a coarse grid and interpolated (the distortion is smooth)."""
+    h_inverse = np.linalg.inv(np.frombuffer(source_to_ideal, np.float64).reshape(3, 3))
+    step = 8
+    xs = np.arange(0, view.width + 2 * step, step, dtype=np.float32)
+    ys = np.arange(0, view.height + 2 * step, step, dtype=np.float32)
+    grid = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
+    ideal = view.lens().undistort(grid).reshape(-1, 1, 2)
+    src = cv2.perspectiveTransform(ideal, h_inverse)
+    src = src.reshape(len(ys), len(xs), 2).astype(np.float32)
+    fx, fy = np.meshgrid(
+        np.arange(view.width, dtype=np.float32) / step,
+        np.arange(view.height, dtype=np.float32) / step,
+    )
+    map_x = cv2.remap(np.ascontiguousarray(src[..., 0]), fx, fy, cv2.INTER_LINEAR)
+    map_y = cv2.remap(np.ascontiguousarray(src[..., 1]), fx, fy, cv2.INTER_LINEAR)
+    return cv2.convertMaps(map_x, map_y, cv2.CV_16SC2)
+
+
+def photograph(
+    source: np.ndarray,
+    source_to_ideal: np.ndarray,
+    view: View,
+    border: tuple[int, int, int] | int = TABLE_BGR,
+) -> np.ndarray:
+    """What the camera of ``view`` sees of a flat ``source`` image placed by the homography
+    ``source_to_ideal`` (source px → undistorted image px), through its lens, before any
+    degradation."""
+    size = (view.width, view.height)
+    if view.k1 == 0:
+        return cv2.warpPerspective(
+            source, source_to_ideal, size, flags=cv2.INTER_LINEAR, borderValue=border
+        )
+    h = np.ascontiguousarray(source_to_ideal, dtype=np.float64)
+    map_xy, map_frac = _lens_maps(view, h.tobytes())
+    return cv2.remap(
+        source,
+        map_xy,
+        map_frac,
+        cv2.INTER_LINEAR,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=border,
+    )
+
+
+@lru_cache(maxsize=3)
+def _clean_frame(scene: Scene, view: View) -> np.ndarray:
+    """The frame before degradation (still frames of a sequence share it)."""
+    density = max(2.0, min(12.0, view.px_per_mm * 1.5))
+    img = _background(_ground_key(scene), density).copy()
+    canvas = _Canvas(scene, density, np.random.default_rng(scene.seed + 1))
+    for piece in scene.pieces:
+        canvas.draw_ground(img, piece)
+    for piece in scene.pieces:
+        canvas.draw_figure(img, piece)
+    for hand in scene.hands:
+        canvas.draw_hand(img, hand)
+    h_canvas = view_homography(scene, view) @ np.linalg.inv(canvas.mm_to_canvas())
+    frame = photograph(img, h_canvas, view)
+    frame.setflags(write=False)
+    return frame
 
 
 def render(scene: Scene, view: View, look: Look | None = None, seed: int = 0) -> np.ndarray:
     """The camera frame (BGR, uint8) of ``scene``."""
     look = look or Look()
     rng = np.random.default_rng(seed * 7919 + scene.seed)
-    texture_rng = np.random.default_rng(scene.seed)
-    density = max(2.0, min(12.0, view.px_per_mm * 1.5))
-    canvas = _Canvas(scene, density, texture_rng)
-    img = canvas.draw_table_and_map()
-    canvas.draw_corner_markers(img)
-    figure_rng = np.random.default_rng(scene.seed + 1)
-    canvas.rng = figure_rng
-    for piece in scene.pieces:
-        canvas.draw_piece(img, piece)
-    for hand in scene.hands:
-        canvas.draw_hand(img, hand)
-    h_map = view_homography(scene, view)
-    h_canvas = h_map @ np.linalg.inv(canvas.mm_to_canvas())
-    frame = cv2.warpPerspective(
-        img,
-        h_canvas,
-        (view.width, view.height),
-        flags=cv2.INTER_LINEAR,
-        borderMode=cv2.BORDER_CONSTANT,
-        borderValue=(95, 110, 125),
-    )
+    frame = _clean_frame(scene, view)
     return degrade(frame, look, np.random.default_rng(scene.seed + 2), rng)
 
 
@@ -299,6 +584,14 @@ def degrade(
     return frame
 
 
+def random_figure(rng: np.random.Generator, overhang_share: float = 0.25) -> Figure:
+    """A figure hiding 35–90 % of its base top (median about 60 %); ``overhang_share`` of them lean
+    up to 6 mm past the rim."""
+    cover = float(rng.triangular(0.35, 0.55, 0.9))
+    overhang = float(rng.uniform(1.0, 6.0)) if rng.random() < overhang_share else 0.0
+    return Figure(cover, overhang, float(rng.uniform(0, 360)), int(rng.integers(1 << 30)))
+
+
 def random_pieces(
     rng: np.random.Generator,
     grid: CellGrid,
@@ -306,16 +599,20 @@ def random_pieces(
     base_mm: float,
     family: str = "qr",
     covered_share: float = 0.0,
+    figures: bool = False,
+    spacing_mm: float | None = None,
 ) -> tuple[Piece, ...]:
-    """``count`` pieces on free spots (bases never overlap), some with covered codes."""
+    """``count`` pieces on free spots (centres at least ``spacing_mm`` apart: 1.2 bases by
+    default), some with covered codes (flat design), each with a standing figure if ``figures``."""
+    spacing = spacing_mm if spacing_mm is not None else base_mm * 1.2
     pieces: list[Piece] = []
     placed: list[tuple[float, float]] = []
     attempts = 0
     while len(pieces) < count and attempts < count * 200:
         attempts += 1
-        x = float(rng.uniform(base_mm / 2, grid.width_mm - base_mm / 2))
-        y = float(rng.uniform(base_mm / 2, grid.height_mm - base_mm / 2))
-        if any((x - px) ** 2 + (y - py) ** 2 < (base_mm * 1.2) ** 2 for px, py in placed):
+        x = float(rng.uniform(spacing / 2, grid.width_mm - spacing / 2))
+        y = float(rng.uniform(spacing / 2, grid.height_mm - spacing / 2))
+        if any((x - px) ** 2 + (y - py) ** 2 < spacing**2 for px, py in placed):
             continue
         serial = len(pieces) + 1
         covered = float(rng.uniform(0.1, 0.3)) if rng.random() < covered_share else 0.0
@@ -328,6 +625,7 @@ def random_pieces(
                 angle_deg=float(rng.uniform(0, 360)),
                 covered=covered,
                 marker_id=serial if family != "qr" else None,
+                figure=random_figure(rng) if figures else None,
             )
         )
         placed.append((x, y))

@@ -26,7 +26,9 @@ CONFLICT = "!"
 
 @dataclass(frozen=True)
 class TrackerConfig:
-    stable_frames: int = 5
+    # the second clear frame after the hand leaves commits (the first clear one is still compared
+    # with the frame that showed the hand): a move is committed 3 frames after the hand left
+    stable_frames: int = 2
     # 0.12 of a base radius: 1.5 mm from a line for 25 mm bases. bench/vision.py measured decoded
     # centres within 0.4 mm of the truth and corner-marker calibration within 0.6 px.
     min_confidence: float = 0.12
@@ -79,6 +81,9 @@ class Tracker:
                 flags.append(f"{tag} is on a line ({near}): place it inside a cell")
         for tag, cell in self._board.items():
             status.setdefault(tag, cell if tag in observation.unread else ABSENT)
+        flags.extend(observation.problems)
+        for tag in sorted(observation.partial - set(status)):
+            flags.append(f"{tag}: only part of its tag reads (covered or damaged): not placed")
         return status, flags
 
     def update(self, observation: Observation) -> BoardChange | None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion import events as ev
+from companion.errors import DataFileError
 from companion.events import Event
 from companion.hub.publisher import TablePublisher, table_summary
 from companion.lights.board_view import BoardView
@@ -131,6 +132,7 @@ class TableRuntime:
         from companion.camera.loop import CameraLoop
         from companion.camera.profiles import CameraProfileError, camera_profile
         from vision.camera import ResilientCamera, source_from_spec
+        from vision.lens import Lens, lens_path, load_lens
         from vision.tags import make_reader
 
         try:
@@ -138,6 +140,13 @@ class TableRuntime:
         except CameraProfileError as error:
             self.problems.append(f"camera: {error}")
             return False
+        lens: Lens | None = None
+        lens_file = lens_path(self.settings.data_dir)
+        if lens_file.exists():
+            try:
+                lens = load_lens(lens_file)
+            except DataFileError as error:
+                self.problems.append(f"camera: lens ignored ({error})")
         camera = ResilientCamera(source_from_spec(spec))
         loop = CameraLoop(
             self.table,
@@ -148,6 +157,7 @@ class TableRuntime:
             calibration_path=calibration_path,
             registry_for=profile.registry_for,
             sync=profile.sync,
+            lens=lens,
         )
         self.camera = loop
         self._thread("camera", lambda: loop.run(self.stop_event))

@@ -36,6 +36,7 @@ from vision.calibration import (
     check_map_moved,
 )
 from vision.camera import ResilientCamera
+from vision.lens import Lens, same_lens
 from vision.map_grid import CellGrid
 from vision.observe import Placement
 from vision.pipeline import Pipeline, PipelineConfig
@@ -69,9 +70,12 @@ class CameraLoop:
         registry_for: RegistryFor | None = None,
         sync: SyncBoard = sync_board,
         check_every: int = CHECK_MAP_EVERY,
+        lens: Lens | None = None,
     ) -> None:
         """``registry_for``: the tag registry of the table's game, asked again whenever another
-        game replaces it (``None``: the camera shows that game but does not read its board)."""
+        game replaces it (``None``: the camera shows that game but does not read its board).
+        ``lens``: the calibrated lens (``companion camera calibrate``); a saved calibration made
+        with another lens, or without one, is made again."""
         self.table = table
         self.camera = camera
         self.reader = reader
@@ -82,6 +86,7 @@ class CameraLoop:
         self.registry_for = registry_for
         self.sync = sync
         self.check_every = check_every
+        self.lens = lens
         self.pipeline: Pipeline | None = None
         self.status = ""
         self.moved: str | None = None  # why the map seems to have moved since calibrating
@@ -97,13 +102,16 @@ class CameraLoop:
 
     # -- calibration --------------------------------------------------------------------------
 
-    @staticmethod
-    def _load(path: Path) -> Calibration | None:
+    def _load(self, path: Path) -> Calibration | None:
         try:
-            return Calibration.load(path)
+            calibration = Calibration.load(path)
         except DataFileError as error:
             log.warning("camera: saved calibration ignored (%s)", error)
             return None
+        if not same_lens(calibration.lens, self.lens):
+            log.info("camera: the lens changed since the saved calibration: calibrating again")
+            return None
+        return calibration
 
     def _use(self, calibration: Calibration) -> None:
         warband = set(self.registry or ())
@@ -120,7 +128,7 @@ class CameraLoop:
 
     def _calibrate(self, frame: np.ndarray) -> bool:
         try:
-            calibration = calibrate_from_markers(_grey(frame), self.grid)
+            calibration = calibrate_from_markers(_grey(frame), self.grid, lens=self.lens)
         except CalibrationError as error:
             self._report(
                 "uncalibrated", f"{error}: show the four corner markers or calibrate on the panel"
@@ -137,7 +145,9 @@ class CameraLoop:
         if frame is None:
             raise CalibrationError("no camera frame yet to calibrate on")
         height, width = frame.shape[:2]
-        calibration = calibrate_manual(corners_px, self.grid, (int(width), int(height)))
+        calibration = calibrate_manual(
+            corners_px, self.grid, (int(width), int(height)), lens=self.lens
+        )
         self._save(calibration)
         self._use(calibration)
         self._report("live", "calibrated from the panel")

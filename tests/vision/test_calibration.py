@@ -1,5 +1,6 @@
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -12,7 +13,7 @@ from vision.calibration import (
     check_map_moved,
 )
 from vision.map_grid import DREAMBLADE_MAP
-from vision.synth import View, render
+from vision.synth import Scene, View, render
 
 from .conftest import VIEW
 
@@ -93,3 +94,38 @@ def test_move_check_accepts_the_same_view_and_warns_when_the_map_moved(
 def test_move_check_is_unknown_without_markers(calibration: Calibration) -> None:
     blank = np.full((300, 300), 120, np.uint8)
     assert check_map_moved(calibration, blank, DREAMBLADE_MAP).status == "unknown"
+
+
+def test_with_the_lens_a_barrel_webcam_maps_image_points_to_the_map_within_a_millimetre(
+    table_scene: Scene,
+) -> None:
+    from vision.synth import view_homography
+
+    view = View(1200, 1200, 2.0, rotation_deg=3.0, k1=-0.25)
+    grey = cv2.cvtColor(render(table_scene, view, seed=2), cv2.COLOR_BGR2GRAY)
+    truth = view.lens()
+    seen = truth.distort(_project(view_homography(table_scene, view), MAP_POINTS))
+    with_lens = calibrate_from_markers(grey, DREAMBLADE_MAP, lens=truth)
+    error = np.linalg.norm(with_lens.to_map(seen) - MAP_POINTS, axis=1)
+    assert error.max() < 1.0
+    assert np.allclose(with_lens.to_image(MAP_POINTS), seen, atol=1.0)
+    # without it, the bent frame puts the map corners millimetres off
+    plain = calibrate_from_markers(grey, DREAMBLADE_MAP)
+    assert np.linalg.norm(plain.to_map(seen) - MAP_POINTS, axis=1).max() > 3.0
+
+
+def test_a_saved_calibration_keeps_its_lens(tmp_path: Path, calibration: Calibration) -> None:
+    from dataclasses import replace
+
+    lens = View(1200, 1200, 2.0, k1=-0.2).lens()
+    path = tmp_path / "calibration.yaml"
+    replace(calibration, lens=lens).save(path)
+    loaded = Calibration.load(path)
+    assert loaded.lens is not None
+    assert np.allclose(loaded.lens.dist_coeffs, lens.dist_coeffs)
+
+
+def test_a_lens_for_another_frame_size_is_refused(table_grey: np.ndarray) -> None:
+    lens = View(640, 480, 1.0, k1=-0.2).lens()
+    with pytest.raises(CalibrationError, match="calibrate the lens again"):
+        calibrate_from_markers(table_grey, DREAMBLADE_MAP, lens=lens)

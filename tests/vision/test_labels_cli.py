@@ -91,3 +91,11 @@ def test_check_says_what_is_missing(tmp_path: Path, table_frame: np.ndarray) -> 
     cv2.imwrite(str(photo), table_frame)
     result = CliRunner().invoke(main, ["labels", "check", str(photo), "--family", "aruco4x4"])
     assert result.exit_code != 0 and "needs --registration" in result.output
+
+
+def test_charuco_command_prints_the_lens_board(tmp_path: Path) -> None:
+    out = tmp_path / "board.pdf"
+    result = CliRunner().invoke(main, ["labels", "charuco", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes().startswith(b"%PDF")
+    assert "companion camera calibrate" in result.output

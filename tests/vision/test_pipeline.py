@@ -7,7 +7,7 @@ import segno
 from vision.calibration import Calibration, CalibrationError
 from vision.map_grid import DREAMBLADE_MAP
 from vision.pipeline import STAGES, Pipeline, PipelineConfig
-from vision.synth import Scene, Step, move_sequence, render
+from vision.synth import Scene, Step, move_sequence, render, view_homography
 from vision.tags import ZxingReader
 from vision.tracking import TrackerConfig
 
@@ -127,3 +127,81 @@ def test_a_frame_of_another_size_than_the_calibration_is_refused(
     with pytest.raises(CalibrationError, match="calibrate again"):
         pipeline.process(table_frame[:600])
     assert pipeline.tracker.board == {}
+
+
+def test_committed_cells_are_read_again_on_a_schedule_even_when_they_look_unchanged(
+    calibration: Calibration, table_frame: np.ndarray, table_scene: Scene
+) -> None:
+    config = PipelineConfig(base_mm=BASE_MM, reread_frames=4)
+    pipeline = Pipeline(DREAMBLADE_MAP, calibration, ZxingReader(), config)
+    occupied = set(table_scene.true_board().values())
+    last_read = dict.fromkeys(occupied, 0)
+    for frame_no in range(1, 16):
+        for cell in pipeline.process(table_frame).read & occupied:
+            last_read[cell] = frame_no
+        assert all(frame_no - when <= 4 for when in last_read.values())
+    assert pipeline.tracker.board == table_scene.true_board()
+
+
+@pytest.mark.parametrize("kept_correlation", [0.6, -1.0])
+def test_a_miniature_lifted_off_a_dark_map_is_removed(kept_correlation: float) -> None:
+    """A dark base on a map as dark changes only its label's grey levels where it stood (a fifth
+    of the spot): the spot's pattern tells it is gone (with the pattern test off, the old
+    share-of-pixels rule keeps a phantom)."""
+    from vision.synth import Piece, View
+
+    piece = Piece(tag(1), 135.0, 135.0, angle_deg=30.0)
+    scene = Scene(pieces=(piece,), tag_mm=25.0, base_mm=BASE_MM, seed=3, map_brightness=(15, 35))
+    view = View(1200, 1200, 3.0)
+    calibration = Calibration(view_homography(scene, view), (1200, 1200), "manual")
+    config = PipelineConfig(base_mm=BASE_MM, kept_correlation=kept_correlation)
+    pipeline = Pipeline(DREAMBLADE_MAP, calibration, ZxingReader(), config)
+    for s in range(3):
+        pipeline.process(render(scene, view, seed=s))
+    assert pipeline.tracker.board == {tag(1): "b2"}
+    gone = replace(scene, pieces=())
+    for s in range(3, 8):
+        pipeline.process(render(gone, view, seed=s))
+    assert (pipeline.tracker.board == {}) is (kept_correlation > 0)
+
+
+def _carrier_move() -> tuple[list[Step], list[np.ndarray], Calibration, Pipeline]:
+    from vision.carrier import DEFAULT_CARRIER
+    from vision.registration import MarkerRegistration
+    from vision.square_grid import square_grid
+    from vision.synth import Figure, Piece, View
+    from vision.tags import MarkerReader
+
+    grid = square_grid(3, 2, 60.0)
+    pieces = (
+        Piece(tag(1), 30.0, 30.0, angle_deg=20.0, marker_id=1, figure=Figure(0.8, 5.0, 10, 1)),
+        Piece(tag(2), 95.0, 88.0, "B", angle_deg=-50.0, marker_id=2, figure=Figure(0.6)),
+        Piece(tag(3), 150.0, 30.0, angle_deg=70.0, marker_id=3, figure=Figure(0.5, 4.0, 180, 2)),
+    )
+    scene = Scene(grid, pieces, family="aruco4x4", design="carrier", seed=4)
+    view = View(1100, 900, 4.5, rotation_deg=3.0)
+    steps = move_sequence(scene, tag(1), (32.0, 92.0), still=3, travel=3)
+    frames = [render(step.scene, view, seed=i) for i, step in enumerate(steps)]
+    calibration = Calibration(view_homography(scene, view), (1100, 900), "manual")
+    registration = MarkerRegistration("aruco4x4", {p.marker_id: p.tag for p in pieces})  # type: ignore[misc]
+    config = PipelineConfig(base_mm=25.0, carrier=DEFAULT_CARRIER)
+    pipeline = Pipeline(grid, calibration, MarkerReader(registration), config)
+    return steps, frames, calibration, pipeline
+
+
+def test_miniatures_standing_on_carriers_are_placed_by_their_bases_and_moves_commit_fast() -> None:
+    steps, frames, _, pipeline = _carrier_move()
+    last_hand = max(i for i, s in enumerate(steps) if s.scene.hands)
+    committed_at = None
+    for i, (step, frame) in enumerate(zip(steps, frames, strict=True)):
+        result = pipeline.process(frame)
+        change = result.change
+        if change is None:
+            continue
+        assert change.board == {t: c for t, c in step.truth.items() if t in change.board}
+        if tag(1) in change.moved:
+            committed_at = i
+        placements = [p for p in result.observation.placements if p.tag == tag(1)]
+        assert all(p.codes >= 2 for p in placements)
+    assert pipeline.tracker.board == steps[-1].truth
+    assert committed_at is not None and committed_at - last_hand <= 3

@@ -1,4 +1,8 @@
+from dataclasses import replace
+
+import cv2
 import numpy as np
+import pytest
 
 from vision.board_change import TagId
 from vision.map_grid import DREAMBLADE_MAP
@@ -71,3 +75,69 @@ def test_a_removal_by_hand_takes_the_piece_off_for_good() -> None:
     assert any(step.scene.hands for step in steps)
     assert not steps[-1].scene.hands
     assert next(step.held for step in steps if step.held) == frozenset({first})
+
+
+def test_the_camera_sees_the_map_unmirrored_with_seat_a_at_the_bottom() -> None:
+    from vision.synth import view_homography
+
+    view = View(600, 600, 1.0)
+    h = view_homography(Scene(), view)
+    corners = np.array([(0, 0), (450, 0), (0, 450)], float).reshape(-1, 1, 2)
+    (a_left, a_right, b_left) = cv2.perspectiveTransform(corners, h).reshape(-1, 2)
+    assert a_right[0] > a_left[0]  # x runs right along seat A's edge
+    assert b_left[1] < a_left[1]  # seat B is up the image
+    # x then y turn counter-clockwise on the table as seen from above: not a mirror image
+    x_axis, y_axis = a_right - a_left, b_left - a_left
+    assert x_axis[0] * -y_axis[1] - (-x_axis[1]) * y_axis[0] > 0
+
+
+def test_a_figure_hides_the_share_of_its_base_it_was_made_with() -> None:
+    from vision.synth import Figure, figure_outline_mm
+
+    for cover, overhang in ((0.35, 0.0), (0.6, 0.0), (0.9, 5.0)):
+        body, lean = figure_outline_mm(Figure(cover, overhang, 30.0, seed=3), 25.0)
+        hidden = np.zeros((300, 300), np.uint8)
+        for poly in (body, lean):
+            if len(poly):
+                cv2.fillPoly(hidden, [np.round(poly * 10 + 150).astype(np.int32)], 1)
+        base = np.zeros_like(hidden)
+        cv2.circle(base, (150, 150), 125, 1, -1)
+        assert (hidden & base).sum() / base.sum() == pytest.approx(cover, abs=0.04)
+        reach = np.hypot(*lean.T).max() if len(lean) else np.hypot(*body.T).max()
+        if overhang:
+            assert reach == pytest.approx(12.5 + overhang, abs=0.1)
+
+
+def test_random_figures_cover_35_to_90_percent_and_a_quarter_lean_out() -> None:
+    from vision.synth import random_figure
+
+    rng = np.random.default_rng(5)
+    figures = [random_figure(rng) for _ in range(400)]
+    covers = [f.cover for f in figures]
+    assert min(covers) >= 0.35 and max(covers) <= 0.9
+    assert 0.55 <= float(np.median(covers)) <= 0.65
+    leaning = [f.overhang_mm for f in figures if f.overhang_mm > 0]
+    assert 0.18 <= len(leaning) / len(figures) <= 0.32 and max(leaning) <= 6.0
+
+
+def test_a_standing_figure_hides_the_middle_of_its_base_but_not_its_carrier() -> None:
+    from vision.synth import Figure
+
+    piece = Piece(TagId("db", "B1", 1), 225.0, 225.0, marker_id=3, figure=Figure(0.9, 0.0))
+    scene = Scene(pieces=(piece,), design="carrier", family="aruco4x4", seed=2)
+    view = View(500, 500, 4.0)
+    look = Look(blur_sigma_px=0, noise_sigma=0, light_gradient=0, jpeg_quality=0)
+    frame = render(scene, view, look)
+    bare = render(replace(scene, pieces=(replace(piece, figure=None),)), view, look)
+    centre = frame[240:260, 240:260].astype(int)
+    assert np.abs(centre - bare[240:260, 240:260]).mean() > 20  # the figure stands there
+    ring = np.abs(frame.astype(int) - bare)[250, 250 + 60 : 250 + 80]  # 15–20 mm out: the disc
+    assert ring.mean() < 2
+
+
+def test_barrel_distortion_bends_the_frame_edges_not_its_centre(table_scene: Scene) -> None:
+    look = Look(blur_sigma_px=0, noise_sigma=0, light_gradient=0, jpeg_quality=0)
+    straight = render(table_scene, View(400, 400, 0.7), look)
+    bent = render(table_scene, View(400, 400, 0.7, k1=-0.3), look)
+    assert np.abs(straight[190:210, 190:210].astype(int) - bent[190:210, 190:210]).mean() < 3
+    assert np.abs(straight[:40].astype(int) - bent[:40]).mean() > 5

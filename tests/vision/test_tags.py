@@ -79,3 +79,15 @@ def test_make_reader_names() -> None:
 
 def test_a_blank_frame_reads_nothing() -> None:
     assert ZxingReader().read(np.zeros((240, 320), np.uint8)).sightings == []
+
+
+def test_light_on_dark_codes_and_markers_read() -> None:
+    inverted = 255 - _code_image("1DBB45:3")
+    (sighting,) = ZxingReader().read(inverted).sightings
+    assert sighting.tag == TagId("db", "B45", 3)
+    marker = cv2.aruco.generateImageMarker(
+        cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), 7, 120
+    )
+    image = np.pad(255 - marker, 40, constant_values=0)
+    reader = MarkerReader(MarkerRegistration("aruco4x4", {7: tag(7)}))
+    assert [s.tag for s in reader.read(image).sightings] == [tag(7)]

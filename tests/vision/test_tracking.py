@@ -134,3 +134,21 @@ def test_an_unread_tag_whose_base_is_still_there_is_kept() -> None:
     still_there = Observation(seen((2, "b2")).placements, unread=frozenset({tag(1)}))
     assert feed(tracker, still_there, 10) == []
     assert tracker.board == {tag(1): "a1", tag(2): "b2"}
+
+
+def test_a_partly_read_tag_and_a_tag_seen_twice_are_flagged_never_applied() -> None:
+    from dataclasses import replace
+
+    tracker = Tracker()
+    partly = replace(seen((1, "a1")), partial=frozenset({tag(2)}), problems=("tag x twice",))
+    flagged, committed = feed(tracker, partly, 3)
+    assert flagged.board == {} and committed.board == {tag(1): "a1"}  # tag 2 never placed
+    assert "tag x twice" in flagged.flags
+    assert any(str(tag(2)) in f and "only part" in f for f in flagged.flags)
+
+
+def test_the_default_commits_on_the_second_clear_frame() -> None:
+    tracker = Tracker()
+    assert tracker.update(seen((1, "a1"))) is None
+    change = tracker.update(seen((1, "a1")))
+    assert change is not None and change.added == {tag(1): "a1"}

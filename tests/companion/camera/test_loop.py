@@ -20,6 +20,7 @@ from vision.board_change import TagId
 from vision.calibration import Calibration, CalibrationError
 from vision.camera import ResilientCamera
 from vision.map_grid import DREAMBLADE_MAP
+from vision.synth import View
 from vision.tags import make_reader
 
 MAP_CORNERS_MM = [
@@ -224,3 +225,25 @@ def test_a_new_game_at_the_table_gets_its_own_registry(tmp_path: Path):
     assert loop.registry == {TagId("db", "sir-glorious", 7): "A:sir-glorious#1"}
     assert loop.pipeline is not None
     assert loop.pipeline.tracker.board == {}
+
+
+def test_a_saved_calibration_made_without_the_lens_is_made_again_with_it(tmp_path: Path):
+    _, loop, source, sim, _ = setup(tmp_path)
+    feed(loop, source, sim.settled())
+    width, height = loop.pipeline.calibration.image_size  # type: ignore[union-attr]
+    lens = View(width, height, 1.0, k1=-0.01).lens()
+    table = Table.start(Store(tmp_path / "u.sqlite3"), demo_game())
+    again = CameraLoop(
+        table,
+        ResilientCamera(FlakySource()),
+        make_reader("zxing"),
+        {},
+        DREAMBLADE_MAP,
+        calibration_path=tmp_path / "calibration.json",
+        lens=lens,
+    )
+    assert again.pipeline is None  # the saved one was made without a lens
+    again.process(next(iter(sim.settled())))
+    assert again.pipeline is not None
+    assert again.pipeline.calibration.lens is lens
+    assert Calibration.load(tmp_path / "calibration.json").lens is not None
