@@ -30,7 +30,7 @@ from companion.table.catalog import EnteredBy, TableCatalog
 from companion.table.setup import starting_game
 from web_panel.api import Refused, body
 from web_panel.other_game_setup import BUILDERS as OTHER_GAMES
-from web_panel.other_game_setup import Prepared, other_game
+from web_panel.other_game_setup import SCANNED_CARDS, Prepared, other_game, shown_cards
 from web_panel.panel import Panel, current_panel
 from web_panel.seats import LOOPBACK_ADDRESSES
 
@@ -360,7 +360,9 @@ def search_catalog() -> ResponseReturnValue:
 
 @setup_api.get("/scan")
 def scan_tags() -> ResponseReturnValue:
-    """The tags the camera reads in its latest frame, anywhere in it (no calibration needed)."""
+    """The tags the camera reads in its latest frame, anywhere in it (no calibration needed):
+    Dreamblade's miniatures, or with ``?game=`` Dungeon Command's creatures or Arena's army
+    cards."""
     panel = current_panel()
     require_setup_rights(panel)
     camera = panel.camera
@@ -374,6 +376,9 @@ def scan_tags() -> ResponseReturnValue:
     frame = snapshot.frame
     grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     found = _tag_reader(panel.settings.camera.decoder).read(grey)
+    game = request.args.get("game", "dreamblade")
+    if game in SCANNED_CARDS:
+        return jsonify(status=snapshot.status, **shown_cards(found, game, panel.table_catalog))
     return jsonify(status=snapshot.status, **shown_tags(found, _catalog(panel)))
 
 

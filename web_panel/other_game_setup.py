@@ -17,10 +17,11 @@ set-up like Dreamblade's A and B).
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
@@ -33,6 +34,9 @@ from companion.table.catalog import TableCatalog, TableEntry
 from web_panel.api import Refused
 from web_panel.i18n import choose_language, translate
 from web_panel.table_catalog_api import entry_problem
+
+if TYPE_CHECKING:
+    from vision.tags import ReadResult
 
 other_setup_api = Blueprint("other_setup", __name__, url_prefix="/api/setup")
 
@@ -278,6 +282,32 @@ def arena_game(data: object, catalog: TableCatalog, seats: Mapping[str, SeatSett
     except ValueError as exc:
         raise _refused(exc, seats) from None
     return Prepared(game, tuple(entries))
+
+
+# -- registering a warband or an army by showing its tags to the camera ------------------------
+
+# game → (the tags' game code, the entry kind a tag names): a Dungeon Command creature wears
+# ``dc:<label>#1`` (its card's id, numbered for copies), an Arena figure ``ar:<card id>#<n>``
+SCANNED_CARDS = {"dungeon_command": ("dc", "creature"), "arena": ("ar", "army_card")}
+COPY = re.compile(r"-\d+$")
+
+
+def shown_cards(found: ReadResult, game: str, catalog: TableCatalog) -> dict[str, Any]:
+    """What a frame's tags say for a Dungeon Command warband or an Arena army: the card each tag
+    names in the table's catalog (a tag numbered for a copy names its card), and each tag that
+    names none, with why — the card is typed in once, then its tag is known."""
+    code, kind = SCANNED_CARDS[game]
+    cards = {entry.id: entry.data for entry in catalog.entries(game, kind)}
+    tags, problems = [], []
+    for tag in sorted({sighting.tag for sighting in found.sightings}):
+        card = cards.get(tag.catalog_id) or cards.get(COPY.sub("", tag.catalog_id))
+        if tag.game != code:
+            problems.append({"tag": str(tag), "problem": "wrong_game"})
+        elif card is None:
+            problems.append({"tag": str(tag), "problem": "unknown_card"})
+        else:
+            tags.append({"tag": str(tag), "id": card["id"], "name": card["name"]})
+    return {"tags": tags, "problems": problems, "unreadable": found.rejected}
 
 
 Builder = Callable[[object, TableCatalog, Mapping[str, SeatSettings]], Prepared]

@@ -22,7 +22,7 @@
     count: 2,
     planechase: { shared: true, virtual: false, first: 0, decks: [] },
     dungeon_command: { first: 0, bands: [0, 1].map(() => ({ commander: "", morale: "", leadership: "", creatures: "" })) },
-    arena: { scenario: "duel", teams: ["1", "2", "1", "2", "1", "2"], armies: [], glyphs: [] },
+    arena: { scenario: "duel", teams: ["1", "2", "1", "2", "1", "2"], armies: [], glyphs: [], scanned: [[], [], [], [], [], []] },
   };
 
   const seatId = (i) => `p${i + 1}`;
@@ -164,12 +164,18 @@
             band.creatures = `${band.creatures.trimEnd()}${band.creatures.trim() ? "\n" : ""}${c.name}`;
             area.value = band.creatures;
           } }))) : null;
+      const scanned = new Set();
+      const scan = window.OtherSetup.scanner ? window.OtherSetup.scanner(seatId(i), (card) => {
+        scanned.add(card.tag);
+        band.creatures = `${band.creatures.trimEnd()}${band.creatures.trim() ? "\n" : ""}${card.name}`;
+        area.value = band.creatures;
+      }, "?game=dungeon_command", (tag) => scanned.has(tag)) : null;
       boxes.push(el("fieldset", { class: "og-band", dataset: { seat: seatId(i) } },
         el("legend", { text: model.players[i].name }),
         field(t("catalog.field.commander.name"), commander),
         field(t("catalog.field.commander.morale"), start("morale")),
         field(t("catalog.field.commander.leadership"), start("leadership")),
-        field(t("setup.other.creatures"), area), chips));
+        field(t("setup.other.creatures"), area), chips, scan));
     });
     return boxes;
   }
@@ -232,11 +238,23 @@
     ];
     for (let i = 0; i < model.count; i += 1) {
       const cards = part.armies[i];
+      const scanned = part.scanned[i]; // tags already taken for this army
+      const scan = window.OtherSetup.scanner ? window.OtherSetup.scanner(seatId(i), (card) => {
+        scanned.push(card.tag); // every figure of a squad wears a tag: its card is added once
+        if (cards.some((c) => c.name.trim().toLowerCase() === card.name.toLowerCase())) return;
+        const entry = saved.arena.find((c) => c.id === card.id);
+        const filled = { ...emptyCard(), name: entry.name, kind: entry.kind };
+        for (const key of CARD_NUMBERS) filled[key] = entry[key] === null ? "" : String(entry[key]);
+        const blank = cards.find((c) => !c.name.trim());
+        if (blank) Object.assign(blank, filled); else cards.push(filled);
+        draw();
+      }, "?game=arena", (tag) => scanned.includes(tag)) : null;
       boxes.push(el("fieldset", { class: "og-army", dataset: { seat: seatId(i) } },
         el("legend", { text: model.players[i].name }),
         scenario.teams ? field(t("setup.other.team"), select({ class: "og-team" }, [["1", "1"], ["2", "2"]], part.teams[i], (v) => { part.teams[i] = v; })) : null,
         ...cards.map((card) => cardEditor(cards, card)),
-        el("button", { class: "btn secondary small", type: "button", text: t("setup.other.add_card"), onclick: () => { cards.push(emptyCard()); draw(); } })));
+        el("button", { class: "btn secondary small", type: "button", text: t("setup.other.add_card"), onclick: () => { cards.push(emptyCard()); draw(); } }),
+        scan));
     }
     const faceDown = scenario.glyphs_face === "planeswalker";
     const glyphs = el("fieldset", { class: "og-glyphs" }, el("legend", { text: t("ar.glyphs") }),
@@ -304,6 +322,7 @@
   window.OtherSetup = {
     node,
     handles: (name) => GAMES.includes(name),
+    scanner: null, // setup.js's tag scanner when the table has a camera
     show(name) {
       game = name;
       node.hidden = !GAMES.includes(name);
