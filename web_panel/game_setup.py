@@ -3,8 +3,7 @@ Dreamblade the map, each seat's warband (a saved one, or built by searching the 
 tournament initiative rule; save warbands for next time. Starting it replaces the game at the table
 (an unfinished one is abandoned, and stays in the store).
 
-Who may set up: the judge; when no judge PIN is configured, or the game is over, also a seated
-player or the table's own screen.
+Who may set up: ``setup_rights``.
 """
 
 from __future__ import annotations
@@ -33,6 +32,7 @@ from web_panel.other_game_setup import BUILDERS as OTHER_GAMES
 from web_panel.other_game_setup import SCANNED_CARDS, Prepared, other_game, shown_cards
 from web_panel.panel import Panel, current_panel
 from web_panel.seats import LOOPBACK_ADDRESSES
+from web_panel.setup_rights import may_set_up, require_setup_rights
 
 if TYPE_CHECKING:
     from vision.board_change import TagId
@@ -46,15 +46,6 @@ CATALOG_RESULTS = 30
 
 
 # -- who, and the seats ---------------------------------------------------------------------------
-
-
-def may_set_up(panel: Panel, remote_addr: str | None) -> bool:
-    viewer = panel.viewer()
-    if viewer.judge:
-        return True
-    game_over = panel.table.read(lambda game: game.winner() is not None)
-    table_side = viewer.seat is not None or remote_addr in LOOPBACK_ADDRESSES
-    return table_side and (game_over or not panel.pins.enabled)
 
 
 def load_seats(data_dir: Path) -> dict[str, SeatSettings]:
@@ -303,11 +294,6 @@ def _new_game(panel: Panel, data: dict[str, Any], seats: Mapping[str, SeatSettin
 
 
 # -- routes ---------------------------------------------------------------------------------------
-
-
-def require_setup_rights(panel: Panel) -> None:
-    if not may_set_up(panel, request.remote_addr):
-        raise Refused(403, "judge_only")
 
 
 @setup_api.get("/options")

@@ -13,6 +13,7 @@ from companion.errors import DataFileError
 from web_panel.api import Refused, body
 from web_panel.i18n import choose_language, translate
 from web_panel.panel import current_panel
+from web_panel.setup_rights import require_setup_rights
 
 catalog_api = Blueprint("table_catalog", __name__, url_prefix="/api/catalog")
 
@@ -65,8 +66,6 @@ def export() -> ResponseReturnValue:
 @catalog_api.post("/import")
 def import_file() -> ResponseReturnValue:
     """Merge an uploaded table catalog: all of it, or on any problem nothing."""
-    from web_panel.game_setup import require_setup_rights
-
     panel = current_panel()
     require_setup_rights(panel)
     try:

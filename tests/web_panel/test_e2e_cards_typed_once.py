@@ -16,7 +16,13 @@ from playwright.sync_api import Browser, Page, expect
 from companion.games.arena.game import Arena
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, console_errors, new_phone, screenshot
+from tests.web_panel.browser import (
+    CHROMIUM,
+    console_errors,
+    fill_army_card,
+    new_phone,
+    screenshot,
+)
 from tests.web_panel.conftest import JUDGE_PIN
 from web_panel.app import PanelServer
 from web_panel.i18n import translate
@@ -224,15 +230,7 @@ SQUAD = {"kind": "squad", "figures": "3", "life": "1", "power": "1", "toughness"
 
 
 def _card(phone: Page, seat: str, index: int, name: str, values: dict[str, str]) -> None:
-    card = phone.locator(f'fieldset.og-army[data-seat="{seat}"] .og-card').nth(index)
-    card.locator(".og-card-name").fill(name)
-    card.locator(".og-card-name").dispatch_event("change")
-    card = phone.locator(f'fieldset.og-army[data-seat="{seat}"] .og-card').nth(index)
-    for key, value in values.items():
-        if key == "kind":
-            card.locator(".og-card-kind").select_option(value)
-        else:
-            card.locator(f".og-card-{key}").fill(value)
+    fill_army_card(phone, seat, index, {"name": name, **values})
 
 
 def _add_card(phone: Page, seat: str, lang: str) -> None:

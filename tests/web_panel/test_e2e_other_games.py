@@ -9,7 +9,13 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.browser import (
+    CHROMIUM,
+    fill_army_card,
+    new_phone,
+    screenshot,
+    wait_for_version,
+)
 from tests.web_panel.conftest import JUDGE_PIN
 from web_panel.app import PanelServer
 
@@ -107,24 +113,15 @@ def test_a_refused_setup_says_why(browser: Browser, server: PanelServer, table: 
     assert table.read(lambda g: g.name) == "test-counter"
 
 
-def _card(phone: Page, seat: str, index: int, values: dict[str, str]) -> None:
-    card = phone.locator(f'fieldset.og-army[data-seat="{seat}"] .og-card').nth(index)
-    for key, value in values.items():
-        if key == "kind":
-            card.locator(".og-card-kind").select_option(value)
-        else:
-            card.locator(f".og-card-{key}").fill(value)
-
-
 def test_arena_set_up_and_played(browser: Browser, server: PanelServer, table: Table):
     phone = _judge_on_the_setup_page(browser, server, "arena")
     _name_players(phone, ["Aiko", "Ben"])
     walker = {"figures": "1", "life": "5", "power": "2", "toughness": "1", "cost": "120"}
-    _card(phone, "p1", 0, {"name": "Jace", **walker})
-    _card(phone, "p2", 0, {"name": "Chandra", **walker})
+    fill_army_card(phone, "p1", 0, {"name": "Jace", **walker})
+    fill_army_card(phone, "p2", 0, {"name": "Chandra", **walker})
     phone.locator('fieldset.og-army[data-seat="p1"] button', has_text="Add an army card").click()
     squad = {"figures": "3", "life": "1", "power": "1", "toughness": "1", "cost": "60", "ppf": "20"}
-    _card(phone, "p1", 1, {"name": "Soldiers", "kind": "squad", **squad})
+    fill_army_card(phone, "p1", 1, {"name": "Soldiers", "kind": "squad", **squad})
     screenshot(phone, "arena-setup")
     _start(phone, server, table, "arena")
 
