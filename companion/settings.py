@@ -1,11 +1,13 @@
 """The table's configuration: one validated model, loaded from YAML, overridable by environment.
 
-A corrupt or mistyped config fails loudly with the file and the field, before anything starts.
+A corrupt or mistyped config fails with one line naming the file, the field (or the line) and what
+was expected, before anything starts; an empty config file is warned about (defaults are used).
 Environment variables override the device choices: ``COMPANION_LIGHTS``, ``COMPANION_CAMERA``.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 from typing import Any, Literal
@@ -21,6 +23,8 @@ from pydantic import (
 )
 
 from companion.errors import DataFileError
+
+log = logging.getLogger(__name__)
 
 HEX_COLOUR = r"^#[0-9A-Fa-f]{6}$"
 
@@ -80,7 +84,8 @@ class CameraSettings(_Section):
 class PanelSettings(_Section):
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=1, le=65535)
-    judge_pin: str | None = Field(default=None, pattern=r"^[0-9]{4,8}$")
+    # 6 to 12 digits (web_panel/judge.py: what guessing costs); none: set on the table's screen
+    judge_pin: str | None = Field(default=None, pattern=r"^[0-9]{6,12}$")
 
 
 class ClockSettings(_Section):
@@ -156,12 +161,23 @@ def _read_yaml(path: Path) -> dict[str, Any]:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise DataFileError(path, "", f"cannot read the file ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise DataFileError(path, "", "not a text file (expected YAML settings)") from None
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        raise DataFileError(path, "", f"not valid YAML ({exc})") from None
+        raise DataFileError(path, "", f"not valid YAML ({_yaml_problem(exc)})") from None
     if data is None:
+        log.warning("%s is empty: the table runs on the default settings", path)
         return {}
     if not isinstance(data, dict):
         raise DataFileError(path, "", "a mapping of settings at the top level")
     return data
+
+
+def _yaml_problem(error: yaml.YAMLError) -> str:
+    """What YAML found wrong, and where, in one line."""
+    mark = getattr(error, "problem_mark", None)
+    problem = getattr(error, "problem", None) or "unreadable"
+    where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
+    return f"{where}{problem}"

@@ -6,22 +6,28 @@ phone's language (plus the engine's own words and the rule it names) and changes
 
 from __future__ import annotations
 
+import logging
 from importlib.resources import files
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, session
 from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import HTTPException, InternalServerError
 
 from companion.errors import IllegalActionError
+from companion.table.proposers import Proposer
+from companion.table.store import StoreFullError
 from companion.table.table import JudgeOnlyError, SeatError, StaleError
-from web_panel import csrf
 from web_panel.addresses import lan_address, public_base_url
 from web_panel.clock import ClockError
 from web_panel.i18n import choose_language, translate
-from web_panel.panel import Panel, current_panel
+from web_panel.judge import JudgeAccessError
+from web_panel.panel import Panel, current_panel, may_set_first_pin
+from web_panel.panel import me as me_view
 from web_panel.seats import join_qr_svg, may_see_join_codes
 
 api = Blueprint("api", __name__, url_prefix="/api")
+logger = logging.getLogger(__name__)
 
 MAX_ACTION_LENGTH = 500
 
@@ -58,6 +64,33 @@ def _refused(error: Refused) -> ResponseReturnValue:
     return jsonify(body), error.status
 
 
+@api.app_errorhandler(StoreFullError)
+def _disk_full(error: StoreFullError) -> ResponseReturnValue:
+    logger.error("%s", error)
+    return _refused(Refused(507, "disk_full"))
+
+
+# Werkzeug's own refusals (no such route, wrong method, a body too large...) under /api.
+HTTP_ERRORS = {404: "not_found", 405: "bad_request", 413: "too_large"}
+
+
+@api.app_errorhandler(HTTPException)
+def _http_error(error: HTTPException) -> ResponseReturnValue:
+    if not request.path.startswith("/api/"):
+        return error
+    status = error.code or 500
+    return _refused(Refused(status, HTTP_ERRORS.get(status, "bad_request"), error.name))
+
+
+@api.app_errorhandler(Exception)
+def _unexpected(error: Exception) -> ResponseReturnValue:
+    """A fault of the panel itself: logged, and said as JSON (in the phone's language)."""
+    logger.exception("the panel failed on %s %s", request.method, request.path)
+    if not request.path.startswith("/api/"):
+        return InternalServerError()
+    return _refused(Refused(500, "internal"))
+
+
 def body() -> dict[str, Any]:
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
@@ -72,31 +105,16 @@ def _int_field(data: dict[str, Any], name: str) -> int:
     return value
 
 
-def _check_current(panel: Panel, data: dict[str, Any]) -> int:
-    """The version the phone saw, refused if its game or version is not the table's now."""
-    game_id = _int_field(data, "game_id")
-    version = _int_field(data, "version")
-    if game_id != panel.table.game_id or version != panel.table.version:
-        raise Refused(409, "stale", f"you saw state {game_id}.{version}")
-    return version
+def _seen(data: dict[str, Any]) -> dict[str, int]:
+    """The state the phone saw (``game_id``, ``version``): the table refuses it unless current."""
+    return {"game_id": _int_field(data, "game_id"), "version": _int_field(data, "version")}
 
 
-def _proposer(panel: Panel) -> str:
+def _proposer(panel: Panel) -> Proposer:
     proposer = panel.viewer().proposer
     if proposer is None:
         raise Refused(403, "spectator")
     return proposer
-
-
-def _me(panel: Panel) -> dict[str, Any]:
-    viewer = panel.viewer()
-    return {
-        "seat": viewer.seat,
-        "judge": viewer.judge,
-        "judge_enabled": panel.pins.enabled,
-        "csrf": csrf.session_token(session),
-        "join_codes": may_see_join_codes(request.remote_addr, viewer),
-    }
 
 
 @api.get("/state")
@@ -107,7 +125,7 @@ def state() -> ResponseReturnValue:
 
 @api.get("/me")
 def me() -> ResponseReturnValue:
-    return jsonify(_me(current_panel()))
+    return jsonify(me_view(current_panel()))
 
 
 @api.get("/log")
@@ -124,9 +142,9 @@ def submit_action() -> ResponseReturnValue:
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_ACTION_LENGTH:
         raise Refused(400, "bad_request", "'action' must be the action's notation")
     proposer = _proposer(panel)
-    version = _check_current(panel, data)
+    seen = _seen(data)
     try:
-        accepted = panel.table.submit(proposer, text.strip(), version=version)
+        accepted = panel.table.submit(proposer, text.strip(), **seen)
     except StaleError as exc:
         raise Refused(409, "stale", str(exc)) from None
     except JudgeOnlyError as exc:
@@ -145,15 +163,16 @@ def undo() -> ResponseReturnValue:
     panel = current_panel()
     data = body()
     proposer = _proposer(panel)
-    with panel.lock:
-        _check_current(panel, data)
-        try:
-            action = panel.table.undo(proposer)
-        except SeatError as exc:
-            raise Refused(403, "undo_not_yours", str(exc)) from None
-        except IllegalActionError as exc:
-            raise Refused(422, "nothing_to_undo", str(exc), exc.rule) from None
-    return jsonify(undone=str(action), version=panel.table.version)
+    seen = _seen(data)
+    try:
+        undone = panel.table.undo(proposer, **seen)
+    except StaleError as exc:
+        raise Refused(409, "stale", str(exc)) from None
+    except SeatError as exc:
+        raise Refused(403, "undo_not_yours", str(exc)) from None
+    except IllegalActionError as exc:
+        raise Refused(422, "nothing_to_undo", str(exc), exc.rule) from None
+    return jsonify(undone=str(undone.action), version=undone.version)
 
 
 @api.post("/camera_prompts/dismiss")
@@ -181,26 +200,44 @@ def judge_login() -> ResponseReturnValue:
     if not isinstance(pin, str):
         raise Refused(400, "bad_request", "'pin' must be a string")
     try:
-        correct = panel.pins.check(pin)
-    except PermissionError as exc:
-        raise Refused(403, "judge_locked", str(exc)) from None
-    if not correct:
-        raise Refused(403, "wrong_pin")
-    session["judge"] = True
-    return jsonify(_me(panel))
+        session["judge"] = panel.judge.login(request.remote_addr, pin)
+    except JudgeAccessError as exc:
+        raise Refused(403, exc.code, str(exc)) from None
+    return jsonify(me_view(panel))
 
 
 @api.post("/judge/logout")
 def judge_logout() -> ResponseReturnValue:
-    session.pop("judge", None)
-    return jsonify(_me(current_panel()))
+    panel = current_panel()
+    panel.judge.logout(session.pop("judge", None))
+    return jsonify(me_view(panel))
+
+
+@api.post("/judge/pin")
+def set_judge_pin() -> ResponseReturnValue:
+    """Set the judge PIN: the first time on the table's own screen, later by the judge. Every
+    judge session ends but the changing judge's own."""
+    panel = current_panel()
+    pin = body().get("pin")
+    if not isinstance(pin, str):
+        raise Refused(400, "bad_request", "'pin' must be a string")
+    judge = panel.viewer().judge
+    if not (judge or may_set_first_pin(panel, request.remote_addr)):
+        raise Refused(403, "judge_only")
+    try:
+        judge_session = panel.judge.set_pin(pin)
+    except JudgeAccessError as exc:
+        raise Refused(403 if exc.code == "pin_configured" else 400, exc.code, str(exc)) from None
+    if judge:  # the table's own screen that set the first PIN does not become the judge
+        session["judge"] = judge_session
+    return jsonify(me_view(panel))
 
 
 @api.post("/clock")
 def clock() -> ResponseReturnValue:
     panel = current_panel()
     viewer = panel.viewer()
-    if not viewer.judge and (panel.pins.enabled or viewer.seat is None):
+    if not viewer.judge and (panel.judge.enabled or viewer.seat is None):
         raise Refused(403, "judge_only")
     data = body()
     operation = data.get("op")

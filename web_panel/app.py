@@ -8,14 +8,18 @@ app never runs in debug mode outside tests.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import logging
 import os
+import re
 import secrets
 import threading
 from pathlib import Path
 from typing import cast
 
 from flask import Flask, Response, jsonify, request, session
+from flask.sessions import SecureCookieSessionInterface
 from flask.typing import ResponseReturnValue
 from werkzeug.serving import BaseWSGIServer, make_server
 
@@ -28,28 +32,56 @@ from web_panel.camera_view import camera_api
 from web_panel.clock import MatchClock
 from web_panel.game_setup import load_seats, setup_api
 from web_panel.i18n import choose_language, translate
+from web_panel.judge import JudgeAccess
 from web_panel.other_game_setup import other_setup_api
 from web_panel.pages import pages
 from web_panel.panel import LedSource, Panel
-from web_panel.seats import PinGuard, SeatTokens
+from web_panel.seats import SeatTokens
 from web_panel.table_catalog_api import catalog_api
 
 log = logging.getLogger(__name__)
 
 SECRET_FILE = "panel-secret.key"
+JOINS_FILE = "panel-joins.json"  # the join codes already used, and by which phone
+
+
+SECRET_PATTERN = re.compile(r"[0-9a-f]{64}")
 
 
 def load_or_create_secret(data_dir: Path) -> str:
-    """The panel's signing key, kept in the data folder so phones stay joined across restarts."""
+    """The panel's key, kept in the data folder so phones stay joined across restarts. A key file
+    that is empty or garbled (not 64 hex digits) is replaced by a new key: phones join again."""
     path = data_dir / SECRET_FILE
-    if path.exists():
-        return path.read_text(encoding="ascii").strip()
+    try:
+        secret = path.read_text(encoding="ascii").strip()
+    except FileNotFoundError:
+        secret = ""
+    except (OSError, UnicodeDecodeError) as error:
+        log.warning("the panel key %s is unreadable (%s): making a new one", path, error)
+        secret = ""
+    else:
+        if not SECRET_PATTERN.fullmatch(secret):
+            log.warning("the panel key %s is damaged: making a new one (phones join again)", path)
+    if SECRET_PATTERN.fullmatch(secret):
+        return secret
     data_dir.mkdir(parents=True, exist_ok=True)
     secret = secrets.token_hex(32)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    temporary = path.with_name(f"{SECRET_FILE}.tmp")
+    temporary.unlink(missing_ok=True)
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "w", encoding="ascii") as file:
         file.write(secret)
+        file.flush()
+        os.fsync(file.fileno())
+    temporary.replace(path)
     return secret
+
+
+def panel_secret(data_dir: Path, store_id: str) -> str:
+    """The key that signs sessions and join codes: the data folder's key bound to this store, so
+    a deleted (or replaced) store never revives the join codes and sessions of the old one."""
+    key = load_or_create_secret(data_dir)
+    return hmac.new(bytes.fromhex(key), store_id.encode(), hashlib.sha256).hexdigest()
 
 
 def create_app(
@@ -61,7 +93,7 @@ def create_app(
     lights: object | None = None,
     camera: CameraView | None = None,
 ) -> Flask:
-    """The panel app of ``table``. ``secret_key`` defaults to the one kept in the data folder.
+    """The panel app of ``table``. ``secret_key`` defaults to the data folder's (``panel_secret``).
 
     ``lights``: the LED backend; if it offers frame subscriptions (the virtual backend does), the
     phones' boards mirror the LEDs. Other backends are simply not mirrored. ``camera``: what the
@@ -69,18 +101,19 @@ def create_app(
     """
     settings = settings or Settings()
     app = Flask(__name__)
+    app.session_interface = PanelSessions()
     app.config.update(
-        SECRET_KEY=secret_key or load_or_create_secret(settings.data_dir),
+        SECRET_KEY=secret_key or panel_secret(settings.data_dir, table.store.store_id),
         SESSION_COOKIE_HTTPONLY=True,
-        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SAMESITE="Strict",
         TESTING=testing,
         DEBUG=False,
     )
     panel = Panel(
         table=table,
         settings=settings,
-        tokens=SeatTokens(app.config["SECRET_KEY"]),
-        pins=PinGuard(settings.panel.judge_pin),
+        tokens=SeatTokens(app.config["SECRET_KEY"], settings.data_dir / JOINS_FILE),
+        judge=JudgeAccess(settings.panel.judge_pin, settings.data_dir),
         clock=MatchClock(settings.clock),
         seats=load_seats(settings.data_dir),
         camera=camera,
@@ -99,6 +132,14 @@ def create_app(
     app.before_request(_refuse_cross_site)
     app.after_request(_security_headers)
     return app
+
+
+class PanelSessions(SecureCookieSessionInterface):
+    """Flask's signed cookie sessions, ``Secure`` whenever the panel is reached over HTTPS (a
+    reverse proxy with TLS), so the cookie never travels in clear text after that."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return request.is_secure or super().get_cookie_secure(app)
 
 
 SECURITY_HEADERS = {

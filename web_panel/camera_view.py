@@ -116,7 +116,7 @@ def calibrate() -> ResponseReturnValue:
     panel = current_panel()
     viewer = panel.viewer()
     table_side = viewer.seat is not None or request.remote_addr in LOOPBACK_ADDRESSES
-    if not (viewer.judge or (table_side and not panel.pins.enabled)):
+    if not (viewer.judge or (table_side and not panel.judge.enabled)):
         raise Refused(403, "judge_only")
     corners = body().get("corners")
     if (

@@ -3,16 +3,16 @@ seat from its QR code, and the language toggle."""
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Blueprint, redirect, render_template, request, session
 from flask.typing import ResponseReturnValue
 
-from web_panel import csrf
 from web_panel.i18n import LANG_COOKIE, LANGUAGES, catalog, choose_language, translate
-from web_panel.panel import Panel, current_panel
-from web_panel.seats import JoinTokenError, may_see_join_codes
+from web_panel.panel import Panel, current_panel, me
+from web_panel.seats import JoinTokenError
 
 pages = Blueprint("pages", __name__)
 
@@ -21,7 +21,6 @@ ONE_YEAR = 365 * 24 * 3600
 
 def _page_context(panel: Panel, page: str) -> dict[str, Any]:
     language = choose_language(request)
-    viewer = panel.viewer()
     return {
         "lang": language,
         "t": lambda key, **fields: translate(language, key, **fields),
@@ -29,13 +28,7 @@ def _page_context(panel: Panel, page: str) -> dict[str, Any]:
             "page": page,
             "lang": language,
             "messages": catalog(language),
-            "me": {
-                "seat": viewer.seat,
-                "judge": viewer.judge,
-                "judge_enabled": panel.pins.enabled,
-                "csrf": csrf.session_token(session),
-                "join_codes": may_see_join_codes(request.remote_addr, viewer),
-            },
+            "me": me(panel),
         },
     }
 
@@ -58,13 +51,17 @@ def setup_page() -> ResponseReturnValue:
 @pages.get("/join/<token>")
 def join(token: str) -> ResponseReturnValue:
     panel = current_panel()
+    phone = session.get("phone")
+    if not isinstance(phone, str):
+        phone = session["phone"] = secrets.token_urlsafe(16)
     try:
-        seat = panel.tokens.verify(token, panel.table.game_id)
+        seat = panel.tokens.claim(token, panel.table.game_id, phone)
     except JoinTokenError as exc:
         context = _page_context(panel, "join")
         return render_template("join_failed.html", reason=str(exc), **context), 403
     session["seat"] = seat
     session["game"] = panel.table.game_id
+    panel.feed.panel_changed()  # the table's screen shows a new code for that seat
     return redirect("/", code=303)
 
 
@@ -76,5 +73,7 @@ def set_language(language: str) -> ResponseReturnValue:
         target = "/"
     response = redirect(target, code=303)
     if language in LANGUAGES:
-        response.set_cookie(LANG_COOKIE, language, max_age=ONE_YEAR, samesite="Lax")
+        response.set_cookie(
+            LANG_COOKIE, language, max_age=ONE_YEAR, samesite="Strict", secure=request.is_secure
+        )
     return response

@@ -3,19 +3,20 @@ the judge PIN guard, the round clock, the live feed and the camera's open prompt
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from flask import current_app, session
+from flask import current_app, request, session
 
 from companion.settings import SeatSettings, Settings
 from companion.table.catalog import TableCatalog
 from companion.table.table import Table
+from web_panel import csrf
 from web_panel.camera_prompts import PromptList
 from web_panel.clock import MatchClock
-from web_panel.seats import PinGuard, SeatTokens, Viewer
+from web_panel.judge import JudgeAccess
+from web_panel.seats import LOOPBACK_ADDRESSES, SeatTokens, Viewer, may_see_join_codes
 from web_panel.stream import Feed
 from web_panel.view import public_view
 
@@ -38,7 +39,7 @@ class Panel:
     table: Table
     settings: Settings
     tokens: SeatTokens
-    pins: PinGuard
+    judge: JudgeAccess
     clock: MatchClock
     # The seats' names and colours: the config's, or those given when a game was set up.
     seats: dict[str, SeatSettings] = field(default_factory=dict)
@@ -47,8 +48,6 @@ class Panel:
     feed: Feed = field(init=False)
     # What the camera noticed that only the players can settle (fed by the table's bus).
     camera_prompts: PromptList = field(init=False)
-    # Serialises the panel's check-then-act requests (undo at a given version).
-    lock: threading.Lock = field(default_factory=threading.Lock)
     # The entries players typed in (every game), in the table's store.
     table_catalog: TableCatalog = field(init=False)
 
@@ -75,7 +74,9 @@ class Panel:
 
     def build_view(self, notices: list[dict[str, Any]]) -> dict[str, Any]:
         seats = self.seats or self.settings.seats
-        return public_view(self.table, seats, self.clock, notices, self.camera_prompts)
+        view = public_view(self.table, seats, self.clock, notices, self.camera_prompts)
+        view["joins"] = self.tokens.claimed  # the join codes shown change when one is used
+        return view
 
     def viewer(self) -> Viewer:
         """Who is behind the current request (from its signed session cookie)."""
@@ -83,8 +84,27 @@ class Panel:
         if session.get("game") != self.table.game_id:
             seat = None
         return Viewer(
-            seat=seat if isinstance(seat, str) else None, judge=bool(session.get("judge"))
+            seat=seat if isinstance(seat, str) else None,
+            judge=self.judge.is_judge(session.get("judge")),
         )
+
+
+def may_set_first_pin(panel: Panel, remote_addr: str | None) -> bool:
+    """Only the table's own screen sets the first judge PIN (a phone can't claim the table)."""
+    return not panel.judge.enabled and remote_addr in LOOPBACK_ADDRESSES
+
+
+def me(panel: Panel) -> dict[str, Any]:
+    """What the phone behind this request is (``GET /api/me``, and the pages' boot data)."""
+    viewer = panel.viewer()
+    return {
+        "seat": viewer.seat,
+        "judge": viewer.judge,
+        "judge_enabled": panel.judge.enabled,
+        "set_pin": may_set_first_pin(panel, request.remote_addr),
+        "csrf": csrf.session_token(session),
+        "join_codes": may_see_join_codes(request.remote_addr, viewer),
+    }
 
 
 def current_panel() -> Panel:

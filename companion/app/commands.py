@@ -72,8 +72,11 @@ def run(config: Path | None, verbose: bool) -> None:
     from companion.app.runtime import TableRuntime
     from companion.table.setup import open_table
 
-    table, resumed = open_table(settings)
+    opened = open_table(settings)
+    table = opened.table
     runtime = TableRuntime(settings, table)
+    if opened.recovery is not None:
+        runtime.problems.append(f"store: {opened.recovery.summary()}")
     runtime.start_lights()
     runtime.start_buttons()
     if camera:
@@ -82,10 +85,13 @@ def run(config: Path | None, verbose: bool) -> None:
         runtime.problems.append("camera: none found; the phones and the judge keep the board")
     runtime.start_hub()
     url = runtime.start_panel()
-    click.echo(f"{'Resumed' if resumed else 'Started'} game {table.game_id} ({settings.game}).")
+    game_name = table.read(lambda game: game.name)
+    click.echo(f"{'Resumed' if opened.resumed else 'Started'} game {table.game_id} ({game_name}).")
     click.echo(f"Phone panel: {url}")
     for problem in runtime.problems:
         click.echo(f"warning: {problem}", err=True)
+    if opened.recovery is not None:  # the judge sees it on every phone
+        table.flag(opened.recovery.summary(), source="store")
     _serve_until_interrupted(runtime)
 
 

@@ -1,19 +1,22 @@
 """Which game a table starts with and where its store lives.
 
-A table resumes its unfinished game if the store has one. Otherwise it starts the configured game
-with a ready-to-play setup (for Dreamblade: the configured map and initiative rule, and two small
-warbands whose stats are all known) until the players set up their own game on the panel.
+A table resumes its unfinished game if the store has one, whatever game it is (one set up on the
+panel included). Otherwise it starts the configured game with a ready-to-play setup (for
+Dreamblade: the configured map and initiative rule, and two small warbands whose stats are all
+known) until the players set up their own game on the panel. A damaged store never stops the
+table: it is copied aside and what could be read is recovered (``store.open_store``).
 """
 
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 
 from companion.events import EventBus
 from companion.games import find_game
 from companion.games.protocol import Game
 from companion.settings import Settings
-from companion.table.store import Store
+from companion.table.store import Recovery, open_store
 from companion.table.table import Table
 
 
@@ -36,12 +39,17 @@ def starting_game(settings: Settings) -> Game:
     return game_class(demo.demo_setup())  # type: ignore[call-arg]
 
 
-def open_table(settings: Settings, bus: EventBus | None = None) -> tuple[Table, bool]:
-    """The table of ``settings``: (table, resumed?)."""
-    store = Store(settings.store_path)
+@dataclass(frozen=True)
+class OpenedTable:
+    table: Table
+    resumed: bool  # the game in play before the restart goes on
+    recovery: Recovery | None  # what opening a damaged store set aside
+
+
+def open_table(settings: Settings, bus: EventBus | None = None) -> OpenedTable:
+    """The table of ``settings``: its game in play, else a new game of the configured kind."""
+    store, recovery = open_store(settings.store_path)
     resumed = Table.resume(store, bus)
-    if resumed is not None and resumed.read(lambda game: game.name) == settings.game:
-        return resumed, True
     if resumed is not None:
-        store.abandon(resumed.game_id)
-    return Table.start(store, starting_game(settings), bus), False
+        return OpenedTable(resumed, True, recovery)
+    return OpenedTable(Table.start(store, starting_game(settings), bus), False, recovery)

@@ -12,6 +12,8 @@ survives a killed process or a power cut.
 from __future__ import annotations
 
 import json
+import secrets
+import shutil
 import sqlite3
 import threading
 import time
@@ -23,8 +25,9 @@ from typing import Any
 
 from companion.games import find_game
 from companion.games.protocol import Action, Game
+from companion.table.proposers import CAMERA, JUDGE, SEAT_ROLE, Proposer, role, seat_of
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -44,13 +47,28 @@ CREATE TABLE IF NOT EXISTS entries (
     action TEXT,
     seat TEXT,
     at REAL NOT NULL,
+    role TEXT NOT NULL DEFAULT 'seat' CHECK (role IN ('seat', 'judge', 'camera')),
     PRIMARY KEY (game_id, seq)
 );
+"""
+_ENTRY_COLUMNS = "game_id, seq, kind, action, seat, at, role"
+# Schema 1 kept the judge and the camera as seat names ('judge', 'camera' or none): schema 2 gives
+# them their own column, so no player's name can be taken for them.
+_MIGRATE_1_TO_2 = """
+ALTER TABLE entries ADD COLUMN role TEXT NOT NULL DEFAULT 'seat'
+    CHECK (role IN ('seat', 'judge', 'camera'));
+UPDATE entries SET role='judge', seat=NULL WHERE seat='judge';
+UPDATE entries SET role='camera', seat=NULL WHERE role='seat' AND (seat IS NULL OR seat='camera');
+UPDATE meta SET value='2' WHERE key='schema';
 """
 
 
 class StoreError(RuntimeError):
     """The store cannot do what was asked (unknown game id, a game that is not in play...)."""
+
+
+class StoreFullError(StoreError):
+    """The disk (or the store's size limit) is full: nothing of the write was kept."""
 
 
 @dataclass(frozen=True)
@@ -82,14 +100,31 @@ class Store:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)  # idempotent; executescript manages its own transaction
+        if self._schema() == "1":
+            try:
+                self._db.executescript(f"BEGIN IMMEDIATE;{_MIGRATE_1_TO_2}COMMIT;")
+            except sqlite3.Error:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
         with self._transaction() as db:
             row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
             if row is None:
                 db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-            elif int(row[0]) != SCHEMA_VERSION:
+            elif row[0] != str(SCHEMA_VERSION):
                 raise StoreError(
                     f"{self.path}: store schema {row[0]} is not the supported {SCHEMA_VERSION}"
                 )
+            # A new store is a new identity: secrets derived from it (join tokens, sessions)
+            # of a deleted store are never valid again.
+            db.execute(
+                "INSERT OR IGNORE INTO meta VALUES ('store_id', ?)", (secrets.token_hex(16),)
+            )
+            (self.store_id,) = db.execute("SELECT value FROM meta WHERE key='store_id'").fetchone()
+
+    def _schema(self) -> str | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+        return None if row is None else str(row[0])
 
     def close(self) -> None:
         with self._lock:
@@ -98,13 +133,19 @@ class Store:
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
             try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._db
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:
+                        self._db.execute("ROLLBACK")
+                    raise
+            except sqlite3.OperationalError as error:
+                if getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+                    raise StoreFullError(f"{self.path}: the disk is full") from error
                 raise
-            self._db.execute("COMMIT")
 
     # -- writing -------------------------------------------------------------------------------
 
@@ -119,27 +160,28 @@ class Store:
             assert game_id is not None
             for seq, action in enumerate(game.actions, start=1):
                 db.execute(
-                    "INSERT INTO entries VALUES (?, ?, 'push', ?, NULL, ?)",
-                    (game_id, seq, str(action), time.time()),
+                    f"INSERT INTO entries ({_ENTRY_COLUMNS}) VALUES (?, ?, 'push', ?, NULL, ?, ?)",
+                    (game_id, seq, str(action), time.time(), role(CAMERA)),
                 )
         return game_id
 
-    def append_action(self, game_id: int, action: Action, seat: str | None = None) -> None:
-        """Durably log an accepted action. Returns only once it is on disk."""
-        self._append(game_id, "push", str(action), seat)
+    def append_action(self, game_id: int, action: Action, by: Proposer = CAMERA) -> None:
+        """Durably log an accepted action proposed ``by`` a seat or an authority. Returns only
+        once it is on disk."""
+        self._append(game_id, "push", str(action), by)
 
-    def append_undo(self, game_id: int, seat: str | None = None) -> None:
-        self._append(game_id, "undo", None, seat)
+    def append_undo(self, game_id: int, by: Proposer = CAMERA) -> None:
+        self._append(game_id, "undo", None, by)
 
-    def _append(self, game_id: int, kind: str, action: str | None, seat: str | None) -> None:
+    def _append(self, game_id: int, kind: str, action: str | None, by: Proposer) -> None:
         with self._transaction() as db:
             self._require_playing(db, game_id)
             (last,) = db.execute(
                 "SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id=?", (game_id,)
             ).fetchone()
             db.execute(
-                "INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, last + 1, kind, action, seat, time.time()),
+                f"INSERT INTO entries ({_ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, last + 1, kind, action, seat_of(by), time.time(), role(by)),
             )
 
     def finish(self, game_id: int, winner: str | None) -> None:
@@ -206,15 +248,17 @@ class Store:
         return record
 
     def log(self, game_id: int) -> list[dict[str, Any]]:
-        """Every entry of a game, undos included, for the event log and audits."""
+        """Every entry of a game, undos included, for the event log and audits: ``by`` is
+        ``seat`` (then ``seat`` names it), ``judge`` or ``camera``."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT seq, kind, action, seat, at FROM entries WHERE game_id=? ORDER BY seq",
+                "SELECT seq, kind, action, seat, at, role FROM entries WHERE game_id=? "
+                "ORDER BY seq",
                 (game_id,),
             ).fetchall()
         return [
-            {"seq": seq, "kind": kind, "action": action, "seat": seat, "at": at}
-            for seq, kind, action, seat, at in rows
+            {"seq": seq, "kind": kind, "action": action, "seat": seat, "by": by, "at": at}
+            for seq, kind, action, seat, at, by in rows
         ]
 
     def load(self, game_id: int) -> Game:
@@ -223,3 +267,256 @@ class Store:
         if stored is None:
             raise StoreError(f"no game {game_id} in the store")
         return find_game(stored.game).from_record(self.record(game_id))
+
+
+# -- opening a damaged store ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """What opening a damaged store did: where the damaged file was copied, and what of it could
+    not be kept (a game whose record is unreadable, or a game's entries from the first one that
+    cannot be read or replayed)."""
+
+    damaged_copy: Path
+    reason: str
+    kept_games: int
+    set_aside: tuple[str, ...]
+
+    def summary(self) -> str:
+        lost = "; ".join(self.set_aside) if self.set_aside else "nothing else was lost"
+        return (
+            f"the store could not be read whole ({self.reason}): it was copied to "
+            f"{self.damaged_copy.name}, {self.kept_games} game(s) recovered; set aside: {lost}"
+        )
+
+
+def open_store(path: str | Path) -> tuple[Store, Recovery | None]:
+    """The store at ``path``, ready for the table. A store that cannot be read whole (a damaged
+    file, a row the game cannot replay) is copied aside and rebuilt from every game and entry
+    that can still be read, so the table always starts; the ``Recovery`` says what was lost."""
+    path = Path(path)
+    try:
+        store = Store(path)
+    except (sqlite3.DatabaseError, StoreError) as error:
+        return _recover(path, str(error))
+    problem = _damage(store)
+    if problem is None:
+        return store, None
+    store.close()
+    return _recover(path, problem)
+
+
+def _damage(store: Store) -> str | None:
+    """Why ``store`` cannot be used as it is, or ``None``: an integrity failure, or a game in play
+    whose log does not replay."""
+    try:
+        with store._lock:
+            (result,) = store._db.execute("PRAGMA quick_check").fetchone()
+        if result != "ok":
+            return f"integrity check: {result}"
+        playing = store.unfinished()
+        if playing is not None:
+            store.load(playing.id)
+    except Exception as error:  # any failure to read or replay: recover what can be read
+        return f"{type(error).__name__}: {error}"
+    return None
+
+
+_SIDE_FILES = ("", "-wal", "-shm")
+
+
+def _recover(path: Path, reason: str) -> tuple[Store, Recovery]:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    damaged = path.with_name(f"{path.name}.damaged-{stamp}")
+    for suffix in _SIDE_FILES:  # the log and index files belong with the file
+        part = Path(f"{path}{suffix}")
+        if part.exists():
+            shutil.copy2(part, f"{damaged}{suffix}")
+            part.unlink()
+    games, store_id, set_aside = _readable_games(damaged)
+    others = _other_tables(damaged, set_aside)
+    store = Store(path)
+    with store._transaction() as db:
+        if store_id is not None:
+            db.execute("UPDATE meta SET value=? WHERE key='store_id'", (store_id,))
+            store.store_id = store_id
+        for game in games:
+            db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?)", game.row)
+            db.executemany(
+                f"INSERT INTO entries ({_ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                game.entries,
+            )
+        for create, name, rows in others:
+            db.execute(create)
+            if rows:
+                marks = ", ".join("?" * len(rows[0]))
+                db.executemany(f'INSERT OR IGNORE INTO "{name}" VALUES ({marks})', rows)
+    return store, Recovery(damaged, reason, len(games), tuple(set_aside))
+
+
+_OWN_TABLES = ("meta", "games", "entries")
+
+
+def _other_tables(
+    damaged: Path, set_aside: list[str]
+) -> list[tuple[str, str, list[tuple[Any, ...]]]]:
+    """The other tables kept in the store's file (the table catalog's): how each is made and
+    every row that can be read."""
+    try:
+        db = sqlite3.connect(f"file:{damaged}?mode=ro", uri=True)
+        tables = db.execute(
+            "SELECT name, sql FROM sqlite_master WHERE type='table' AND sql IS NOT NULL"
+        ).fetchall()
+    except sqlite3.DatabaseError:
+        return []
+    found = []
+    for name, create in tables:
+        if name in _OWN_TABLES or name.startswith("sqlite_"):
+            continue
+        rows: list[tuple[Any, ...]] = []
+        rowid, misses = 0, 0
+        while misses < MISSES_BEFORE_GIVING_UP:
+            rowid += 1
+            row = _read_one(db, f'SELECT * FROM "{name}" WHERE rowid=?', (rowid,), whole=True)
+            misses = misses + 1 if row is None else 0
+            if row is not None:
+                rows.append(row)
+        try:
+            (count,) = db.execute(f'SELECT COUNT(*) FROM "{name}"').fetchone()
+        except sqlite3.DatabaseError:
+            count = None
+        if count is None or count > len(rows):
+            set_aside.append(f"{name}: {'some' if count is None else count - len(rows)} rows")
+        found.append(
+            (create.replace("CREATE TABLE ", "CREATE TABLE IF NOT EXISTS ", 1), name, rows)
+        )
+    db.close()
+    return found
+
+
+@dataclass(frozen=True)
+class _Salvaged:
+    row: tuple[Any, ...]
+    entries: list[tuple[Any, ...]]
+
+
+def _readable_games(damaged: Path) -> tuple[list[_Salvaged], str | None, list[str]]:
+    """Every game of the damaged file whose header reads, with its entries up to the first one
+    that cannot be read or replayed; and what was set aside."""
+    set_aside: list[str] = []
+    try:
+        db = sqlite3.connect(f"file:{damaged}?mode=ro", uri=True)
+    except sqlite3.DatabaseError as error:
+        return [], None, [f"the whole file ({error})"]
+    with db:
+        store_id = _read_one(db, "SELECT value FROM meta WHERE key='store_id'", ())
+        ids = _game_ids(db)
+        if not ids:
+            return [], store_id, ["every game (the list of games is unreadable)"]
+        entries = _readable_entries(db)
+        games = []
+        for game_id in ids:
+            salvaged = _salvage(db, game_id, entries.get(game_id, {}), set_aside)
+            if salvaged is not None:
+                games.append(salvaged)
+    db.close()
+    return games, store_id, set_aside
+
+
+def _salvage(
+    db: sqlite3.Connection,
+    game_id: int,
+    entries: dict[int, tuple[Any, ...]],
+    set_aside: list[str],
+) -> _Salvaged | None:
+    row = _read_one(db, "SELECT * FROM games WHERE id=?", (game_id,), whole=True)
+    try:
+        if row is None:
+            raise StoreError("unreadable")
+        game = find_game(row[1]).from_record({**json.loads(row[2]), "actions": []})
+    except Exception:
+        set_aside.append(f"game {game_id} (its record cannot be read)")
+        return None
+    count = max(entries, default=0)
+    kept: list[tuple[Any, ...]] = []
+    for seq in range(1, count + 1):
+        entry = entries.get(seq)
+        if entry is None or not _replays(game, entry):
+            set_aside.append(f"game {game_id}: {count - seq + 1} of {count} entries")
+            break
+        kept.append(entry)
+    status, winner = row[6], row[5]
+    if status == "finished" and game.winner() is None:
+        status, winner = "playing", None  # its winning entry was set aside
+    return _Salvaged((*row[:5], winner, status), kept)
+
+
+MISSES_BEFORE_GIVING_UP = 1000
+
+
+def _readable_entries(db: sqlite3.Connection) -> dict[int, dict[int, tuple[Any, ...]]]:
+    """Every entry row that can be read, by game and sequence number: read row by row through
+    the table itself (never its index, which may be the damaged part)."""
+    found: dict[int, dict[int, tuple[Any, ...]]] = {}
+    rowid, misses = 0, 0
+    while misses < MISSES_BEFORE_GIVING_UP:
+        rowid += 1
+        entry = _read_one(db, "SELECT * FROM entries WHERE rowid=?", (rowid,), whole=True)
+        if entry is None:
+            misses += 1
+            continue
+        misses = 0
+        if isinstance(entry[0], int) and isinstance(entry[1], int):
+            found.setdefault(entry[0], {})[entry[1]] = _as_schema_2(entry)
+    return found
+
+
+def _as_schema_2(entry: tuple[Any, ...]) -> tuple[Any, ...]:
+    """An entry row of either schema as schema 2's (a schema 1 row names no role)."""
+    if len(entry) > 6:
+        return entry[:7]
+    game_id, seq, kind, action, seat, at = entry
+    if seat in (None, CAMERA.value, JUDGE.value):
+        return (game_id, seq, kind, action, None, at, seat or CAMERA.value)
+    return (*entry, SEAT_ROLE)
+
+
+def _replays(game: Game, entry: tuple[Any, ...]) -> bool:
+    kind, action = entry[2], entry[3]
+    try:
+        if kind == "push" and isinstance(action, str):
+            game.push(game.parse_action(action))
+        elif kind == "undo" and game.actions:
+            game.pop()
+        else:
+            return False
+    except Exception:
+        return False
+    return True
+
+
+def _read_one(
+    db: sqlite3.Connection, query: str, params: tuple[Any, ...], *, whole: bool = False
+) -> Any:
+    """One row (``whole``) or one value, ``None`` if the damaged file cannot give it."""
+    try:
+        row = db.execute(query, params).fetchone()
+    except sqlite3.DatabaseError:
+        return None
+    if row is None:
+        return None
+    return tuple(row) if whole else row[0]
+
+
+def _game_ids(db: sqlite3.Connection) -> list[int]:
+    """The ids of the games: listed, else every id up to the highest one ever given (probed one
+    by one, so a damaged page loses only the games on it)."""
+    try:
+        return [game_id for (game_id,) in db.execute("SELECT id FROM games ORDER BY id")]
+    except sqlite3.DatabaseError:
+        pass
+    highest = _read_one(db, "SELECT seq FROM sqlite_sequence WHERE name='games'", ())
+    if not isinstance(highest, int):
+        highest = _read_one(db, "SELECT MAX(game_id) FROM entries", ())
+    return list(range(1, highest + 1)) if isinstance(highest, int) else []

@@ -18,13 +18,22 @@ from companion.errors import IllegalActionError
 from companion.events import Event, EventBus
 from companion.games import find_game
 from companion.games.protocol import Action, Game
+from companion.table.proposers import (
+    CAMERA,
+    JUDGE,
+    Authority,
+    Proposer,
+    proposer_from,
+    role,
+    seat_of,
+)
 from companion.table.store import Store
+
+__all__ = ["CAMERA", "JUDGE", "Accepted", "JudgeOnlyError", "SeatError", "StaleError", "Table"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-JUDGE = "judge"
-CAMERA = "camera"
 # Above this many legal actions (e.g. every possible dice result) the state lists none of them:
 # the pending decision's details say what to enter instead.
 LEGAL_LIST_LIMIT = 300
@@ -44,6 +53,8 @@ class StaleError(RuntimeError):
 
 @dataclass(frozen=True)
 class Accepted:
+    """An accepted action (or an undo: the action taken back) and the version it made."""
+
     action: Action
     events: list[Event]
     version: int
@@ -110,7 +121,7 @@ class Table:
         return self._version
 
     @property
-    def last_proposer(self) -> str | None:
+    def last_proposer(self) -> Proposer | None:
         """Who made the last action still in the game (a seat, ``CAMERA`` or ``JUDGE``)."""
         with self._lock:
             return self._pushed_by[-1] if self._pushed_by else None
@@ -147,24 +158,30 @@ class Table:
 
     # -- acting --------------------------------------------------------------------------------
 
-    def submit(self, proposer: str, text: str, *, version: int | None = None) -> Accepted:
+    def submit(
+        self,
+        proposer: Proposer,
+        text: str,
+        *,
+        version: int | None = None,
+        game_id: int | None = None,
+    ) -> Accepted:
         """Propose the action written ``text`` on behalf of ``proposer``.
 
-        ``proposer`` is a seat, ``CAMERA`` (acts for whoever the game waits for) or ``JUDGE``
+        ``proposer`` is a seat's id, ``CAMERA`` (acts for whoever the game waits for) or ``JUDGE``
         (acts for anyone, and alone may push corrections: actions marked ``judge_only``).
-        Raises ``ValueError`` for malformed text, ``SeatError``, ``StaleError`` or
-        ``IllegalActionError``; in every such case nothing changed.
+        ``version`` and ``game_id``: the state the proposer saw (``StaleError`` unless it is still
+        the table's). Raises ``ValueError`` for malformed text, ``SeatError``, ``StaleError`` or
+        ``IllegalActionError``; in every such case nothing changed. The reply's version is the
+        one this action made, whatever happens after it.
         """
         with self._lock:
-            if version is not None and version != self._version:
-                raise StaleError(
-                    f"the game moved on (you saw state {version}, it is now {self._version})"
-                )
+            self._check_current(version, game_id)
             action = self._game.parse_action(text)
             if action.judge_only and proposer != JUDGE:
                 raise JudgeOnlyError(f"only the judge may make a correction ({action})")
             waiting_for = self._game.pending().seat
-            if proposer not in (JUDGE, CAMERA, waiting_for) and waiting_for is not None:
+            if not isinstance(proposer, Authority) and waiting_for not in (None, proposer):
                 raise SeatError(f"the game waits for seat {waiting_for}, not seat {proposer}")
             game_events = self._game.push(action)
             try:
@@ -176,16 +193,24 @@ class Table:
             self._pushed_by.append(proposer)
             applied = Event(
                 ev.ACTION_APPLIED,
-                {"action": str(action), "by": proposer, "version": self._version},
+                {"action": str(action), **_by(proposer), "version": self._version},
             )
             all_events = [*game_events, applied]
             self._finish_if_over()
+            accepted = Accepted(action, all_events, self._version)
         self.bus.publish_all(all_events)
-        return Accepted(action, all_events, self._version)
+        return accepted
 
-    def undo(self, proposer: str) -> Action:
-        """Take back the last action: a seat only its own last one, the judge any."""
+    def undo(
+        self, proposer: Proposer, *, version: int | None = None, game_id: int | None = None
+    ) -> Accepted:
+        """Take back the last action: a seat only its own last one, the judge any.
+
+        ``version`` and ``game_id`` as for ``submit``: checked and undone in one step, so no
+        action can slip in between. The reply holds the action taken back and the new version.
+        """
         with self._lock:
+            self._check_current(version, game_id)
             if not self._game.actions:
                 raise IllegalActionError("there is nothing to undo", rule="undo.empty")
             finished = self._game.winner() is not None
@@ -198,16 +223,25 @@ class Table:
             self._pushed_by.pop()
             self._version += 1
             event = Event(
-                ev.UNDONE, {"action": str(action), "by": proposer, "version": self._version}
+                ev.UNDONE, {"action": str(action), **_by(proposer), "version": self._version}
             )
+            undone = Accepted(action, [event], self._version)
         self.bus.publish(event)
-        return action
+        return undone
 
-    def flag(self, message: str, cells: tuple[str, ...] = (), source: str = CAMERA) -> None:
+    def flag(self, message: str, cells: tuple[str, ...] = (), source: str = CAMERA.value) -> None:
         """Show a problem (an illegal or ambiguous change, a device fault); apply nothing."""
         self.bus.publish(
             Event(ev.FLAGGED, {"message": message, "cells": list(cells), "by": source})
         )
+
+    def _check_current(self, version: int | None, game_id: int | None) -> None:
+        if game_id is not None and game_id != self._game_id:
+            raise StaleError(f"a new game started (you saw game {game_id})")
+        if version is not None and version != self._version:
+            raise StaleError(
+                f"the game moved on (you saw state {version}, it is now {self._version})"
+            )
 
     def _finish_if_over(self) -> None:
         winner = self._game.winner()
@@ -215,12 +249,17 @@ class Table:
             self.store.finish(self._game_id, winner)
 
 
-def _effective_proposers(log_entries: list[dict[str, Any]]) -> list[str]:
+def _by(proposer: Proposer) -> dict[str, str | None]:
+    """Who acted, in an event: ``by`` is ``seat``, ``judge`` or ``camera``; ``seat`` names it."""
+    return {"by": role(proposer), "seat": seat_of(proposer)}
+
+
+def _effective_proposers(log_entries: list[dict[str, Any]]) -> list[Proposer]:
     """Who pushed each action still in the game, from the store's log (undos applied)."""
-    proposers: list[str] = []
+    proposers: list[Proposer] = []
     for entry in log_entries:
         if entry["kind"] == "push":
-            proposers.append(entry["seat"] or CAMERA)
+            proposers.append(proposer_from(entry["by"], entry["seat"]))
         elif proposers:
             proposers.pop()
     return proposers

@@ -32,6 +32,7 @@ def test_environment_overrides_the_devices(tmp_path: Path):
         ("seats:\n  A: {name: Ann, colour: blue}\n", "seats.A.colour"),
         ("panel:\n  prot: 80\n", "panel.prot"),
         ("panel:\n  judge_pin: '12ab'\n", "panel.judge_pin"),
+        ("panel:\n  judge_pin: '2468'\n", "panel.judge_pin"),  # too short: see web_panel/judge.py
     ],
 )
 def test_a_bad_field_is_named(tmp_path: Path, text: str, field: str):
@@ -49,6 +50,36 @@ def test_a_corrupt_file_is_refused(tmp_path: Path, text: str):
     config.write_text(text)
     with pytest.raises(DataFileError, match=r"table\.yaml"):
         load_settings(config, environ={})
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe", "not a text file"),
+        (b"lights:\n  backend: [virtual\n", "not valid YAML (line 3, column 1:"),
+        (b"panel:\n\tport: 80\n", "not valid YAML (line 2, column 1: found character '\\t'"),
+        (b"- a\n- list\n", "a mapping of settings"),
+        (b"panel:\n  port: many\n", "panel.port: Input should be a valid integer"),
+    ],
+)
+def test_a_config_error_is_one_clear_line(tmp_path: Path, content: bytes, expected: str):
+    """Finding 11: a binary config file gave a traceback."""
+    config = tmp_path / "table.yaml"
+    config.write_bytes(content)
+    with pytest.raises(DataFileError) as err:
+        load_settings(config, environ={})
+    message = str(err.value)
+    assert "\n" not in message
+    assert message.startswith(f"{config}: ")
+    assert expected in message
+
+
+def test_an_empty_config_warns(tmp_path: Path, caplog: pytest.LogCaptureFixture):
+    config = tmp_path / "table.yaml"
+    config.write_text("# nothing set yet\n")
+    settings = load_settings(config, environ={"COMPANION_HOME": str(tmp_path)})
+    assert settings.game == "dreamblade"
+    assert f"{config} is empty" in caplog.text
 
 
 def test_a_missing_file_is_refused(tmp_path: Path):

@@ -18,7 +18,7 @@ from tests.web_panel.browser import CHROMIUM, CHROMIUM_ARGS
 from web_panel import create_app, serve
 from web_panel.app import PanelServer
 
-JUDGE_PIN = "2468"
+JUDGE_PIN = "246813"
 
 
 @pytest.fixture

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from pathlib import Path
 
 import pytest
 from flask import Flask
 
+from companion.errors import IllegalActionError
 from companion.settings import Settings
+from companion.table.proposers import CAMERA
 from companion.table.table import Table
 from tests.web_panel.conftest import JUDGE_PIN, Phone, seated
 from web_panel import create_app
 from web_panel.i18n import translate
+from web_panel.judge import FREE_TRIES
 
 
 def test_the_state_is_the_tables_generic_state_plus_seats_log_and_clock(
@@ -158,6 +163,37 @@ def test_a_stale_undo_is_refused(phone_a: Phone, table: Table):
     assert table.version == 1
 
 
+def test_an_undo_never_takes_back_a_push_that_slipped_in_after_its_check(app: Flask, table: Table):
+    """Finding 10: the endpoint checked the version, then undid; a camera push in between was
+    taken back instead. Each accepted undo must be the entry right after the state it saw."""
+    judge = Phone(app.test_client())
+    judge.post("/api/judge/login", {"pin": JUDGE_PIN})
+    stop = threading.Event()
+
+    def camera() -> None:
+        while not stop.is_set():
+            with contextlib.suppress(IllegalActionError):
+                table.submit(CAMERA, "add 1")
+
+    pusher = threading.Thread(target=camera)
+    pusher.start()
+    replies = []
+    try:
+        for _ in range(150):
+            seen = table.version
+            reply = judge.post("/api/undo", {"version": seen, "game_id": table.game_id})
+            replies.append((seen, reply.status_code, reply.get_json()))
+    finally:
+        stop.set()
+        pusher.join()
+    log = table.store.log(table.game_id)
+    accepted = [(seen, body) for seen, status, body in replies if status == 200]
+    for seen, body in accepted:
+        assert body["version"] == seen + 1
+        assert log[seen]["kind"] == "undo"
+    assert {status for _, status, _ in replies} <= {200, 409, 422}
+
+
 def test_undo_with_nothing_to_undo(app: Flask):
     judge = Phone(app.test_client())
     judge.post("/api/judge/login", {"pin": JUDGE_PIN})
@@ -182,14 +218,14 @@ def test_the_judge_pin_unlocks_corrections_and_undo_past_the_last_action(
     assert table.store.record(table.game_id)["actions"] == []
     # a correction: the judge acts for whichever seat the game waits for
     assert spectator.act("add 3").status_code == 200
-    assert table.store.log(table.game_id)[-1]["seat"] == "judge"
+    assert table.store.log(table.game_id)[-1]["by"] == "judge"
     spectator.post("/api/judge/logout")
     assert spectator.act("add 1").get_json()["error"] == "spectator"
 
 
 def test_the_judge_pin_locks_after_repeated_wrong_tries(spectator: Phone):
-    for _ in range(5):
-        assert spectator.post("/api/judge/login", {"pin": "1111"}).get_json()["error"] == (
+    for _ in range(FREE_TRIES):
+        assert spectator.post("/api/judge/login", {"pin": "111111"}).get_json()["error"] == (
             "wrong_pin"
         )
     locked = spectator.post("/api/judge/login", {"pin": JUDGE_PIN})
@@ -202,7 +238,7 @@ def test_judge_tools_are_off_without_a_configured_pin(table: Table, tmp_path: Pa
     app = create_app(table, Settings(data_dir=tmp_path), secret_key="s", testing=True)
     phone = Phone(app.test_client())
     assert phone.get("/api/me").get_json()["judge_enabled"] is False
-    response = phone.post("/api/judge/login", {"pin": "1234"})
+    response = phone.post("/api/judge/login", {"pin": "123456"})
     assert response.status_code == 403
     assert response.get_json()["error"] == "judge_locked"
     app.extensions["panel"].close()
@@ -269,3 +305,40 @@ def test_messages_follow_the_phones_language(phone_b: Phone):
     message = response.get_json()["message"]
     assert message == translate("ja", "error.wrong_seat")
     assert message != translate("en", "error.wrong_seat")
+
+
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "disk is full"), ("ja", "ディスクがいっぱい")]
+)
+def test_a_full_disk_reaches_the_phone_as_disk_full(
+    app: Flask, table: Table, language: str, words: str
+):
+    """Finding 11: a full disk answered 'The request was not understood'. SQLite's page limit
+    gives the store the very error a full disk does (SQLITE_FULL)."""
+    judge = Phone(app.test_client())
+    judge.client.set_cookie("lang", language)
+    judge.post("/api/judge/login", {"pin": JUDGE_PIN})
+    db = table.store._db
+    (pages,) = db.execute("PRAGMA page_count").fetchone()
+    db.execute(f"PRAGMA max_page_count = {pages}")
+    reply = None
+    for _ in range(300):  # the log grows (push, undo, ...) until it needs a new page
+        reply = judge.act("add 1") if table.version % 2 == 0 else judge.undo()
+        if reply.status_code != 200:
+            break
+    assert reply is not None and reply.status_code == 507
+    assert reply.get_json()["error"] == "disk_full"
+    assert words in reply.get_json()["message"]
+    entries = table.store.log(table.game_id)
+    assert table.version == len(entries)  # what was refused was neither applied nor stored
+    assert table.state()["position"]["total"] == len(entries) % 2
+
+
+def test_every_api_error_is_json_in_the_phones_language(spectator: Phone):
+    spectator.client.set_cookie("lang", "ja")
+    missing = spectator.get("/api/no-such-thing")
+    assert missing.status_code == 404
+    assert missing.get_json()["message"] == translate("ja", "error.not_found")
+    wrong_method = spectator.client.delete("/api/state", headers={"X-CSRF-Token": spectator.csrf})
+    assert wrong_method.status_code == 405
+    assert wrong_method.get_json()["error"] == "bad_request"

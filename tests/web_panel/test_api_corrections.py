@@ -67,7 +67,7 @@ def test_the_judge_moves_a_miniature_and_every_phone_sees_it(judge: Phone, spect
     view = spectator.state()
     assert [m["id"] for m in view["extra"]["board"]["c3"]] == [KNIGHT]
     assert "a1" not in view["extra"]["board"]
-    assert view["log"][-1] == {**view["log"][-1], "seat": "judge"}
+    assert view["log"][-1] == {**view["log"][-1], "by": "judge", "seat": None}
     assert view["log"][-1]["action"] == f"correct move {KNIGHT} c3"
     assert view["pending"]["kind"] == "spawn"  # seat A's spawn phase goes on
 

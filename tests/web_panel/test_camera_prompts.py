@@ -17,6 +17,7 @@ from companion.games.arena.game import Arena
 from companion.games.arena.setup import Setup as ArenaSetup
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.settings import Settings
+from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.games.arena.conftest import army, duel_setup
@@ -46,7 +47,7 @@ def _app(table: Table, settings: Settings) -> Iterator[Flask]:
 def dc_table(tmp_path: Path) -> Table:
     table = Table.start(Store(tmp_path / "dc.sqlite3"), DungeonCommand(make_setup()))
     for text in BATTLE:
-        table.submit("judge", text)
+        table.submit(JUDGE, text)
     return table
 
 
@@ -194,10 +195,10 @@ def test_a_prompt_whose_creature_left_the_battlefield_otherwise_is_not_shown(
 ):
     phone = seated(dc_app, "ann")
     _lift_a02(dc_table)
-    dc_table.submit("judge", "cower a02 10")  # still on the battlefield: still open
+    dc_table.submit(JUDGE, "cower a02 10")  # still on the battlefield: still open
     assert [p["id"] for p in _prompts(phone)] == ["destroy:a02"]
-    dc_table.submit("judge", "next")
-    dc_table.submit("judge", "destroyed a02")  # entered by hand: settled
+    dc_table.submit(JUDGE, "next")
+    dc_table.submit(JUDGE, "destroyed a02")  # entered by hand: settled
     assert _prompts(phone) == []
 
 

@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, expect
 from companion.games.arena.game import Arena
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.settings import Settings
+from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.games.arena.conftest import duel_setup
@@ -35,7 +36,7 @@ pytestmark = [
 def table(tmp_path: Path) -> Table:
     table = Table.start(Store(tmp_path / "dc.sqlite3"), DungeonCommand(make_setup()))
     for text in BATTLE:
-        table.submit("judge", text)
+        table.submit(JUDGE, text)
     return table
 
 

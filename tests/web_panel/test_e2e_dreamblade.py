@@ -22,6 +22,7 @@ from companion.games.dreamblade.maps import builtin_map
 from companion.games.dreamblade.miniature import Aspect, Kind, Miniature
 from companion.games.dreamblade.random_play import random_action
 from companion.settings import Settings
+from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
@@ -70,7 +71,7 @@ def _push_script(table: Table, upto: int) -> None:
     """Push the demo script's actions until ``upto`` (exclusive) straight to the table."""
     done = len(table.snapshot().actions)
     for text in DEMO_ACTIONS[done:upto]:
-        table.submit("judge", text)
+        table.submit(JUDGE, text)
 
 
 def _expect_at(table: Table, index: int) -> None:
@@ -299,7 +300,7 @@ def test_the_judge_corrects_the_board_on_a_phone(browser: Browser, server, table
     expect(judge.locator(f'.db-cell[data-cell="a1"] {mini}')).to_have_count(0)
     expect(judge.locator("#log li").first).to_contain_text("Correction:")
     assert str(table.snapshot().actions[-1]) == f"correct move {knight} c3"
-    assert table.store.log(table.game_id)[-1]["seat"] == "judge"
+    assert table.store.log(table.game_id)[-1]["by"] == "judge"
 
     # back to the reserve, then put on the map again with the cell list
     judge.locator("#fix-to-reserve").click()

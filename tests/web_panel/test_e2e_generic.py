@@ -133,7 +133,7 @@ def test_the_judge_unlocks_corrections_with_the_pin(
     judge.locator("#judge-action").fill("add 3")
     judge.locator("#judge-send").click()
     wait_for_version(judge, 1)
-    assert table.store.log(table.game_id)[-1]["seat"] == "judge"
+    assert table.store.log(table.game_id)[-1]["by"] == "judge"
     # the round clock: every phone shows it, with the warning once the last minutes begin
     spectator = new_phone(browser, server.url)
     judge.locator("#clock-minutes").fill("1")

@@ -8,6 +8,7 @@ from importlib.resources import files
 import yaml
 from flask import Flask
 
+from web_panel.api import HTTP_ERRORS
 from web_panel.i18n import catalog
 
 
@@ -37,6 +38,8 @@ def test_every_error_code_the_api_raises_is_documented():
     for module in ("api.py", "game_setup.py", "camera_view.py", "table_catalog_api.py"):
         source = files("web_panel").joinpath(module).read_text(encoding="utf-8")
         raised |= set(re.findall(r'Refused\(\s*\d+, "(\w+)"', source))
+    judge = files("web_panel").joinpath("judge.py").read_text(encoding="utf-8")
+    raised |= set(re.findall(r'JudgeAccessError\(\s*"(\w+)"', judge))
     codes = set(_document()["components"]["schemas"]["Error"]["properties"]["error"]["enum"])
     assert raised <= codes
-    assert raised | {"csrf"} == codes
+    assert raised | {"csrf"} | set(HTTP_ERRORS.values()) == codes

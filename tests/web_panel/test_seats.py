@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from web_panel.seats import JoinTokenError, PinGuard, SeatTokens, Viewer, join_qr_svg
+from companion.table.proposers import JUDGE
+from web_panel.seats import JoinTokenError, SeatTokens, Viewer, join_qr_svg
 
 
 def test_a_join_token_names_its_seat_for_its_game_only():
@@ -25,7 +28,7 @@ def test_join_tokens_are_unique_and_cannot_be_forged():
 
 
 def test_the_viewer_proposes_as_judge_seat_or_nobody():
-    assert Viewer(seat="A", judge=True).proposer == "judge"
+    assert Viewer(seat="A", judge=True).proposer == JUDGE
     assert Viewer(seat="B").proposer == "B"
     assert Viewer().proposer is None
 
@@ -35,38 +38,15 @@ def test_the_join_qr_is_an_svg():
     assert svg.startswith("<svg")
 
 
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def test_the_pin_guard_locks_for_a_while_after_repeated_failures():
-    clock = FakeClock()
-    guard = PinGuard("1234", clock)
-    assert guard.check("1234") is True
-    for _ in range(PinGuard.MAX_FAILURES):
-        assert guard.check("0000") is False
-    with pytest.raises(PermissionError, match="too many"):
-        guard.check("1234")
-    clock.now += PinGuard.LOCKOUT_SECONDS
-    assert guard.check("1234") is True
-
-
-def test_a_correct_pin_resets_the_failure_count():
-    guard = PinGuard("1234", FakeClock())
-    for _ in range(PinGuard.MAX_FAILURES - 1):
-        guard.check("0")
-    guard.check("1234")
-    for _ in range(PinGuard.MAX_FAILURES - 1):
-        assert guard.check("0") is False
-    assert guard.check("1234") is True
-
-
-def test_without_a_pin_there_is_no_judge():
-    guard = PinGuard(None)
-    assert guard.enabled is False
-    with pytest.raises(PermissionError, match="no judge PIN"):
-        guard.check("1234")
+def test_a_join_token_seats_the_first_phone_that_uses_it(tmp_path: Path):
+    tokens = SeatTokens("secret", tmp_path / "joins.json")
+    token = tokens.issue("A", 1)
+    assert tokens.claim(token, 1, "phone-1") == "A"
+    assert tokens.claim(token, 1, "phone-1") == "A"
+    with pytest.raises(JoinTokenError, match="another phone"):
+        tokens.claim(token, 1, "phone-2")
+    assert tokens.claimed == 1
+    with pytest.raises(JoinTokenError, match="another phone"):  # kept across a restart
+        SeatTokens("secret", tmp_path / "joins.json").claim(token, 1, "phone-2")
+    (tmp_path / "joins.json").write_text("{garbled")
+    assert SeatTokens("secret", tmp_path / "joins.json").claimed == 0

@@ -50,10 +50,11 @@
     return seats.find((s) => s.seat === seatId) || { seat: seatId, name: seatId, colour: "#777777" };
   }
 
-  function who(entrySeat) {
-    if (entrySeat === "judge") return t("log.judge");
-    if (entrySeat === "camera" || entrySeat === null) return t("log.camera");
-    return seat(entrySeat).name;
+  /* Who made a log entry: the judge and the camera are never seats, whatever a seat is named. */
+  function who(entry) {
+    if (entry.by === "judge") return t("log.judge");
+    if (entry.by === "camera") return t("log.camera");
+    return seat(entry.seat).name;
   }
 
   function actionLabel(text) {
@@ -311,15 +312,16 @@
     const items = view.log.slice().reverse().map((entry) => el("li", {
       class: `log-${entry.kind}`,
       text: entry.kind === "push"
-        ? t("log.push", { who: who(entry.seat), action: actionLabel(entry.action) })
-        : t("log.undo", { who: who(entry.seat) }),
+        ? t("log.push", { who: who(entry), action: actionLabel(entry.action) })
+        : t("log.undo", { who: who(entry) }),
     }));
     if (!items.length) items.push(el("li", { class: "log-empty", text: t("log.empty") }));
     list.replaceChildren(...items);
     const undo = document.getElementById("undo");
     if (!undo) return;
     const last = lastEffective(view.log);
-    undo.hidden = !last || !(state.me.judge || (state.me.seat && last.seat === state.me.seat));
+    const mine = last && last.by === "seat" && last.seat === state.me.seat;
+    undo.hidden = !last || !(state.me.judge || (state.me.seat && mine));
   }
 
   async function undoLast() {
@@ -377,6 +379,28 @@
         el("button", { class: "btn secondary", type: "button", text: t("clock.reset"), onclick: () => op("reset") })));
   }
 
+  /* A PIN entry and its button: the first PIN on the table's own screen, or the judge's change. */
+  function pinForm(id, label, done) {
+    const pin = el("input", { type: "password", inputmode: "numeric", autocomplete: "new-password", id, "aria-label": t("judge.new_pin"), placeholder: t("judge.new_pin") });
+    return el("div", { class: "row" }, pin, el("button", {
+      class: "btn secondary", type: "button", id: `${id}-set`, text: label,
+      onclick: async () => {
+        const me = await guarded(() => post("/api/judge/pin", { pin: pin.value }));
+        if (me) { pin.value = ""; toast(t("judge.pin_set"), false); done(me); }
+      },
+    }));
+  }
+
+  function renderPinSetup() {
+    const section = document.getElementById("pin-setup");
+    if (!section) return;
+    section.hidden = !state.me.set_pin;
+    const box = document.getElementById("pin-setup-body");
+    if (section.hidden || box.childElementCount) return;
+    box.replaceChildren(el("p", { class: "hint", text: t("judge.first_pin") }),
+      pinForm("first-pin", t("judge.set_pin"), refreshMe));
+  }
+
   function renderJudge() {
     const box = document.getElementById("judge-body");
     if (!box) return;
@@ -405,6 +429,8 @@
         onclick: () => correction.value.trim() && propose(correction.value.trim()),
       })),
       clockControls(),
+      el("label", { text: t("judge.change_pin") }),
+      pinForm("change-pin", t("judge.set_pin"), refreshMe),
       el("button", { class: "btn secondary", type: "button", text: t("judge.logout"),
         onclick: async () => refreshMe(await guarded(() => post("/api/judge/logout", {}))) }));
   }
@@ -434,10 +460,12 @@
       box.replaceChildren(el("p", { class: "hint", text: t("join.hidden") }));
       return;
     }
-    if (box.dataset.game === String(view.game_id)) return; // a code stays valid for the whole game
-    box.dataset.game = String(view.game_id);
+    // a code seats one phone: once one is used (``joins`` grows) every seat gets a new one
+    const round = `${view.game_id}.${view.joins}`;
+    if (box.dataset.round === round) return;
+    box.dataset.round = round;
     box.replaceChildren(...view.seats.map((s) => el("figure", { class: "join", dataset: { seat: s.seat } },
-      el("img", { src: `/api/join/${encodeURIComponent(s.seat)}.svg?game=${view.game_id}`, alt: s.name }),
+      el("img", { src: `/api/join/${encodeURIComponent(s.seat)}.svg?round=${round}`, alt: s.name }),
       el("figcaption", { style: { borderColor: s.colour }, text: t("join.scan", { name: s.name }) }))));
   }
 
@@ -453,6 +481,7 @@
     renderBoard();
     renderLog();
     renderJudge();
+    renderPinSetup();
     renderJudgeTools();
     renderJoinCodes();
   }
@@ -473,6 +502,7 @@
     if (undo) undo.addEventListener("click", undoLast);
     renderViewer();
     renderJudge();
+    renderPinSetup();
     if (page !== "setup") setInterval(renderClock, 1000);
     connect();
   });

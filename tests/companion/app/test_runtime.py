@@ -16,6 +16,7 @@ from companion import events as ev
 from companion.app.runtime import TableRuntime
 from companion.games.dreamblade.demo_game import demo_game
 from companion.settings import LightsSettings, Settings
+from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
 
@@ -54,7 +55,7 @@ def test_buttons_confirm_undo_and_call_the_judge(runtime):
         runtime.start_buttons()
         assert runtime.problems == []
         table = runtime.table
-        table.submit("judge", "init 6 5")
+        table.submit(JUDGE, "init 6 5")
         runtime.confirm()  # seat A has nothing to spawn: "done" ends its spawn phase
         assert table.store.record(table.game_id)["actions"] == ["init 6 5", "done"]
         runtime.undo_last()

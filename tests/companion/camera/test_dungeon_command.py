@@ -12,6 +12,7 @@ from companion.camera.dungeon_command import (
 )
 from companion.camera.reconciler import Note
 from companion.games.dungeon_command.game import DungeonCommand
+from companion.table.proposers import CAMERA, JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.games.dungeon_command.conftest import ANN, BEN, make_setup, play
@@ -97,9 +98,9 @@ def test_sync_deploys_as_the_camera_and_prompts_the_loss(tmp_path: Path):
     board = {tag("a02"): "c1", tag("a01"): "d1"}
     done = sync_table(table, TAGS, BoardChange(added=board, board=board))
     assert done.accepted == ("deploy a01", "deploy a02")
-    assert table.last_proposer == "camera"
+    assert table.last_proposer == CAMERA
     for text in ("next", "deploy b03", "deploy b00", "next", "next"):
-        table.submit("judge", text)
+        table.submit(JUDGE, text)
     board = {tag("a01"): "d1", tag("b03"): "f7", tag("b00"): "g7"}
     heard.clear()
     done = sync_table(table, TAGS, BoardChange(removed={tag("a02"): "c1"}, board=board))
@@ -142,7 +143,7 @@ def test_frames_to_deploys_and_a_removal_to_a_prompt(tmp_path: Path):
             syncs.append(sync_table(table, TAGS, change))
         if n == 2:  # the starting creatures are down: the players play on to the battle
             for text in ("next", "deploy b03", "next", "next"):
-                table.submit("judge", text)
+                table.submit(JUDGE, text)
     assert syncs[0].accepted == ("deploy a01", "deploy a02")
     assert syncs[0].notes == (Note("take_off", "b03", "e8"),)  # not ben's turn to deploy yet
     assert [p.to_json() for s in syncs[1:] for p in s.prompts] == [

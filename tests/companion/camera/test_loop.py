@@ -14,6 +14,7 @@ from companion.camera.loop import CameraLoop
 from companion.camera.reconciler import default_registry, engine_board
 from companion.games.dreamblade.demo_game import demo_game
 from companion.simulation.simulated_table import DEMO_VIEW, SimulatedCamera, SimulatedTable
+from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
 from vision.board_change import TagId
@@ -94,7 +95,7 @@ def test_a_camera_lost_mid_game_is_reported_and_recovers(tmp_path: Path):
     devices: list[str] = []
     table.bus.subscribe(lambda e: devices.append(e.data["status"]), kinds={ev.DEVICE})
     feed(loop, source, sim.settled())
-    table.submit("judge", "init 6 5")
+    table.submit(JUDGE, "init 6 5")
 
     source.unplugged = True
     assert loop.step() is None

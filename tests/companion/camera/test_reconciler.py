@@ -1,5 +1,6 @@
 from companion.camera.reconciler import Note, default_registry, reconcile
 from companion.games.protocol import Pending
+from companion.table.proposers import JUDGE
 from vision.board_change import TagId
 
 PIECES = ["A:B45#1", "A:B45#2", "B:B45#1", "B:inspired-samurai#1"]
@@ -99,7 +100,7 @@ def test_spawns_seen_by_the_camera_reach_the_engine(tmp_path):
 
     table = demo_table(tmp_path)
     registry = piece_registry(table)
-    table.submit("judge", "init 6 5")
+    table.submit(JUDGE, "init 6 5")
     flags: list[dict] = []
     table.bus.subscribe(lambda e: flags.append(e.data), kinds={ev.FLAGGED})
 
@@ -115,7 +116,7 @@ def test_an_illegal_spawn_is_flagged_and_not_applied(tmp_path):
 
     table = demo_table(tmp_path)
     registry = piece_registry(table)
-    table.submit("judge", "init 6 5")
+    table.submit(JUDGE, "init 6 5")
     before = table.version
     sync = sync_table(table, registry, {tag("sir-glorious", 1): "c3"})  # not a spawn cell
     assert sync.accepted == ()

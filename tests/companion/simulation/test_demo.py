@@ -40,7 +40,7 @@ def played(tmp_path_factory: pytest.TempPathFactory):
 def test_the_camera_played_every_board_action(played):
     table, _, _, _, _ = played
     assert table.store.record(table.game_id)["actions"] == list(DEMO_ACTIONS)
-    camera_moves = [e for e in table.store.log(table.game_id) if e["seat"] == "camera"]
+    camera_moves = [e for e in table.store.log(table.game_id) if e["by"] == "camera"]
     board_actions = [a for a in DEMO_ACTIONS if a.split()[0] in ("spawn", "move", "place")]
     assert [e["action"] for e in camera_moves] == board_actions
 

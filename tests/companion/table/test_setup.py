@@ -3,6 +3,7 @@ from pathlib import Path
 import pytest
 
 from companion.settings import Settings
+from companion.table.proposers import JUDGE
 from companion.table.setup import open_table, starting_game
 
 
@@ -20,21 +21,30 @@ def test_every_game_starts_ready_to_play(tmp_path: Path, game: str):
 
 def test_a_table_resumes_its_unfinished_game(tmp_path: Path):
     settings = settings_for(tmp_path)
-    table, resumed = open_table(settings)
-    assert not resumed
-    table.submit("judge", "init 6 5")
-    again, resumed = open_table(settings)
-    assert resumed
-    assert again.game_id == table.game_id
-    assert again.state() == table.state()
+    first = open_table(settings)
+    assert not first.resumed and first.recovery is None
+    first.table.submit(JUDGE, "init 6 5")
+    again = open_table(settings)
+    assert again.resumed
+    assert again.table.game_id == first.table.game_id
+    assert again.table.state() == first.table.state()
 
 
-def test_switching_games_abandons_the_old_one_but_keeps_it(tmp_path: Path):
-    table, _ = open_table(settings_for(tmp_path))
-    other, resumed = open_table(settings_for(tmp_path, "planechase"))
-    assert not resumed
-    statuses = {g.id: g.status for g in other.store.games()}
-    assert statuses == {table.game_id: "abandoned", other.game_id: "playing"}
+@pytest.mark.parametrize("game", ["arena", "planechase", "dungeon_command"])
+def test_a_game_set_up_on_the_panel_is_resumed_whatever_the_config_names(tmp_path: Path, game: str):
+    """Finding 1: an Arena game set up on the panel, played, killed: the restart began a fresh
+    game of the config's kind."""
+    settings = settings_for(tmp_path)  # the config says dreamblade
+    table = open_table(settings).table
+    table.replace_game(starting_game(settings_for(tmp_path, game)))
+    for _ in range(3):
+        legal = table.read(lambda g: [str(a) for a in g.legal_actions()])
+        table.submit(JUDGE, legal[0])
+    before = table.state()
+    again = open_table(settings)
+    assert again.resumed
+    assert again.table.state() == before
+    assert again.table.read(lambda g: g.name) == game
 
 
 def test_the_configured_rule_430_reaches_the_engine(tmp_path: Path):

@@ -1,0 +1,224 @@
+"""Judge access: the PIN, what guessing it costs, and the judge's sessions.
+
+The PIN is the table config's ``panel.judge_pin`` if set (changed by editing the config), else the
+one set on the table's own screen the first time (kept hashed in the data folder, changed by the
+judge). It has 6 to 12 digits.
+
+Guessing is slowed per source, never globally, so a stranger cannot lock the judge out: after
+``FREE_TRIES`` wrong PINs in a row from one address (an IPv6 /64 counts as one), each try must
+wait, the wait doubling with every wrong PIN up to an hour. One source gets about 25 tries in 12
+hours, so a 6-digit PIN falls with odds of 25 in 1,000,000 per address and tournament day
+(docs/hardware.md "Security at a store").
+
+Judge sessions live in the server only: the phone's cookie holds a random session id, valid while
+it is in this table's session list. Logging out ends one; a PIN change ends all; a restart of the
+table ends all (the judge logs in again).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import ipaddress
+import json
+import logging
+import os
+import re
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+PIN_FILE = "judge-pin.json"
+MIN_PIN_DIGITS = 6
+MAX_PIN_DIGITS = 12
+PIN_PATTERN = re.compile(rf"[0-9]{{{MIN_PIN_DIGITS},{MAX_PIN_DIGITS}}}")
+HASH_ITERATIONS = 100_000
+
+FREE_TRIES = 3
+FIRST_WAIT_SECONDS = 2.0
+LONGEST_WAIT_SECONDS = 3600.0
+SOURCES_KEPT = 4096  # the sources with wrong tries remembered (the oldest forgotten first)
+SESSIONS_KEPT = 32  # open judge sessions (the oldest ends first)
+
+
+class JudgeAccessError(PermissionError):
+    """A judge request refused: ``code`` says why (``judge_locked``, ``wrong_pin``...)."""
+
+    def __init__(self, code: str, message: str, wait: float = 0.0) -> None:
+        super().__init__(message)
+        self.code = code
+        self.wait = wait
+
+
+def source_key(remote_addr: str | None) -> str:
+    """The source whose guesses count together: an IPv4 address, or an IPv6 /64 network (one
+    device can take any address of its network)."""
+    try:
+        address = ipaddress.ip_address(remote_addr or "")
+    except ValueError:
+        return remote_addr or "unknown"
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return str(address)
+
+
+class GuessBackoff:
+    """Wrong PINs per source, and how long each source must wait before its next try."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._sources: OrderedDict[str, tuple[int, float]] = OrderedDict()  # failures, next try
+
+    def wait(self, source: str) -> float:
+        """Seconds ``source`` must still wait (0: it may try now)."""
+        _, next_try = self._sources.get(source, (0, 0.0))
+        return max(0.0, next_try - self._clock())
+
+    def failed(self, source: str) -> None:
+        failures = self._sources.pop(source, (0, 0.0))[0] + 1
+        wait = 0.0
+        if failures >= FREE_TRIES:
+            wait = min(LONGEST_WAIT_SECONDS, FIRST_WAIT_SECONDS * 2 ** (failures - FREE_TRIES))
+        self._sources[source] = (failures, self._clock() + wait)
+        while len(self._sources) > SOURCES_KEPT:
+            self._sources.popitem(last=False)
+
+    def succeeded(self, source: str) -> None:
+        self._sources.pop(source, None)
+
+
+def tries_within(seconds: float) -> int:
+    """How many PINs one source can try in ``seconds`` (the figure the odds above come from)."""
+    tries, elapsed = 0, 0.0
+    while True:
+        tries += 1
+        wait = 0.0
+        if tries >= FREE_TRIES:
+            wait = min(LONGEST_WAIT_SECONDS, FIRST_WAIT_SECONDS * 2 ** (tries - FREE_TRIES))
+        if elapsed + wait > seconds:
+            return tries
+        elapsed += wait
+
+
+def _hash(pin: str, salt: bytes) -> bytes:
+    return hashlib.pbkdf2_hmac("sha256", pin.encode(), salt, HASH_ITERATIONS)
+
+
+class JudgeAccess:
+    """The judge PIN of one table, the guessing backoff and the judge's sessions."""
+
+    def __init__(
+        self,
+        configured_pin: str | None,
+        data_dir: Path,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._configured = configured_pin
+        self._path = data_dir / PIN_FILE
+        self._backoff = GuessBackoff(clock)
+        self._sessions: OrderedDict[str, None] = OrderedDict()
+        self._lock = threading.Lock()
+        self._stored = None if configured_pin is not None else self._read_stored()
+
+    # -- the PIN ---------------------------------------------------------------------------------
+
+    @property
+    def enabled(self) -> bool:
+        """Whether there is a PIN (without one there is no judge, and only the table's own
+        screen may start or replace a game)."""
+        return self._configured is not None or self._stored is not None
+
+    @property
+    def configured(self) -> bool:
+        """The PIN comes from the config: it is changed there, not on the panel."""
+        return self._configured is not None
+
+    def _read_stored(self) -> tuple[bytes, bytes] | None:
+        try:
+            data = json.loads(self._path.read_text(encoding="utf-8"))
+            salt, digest = bytes.fromhex(data["salt"]), bytes.fromhex(data["hash"])
+            if data.get("iterations") != HASH_ITERATIONS or len(digest) != 32:
+                raise ValueError("not this version's hash")
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+            log.warning("the judge PIN file %s is unreadable (%s): set it again", self._path, error)
+            return None
+        return salt, digest
+
+    def _matches(self, attempt: str) -> bool:
+        if self._configured is not None:
+            return hmac.compare_digest(attempt.encode(), self._configured.encode())
+        if self._stored is None:
+            return False
+        salt, digest = self._stored
+        return hmac.compare_digest(_hash(attempt, salt), digest)
+
+    def set_pin(self, pin: str) -> str:
+        """Set (or change) the PIN kept in the data folder. Every judge session ends; the one
+        returned is the setter's own new session."""
+        if self._configured is not None:
+            raise JudgeAccessError("pin_configured", "the PIN is set in the table's config")
+        if not PIN_PATTERN.fullmatch(pin):
+            raise JudgeAccessError(
+                "weak_pin", f"a PIN has {MIN_PIN_DIGITS} to {MAX_PIN_DIGITS} digits"
+            )
+        salt = secrets.token_bytes(16)
+        digest = _hash(pin, salt)
+        data = {"salt": salt.hex(), "hash": digest.hex(), "iterations": HASH_ITERATIONS}
+        self._path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = self._path.with_name(f"{PIN_FILE}.tmp")
+        temporary.unlink(missing_ok=True)
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            json.dump(data, file)
+            file.flush()
+            os.fsync(file.fileno())
+        temporary.replace(self._path)
+        with self._lock:
+            self._stored = (salt, digest)
+            self._sessions.clear()
+        return self._open_session()
+
+    # -- logging in ------------------------------------------------------------------------------
+
+    def login(self, remote_addr: str | None, attempt: str) -> str:
+        """A new judge session for the right PIN; ``JudgeAccessError`` otherwise."""
+        source = source_key(remote_addr)
+        with self._lock:
+            if not self.enabled:
+                raise JudgeAccessError("judge_locked", "no judge PIN is set yet")
+            wait = self._backoff.wait(source)
+            if wait > 0:
+                raise JudgeAccessError(
+                    "judge_locked", f"too many wrong PINs from here: wait {wait:.0f} s", wait
+                )
+            if not self._matches(attempt):
+                self._backoff.failed(source)
+                raise JudgeAccessError("wrong_pin", "wrong PIN", self._backoff.wait(source))
+            self._backoff.succeeded(source)
+        return self._open_session()
+
+    def _open_session(self) -> str:
+        session_id = secrets.token_urlsafe(32)
+        with self._lock:
+            self._sessions[session_id] = None
+            while len(self._sessions) > SESSIONS_KEPT:
+                self._sessions.popitem(last=False)
+        return session_id
+
+    def is_judge(self, session_id: object) -> bool:
+        with self._lock:
+            return isinstance(session_id, str) and session_id in self._sessions
+
+    def logout(self, session_id: object) -> None:
+        with self._lock:
+            if isinstance(session_id, str):
+                self._sessions.pop(session_id, None)
