@@ -3,12 +3,7 @@ Dreamblade the map, each seat's warband (a saved one, or built by searching the 
 tournament initiative rule; save warbands for next time. Starting it replaces the game at the table
 (an unfinished one is abandoned, and stays in the store).
 
-<<<<<<< HEAD
 Who may set up: ``setup_rights``.
-=======
-Who may set up: the judge; the table's own screen while no judge PIN is set; and once the game is
-over, a seated player or the table's own screen.
->>>>>>> main
 """
 
 from __future__ import annotations
@@ -53,22 +48,6 @@ CATALOG_RESULTS = 30
 # -- who, and the seats ---------------------------------------------------------------------------
 
 
-<<<<<<< HEAD
-=======
-def may_set_up(panel: Panel, remote_addr: str | None) -> bool:
-    """The judge may; a seated player or the table's own screen once the game is over; and
-    while there is no judge PIN, the table's own screen (never a phone that scanned a code)."""
-    viewer = panel.viewer()
-    if viewer.judge:
-        return True
-    own_screen = remote_addr in LOOPBACK_ADDRESSES
-    if own_screen and not panel.judge.enabled:
-        return True
-    game_over = panel.table.read(lambda game: game.winner() is not None)
-    return game_over and (viewer.seat is not None or own_screen)
-
-
->>>>>>> main
 def load_seats(data_dir: Path) -> dict[str, SeatSettings]:
     """The seats given at the last set-up, if any (an unreadable file is ignored: config wins)."""
     path = data_dir / SEATS_FILE

@@ -1,6 +1,6 @@
 """Who may set up a game (and change what set-ups offer, such as the table's catalog): the judge;
-when no judge PIN is configured, or the game is over, also a seated player or the table's own
-screen."""
+the table's own screen while no judge PIN is set; and once the game is over, a seated player or
+the table's own screen (never a phone that scanned a code while the game runs)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,16 @@ from web_panel.seats import LOOPBACK_ADDRESSES
 
 
 def may_set_up(panel: Panel, remote_addr: str | None) -> bool:
+    """The judge may; a seated player or the table's own screen once the game is over; and
+    while there is no judge PIN, the table's own screen (never a phone that scanned a code)."""
     viewer = panel.viewer()
     if viewer.judge:
         return True
+    own_screen = remote_addr in LOOPBACK_ADDRESSES
+    if own_screen and not panel.judge.enabled:
+        return True
     game_over = panel.table.read(lambda game: game.winner() is not None)
-    table_side = viewer.seat is not None or remote_addr in LOOPBACK_ADDRESSES
-    return table_side and (game_over or not panel.pins.enabled)
+    return game_over and (viewer.seat is not None or own_screen)
 
 
 def require_setup_rights(panel: Panel) -> None:
