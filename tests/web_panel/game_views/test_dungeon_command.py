@@ -130,7 +130,7 @@ def test_damage_not_in_tens_is_refused_in_the_phones_language(
     app: Flask, table: Table, language: str, words: str
 ):
     for text in SCRIPT[:8]:  # turn 1: ann activates, ben's creatures are on the battlefield
-        table.submit("judge", text)
+        table.submit(table.read(lambda game: game.pending().seat), text)
     judge = seated(app, "ann")
     judge.client.set_cookie("lang", language)
     before = (table.version, table.read(lambda game: game.morale("ben")))
