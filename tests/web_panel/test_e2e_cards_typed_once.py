@@ -171,6 +171,7 @@ def _play_dungeon_command_to_a_winner(phone: Page, table: Table, lang: str) -> N
     expect(ben.locator(".dc-morale")).to_have_text("2")
     expect(ben.locator('.dc-delta[data-track="morale"]')).to_have_text("−1")
     _no_ids(phone, ids)
+    screenshot(phone, f"dc-cowering-{lang}")
     _cower(phone, "imp", "20")
     _version(phone, 7)
     assert table.read(lambda g: (g.winner(), g.morale("p2"))) == ("p1", 0)

@@ -134,8 +134,8 @@
   function dungeonCommandForm() {
     const part = model.dungeon_command;
     const boxes = [firstPlayer(part)];
-    boxes.push(el("datalist", { id: "og-commanders" }, ...[...options.dungeon_command.commanders, ...saved.commanders]
-      .map((c) => el("option", { value: c.name }))));
+    boxes.push(el("datalist", { id: "og-commanders" }, ...[...new Set([...options.dungeon_command.commanders, ...saved.commanders]
+      .map((c) => c.name))].map((name) => el("option", { value: name }))));
     boxes.push(el("p", { class: "hint", text: t("setup.other.creatures_hint", { minimum: options.dungeon_command.min_creatures }) }));
     part.bands.forEach((band, i) => {
       const card = commanderNamed(band.commander);
