@@ -1,29 +1,42 @@
 # The two commands of the README: `make run` and `make test`.
+# `make run` installs only what running needs; `make test` adds the test tools (pytest, ruff,
+# mypy, Playwright) and the system packages the tests use (Chromium, Mosquitto, a Japanese font).
 VENV ?= .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-run
+TEST_STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench clean
 
-$(STAMP): pyproject.toml
-	bash setup/dev_system_packages.sh
+$(PY):
+	@echo "==> creating $(VENV)"
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
 
-run: $(STAMP)
+$(RUN_STAMP): pyproject.toml | $(PY)
+	@bash setup/dev_system_packages.sh run
+	@echo "==> installing the companion into $(VENV) (first time: a minute or two)"
+	$(PY) -m pip install --progress-bar on -e .
+	touch $(RUN_STAMP)
+
+$(TEST_STAMP): pyproject.toml | $(PY)
+	@bash setup/dev_system_packages.sh test
+	@echo "==> installing the companion and its test tools into $(VENV)"
+	$(PY) -m pip install --progress-bar on -e '.[dev]'
+	touch $(RUN_STAMP) $(TEST_STAMP)
+
+run: $(RUN_STAMP)
 	$(VENV)/bin/companion run
 
-test: $(STAMP) lint
+test: $(TEST_STAMP) lint
 	$(PY) -m pytest
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-bench: $(STAMP)
+bench: $(RUN_STAMP)
 	for b in bench/*.py; do $(PY) -P $$b || exit 1; done
 
 clean:

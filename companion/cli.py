@@ -10,7 +10,7 @@ import click
 
 # sub-command name → "module:attribute" of a click command or group
 SUBCOMMANDS: dict[str, str] = {
-    "rules": "companion.games.dreamblade.rules_cli:rules",
+    "rules": "companion.app.judge_commands:rules",  # the rules group with the judge's commands
     "catalog": "companion.table.catalog_cli:catalog",
     "leds": "companion.lights.cli:leds",
     "labels": "vision.labels_cli:labels",

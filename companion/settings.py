@@ -82,7 +82,8 @@ class CameraSettings(_Section):
 
 
 class PanelSettings(_Section):
-    host: str = "127.0.0.1"
+    # Every interface: phones on the table's network join; seats are protected by their tokens.
+    host: str = "0.0.0.0"
     port: int = Field(default=8000, ge=1, le=65535)
     # 6 to 12 digits (web_panel/judge.py: what guessing costs); none: set on the table's screen
     judge_pin: str | None = Field(default=None, pattern=r"^[0-9]{6,12}$")

@@ -7,6 +7,7 @@ import socket
 from urllib.parse import urlsplit
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
+EVERY_INTERFACE = frozenset({"0.0.0.0", "::", ""})
 # TEST-NET-1 (RFC 5737): connecting a UDP socket there sends nothing but picks the outgoing
 # interface, whose address is the one the phones on the local network can reach.
 _PROBE = ("192.0.2.1", 9)
@@ -30,3 +31,11 @@ def public_base_url(host_url: str, lan: str | None) -> str:
         return host_url
     port = f":{parts.port}" if parts.port else ""
     return f"{parts.scheme}://{lan}{port}/"
+
+
+def phone_base_url(host: str, port: int, lan: str | None) -> str:
+    """Where phones open a panel listening on ``host:port``: on every interface, the LAN address
+    (this machine's own loopback address if it has none)."""
+    if host in EVERY_INTERFACE:
+        host = lan or "127.0.0.1"
+    return f"http://{host}:{port}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from importlib.resources import files
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, jsonify, request, session
 from flask.typing import ResponseReturnValue
@@ -18,7 +19,7 @@ from companion.errors import IllegalActionError
 from companion.table.proposers import Proposer
 from companion.table.store import StoreFullError
 from companion.table.table import JudgeOnlyError, SeatError, StaleError
-from web_panel.addresses import lan_address, public_base_url
+from web_panel.addresses import LOOPBACK_NAMES, lan_address, public_base_url
 from web_panel.clock import ClockError
 from web_panel.i18n import choose_language, translate
 from web_panel.judge import JudgeAccessError
@@ -261,17 +262,21 @@ def clock() -> ResponseReturnValue:
     return jsonify(panel.clock.status())
 
 
-@api.get("/join/<seat>.svg")
+@api.get("/join/<seat>")
 def join_code(seat: str) -> ResponseReturnValue:
-    """A seat's join QR code: only for the table's own screen (loopback) and the judge."""
+    """A seat's join link, as text and as a QR code: only for the table's own screen (loopback)
+    and the judge. A loopback host is replaced by the LAN address phones can reach."""
     panel = current_panel()
     if seat not in panel.table.read(lambda game: game.seats):
         raise Refused(404, "no_such_seat")
     if not may_see_join_codes(request.remote_addr, panel.viewer()):
         raise Refused(403, "judge_only")
-    token = panel.tokens.issue(seat, panel.table.game_id)
-    url = f"{public_base_url(request.host_url, lan_address())}join/{token}"
-    return Response(join_qr_svg(url), mimetype="image/svg+xml", headers={"X-Join-Url": url})
+    base = public_base_url(request.host_url, lan_address())
+    url = panel.join_url(seat, base)
+    reachable = urlsplit(base).hostname not in LOOPBACK_NAMES  # by phones on the network
+    return jsonify(
+        seat=seat, game_id=panel.table.game_id, url=url, svg=join_qr_svg(url), reachable=reachable
+    )
 
 
 @api.get("/stream")

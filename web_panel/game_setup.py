@@ -130,16 +130,23 @@ def saved_warbands(panel: Panel) -> list[dict[str, Any]]:
     catalog = _catalog(panel)
     found = []
     for name in builtin_warband_names():
-        warband = builtin_warband(name, catalog)
-        found.append({"key": f"builtin:{name}", "name": warband.name, "size": warband.size})
+        found.append(_offered(f"builtin:{name}", builtin_warband(name, catalog), catalog))
     folder = _user_warbands(panel)
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
         try:
             warband = load_warband(path, catalog)
         except DataFileError:
             continue  # a broken file is not offered; `companion catalog warband` explains it
-        found.append({"key": f"saved:{path.stem}", "name": warband.name, "size": warband.size})
+        found.append(_offered(f"saved:{path.stem}", warband, catalog))
     return found
+
+
+def _offered(key: str, warband: Any, catalog: Any) -> dict[str, Any]:
+    """A warband as the set-up form lists it, with the names of its incomplete miniatures."""
+    from companion.games.dreamblade.warband import incomplete_miniatures
+
+    incomplete = [catalog[cid].name for cid in incomplete_miniatures(warband, catalog)]
+    return {"key": key, "name": warband.name, "size": warband.size, "incomplete": incomplete}
 
 
 def _warband(panel: Panel, seat: str, data: object) -> Any:
@@ -170,6 +177,16 @@ def _warband(panel: Panel, seat: str, data: object) -> Any:
         raise Refused(400, "setup", str(exc)) from None
 
 
+def _refuse_incomplete(warband: Any, catalog: Any) -> None:
+    """No game starts with a miniature whose values the engine needs are unknown."""
+    from companion.games.dreamblade.warband import incomplete_miniatures
+
+    incomplete = incomplete_miniatures(warband, catalog)
+    if incomplete:
+        names = ", ".join(catalog[catalog_id].name for catalog_id in incomplete)
+        raise Refused(400, "incomplete_miniatures", f"{warband.name}: {names}")
+
+
 def dreamblade_game(panel: Panel, data: object) -> Game:
     from companion.games.dreamblade.dice import default_dice
     from companion.games.dreamblade.game import DreambladeGame
@@ -192,6 +209,7 @@ def dreamblade_game(panel: Panel, data: object) -> Game:
     minis = {}
     for seat in ("A", "B"):
         warband = _warband(panel, seat, warbands[seat])
+        _refuse_incomplete(warband, catalog)
         minis[seat] = [catalog[catalog_id] for _, catalog_id in warband.copies(seat)]
     rule_430 = data.get("rule_430", panel.settings.dreamblade.tournament_rule_430)
     if not isinstance(rule_430, bool):
@@ -221,7 +239,16 @@ def shown_tags(found: ReadResult, catalog: Any) -> dict[str, Any]:
             problems.append({"tag": str(tag), "problem": "unknown_miniature"})
         else:
             name = catalog[tag.catalog_id].name
-            tags.append({"tag": str(tag), "id": tag.catalog_id, "serial": tag.serial, "name": name})
+            unknown = list(catalog[tag.catalog_id].unknown_fields)
+            tags.append(
+                {
+                    "tag": str(tag),
+                    "id": tag.catalog_id,
+                    "serial": tag.serial,
+                    "name": name,
+                    "unknown": unknown,
+                }
+            )
     return {"tags": tags, "problems": problems, "unreadable": found.rejected}
 
 
@@ -338,6 +365,7 @@ def search_catalog() -> ResponseReturnValue:
                 "aspects": [str(a) for a in m.aspects],
                 "set": m.set,
                 "number": m.number,
+                "unknown": list(m.unknown_fields),  # what must be filled in before it is played
             }
             for m in found
         ]
@@ -393,7 +421,7 @@ def save_warband() -> ResponseReturnValue:
     temporary = folder / f"{slug}.tmp"
     temporary.write_text(yaml.safe_dump(content, allow_unicode=True, sort_keys=False), "utf-8")
     temporary.replace(folder / f"{slug}.yaml")
-    return jsonify(key=f"saved:{slug}", name=warband.name, size=warband.size)
+    return jsonify(_offered(f"saved:{slug}", warband, _catalog(panel)))
 
 
 @setup_api.post("/new")

@@ -58,7 +58,14 @@ def join(token: str) -> ResponseReturnValue:
         seat = panel.tokens.claim(token, panel.table.game_id, phone)
     except JoinTokenError as exc:
         context = _page_context(panel, "join")
-        return render_template("join_failed.html", reason=str(exc), **context), 403
+        seated = panel.viewer().seat
+        key = (
+            f"join.{exc.code}_seated"
+            if exc.code == "earlier_game" and seated
+            else f"join.{exc.code}"
+        )
+        reason = translate(context["lang"], key, seat=seated or "")
+        return render_template("join_failed.html", reason=reason, **context), 403
     session["seat"] = seat
     session["game"] = panel.table.game_id
     panel.feed.panel_changed()  # the table's screen shows a new code for that seat

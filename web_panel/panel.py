@@ -78,15 +78,34 @@ class Panel:
         view["joins"] = self.tokens.claimed  # the join codes shown change when one is used
         return view
 
+    def join_url(self, seat: str, base_url: str) -> str:
+        """A new join link for ``seat`` of the game at the table, under ``base_url``."""
+        return f"{base_url.rstrip('/')}/join/{self.tokens.issue(seat, self.table.game_id)}"
+
     def viewer(self) -> Viewer:
         """Who is behind the current request (from its signed session cookie)."""
         seat = session.get("seat")
         if session.get("game") != self.table.game_id:
-            seat = None
+            seat = self._carried_seat(seat, session.get("game"))
         return Viewer(
             seat=seat if isinstance(seat, str) else None,
             judge=self.judge.is_judge(session.get("judge")),
         )
+
+    def _carried_seat(self, seat: object, game_id: object) -> str | None:
+        """A phone seated in the game the current one replaced keeps its seat if the new game
+        has it (a new game at the same table, same players); any older seat is no seat."""
+        if not isinstance(seat, str) or not isinstance(game_id, int):
+            return None
+        if game_id != self.previous_game_id() or seat not in self.table.read(lambda g: g.seats):
+            return None
+        session["game"] = self.table.game_id
+        return seat
+
+    def previous_game_id(self) -> int | None:
+        """The game played at this table before the current one, if any."""
+        earlier = [g.id for g in self.table.store.games() if g.id < self.table.game_id]
+        return max(earlier, default=None)
 
 
 def may_set_first_pin(panel: Panel, remote_addr: str | None) -> bool:

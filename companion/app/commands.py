@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from companion.errors import DataFileError
+from companion.events import GAME_STARTED
 from companion.settings import LightsSettings, Settings, load_settings
 
 if TYPE_CHECKING:
@@ -48,30 +49,32 @@ def _logging(verbose: bool) -> None:
 
 @click.command()
 @click.option("--config", type=click.Path(path_type=Path), help="table config (YAML)")
+@click.option(
+    "--host",
+    help="the address the phone panel listens on  [default: the config's, or 0.0.0.0: every "
+    "interface, so phones on the network can join]",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    help="the phone panel's port (0: any free one)  [default: the config's, or 8000]",
+)
 @click.option("-v", "--verbose", is_flag=True)
-def run(config: Path | None, verbose: bool) -> None:
+def run(config: Path | None, host: str | None, port: int | None, verbose: bool) -> None:
     """Run the table: camera, LEDs, buttons, the phone panel and the hub, as configured.
 
-    With no camera and no LEDs attached, it runs the simulated table instead (see ``demo``).
+    Without a camera the phones and the judge keep the board; without LEDs the lights are
+    simulated (and mirrored on the phones). The game is kept in the data folder, so a restart
+    resumes it. For a scripted game that plays itself, see ``companion demo``.
     """
     _logging(verbose)
     settings = _settings(config)
-    from companion.lights.factory import detect_backend
+    from companion.app.runtime import TableRuntime
+    from companion.table.setup import open_table
 
     camera = settings.camera.source
     if camera == "auto":
         camera = detect_camera() or ""
-    lights: str = settings.lights.backend
-    if lights == "auto":
-        lights = detect_backend()
-    if not camera and lights == "virtual":
-        click.echo("No camera and no LEDs found: running the simulated table (companion demo).")
-        _live_demo(settings, pace=1.5)
-        return
-
-    from companion.app.runtime import TableRuntime
-    from companion.table.setup import open_table
-
     opened = open_table(settings)
     table = opened.table
     runtime = TableRuntime(settings, table)
@@ -84,15 +87,33 @@ def run(config: Path | None, verbose: bool) -> None:
     else:
         runtime.problems.append("camera: none found; the phones and the judge keep the board")
     runtime.start_hub()
-    url = runtime.start_panel()
+    phones = runtime.start_panel(host, port)
     game_name = table.read(lambda game: game.name)
     click.echo(f"{'Resumed' if opened.resumed else 'Started'} game {table.game_id} ({game_name}).")
-    click.echo(f"Phone panel: {url}")
+    click.echo(f"Data folder: {settings.data_dir}")
+    click.echo(f"Table screen (on this machine): http://127.0.0.1:{runtime.panel_port}/table")
+    click.echo(f"Phones: {phones}")
+    if phones.startswith("http://127."):
+        click.echo("warning: phones on the network cannot reach this address", err=True)
     for problem in runtime.problems:
         click.echo(f"warning: {problem}", err=True)
     if opened.recovery is not None:  # the judge sees it on every phone
         table.flag(opened.recovery.summary(), source="store")
+    _print_join_links(runtime)
+    table.bus.subscribe(lambda _: _print_join_links(runtime), kinds={GAME_STARTED})
     _serve_until_interrupted(runtime)
+
+
+def _print_join_links(runtime: TableRuntime) -> None:
+    """Each seat's join link, to type on a phone (the table screen shows them as QR codes too)."""
+    panel, base = runtime.panel, runtime.panel_url
+    if panel is None or base is None:
+        return
+    click.echo(f"Join links for game {panel.table.game_id}:")
+    names = panel.seats or panel.settings.seats
+    for seat in panel.table.read(lambda game: game.seats):
+        name = names[seat].name if seat in names else seat
+        click.echo(f"  {name}: {panel.join_url(seat, base)}")
 
 
 @click.command()
@@ -136,29 +157,28 @@ def _demo_table(settings: Settings) -> Table:
 
 
 def _headless_demo(settings: Settings) -> None:
-    from companion.games.dreamblade.demo_game import DEMO_ACTIONS
+    from companion.games.dreamblade.demo_game import DEMO_GAME
     from companion.simulation.demo import DemoPlayer
 
     table = _demo_table(settings)
     player = DemoPlayer(table)
-    player.play(DEMO_ACTIONS, report=click.echo)
+    player.play(DEMO_GAME, report=click.echo)
     wins = table.read(lambda game: dict(game.turn_wins()))
+    winner = table.read(lambda game: game.winner())
+    tally = ", ".join(f"{seat} {n}" for seat, n in sorted(wins.items()))
     click.echo(
-        f"{len(DEMO_ACTIONS)} actions, {len(player.results)} turns scored; "
-        f"turn wins: {', '.join(f'{s} {n}' for s, n in sorted(wins.items()))}"
+        f"{len(DEMO_GAME)} actions, {len(player.results)} turns scored; "
+        f"turn wins: {tally}; {winner} wins the game"
     )
 
 
 def _live_demo(settings: Settings, pace: float) -> None:
     from companion.app.runtime import TableRuntime
-    from companion.games.dreamblade.demo_game import DEMO_ACTIONS
+    from companion.games.dreamblade.demo_game import DEMO_GAME
     from companion.simulation.demo import DemoPlayer
 
-    demo_settings = settings.model_copy(
-        update={"data_dir": Path(tempfile.mkdtemp(prefix="companion-demo-"))}
-    )
-    table = _demo_table(demo_settings)
-    runtime = TableRuntime(demo_settings, table)
+    table = _demo_table(settings)
+    runtime = TableRuntime(settings, table)
     runtime.start_lights()
     player = DemoPlayer(table, pace=pace)
     runtime.camera = player.camera  # the panel's camera view shows the synthetic frames
@@ -167,7 +187,7 @@ def _live_demo(settings: Settings, pace: float) -> None:
 
     def play() -> None:
         try:
-            player.play(DEMO_ACTIONS, report=click.echo)
+            player.play(DEMO_GAME, report=click.echo)
             click.echo("The scripted game is over; the panel stays up.")
         except Exception:
             log.exception("the demo game stopped")

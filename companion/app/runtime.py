@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,6 +30,7 @@ from firmware_config.layout import load_layout
 if TYPE_CHECKING:
     from companion.camera.snapshot import CameraView
     from vision.board_change import TagId
+    from web_panel.panel import Panel
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +42,9 @@ class TableRuntime:
         self.stop_event = threading.Event()
         self.problems: list[str] = []
         self.lights: LightsDriver | None = None
-        self.panel_url: str | None = None
+        self.panel_url: str | None = None  # where phones open the panel
+        self.panel_port: int | None = None
+        self.panel: Panel | None = None
         self.camera: CameraView | None = None  # what the panel's camera view shows
         self._threads: list[threading.Thread] = []
         self._closers: list[Callable[[], None]] = []
@@ -89,28 +93,32 @@ class TableRuntime:
         try:
             from companion.table.controls import Buttons
 
-            buttons = Buttons(self.confirm, self.undo_last, self.call_judge)
+            with warnings.catch_warnings():  # gpiozero warns of each pin library it tries
+                warnings.simplefilter("ignore")
+                buttons = Buttons(self.confirm, self.undo_last, self.call_judge)
         except Exception as error:  # no GPIO here: the phones do the same job
             self.problems.append(f"buttons: unavailable ({error}); use the panel")
-            log.warning("buttons unavailable (%s); the panel does the same job", error)
+            log.info("buttons unavailable (%s); the panel does the same job", error)
             return
         self._closers.append(buttons.close)
 
     def start_panel(self, host: str | None = None, port: int | None = None) -> str:
+        """Serve the phone panel; returns the address phones open (the LAN one if listening on
+        every interface)."""
+        from web_panel.addresses import lan_address, phone_base_url
         from web_panel.app import create_app, serve
 
         lights = self.lights.lights if self.lights is not None else None
         # mirrors virtual LEDs; the camera (started first) feeds the camera view
         app = create_app(self.table, self.settings, lights=lights, camera=self.camera)
-        server = serve(
-            app,
-            host or self.settings.panel.host,
-            port if port is not None else self.settings.panel.port,
-        )
+        host = host if host is not None else self.settings.panel.host
+        server = serve(app, host, port if port is not None else self.settings.panel.port)
         server.start_in_thread()
         self._closers.append(server.stop)
-        self.panel_url = server.url
-        return server.url
+        self.panel = app.extensions["panel"]
+        self.panel_port = server.server.port
+        self.panel_url = phone_base_url(host, server.server.port, lan_address())
+        return self.panel_url
 
     def start_hub(self) -> None:
         if self.settings.hub.mqtt_host is None:

@@ -1,15 +1,22 @@
-"""Helpers for the end-to-end tests: Debian's Chromium driven by Playwright at a phone's size,
-against the panel served on loopback by its real threaded server."""
+"""Helpers for the end-to-end tests: Debian's Chromium driven by Playwright at a phone's size
+(390×844) or a laptop's, against the panel served by its real threaded server.
+
+Every page opened here records its JavaScript errors (uncaught exceptions and console errors);
+``tests/web_panel/conftest.py`` fails the test that caused any. A refused request (HTTP 4xx) is
+the panel's ordinary answer to bad input, shown to the player: Chromium logs it as a failed resource
+load, which is not an error of the page's own code and is not counted.
+"""
 
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import zxingcpp
 from PIL import Image
-from playwright.sync_api import Browser, ConsoleMessage, Page, expect
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -20,32 +27,69 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-PHONE = {"width": 360, "height": 740}
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 800}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "web_panel"
+REFUSED_LOAD = re.compile(r"^Failed to load resource: the server responded with a status of 4\d\d")
+
+# The JavaScript errors of every page opened since the current test began, and its browsers.
+JS_ERRORS: list[str] = []
+OPEN_CONTEXTS: list[BrowserContext] = []
+# Console errors the current test causes on purpose (e.g. a server it stops): see ``tolerate``.
+TOLERATED: list[re.Pattern[str]] = []
+SERVER_GONE = re.compile(
+    r"^Failed to load resource: net::(ERR_CONNECTION_REFUSED|ERR_INCOMPLETE_CHUNKED_ENCODING"
+    r"|ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE)"
+)
+
+
+def tolerate(pattern: re.Pattern[str]) -> None:
+    """Console errors matching ``pattern`` are expected for the rest of the current test."""
+    TOLERATED.append(pattern)
+
+
+def _console(message: ConsoleMessage) -> None:
+    if message.type != "error" or REFUSED_LOAD.match(message.text):
+        return
+    if not any(pattern.match(message.text) for pattern in TOLERATED):
+        JS_ERRORS.append(f"console error: {message.text} ({message.location.get('url', '')})")
+
+
+def watch_errors(page: Page) -> Page:
+    """Record ``page``'s uncaught exceptions and console errors in ``JS_ERRORS``."""
+    page.on("console", _console)
+    page.on("pageerror", lambda error: JS_ERRORS.append(f"page error: {error.stack or error}"))
+    return page
 
 
 def new_phone(
-    browser: Browser, base_url: str, language: str = "en-US", viewport: dict[str, int] = PHONE
+    browser: Browser, base_url: str, language: str = "en-US", *, laptop: bool = False
 ) -> Page:
+    """A new browser (its own cookies) at a phone's size, or a laptop's, on ``base_url``'s panel."""
+    mobile = not laptop
     context = browser.new_context(
-        viewport=viewport, device_scale_factor=2, is_mobile=True, has_touch=True, locale=language
+        viewport=LAPTOP if laptop else PHONE,
+        device_scale_factor=2 if mobile else 1,
+        is_mobile=mobile,
+        has_touch=mobile,
+        locale=language,
     )
     context.set_default_timeout(10_000)
-    page = context.new_page()
+    OPEN_CONTEXTS.append(context)
+    page = watch_errors(context.new_page())
     page.goto(base_url + "/")
     return page
 
 
-def console_errors(page: Page) -> list[str]:
-    """A list that fills with the page's console errors and uncaught exceptions from now on."""
-    errors: list[str] = []
-
-    def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            errors.append(f"{page.url}: {message.text} ({message.location.get('url', '')})")
-
-    page.on("console", on_console)
-    page.on("pageerror", lambda error: errors.append(f"{page.url}: {error} {error.stack}"))
+def close_browsers() -> list[str]:
+    """Close every browser the test opened (before its server stops, so a closed connection is
+    no error of the page) and return the JavaScript errors they had."""
+    for context in OPEN_CONTEXTS:
+        context.close()
+    OPEN_CONTEXTS.clear()
+    TOLERATED.clear()
+    errors = list(JS_ERRORS)
+    JS_ERRORS.clear()
     return errors
 
 

@@ -14,7 +14,7 @@ from companion.settings import Settings
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.counter_game import CounterGame
-from tests.web_panel.browser import CHROMIUM, CHROMIUM_ARGS
+from tests.web_panel.browser import CHROMIUM, CHROMIUM_ARGS, close_browsers
 from web_panel import create_app, serve
 from web_panel.app import PanelServer
 
@@ -75,10 +75,10 @@ class Phone:
 
 
 def join_url(app: Flask, seat: str) -> str:
-    """The join URL encoded in a seat's QR code, as the table's own screen gets it."""
-    response = app.test_client().get(f"/api/join/{seat}.svg")
+    """A seat's join link (shown as text and as a QR code), as the table's own screen gets it."""
+    response = app.test_client().get(f"/api/join/{seat}")
     assert response.status_code == 200
-    url: str = response.headers["X-Join-Url"]
+    url: str = response.get_json()["url"]
     return url
 
 
@@ -102,6 +102,19 @@ def phone_a(app: Flask) -> Phone:
 @pytest.fixture
 def phone_b(app: Flask) -> Phone:
     return seated(app, "B")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """Any JavaScript error on a page the test opened fails that test. The test's browsers are
+    closed as soon as it ends, before its fixtures stop the server."""
+    close_browsers()
+    try:
+        outcome = yield
+    finally:
+        errors = close_browsers()
+    assert not errors, "JavaScript errors:\n" + "\n".join(errors)
+    return outcome
 
 
 @pytest.fixture(scope="session")

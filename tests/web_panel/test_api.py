@@ -13,7 +13,9 @@ from companion.errors import IllegalActionError
 from companion.settings import Settings
 from companion.table.proposers import CAMERA
 from companion.table.table import Table
+from tests.companion.counter_game import CounterGame
 from tests.web_panel.conftest import JUDGE_PIN, Phone, seated
+from web_panel import api as api_module
 from web_panel import create_app
 from web_panel.i18n import translate
 from web_panel.judge import FREE_TRIES
@@ -262,28 +264,53 @@ def test_the_round_clock_is_the_judges_when_a_pin_is_set(phone_a: Phone, spectat
 def test_join_codes_only_for_the_tables_own_screen_and_the_judge(app: Flask):
     remote = app.test_client()
     remote.environ_base["REMOTE_ADDR"] = "192.168.1.23"
-    refused = remote.get("/api/join/A.svg")
+    refused = remote.get("/api/join/A")
     assert refused.status_code == 403
     judge = Phone(remote)
     judge.post("/api/judge/login", {"pin": JUDGE_PIN})
-    allowed = remote.get("/api/join/A.svg")
-    assert allowed.status_code == 200
-    assert allowed.mimetype == "image/svg+xml"
-    assert b"<svg" in allowed.data
-    assert "/join/" in allowed.headers["X-Join-Url"]
-    assert remote.get("/api/join/Z.svg").status_code == 404
+    allowed = remote.get("/api/join/A").get_json()
+    assert allowed["seat"] == "A"
+    assert allowed["svg"].startswith("<svg")
+    assert "/join/1.A." in allowed["url"]
+    assert remote.get("/api/join/Z").status_code == 404
+
+
+def test_a_join_link_is_short_text_on_the_lan_address(app: Flask, monkeypatch):
+    monkeypatch.setattr(api_module, "lan_address", lambda: "192.168.1.5")
+    table_screen = app.test_client()  # loopback: the table's own screen
+    data = table_screen.get("/api/join/B", base_url="http://127.0.0.1:8000").get_json()
+    assert data["reachable"] is True
+    prefix = "http://192.168.1.5:8000/join/"
+    assert data["url"].startswith(prefix)
+    assert len(data["url"]) - len(prefix) <= 24  # short enough to type
+    phone = app.test_client()
+    assert phone.get(data["url"].removeprefix("http://192.168.1.5:8000")).status_code == 303
+    assert phone.get("/api/me").get_json()["seat"] == "B"
+
+
+def test_without_a_lan_address_the_join_link_says_phones_cannot_reach_it(app: Flask, monkeypatch):
+    monkeypatch.setattr(api_module, "lan_address", lambda: None)
+    data = app.test_client().get("/api/join/A", base_url="http://127.0.0.1:8000").get_json()
+    assert data["url"].startswith("http://127.0.0.1:8000/join/")
+    assert data["reachable"] is False
 
 
 def test_joining_sets_the_seat_and_a_forged_code_does_not(app: Flask):
     phone = seated(app, "B")
     assert phone.get("/api/me").get_json()["seat"] == "B"
     forger = app.test_client()
-    response = forger.get("/join/eyJzZWF0IjoiQSJ9.forged")
+    response = forger.get("/join/1.A.abcdefghjkmnpqrs")
     assert response.status_code == 403
     assert forger.get("/api/me").get_json()["seat"] is None
 
 
-def test_a_seat_from_an_earlier_game_is_not_a_seat_in_this_one(app: Flask, table: Table):
+def test_a_seat_stays_seated_when_a_new_game_starts_at_the_table(app: Flask, table: Table):
+    phone = seated(app, "A")
+    table.replace_game(CounterGame(start=2))
+    assert phone.get("/api/me").get_json()["seat"] == "A"
+
+
+def test_a_seat_older_than_the_previous_game_is_not_a_seat_in_this_one(app: Flask, table: Table):
     phone = seated(app, "A")
     with phone.client.session_transaction() as session:
         session["game"] = table.game_id - 1

@@ -5,6 +5,7 @@ Japanese toggle, the judge."""
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from flask import Flask
@@ -145,11 +146,33 @@ def test_the_judge_unlocks_corrections_with_the_pin(
     screenshot(judge, "generic-judge")
 
 
-def test_the_table_page_shows_a_join_code_per_seat(browser: Browser, server: PanelServer):
-    page = new_phone(browser, server.url)
-    page.set_viewport_size({"width": 1000, "height": 800})
+def test_the_table_page_shows_each_seats_join_link_as_a_code_and_as_text(
+    browser: Browser, server: PanelServer
+):
+    page = new_phone(browser, server.url, laptop=True)
     page.goto(server.url + "/table")
     expect(page.locator("figure.join")).to_have_count(2)
     for seat in ("A", "B"):
-        assert scan_join_code(page, seat).startswith("/join/")
+        scanned = scan_join_code(page, seat)
+        assert scanned.startswith(f"/join/1.{seat}.")
+        link = page.locator(f'figure.join[data-seat="{seat}"] .join-link code').inner_text()
+        assert urlsplit(link).path == scanned  # the text is the link the code carries
     screenshot(page, "generic-table-page")
+
+
+@pytest.mark.parametrize(("language", "laptop"), [("en-US", False), ("ja", True)])
+def test_every_page_loads_without_javascript_errors(
+    browser: Browser, server: PanelServer, language: str, laptop: bool
+):
+    # the harness fails the test on any console or page error on these pages
+    page = new_phone(browser, server.url, language, laptop=laptop)
+    expect(page.locator("body")).to_have_attribute("data-live", "yes")
+    page.goto(server.url + "/table")
+    expect(page.locator("figure.join")).to_have_count(2)
+    page.goto(server.url + "/setup")
+    expect(page.locator("#setup-start, #setup-refused").first).to_be_visible()
+    response = page.goto(server.url + "/join/1.A.not0a0valid0code")
+    assert response is not None and response.status == 403
+    expect(page.locator(".error-text")).to_be_visible()
+    page.goto(server.url + "/lang/en?next=/")
+    expect(page.locator("html")).to_have_attribute("lang", "en")

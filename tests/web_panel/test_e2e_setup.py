@@ -4,6 +4,7 @@ progress after a confirmation."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -46,6 +47,20 @@ def test_the_judge_sets_up_a_new_dreamblade_game(
     builder.locator(".catalog-search").fill("lockjaw")
     builder.locator('.result[data-id="lockjaw"]').click()
     expect(builder.locator(".chosen li")).to_have_count(2)
+    # a miniature whose power nobody knows is marked, and no game starts with it
+    builder.locator(".catalog-search").fill("brawler")
+    brawler = builder.locator('.result[data-id="runetagged-brawler"]')
+    expect(brawler).to_have_class(re.compile("incomplete"))
+    expect(brawler).to_contain_text("values unknown")
+    brawler.click()
+    expect(builder.locator(".chosen li.incomplete")).to_contain_text("Runetagged Brawler")
+    phone.locator("#setup-start").click()
+    phone.locator("#confirm-yes").click()
+    expect(phone.locator("#toast")).to_contain_text("values nobody has entered yet")
+    expect(phone.locator("#toast")).to_contain_text("Runetagged Brawler")
+    assert table.read(lambda game: game.name) == "test-counter"
+    builder.locator(".chosen li.incomplete button").click()
+    expect(builder.locator(".chosen li")).to_have_count(2)
     builder.locator(".warband-name").fill("Snippers")
     builder.get_by_role("button", name="Save for next time").click()
     expect(phone.locator("#toast")).to_contain_text("Snippers")
@@ -64,7 +79,7 @@ def test_the_judge_sets_up_a_new_dreamblade_game(
     screenshot(phone, "setup-new-table")
 
 
-def test_a_seated_phone_becomes_a_spectator_when_a_new_game_starts(
+def test_a_seated_phone_stays_seated_through_a_new_game_with_its_seat(
     browser: Browser, server: PanelServer, app: Flask
 ):
     phone = new_phone(browser, server.url)
@@ -74,6 +89,13 @@ def test_a_seated_phone_becomes_a_spectator_when_a_new_game_starts(
     csrf = judge.get("/api/me").get_json()["csrf"]
     headers = {"X-CSRF-Token": csrf}
     judge.post("/api/judge/login", json={"pin": JUDGE_PIN}, headers=headers)
+    warbands = {seat: {"saved": "builtin:sample-madness"} for seat in ("A", "B")}
+    dreamblade = {"game": "dreamblade", "dreamblade": {"warbands": warbands}}
+    response = judge.post("/api/setup/new", json=dreamblade, headers=headers)
+    assert response.status_code == 200
+    expect(phone.locator("#pending")).to_have_attribute("data-kind", "initiative_roll")
+    expect(phone.locator("#viewer")).to_contain_text("Seat A")
+    # a game without seat A (Planechase's demo players): this phone watches
     response = judge.post("/api/setup/new", json={"game": "planechase"}, headers=headers)
     assert response.status_code == 200
     expect(phone.locator("#viewer")).to_have_text("Spectator")

@@ -17,6 +17,7 @@ from vision.board_change import TagId
 from vision.payload import encode_payload
 from web_panel import create_app
 from web_panel.game_setup import load_seats
+from web_panel.i18n import translate
 
 
 @pytest.fixture
@@ -95,10 +96,10 @@ def test_a_new_dreamblade_game_replaces_the_one_in_play(
     assert [s["name"] for s in view["seats"]] == ["Aiko", "Ben"]
     assert view["clock"]["length"] == 50 * 60
     assert table.read(lambda game: game.setup.settings.rule_430) is True
-    assert len(view["extra"]["reserve"]["A"]) == 12
+    assert len(view["extra"]["reserve"]["A"]) == 5
     assert [g.status for g in table.store.games()] == ["abandoned", "playing"]
-    # the old game's seats are spectators now: they scan the new join codes
-    assert phone_a.get("/api/me").get_json()["seat"] is None
+    # the phones seated in the old game stay seated in the new one
+    assert phone_a.get("/api/me").get_json()["seat"] == "A"
     # the names survive a restart of the panel
     assert load_seats(settings.data_dir)["A"].name == "Aiko"
 
@@ -129,8 +130,8 @@ def test_a_bad_setup_is_refused_and_changes_nothing(
 @pytest.mark.parametrize(
     ("miniatures", "problem"),
     [
-        ([{"id": "runetagged-brawler", "count": MAX_MINIATURES + 1}], "at most"),
-        ([{"id": "runetagged-brawler", "count": 4}], "copies"),
+        ([{"id": "lockjaw", "count": MAX_MINIATURES + 1}], "at most"),
+        ([{"id": "lockjaw", "count": 4}], "copies"),
         ([{"id": "no-such-miniature"}], "known to the catalog"),
     ],
 )
@@ -151,7 +152,7 @@ def test_a_warband_built_from_the_catalog_is_saved_and_used(judge: Phone, table:
     assert all("scissors" in f"{m['name']} {m['id']}".casefold() for m in found)
     warband = {"name": "Snip Snap", "miniatures": [{"id": found[0]["id"], "count": 2}]}
     saved = judge.post("/api/setup/warbands", warband).get_json()
-    assert saved == {"key": "saved:snip-snap", "name": "Snip Snap", "size": 2}
+    assert saved == {"key": "saved:snip-snap", "name": "Snip Snap", "size": 2, "incomplete": []}
     keys = [w["key"] for w in judge.get("/api/setup/options").get_json()["dreamblade"]["warbands"]]
     assert "saved:snip-snap" in keys
     warbands = {"A": {"saved": "saved:snip-snap"}, "B": {"name": "Inline", **warband}}
@@ -286,3 +287,32 @@ def test_bad_scanned_tags_are_refused_and_change_nothing(
     assert problem in response.get_json()["detail"]
     assert (table.game_id, table.version) == before
     assert not (settings.data_dir / "tags").exists()
+
+
+def test_a_warband_with_an_incomplete_miniature_cannot_start_a_game(judge: Phone, table: Table):
+    found = judge.get("/api/setup/catalog?q=brawler").get_json()["results"]
+    assert found[0]["unknown"] == ["power"]  # the builder marks it
+    warbands = {
+        "A": {"name": "Brawlers", "miniatures": [{"id": "runetagged-brawler"}, {"id": "B45"}]},
+        "B": {"saved": "builtin:sample-madness"},
+    }
+    response = judge.post("/api/setup/new", _dreamblade(warbands))
+    assert response.status_code == 400
+    body = response.get_json()
+    assert body["error"] == "incomplete_miniatures"
+    assert body["message"] == translate("en", "error.incomplete_miniatures")
+    assert body["detail"] == "Brawlers: Runetagged Brawler"
+    assert table.read(lambda game: game.name) == "test-counter"
+
+
+def test_the_shipped_warbands_are_offered_complete_and_a_saved_incomplete_one_says_so(
+    judge: Phone,
+):
+    saved = {"name": "Brawlers", "miniatures": [{"id": "runetagged-brawler", "count": 2}]}
+    assert judge.post("/api/setup/warbands", saved).status_code == 200
+    offered = {
+        w["key"]: w for w in judge.get("/api/setup/options").get_json()["dreamblade"]["warbands"]
+    }
+    assert offered["builtin:sample-valor"]["incomplete"] == []
+    assert offered["builtin:sample-madness"]["incomplete"] == []
+    assert offered["saved:brawlers"]["incomplete"] == ["Runetagged Brawler"]

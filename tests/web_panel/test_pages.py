@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+from html import unescape
 
 from flask import Flask
 
-from tests.web_panel.conftest import Phone
+from companion.table.table import Table
+from tests.companion.counter_game import CounterGame
+from tests.web_panel.conftest import Phone, join_url, seated
+from web_panel.i18n import translate
 
 
 def _boot(html: str) -> dict:
@@ -30,7 +34,7 @@ def test_accept_language_picks_japanese_and_the_cookie_overrides_it(app: Flask):
     client = app.test_client()
     japanese = client.get("/", headers={"Accept-Language": "ja-JP,ja;q=0.9,en;q=0.5"})
     assert _boot(japanese.get_data(as_text=True))["lang"] == "ja"
-    assert '<html lang="ja">' in japanese.get_data(as_text=True)
+    assert '<html lang="ja">' in unescape(japanese.get_data(as_text=True))
     toggled = client.get("/lang/en?next=/table")
     assert toggled.status_code == 303
     assert toggled.headers["Location"] == "/table"
@@ -58,13 +62,37 @@ def test_pages_send_security_headers(app: Flask):
     assert response.headers["X-Frame-Options"] == "DENY"
 
 
-def test_a_bad_join_code_shows_why(app: Flask):
+def test_a_bad_join_code_shows_why_in_the_phones_language(app: Flask):
     response = app.test_client().get("/join/nonsense")
     assert response.status_code == 403
-    assert "not valid for this table" in response.get_data(as_text=True)
+    assert translate("en", "join.invalid") in unescape(response.get_data(as_text=True))
+    japanese = app.test_client().get("/join/nonsense", headers={"Accept-Language": "ja"})
+    assert translate("ja", "join.invalid") in unescape(japanese.get_data(as_text=True))
+
+
+def test_an_earlier_games_join_code_says_what_to_do(app: Flask, table: Table):
+    old_code = join_url(app, "A").rsplit("/join/", 1)[1]
+    table.replace_game(CounterGame(start=1))
+    stranger = app.test_client()
+    page = unescape(stranger.get(f"/join/{old_code}").get_data(as_text=True))
+    assert translate("en", "join.earlier_game") in page
+    assert stranger.get("/api/me").get_json()["seat"] is None
+    player = seated(app, "B")  # seated in this game: the old code of the last game says so
+    table.replace_game(CounterGame(start=2))
+    page = unescape(player.get(f"/join/{old_code}").get_data(as_text=True))
+    assert translate("en", "join.earlier_game_seated", seat="B") in page
+    assert player.get("/api/me").get_json()["seat"] == "B"
 
 
 def test_the_openapi_document_is_served(app: Flask):
     response = app.test_client().get("/api/openapi.yaml")
     assert response.status_code == 200
     assert b"openapi: 3.1.0" in response.data
+
+
+def test_a_join_code_another_phone_used_says_so_in_the_phones_language(app: Flask):
+    path = "/join/" + join_url(app, "A").rsplit("/join/", 1)[1]
+    assert app.test_client().get(path).status_code == 303
+    second = app.test_client().get(path, headers={"Accept-Language": "ja"})
+    assert second.status_code == 403
+    assert translate("ja", "join.already_used") in unescape(second.get_data(as_text=True))

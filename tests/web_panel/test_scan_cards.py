@@ -13,12 +13,13 @@ from playwright.sync_api import Browser, expect
 from companion.settings import Settings
 from companion.table.catalog import EnteredBy
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, console_errors, new_phone, screenshot
+from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
 from tests.web_panel.conftest import JUDGE_PIN, Phone
 from tests.web_panel.fake_camera import ShowingCamera
 from vision.board_change import TagId
 from vision.payload import encode_payload
 from web_panel import create_app, serve
+from web_panel.app import PanelServer
 
 CUTTER, CUTTER_2 = TagId("dc", "goblin-cutter", 1), TagId("dc", "goblin-cutter-2", 1)
 SOLDIERS = [TagId("ar", "storm-soldiers", n) for n in (1, 2, 3)]
@@ -60,33 +61,34 @@ def test_each_tag_names_its_card_from_the_tables_catalog(camera_app: Flask, came
     assert [(t["id"], t["name"]) for t in arena["tags"]] == [("storm-soldiers", "Storm Soldiers")]
 
 
+@pytest.fixture
+def camera_server(camera_app: Flask) -> Iterator[PanelServer]:
+    running = serve(camera_app, "127.0.0.1", 0).start_in_thread()
+    yield running
+    running.stop()
+
+
 @pytest.mark.browser
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
 def test_an_army_shown_to_the_camera_fills_the_form(
-    browser: Browser, camera_app: Flask, camera: ShowingCamera
+    browser: Browser, camera_server: PanelServer, camera: ShowingCamera
 ):
-    running = serve(camera_app, "127.0.0.1", 0).start_in_thread()
-    try:
-        phone = new_phone(browser, running.url, viewport={"width": 390, "height": 844})
-        errors = console_errors(phone)
-        phone.locator("#judge-pin").fill(JUDGE_PIN)
-        phone.locator("#judge-login").click()
-        expect(phone.locator("#viewer")).to_have_text("Judge")
-        phone.goto(running.url + "/setup")
-        phone.locator("#setup-game").select_option("arena")
-        army = phone.locator('fieldset.og-army[data-seat="p2"]')
-        army.locator(".scan-toggle").click()
-        camera.show([encode_payload(tag) for tag in SOLDIERS])  # the squad's three figures
-        army = phone.locator('fieldset.og-army[data-seat="p2"]')
-        expect(army.locator(".og-card-name").first).to_have_value("Storm Soldiers")
-        expect(army.locator(".og-card-ppf").first).to_have_value("20")
-        expect(army.locator(".og-card")).to_have_count(1)  # one card for its three tags
-        phone.locator("#setup-game").select_option("dungeon_command")
-        band = phone.locator('fieldset.og-band[data-seat="p1"]')
-        band.locator(".scan-toggle").click()
-        camera.show([encode_payload(CUTTER), encode_payload(CUTTER_2)])
-        expect(band.locator(".og-creatures")).to_have_value("Goblin Cutter\nGoblin Cutter")
-        screenshot(phone, "setup-scan-cards")
-        assert errors == [], "\n".join(errors)
-    finally:
-        running.stop()
+    phone = new_phone(browser, camera_server.url)
+    phone.locator("#judge-pin").fill(JUDGE_PIN)
+    phone.locator("#judge-login").click()
+    expect(phone.locator("#viewer")).to_have_text("Judge")
+    phone.goto(camera_server.url + "/setup")
+    phone.locator("#setup-game").select_option("arena")
+    army = phone.locator('fieldset.og-army[data-seat="p2"]')
+    army.locator(".scan-toggle").click()
+    camera.show([encode_payload(tag) for tag in SOLDIERS])  # the squad's three figures
+    army = phone.locator('fieldset.og-army[data-seat="p2"]')
+    expect(army.locator(".og-card-name").first).to_have_value("Storm Soldiers")
+    expect(army.locator(".og-card-ppf").first).to_have_value("20")
+    expect(army.locator(".og-card")).to_have_count(1)  # one card for its three tags
+    phone.locator("#setup-game").select_option("dungeon_command")
+    band = phone.locator('fieldset.og-band[data-seat="p1"]')
+    band.locator(".scan-toggle").click()
+    camera.show([encode_payload(CUTTER), encode_payload(CUTTER_2)])
+    expect(band.locator(".og-creatures")).to_have_value("Goblin Cutter\nGoblin Cutter")
+    screenshot(phone, "setup-scan-cards")

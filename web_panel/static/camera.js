@@ -10,9 +10,14 @@
   let corners = null; // the taps so far while calibrating, in image pixels
   let timer = null;
 
+  /* What the camera sees now; null while the table cannot be reached (the stream says so). */
   async function status() {
-    const response = await fetch("/api/camera", { credentials: "same-origin" });
-    return response.json();
+    try {
+      const response = await fetch("/api/camera", { credentials: "same-origin" });
+      return response.ok ? await response.json() : null;
+    } catch (error) {
+      return null;
+    }
   }
 
   function draw(box, info) {
@@ -63,14 +68,15 @@
   async function refresh() {
     const card = document.getElementById("camera-card");
     if (!card.open || corners) return; // no pictures while closed; keep the frame while tapping
-    draw(document.getElementById("camera"), await status());
+    const info = await status();
+    if (info) draw(document.getElementById("camera"), info);
   }
 
   document.addEventListener("DOMContentLoaded", async () => {
     const card = document.getElementById("camera-card");
     if (!card) return;
     const info = await status();
-    card.hidden = !info.available;
+    card.hidden = !(info && info.available);
     card.addEventListener("toggle", () => {
       clearInterval(timer);
       if (card.open) {

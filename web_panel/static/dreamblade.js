@@ -171,6 +171,7 @@
 
   /* What an ability line does, in our words, for the keywords the engine applies. */
   function abilityHelp(line) {
+    if (line.toLowerCase().startsWith("manual:")) return t("ability.manual");
     const text = line.includes(":") ? line.split(":").slice(1).join(":").trim() : line;
     const keyword = text.split(" ")[0].toLowerCase();
     const number = (text.match(/\d+/) || [""])[0];

@@ -291,6 +291,7 @@
   function renderBoard() {
     const view = state.view;
     const card = document.getElementById("board-card");
+    if (!card) return; // the set-up page: no board
     const draw = boards[view.game];
     card.hidden = !draw;
     if (draw) draw(document.getElementById("board"), view);
@@ -339,6 +340,7 @@
 
   function renderClock() {
     const box = document.getElementById("clock");
+    if (!box) return;
     const clock = state.view && state.view.clock;
     if (!clock || !clock.enabled) {
       box.hidden = true;
@@ -452,7 +454,24 @@
     else box.replaceChildren(el("p", { class: "hint", text: t("judge.corrections", { usage: usage.join(" · ") }) }));
   }
 
-  function renderJoinCodes() {
+  /* Each seat's join link, as a QR code and as text to type (with the LAN address). */
+  async function joinCode(s) {
+    const figure = el("figure", { class: "join", dataset: { seat: s.seat } });
+    const response = await fetch(`/api/join/${encodeURIComponent(s.seat)}`, { credentials: "same-origin" });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      figure.append(el("p", { class: "hint", text: refusal(data) || t("error.bad_request") }));
+      return figure;
+    }
+    figure.append(
+      el("img", { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(data.svg)}`, alt: s.name }),
+      el("figcaption", { style: { borderColor: s.colour }, text: t("join.scan", { name: s.name }) }),
+      el("p", { class: "join-link" }, el("small", { text: t("join.link") }), " ", el("code", { text: data.url })));
+    if (!data.reachable) figure.append(el("p", { class: "hint", text: t("join.lan_missing") }));
+    return figure;
+  }
+
+  async function renderJoinCodes() {
     const box = document.getElementById("join-codes");
     if (!box) return;
     const view = state.view;
@@ -464,16 +483,62 @@
     const round = `${view.game_id}.${view.joins}`;
     if (box.dataset.round === round) return;
     box.dataset.round = round;
-    box.replaceChildren(...view.seats.map((s) => el("figure", { class: "join", dataset: { seat: s.seat } },
-      el("img", { src: `/api/join/${encodeURIComponent(s.seat)}.svg?round=${round}`, alt: s.name }),
-      el("figcaption", { style: { borderColor: s.colour }, text: t("join.scan", { name: s.name }) }))));
+    const codes = await Promise.all(view.seats.map(joinCode));
+    if (box.dataset.round === round) box.replaceChildren(...codes);
+  }
+
+  // -- a seated phone keeps its screen on ---------------------------------------------------
+
+  /* While its game is played, a seated phone's screen stays on (Screen Wake Lock API). The browser
+     drops the lock whenever the page is hidden, so it is asked for again when the page shows
+     again. Without the API (an older browser, or a page neither on HTTPS nor on this machine) or
+     when the browser refuses, the phone says so: the player sets a longer auto-lock instead.
+     body[data-wake]: on, off, unsupported or refused. */
+  const wake = { lock: null, asking: false };
+
+  function showWake(status) {
+    document.body.dataset.wake = status;
+    const note = document.getElementById("wake-note");
+    if (!note) return;
+    const problem = status === "unsupported" || status === "refused";
+    note.hidden = !problem;
+    note.textContent = problem ? t(`wake.${status}`) : "";
+  }
+
+  async function keepAwake() {
+    const wanted = page === "phone" && Boolean(state.me.seat) && Boolean(state.view) && !state.view.winner;
+    if (!wanted) {
+      if (wake.lock) wake.lock.release().catch(() => {});
+      wake.lock = null;
+      showWake("off");
+      return;
+    }
+    if ((wake.lock && !wake.lock.released) || wake.asking || document.visibilityState !== "visible") return;
+    if (!("wakeLock" in navigator)) {
+      showWake("unsupported");
+      return;
+    }
+    wake.asking = true;
+    try {
+      const lock = await navigator.wakeLock.request("screen");
+      lock.addEventListener("release", () => {
+        if (wake.lock === lock) showWake("off"); // the page was hidden: asked again when shown
+      });
+      wake.lock = lock;
+      showWake("on");
+    } catch (error) {
+      wake.lock = null;
+      showWake("refused");
+    } finally {
+      wake.asking = false;
+    }
   }
 
   function render() {
     renderViewer();
-    if (!state.view) return;
+    // The set-up and join pages show only who this phone is, not the game.
+    if (!state.view || !document.getElementById("status")) return;
     document.body.dataset.version = String(state.view.version);
-    if (page === "setup") return; // the set-up form shows no game: only the viewer badge
     renderClock();
     renderStatus();
     renderNotices();
@@ -484,6 +549,7 @@
     renderPinSetup();
     renderJudgeTools();
     renderJoinCodes();
+    keepAwake();
   }
 
   window.Panel = {
@@ -503,7 +569,8 @@
     renderViewer();
     renderJudge();
     renderPinSetup();
-    if (page !== "setup") setInterval(renderClock, 1000);
+    setInterval(renderClock, 1000);
+    document.addEventListener("visibilitychange", keepAwake);
     connect();
   });
 })();

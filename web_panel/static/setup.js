@@ -25,7 +25,7 @@
   function addCopy(seat, mini, tag = null) {
     let entry = built[seat].find((e) => e.id === mini.id);
     if (entry) entry.count += 1;
-    else built[seat].push(entry = { id: mini.id, name: mini.name, count: 1, tags: [] });
+    else built[seat].push(entry = { id: mini.id, name: mini.name, count: 1, tags: [], unknown: mini.unknown || [] });
     if (tag) entry.tags.push(tag);
     return entry;
   }
@@ -89,8 +89,9 @@
     const chosen = el("ol", { class: "chosen" });
     const name = el("input", { type: "text", class: "warband-name", placeholder: t("setup.warband_name"), "aria-label": t("setup.warband_name") });
     const drawChosen = (added = null) => {
-      chosen.replaceChildren(...built[seat].map((entry) => el("li", { class: entry === added ? "added" : "", dataset: { id: entry.id } },
+      chosen.replaceChildren(...built[seat].map((entry) => el("li", { class: `${entry === added ? "added" : ""}${entry.unknown.length ? " incomplete" : ""}`, dataset: { id: entry.id } },
         el("span", { text: `${entry.name} ×${entry.count}` }),
+        ...(entry.unknown.length ? [" ", el("small", { class: "incomplete-mark", text: t("setup.incomplete") })] : []),
         ...(entry.tags.length ? [" ", el("small", { class: "tags", text: entry.tags.map((tag) => `#${tag.split("#")[1]}`).join(" ") })] : []),
         " ",
         el("button", { class: "btn secondary small", type: "button", text: "−", onclick: () => {
@@ -104,8 +105,8 @@
     search.addEventListener("input", async () => {
       const found = (await getJSON(`/api/setup/catalog?q=${encodeURIComponent(search.value)}`)).results;
       results.replaceChildren(...found.map((mini) => el("button", {
-        class: "btn secondary result", type: "button", dataset: { id: mini.id },
-        text: `${mini.name} (${mini.cost === null ? "?" : mini.cost}${mini.aspects.map((a) => a[0]).join("")})`,
+        class: `btn secondary result${mini.unknown.length ? " incomplete" : ""}`, type: "button", dataset: { id: mini.id },
+        text: `${mini.name} (${mini.cost === null ? "?" : mini.cost}${mini.aspects.map((a) => a[0]).join("")})${mini.unknown.length ? ` · ${t("setup.incomplete")}` : ""}`,
         onclick: () => {
           addCopy(seat, mini);
           drawChosen();
@@ -119,13 +120,19 @@
       options.dreamblade.warbands.push(saved);
       for (const pick of root.querySelectorAll(".warband-pick")) {
         pick.querySelector(`option[value="${saved.key}"]`)?.remove();
-        pick.insertBefore(el("option", { value: saved.key, text: `${saved.name} (${saved.size})` }),
+        pick.insertBefore(el("option", { value: saved.key, text: warbandLabel(saved) }),
           pick.querySelector('option[value="build"]'));
       }
     } });
     if (options.dreamblade.scan) box.append(scanner(seat, (mini) => drawChosen(addCopy(seat, mini, mini.tag))));
     box.append(search, results, chosen, el("div", { class: "row" }, name, save));
     return box;
+  }
+
+  /* A warband as the pick lists it; one with incomplete miniatures says which. */
+  function warbandLabel(w) {
+    const label = `${w.name} (${w.size})`;
+    return w.incomplete.length ? `${label} · ${t("setup.incomplete_warband", { names: w.incomplete.join(", ") })}` : label;
   }
 
   function warbandData(seat, name) {
@@ -184,7 +191,7 @@
       el("label", { class: "check" }, el("input", { type: "checkbox", id: "setup-430", checked: options.dreamblade.rule_430 }), t("setup.rule_430")));
     for (const seat of seats) {
       const pick = el("select", { class: "warband-pick", dataset: { seat }, "aria-label": t("setup.warband") },
-        ...options.dreamblade.warbands.map((w) => el("option", { value: w.key, text: `${w.name} (${w.size})` })),
+        ...options.dreamblade.warbands.map((w) => el("option", { value: w.key, text: warbandLabel(w) })),
         el("option", { value: "build", text: t("setup.build") }));
       pick.selectedIndex = seat === "A" ? 0 : Math.min(1, options.dreamblade.warbands.length - 1);
       const build = builder(seat, root);

@@ -26,6 +26,7 @@ from typing import Any
 import yaml
 
 from companion.errors import DataFileError
+from companion.games.dreamblade.abilities import AbilityLineError, parse_ability
 from companion.games.dreamblade.data_files import (
     UNKNOWN,
     YAML_DUMPER,
@@ -265,6 +266,14 @@ def _abilities(path: object, field: str, value: object, unknown: set[str]) -> tu
         raise DataFileError(path, field, "a list of ability lines or 'unknown'")
     if UNKNOWN in value:
         unknown.add("abilities")
-    return tuple(
-        text_field(path, f"{field}[{i}]", line) for i, line in enumerate(value) if line != UNKNOWN
-    )
+    lines = []
+    for i, line in enumerate(value):
+        if line == UNKNOWN:
+            continue
+        text = text_field(path, f"{field}[{i}]", line)
+        try:
+            parse_ability(text)
+        except AbilityLineError as exc:
+            raise DataFileError(path, f"{field}[{i}]", str(exc)) from None
+        lines.append(text)
+    return tuple(lines)

@@ -92,14 +92,35 @@ def import_command(csv_file: Path, check: bool) -> None:
 @click.option("--seat", type=click.Choice(["A", "B"]), default="A", show_default=True)
 @click.option("--tournament", is_flag=True, help="Also check the banned list.")
 def warband_command(warband_file: Path, seat: str, tournament: bool) -> None:
-    """Check WARBAND_FILE against the catalog and list its miniatures with their ids."""
-    from companion.games.dreamblade.warband import load_warband, tournament_problems
+    """Check WARBAND_FILE against the catalog and list its miniatures with their ids.
+
+    Fails (exit 1) when a miniature's values the game needs are unknown in the catalog."""
+    from companion.games.dreamblade.warband import (
+        incomplete_miniatures,
+        load_warband,
+        tournament_problems,
+    )
 
     catalog_data = _load()
     try:
         band = load_warband(warband_file, catalog_data)
     except DataFileError as exc:
         raise click.ClickException(str(exc)) from None
+    incomplete = incomplete_miniatures(band, catalog_data)
+    if incomplete:
+        lines = [
+            f"  {catalog_data[catalog_id].name} ({catalog_id}): {', '.join(fields)} unknown"
+            for catalog_id, fields in incomplete.items()
+        ]
+        raise click.ClickException(
+            "\n".join(
+                [
+                    f"{band.name}: not playable: {len(incomplete)} miniatures have unknown values "
+                    "(fill them in the catalog, or play others)",
+                    *lines,
+                ]
+            )
+        )
     problems = tournament_problems(band, catalog_data) if tournament else []
     if problems:
         raise click.ClickException("\n".join([f"{band.name}: not tournament-legal", *problems]))

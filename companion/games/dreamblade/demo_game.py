@@ -1,5 +1,7 @@
 """A scripted, deterministic two-player demo game: fixed warbands, fixed dice, four turns through
-spawning, shifting, striking, a disruption, a deathblow, Regenerate and the conquest phase.
+spawning, shifting, striking, a disruption, a deathblow, Regenerate and the conquest phase
+(``DEMO_ACTIONS``), then five turns in which both players hold their ground until seat A wins its
+sixth turn (``DEMO_ENDING``): ``DEMO_GAME`` is the whole game, to its winner.
 
 The script is data (``DEMO_ACTIONS`` in action notation), so the table can replay the same game
 through the camera simulation. The miniatures come from the built-in catalog (only entries whose
@@ -112,6 +114,19 @@ DEMO_ACTIONS: tuple[str, ...] = (
     "done",
     "confirm",
 )
+
+# One turn in which nobody spawns, moves or strikes: each player passes their spawn phase and
+# shifts without moving in each action phase; the conquest phase scores the cells held.
+HOLDING_TURN: tuple[str, ...] = (
+    "init 6 5",
+    "done",
+    "done",
+    *(("shift", "done") * 4),
+    "confirm",
+)
+# turns 5 to 9: A's Pearlthorn Gargoyle holds b3 (2 points) against nothing; A wins each turn
+DEMO_ENDING: tuple[str, ...] = HOLDING_TURN * 5
+DEMO_GAME: tuple[str, ...] = DEMO_ACTIONS + DEMO_ENDING
 
 
 def demo_game() -> DreambladeGame:

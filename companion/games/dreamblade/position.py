@@ -52,7 +52,10 @@ def setup_json(setup: Setup) -> dict[str, Any]:
             "source": m.source,
         },
         "attack_die": list(setup.attack_die),
-        "settings": {"rule_430": setup.settings.rule_430},
+        "settings": {
+            "rule_430": setup.settings.rule_430,
+            "die_confirmed": setup.settings.die_confirmed,
+        },
         "warbands": {seat: [_mini_json(p.mini) for p in setup.seat_pieces(seat)] for seat in SEATS},
     }
 
@@ -268,6 +271,9 @@ def read_setup(r: _Reader, data: Any) -> Setup:
     rule_430 = r.get(
         settings, "rule_430", "setup.settings", lambda v: isinstance(v, bool), "true or false"
     )
+    die_confirmed = settings.get("die_confirmed", False)  # optional: unconfirmed when absent
+    if not isinstance(die_confirmed, bool):
+        raise r.fail("setup.settings.die_confirmed", "true or false")
     warbands = r.get(
         data,
         "warbands",
@@ -284,7 +290,8 @@ def read_setup(r: _Reader, data: Any) -> Setup:
             _read_mini(r, entry, f"setup.warbands.{seat}[{i}]") for i, entry in enumerate(entries)
         ]
         pieces.update({p.id: p for p in pieces_for(seat, minis)})
-    return Setup(dream_map, pieces, tuple(faces), Settings(rule_430=rule_430))
+    settings_read = Settings(rule_430=rule_430, die_confirmed=die_confirmed)
+    return Setup(dream_map, pieces, tuple(faces), settings_read)
 
 
 def _read_mini(r: _Reader, data: Any, where: str) -> Miniature:

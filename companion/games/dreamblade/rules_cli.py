@@ -27,7 +27,7 @@ from companion.games.dreamblade.state import Settings
 LISTED_ACTIONS = 200  # legal actions listed in full; larger families are counted
 
 
-def _read_json(path: str) -> Any:
+def read_json(path: str) -> Any:
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as exc:
@@ -40,7 +40,7 @@ def _read_json(path: str) -> Any:
 
 def _load(path: str) -> DreambladeGame:
     """A position file, or a record file replayed to its end."""
-    data = _read_json(path)
+    data = read_json(path)
     try:
         if isinstance(data, dict) and data.get("format") == "dreamblade-record":
             return DreambladeGame.from_record(data, origin=path)
@@ -184,8 +184,8 @@ def check(position: str, actions: tuple[str, ...], save: str | None) -> None:
 
 
 @rules.command("new")
-@click.option("--a", "warband_a", required=True, help="seat A's warband: a built-in name or a file")
-@click.option("--b", "warband_b", required=True, help="seat B's warband: a built-in name or a file")
+@click.option("--a", "warband_a", help="seat A's warband: a built-in name or a file (none: empty)")
+@click.option("--b", "warband_b", help="seat B's warband: a built-in name or a file (none: empty)")
 @click.option(
     "--map",
     "map_setting",
@@ -194,15 +194,19 @@ def check(position: str, actions: tuple[str, ...], save: str | None) -> None:
     help="a built-in map or a map file",
 )
 @click.option("--rule-430", is_flag=True, help="play by the tournament initiative rule 430")
-def new(warband_a: str, warband_b: str, map_setting: str, rule_430: bool) -> None:
-    """The position of a new game (before the first initiative roll), from the catalog."""
+def new(warband_a: str | None, warband_b: str | None, map_setting: str, rule_430: bool) -> None:
+    """The position of a new game (before the first initiative roll), from the catalog; without
+    warbands, an empty map for the position editor (`companion rules edit`)."""
     from companion.games.dreamblade.catalog import default_catalog
     from companion.games.dreamblade.dice import default_dice
     from companion.games.dreamblade.maps import map_from_setting
 
     try:
         catalog = default_catalog()
-        warbands = {"A": _warband(warband_a, catalog), "B": _warband(warband_b, catalog)}
+        warbands = {
+            "A": _warband(warband_a, catalog) if warband_a else [],
+            "B": _warband(warband_b, catalog) if warband_b else [],
+        }
         faces = [face.name for face in default_dice().attack.faces]
         game = DreambladeGame(map_from_setting(map_setting), warbands, faces, Settings(rule_430))
     except ValueError as exc:  # DataFileError included: names the file and the field

@@ -31,9 +31,12 @@ def other(seat: str) -> str:
 @dataclass(frozen=True)
 class Settings:
     """``rule_430``: the tournament initiative rule (FAQ 430) — after an initiative phase with
-    a 1, every 1 of the next initiative phase is rerolled."""
+    a 1, every 1 of the next initiative phase is rerolled. ``die_confirmed``: the players
+    checked the attack die's faces against their own dice when the game was set up (answers then
+    say "confirmed at this table" instead of "unconfirmed")."""
 
     rule_430: bool = False
+    die_confirmed: bool = False
 
 
 @dataclass(frozen=True)

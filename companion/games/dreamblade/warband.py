@@ -78,7 +78,7 @@ def builtin_warband_names() -> tuple[str, ...]:
 
 
 def builtin_warband(name: str, catalog: Catalog) -> Warband:
-    """A shipped warband by name (``sample-valor``, ``sample-madness``, ``sample-rulebook``)."""
+    """A shipped warband by name (``sample-valor``, ``sample-madness``)."""
     names = builtin_warband_names()
     if name not in names:
         raise ValueError(f"no built-in warband {name!r} (known: {', '.join(names)})")
@@ -125,6 +125,16 @@ def tournament_problems(
         if name.casefold() in banned:
             problems.append(f"{name} is banned: {banned[name.casefold()]}")
     return problems
+
+
+def incomplete_miniatures(warband: Warband, catalog: Catalog) -> dict[str, tuple[str, ...]]:
+    """Catalog id → the values the engine needs that are unknown, for each miniature of
+    ``warband`` that cannot be played until someone fills them in (empty when all can)."""
+    return {
+        catalog_id: catalog[catalog_id].unknown_fields
+        for catalog_id, _ in warband.entries
+        if catalog[catalog_id].unknown_fields
+    }
 
 
 def warband_from_data(

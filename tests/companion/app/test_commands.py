@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -26,3 +34,61 @@ def test_an_unknown_game_is_refused_by_the_cli():
     result = CliRunner().invoke(demo, ["--game", "chess", "--headless"])
     assert result.exit_code == 2
     assert "chess" in result.output
+
+
+def _start_run(data: Path) -> tuple[subprocess.Popen[str], list[str]]:
+    """``companion run`` with no config in ``data``; returns it and its lines up to the links."""
+    env = {**os.environ, "COMPANION_HOME": str(data), "COMPANION_CAMERA": "", "PYTHONWARNINGS": ""}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion", "run", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
+    assert process.stdout is not None
+    lines: list[str] = []
+    while len(lines) < 40:
+        line = process.stdout.readline()
+        if not line:
+            break
+        lines.append(line.rstrip())
+        if line.strip().startswith("Player B:"):
+            return process, lines
+    process.kill()
+    pytest.fail("companion run did not print its join links:\n" + "\n".join(lines))
+
+
+def _get(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        data: dict = json.load(response)
+    return data
+
+
+def test_run_with_no_devices_is_a_real_table_that_resumes_after_a_restart(tmp_path: Path):
+    process, lines = _start_run(tmp_path)
+    try:
+        assert "Started game 1 (dreamblade)." in lines
+        assert f"Data folder: {tmp_path}" in lines
+        table_url = next(line.split(": ", 1)[1] for line in lines if line.startswith("Table"))
+        links = {
+            line.split(":", 1)[0].strip(): line.split(": ", 1)[1]
+            for line in lines
+            if line.startswith("  Player")
+        }
+        base = table_url.removesuffix("/table")
+        assert set(links) == {"Player A", "Player B"}
+        assert all("/join/1." in link for link in links.values())
+        assert _get(f"{base}/api/state")["version"] == 0
+        time.sleep(1.0)  # a scripted demo would have acted by now
+        assert _get(f"{base}/api/state")["version"] == 0
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    assert (tmp_path / "table-1.sqlite3").exists()
+    process, lines = _start_run(tmp_path)
+    try:
+        assert "Resumed game 1 (dreamblade)." in lines
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

@@ -83,5 +83,5 @@ def test_headless_demo_command_prints_the_turns():
     )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert [line.split(":")[0] for line in lines[:4]] == ["turn 1", "turn 2", "turn 3", "turn 4"]
-    assert lines[-1].endswith("turn wins: A 1, B 2")
+    assert [line.split(":")[0] for line in lines[:-1]] == [f"turn {n}" for n in range(1, 10)]
+    assert lines[-1].endswith("turn wins: A 6, B 2; A wins the game")

@@ -16,6 +16,9 @@ def home(tmp_path, monkeypatch):
     return tmp_path
 
 
+RULEBOOK_WARBAND = Path(__file__).parents[3] / "_files" / "dreamblade" / "rulebook-warband.yaml"
+
+
 def _run(*args: str):
     return CliRunner().invoke(catalog, list(args))
 
@@ -84,8 +87,16 @@ def test_warband_check_lists_per_copy_ids(home):
     path = Path(__file__).parents[4] / "companion/games/dreamblade/data/warbands/sample-valor.yaml"
     result = _run("warband", str(path), "--seat", "B")
     assert result.exit_code == 0, result.output
-    assert "12 miniatures, valid" in result.output
-    assert "B:twilight-scout#2" in result.output
+    assert "5 miniatures, valid" in result.output
+    assert "B:sir-glorious#2" in result.output
+
+
+def test_warband_check_reports_incomplete_miniatures(home):
+    result = _run("warband", str(RULEBOOK_WARBAND))
+    assert result.exit_code == 1
+    assert "valid" not in result.output
+    assert "not playable: 10 miniatures have unknown values" in result.output
+    assert "Runetagged Brawler (runetagged-brawler): power unknown" in result.output
 
 
 def test_warband_check_reports_the_field(home, tmp_path):
@@ -101,11 +112,11 @@ def test_warband_check_reports_the_field(home, tmp_path):
 
 def test_warband_tournament_check_passes_the_sample(home):
     path = (
-        Path(__file__).parents[4] / "companion/games/dreamblade/data/warbands/sample-rulebook.yaml"
+        Path(__file__).parents[4] / "companion/games/dreamblade/data/warbands/sample-madness.yaml"
     )
     result = _run("warband", str(path), "--tournament")
     assert result.exit_code == 0, result.output
-    assert "16 miniatures, valid" in result.output
+    assert "5 miniatures, valid" in result.output
 
 
 def test_warband_tournament_check_rejects_a_banned_miniature(home, tmp_path):
@@ -117,7 +128,7 @@ def test_warband_tournament_check_rejects_a_banned_miniature(home, tmp_path):
                 "source": "test fixture",
                 "miniatures": [
                     {"id": "fixture-kitsune", "name": "Kitsune", "kind": "creature",
-                     "spawn_cost": 3, "aspects": "unknown", "power": 1, "defense": 2, "life": 3,
+                     "spawn_cost": 3, "aspects": "M", "power": 1, "defense": 2, "life": 3,
                      "lineage": "unknown", "abilities": ["unknown"], "set": "unknown",
                      "number": "unknown", "rarity": "unknown", "source": "test fixture"}
                 ],

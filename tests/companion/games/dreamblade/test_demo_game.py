@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion import events as ev
-from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
+from companion.games.dreamblade.demo_game import DEMO_ACTIONS, DEMO_GAME, demo_game
 from tests.companion.games.dreamblade.builders import kinds, play
 
 
@@ -23,3 +23,12 @@ def test_demo_script_is_legal_and_covers_the_turn() -> None:
         ev.TURN_TIED,
     } <= seen
     assert game.turn_wins() == {"A": 1, "B": 2}
+
+
+def test_the_whole_demo_game_ends_with_a_winner() -> None:
+    game = demo_game()
+    events = play(game, *DEMO_GAME)
+    assert game.winner() == "A"
+    assert game.turn_wins() == {"A": 6, "B": 2}
+    assert kinds(events)[-1] == ev.GAME_WON
+    assert DEMO_GAME[: len(DEMO_ACTIONS)] == DEMO_ACTIONS

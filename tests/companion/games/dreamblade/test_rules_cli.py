@@ -110,8 +110,8 @@ def test_check_reports_events_and_the_first_illegal_action_with_its_rule(
 def test_new_writes_a_fresh_position_from_built_in_warbands(tmp_path: Path) -> None:
     answer = _run("new", "--a", "sample-valor", "--b", "sample-madness", "--rule-430")
     assert answer["format"] == "dreamblade-position"
-    assert answer["setup"]["settings"] == {"rule_430": True}
-    assert len(answer["setup"]["warbands"]["A"]) == 12
+    assert answer["setup"]["settings"] == {"rule_430": True, "die_confirmed": False}
+    assert len(answer["setup"]["warbands"]["A"]) == 5
     assert answer["state"]["phase"] == "initiative"
     missing = CliRunner().invoke(
         main, ["rules", "new", "--a", str(tmp_path / "no.yaml"), "--b", "x"]

@@ -8,6 +8,8 @@ from companion.games.dreamblade import catalog as catalog_module
 from companion.games.dreamblade import warband
 from companion.games.dreamblade.catalog import Catalog, miniature_from_data
 
+RULEBOOK_WARBAND = Path(__file__).parents[3] / "_files" / "dreamblade" / "rulebook-warband.yaml"
+
 
 @pytest.fixture(scope="module")
 def builtin() -> Catalog:
@@ -21,14 +23,23 @@ def _file(tmp_path: Path, miniatures: object, **extra: object) -> Path:
     return path
 
 
-def test_sample_warbands_split_the_rulebook_warband_by_aspect(builtin):
-    valor = warband.builtin_warband("sample-valor", builtin)
-    madness = warband.builtin_warband("sample-madness", builtin)
-    whole = warband.builtin_warband("sample-rulebook", builtin)
-    assert (valor.size, madness.size, whole.size) == (12, 4, 16)
-    assert dict(valor.entries) | dict(madness.entries) == dict(whole.entries)
-    for band, letter in ((valor, "V"), (madness, "M")):
+def test_every_shipped_warband_is_playable(builtin):
+    names = warband.builtin_warband_names()
+    assert set(names) == {"sample-valor", "sample-madness"}
+    for name in names:
+        band = warband.builtin_warband(name, builtin)
+        assert warband.incomplete_miniatures(band, builtin) == {}, name
+    for name, letter in (("sample-valor", "V"), ("sample-madness", "M")):
+        band = warband.builtin_warband(name, builtin)
         assert {a.value for cid, _ in band.entries for a in builtin[cid].aspects} == {letter}
+
+
+def test_the_rulebooks_warband_is_not_playable_and_says_which_values_are_missing(builtin):
+    band = warband.load_warband(RULEBOOK_WARBAND, builtin)
+    incomplete = warband.incomplete_miniatures(band, builtin)
+    assert len(incomplete) == 10  # 13 of its 16 miniatures: 10 entries, three of them twice
+    assert incomplete["runetagged-brawler"] == ("power",)
+    assert "spellbound-scissors" not in incomplete
 
 
 def test_builtin_names_and_unknown_name(builtin):
@@ -41,7 +52,7 @@ def test_mini_ids_number_each_copy_from_one(builtin):
     band = warband.builtin_warband("sample-valor", builtin)
     ids = band.mini_ids("B")
     assert len(ids) == band.size == len(set(ids))
-    assert ids[:3] == ("B:runetagged-brawler#1", "B:runetagged-brawler#2", "B:pearlthorn-castle#1")
+    assert ids[:3] == ("B:pearlthorn-castle#1", "B:sir-glorious#1", "B:sir-glorious#2")
     with pytest.raises(ValueError, match="seat"):
         band.mini_ids("C")
 
@@ -129,7 +140,7 @@ def test_tournament_problems_name_banned_miniatures(builtin):
     problems = warband.tournament_problems(band, merged)
     assert len(problems) == 1 and problems[0].startswith("Kitsune is banned")
     assert warband.tournament_problems(band, merged, banned={}) == []
-    sample = warband.builtin_warband("sample-rulebook", builtin)
+    sample = warband.load_warband(RULEBOOK_WARBAND, builtin)
     assert warband.tournament_problems(sample, builtin) == []
 
 
