@@ -105,6 +105,8 @@ def _entry(
     known = saved.get(name.strip().casefold(), {}) if isinstance(name, str) else {}
     given = {key: value for key, value in typed.items() if value not in (None, "")}
     merged = {**{k: v for k, v in known.items() if k != "id"}, **given}
+    if known:
+        merged["name"] = known["name"]  # the card keeps the spelling it was typed in with
     label = name.strip() if isinstance(name, str) and name.strip() else ""
     try:
         return kind.checked(merged)

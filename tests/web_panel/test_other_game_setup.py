@@ -157,6 +157,8 @@ def test_cards_typed_once_are_kept_and_need_only_their_names_next_time(judge: Ph
     assert isinstance(game, DungeonCommand)
     assert (game.morale("p1"), game.leadership("p1")) == (12, 8)
     assert game.level("creature-p202") == 3 and game.level("creature-p111") == 3
+    assert game.setup.band("p1").commander == "Homebrew Hero"  # as first typed, not "homebrew hero"
+    assert game.setup.creature_name("creature-p202") == "Creature p202"
 
 
 def test_the_same_creature_twice_gets_numbered_tags(judge: Phone, table: Table):
