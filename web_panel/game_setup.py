@@ -177,6 +177,12 @@ def _warband(panel: Panel, seat: str, data: object) -> Any:
         raise Refused(400, "setup", str(exc)) from None
 
 
+def _die() -> Any:
+    from companion.games.dreamblade.dice import default_dice
+
+    return default_dice()
+
+
 def _refuse_incomplete(warband: Any, catalog: Any) -> None:
     """No game starts with a miniature whose values the engine needs are unknown."""
     from companion.games.dreamblade.warband import incomplete_miniatures
@@ -214,8 +220,12 @@ def dreamblade_game(panel: Panel, data: object) -> Game:
     rule_430 = data.get("rule_430", panel.settings.dreamblade.tournament_rule_430)
     if not isinstance(rule_430, bool):
         raise Refused(400, "setup", "'rule_430' must be true or false")
+    die_confirmed = data.get("die_confirmed", False)
+    if not isinstance(die_confirmed, bool):
+        raise Refused(400, "setup", "'die_confirmed' must be true or false")
     faces = [face.name for face in default_dice().attack.faces]
-    return DreambladeGame(dream_map, minis, faces, RuleSettings(rule_430=rule_430))
+    rules = RuleSettings(rule_430=rule_430, die_confirmed=die_confirmed)
+    return DreambladeGame(dream_map, minis, faces, rules)
 
 
 # -- Dreamblade: a warband registered by showing each miniature's tag to the camera ----------------
@@ -343,6 +353,7 @@ def options() -> ResponseReturnValue:
         dreamblade={
             "maps": ["configured", *builtin_map_names()],
             "rule_430": panel.settings.dreamblade.tournament_rule_430,
+            "die_faces": [face.name for face in _die().attack.faces],
             "warbands": saved_warbands(panel),
             "scan": panel.camera is not None,  # warbands can be registered by showing tags
         },

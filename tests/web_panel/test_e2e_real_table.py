@@ -49,6 +49,9 @@ PENDING_KINDS = re.compile(
     r"|place_disruption|confirm_conquest|game_over|spawn_phase)\b"
 )
 START_SECONDS = 60
+# The key-cell values printed on the table's map where the shipped default map leaves them unknown
+# (c3 = 5 is known): the players read them off the map when they set up the game.
+PRINTED_MAP = {"b2": 1, "c2": 2, "d2": 1, "b3": 2, "d3": 2, "b4": 1, "c4": 2, "d4": 1}
 
 
 def _free_port() -> int:
@@ -153,10 +156,15 @@ def _join(browser: Browser, companion: CompanionRun, link: str, language: str) -
 
 
 def _set_up(table_screen: Page, companion: CompanionRun) -> None:
-    """The table screen starts a Dreamblade game with the two shipped samples."""
+    """The table screen starts a Dreamblade game with the two shipped samples on the default map,
+    with the values of its key cells read off the printed map where the map file has none."""
     table_screen.goto(companion.table_url + "/setup")
     table_screen.locator('.warband-pick[data-seat="A"]').select_option("builtin:sample-valor")
     table_screen.locator('.warband-pick[data-seat="B"]').select_option("builtin:sample-madness")
+    values = table_screen.locator(".map-value")  # the map's unknown values, agreed at set-up
+    for index in range(values.count()):
+        field = values.nth(index)
+        field.fill(str(PRINTED_MAP[str(field.get_attribute("data-cell"))]))
     table_screen.locator("#setup-start").click()
     if table_screen.locator("#confirm").is_visible():
         table_screen.locator("#confirm-yes").click()  # the game at the table is abandoned
@@ -205,7 +213,7 @@ def _take_turn_step(phones: dict[str, Page], state: dict[str, Any]) -> None:
         unknown = pending["details"]["unknown_values"]
         if unknown:  # the map's value of a cell claimed, read off the map printed on the table
             cell = unknown[0]
-            box.locator(f"#value-{cell}").fill("1")
+            box.locator(f"#value-{cell}").fill(str(PRINTED_MAP[cell]))
             box.locator(f"#value-{cell}").locator("xpath=following-sibling::button").click()
         else:
             box.locator('[data-action="confirm"]').click()

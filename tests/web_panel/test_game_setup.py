@@ -96,6 +96,7 @@ def test_a_new_dreamblade_game_replaces_the_one_in_play(
     assert [s["name"] for s in view["seats"]] == ["Aiko", "Ben"]
     assert view["clock"]["length"] == 50 * 60
     assert table.read(lambda game: game.setup.settings.rule_430) is True
+    assert table.read(lambda game: game.setup.settings.die_confirmed) is False
     assert len(view["extra"]["reserve"]["A"]) == 5
     assert [g.status for g in table.store.games()] == ["abandoned", "playing"]
     # the phones seated in the old game stay seated in the new one
@@ -316,3 +317,15 @@ def test_the_shipped_warbands_are_offered_complete_and_a_saved_incomplete_one_sa
     assert offered["builtin:sample-valor"]["incomplete"] == []
     assert offered["builtin:sample-madness"]["incomplete"] == []
     assert offered["saved:brawlers"]["incomplete"] == ["Runetagged Brawler"]
+
+
+def test_the_die_faces_confirmed_at_set_up_are_kept_with_the_game(judge: Phone, table: Table):
+    """Issue 17: a table that checked the attack die says so once; the judge's answers then say
+    "confirmed at this table"."""
+    faces = judge.get("/api/setup/options").get_json()["dreamblade"]["die_faces"]
+    assert faces == ["1", "2", "3", "miss", "miss", "blade"]
+    assert judge.post("/api/setup/new", _dreamblade(die_confirmed=True)).status_code == 200
+    assert table.read(lambda game: game.setup.settings.die_confirmed) is True
+    assert table.read(lambda game: game.position()["setup"]["settings"]["die_confirmed"]) is True
+    refused = judge.post("/api/setup/new", _dreamblade(die_confirmed="yes"))
+    assert refused.status_code == 400

@@ -35,7 +35,8 @@ def test_every_error_code_has_a_message_in_each_language():
 
 def test_every_error_code_the_api_raises_is_documented():
     raised = set()
-    for module in ("api.py", "game_setup.py", "camera_view.py", "table_catalog_api.py"):
+    modules = ("api.py", "game_setup.py", "camera_view.py", "table_catalog_api.py", "judge_api.py")
+    for module in modules:
         source = files("web_panel").joinpath(module).read_text(encoding="utf-8")
         raised |= set(re.findall(r'Refused\(\s*\d+, "(\w+)"', source))
     judge = files("web_panel").joinpath("judge.py").read_text(encoding="utf-8")

@@ -550,6 +550,7 @@
     renderJudgeTools();
     renderJoinCodes();
     keepAwake();
+    document.dispatchEvent(new Event("panel:rendered")); // for views drawn on their own terms
   }
 
   window.Panel = {

@@ -188,7 +188,9 @@
     const dreamblade = el("div", { id: "setup-dreamblade" },
       field(t("setup.map"), el("select", { id: "setup-map" },
         ...options.dreamblade.maps.map((m) => el("option", { value: m, text: m === "configured" ? t("setup.configured_map") : m })))),
-      el("label", { class: "check" }, el("input", { type: "checkbox", id: "setup-430", checked: options.dreamblade.rule_430 }), t("setup.rule_430")));
+      el("label", { class: "check" }, el("input", { type: "checkbox", id: "setup-430", checked: options.dreamblade.rule_430 }), t("setup.rule_430")),
+      el("label", { class: "check" }, el("input", { type: "checkbox", id: "setup-die-confirmed" }),
+        t("setup.die_confirmed", { faces: options.dreamblade.die_faces.join(", ") })));
     for (const seat of seats) {
       const pick = el("select", { class: "warband-pick", dataset: { seat }, "aria-label": t("setup.warband") },
         ...options.dreamblade.warbands.map((w) => el("option", { value: w.key, text: warbandLabel(w) })),
@@ -224,6 +226,7 @@
         body.dreamblade = {
           map: root.querySelector("#setup-map").value,
           rule_430: root.querySelector("#setup-430").checked,
+          die_confirmed: root.querySelector("#setup-die-confirmed").checked,
           warbands: Object.fromEntries(seats.map((seat) => {
             const value = root.querySelector(`.warband-pick[data-seat="${seat}"]`).value;
             const name = root.querySelector(`.builder[data-seat="${seat}"] .warband-name`).value;

@@ -274,6 +274,9 @@ def _abilities(path: object, field: str, value: object, unknown: set[str]) -> tu
         try:
             parse_ability(text)
         except AbilityLineError as exc:
-            raise DataFileError(path, f"{field}[{i}]", str(exc)) from None
+            params: dict[str, object] = {"keyword": text, "closest": exc.suggestion}
+            raise DataFileError(
+                path, f"{field}[{i}]", str(exc), code=exc.kind, params=params
+            ) from None
         lines.append(text)
     return tuple(lines)

@@ -105,7 +105,8 @@ def _value_status(game: DreambladeGame, cell: str) -> str:
     setup, state = game.setup, game.state
     if setup.dream_map.key_values.get(cell) is not None:
         return "provisional" if setup.dream_map.provisional else "confirmed"
-    return "told" if cell in state.learned_values else "unknown"
+    # a value the players read off their printed map (at set-up or when it was first claimed)
+    return "confirmed" if cell in state.learned_values else "unknown"
 
 
 def claims(game: DreambladeGame) -> dict[str, Any]:

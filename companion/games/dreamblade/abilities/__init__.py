@@ -234,6 +234,7 @@ class AbilityLineError(ValueError):
             f"write {MANUAL_PREFIX + ' ' + line!r} if the players apply it themselves"
         )
         self.line, self.problem, self.suggestion = line, problem, suggestion
+        self.kind = "keyword" if ask else "shape"  # an unknown keyword, or a known one misused
 
 
 def register(keyword: Keyword) -> Keyword:

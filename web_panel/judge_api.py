@@ -1,0 +1,171 @@
+"""The judge's rules assistant on the panel (judge only): a position editor and questions in
+plain words, and the live game exported as record and position.
+
+The editor never touches the table: the phone holds the position it edits and sends it back with
+each request (``position``: a ``dreamblade-position``; or ``from``: ``live`` / ``empty`` to start
+over). An edit that would leave an impossible position is refused with the reasons in the
+phone's language (an answer, not an HTTP error), and the phone keeps the position it had.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify, request
+from flask.typing import ResponseReturnValue
+
+from companion import grid
+from companion.errors import DataFileError
+from web_panel.api import Refused, body
+from web_panel.i18n import choose_language, translate
+from web_panel.judge_text import problem_text, sentences
+from web_panel.panel import Panel, current_panel
+
+judge_api = Blueprint("judge_api", __name__, url_prefix="/api/judge")
+
+MAX_EDITS = 50  # edits in one request: a bound on a typed list, not a rule
+
+
+def _judge(panel: Panel) -> None:
+    if not panel.viewer().judge:
+        raise Refused(403, "judge_only")
+    if panel.table.read(lambda game: game.name) != "dreamblade":
+        raise Refused(409, "judge_game", "the rules assistant knows Dreamblade only")
+
+
+def _live(panel: Panel) -> Any:
+    from companion.games.dreamblade.editor import PositionEditor
+
+    return panel.table.read(lambda game: PositionEditor(game.setup, game.state))
+
+
+def _editor(panel: Panel, data: dict[str, Any]) -> Any:
+    """The position the request is about: the live game, an empty map, or the phone's own."""
+    from companion.games.dreamblade.dice import default_dice
+    from companion.games.dreamblade.editor import PositionEditor
+    from companion.games.dreamblade.maps import map_from_setting
+
+    start = data.get("from")
+    if start == "live":
+        return _live(panel)
+    if start == "empty":
+        faces = tuple(face.name for face in default_dice().attack.faces)
+        return PositionEditor.empty(map_from_setting(panel.settings.dreamblade.map), faces)
+    position = data.get("position")
+    if not isinstance(position, dict):
+        raise Refused(400, "bad_request", "give 'from' (live or empty) or a 'position'")
+    try:
+        return PositionEditor.from_position(position, origin="position")
+    except DataFileError as exc:
+        raise Refused(400, "bad_request", str(exc)) from None
+
+
+def _board(editor: Any) -> dict[str, Any]:
+    """What the phone shows of the edited position: each miniature's name, seat, copy and place,
+    its damage and modifiers, and the phase."""
+    setup, state = editor.setup, editor.state
+    minis = []
+    for mini, piece in setup.pieces.items():
+        minis.append(
+            {
+                "id": mini,
+                "name": piece.mini.name,
+                "seat": piece.owner,
+                "copy": int(mini.rsplit("#", 1)[1]),
+                "kind": str(piece.mini.kind),
+                "where": state.zone[mini],
+                "damage": state.damage.get(mini, 0),
+                "modifiers": {s: n for m, s, n in state.modifiers if m == mini},
+            }
+        )
+    return {
+        "turn": state.turn,
+        "phase": state.phase,
+        "phase_seat": state.phase_seat,
+        "first_player": state.first_player,
+        "minis": minis,
+    }
+
+
+@judge_api.post("/editor")
+def edit() -> ResponseReturnValue:
+    """Start the editor (``from``) or apply ``edits`` (lines) to the phone's ``position``: all of
+    them, or on the first impossible one none — the answer then holds the position unchanged,
+    ``refused`` and the ``problems`` in the phone's language."""
+    from companion.games.dreamblade.catalog import default_catalog
+    from companion.games.dreamblade.editor import EditError
+
+    panel = current_panel()
+    _judge(panel)
+    data = body()
+    editor = _editor(panel, data)
+    edits = data.get("edits", [])
+    if not isinstance(edits, list) or not all(isinstance(e, str) for e in edits):
+        raise Refused(400, "bad_request", "'edits' must be a list of edit lines")
+    if len(edits) > MAX_EDITS:
+        raise Refused(400, "bad_request", f"at most {MAX_EDITS} edits at once")
+    try:
+        editor.apply_all([e for e in edits if e.strip()], default_catalog())
+    except EditError as exc:  # an answer, not a failure: that position is impossible
+        language = choose_language(request)
+        reasons = [problem_text(p.to_json(), language) for p in exc.problems]
+        return jsonify(
+            position=editor.position(),
+            board=_board(editor),
+            refused=translate(language, "judge.refused"),
+            problems=reasons,
+        )
+    return jsonify(position=editor.position(), board=_board(editor), refused=None, problems=[])
+
+
+@judge_api.post("/ask")
+def ask() -> ResponseReturnValue:
+    """Answer a question about the phone's ``position`` (or ``from``: ``live``) in the phone's
+    language: ``sentences`` and the ``answer`` as data."""
+    from companion.games.dreamblade import questions
+    from companion.games.dreamblade.game import DreambladeGame
+
+    panel = current_panel()
+    _judge(panel)
+    data = body()
+    question = data.get("question")
+    if question not in questions.QUESTIONS:
+        raise Refused(400, "bad_request", f"'question' must be one of {questions.QUESTIONS}")
+    seat = data.get("seat") or None
+    if seat not in (None, "A", "B"):
+        raise Refused(400, "bad_request", "'seat' must be A or B")
+    if question == "keyword":
+        keyword = data.get("keyword")
+        if not isinstance(keyword, str) or not keyword.strip():
+            raise Refused(400, "bad_request", "name the 'keyword'")
+        answer = questions.keyword(keyword)
+    else:
+        editor = _editor(panel, data)
+        game = DreambladeGame.from_parts(editor.setup, editor.state)
+        answer = _answer(game, question, seat, data.get("cell"))
+    return jsonify(answer=answer, sentences=sentences(answer, choose_language(request)))
+
+
+def _answer(game: Any, question: str, seat: str | None, cell: object) -> dict[str, Any]:
+    from companion.games.dreamblade import questions
+
+    if question == "spawn":
+        return questions.spawn(game, seat or game.phase_seat or "A")
+    if question == "shifts":
+        return questions.shifts(game, seat)
+    if question == "engaged":
+        return questions.engaged(game)
+    if question == "claims":
+        return questions.claims(game)
+    if not isinstance(cell, str) or cell.lower() not in grid.CELL_SET:
+        raise Refused(400, "bad_request", "'cell' must be a cell a1..e5")
+    return questions.odds(game, cell.lower(), seat)
+
+
+@judge_api.get("/export")
+def export() -> ResponseReturnValue:
+    """The live game as its record (setup and every action) and its position now."""
+    panel = current_panel()
+    _judge(panel)
+    record, position = panel.table.read(lambda game: (game.record(), game.position()))
+    return jsonify(record=record, position=position)
