@@ -27,6 +27,8 @@ from companion.errors import DataFileError
 log = logging.getLogger(__name__)
 
 HEX_COLOUR = r"^#[0-9A-Fa-f]{6}$"
+# What a table does when the round clock runs out (see web_panel/clock.py).
+AtTime = Literal["notify_only", "leader_wins", "finish_turn"]
 
 
 def default_data_dir() -> Path:
@@ -93,7 +95,7 @@ class ClockSettings(_Section):
     round_minutes: int | None = Field(default=None, ge=1, le=600)
     warn_minutes: tuple[int, ...] = (10, 5, 1)
     # What happens at time: players reported "the one ahead wins", but no policy text confirms it.
-    at_time: Literal["notify_only", "leader_wins", "finish_turn"] = "notify_only"
+    at_time: AtTime = "notify_only"
 
 
 class HubSettings(_Section):

@@ -1,5 +1,6 @@
 """The judge's rules assistant on the panel (judge only): a position editor and questions in
-plain words, and the live game exported as record and position.
+plain words, the live game exported as record and position, and the camera's pictures of a log
+entry it proposed (the evidence for a dispute).
 
 The editor never touches the table: the phone holds the position it edits and sends it back with
 each request (``position``: a ``dreamblade-position``; or ``from``: ``live`` / ``empty`` to start
@@ -9,6 +10,7 @@ phone's language (an answer, not an HTTP error), and the phone keeps the positio
 
 from __future__ import annotations
 
+import base64
 from typing import Any
 
 from flask import Blueprint, jsonify, request
@@ -160,6 +162,27 @@ def _answer(game: Any, question: str, seat: str | None, cell: object) -> dict[st
     if not isinstance(cell, str) or cell.lower() not in grid.CELL_SET:
         raise Refused(400, "bad_request", "'cell' must be a cell a1..e5")
     return questions.odds(game, cell.lower(), seat)
+
+
+@judge_api.get("/pictures/<int:seq>")
+def pictures(seq: int) -> ResponseReturnValue:
+    """What the camera saw for a log entry it proposed: each cell involved, before and after,
+    as JPEG data URLs (a few kB each)."""
+    panel = current_panel()
+    if not panel.viewer().judge:
+        raise Refused(403, "judge_only")
+    found = panel.table.store.pictures(panel.table.game_id, seq)
+    return jsonify(
+        seq=seq,
+        pictures=[
+            {"cell": cell, "before": _data_url(before), "after": _data_url(after)}
+            for cell, before, after in found
+        ],
+    )
+
+
+def _data_url(jpeg: bytes) -> str:
+    return "data:image/jpeg;base64," + base64.b64encode(jpeg).decode("ascii")
 
 
 @judge_api.get("/export")

@@ -48,7 +48,9 @@ def public_view(
     def build(game: Game) -> dict[str, Any]:
         view = table.state()
         view["seats"] = seats_view(game, seats)
-        view["log"] = table.store.log(table.game_id)[-LOG_LENGTH:]
+        log = table.store.log(table.game_id)[-LOG_LENGTH:]
+        pictured = table.store.pictured_entries(table.game_id) if log else set()
+        view["log"] = [{**entry, "pictures": entry["seq"] in pictured} for entry in log]
         view["extra"] = game_view(game)
         view["corrections"] = list(game.corrections)  # usage lines of the judge's corrections
         view["camera_prompts"] = camera_prompts.view(game) if camera_prompts else []

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from companion import events as ev
 from companion.errors import DataFileError
 from companion.events import Event
-from companion.hub.publisher import TablePublisher, table_summary
+from companion.games.protocol import Game
 from companion.lights.board_view import BoardView
 from companion.lights.colours import Palette
 from companion.lights.driver import LightsDriver
@@ -121,19 +121,35 @@ class TableRuntime:
         return self.panel_url
 
     def start_hub(self) -> None:
+        """Join the tournament hub named in the config: publish the table, take its pairings
+        (the game and the names on the seats) and its round clock (start the panel first)."""
         if self.settings.hub.mqtt_host is None:
             return
-        publisher = TablePublisher(self.settings.hub, self.settings.table_name)
+        from companion.hub.table_link import TableLink
 
-        def publish(event: Event) -> None:
-            publisher.publish_event(event)
-            summary = self.table.read(lambda game: game.summary())
-            publisher.publish_state(
-                table_summary(self.settings.table_name, self.table.state(), summary)
-            )
+        link = TableLink(self.settings, self.table, self._start_paired_game, self._follow_clock)
+        panel = self.panel
+        if panel is not None:  # the phones show the hub's recorded result, for confirmation
+            panel.tournament = link
+            link.on_change = panel.feed.panel_changed
+        self._closers.append(link.close)
 
-        self._closers.append(self.table.bus.subscribe(publish))
-        self._closers.append(publisher.close)
+    def _start_paired_game(self, game: Game, names: dict[str, str]) -> None:
+        panel = self.panel
+        if panel is None:
+            self.table.replace_game(game)
+            return
+        from web_panel.game_setup import start_paired_game
+
+        start_paired_game(panel, game, names)
+
+    def _follow_clock(
+        self, length: float | None, remaining: float | None, running: bool, at_time: str
+    ) -> None:
+        panel = self.panel
+        if panel is not None:
+            panel.clock.follow(length, remaining, running, at_time)
+            panel.feed.panel_changed()
 
     def start_camera(self, spec: str, calibration_path: Path | None = None) -> bool:
         """Start reading the table with the camera ``spec``; ``False`` if this game can't."""

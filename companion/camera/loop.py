@@ -22,10 +22,12 @@ import cv2
 import numpy as np
 
 from companion import events as ev
+from companion.camera import evidence
 from companion.camera.reconciler import sync_table
 from companion.camera.snapshot import CameraSnapshot
 from companion.errors import DataFileError
 from companion.events import Event
+from companion.table.store import StoreError
 from companion.table.table import Table
 from vision.board_change import BoardChange, TagId
 from vision.calibration import (
@@ -95,6 +97,7 @@ class CameraLoop:
         self._frame: np.ndarray | None = None
         self._placements: tuple[Placement, ...] = ()
         self._frames_seen = 0
+        self._board_frame: np.ndarray | None = None  # the frame the board was last committed from
         if calibration is None and calibration_path is not None and calibration_path.exists():
             calibration = self._load(calibration_path)
         if calibration is not None:
@@ -202,11 +205,13 @@ class CameraLoop:
             with self._lock:
                 if self.pipeline is pipeline:
                     self._placements = result.observation.placements
+            if self._board_frame is None:
+                self._board_frame = frame
         self._frames_seen += 1
         if self._frames_seen % self.check_every == 0:  # even busy: a moved map looks busy
             self._check_map(frame, pipeline.calibration)
         if result.change is not None and self.registry is not None:
-            self.apply(result.change)
+            self._apply_with_pictures(result.change, frame, pipeline.calibration)
         return result.change
 
     def apply(self, change: BoardChange) -> None:
@@ -214,6 +219,28 @@ class CameraLoop:
         for flag in change.flags:
             self.table.flag(flag)
         self.sync(self.table, self.registry, change)
+
+    def _apply_with_pictures(
+        self, change: BoardChange, frame: np.ndarray, calibration: Calibration
+    ) -> None:
+        """Apply a committed change and keep, with the actions it proposed, pictures of the cells
+        it involved before and after (evidence.py). A picture that cannot be kept is logged and
+        never stops the game."""
+        before = self._board_frame if self._board_frame is not None else frame
+        store, game_id = self.table.store, self.table.game_id
+        first = store.last_seq(game_id) + 1
+        self.apply(change)
+        self._board_frame = frame
+        proposed = [e["seq"] for e in store.log(game_id)[first - 1 :] if e["by"] == "camera"]
+        if not proposed:
+            return
+        try:
+            cells = evidence.pictures(before, frame, calibration, self.grid, change)
+            store.add_pictures(
+                game_id, min(proposed), max(proposed), [(p.cell, p.before, p.after) for p in cells]
+            )
+        except (ValueError, cv2.error, StoreError):
+            log.exception("camera: the pictures of a change could not be kept")
 
     def _follow_the_game(self) -> None:
         """Another game replaced the table's: read its tags from now on (fresh tracker)."""

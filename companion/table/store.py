@@ -50,6 +50,15 @@ CREATE TABLE IF NOT EXISTS entries (
     role TEXT NOT NULL DEFAULT 'seat' CHECK (role IN ('seat', 'judge', 'camera')),
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS pictures (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    first_seq INTEGER NOT NULL,
+    last_seq INTEGER NOT NULL,
+    cell TEXT NOT NULL,
+    before BLOB NOT NULL,
+    after BLOB NOT NULL
+);
+CREATE INDEX IF NOT EXISTS pictures_by_game ON pictures (game_id, first_seq);
 """
 _ENTRY_COLUMNS = "game_id, seq, kind, action, seat, at, role"
 # Schema 1 kept the judge and the camera as seat names ('judge', 'camera' or none): schema 2 gives
@@ -246,6 +255,55 @@ class Store:
         record: dict[str, Any] = json.loads(row[0])
         record["actions"] = actions
         return record
+
+    # -- pictures: the camera's evidence for disputes (companion/camera/evidence.py) -----------
+
+    def last_seq(self, game_id: int) -> int:
+        """The number of the game's newest log entry (0 before any)."""
+        with self._lock:
+            (last,) = self._db.execute(
+                "SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id=?", (game_id,)
+            ).fetchone()
+        return int(last)
+
+    def add_pictures(
+        self, game_id: int, first_seq: int, last_seq: int, cells: list[tuple[str, bytes, bytes]]
+    ) -> None:
+        """Before/after pictures (cell, JPEG, JPEG) of the log entries ``first_seq`` to
+        ``last_seq``: what the camera saw when it proposed them. They go with the game."""
+        with self._transaction() as db:
+            db.executemany(
+                "INSERT INTO pictures VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, first_seq, last_seq, c, before, after) for c, before, after in cells],
+            )
+
+    def pictures(self, game_id: int, seq: int) -> list[tuple[str, bytes, bytes]]:
+        """The pictures of one log entry: (cell, before JPEG, after JPEG)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT cell, before, after FROM pictures WHERE game_id=? AND first_seq<=? "
+                "AND last_seq>=? ORDER BY cell",
+                (game_id, seq, seq),
+            ).fetchall()
+        return [(cell, bytes(before), bytes(after)) for cell, before, after in rows]
+
+    def pictured_entries(self, game_id: int) -> set[int]:
+        """The log entries of a game that have pictures."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT DISTINCT first_seq, last_seq FROM pictures WHERE game_id=?", (game_id,)
+            ).fetchall()
+        return {seq for first, last in rows for seq in range(first, last + 1)}
+
+    def pictures_size(self, game_id: int) -> int:
+        """Bytes of picture data kept with a game."""
+        with self._lock:
+            (size,) = self._db.execute(
+                "SELECT COALESCE(SUM(LENGTH(before) + LENGTH(after)), 0) FROM pictures "
+                "WHERE game_id=?",
+                (game_id,),
+            ).fetchone()
+        return int(size)
 
     def log(self, game_id: int) -> list[dict[str, Any]]:
         """Every entry of a game, undos included, for the event log and audits: ``by`` is

@@ -312,10 +312,13 @@
     const list = document.getElementById("log");
     const items = view.log.slice().reverse().map((entry) => el("li", {
       class: `log-${entry.kind}`,
-      text: entry.kind === "push"
-        ? t("log.push", { who: who(entry), action: actionLabel(entry.action) })
-        : t("log.undo", { who: who(entry) }),
-    }));
+    }, entry.kind === "push"
+      ? t("log.push", { who: who(entry), action: actionLabel(entry.action) })
+      : t("log.undo", { who: who(entry) }),
+    state.me.judge && entry.pictures ? el("button", {
+      class: "btn secondary log-pictures", type: "button", dataset: { seq: entry.seq },
+      text: t("log.pictures"), onclick: () => showPictures(entry.seq),
+    }) : null));
     if (!items.length) items.push(el("li", { class: "log-empty", text: t("log.empty") }));
     list.replaceChildren(...items);
     const undo = document.getElementById("undo");
@@ -323,6 +326,28 @@
     const last = lastEffective(view.log);
     const mine = last && last.by === "seat" && last.seat === state.me.seat;
     undo.hidden = !last || !(state.me.judge || (state.me.seat && mine));
+  }
+
+  /* The judge's evidence for a dispute: what the camera saw, cell by cell, before and after. */
+  async function showPictures(seq) {
+    const response = await fetch(`/api/judge/pictures/${seq}`, { credentials: "same-origin" });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      toast(refusal(data) || t("error.bad_request"));
+      return;
+    }
+    const dialog = document.getElementById("pictures")
+      || document.body.appendChild(el("dialog", { id: "pictures", class: "confirm" }));
+    const picture = (src, kind, cell) => el("figure", {},
+      el("img", { src, class: kind, alt: t(`log.${kind}`, { cell }) }),
+      el("figcaption", { text: t(`log.${kind}`, { cell }) }));
+    dialog.replaceChildren(
+      el("h3", { text: t("log.pictures_title") }),
+      ...data.pictures.map((p) => el("figure", { class: "pictures", dataset: { cell: p.cell } },
+        el("div", { class: "row" }, picture(p.before, "before", p.cell), picture(p.after, "after", p.cell)))),
+      el("button", { class: "btn", type: "button", id: "pictures-close", text: t("log.close"),
+        onclick: () => dialog.close() }));
+    dialog.showModal();
   }
 
   async function undoLast() {
@@ -366,6 +391,28 @@
       class: "notice",
       text: t(`notice.${notice.kind}`, { message: notice.message || "", by: notice.by || "" }),
     })));
+  }
+
+  function renderTournament() {
+    const card = document.getElementById("tournament");
+    if (!card) return;
+    const result = state.view.tournament;
+    card.hidden = !result;
+    if (!result) return;
+    const outcome = result.outcome === "draw" ? t("tournament.draw")
+      : t("tournament.wins", { name: seat(result.outcome.toUpperCase()).name });
+    const parts = [el("p", { class: "recorded", text: t("tournament.recorded", { result: outcome }) })];
+    if (result.confirmed.length) {
+      const names = result.confirmed.map((s) => seat(s).name).join(", ");
+      parts.push(el("p", { class: "confirmed", text: t("tournament.confirmed", { names }) }));
+    }
+    const mine = state.me.seat;
+    if (mine && !result.confirmed.includes(mine)) {
+      parts.push(el("button", { id: "tournament-confirm", class: "btn", type: "button", text: t("tournament.confirm"),
+        onclick: () => guarded(() => post("/api/tournament/confirm", {})) }));
+      parts.push(el("p", { class: "hint", text: t("tournament.disagree") }));
+    }
+    document.getElementById("tournament-body").replaceChildren(...parts);
   }
 
   function clockControls() {
@@ -542,6 +589,7 @@
     renderClock();
     renderStatus();
     renderNotices();
+    renderTournament();
     renderPending();
     renderBoard();
     renderLog();

@@ -248,3 +248,25 @@ def test_a_saved_calibration_made_without_the_lens_is_made_again_with_it(tmp_pat
     assert again.pipeline is not None
     assert again.pipeline.calibration.lens is lens
     assert Calibration.load(tmp_path / "calibration.json").lens is not None
+
+
+# -- evidence for disputes ------------------------------------------------------------------------
+
+
+def test_a_camera_move_keeps_small_before_and_after_pictures_of_its_cells(tmp_path: Path):
+    """Issue 17: the judge can see what the sensor saw for each action the camera proposed."""
+    table, loop, source, sim, _ = setup(tmp_path)
+    feed(loop, source, sim.settled())
+    table.submit(JUDGE, "init 6 5")
+    feed(loop, source, sim.put("A:sir-glorious#1", "a1"))  # A spawns on its portal
+    log = table.store.log(table.game_id)
+    assert (log[-1]["action"], log[-1]["by"]) == ("spawn A:sir-glorious#1 a1", "camera")
+    pictures = table.store.pictures(table.game_id, log[-1]["seq"])
+    assert [cell for cell, _, _ in pictures] == ["a1"]
+    (_, before, after) = pictures[0]
+    assert before[:2] == after[:2] == b"\xff\xd8"  # JPEG
+    assert 500 < len(before) < 8000 and 500 < len(after) < 8000  # a few kB each
+    assert before != after  # the miniature is in the after picture only
+    assert table.store.pictured_entries(table.game_id) == {log[-1]["seq"]}
+    assert table.store.pictures(table.game_id, log[-2]["seq"]) == []  # the judge's: none
+    assert table.store.pictures_size(table.game_id) == len(before) + len(after)
