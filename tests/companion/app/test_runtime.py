@@ -283,3 +283,26 @@ def test_seat_colours_picked_on_the_panel_reach_the_leds_of_a_new_game(tmp_path:
         assert green.wait(timeout=30)  # Ann's creature in the colour picked for Ann
     finally:
         running.stop()
+
+
+def test_with_a_marker_registration_the_camera_reads_carriers(tmp_path: Path):
+    from companion.settings import CameraSettings
+    from vision.board_change import TagId
+    from vision.registration import MarkerRegistration
+    from vision.tags import MarkerReader
+
+    markers = tmp_path / "tags.markers.yaml"
+    markers.write_text(MarkerRegistration("aruco4x4", {3: TagId("db", "B1", 1)}).to_yaml())
+    settings = Settings(data_dir=tmp_path, camera=CameraSettings(markers=markers))
+    running = TableRuntime(settings, Table.start(Store(settings.store_path), demo_game()))
+    try:
+        assert running.start_camera(f"file:{tmp_path / 'none.mp4'}") is True
+        loop = running.camera
+        assert isinstance(loop.reader, MarkerReader)  # type: ignore[union-attr]
+        assert loop.config.carrier is not None  # type: ignore[union-attr]
+    finally:
+        running.stop()
+    markers.write_text("family: datamatrix\n")
+    again = TableRuntime(settings, Table.start(Store(tmp_path / "u.sqlite3"), demo_game()))
+    assert again.start_camera("synth:") is False
+    assert any("family" in p for p in again.problems)
