@@ -27,6 +27,8 @@ from companion.errors import DataFileError
 log = logging.getLogger(__name__)
 
 HEX_COLOUR = r"^#[0-9A-Fa-f]{6}$"
+# What a table does when the round clock runs out (see web_panel/clock.py).
+AtTime = Literal["notify_only", "leader_wins", "finish_turn"]
 
 
 def default_data_dir() -> Path:
@@ -68,6 +70,9 @@ class CameraSettings(_Section):
     source: str = "auto"
     tag_family: Literal["qr", "aruco4x4", "apriltag36h11"] = "qr"
     decoder: Literal["zxing", "pyzbar"] = "zxing"
+    # the marker registration `companion labels tags` wrote beside the printed carriers (serial →
+    # tag): set, the camera reads carriers; unset, QR stickers
+    markers: Path | None = None
     # The map the camera reads: Dungeon Command (columns, rows of squares), Arena (columns, rows,
     # hex_mm, orientation, glyph_hexes, scoring_hexes); checked by companion/camera/profiles.py
     battlefield: dict[str, Any] = Field(default_factory=dict)
@@ -93,7 +98,7 @@ class ClockSettings(_Section):
     round_minutes: int | None = Field(default=None, ge=1, le=600)
     warn_minutes: tuple[int, ...] = (10, 5, 1)
     # What happens at time: players reported "the one ahead wins", but no policy text confirms it.
-    at_time: Literal["notify_only", "leader_wins", "finish_turn"] = "notify_only"
+    at_time: AtTime = "notify_only"
 
 
 class HubSettings(_Section):

@@ -1,19 +1,31 @@
 #!/usr/bin/env bash
 # Install the Tabletop Companion on Raspberry Pi OS (Bookworm; Pi 3, 4, Zero 2 W or 5).
 # Run from a checkout of the repository:  sudo bash setup/install.sh
+# The organizer's station of a tournament (a Pi or a laptop running Debian):
+#                                          sudo bash setup/install.sh --hub
 # Safe to run again: every step checks before it changes anything.
 #
 #   LED_BACKEND=ws281x|ws2812-pio|pi5|virtual
 #       default: ws2812-pio on a Pi 5 (the kernel's overlay, /dev/leds0 after the reboot; the
 #       pi5 user-space PIO library stays installed as its fallback), ws281x on older Pis
-#   HOSTNAME_MDNS=companion          (phones then open http://companion.local:8000)
+#   HOSTNAME_MDNS=companion          (phones then open http://companion.local:8000; hub: "hub")
+#   HUB_TABLES=8                     (--hub: how many tables get a broker account)
 set -euo pipefail
+
+HUB=0
+for arg in "$@"; do
+  case "$arg" in
+    --hub) HUB=1 ;;
+    *) echo "unknown option $arg (known: --hub)" >&2; exit 2 ;;
+  esac
+done
 
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 DEST=/opt/companion
 CONF=/etc/companion/table.yaml
 DATA=/var/lib/companion
-HOSTNAME_MDNS=${HOSTNAME_MDNS:-companion}
+if [ "$HUB" -eq 1 ]; then HOSTNAME_MDNS=${HOSTNAME_MDNS:-hub}; else HOSTNAME_MDNS=${HOSTNAME_MDNS:-companion}; fi
+HUB_TABLES=${HUB_TABLES:-8}
 
 say() { printf '\n== %s\n' "$*"; }
 [ "$(id -u)" -eq 0 ] || { echo "run as root: sudo bash setup/install.sh" >&2; exit 1; }
@@ -32,6 +44,8 @@ apt-get update -qq
 # python3-picamera2 comes from Raspberry Pi OS (not pip): the venv sees it through
 # --system-site-packages. libzbar0 serves the optional pyzbar decoder; avahi gives companion.local.
 PKGS=(python3-venv python3-dev git libzbar0 avahi-daemon rsync)
+# The hub runs its own Mosquitto (with the generated accounts and ACLs): not the distro's service.
+[ "$HUB" -eq 0 ] || PKGS+=(mosquitto)
 if apt-cache show python3-picamera2 >/dev/null 2>&1; then PKGS+=(python3-picamera2); fi
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${PKGS[@]}"
 
@@ -48,21 +62,31 @@ EXTRAS=""
 [ "$LED_BACKEND" = virtual ] || EXTRAS="[pi]"
 "$DEST/.venv/bin/pip" install --quiet -e "$DEST$EXTRAS"
 
-say "configuration"
-mkdir -p "$(dirname "$CONF")" "$DATA"
-if [ ! -f "$CONF" ]; then
-  sed "s/^  backend: auto .*/  backend: $LED_BACKEND/" "$DEST/setup/table.example.yaml" >"$CONF"
-  echo "wrote $CONF (edit it, then: sudo systemctl restart companion)"
+if [ "$HUB" -eq 1 ]; then
+  say "the hub's own broker replaces the distro's mosquitto service"
+  systemctl disable --now mosquitto >/dev/null 2>&1 || true
+  id companion >/dev/null 2>&1 || useradd --system --home-dir "$DATA" --shell /usr/sbin/nologin companion
+  mkdir -p "$DATA/hub"
+  chown -R companion: "$DATA"
+  sudo -u companion "$DEST/.venv/bin/companion" hub broker --tables "$HUB_TABLES" \
+    --folder "$DATA/hub/broker" --public-host "$HOSTNAME_MDNS.local" >/dev/null
 else
-  echo "keeping the existing $CONF"
-fi
+  say "configuration"
+  mkdir -p "$(dirname "$CONF")" "$DATA"
+  if [ ! -f "$CONF" ]; then
+    sed "s/^  backend: auto .*/  backend: $LED_BACKEND/" "$DEST/setup/table.example.yaml" >"$CONF"
+    echo "wrote $CONF (edit it, then: sudo systemctl restart companion)"
+  else
+    echo "keeping the existing $CONF"
+  fi
 
-if [ "$LED_BACKEND" != virtual ]; then
-  say "boot configuration for the $LED_BACKEND LED backend"
-  BOOT=/boot/firmware; [ -d "$BOOT" ] || BOOT=/boot
-  "$DEST/.venv/bin/python" -m companion.table.pi_boot --backend "$LED_BACKEND" \
-    --config "$BOOT/config.txt" --cmdline "$BOOT/cmdline.txt" --table-config "$CONF"
-  echo "a reboot is needed if the boot files changed"
+  if [ "$LED_BACKEND" != virtual ]; then
+    say "boot configuration for the $LED_BACKEND LED backend"
+    BOOT=/boot/firmware; [ -d "$BOOT" ] || BOOT=/boot
+    "$DEST/.venv/bin/python" -m companion.table.pi_boot --backend "$LED_BACKEND" \
+      --config "$BOOT/config.txt" --cmdline "$BOOT/cmdline.txt" --table-config "$CONF"
+    echo "a reboot is needed if the boot files changed"
+  fi
 fi
 
 say "mDNS name $HOSTNAME_MDNS.local"
@@ -73,6 +97,18 @@ fi
 systemctl enable --now avahi-daemon >/dev/null
 
 say "service"
+if [ "$HUB" -eq 1 ]; then
+  sed -e "s/--tables 8/--tables $HUB_TABLES/" -e "s/hub.local/$HOSTNAME_MDNS.local/" \
+    "$DEST/setup/companion-hub.service" \
+    >/etc/systemd/system/companion-hub.service
+  systemctl daemon-reload
+  systemctl enable companion-hub >/dev/null
+  systemctl restart companion-hub
+  echo
+  echo "done: the organizer page is http://$HOSTNAME_MDNS.local:8080"
+  echo "each table's hub: section is in $DATA/hub/broker/tables/<table>.yaml (see docs/tournament.md)"
+  exit 0
+fi
 install -m 0644 "$DEST/setup/companion.service" /etc/systemd/system/companion.service
 systemctl daemon-reload
 systemctl enable companion >/dev/null

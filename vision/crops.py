@@ -4,7 +4,8 @@ top-down image, read, and the sightings mapped back to image pixels.
 A crop is the map seen from above the way the camera sees it (seat A at the bottom, map ``y`` up
 the rows), never mirrored: ArUco/AprilTag markers do not read mirrored. It is sampled at
 :data:`CROP_SCALE` times the camera's own resolution there: marginal codes read at 1.5× that
-were lost at 1× (issue 14), since the rectifying warp otherwise blurs a module edge twice."""
+were lost at 1× (issue 14), since the rectifying warp otherwise blurs a module edge twice. Carrier
+markers, with more pixels per module, read at 1× (the pipeline's default for them)."""
 
 from __future__ import annotations
 
@@ -53,10 +54,11 @@ def read_cells(
     grid: CellGrid,
     cells: Iterable[str],
     margin_mm: float,
+    scale: float = CROP_SCALE,
 ) -> ReadResult:
     result = ReadResult()
     for cell in cells:
-        crop, to_image = cell_crop(gray, calibration, grid, cell, margin_mm)
+        crop, to_image = cell_crop(gray, calibration, grid, cell, margin_mm, scale)
         found = reader.read(crop)
         result.rejected += found.rejected
         for sighting in found.sightings:

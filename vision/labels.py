@@ -1,8 +1,10 @@
-"""Printable PDFs at exact physical size: tag labels for a warband (code, short name, seat colour
-ring) and the four corner markers used by calibration."""
+"""Printable PDFs at exact physical size: carrier discs for a warband (the tag design that
+survives a figure standing on it, ``vision/carrier.py``), the older code stickers (code, short name,
+seat colour ring), the four corner markers used by calibration and the lens calibration board."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,6 +15,7 @@ from reportlab.pdfgen import canvas
 
 from vision.board_change import TagId
 from vision.calibration import CORNER_IDS, CornerLayout
+from vision.carrier import DEFAULT_CARRIER, Carrier
 from vision.lens import BOARD_MODULES_PER_SQUARE, BOARD_SQUARE_MM, BOARD_SQUARES, board_modules
 from vision.symbols import corner_modules, marker_modules, qr_modules
 
@@ -57,6 +60,31 @@ def _draw_modules(
                 )
 
 
+def _grid(size_mm: float) -> tuple[float, int, int]:
+    """(pitch, labels per row, labels per page) for round labels ``size_mm`` across."""
+    page_w, page_h = A4[0] / mm, A4[1] / mm
+    pitch = size_mm + GAP_MM
+    per_row = int((page_w - 2 * PAGE_MARGIN_MM) // pitch)
+    return pitch, per_row, per_row * int((page_h - 2 * PAGE_MARGIN_MM) // pitch)
+
+
+def _slots(pdf: canvas.Canvas, count: int, size_mm: float) -> Iterator[tuple[float, float]]:
+    """Centres (mm from the page's top-left corner) of ``count`` round labels ``size_mm`` across,
+    in rows, a new page whenever one is full."""
+    pitch, per_row, per_page = _grid(size_mm)
+    for i in range(count):
+        slot = i % per_page
+        if i and slot == 0:
+            pdf.showPage()
+        x = PAGE_MARGIN_MM + (slot % per_row) * pitch + size_mm / 2
+        y = PAGE_MARGIN_MM + (slot // per_row) * pitch + size_mm / 2
+        yield x, y
+
+
+def _pages(count: int, size_mm: float) -> int:
+    return -(-count // _grid(size_mm)[2])
+
+
 def tag_sheet(
     labels: list[Label],
     path: Path,
@@ -78,18 +106,8 @@ def tag_sheet(
             raise ValueError(f"{label.tag}: the {family} family needs a marker id")
     pdf = canvas.Canvas(str(path), pagesize=A4)
     pdf.setTitle("Tabletop Companion tags")
-    page_w, page_h = A4[0] / mm, A4[1] / mm
-    pitch = base_mm + GAP_MM
-    per_row = int((page_w - 2 * PAGE_MARGIN_MM) // pitch)
-    per_col = int((page_h - 2 * PAGE_MARGIN_MM) // pitch)
-    pages = 1
-    for i, label in enumerate(labels):
-        slot = i % (per_row * per_col)
-        if i and slot == 0:
-            pdf.showPage()
-            pages += 1
-        cx = PAGE_MARGIN_MM + (slot % per_row) * pitch + base_mm / 2
-        cy = PAGE_MARGIN_MM + (slot // per_row) * pitch + base_mm / 2
+    page_h = A4[1] / mm
+    for label, (cx, cy) in zip(labels, _slots(pdf, len(labels), base_mm), strict=True):
         pdf.setStrokeColorRGB(*SEAT_COLOURS_RGB[label.seat])
         pdf.setLineWidth(1.2 * mm)
         pdf.circle(cx * mm, (page_h - cy) * mm, (base_mm / 2 - 0.6) * mm, stroke=1, fill=0)
@@ -103,7 +121,53 @@ def tag_sheet(
         pdf.setFont("Helvetica", 4.5)
         pdf.drawCentredString(cx * mm, (page_h - cy - tag_mm / 2 - 2.4) * mm, label.name[:14])
     pdf.save()
-    return pages
+    return _pages(len(labels), base_mm)
+
+
+def carrier_sheet(labels: list[Label], path: Path, carrier: Carrier = DEFAULT_CARRIER) -> int:
+    """Carrier discs (``vision/carrier.py``) for the labels, at exact size: cut each out along
+    its circle and glue the miniature's base in the dashed circle. Each label needs its
+    ``marker_id`` (the per-table serial); returns the number of pages."""
+    if not labels:
+        raise ValueError("no labels to print")
+    for label in labels:
+        if label.seat not in SEAT_COLOURS_RGB:
+            raise ValueError(f"{label.tag}: seat must be A or B")
+        if label.marker_id is None:
+            raise ValueError(f"{label.tag}: a carrier needs a marker id (its serial)")
+    pdf = canvas.Canvas(str(path), pagesize=A4)
+    pdf.setTitle("Tabletop Companion carriers")
+    page_h = A4[1] / mm
+    side = carrier.marker_mm
+    for label, (cx, top) in zip(labels, _slots(pdf, len(labels), carrier.disc_mm), strict=True):
+        cy = page_h - top
+        pdf.setLineWidth(0.2)
+        pdf.setStrokeColorRGB(0.6, 0.6, 0.6)
+        pdf.circle(cx * mm, cy * mm, carrier.disc_mm / 2 * mm, stroke=1, fill=0)
+        pdf.setDash(1, 2)
+        pdf.setStrokeColorRGB(*SEAT_COLOURS_RGB[label.seat])
+        pdf.circle(cx * mm, cy * mm, carrier.base_mm / 2 * mm, stroke=1, fill=0)
+        pdf.setDash()
+        assert label.marker_id is not None
+        modules = marker_modules(carrier.family, label.marker_id)
+        step = side / modules.shape[0]
+        pdf.setFillColorRGB(0, 0, 0)
+        for dx, dy, outward in carrier.marker_poses():
+            # the page is the map frame seen from above (x right, y up): turn the marker so its
+            # top edge points away from the base centre
+            pdf.saveState()
+            pdf.translate((cx + dx) * mm, (cy + dy) * mm)
+            pdf.rotate(outward - 90.0)
+            for r, c in zip(*np.nonzero(modules), strict=True):
+                x = -side / 2 + c * step
+                y = side / 2 - (r + 1) * step
+                pdf.rect(x * mm, y * mm, step * mm + 0.01, step * mm + 0.01, stroke=0, fill=1)
+            pdf.restoreState()
+        pdf.setFont("Helvetica", 4.5)
+        pdf.drawCentredString(cx * mm, (cy + 1.5) * mm, label.name[:14])
+        pdf.drawCentredString(cx * mm, (cy - 3.5) * mm, f"{label.seat} #{label.marker_id}")
+    pdf.save()
+    return _pages(len(labels), carrier.disc_mm)
 
 
 def charuco_sheet(path: Path) -> None:

@@ -12,10 +12,21 @@ import yaml
 
 from companion.errors import DataFileError
 from vision.calibration import CornerLayout, calibrate_from_markers
-from vision.labels import Label, charuco_sheet, corner_sheet, tag_sheet
+from vision.carrier import DEFAULT_CARRIER
+from vision.labels import Label, carrier_sheet, charuco_sheet, corner_sheet, tag_sheet
 from vision.map_grid import DREAMBLADE_MAP
 from vision.observe import place
-from vision.planner import FAMILIES, MODULES, RELIABLE_PX_PER_MODULE, CameraSpec, plan, recommend
+from vision.planner import (
+    CAMERAS,
+    FAMILIES,
+    MODULES,
+    RELIABLE_PX_PER_MODULE,
+    CameraSpec,
+    plan,
+    plan_modes,
+    recommend,
+    recommend_mode,
+)
 from vision.registration import (
     MARKER_FAMILIES,
     assign_markers,
@@ -61,23 +72,47 @@ def _load_labels(path: Path) -> list[Label]:
 @labels.command("tags")
 @click.argument("warband", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True)
-@click.option("--tag-mm", default=13.0, show_default=True, help="printed code size")
+@click.option(
+    "--design",
+    type=click.Choice(["carrier", "sticker"]),
+    default="carrier",
+    show_default=True,
+    help="carrier: a disc under the base ringed with markers (reads with a figure standing on "
+    "it); sticker: one code on the base (hidden once a figure stands on it)",
+)
+@click.option("--tag-mm", default=13.0, show_default=True, help="sticker: printed code size")
 @click.option("--base-mm", default=25.0, show_default=True, help="miniature base diameter")
 @click.option(
-    "--family", type=click.Choice(["qr", *MARKER_FAMILIES]), default="qr", show_default=True
+    "--family", type=click.Choice(["qr", *MARKER_FAMILIES]), help="sticker: code family [qr]"
 )
 @click.option(
     "--micro", is_flag=True, help="Micro QR instead of QR (measured to read worse: tiny bases only)"
 )
 def tags_command(
-    warband: Path, out: Path, tag_mm: float, base_mm: float, family: str, micro: bool
+    warband: Path,
+    out: Path,
+    design: str,
+    tag_mm: float,
+    base_mm: float,
+    family: str | None,
+    micro: bool,
 ) -> None:
     """Print the tags of a WARBAND label list (YAML) at exact size, to a PDF.
 
-    With a marker family, tags without a `marker` id get the lowest free ones, and the marker
-    registration (marker id → tag) is written beside the PDF as OUT.markers.yaml."""
+    Carriers and marker stickers carry a per-table serial: tags without a `marker` id get the
+    lowest free ones, and the marker registration (serial → tag) is written beside the PDF as
+    OUT.markers.yaml."""
+    try:
+        carrier = replace(DEFAULT_CARRIER, base_mm=base_mm) if design == "carrier" else None
+    except ValueError as error:
+        raise click.ClickException(str(error)) from error
+    if carrier is not None and family not in (None, carrier.family):
+        raise click.UsageError(
+            f"a carrier carries {carrier.family} markers (--family is for stickers)"
+        )
+    family = carrier.family if carrier is not None else family or "qr"
     if micro and family != "qr":
-        raise click.UsageError("--micro goes with --family qr")
+        raise click.UsageError("--micro goes with a QR sticker")
     try:
         entries = _load_labels(warband)
         registration_path = None
@@ -87,12 +122,17 @@ def tags_command(
             ids = {tag: marker for marker, tag in registration.markers.items()}
             entries = [replace(e, marker_id=ids[e.tag]) for e in entries]
             registration_path = out.with_suffix(".markers.yaml")
-        pages = tag_sheet(entries, out, tag_mm, base_mm, family, micro)
+        if carrier is not None:
+            pages = carrier_sheet(entries, out, carrier)
+        else:
+            pages = tag_sheet(entries, out, tag_mm, base_mm, family, micro)
     except ValueError as error:
         raise click.ClickException(str(error)) from error
     if registration_path is not None:
         registration_path.write_text(registration.to_yaml(), encoding="utf-8")
         click.echo(f"{registration_path}: marker ids for the warband registration")
+    if carrier is not None:
+        click.echo(f"{out}: {carrier.describe()}")
     click.echo(f"{out}: {pages} page(s); print at 100 % (no 'fit to page')")
 
 
@@ -156,6 +196,44 @@ def plan_command(
         if best
         else "no family reads reliably: move closer or use bigger tags"
     )
+
+
+@labels.command("modes")
+@click.option(
+    "--camera",
+    "cameras",
+    type=click.Choice(sorted(CAMERAS)),
+    multiple=True,
+    help="camera to plan (repeat; default: all)",
+)
+@click.option("--map-mm", default=450.0, show_default=True, help="map side")
+def modes_command(cameras: tuple[str, ...], map_mm: float) -> None:
+    """Judge the printed carrier design in each camera's modes and recommend one per camera."""
+    carrier = DEFAULT_CARRIER
+    layout = CornerLayout()
+    seen_mm = map_mm + 2 * (layout.gap_mm + layout.size_mm)
+    modules = MODULES[carrier.family]
+    click.echo(
+        f"printed design: {carrier.describe()}, {modules} modules across a marker; the camera "
+        f"mounted so {seen_mm:.0f} mm (map and corner markers) fill the image's short side"
+    )
+    for key in cameras or sorted(CAMERAS):
+        model = CAMERAS[key]
+        try:
+            plans = plan_modes(model, seen_mm, carrier.module_mm)
+        except ValueError as error:
+            raise click.ClickException(str(error)) from error
+        best = recommend_mode(model, seen_mm, carrier.module_mm)
+        click.echo(f"{model.name} ({key})")
+        for p in plans:
+            verdict = "reliable" if p.reliable else "NOT reliable"
+            mark = "  <- recommended" if best is not None and p.mode == best.mode else ""
+            click.echo(
+                f"  {p.mode!s:10s} {p.mode.fps:6.2f} fps  {p.px_per_mm:4.2f} px/mm  "
+                f"{p.px_per_module:4.2f} px/module (needs ≥ {p.threshold:g}): {verdict}{mark}"
+            )
+        if best is None:
+            click.echo("  no mode reads the carriers reliably: use another camera")
 
 
 @labels.command("check")

@@ -1,6 +1,7 @@
-"""Is the map clear? Compares a small top-down view of the map with the previous frame (motion)
-and a band of table just outside the map with the empty-table reference (an arm reaching in must
-cross it). Also tells which cells changed since they were last decoded, so the pipeline can decode
+"""Is the map clear? Compares a band of table just outside the map with the empty-table reference
+(an arm reaching in must cross it: the map is *busy* while it does) and a small top-down view of
+the map with the previous frame (a clear map that changed is *settling*: the frame right after a
+hand left). Also tells which cells changed since they were last decoded, so the pipeline can decode
 only those."""
 
 from __future__ import annotations
@@ -33,10 +34,15 @@ class MotionConfig:
 
 @dataclass(frozen=True)
 class MotionState:
+    """``busy``: an arm crosses the band (a hand is over the map). ``settling``: the map changed
+    since the last frame but no arm crosses the band — the frame right after a hand left, or
+    something moving on its own: readable, but not proof that anything is gone."""
+
     busy: bool
     motion_share: float
     band_share: float
     changed_cells: frozenset[str]
+    settling: bool = False
 
 
 class MotionGate:
@@ -131,7 +137,8 @@ class MotionGate:
             self._reference = top.astype(np.float32)
             self._band_still = 0
             band = 0.0
-        busy = moving or band > cfg.band_share
+        busy = band > cfg.band_share
+        settling = moving and not busy
         if not busy:
             cv2.accumulateWeighted(top, self._reference, cfg.adapt)
         changed = frozenset(
@@ -142,7 +149,7 @@ class MotionGate:
             > cfg.cell_share
         )
         self._previous = top
-        return MotionState(busy, motion, band, changed)
+        return MotionState(busy, motion, band, changed, settling)
 
     def footprint(self, x_mm: float, y_mm: float, radius_mm: float) -> np.ndarray:
         """The square around a map point in the last frame's top-down view."""

@@ -8,7 +8,9 @@ cells whose committed tags the last read missed, cells holding committed tags no
 ``reread_frames`` clear frames (a miniature moved without the cell looking different is still
 seen), and one more cell in turn, reusing the other cells' last reads (when more than a third of
 the cells need reading, one full-frame read replaces the crops). Nothing is decoded while the map
-is busy.
+is busy (an arm crosses the band around it); the frame right after a hand left (*settling*: the
+map still differs from the frame with the hand) is read, but a tag missing from it is not yet
+taken as gone.
 
 With a ``carrier`` (``vision/carrier.py``) a miniature's markers are grouped into one placement at
 its base centre and need ``min_codes`` of them to agree; crops reach ``disc_mm / 2`` past the cell
@@ -32,7 +34,7 @@ import numpy as np
 from vision.board_change import BoardChange, TagId
 from vision.calibration import Calibration, CalibrationError
 from vision.carrier import Carrier
-from vision.crops import read_cells
+from vision.crops import CROP_SCALE, read_cells
 from vision.map_grid import CellGrid
 from vision.motion import MotionConfig, MotionGate
 from vision.observe import Observation, Placed, Placement, place
@@ -54,6 +56,9 @@ class PipelineConfig:
     # …or the spot's pattern no longer correlates this well with how it looked
     kept_correlation: float = 0.6
     reread_frames: int = 8  # clear frames after which a committed tag's cell is read again
+    # crops sampled this much finer than the camera; None: 1.5× for codes (marginal QR codes need
+    # it), 1× for carriers (their markers read at the camera's own resolution: bench/vision.py)
+    crop_scale: float | None = None
     motion: MotionConfig = field(default_factory=MotionConfig)
     tracker: TrackerConfig = field(default_factory=TrackerConfig)
 
@@ -68,6 +73,12 @@ class PipelineConfig:
             raise ValueError("kept_correlation must be within -1..1")
         if self.reread_frames < 1 or self.min_codes < 1:
             raise ValueError("reread_frames and min_codes must be at least 1")
+
+    @property
+    def scale(self) -> float:
+        if self.crop_scale is not None:
+            return self.crop_scale
+        return 1.0 if self.carrier is not None else CROP_SCALE
 
     @property
     def reach_mm(self) -> float:
@@ -109,17 +120,20 @@ class Pipeline:
         self._clear_frames = 0
         self._last_read: dict[str, int] = {}
 
-    def _cells_to_read(self, changed: frozenset[str]) -> set[str]:
+    def _cells_to_read(self, changed: frozenset[str], settling: bool) -> set[str]:
+        """On a settling frame (a hand just left) only what changed or is in doubt: the commit it
+        may make waits on this frame; the scheduled re-reads wait for a still one."""
         cells = set(changed) | {cell for cell in self.grid.cells if cell not in self._confirmed}
         stale = self._clear_frames - self.config.reread_frames
         for tag, cell in self.tracker.board.items():
             if all(p.tag != tag for p in self._cached.get(cell, [])):
                 cells.add(cell)
-            if self._last_read.get(cell, -1) <= stale:
+            if self._last_read.get(cell, -1) <= stale and not settling:
                 cells.add(cell)
-        all_cells = self.grid.cells
-        cells.add(all_cells[self._turn % len(all_cells)])
-        self._turn += 1
+        if not settling:
+            all_cells = self.grid.cells
+            cells.add(all_cells[self._turn % len(all_cells)])
+            self._turn += 1
         return cells
 
     def _place(self, found: ReadResult) -> Placed:
@@ -130,7 +144,7 @@ class Pipeline:
         )
 
     def _decode(
-        self, gray: np.ndarray, changed: frozenset[str]
+        self, gray: np.ndarray, changed: frozenset[str], settling: bool = False
     ) -> tuple[Placed, int, frozenset[str]]:
         """(what was placed, rejected, cells read); placements include the cached reads of the
         cells not read now."""
@@ -138,14 +152,20 @@ class Pipeline:
         if mode == "full-frame":
             found = self.reader.read(gray)
             return self._place(found), found.rejected, frozenset(self.grid.cells)
-        cells = set(self.grid.cells) if mode == "cells" else self._cells_to_read(changed)
+        cells = set(self.grid.cells) if mode == "cells" else self._cells_to_read(changed, settling)
         if mode == "changed-cells" and len(cells) > len(self.grid.cells) // 3:
             # many cells: one full-frame read is faster than that many crops
             cells = set(self.grid.cells)
             found = self.reader.read(gray)
         else:
             found = read_cells(
-                self.reader, gray, self.calibration, self.grid, sorted(cells), self.config.reach_mm
+                self.reader,
+                gray,
+                self.calibration,
+                self.grid,
+                sorted(cells),
+                self.config.reach_mm,
+                self.config.scale,
             )
         placed = self._place(found)
         for cell in cells:
@@ -210,10 +230,15 @@ class Pipeline:
         cells_read: frozenset[str] = frozenset()
         if not state.busy:
             self._clear_frames += 1
-            placed, rejected, cells_read = self._decode(gray, state.changed_cells)
+            placed, rejected, cells_read = self._decode(gray, state.changed_cells, state.settling)
         lap("decode")
         placements = tuple(placed.placements)
-        unread = frozenset() if state.busy else self._unread(placements, placed.partial)
+        if state.busy:
+            unread: frozenset[TagId] = frozenset()
+        elif state.settling:  # the frame after a hand left: reads count, absences do not yet
+            unread = frozenset(self.tracker.board) - {p.tag for p in placements}
+        else:
+            unread = self._unread(placements, placed.partial)
         observation = Observation(
             placements,
             rejected,

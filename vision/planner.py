@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from vision.calibration import CornerLayout
 from vision.tags import MARKER_MODULES
 
 # modules across: QR version 1, markers with their black border
@@ -84,3 +85,96 @@ def recommend(map_mm: float, tag_mm: float, camera: CameraSpec) -> str | None:
     if not markers:
         return None
     return max(markers, key=lambda p: p.px_per_module / p.threshold).family
+
+
+# -- camera modes for the printed tag design (issue 14) ----------------------------------------
+
+# px per module at and above which the carrier design identified every miniature standing on it
+# (bench/vision.py "Tag designs": 100 % at 4.25 px/module, 93 % at 3.4 with soft optics)
+CARRIER_RELIABLE_PX_PER_MODULE = 4.2
+FIT_MARGIN = 1.05  # the camera is mounted so the map and its corner markers fill the short side
+
+
+@dataclass(frozen=True)
+class CameraMode:
+    width: int
+    height: int
+    fps: float  # the sensor mode's top frame rate
+
+    def __str__(self) -> str:
+        return f"{self.width}x{self.height}"
+
+
+@dataclass(frozen=True)
+class CameraModel:
+    name: str
+    sensor: str | None  # what picamera2 reports as camera_properties["Model"]
+    modes: tuple[CameraMode, ...]  # full field of view modes (binned, not cropped)
+
+
+# Sensor modes as libcamera lists them (rpicam-hello --list-cameras); a USB webcam's usual ones.
+IMX708_MODES = (
+    CameraMode(4608, 2592, 14.35),
+    CameraMode(2304, 1296, 56.03),
+    CameraMode(1536, 864, 120.13),
+)
+CAMERAS = {
+    "camera-module-3": CameraModel("Raspberry Pi Camera Module 3", "imx708", IMX708_MODES),
+    "camera-module-3-wide": CameraModel(
+        "Raspberry Pi Camera Module 3 Wide", "imx708_wide", IMX708_MODES
+    ),
+    "hq-camera": CameraModel(
+        "Raspberry Pi HQ Camera",
+        "imx477",
+        (
+            CameraMode(4056, 3040, 10.0),
+            CameraMode(2028, 1520, 40.01),
+            CameraMode(1332, 990, 120.05),
+        ),
+    ),
+    "usb-1080p": CameraModel(
+        "USB webcam (1080p)", None, (CameraMode(1920, 1080, 30.0), CameraMode(1280, 720, 30.0))
+    ),
+}
+
+
+@dataclass(frozen=True)
+class ModePlan:
+    mode: CameraMode
+    px_per_mm: float
+    px_per_module: float
+    threshold: float
+
+    @property
+    def reliable(self) -> bool:
+        return self.px_per_module >= self.threshold
+
+
+def map_view_mm(map_mm: float = 450.0, layout: CornerLayout | None = None) -> float:
+    """What the camera must see across: the map and its corner markers."""
+    layout = layout or CornerLayout()
+    return map_mm + 2 * (layout.gap_mm + layout.size_mm)
+
+
+def plan_modes(model: CameraModel, seen_mm: float, module_mm: float) -> list[ModePlan]:
+    """Each mode of ``model`` with the camera mounted so ``seen_mm`` (the map and its corner
+    markers) fills the image's short side, judged for the printed design's ``module_mm``."""
+    if seen_mm <= 0 or module_mm <= 0:
+        raise ValueError("the seen width and the module size must be positive")
+    plans = []
+    for mode in model.modes:
+        px_per_mm = min(mode.width, mode.height) / (seen_mm * FIT_MARGIN)
+        plans.append(
+            ModePlan(mode, px_per_mm, px_per_mm * module_mm, CARRIER_RELIABLE_PX_PER_MODULE)
+        )
+    return plans
+
+
+def recommend_mode(model: CameraModel, seen_mm: float, module_mm: float) -> ModePlan | None:
+    """The fastest mode that reads the printed design reliably, or ``None``."""
+    reliable = [p for p in plan_modes(model, seen_mm, module_mm) if p.reliable]
+    return max(reliable, key=lambda p: p.mode.fps) if reliable else None
+
+
+def camera_for_sensor(sensor: str) -> CameraModel | None:
+    return next((m for m in CAMERAS.values() if m.sensor == sensor), None)

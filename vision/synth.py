@@ -176,6 +176,7 @@ def tag_matrix(piece: Piece, scene: Scene) -> np.ndarray:
     return marker_modules(family, piece.marker_id)
 
 
+@lru_cache(maxsize=512)
 def figure_outline_mm(figure: Figure, base_mm: float) -> tuple[np.ndarray, np.ndarray]:
     """(body, lean): polygons in mm around the base centre. The body is clipped to the base; the
     lean (empty without overhang) reaches ``overhang_mm`` past the rim. Sized so that together
@@ -528,7 +529,7 @@ def photograph(
 
 
 @lru_cache(maxsize=3)
-def _clean_frame(scene: Scene, view: View) -> np.ndarray:
+def _clean_frame(scene: Scene, view: View, grey: bool) -> np.ndarray:
     """The frame before degradation (still frames of a sequence share it)."""
     density = max(2.0, min(12.0, view.px_per_mm * 1.5))
     img = _background(_ground_key(scene), density).copy()
@@ -541,16 +542,51 @@ def _clean_frame(scene: Scene, view: View) -> np.ndarray:
         canvas.draw_hand(img, hand)
     h_canvas = view_homography(scene, view) @ np.linalg.inv(canvas.mm_to_canvas())
     frame = photograph(img, h_canvas, view)
+    if grey:
+        frame = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     frame.setflags(write=False)
     return frame
 
 
-def render(scene: Scene, view: View, look: Look | None = None, seed: int = 0) -> np.ndarray:
-    """The camera frame (BGR, uint8) of ``scene``."""
+def render(
+    scene: Scene, view: View, look: Look | None = None, seed: int = 0, grey: bool = False
+) -> np.ndarray:
+    """The camera frame (BGR, uint8) of ``scene``; with ``grey``, its grey level only (what
+    ``Picamera2Source(grey=True)`` hands over: the Y plane)."""
     look = look or Look()
     rng = np.random.default_rng(seed * 7919 + scene.seed)
-    frame = _clean_frame(scene, view)
+    frame = _clean_frame(scene, view, grey)
     return degrade(frame, look, np.random.default_rng(scene.seed + 2), rng)
+
+
+def charuco_photos(view: View, count: int = 4, seed: int = 0) -> list[np.ndarray]:
+    """Grey photos of the printed ChArUco board (``vision/lens.py``) held at different tilts in
+    front of the camera of ``view``, through its lens: what ``companion camera calibrate`` is
+    given."""
+    from vision.lens import BOARD_MODULES_PER_SQUARE, BOARD_SQUARE_MM, board_modules
+
+    px = 6
+    modules = board_modules()
+    sheet = cv2.resize(
+        ((1 - modules) * 255).astype(np.uint8), None, fx=px, fy=px, interpolation=cv2.INTER_NEAREST
+    )
+    mm_per_px = BOARD_SQUARE_MM / BOARD_MODULES_PER_SQUARE / px
+    rows, cols = sheet.shape
+    to_mm = np.array(
+        [[mm_per_px, 0, -cols * mm_per_px / 2], [0, mm_per_px, -rows * mm_per_px / 2], [0, 0, 1]]
+    )
+    k = view.camera_matrix()
+    rng = np.random.default_rng(seed)
+    photos = []
+    for _ in range(count):
+        rvec = np.array([*rng.uniform(-0.35, 0.35, 2), rng.uniform(-0.5, 0.5)])
+        rotation, _ = cv2.Rodrigues(rvec)
+        t = np.array([rng.uniform(-40, 40), rng.uniform(-30, 30), 0.33 * view.width])
+        h = k @ np.column_stack([rotation[:, 0], rotation[:, 1], t]) @ to_mm
+        image = photograph(sheet, h / h[2, 2], view, 255)
+        look = Look(blur_sigma_px=0.7, jpeg_quality=0)
+        photos.append(degrade(image, look, rng, rng))
+    return photos
 
 
 def degrade(
@@ -571,14 +607,15 @@ def degrade(
         glare = np.exp(-((small[0] * 31 - gy) ** 2 + (small[1] * 31 - gx) ** 2) / 18.0)
         gain = gain + look.glare * glare
     gain_full = cv2.resize(gain.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
-    out = frame.astype(np.float32) * gain_full[..., None]
+    out = frame.astype(np.float32)
+    out *= gain_full if frame.ndim == 2 else gain_full[..., None]
     if look.noise_sigma > 0:
-        noise = noise_rng.normal(0, look.noise_sigma, size=(h, w, 1)).astype(np.float32)
-        out += noise
+        noise = noise_rng.standard_normal(size=(h, w), dtype=np.float32) * look.noise_sigma
+        out += noise if frame.ndim == 2 else noise[..., None]
     frame = np.clip(out, 0, 255).astype(np.uint8)
     if look.jpeg_quality > 0:
         ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, look.jpeg_quality])
-        decoded = cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else None
+        decoded = cv2.imdecode(data, cv2.IMREAD_UNCHANGED) if ok else None
         if decoded is not None:
             frame = decoded
     return frame

@@ -2,7 +2,8 @@
 
 Each tag has a *status* per frame: the one cell it is seen in, ``ABSENT``, or ``CONFLICT`` (seen in
 two cells). A tag's new status commits after it held for ``stable_frames`` consecutive clear
-frames. While the map is busy (a hand or arm over it) nothing counts and nothing commits, so a tag
+frames (a placement that ``fast_codes`` codes agree on — a carrier's markers — commits at once).
+While the map is busy (a hand or arm over it) nothing counts and nothing commits, so a tag
 hidden under a hand is kept; it is removed only once the map is clear and it stays unseen — and a
 tag the observation reports *unread* (its base still there, its code hidden by a neighbouring
 figure) is not unseen. A tag
@@ -32,10 +33,15 @@ class TrackerConfig:
     # 0.12 of a base radius: 1.5 mm from a line for 25 mm bases. bench/vision.py measured decoded
     # centres within 0.4 mm of the truth and corner-marker calibration within 0.6 px.
     min_confidence: float = 0.12
+    # a placement that this many distinct codes agree on (a carrier's markers) commits on its
+    # first clear frame: three markers placing one base centre do not happen by chance
+    fast_codes: int = 3
 
     def __post_init__(self) -> None:
         if self.stable_frames < 1:
             raise ValueError("stable_frames must be at least 1")
+        if self.fast_codes < 2:
+            raise ValueError("fast_codes must be at least 2 (one code is never enough)")
         if not 0.0 <= self.min_confidence <= 1.0:
             raise ValueError("min_confidence must be within 0..1")
 
@@ -50,6 +56,7 @@ class Tracker:
         self._status: dict[TagId, str] = {}
         self._count: dict[TagId, int] = {}
         self._flagged: set[str] = set()
+        self._sure: set[tuple[TagId, str]] = set()  # (tag, cell) placed by fast_codes codes now
 
     @property
     def board(self) -> dict[TagId, str]:
@@ -57,9 +64,12 @@ class Tracker:
 
     def _frame_status(self, observation: Observation) -> tuple[dict[TagId, str], list[str]]:
         cells: dict[TagId, dict[str, float]] = {}
+        self._sure = set()
         for p in observation.placements:
             seen = cells.setdefault(p.tag, {})
             seen[p.cell] = max(seen.get(p.cell, 0.0), p.confidence)
+            if p.codes >= self.config.fast_codes and p.confidence >= self.config.min_confidence:
+                self._sure.add((p.tag, p.cell))
         status: dict[TagId, str] = {}
         flags: list[str] = []
         for tag, seen in cells.items():
@@ -107,7 +117,8 @@ class Tracker:
         moved: dict[TagId, tuple[str, str]] = {}
         stable = self.config.stable_frames
         for tag, s in self._status.items():
-            if self._count.get(tag, 0) < stable or s == CONFLICT:
+            sure = (tag, s) in self._sure
+            if (self._count.get(tag, 0) < stable and not sure) or s == CONFLICT:
                 continue
             old = self._board.get(tag)
             if s == ABSENT and old is not None:

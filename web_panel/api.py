@@ -262,6 +262,22 @@ def clock() -> ResponseReturnValue:
     return jsonify(panel.clock.status())
 
 
+@api.post("/tournament/confirm")
+def confirm_result() -> ResponseReturnValue:
+    """A seated player agrees with the result the tournament hub recorded for this table."""
+    panel = current_panel()
+    seat = panel.viewer().seat
+    if seat is None:
+        raise Refused(403, "spectator")
+    if panel.tournament is None:
+        raise Refused(409, "nothing_to_confirm")
+    try:
+        panel.tournament.confirm(seat)
+    except LookupError as exc:
+        raise Refused(409, "nothing_to_confirm", str(exc)) from None
+    return jsonify(ok=True)
+
+
 @api.get("/join/<seat>")
 def join_code(seat: str) -> ResponseReturnValue:
     """A seat's join link, as text and as a QR code: only for the table's own screen (loopback)

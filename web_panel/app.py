@@ -189,7 +189,9 @@ class PanelServer:
         return self
 
     def stop(self) -> None:
-        self.app.extensions["panel"].close()
+        panel = self.app.extensions.get("panel")  # the hub's app has no table panel
+        if panel is not None:
+            panel.close()
         self.server.shutdown()
         self.server.server_close()
         if self._thread is not None:

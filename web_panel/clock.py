@@ -11,9 +11,9 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast, get_args
 
-from companion.settings import ClockSettings
+from companion.settings import AtTime, ClockSettings
 
 
 class ClockError(ValueError):
@@ -46,6 +46,21 @@ class MatchClock:
             self._length = round_minutes * 60.0 if round_minutes else None
             self._used = 0.0
             self._running_since = None
+
+    def follow(
+        self, length: float | None, remaining: float | None, running: bool, at_time: str
+    ) -> None:
+        """Show another clock (the tournament hub's): its length, what is left, whether it runs
+        and the event's rule at time. ``length`` ``None``: no clock."""
+        with self._lock:
+            if at_time in get_args(AtTime):
+                self._at_time = cast(AtTime, at_time)
+            self._length = length
+            if length is None or remaining is None:
+                self._used, self._running_since = 0.0, None
+                return
+            self._used = max(0.0, length - remaining)
+            self._running_since = self._now() if running else None
 
     def start(self) -> None:
         with self._lock:

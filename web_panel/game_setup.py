@@ -343,6 +343,21 @@ def _new_game(panel: Panel, data: dict[str, Any]) -> Game:
     return starting_game(panel.settings.model_copy(update={"game": name}))
 
 
+def start_paired_game(panel: Panel, game: Game, names: Mapping[str, str]) -> None:
+    """Start the game the tournament hub paired at this table, with the players' names on the
+    seats (their colours kept); the phones see the new game at once."""
+    current = panel.seats or panel.settings.seats
+    seats = {
+        seat: SeatSettings(name=names.get(seat, s.name)[:40] or s.name, colour=s.colour)
+        for seat, s in current.items()
+    }
+    _save_seats(panel.settings.data_dir, seats)
+    panel.seats = seats
+    with tag_registry.LOCK:
+        panel.table.replace_game(game)
+    panel.feed.panel_changed()
+
+
 # -- routes ---------------------------------------------------------------------------------------
 
 

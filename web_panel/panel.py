@@ -28,6 +28,14 @@ class LedFrame(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
 
+class TournamentLink(Protocol):
+    """What the panel needs from the tournament hub's link (``companion.hub.table_link``)."""
+
+    def result_view(self) -> dict[str, Any] | None: ...
+
+    def confirm(self, seat: str) -> None: ...
+
+
 class LedSource(Protocol):
     """What the panel needs from the lights: the virtual backend's frame subscription."""
 
@@ -48,6 +56,8 @@ class Panel:
     feed: Feed = field(init=False)
     # What the camera noticed that only the players can settle (fed by the table's bus).
     camera_prompts: PromptList = field(init=False)
+    # The tournament hub's link when this table plays in an event (set by the runtime).
+    tournament: TournamentLink | None = None
     # The entries players typed in (every game), in the table's store.
     table_catalog: TableCatalog = field(init=False)
 
@@ -75,6 +85,7 @@ class Panel:
     def build_view(self, notices: list[dict[str, Any]]) -> dict[str, Any]:
         seats = self.seats or self.settings.seats
         view = public_view(self.table, seats, self.clock, notices, self.camera_prompts)
+        view["tournament"] = self.tournament.result_view() if self.tournament else None
         view["joins"] = self.tokens.claimed  # the join codes shown change when one is used
         return view
 

@@ -86,8 +86,8 @@ def run(config: Path | None, host: str | None, port: int | None, verbose: bool) 
         runtime.start_camera(camera, settings.data_dir / "calibration.json")
     else:
         runtime.problems.append("camera: none found; the phones and the judge keep the board")
-    runtime.start_hub()
     phones = runtime.start_panel(host, port)
+    runtime.start_hub()  # after the panel: the hub's pairing names the panel's seats
     game_name = table.read(lambda game: game.name)
     click.echo(f"{'Resumed' if opened.resumed else 'Started'} game {table.game_id} ({game_name}).")
     click.echo(f"Data folder: {settings.data_dir}")

@@ -1,8 +1,10 @@
 """``companion hub``: the organizer's station. ``companion hub broker`` writes the broker's files
-(accounts, ACLs, config; one ``hub:`` section per table to copy into that table's config)."""
+(accounts, ACLs, config; one ``hub:`` section per table to copy into that table's config);
+``companion hub run`` runs the broker, the event (its journal in the data folder) and its pages."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -26,14 +28,23 @@ def tls_files(cert: Path | None, key: Path | None, ca: Path | None) -> TlsFiles 
     return TlsFiles(certfile=cert, keyfile=key, cafile=ca)
 
 
+def tables_options(command: Callable[..., None]) -> Callable[..., None]:
+    """The ``--tables N`` / ``--table NAME`` options, given to the command as ``count, names``."""
+    command = click.option(
+        "--table", "names", multiple=True, help="a table's name (repeat; replaces --tables)"
+    )(command)
+    return click.option("--tables", "count", default=8, show_default=True, help="how many tables")(
+        command
+    )
+
+
 @click.group()
 def hub() -> None:
     """The organizer's station: the broker, the event, the organizer page and the wall."""
 
 
 @hub.command()
-@click.option("--tables", "count", default=8, show_default=True, help="how many tables")
-@click.option("--table", "names", multiple=True, help="a table's name (repeat; replaces --tables)")
+@tables_options
 @click.option(
     "--folder",
     type=click.Path(path_type=Path),
@@ -76,3 +87,101 @@ def broker(
     click.echo(f"Each table's hub: section is in {folder / 'tables'}/<table>.yaml:")
     for name in plan.tables:
         click.echo(f"  {name}: {folder / 'tables' / (name + '.yaml')}")
+
+
+@hub.command()
+@tables_options
+@click.option(
+    "--data",
+    type=click.Path(path_type=Path),
+    default=lambda: default_data_dir() / "hub",
+    help="the event's folder: its journal, the broker's files [default: <data dir>/hub]",
+)
+@click.option("--host", default="0.0.0.0", show_default=True, help="the pages' address")
+@click.option("--port", default=8080, show_default=True, help="the pages' port")
+@click.option("--mqtt-port", default=1883, show_default=True, help="the broker's port")
+@click.option("--public-host", default="hub.local", show_default=True, help="how tables reach it")
+@click.option(
+    "--broker",
+    help="the store's broker, HOST[:PORT], instead of our own (see --username, --password)",
+)
+@click.option("--username", help="the hub's account on the store's broker")
+@click.option("--password", help="its password")
+@click.option("--round-minutes", type=int, help="the round length (kept for the event)")
+@click.option("-v", "--verbose", is_flag=True)
+def run(
+    count: int,
+    names: tuple[str, ...],
+    data: Path,
+    host: str,
+    port: int,
+    mqtt_port: int,
+    public_host: str,
+    broker: str | None,
+    username: str | None,
+    password: str | None,
+    round_minutes: int | None,
+    verbose: bool,
+) -> None:
+    """Run the organizer's station: the broker (unless --broker), the event and its pages."""
+    import logging
+    import signal
+    import threading
+
+    from companion.hub.broker import start_broker
+    from companion.hub.journal import Journal
+    from companion.hub.station import HubStation
+    from companion.hub.tournament import Tournament, TournamentError
+    from companion.settings import HubSettings
+    from web_panel.app import load_or_create_secret, serve
+    from web_panel.hub.app import create_hub_app
+
+    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING)
+    tables = table_names(count, names)
+    process = None
+    if broker is None:
+        plan = BrokerPlan(
+            folder=data / "broker", tables=tables, port=mqtt_port, public_host=public_host
+        )
+        try:
+            accounts = write_broker(plan)
+            process = start_broker(plan)
+        except BrokerError as error:
+            raise click.ClickException(str(error)) from None
+        mqtt = HubSettings(
+            mqtt_host="127.0.0.1", mqtt_port=mqtt_port, username="hub", password=accounts["hub"]
+        )
+        click.echo(f"Broker on port {mqtt_port}; tables' settings in {plan.folder / 'tables'}")
+    else:
+        address, _, given_port = broker.partition(":")
+        mqtt = HubSettings(
+            mqtt_host=address,
+            mqtt_port=int(given_port or 1883),
+            username=username,
+            password=password,
+        )
+    tournament = Tournament(Journal(data / "hub.sqlite3"))
+    try:
+        tournament.set_tables(tables)
+        if round_minutes is not None:
+            tournament.configure(round_minutes=round_minutes)
+    except TournamentError as error:
+        raise click.ClickException(str(error)) from None
+    station = HubStation(mqtt, tournament)
+    app = create_hub_app(tournament, station, secret_key=load_or_create_secret(data))
+    server = serve(app, host, port).start_in_thread()
+    click.echo(f"Organizer page: http://{public_host}:{server.server.port}/  (wall: /wall)")
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        while not stop.wait(0.5):
+            pass
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop()
+        station.close()
+        tournament.journal.close()
+        if process is not None:
+            process.terminate()
+            process.wait(timeout=5)

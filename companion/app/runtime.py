@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from companion import events as ev
 from companion.errors import DataFileError
 from companion.events import Event
-from companion.hub.publisher import TablePublisher, table_summary
+from companion.games.protocol import Game
 from companion.lights.board_view import BoardView
 from companion.lights.colours import Palette
 from companion.lights.driver import LightsDriver
@@ -30,6 +30,8 @@ from firmware_config.layout import load_layout
 if TYPE_CHECKING:
     from companion.camera.snapshot import CameraView
     from vision.board_change import TagId
+    from vision.pipeline import PipelineConfig
+    from vision.tags import TagReader
     from web_panel.panel import Panel
 
 log = logging.getLogger(__name__)
@@ -121,19 +123,35 @@ class TableRuntime:
         return self.panel_url
 
     def start_hub(self) -> None:
+        """Join the tournament hub named in the config: publish the table, take its pairings
+        (the game and the names on the seats) and its round clock (start the panel first)."""
         if self.settings.hub.mqtt_host is None:
             return
-        publisher = TablePublisher(self.settings.hub, self.settings.table_name)
+        from companion.hub.table_link import TableLink
 
-        def publish(event: Event) -> None:
-            publisher.publish_event(event)
-            summary = self.table.read(lambda game: game.summary())
-            publisher.publish_state(
-                table_summary(self.settings.table_name, self.table.state(), summary)
-            )
+        link = TableLink(self.settings, self.table, self._start_paired_game, self._follow_clock)
+        panel = self.panel
+        if panel is not None:  # the phones show the hub's recorded result, for confirmation
+            panel.tournament = link
+            link.on_change = panel.feed.panel_changed
+        self._closers.append(link.close)
 
-        self._closers.append(self.table.bus.subscribe(publish))
-        self._closers.append(publisher.close)
+    def _start_paired_game(self, game: Game, names: dict[str, str]) -> None:
+        panel = self.panel
+        if panel is None:
+            self.table.replace_game(game)
+            return
+        from web_panel.game_setup import start_paired_game
+
+        start_paired_game(panel, game, names)
+
+    def _follow_clock(
+        self, length: float | None, remaining: float | None, running: bool, at_time: str
+    ) -> None:
+        panel = self.panel
+        if panel is not None:
+            panel.clock.follow(length, remaining, running, at_time)
+            panel.feed.panel_changed()
 
     def start_camera(self, spec: str, calibration_path: Path | None = None) -> bool:
         """Start reading the table with the camera ``spec``; ``False`` if this game can't."""
@@ -141,11 +159,17 @@ class TableRuntime:
         from companion.camera.profiles import CameraProfileError, camera_profile
         from vision.camera import ResilientCamera, source_from_spec
         from vision.lens import Lens, lens_path, load_lens
-        from vision.tags import make_reader
 
         try:
             profile = camera_profile(self.settings, self.table)  # the game's map and reconciler
         except CameraProfileError as error:
+            self.problems.append(f"camera: {error}")
+            return False
+        try:
+            reader, config = _tag_reading(
+                self.settings.camera.decoder, self.settings.camera.markers
+            )
+        except DataFileError as error:
             self.problems.append(f"camera: {error}")
             return False
         lens: Lens | None = None
@@ -159,13 +183,14 @@ class TableRuntime:
         loop = CameraLoop(
             self.table,
             camera,
-            make_reader(self.settings.camera.decoder),
+            reader,
             profile.registry_for(self.table) or {},
             profile.grid,
             calibration_path=calibration_path,
             registry_for=profile.registry_for,
             sync=profile.sync,
             lens=lens,
+            config=config,
         )
         self.camera = loop
         self._thread("camera", lambda: loop.run(self.stop_event))
@@ -212,3 +237,19 @@ class TableRuntime:
                 log.exception("closing a device failed")
         for thread in self._threads:
             thread.join(timeout=3)
+
+
+def _tag_reading(decoder: str, markers: Path | None) -> tuple[TagReader, PipelineConfig]:
+    """The reader and pipeline settings for the printed tags: carriers when a marker registration
+    is given (``camera.markers``), QR stickers through ``decoder`` otherwise. ``DataFileError``
+    names a registration that does not load."""
+    from vision.carrier import DEFAULT_CARRIER
+    from vision.pipeline import PipelineConfig
+    from vision.registration import load_registration
+    from vision.tags import MarkerReader, make_reader
+
+    if markers is None:
+        return make_reader(decoder), PipelineConfig()
+    registration = load_registration(markers)
+    carrier = DEFAULT_CARRIER if registration.family == DEFAULT_CARRIER.family else None
+    return MarkerReader(registration), PipelineConfig(carrier=carrier)

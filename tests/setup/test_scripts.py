@@ -24,3 +24,22 @@ def test_service_restarts_on_failure():
     unit = (SETUP / "companion.service").read_text()
     assert "Restart=on-failure" in unit
     assert "ExecStart=/opt/companion/.venv/bin/companion run" in unit
+
+
+def test_the_hub_install_runs_the_hubs_own_broker_as_a_service():
+    text = (SETUP / "install.sh").read_text()
+    assert "--hub) HUB=1" in text
+    assert "PKGS+=(mosquitto)" in text
+    assert "systemctl disable --now mosquitto" in text  # port 1883 is the hub's broker's
+    assert '"$DEST/.venv/bin/companion" hub broker --tables' in text
+    unit = (SETUP / "companion-hub.service").read_text()
+    assert "ExecStart=/opt/companion/.venv/bin/companion hub run --tables 8" in unit
+    assert "User=companion" in unit and "Restart=on-failure" in unit
+
+
+def test_the_installer_refuses_an_unknown_option():
+    result = subprocess.run(
+        ["bash", str(SETUP / "install.sh"), "--hbu"], capture_output=True, text=True
+    )
+    assert result.returncode == 2
+    assert "unknown option --hbu" in result.stderr

@@ -53,34 +53,3 @@ def true_homography(table_scene: Scene) -> np.ndarray:
 @pytest.fixture(scope="session")
 def calibration(table_grey: np.ndarray) -> Calibration:
     return calibrate_from_markers(table_grey, DREAMBLADE_MAP)
-
-
-def board_photos(view: View, count: int = 4, seed: int = 0) -> list[np.ndarray]:
-    """Grey photos of the printed ChArUco board held at different tilts in front of the camera of
-    ``view`` (through its lens), as a user takes them for ``companion camera calibrate``."""
-    from vision.lens import BOARD_MODULES_PER_SQUARE, BOARD_SQUARE_MM, board_modules
-    from vision.synth import Look, degrade, photograph
-
-    px = 6
-    modules = board_modules()
-    sheet = cv2.resize(
-        ((1 - modules) * 255).astype(np.uint8), None, fx=px, fy=px, interpolation=cv2.INTER_NEAREST
-    )
-    mm_per_px = BOARD_SQUARE_MM / BOARD_MODULES_PER_SQUARE / px
-    rows, cols = sheet.shape
-    to_mm = np.array(
-        [[mm_per_px, 0, -cols * mm_per_px / 2], [0, mm_per_px, -rows * mm_per_px / 2], [0, 0, 1]]
-    )
-    k = view.camera_matrix()
-    rng = np.random.default_rng(seed)
-    photos = []
-    for _ in range(count):
-        rvec = np.array([*rng.uniform(-0.35, 0.35, 2), rng.uniform(-0.5, 0.5)])
-        rotation, _ = cv2.Rodrigues(rvec)
-        t = np.array([rng.uniform(-40, 40), rng.uniform(-30, 30), 0.33 * view.width])
-        h = k @ np.column_stack([rotation[:, 0], rotation[:, 1], t]) @ to_mm
-        image = photograph(sheet, h / h[2, 2], view, 255)
-        look = Look(blur_sigma_px=0.7, jpeg_quality=0)
-        noisy = degrade(cv2.cvtColor(image, cv2.COLOR_GRAY2BGR), look, rng, rng)
-        photos.append(cv2.cvtColor(noisy, cv2.COLOR_BGR2GRAY))
-    return photos

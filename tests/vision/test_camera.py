@@ -22,13 +22,17 @@ from vision.camera import (
 class FakePicamera2:
     instances: ClassVar[list["FakePicamera2"]] = []
 
+    sensor = "imx708"
+
     def __init__(self, camera_num: int = 0) -> None:
         self.camera_num = camera_num
         self.calls: list[str] = []
+        self.camera_properties = {"Model": self.sensor}
         FakePicamera2.instances.append(self)
 
-    def create_still_configuration(self, main: dict) -> dict:
+    def create_video_configuration(self, main: dict, sensor: dict, controls: dict) -> dict:
         self.calls.append("config")
+        self.sensor_config, self.controls = sensor, controls
         return {"main": main}
 
     def configure(self, config: dict) -> None:
@@ -70,6 +74,28 @@ def test_picamera2_grey_hands_over_the_y_plane(monkeypatch: pytest.MonkeyPatch) 
     frame = source.read()
     assert frame is not None and frame.shape == (48, 64)
     assert (frame == 200).all()
+
+
+@pytest.mark.parametrize(
+    ("sensor", "size", "fps"),
+    [
+        ("imx708", (4608, 2592), 14.35),
+        ("imx477", (4056, 3040), 10.0),
+        ("ov5647", (4056, 3040), None),
+    ],
+)
+def test_picamera2_opens_the_mode_the_planner_recommends(
+    monkeypatch: pytest.MonkeyPatch, sensor: str, size: tuple[int, int], fps: float | None
+) -> None:
+    monkeypatch.setitem(sys.modules, "picamera2", types.SimpleNamespace(Picamera2=FakePicamera2))
+    monkeypatch.setattr(FakePicamera2, "sensor", sensor)
+    source = Picamera2Source(0, grey=True)
+    source.open()
+    fake = FakePicamera2.instances[-1]
+    assert source.mode == size and fake.size == size
+    assert fake.sensor_config == {"output_size": size}
+    assert fake.controls == ({"FrameRate": fps} if fps else {})
+    assert source.read().shape == (size[1], size[0])  # type: ignore[union-attr]
 
 
 def test_picamera2_missing_is_a_clear_camera_error(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -68,3 +68,15 @@ def test_codes_are_drawn_at_their_exact_physical_size(
     # finder patterns sit in three corners, so the dark modules span the whole code
     assert (right - left) / mm == pytest.approx(13.0, abs=0.02)
     assert (top - bottom) / mm == pytest.approx(13.0, abs=0.02)
+
+
+def test_carrier_sheet_needs_serials_and_prints_pages(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from vision.labels import carrier_sheet
+
+    with pytest.raises(ValueError, match="marker id"):
+        carrier_sheet(_labels(1), tmp_path / "x.pdf")
+    labels = [replace(label, marker_id=n) for n, label in enumerate(_labels(40))]
+    assert carrier_sheet(labels[:2], tmp_path / "two.pdf") == 1
+    assert carrier_sheet(labels, tmp_path / "many.pdf") > 1

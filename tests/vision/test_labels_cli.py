@@ -99,3 +99,31 @@ def test_charuco_command_prints_the_lens_board(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert out.read_bytes().startswith(b"%PDF")
     assert "companion camera calibrate" in result.output
+
+
+def test_tags_command_prints_carriers_with_serials_by_default(tmp_path: Path) -> None:
+    warband = tmp_path / "warband.yaml"
+    warband.write_text('- {tag: "db:B45#1", name: Samurai, seat: A}\n- {tag: "db:B2#1", seat: B}\n')
+    out = tmp_path / "carriers.pdf"
+    result = CliRunner().invoke(main, ["labels", "tags", str(warband), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "40 mm carrier disc" in result.output and out.read_bytes().startswith(b"%PDF")
+    registration = load_registration(tmp_path / "carriers.markers.yaml")
+    assert registration.family == "aruco4x4"
+    assert set(registration.markers.values()) == {TagId("db", "B45", 1), TagId("db", "B2", 1)}
+
+
+def test_a_carrier_refuses_another_marker_family(tmp_path: Path) -> None:
+    warband = tmp_path / "warband.yaml"
+    warband.write_text('- {tag: "db:B45#1", seat: A}\n')
+    args = ["labels", "tags", str(warband), "-o", str(tmp_path / "x.pdf"), "--family", "qr"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code != 0 and "a carrier carries aruco4x4" in result.output
+
+
+def test_modes_command_recommends_the_camera_module_3_full_mode() -> None:
+    result = CliRunner().invoke(main, ["labels", "modes", "--camera", "camera-module-3"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert any("4608x2592" in line and "recommended" in line for line in lines)
+    assert any("2304x1296" in line and "NOT reliable" in line for line in lines)

@@ -6,8 +6,7 @@ import pytest
 from companion.errors import DataFileError
 from vision.lens import Lens, LensError, calibrate_lens, load_lens, same_lens, save_lens
 from vision.synth import View
-
-from .conftest import board_photos
+from vision.synth import charuco_photos as board_photos
 
 WEBCAM = View(800, 600, 1.0, k1=-0.3)  # a wide USB webcam's barrel
 TRUE_LENS = Lens(WEBCAM.camera_matrix(), WEBCAM.dist_coeffs(), (800, 600))

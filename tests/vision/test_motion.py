@@ -58,3 +58,15 @@ def test_a_band_that_stays_different_becomes_the_new_empty_table(
     tray = grey(replace(table_scene, hands=(Hand(225.0, -40.0),)), 2)  # at the edge, still
     states = [gate.update(tray) for _ in range(5)]
     assert [s.busy for s in states] == [True, True, False, False, False]
+
+
+def test_the_frame_after_the_hand_left_is_settling_not_busy(
+    calibration: Calibration, table_scene: Scene
+) -> None:
+    gate = MotionGate(DREAMBLADE_MAP, calibration, MotionConfig())
+    gate.update(grey(table_scene, 1))
+    assert gate.update(grey(replace(table_scene, hands=(Hand(225.0, 225.0),)), 2)).busy
+    after = gate.update(grey(table_scene, 3))
+    assert (after.busy, after.settling) == (False, True)
+    still = gate.update(grey(table_scene, 4))
+    assert (still.busy, still.settling) == (False, False)

@@ -46,3 +46,25 @@ def test_bad_cameras_are_refused(args: tuple[int, int, float, float]) -> None:
 def test_unknown_family_is_refused() -> None:
     with pytest.raises(ValueError, match="family"):
         plan(450.0, 13.0, HQ_AT_600, "datamatrix")
+
+
+def test_each_camera_gets_its_fastest_mode_that_reads_the_printed_carriers() -> None:
+    from vision.carrier import DEFAULT_CARRIER
+    from vision.planner import CAMERAS, map_view_mm, plan_modes, recommend_mode
+
+    seen, module = map_view_mm(), DEFAULT_CARRIER.module_mm
+    cm3 = recommend_mode(CAMERAS["camera-module-3"], seen, module)
+    assert cm3 is not None and (cm3.mode.width, cm3.mode.height) == (4608, 2592)
+    hq = recommend_mode(CAMERAS["hq-camera"], seen, module)
+    assert hq is not None and str(hq.mode) == "4056x3040"
+    assert recommend_mode(CAMERAS["usb-1080p"], seen, module) is None
+    binned = plan_modes(CAMERAS["camera-module-3"], seen, module)[1]
+    assert binned.px_per_module == pytest.approx(cm3.px_per_module / 2)
+    assert not binned.reliable
+
+
+def test_a_bigger_module_lets_a_faster_mode_read() -> None:
+    from vision.planner import CAMERAS, map_view_mm, recommend_mode
+
+    plan = recommend_mode(CAMERAS["camera-module-3"], map_view_mm(), 2.0)
+    assert plan is not None and plan.mode.fps > 50

@@ -81,3 +81,17 @@ def test_pausing_a_stopped_clock_is_refused(operation: str):
     clock, _ = _clock(round_minutes=10)
     with pytest.raises(ClockError, match="not running"):
         getattr(clock, operation)()
+
+
+def test_following_the_hubs_clock():
+    clock, now = _clock()
+    clock.follow(3000.0, 1200.0, running=True, at_time="leader_wins")
+    now.t += 200
+    status = clock.status()
+    assert (status["enabled"], status["remaining"], status["running"]) == (True, 1000.0, True)
+    assert status["at_time"] == "leader_wins"  # the event's rule, said in the phone's language
+    clock.follow(3000.0, 900.0, running=False, at_time="leader_wins")
+    now.t += 500
+    assert clock.status()["remaining"] == 900.0 and clock.status()["running"] is False
+    clock.follow(None, None, running=False, at_time="notify_only")
+    assert clock.status()["enabled"] is False

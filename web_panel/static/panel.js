@@ -391,6 +391,28 @@
     })));
   }
 
+  function renderTournament() {
+    const card = document.getElementById("tournament");
+    if (!card) return;
+    const result = state.view.tournament;
+    card.hidden = !result;
+    if (!result) return;
+    const outcome = result.outcome === "draw" ? t("tournament.draw")
+      : t("tournament.wins", { name: seat(result.outcome.toUpperCase()).name });
+    const parts = [el("p", { class: "recorded", text: t("tournament.recorded", { result: outcome }) })];
+    if (result.confirmed.length) {
+      const names = result.confirmed.map((s) => seat(s).name).join(", ");
+      parts.push(el("p", { class: "confirmed", text: t("tournament.confirmed", { names }) }));
+    }
+    const mine = state.me.seat;
+    if (mine && !result.confirmed.includes(mine)) {
+      parts.push(el("button", { id: "tournament-confirm", class: "btn", type: "button", text: t("tournament.confirm"),
+        onclick: () => guarded(() => post("/api/tournament/confirm", {})) }));
+      parts.push(el("p", { class: "hint", text: t("tournament.disagree") }));
+    }
+    document.getElementById("tournament-body").replaceChildren(...parts);
+  }
+
   function clockControls() {
     const minutes = el("input", { type: "number", min: "1", max: "600", id: "clock-minutes", "aria-label": t("clock.minutes") });
     const op = (name, extra = {}) => guarded(() => post("/api/clock", { op: name, ...extra }));
@@ -565,6 +587,7 @@
     renderClock();
     renderStatus();
     renderNotices();
+    renderTournament();
     renderPending();
     renderBoard();
     renderLog();

@@ -162,6 +162,10 @@ class DreambladeGame(Game):
     def winner(self) -> str | None:
         return self._state.winner
 
+    def summary(self) -> dict[str, Any]:
+        """For the hub: the winner, the turn and the score (turns won by each seat)."""
+        return {"winner": self.winner(), "turn": self.turn, "score": self.turn_wins()}
+
     def _initial(self) -> State:
         return self._history[0][1] if self._history else self._state
 

@@ -198,6 +198,48 @@ def test_a_layout_under_another_map_is_a_problem_and_the_lights_idle(tmp_path: P
         running.stop()
 
 
+def test_a_tournament_table_takes_its_pairing_and_clock_from_the_hub(tmp_path: Path):
+    from companion.hub.journal import Journal
+    from companion.hub.station import HubStation
+    from companion.hub.tournament import Tournament
+    from tests.companion.hub.mqtt import account, generated_broker, wait_for
+
+    with generated_broker(tmp_path / "broker", ("table-5",)) as (plan, accounts):
+        tournament = Tournament(Journal(tmp_path / "hub.sqlite3"))
+        tournament.set_tables(["table-5"])
+        tournament.configure(round_minutes=40)
+        for name in ("Aiko", "Ben"):
+            tournament.check_in(name)
+        hub = HubStation(account(plan, accounts, "hub"), tournament)
+        hub_account = account(plan, accounts, "table-5")
+        settings = Settings(table_name="table-5", data_dir=tmp_path / "table", hub=hub_account)
+        runtime = TableRuntime(settings, Table.start(Store(settings.store_path), demo_game()))
+        try:
+            url = runtime.start_panel(host="127.0.0.1", port=0)
+            runtime.start_hub()
+            first_game = runtime.table.game_id
+            tournament.start_round()
+            (match,) = tournament.state.round_matches(1)
+
+            def state() -> dict:
+                with urllib.request.urlopen(f"{url}/api/state", timeout=5) as response:
+                    return json.load(response)
+
+            assert wait_for(lambda: runtime.table.game_id != first_game)
+            names = tournament.state.players
+            assert wait_for(lambda: state()["clock"]["remaining"] is not None)
+            seen = state()
+            assert {s["seat"]: s["name"] for s in seen["seats"]} == {
+                "A": names[match.a].name,
+                "B": names[match.b or 0].name,
+            }
+            assert seen["clock"]["running"] and 2390 < seen["clock"]["remaining"] <= 2400
+            assert seen["clock"]["at_time"] == "notify_only"  # the event's, sent by the hub
+        finally:
+            runtime.stop()
+            hub.close()
+
+
 def test_seat_colours_picked_on_the_panel_reach_the_leds_of_a_new_game(tmp_path: Path):
     from companion.games.dungeon_command.demo import demo_setup
     from companion.games.dungeon_command.game import DungeonCommand
@@ -241,3 +283,26 @@ def test_seat_colours_picked_on_the_panel_reach_the_leds_of_a_new_game(tmp_path:
         assert green.wait(timeout=30)  # Ann's creature in the colour picked for Ann
     finally:
         running.stop()
+
+
+def test_with_a_marker_registration_the_camera_reads_carriers(tmp_path: Path):
+    from companion.settings import CameraSettings
+    from vision.board_change import TagId
+    from vision.registration import MarkerRegistration
+    from vision.tags import MarkerReader
+
+    markers = tmp_path / "tags.markers.yaml"
+    markers.write_text(MarkerRegistration("aruco4x4", {3: TagId("db", "B1", 1)}).to_yaml())
+    settings = Settings(data_dir=tmp_path, camera=CameraSettings(markers=markers))
+    running = TableRuntime(settings, Table.start(Store(settings.store_path), demo_game()))
+    try:
+        assert running.start_camera(f"file:{tmp_path / 'none.mp4'}") is True
+        loop = running.camera
+        assert isinstance(loop.reader, MarkerReader)  # type: ignore[union-attr]
+        assert loop.config.carrier is not None  # type: ignore[union-attr]
+    finally:
+        running.stop()
+    markers.write_text("family: datamatrix\n")
+    again = TableRuntime(settings, Table.start(Store(tmp_path / "u.sqlite3"), demo_game()))
+    assert again.start_camera("synth:") is False
+    assert any("family" in p for p in again.problems)

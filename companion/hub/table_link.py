@@ -1,0 +1,247 @@
+"""A table in a tournament: the hub's pairing sets up the game, the result goes back.
+
+``TableLink`` holds the table's one connection to the hub (``TablePublisher``). When the hub
+pairs two players at this table, the link starts their game — in Dreamblade with their
+registered warbands when both gave one, else the table's usual starting game — and names the
+seats. When that game ends (or at time, under the ``leader_wins`` policy) it sends the result;
+which match the table plays, and any result sent, are kept in ``hub-match.json`` so a table
+restarted mid-round sends its result again. The hub's round clock, with the event's ``at_time``
+rule, is shown on the table's panel, and at time that rule is applied (``leader_wins``: the
+player ahead by the game's score is reported the winner, a draw when level).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from companion import events as ev
+from companion.events import Event
+from companion.games.protocol import Game
+from companion.hub.publisher import TablePublisher, table_summary
+from companion.settings import Settings
+from companion.table.setup import dreamblade_game, starting_game
+from companion.table.table import Table
+
+log = logging.getLogger(__name__)
+MATCH_FILE = "hub-match.json"
+SEAT_OUTCOMES = {"A": "a", "B": "b"}
+
+StartGame = Callable[[Game, dict[str, str]], None]
+# length, remaining, running, the event's at_time rule
+ShowClock = Callable[[float | None, float | None, bool, str], None]
+
+
+def game_for_match(match: dict[str, Any], settings: Settings) -> Game:
+    """The game two paired players start with: Dreamblade between their registered warbands when
+    both registered one, else the table's usual starting game (they set it up on the panel)."""
+    warbands = [(match.get(seat) or {}).get("warband") for seat in ("a", "b")]
+    if settings.game != "dreamblade" or not all(isinstance(w, dict) for w in warbands):
+        return starting_game(settings)
+    from companion.games.dreamblade.catalog import default_catalog
+    from companion.games.dreamblade.warband import warband_from_data
+
+    catalog = default_catalog(settings.data_dir / "catalog.yaml")
+    minis = {}
+    for seat, data in zip(("A", "B"), warbands, strict=True):
+        assert isinstance(data, dict)
+        warband = warband_from_data(data, catalog, origin=f"seat {seat}'s registered warband")
+        minis[seat] = [catalog[catalog_id] for _, catalog_id in warband.copies(seat)]
+    return dreamblade_game(settings, minis)
+
+
+def leader_outcome(game: Game) -> str:
+    """Who is ahead by the game's ``score`` summary (a draw when level or unknown)."""
+    score = game.summary().get("score") or {}
+    a, b = score.get("A", 0), score.get("B", 0)
+    return "a" if a > b else "b" if b > a else "draw"
+
+
+class TableLink:
+    def __init__(
+        self,
+        settings: Settings,
+        table: Table,
+        start_game: StartGame,
+        show_clock: ShowClock | None = None,
+        now: Callable[[], float] = time.time,
+        make_game: Callable[[dict[str, Any], Settings], Game] = game_for_match,
+    ) -> None:
+        self.settings = settings
+        self._make_game = make_game
+        self.table = table
+        self._start_game = start_game
+        self._show_clock = show_clock
+        self._now = now
+        self._lock = threading.RLock()
+        self._path = settings.data_dir / MATCH_FILE
+        self.match: dict[str, Any] | None = _load(self._path)
+        self._timer: threading.Timer | None = None
+        self._clock: dict[str, Any] = {}
+        self._time_called: int | None = None
+        # The hub's latest view of this table's match (its recorded result, who confirmed it),
+        # and who to tell when it changes (the panel).
+        self.hub_match: dict[str, Any] | None = None
+        self.on_change: Callable[[], None] | None = None
+        self.publisher = TablePublisher(
+            settings.hub, settings.table_name, on_match=self.on_match, on_clock=self.on_clock
+        )
+        self._unsubscribe = table.bus.subscribe(self._on_event)
+        self._publish_state()
+        self._report_if_over()
+
+    # -- the table's side ----------------------------------------------------------------------
+
+    def _publish_state(self) -> None:
+        summary = self.table.read(lambda game: game.summary())
+        state = self.table.state()
+        self.publisher.publish_state(table_summary(self.settings.table_name, state, summary))
+
+    def _on_event(self, event: Event) -> None:
+        self.publisher.publish_event(event)
+        self._publish_state()
+        if event.kind == ev.JUDGE_CALLED:
+            pending = self.table.read(lambda game: game.pending())
+            self.publisher.publish_judge_call(pending.seat, pending.kind)
+        if event.kind == ev.GAME_STARTED:
+            self._follow_new_game(int(event.data["game_id"]))
+        self._report_if_over()
+
+    def _follow_new_game(self, game_id: int) -> None:
+        """The players set up their game on the panel (their warbands were not registered): the
+        match is played by the table's newest game."""
+        with self._lock:
+            if self.match is not None and self.match.get("outcome") is None:
+                self.match = {**self.match, "game_id": game_id}
+                _save(self._path, self.match)
+
+    def _report_if_over(self) -> None:
+        with self._lock:
+            match = self.match
+            if match is None:
+                return
+            if match.get("outcome") is not None:
+                self.publisher.publish_result(match["match"], match["outcome"])
+                return
+            if self.table.game_id != match["game_id"]:
+                return
+            winner = self.table.read(lambda game: game.winner())
+            if winner is None:
+                return
+            outcome = SEAT_OUTCOMES.get(winner)
+            if outcome is None:
+                log.warning("hub: seat %r won, which is no tournament seat", winner)
+                return
+            self._report(outcome)
+
+    def _report(self, outcome: str) -> None:
+        assert self.match is not None
+        self.match = {**self.match, "outcome": outcome}
+        _save(self._path, self.match)
+        self.publisher.publish_result(self.match["match"], outcome)
+
+    # -- the hub's side ------------------------------------------------------------------------
+
+    def on_match(self, view: dict[str, Any]) -> None:
+        match_id = view.get("id")
+        paired = isinstance(match_id, int) and bool(view.get("a")) and bool(view.get("b"))
+        self.hub_match = view if paired else None
+        if self.on_change is not None:
+            self.on_change()
+        if not paired:
+            return  # no pairing at this table now
+        with self._lock:
+            if self.match is not None and self.match["match"] == match_id:
+                self._report_if_over()  # the same pairing again (a reconnection): resend
+                return
+            game = self._make_game(view, self.settings)
+            names = {"A": str(view["a"]["name"]), "B": str(view["b"]["name"])}
+            self._start_game(game, names)
+            self.match = {"match": match_id, "game_id": self.table.game_id, "outcome": None}
+            _save(self._path, self.match)
+            log.info("hub: match %d, %s against %s", match_id, names["A"], names["B"])
+
+    def result_view(self) -> dict[str, Any] | None:
+        """The result the hub recorded for this table's match, for its players to confirm:
+        ``{"match", "outcome": "a"|"b"|"draw", "confirmed": [seats]}``; ``None`` before."""
+        view = self.hub_match
+        if view is None or view.get("outcome") not in ("a", "b", "draw"):
+            return None
+        seats = {view["a"]["id"]: "A", view["b"]["id"]: "B"}
+        confirmed = sorted(seats[p] for p in view.get("confirmed", []) if p in seats)
+        return {"match": view["id"], "outcome": view["outcome"], "confirmed": confirmed}
+
+    def confirm(self, seat: str) -> None:
+        """A seated player agrees with the recorded result (``LookupError``: nothing recorded)."""
+        view = self.result_view()
+        if view is None:
+            raise LookupError("the hub has recorded no result for this table's match")
+        self.publisher.publish_confirm(view["match"], seat)
+
+    def on_clock(self, status: dict[str, Any]) -> None:
+        offset = float(status.get("hub_time") or self._now()) - self._now()
+        deadline = status.get("deadline")
+        running = bool(status.get("running")) and isinstance(deadline, (int, float))
+        remaining = status.get("remaining")
+        if running:
+            remaining = max(0.0, float(deadline) - (self._now() + offset))  # type: ignore[arg-type]
+        with self._lock:
+            self._clock = status
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            if running and remaining is not None:
+                self._timer = threading.Timer(remaining, self._at_time)
+                self._timer.daemon = True
+                self._timer.start()
+        if self._show_clock is not None:
+            at_time = str(status.get("at_time", "notify_only"))
+            self._show_clock(status.get("length"), remaining, running, at_time)
+
+    def _at_time(self) -> None:
+        """The round's time is up: apply the event's policy. The phones say so in their language
+        (the clock they follow carries the rule); ``TIME_UP`` tells the hub and the log."""
+        with self._lock:
+            round_number = self._clock.get("round")
+            if self._time_called == round_number:
+                return
+            self._time_called = round_number
+            policy = str(self._clock.get("at_time", "notify_only"))
+            playing = (
+                self.match is not None
+                and self.match.get("outcome") is None
+                and self.table.game_id == self.match["game_id"]
+                and self.table.read(lambda game: game.winner()) is None
+            )
+            if not playing:
+                return
+            if policy == "leader_wins":
+                self._report(self.table.read(leader_outcome))
+        self.table.bus.publish(Event(ev.TIME_UP, {"policy": policy, "round": round_number}))
+
+    def close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._unsubscribe()
+        self.publisher.close()
+
+
+def _load(path: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    ok = isinstance(data, dict) and isinstance(data.get("match"), int)
+    return data if ok else None
+
+
+def _save(path: Path, match: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps(match), encoding="utf-8")
+    temporary.replace(path)

@@ -1,0 +1,151 @@
+"""The hub and its tables over a real Mosquitto with the generated accounts: pairings set up the
+tables' games, results come back, a table or the hub away and back loses nothing, and a table
+can't report for another."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.events import JUDGE_CALLED, Event
+from companion.games.protocol import Game
+from companion.hub.journal import Journal
+from companion.hub.station import HubStation
+from companion.hub.table_link import TableLink
+from companion.hub.tournament import Tournament
+from companion.settings import Settings
+from companion.table.store import Store
+from companion.table.table import JUDGE, Table
+from tests.companion.counter_game import CounterGame
+from tests.companion.hub.mqtt import account, generated_broker, raw_client, wait_for
+
+TABLES = ("table-1", "table-2")
+
+
+class Seat:
+    """One table of the test: its game, its link to the hub, the names it was given."""
+
+    def __init__(self, folder: Path, name: str, plan: Any, accounts: dict[str, str]) -> None:
+        self.settings = Settings(
+            table_name=name, data_dir=folder / name, hub=account(plan, accounts, name)
+        )
+        self.table = Table.start(Store(self.settings.store_path), CounterGame())
+        self.names: dict[str, str] = {}
+        self.clock: list[tuple[float | None, float | None, bool, str]] = []
+        self.link = self.connect()
+
+    def connect(self) -> TableLink:
+        return TableLink(
+            self.settings, self.table, self.start_game,
+            lambda *status: self.clock.append(status), make_game=lambda _m, _s: CounterGame(),
+        )  # fmt: skip
+
+    def start_game(self, game: Game, names: dict[str, str]) -> None:
+        self.names = names
+        self.table.replace_game(game)
+
+    def play_to_the_end(self) -> str:
+        while self.table.read(lambda game: game.winner()) is None:
+            self.table.submit(JUDGE, "add 3")
+        return self.table.read(lambda game: game.winner())
+
+
+@pytest.fixture
+def room(tmp_path: Path) -> Iterator[tuple[Any, dict[str, str], Tournament]]:
+    with generated_broker(tmp_path / "broker", TABLES) as (plan, accounts):
+        tournament = Tournament(Journal(tmp_path / "hub.sqlite3"))
+        tournament.set_tables(TABLES)
+        tournament.configure(round_minutes=50)
+        for name in ("Ann", "Ben", "Cho", "Dai"):
+            tournament.check_in(name)
+        yield plan, accounts, tournament
+
+
+def test_a_round_from_pairing_to_results(room: Any, tmp_path: Path):
+    plan, accounts, tournament = room
+    hub = HubStation(account(plan, accounts, "hub"), tournament)
+    seats = [Seat(tmp_path, name, plan, accounts) for name in TABLES]
+    try:
+        tournament.start_round()
+        matches = tournament.state.round_matches(1)
+        for seat, match in zip(seats, matches, strict=True):
+            assert wait_for(lambda s=seat: bool(s.names))
+            players = tournament.state.players
+            assert seat.names == {"A": players[match.a].name, "B": players[match.b or 0].name}
+            assert wait_for(lambda s=seat: bool(s.clock) and s.clock[-1][0] == 3000)
+            _, remaining, running, at_time = seat.clock[-1]
+            assert running and remaining is not None and 2990 < remaining <= 3000
+            assert at_time == "notify_only"
+        winner = seats[0].play_to_the_end()
+        assert wait_for(lambda: matches[0].outcome is not None)
+        assert matches[0].outcome == winner.lower() and matches[0].reported_by == "table-1"
+        # the players confirm on their phones: the hub records it and echoes it to the table
+        assert wait_for(lambda: seats[0].link.result_view() is not None)
+        seats[0].link.confirm("B")
+        assert wait_for(lambda: matches[0].confirmed == {matches[0].b})
+        assert wait_for(lambda: (seats[0].link.result_view() or {}).get("confirmed") == ["B"])
+        # table-2 calls the judge: the queue says which table and what its game waits for
+        seats[1].table.bus.publish(Event(JUDGE_CALLED, {"by": "buttons"}))
+        assert wait_for(lambda: bool(tournament.state.judge_calls))
+        call = tournament.state.judge_calls[1]
+        assert (call.table, call.seat, call.waiting_for) == ("table-2", "A", "add")
+    finally:
+        for seat in seats:
+            seat.link.close()
+        hub.close()
+
+
+def test_a_table_cannot_report_for_another(room: Any, tmp_path: Path):
+    plan, accounts, tournament = room
+    hub = HubStation(account(plan, accounts, "hub"), tournament)
+    try:
+        tournament.start_round()
+        first = tournament.state.round_matches(1)[0]
+        client, reasons = raw_client(plan.port, "x", "table-2", accounts["table-2"])
+        assert wait_for(lambda: bool(reasons))
+        forged = f'{{"match": {first.id}, "outcome": "b"}}'
+        client.publish("companion/table-2/result", forged, qos=1).wait_for_publish(5)
+        client.publish("companion/table-1/result", forged, qos=1).wait_for_publish(5)  # ACL
+        assert wait_for(lambda: bool(hub.notices))
+        assert hub.notices[0]["code"] == "not_in_round" and hub.notices[0]["table"] == "table-2"
+        client.disconnect()
+        client.loop_stop()
+        assert first.outcome is None
+        assert len(hub.notices) == 1  # the write to table-1's topic never reached the hub
+    finally:
+        hub.close()
+
+
+def test_a_table_and_the_hub_away_mid_round_lose_nothing(room: Any, tmp_path: Path):
+    plan, accounts, tournament = room
+    hub = HubStation(account(plan, accounts, "hub"), tournament)
+    seats = [Seat(tmp_path, name, plan, accounts) for name in TABLES]
+    try:
+        tournament.start_round()
+        assert wait_for(lambda: all(s.names for s in seats))
+        # table-2 drops off: the hub sees it offline (its last will, or its goodbye)
+        seats[1].link.close()
+        assert wait_for(lambda: hub.online.get("table-2") is False)
+        # the hub goes down too; table-2's game ends while both are away
+        hub.close()
+        tournament.journal.close()
+        seats[1].play_to_the_end()
+        # the hub comes back from its journal, then table-2
+        again = Tournament(Journal(tmp_path / "hub.sqlite3"))
+        hub = HubStation(account(plan, accounts, "hub"), again)
+        seats[1].link = seats[1].connect()
+        second = again.state.round_matches(1)[1]
+        assert wait_for(lambda: second.outcome is not None)
+        assert wait_for(lambda: hub.online.get("table-2") is True)
+        assert seats[1].link.match is not None and seats[1].link.match["match"] == second.id
+        seats[0].play_to_the_end()
+        assert wait_for(lambda: again.state.round_matches(1)[0].outcome is not None)
+        assert list(hub.notices) == []
+        again.start_round()  # the round is complete: nothing was lost
+    finally:
+        for seat in seats:
+            seat.link.close()
+        hub.close()

@@ -1,0 +1,168 @@
+"""A table's side of the tournament, with no broker reachable (the link must not mind): the
+paired game, the names, the round clock and the ``at_time`` policy."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.events import TIME_UP
+from companion.games.protocol import Game
+from companion.hub.table_link import MATCH_FILE, TableLink, game_for_match
+from companion.settings import HubSettings, Settings
+from companion.table.setup import starting_game
+from companion.table.store import Store
+from companion.table.table import Table
+from tests.companion.hub.mqtt import free_port, wait_for
+
+VALOR = {"name": "Valor", "miniatures": [{"id": "runetagged-brawler", "count": 2}]}
+MADNESS = {"name": "Madness", "miniatures": [{"id": "dreadmorph-ogre"}, {"id": "B45"}]}
+
+
+def match(match_id: int, warbands: tuple[dict | None, dict | None] = (None, None)) -> dict:
+    return {
+        "id": match_id,
+        "a": {"id": 1, "name": "Aiko", "warband": warbands[0]},
+        "b": {"id": 2, "name": "Ben", "warband": warbands[1]},
+        "outcome": None,
+    }
+
+
+def settings(tmp_path: Path) -> Settings:
+    hub = HubSettings(mqtt_host="127.0.0.1", mqtt_port=free_port())  # nobody listens there
+    return Settings(table_name="table-4", data_dir=tmp_path, hub=hub)
+
+
+class Started:
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.names: list[dict[str, str]] = []
+
+    def __call__(self, game: Game, names: dict[str, str]) -> None:
+        self.names.append(names)
+        self.table.replace_game(game)
+
+
+def link_for(tmp_path: Path) -> tuple[TableLink, Started]:
+    config = settings(tmp_path)
+    table = Table.start(Store(config.store_path), starting_game(config))
+    started = Started(table)
+    return TableLink(config, table, started), started
+
+
+def test_registered_warbands_are_the_paired_game(tmp_path: Path):
+    game = game_for_match(match(1, (VALOR, MADNESS)), settings(tmp_path))
+    warbands = game.record()["setup"]["warbands"]
+    assert [m["id"] for m in warbands["A"]] == ["runetagged-brawler", "runetagged-brawler"]
+    assert [m["id"] for m in warbands["B"]] == ["dreadmorph-ogre", "B45"]
+    # one player without a registered warband: the table's usual game, set up on the panel
+    fallback = game_for_match(match(1, (VALOR, None)), settings(tmp_path))
+    assert fallback.record() == starting_game(settings(tmp_path)).record()
+
+
+def test_a_pairing_starts_the_game_once_and_is_remembered(tmp_path: Path):
+    link, started = link_for(tmp_path)
+    try:
+        link.on_match(match(7, (VALOR, MADNESS)))
+        game_id = link.table.game_id
+        assert started.names == [{"A": "Aiko", "B": "Ben"}]
+        link.on_match(match(7, (VALOR, MADNESS)))  # sent again after a reconnection
+        assert link.table.game_id == game_id and len(started.names) == 1
+        saved = json.loads((tmp_path / MATCH_FILE).read_text())
+        assert saved == {"match": 7, "game_id": game_id, "outcome": None}
+        link.on_match({"id": None})  # no pairing at this table: nothing changes
+        assert link.table.game_id == game_id
+    finally:
+        link.close()
+
+
+def test_at_time_the_leader_wins_policy_reports_and_says_so(tmp_path: Path):
+    link, _ = link_for(tmp_path)
+    flags: list[str] = []
+    link.table.bus.subscribe(
+        lambda e: flags.append(e.data["policy"]) if e.kind == TIME_UP else None
+    )
+    shown: list[tuple] = []
+    link._show_clock = lambda *status: shown.append(status)
+    try:
+        link.on_match(match(3))
+        now = time.time()
+        status = {"round": 1, "length": 3000.0, "deadline": now + 0.2, "remaining": 0.2,
+                  "running": True, "at_time": "leader_wins", "hub_time": now}  # fmt: skip
+        link.on_clock(status)
+        # the panel's clock follows, with the event's rule (the phones say it in their language)
+        assert shown and shown[-1][0] == 3000.0 and shown[-1][2:] == (True, "leader_wins")
+        assert wait_for(lambda: bool(flags), seconds=5)
+        assert flags[0] == "leader_wins"
+        assert link.match is not None and link.match["outcome"] == "draw"  # 0–0: level
+        link.on_clock(status)  # the same round's clock again: applied once only
+        time.sleep(0.4)
+        assert len(flags) == 1
+    finally:
+        link.close()
+
+
+def test_at_time_notify_only_announces_and_reports_nothing(tmp_path: Path):
+    link, _ = link_for(tmp_path)
+    flags: list[str] = []
+    link.table.bus.subscribe(
+        lambda e: flags.append(e.data["policy"]) if e.kind == TIME_UP else None
+    )
+    try:
+        link.on_match(match(3))
+        now = time.time()
+        link.on_clock({"round": 2, "length": 60.0, "deadline": now + 0.1, "running": True,
+                       "at_time": "notify_only", "hub_time": now})  # fmt: skip
+        assert wait_for(lambda: bool(flags), seconds=5)
+        assert flags[0] == "notify_only"
+        assert link.match is not None and link.match["outcome"] is None
+    finally:
+        link.close()
+
+
+def test_a_restarted_table_keeps_its_reported_result(tmp_path: Path):
+    link, _ = link_for(tmp_path)
+    link.on_match(match(5))
+    link._report("b")
+    link.close()
+    again, started = link_for(tmp_path)  # same data folder: the file says what was sent
+    try:
+        assert again.match is not None and again.match["outcome"] == "b"
+        again.on_match(match(5))
+        assert started.names == []  # the same pairing does not restart the game
+    finally:
+        again.close()
+
+
+def test_the_recorded_result_is_offered_for_confirmation(tmp_path: Path):
+    link, _ = link_for(tmp_path)
+    changes: list[int] = []
+    link.on_change = lambda: changes.append(1)
+    try:
+        link.on_match(match(9))
+        assert link.result_view() is None
+        with pytest.raises(LookupError):
+            link.confirm("A")
+        link.on_match({**match(9), "outcome": "b", "confirmed": [2]})  # the hub's echo
+        assert link.result_view() == {"match": 9, "outcome": "b", "confirmed": ["B"]}
+        assert len(changes) == 2  # the panel was told each time
+        link.on_match({"id": None})  # the next round leaves this table empty
+        assert link.result_view() is None
+    finally:
+        link.close()
+
+
+def test_a_game_set_up_on_the_panel_plays_the_match(tmp_path: Path):
+    link, _ = link_for(tmp_path)
+    try:
+        link.on_match(match(11))  # no registered warbands: the players set up their own game
+        config = settings(tmp_path)
+        link.table.replace_game(starting_game(config))  # what the panel's set-up does
+        assert link.match is not None and link.match["game_id"] == link.table.game_id
+        saved = json.loads((tmp_path / MATCH_FILE).read_text())
+        assert saved["game_id"] == link.table.game_id
+    finally:
+        link.close()

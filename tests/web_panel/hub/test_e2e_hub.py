@@ -1,0 +1,133 @@
+"""End to end: the organizer page and the spectator wall in headless Chromium, at laptop and
+phone sizes, in English and Japanese, with no console errors."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from playwright.sync_api import Browser, Page, expect
+
+from companion.games.dreamblade.warband import builtin_warband_names
+from companion.hub.tournament import Tournament
+from tests.web_panel.browser import CHROMIUM, screenshot
+from web_panel.app import PanelServer, serve
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
+]
+
+SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+TEXT = {
+    "en-US": {
+        "start": "Pair the next round", "taken": "Aiko has already checked in.", "r1": "Round 1",
+    },
+    "ja-JP": {
+        "start": "次の回戦の組み合わせを作る", "taken": "Aiko さんはすでに受付済みです。",
+        "r1": "第 1 回戦",
+    },
+}  # fmt: skip
+
+
+@pytest.fixture
+def hub_server(hub_app: Flask) -> Iterator[PanelServer]:
+    running = serve(hub_app, "127.0.0.1", 0).start_in_thread()
+    yield running
+    running.stop()
+
+
+def open_page(browser: Browser, url: str, size: str, language: str) -> tuple[Page, list[str]]:
+    mobile = size == "phone"
+    context = browser.new_context(
+        viewport=SIZES[size], locale=language, is_mobile=mobile, has_touch=mobile
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    return page, errors
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", TEXT)
+def test_the_organizer_runs_a_round_and_the_wall_follows(
+    browser: Browser, hub_server: PanelServer, tournament: Tournament, size: str, language: str
+):
+    page, errors = open_page(browser, hub_server.url + "/", size, language)
+    shipped = len(builtin_warband_names())
+    expect(page.locator("#checkin-warband option")).to_have_count(1 + shipped, timeout=20_000)
+    entries = (("Aiko", "sample-valor"), ("Ben", ""), ("Cho", ""), ("Dai", ""))
+    for count, (name, warband) in enumerate(entries, start=1):
+        page.locator("#checkin-name").fill(name)
+        page.locator("#checkin-warband").select_option(warband)
+        page.locator("#checkin button[type=submit]").click()
+        expect(page.locator("#players li")).to_have_count(count)
+        expect(page.locator("#checkin-name")).to_have_value("")
+    page.locator("#checkin-name").fill("aiko")
+    page.locator("#checkin button[type=submit]").click()
+    expect(page.locator("#toast")).to_have_text(TEXT[language]["taken"])
+    assert len(tournament.state.players) == 4
+    # the browser logs the refused request itself (409); nothing else may be logged
+    for _ in range(40):
+        if errors:
+            break
+        page.wait_for_timeout(50)
+    assert len(errors) == 1 and "409" in errors[0], errors
+    errors.clear()
+
+    page.get_by_role("button", name=TEXT[language]["start"]).click()
+    expect(page.locator("#round-title")).to_have_text(TEXT[language]["r1"])
+    rows = page.locator("#matches tr")
+    expect(rows).to_have_count(2)
+    for i in range(2):
+        rows.nth(i).locator("button[data-outcome=a]").click()
+        expect(rows.nth(i).locator("button[data-outcome]")).to_have_count(0)
+    expect(page.locator("#standings tr")).to_have_count(4)
+    expect(page.locator("#standings tr").first.locator("td").nth(2)).to_have_text("3")
+    winners = {tournament.state.players[m.a].name for m in tournament.state.round_matches(1)}
+    top_two = {
+        page.locator("#standings tr").nth(i).locator("td").nth(1).inner_text() for i in (0, 1)
+    }
+    assert top_two == winners
+    screenshot(page, f"hub-organizer-{size}-{language}")
+
+    wall, wall_errors = open_page(browser, hub_server.url + "/wall", size, language)
+    expect(wall.locator(".wall-table")).to_have_count(4)
+    expect(wall.locator(".wall-table .names")).to_have_count(2)
+    expect(wall.locator("#wall-standings li")).to_have_count(4)
+    expect(wall.locator("#round-title")).to_have_text(TEXT[language]["r1"])
+    screenshot(wall, f"hub-wall-{size}-{language}")
+    assert errors == [] and wall_errors == []
+
+
+def test_the_organizer_corrects_a_result_with_a_reason(
+    browser: Browser, hub_server: PanelServer, tournament: Tournament
+):
+    for name in ("Aiko", "Ben"):
+        tournament.check_in(name)
+    tournament.start_round()
+    (match,) = tournament.state.round_matches(1)
+    tournament.report(match.id, "a", table="table-1", by="table-1")
+    page, errors = open_page(browser, hub_server.url + "/", "laptop", "en-US")
+    row = page.locator(f'#matches tr[data-match="{match.id}"]')
+    expect(row.locator(".outcome")).to_contain_text("wins")
+    row.locator(".correct-outcome").select_option("b")
+    page.once("dialog", lambda dialog: dialog.accept("score slip was swapped"))
+    row.locator("button.correct").click()
+    loser = tournament.state.players[match.b or 0].name
+    expect(row.locator(".outcome")).to_have_text(f"{loser} wins")
+    assert tournament.state.corrections[0]["reason"] == "score slip was swapped"
+    page.locator("#settings-minutes").fill("45")
+    page.locator("#settings-at-time").select_option("leader_wins")
+    page.locator("#settings button[type=submit]").click()
+    expect(page.locator("#toast")).to_have_text("Settings saved.")
+    assert (tournament.state.settings.round_minutes, tournament.state.settings.at_time) == (
+        45,
+        "leader_wins",
+    )
+    assert errors == []

@@ -1,0 +1,272 @@
+/* The hub's pages: the organizer page, the spectator wall and the printable page. They read the
+   event from /api/event (every 2 s) and, on the hub's own screen, send the organizer's changes;
+   the hub checks everything and answers refusals in the page's language. */
+"use strict";
+
+(() => {
+  const boot = JSON.parse(document.getElementById("boot").textContent);
+  const messages = boot.messages;
+  const page = boot.page;
+  let event = null;
+  let warbands = [];
+
+  function t(key, fields = {}) {
+    const text = messages[key];
+    if (text === undefined) return key;
+    return text.replace(/\{(\w+)\}/g, (match, name) => (name in fields ? String(fields[name]) : match));
+  }
+
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attrs)) {
+      if (value === undefined || value === null || value === false) continue;
+      if (name === "text") node.textContent = value;
+      else if (name === "class") node.className = value;
+      else if (name === "dataset") Object.assign(node.dataset, value);
+      else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+      else if (value === true) node.setAttribute(name, "");
+      else node.setAttribute(name, value);
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  function fill(id, nodes) {
+    const target = document.getElementById(id);
+    if (target) target.replaceChildren(...nodes);
+  }
+
+  function toast(text, bad = false) {
+    const box = document.getElementById("toast");
+    box.textContent = text;
+    box.className = bad ? "toast bad" : "toast";
+    box.hidden = false;
+    clearTimeout(toast.timer);
+    toast.timer = setTimeout(() => { box.hidden = true; }, 4000);
+  }
+
+  async function send(path, body = {}) {
+    const response = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": boot.csrf },
+      body: JSON.stringify(body),
+    });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      toast(data.message || t("hub.error.other"), true);
+      return null;
+    }
+    await refresh();
+    return data;
+  }
+
+  function percent(value) {
+    return `${(value * 100).toFixed(1)}%`;
+  }
+
+  function clockText(clock) {
+    if (clock.length === null || clock.length === undefined) return t("hub.clock.none");
+    let left = clock.remaining;
+    if (clock.running && clock.deadline) left = Math.max(0, clock.deadline - (clock.hub_time + (Date.now() - fetchedAt) / 1000));
+    if (left <= 0) return t("hub.clock.time");
+    const minutes = Math.floor(left / 60);
+    const seconds = Math.floor(left % 60).toString().padStart(2, "0");
+    return `${minutes}:${seconds}${clock.running ? "" : ` (${t("hub.clock.paused")})`}`;
+  }
+
+  let fetchedAt = Date.now();
+
+  function renderClock() {
+    if (!event) return;
+    const clock = document.getElementById("clock");
+    clock.textContent = event.round ? clockText(event.clock) : "";
+    const toggle = document.getElementById("clock-toggle");
+    if (toggle) {
+      const has = event.round && event.clock.length;
+      toggle.hidden = !has;
+      toggle.textContent = event.clock.running ? t("hub.clock.pause") : t("hub.clock.resume");
+    }
+  }
+
+  function playerName(side) {
+    return side ? side.name : t("hub.match.bye");
+  }
+
+  function resultText(match) {
+    if (match.outcome === "bye") return t("hub.match.bye");
+    if (match.outcome === "draw") return t("hub.match.draw");
+    if (match.outcome === "a") return t("hub.match.wins", { name: match.a.name });
+    if (match.outcome === "b") return t("hub.match.wins", { name: match.b.name });
+    return t("hub.match.playing");
+  }
+
+  function resultCell(match) {
+    const cell = el("td", { class: "result" }, el("span", { class: "outcome", text: resultText(match) }));
+    if (match.confirmed.length) {
+      const names = match.confirmed.map((id) => (match.a.id === id ? match.a.name : match.b.name));
+      cell.append(el("small", { class: "confirmed", text: t("hub.match.confirmed", { names: names.join(", ") }) }));
+    }
+    if (!boot.organizer || page !== "organizer" || match.outcome === "bye") return cell;
+    const choices = [["a", t("hub.match.wins", { name: match.a.name })], ["draw", t("hub.match.draw")], ["b", t("hub.match.wins", { name: match.b.name })]];
+    if (match.outcome === null) {
+      const row = el("div", { class: "choices" });
+      for (const [outcome, label] of choices) {
+        if (outcome === "draw" && event.round.stage === "cut") continue;
+        row.append(el("button", { class: "btn small", type: "button", dataset: { outcome }, text: label,
+          onclick: () => send(`/api/matches/${match.id}/result`, { outcome }) }));
+      }
+      cell.append(row);
+    } else {
+      const select = el("select", { class: "correct-outcome", "aria-label": t("hub.match.correct") },
+        ...choices.filter(([o]) => o !== match.outcome).map(([value, label]) => el("option", { value, text: label })));
+      cell.append(el("div", { class: "choices" }, select, el("button", { class: "btn small secondary correct", type: "button", text: t("hub.match.correct"),
+        onclick: () => {
+          const reason = window.prompt(t("hub.match.reason"));
+          if (reason) send(`/api/matches/${match.id}/correction`, { outcome: select.value, reason });
+        } })));
+    }
+    return cell;
+  }
+
+  function renderRound() {
+    const round = event.round;
+    const title = document.getElementById("round-title");
+    if (title) title.textContent = round ? t(round.stage === "cut" ? "hub.round.cut" : "hub.round.title", { number: round.number }) : t("hub.round.none");
+    if (!round) { fill("matches", []); return; }
+    fill("matches", round.matches.map((match) => el("tr", { dataset: { match: match.id, table: match.table || "" } },
+      el("td", { text: match.table || (match.outcome === "bye" ? "—" : t("hub.match.desk")) }),
+      el("td", {}, `${playerName(match.a)} – ${playerName(match.b)}`),
+      resultCell(match))));
+  }
+
+  function renderStandings() {
+    fill("standings", event.standings.map((row) => el("tr", { class: row.dropped ? "dropped" : "" },
+      el("td", { text: row.rank }),
+      el("td", {}, row.name, row.dropped ? el("small", { text: ` (${t("hub.players.dropped")})` }) : null),
+      el("td", { text: row.points }),
+      el("td", { text: `${row.wins}–${row.draws}–${row.losses}` }),
+      el("td", { text: percent(row.omw) }),
+      el("td", { text: percent(row.oomw) }))));
+    fill("wall-standings", event.standings.slice(0, 8).map((row) => el("li", {}, `${row.name} `, el("small", { text: `${row.points}` }))));
+  }
+
+  function renderPlayers() {
+    const title = document.getElementById("players-title");
+    if (title) title.textContent = t("hub.players.title", { count: event.players.filter((p) => !p.dropped).length });
+    fill("players", event.players.map((player) => el("li", { dataset: { player: player.id } },
+      el("span", { class: "name", text: player.name }),
+      player.warband ? el("small", { text: ` ${player.warband}` }) : null,
+      player.dropped ? el("small", { class: "dropped", text: ` ${t("hub.players.dropped")}` })
+        : boot.organizer ? el("button", { class: "btn small secondary drop", type: "button", text: t("hub.players.drop"),
+          onclick: () => { if (window.confirm(t("hub.players.drop_confirm", { name: player.name }))) send(`/api/players/${player.id}/drop`); } }) : null)));
+  }
+
+  function tableMatch(name) {
+    return event.round ? event.round.matches.find((m) => m.table === name) : null;
+  }
+
+  function tableStatus(table) {
+    if (table.online === true) return t("hub.tables.online");
+    if (table.online === false) return t("hub.tables.offline");
+    return t("hub.tables.unseen");
+  }
+
+  function renderTables() {
+    fill("tables", event.tables.map((table) => el("li", { class: `table ${table.online === false ? "away" : ""}`, dataset: { table: table.name } },
+      el("strong", { text: table.name }), " ", el("small", { text: tableStatus(table) }))));
+    fill("wall-tables", event.tables.map((table) => {
+      const match = tableMatch(table.name);
+      const score = table.score || {};
+      return el("li", { class: `wall-table ${table.online === false ? "away" : ""}`, dataset: { table: table.name } },
+        el("h3", { text: table.name }),
+        match ? el("p", { class: "names" }, el("span", { text: match.a.name }), " – ", el("span", { text: match.b ? match.b.name : "" })) : null,
+        match ? el("p", { class: "score", text: t("hub.tables.score", { a: score.A ?? 0, b: score.B ?? 0 }) }) : null,
+        table.turn ? el("small", { text: t("hub.tables.turn", { turn: table.turn }) }) : null,
+        match && match.outcome ? el("p", { class: "outcome", text: resultText(match) }) : null,
+        el("small", { class: "status", text: tableStatus(table) }));
+    }));
+  }
+
+  function seatName(table, seat) {
+    const match = tableMatch(table);
+    if (!match || !seat) return null;
+    return seat === "A" ? match.a.name : match.b && match.b.name;
+  }
+
+  function renderCalls() {
+    const calls = event.judge_calls;
+    fill("judge-calls", calls.length === 0 ? [el("li", { class: "none", text: t("hub.judge.none") })] : calls.map((call) => {
+      const waiting = messages[`kind.${call.waiting_for}`] || call.waiting_for;
+      const name = seatName(call.table, call.seat);
+      const text = name ? t("hub.judge.call", { table: call.table, name, waiting }) : t("hub.judge.call_any", { table: call.table, waiting });
+      return el("li", { dataset: { call: call.id } }, el("span", { text }), " ",
+        boot.organizer ? el("button", { class: "btn small", type: "button", text: t("hub.judge.answer"), onclick: () => send(`/api/judge_calls/${call.id}/answer`) }) : null);
+    }));
+    fill("notices", event.notices.map((notice) => {
+      const key = `hub.error.${notice.code}`;
+      const message = t(messages[key] ? key : "hub.error.other", notice);
+      return el("li", { text: t("hub.notice", { table: notice.table, message }) });
+    }));
+  }
+
+  function render() {
+    renderRound();
+    renderStandings();
+    renderPlayers();
+    renderTables();
+    renderCalls();
+    renderClock();
+    const minutes = document.getElementById("settings-minutes");
+    if (minutes && document.activeElement !== minutes && event.settings.round_minutes) minutes.value = event.settings.round_minutes;
+    const atTime = document.getElementById("settings-at-time");
+    if (atTime && document.activeElement !== atTime) atTime.value = event.settings.at_time;
+    document.body.dataset.round = event.round ? event.round.number : 0;
+  }
+
+  async function refresh() {
+    const response = await fetch("/api/event", { cache: "no-store" });
+    if (!response.ok) return;
+    event = await response.json();
+    fetchedAt = Date.now();
+    render();
+  }
+
+  function wireOrganizer() {
+    for (const node of document.querySelectorAll("[data-organizer]")) node.hidden = !boot.organizer;
+    if (!boot.organizer) return;
+    fetch("/api/warbands").then((r) => r.json()).then((data) => {
+      warbands = data.warbands;
+      const select = document.getElementById("checkin-warband");
+      for (const warband of warbands) select.append(el("option", { value: warband.key, text: warband.name }));
+    });
+    document.getElementById("checkin").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const name = document.getElementById("checkin-name");
+      const key = document.getElementById("checkin-warband").value;
+      const chosen = warbands.find((w) => w.key === key);
+      const body = { name: name.value };
+      if (chosen) body.warband = { name: chosen.name, miniatures: chosen.miniatures };
+      const done = await send("/api/players", body);
+      if (done) { toast(t("hub.checkin.done", { name: done.name })); name.value = ""; name.focus(); }
+    });
+    document.getElementById("start-round").addEventListener("click", () => send("/api/rounds"));
+    document.getElementById("start-cut").addEventListener("click", () => send("/api/cut", { size: Number(document.getElementById("cut-size").value) }));
+    document.getElementById("clock-toggle").addEventListener("click", () => send("/api/clock", { action: event.clock.running ? "pause" : "resume" }));
+    document.getElementById("settings").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const minutes = Number(document.getElementById("settings-minutes").value) || null;
+      const atTime = document.getElementById("settings-at-time").value;
+      if (await send("/api/settings", { round_minutes: minutes, at_time: atTime })) toast(t("hub.settings.saved"));
+    });
+  }
+
+  if (page === "organizer") wireOrganizer();
+  refresh();
+  if (page !== "print") {
+    setInterval(refresh, 2000);
+    setInterval(renderClock, 1000);
+  }
+})();
