@@ -3,8 +3,7 @@ Dreamblade the map, each seat's warband (a saved one, or built by searching the 
 tournament initiative rule; save warbands for next time. Starting it replaces the game at the table
 (an unfinished one is abandoned, and stays in the store).
 
-Who may set up: the judge; the table's own screen while no judge PIN is set; and once the game is
-over, a seated player or the table's own screen.
+Who may set up: ``setup_rights``.
 """
 
 from __future__ import annotations
@@ -26,13 +25,14 @@ from companion.errors import DataFileError
 from companion.games import GAMES, find_game
 from companion.games.protocol import Game
 from companion.settings import SeatSettings
-from companion.table.catalog import TableCatalog
+from companion.table.catalog import EnteredBy, TableCatalog
 from companion.table.setup import starting_game
 from web_panel.api import Refused, body
 from web_panel.other_game_setup import BUILDERS as OTHER_GAMES
-from web_panel.other_game_setup import other_game
+from web_panel.other_game_setup import SCANNED_CARDS, Prepared, other_game, shown_cards
 from web_panel.panel import Panel, current_panel
 from web_panel.seats import LOOPBACK_ADDRESSES
+from web_panel.setup_rights import may_set_up, require_setup_rights
 
 if TYPE_CHECKING:
     from vision.board_change import TagId
@@ -46,19 +46,6 @@ CATALOG_RESULTS = 30
 
 
 # -- who, and the seats ---------------------------------------------------------------------------
-
-
-def may_set_up(panel: Panel, remote_addr: str | None) -> bool:
-    """The judge may; a seated player or the table's own screen once the game is over; and
-    while there is no judge PIN, the table's own screen (never a phone that scanned a code)."""
-    viewer = panel.viewer()
-    if viewer.judge:
-        return True
-    own_screen = remote_addr in LOOPBACK_ADDRESSES
-    if own_screen and not panel.judge.enabled:
-        return True
-    game_over = panel.table.read(lambda game: game.winner() is not None)
-    return game_over and (viewer.seat is not None or own_screen)
 
 
 def load_seats(data_dir: Path) -> dict[str, SeatSettings]:
@@ -327,7 +314,7 @@ def dreamblade_tags(panel: Panel, data: dict[str, Any]) -> dict[str, TagId]:
     return tags
 
 
-def _new_game(panel: Panel, data: dict[str, Any]) -> Game:
+def _new_game(panel: Panel, data: dict[str, Any], seats: Mapping[str, SeatSettings]) -> Prepared:
     name = data.get("game")
     if not isinstance(name, str):
         raise Refused(400, "setup", "'game' must name a game")
@@ -336,11 +323,11 @@ def _new_game(panel: Panel, data: dict[str, Any]) -> Game:
     except KeyError as exc:
         raise Refused(400, "setup", str(exc.args[0])) from None
     if name == "dreamblade":
-        return dreamblade_game(panel, data.get("dreamblade"))
+        return Prepared(dreamblade_game(panel, data.get("dreamblade")))
     if name in OTHER_GAMES and data.get(name) is not None:
-        return other_game(name, data[name])
+        return other_game(name, data[name], panel.table_catalog, seats)
     # Without their part, the other games start from their ready-made demo setup.
-    return starting_game(panel.settings.model_copy(update={"game": name}))
+    return Prepared(starting_game(panel.settings.model_copy(update={"game": name})))
 
 
 def start_paired_game(panel: Panel, game: Game, names: Mapping[str, str]) -> None:
@@ -359,11 +346,6 @@ def start_paired_game(panel: Panel, game: Game, names: Mapping[str, str]) -> Non
 
 
 # -- routes ---------------------------------------------------------------------------------------
-
-
-def require_setup_rights(panel: Panel) -> None:
-    if not may_set_up(panel, request.remote_addr):
-        raise Refused(403, "judge_only")
 
 
 @setup_api.get("/options")
@@ -418,7 +400,9 @@ def search_catalog() -> ResponseReturnValue:
 
 @setup_api.get("/scan")
 def scan_tags() -> ResponseReturnValue:
-    """The tags the camera reads in its latest frame, anywhere in it (no calibration needed)."""
+    """The tags the camera reads in its latest frame, anywhere in it (no calibration needed):
+    Dreamblade's miniatures, or with ``?game=`` Dungeon Command's creatures or Arena's army
+    cards."""
     panel = current_panel()
     require_setup_rights(panel)
     camera = panel.camera
@@ -432,6 +416,9 @@ def scan_tags() -> ResponseReturnValue:
     frame = snapshot.frame
     grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     found = _tag_reader(panel.settings.camera.decoder).read(grey)
+    game = request.args.get("game", "dreamblade")
+    if game in SCANNED_CARDS:
+        return jsonify(status=snapshot.status, **shown_cards(found, game, panel.table_catalog))
     return jsonify(status=snapshot.status, **shown_tags(found, _catalog(panel)))
 
 
@@ -472,7 +459,8 @@ def new_game() -> ResponseReturnValue:
     minutes = data.get("clock_minutes", panel.settings.clock.round_minutes)
     if minutes is not None and (not isinstance(minutes, int) or not 1 <= minutes <= 600):
         raise Refused(400, "setup", "'clock_minutes' must be 1 to 600, or null for no clock")
-    game = _new_game(panel, data)  # everything is checked before anything changes
+    prepared = _new_game(panel, data, seats)  # everything is checked before anything changes
+    game = prepared.game
     tags = dreamblade_tags(panel, data["dreamblade"]) if game.name == "dreamblade" else {}
     _save_seats(panel.settings.data_dir, seats)
     panel.seats = seats
@@ -481,5 +469,9 @@ def new_game() -> ResponseReturnValue:
         panel.table.replace_game(game)
         if tags:
             tag_registry.save_registry(panel.settings.data_dir, panel.table.game_id, tags)
+    seat = panel.viewer().seat
+    typed_by = EnteredBy(seat, seats[seat].name if seat in seats else None)
+    for kind, entry in prepared.entries:  # cards typed once, offered at the next set-up
+        panel.table_catalog.add(game.name, kind, entry, typed_by)
     panel.feed.panel_changed()
     return jsonify(game=game.name, game_id=panel.table.game_id)

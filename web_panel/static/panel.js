@@ -82,8 +82,10 @@
     toastTimer = setTimeout(() => { box.hidden = true; }, 8000);
   }
 
+  /* A refusal in the phone's language: what happened, then the rule's explanation when the panel
+     has one (the engine's own words only when it has none). */
   function refusal(data) {
-    return [data.message, data.prompt, data.detail].filter(Boolean).join("\n");
+    return [data.message, data.prompt || data.detail].filter(Boolean).join("\n");
   }
 
   async function post(url, body) {
