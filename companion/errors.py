@@ -17,6 +17,20 @@ class IllegalActionError(ValueError):
         self.rule = rule
 
 
+class SetupError(ValueError):
+    """A game set-up the rules refuse. ``problem`` names what is wrong (``one_planeswalker``,
+    ``too_few_creatures``...) and ``params`` fill in its message, so a phone can say it in its own
+    language; ``seat`` is the player at fault, if one is."""
+
+    def __init__(
+        self, message: str, problem: str, *, seat: str | None = None, **params: object
+    ) -> None:
+        super().__init__(message)
+        self.problem = problem
+        self.seat = seat
+        self.params = params
+
+
 class DataFileError(ValueError):
     """A data or config file that cannot be loaded: names the file, the field and what was expected.
 

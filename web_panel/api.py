@@ -23,9 +23,10 @@ from web_panel.addresses import LOOPBACK_NAMES, lan_address, public_base_url
 from web_panel.clock import ClockError
 from web_panel.i18n import choose_language, translate
 from web_panel.judge import JudgeAccessError
+from web_panel.limits import TooDeep, parse_json
 from web_panel.panel import Panel, current_panel, may_set_first_pin
 from web_panel.panel import me as me_view
-from web_panel.seats import join_qr_svg, may_see_join_codes
+from web_panel.seats import LOOPBACK_ADDRESSES, join_qr_svg, may_see_join_codes
 
 api = Blueprint("api", __name__, url_prefix="/api")
 logger = logging.getLogger(__name__)
@@ -97,7 +98,15 @@ def _unexpected(error: Exception) -> ResponseReturnValue:
 
 
 def body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
+    """The request's JSON object (its size and depth checked before it is parsed)."""
+    if not request.is_json:
+        raise Refused(400, "bad_request", "the request body must be JSON")
+    try:
+        data = parse_json(request.get_data(cache=True))
+    except TooDeep as exc:
+        raise Refused(400, "bad_request", str(exc)) from None
+    except ValueError:
+        data = None
     if not isinstance(data, dict):
         raise Refused(400, "bad_request", "the request body must be a JSON object")
     return data
@@ -232,7 +241,7 @@ def set_judge_pin() -> ResponseReturnValue:
     try:
         judge_session = panel.judge.set_pin(pin)
     except JudgeAccessError as exc:
-        raise Refused(403 if exc.code == "pin_configured" else 400, exc.code, str(exc)) from None
+        raise Refused(403 if exc.code == "pin_configured" else 400, exc.code) from None
     if judge:  # the table's own screen that set the first PIN does not become the judge
         session["judge"] = judge_session
     return jsonify(me_view(panel))
@@ -301,9 +310,17 @@ def join_code(seat: str) -> ResponseReturnValue:
 
 @api.get("/stream")
 def stream() -> ResponseReturnValue:
-    feed = current_panel().feed
+    """The live view. One address holds at most a few streams (not the table's own screen)."""
+    panel = current_panel()
+    events = panel.feed.events(request.headers.get("Last-Event-ID"))
+    address = request.remote_addr or ""
+    if address not in LOOPBACK_ADDRESSES:
+        counted = panel.streams.open(address, events)
+        if counted is None:
+            raise Refused(429, "too_many_streams", f"{panel.streams.per_address} already open")
+        events = counted
     return Response(
-        feed.events(request.headers.get("Last-Event-ID")),
+        events,
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )

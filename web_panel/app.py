@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
-import os
 import re
 import secrets
 import threading
@@ -21,6 +20,7 @@ from typing import cast
 from flask import Flask, Response, jsonify, request, session
 from flask.sessions import SecureCookieSessionInterface
 from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.serving import BaseWSGIServer, make_server
 
 from companion.camera.snapshot import CameraView
@@ -34,9 +34,11 @@ from web_panel.game_setup import load_seats, setup_api
 from web_panel.i18n import choose_language, translate
 from web_panel.judge import JudgeAccess
 from web_panel.judge_api import judge_api
+from web_panel.limits import MAX_BODY_BYTES
 from web_panel.other_game_setup import other_setup_api
 from web_panel.pages import pages
 from web_panel.panel import LedSource, Panel
+from web_panel.private_files import write_private
 from web_panel.seats import SeatTokens
 from web_panel.table_catalog_api import catalog_api
 
@@ -65,16 +67,8 @@ def load_or_create_secret(data_dir: Path) -> str:
             log.warning("the panel key %s is damaged: making a new one (phones join again)", path)
     if SECRET_PATTERN.fullmatch(secret):
         return secret
-    data_dir.mkdir(parents=True, exist_ok=True)
     secret = secrets.token_hex(32)
-    temporary = path.with_name(f"{SECRET_FILE}.tmp")
-    temporary.unlink(missing_ok=True)
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w", encoding="ascii") as file:
-        file.write(secret)
-        file.flush()
-        os.fsync(file.fileno())
-    temporary.replace(path)
+    write_private(path, secret)
     return secret
 
 
@@ -109,6 +103,7 @@ def create_app(
         SESSION_COOKIE_SAMESITE="Strict",
         TESTING=testing,
         DEBUG=False,
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,  # also enforced while reading a body of unknown length
     )
     panel = Panel(
         table=table,
@@ -131,6 +126,7 @@ def create_app(
     app.register_blueprint(catalog_api)
     app.register_blueprint(judge_api)
     app.register_blueprint(pages)
+    app.before_request(_refuse_too_large)
     app.before_request(_refuse_cross_site)
     app.after_request(_security_headers)
     return app
@@ -158,6 +154,12 @@ def _security_headers(response: Response) -> Response:
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
     return response
+
+
+def _refuse_too_large() -> None:
+    """A body over the limit is refused from its announced length, before anyone reads it."""
+    if request.content_length is not None and request.content_length > MAX_BODY_BYTES:
+        raise RequestEntityTooLarge()
 
 
 def _refuse_cross_site() -> ResponseReturnValue | None:

@@ -38,6 +38,9 @@ def problem(request: Request, session: MutableMapping[str, Any]) -> str | None:
         return "cross-site request refused (wrong origin)"
     expected = session.get(_SESSION_KEY)
     sent = request.headers.get(HEADER, "")
-    if not isinstance(expected, str) or not hmac.compare_digest(sent, expected):
+    # compared as bytes: a header may hold any character (compare_digest takes only ASCII text)
+    if not isinstance(expected, str) or not hmac.compare_digest(
+        sent.encode("utf-8", "surrogateescape"), expected.encode()
+    ):
         return "cross-site request refused (missing or wrong form token): reload the page"
     return None

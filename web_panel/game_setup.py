@@ -30,7 +30,7 @@ from companion.table.setup import starting_game
 from web_panel.api import Refused, body
 from web_panel.i18n import choose_language, translate
 from web_panel.other_game_setup import BUILDERS as OTHER_GAMES
-from web_panel.other_game_setup import other_game
+from web_panel.other_game_setup import SCANNED_CARDS, Prepared, other_game, shown_cards
 from web_panel.panel import Panel, current_panel
 from web_panel.seats import LOOPBACK_ADDRESSES
 from web_panel.setup_rights import may_set_up, require_setup_rights
@@ -350,7 +350,7 @@ def dreamblade_tags(panel: Panel, data: dict[str, Any]) -> dict[str, TagId]:
     return tags
 
 
-def _new_game(panel: Panel, data: dict[str, Any]) -> Game:
+def _new_game(panel: Panel, data: dict[str, Any], seats: Mapping[str, SeatSettings]) -> Prepared:
     name = data.get("game")
     if not isinstance(name, str):
         raise Refused(400, "setup", "'game' must name a game")
@@ -359,11 +359,11 @@ def _new_game(panel: Panel, data: dict[str, Any]) -> Game:
     except KeyError as exc:
         raise Refused(400, "setup", str(exc.args[0])) from None
     if name == "dreamblade":
-        return dreamblade_game(panel, data.get("dreamblade"))
+        return Prepared(dreamblade_game(panel, data.get("dreamblade")))
     if name in OTHER_GAMES and data.get(name) is not None:
-        return other_game(name, data[name])
+        return other_game(name, data[name], panel.table_catalog, seats)
     # Without their part, the other games start from their ready-made demo setup.
-    return starting_game(panel.settings.model_copy(update={"game": name}))
+    return Prepared(starting_game(panel.settings.model_copy(update={"game": name})))
 
 
 def start_paired_game(panel: Panel, game: Game, names: Mapping[str, str]) -> None:
@@ -485,7 +485,9 @@ def enter_miniature() -> ResponseReturnValue:
 
 @setup_api.get("/scan")
 def scan_tags() -> ResponseReturnValue:
-    """The tags the camera reads in its latest frame, anywhere in it (no calibration needed)."""
+    """The tags the camera reads in its latest frame, anywhere in it (no calibration needed):
+    Dreamblade's miniatures, or with ``?game=`` Dungeon Command's creatures or Arena's army
+    cards."""
     panel = current_panel()
     require_setup_rights(panel)
     camera = panel.camera
@@ -499,6 +501,9 @@ def scan_tags() -> ResponseReturnValue:
     frame = snapshot.frame
     grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     found = _tag_reader(panel.settings.camera.decoder).read(grey)
+    game = request.args.get("game", "dreamblade")
+    if game in SCANNED_CARDS:
+        return jsonify(status=snapshot.status, **shown_cards(found, game, panel.table_catalog))
     return jsonify(status=snapshot.status, **shown_tags(found, _catalog(panel)))
 
 
@@ -539,7 +544,8 @@ def new_game() -> ResponseReturnValue:
     minutes = data.get("clock_minutes", panel.settings.clock.round_minutes)
     if minutes is not None and (not isinstance(minutes, int) or not 1 <= minutes <= 600):
         raise Refused(400, "setup", "'clock_minutes' must be 1 to 600, or null for no clock")
-    game = _new_game(panel, data)  # everything is checked before anything changes
+    prepared = _new_game(panel, data, seats)  # everything is checked before anything changes
+    game = prepared.game
     tags = dreamblade_tags(panel, data["dreamblade"]) if game.name == "dreamblade" else {}
     _save_seats(panel.settings.data_dir, seats)
     panel.seats = seats
@@ -548,5 +554,9 @@ def new_game() -> ResponseReturnValue:
         panel.table.replace_game(game)
         if tags:
             tag_registry.save_registry(panel.settings.data_dir, panel.table.game_id, tags)
+    seat = panel.viewer().seat
+    typed_by = EnteredBy(seat, seats[seat].name if seat in seats else None)
+    for kind, entry in prepared.entries:  # cards typed once, offered at the next set-up
+        panel.table_catalog.add(game.name, kind, entry, typed_by)
     panel.feed.panel_changed()
     return jsonify(game=game.name, game_id=panel.table.game_id)

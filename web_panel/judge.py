@@ -6,8 +6,8 @@ judge). It has 6 to 12 digits.
 
 Guessing is slowed per source, never globally, so a stranger cannot lock the judge out: after
 ``FREE_TRIES`` wrong PINs in a row from one address (an IPv6 /64 counts as one), each try must
-wait, the wait doubling with every wrong PIN up to an hour. One source gets about 25 tries in 12
-hours, so a 6-digit PIN falls with odds of 25 in 1,000,000 per address and tournament day
+wait, the wait doubling with every wrong PIN up to an hour. One source gets 24 tries in 12
+hours, so a 6-digit PIN falls with odds of 24 in 1,000,000 per address and tournament day
 (docs/hardware.md "Security at a store").
 
 Judge sessions live in the server only: the phone's cookie holds a random session id, valid while
@@ -22,7 +22,6 @@ import hmac
 import ipaddress
 import json
 import logging
-import os
 import re
 import secrets
 import threading
@@ -30,6 +29,8 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
+
+from web_panel.private_files import write_private
 
 log = logging.getLogger(__name__)
 
@@ -173,15 +174,7 @@ class JudgeAccess:
         salt = secrets.token_bytes(16)
         digest = _hash(pin, salt)
         data = {"salt": salt.hex(), "hash": digest.hex(), "iterations": HASH_ITERATIONS}
-        self._path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = self._path.with_name(f"{PIN_FILE}.tmp")
-        temporary.unlink(missing_ok=True)
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            json.dump(data, file)
-            file.flush()
-            os.fsync(file.fileno())
-        temporary.replace(self._path)
+        write_private(self._path, json.dumps(data))
         with self._lock:
             self._stored = (salt, digest)
             self._sessions.clear()

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
-MAX_BODY_BYTES = 256 * 1024  # a set-up with a catalog warband is a few kilobytes
+MAX_BODY_BYTES = 1024 * 1024  # a set-up is a few kilobytes; a table catalog file more
 MAX_JSON_DEPTH = 32
 STREAMS_PER_ADDRESS = 8  # a phone with a few tabs; the table's own screen is not limited
 

@@ -1,11 +1,15 @@
 """Setting up Planechase, Dungeon Command and Arena of the Planeswalkers from the panel.
 
 ``GET /api/setup/games`` says what each game's form offers (planes, commanders and their known
-start values, scenarios, glyphs and known army cards); ``other_game(name, data)`` builds the game
-from the ``<game>`` part of ``POST /api/setup/new``. Every check is the engine's own setup check:
-a refusal carries the engine's words and nothing changes. Values the data does not know (a
-commander's morale, an army card's numbers) are typed in by the players; a typed value that
-contradicts a known one is refused by the engine.
+start values, scenarios, glyphs and known army cards); ``other_game(name, data, catalog, seats)``
+builds the game from the ``<game>`` part of ``POST /api/setup/new``.
+
+Type a card once: Dungeon Command's commanders and creature cards and Arena's army cards are
+given by name with what is printed on them. A card the table's catalog already holds (entered at
+an earlier set-up, or imported) needs only its name: its values fill the blanks. Each card is
+checked as a table catalog entry (``companion/games/*/table_entries.py``) and, once the game has
+started, kept in the table's catalog for the next set-up (``Prepared.entries``). A refusal names
+the player and the field as the form shows it, in the phone's language, and nothing changes.
 
 The seats of these games are ``p1``, ``p2``… in turn order (names and colours come with the
 set-up like Dreamblade's A and B).
@@ -13,22 +17,112 @@ set-up like Dreamblade's A and B).
 
 from __future__ import annotations
 
+import re
 import secrets
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
+from companion.errors import DataFileError, SetupError
+from companion.games.catalog_entries import EntryKind
 from companion.games.protocol import Game
+from companion.settings import SeatSettings
+from companion.table.catalog import TableCatalog, TableEntry
 from web_panel.api import Refused
+from web_panel.i18n import choose_language, translate
+from web_panel.table_catalog_api import entry_problem
+
+if TYPE_CHECKING:
+    from vision.tags import ReadResult
 
 other_setup_api = Blueprint("other_setup", __name__, url_prefix="/api/setup")
 
 
-def _refused(exc: Exception) -> Refused:
+@dataclass(frozen=True)
+class Prepared:
+    """A game ready to start and the cards typed for it, to keep in the table's catalog once it
+    has started: (kind, checked entry)."""
+
+    game: Game
+    entries: tuple[tuple[str, dict[str, Any]], ...] = ()
+
+
+def _refused(exc: Exception, seats: Mapping[str, SeatSettings] | None = None) -> Refused:
+    """A refused set-up: a ``SetupError`` said in the phone's language with the player's name,
+    anything else in the engine's words."""
     message = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
-    return Refused(400, "setup", message)
+    if not isinstance(exc, SetupError):
+        return Refused(400, "setup", message)
+    language = choose_language(request)
+    params = dict(exc.params)
+    if isinstance(params.get("field"), str):
+        params["field"] = translate(language, f"catalog.field.{params['field']}")
+    text = translate(language, f"setup.problem.{exc.problem}", **params)
+    if text == f"setup.problem.{exc.problem}":
+        text = message
+    return Refused(400, "setup", _for_player(language, exc.seat, seats, text))
+
+
+def _for_player(
+    language: str, seat: str | None, seats: Mapping[str, SeatSettings] | None, text: str
+) -> str:
+    if seat is None:
+        return text
+    name = seats[seat].name if seats and seat in seats else seat
+    return translate(language, "setup.problem.of_player", player=name, problem=text)
+
+
+def _entry_refused(
+    error: DataFileError, seat: str, seats: Mapping[str, SeatSettings], card: str
+) -> Refused:
+    """A typed card the catalog's checks refuse: whose, which card, which field, what is wrong."""
+    language = choose_language(request)
+    problem = entry_problem(language, error)
+    text = (
+        translate(language, "setup.problem.card", card=card, problem=problem) if card else problem
+    )
+    return Refused(400, "setup", _for_player(language, seat, seats, text), field=error.field)
+
+
+def _by_name(entries: list[TableEntry]) -> dict[str, dict[str, Any]]:
+    return {entry.data["name"].casefold(): entry.data for entry in entries}
+
+
+def _entry(
+    kind: EntryKind,
+    typed: Mapping[str, Any],
+    saved: Mapping[str, dict[str, Any]],
+    seat: str,
+    seats: Mapping[str, SeatSettings],
+    number: int,
+) -> dict[str, Any]:
+    """A typed card checked as a catalog entry; a card the table's catalog holds by that name
+    fills the values left blank."""
+    name = typed.get("name")
+    known = saved.get(name.strip().casefold(), {}) if isinstance(name, str) else {}
+    given = {key: value for key, value in typed.items() if value not in (None, "")}
+    merged = {**{k: v for k, v in known.items() if k != "id"}, **given}
+    if known:
+        merged["name"] = known["name"]  # the card keeps the spelling it was typed in with
+    label = name.strip() if isinstance(name, str) and name.strip() else ""
+    try:
+        return kind.checked(merged)
+    except DataFileError as error:
+        shown = label or translate(choose_language(request), "setup.problem.nth_card", n=number)
+        raise _entry_refused(error, seat, seats, shown) from None
+
+
+def _unique(wanted: str, used: set[str]) -> str:
+    """``wanted``, or ``wanted-2``, ``wanted-3``… (at most 24 characters) if already used."""
+    label, number = wanted, 1
+    while label in used:
+        number += 1
+        label = f"{wanted[: 23 - len(str(number))]}-{number}"
+    used.add(label)
+    return label
 
 
 def _mapping(data: object, what: str) -> dict[str, Any]:
@@ -48,17 +142,6 @@ def _names(data: object, what: str) -> list[str]:
     if not all(isinstance(name, str) for name in names):
         raise Refused(400, "setup", f"{what} must be a list of names")
     return names
-
-
-def _whole(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise Refused(400, "setup", f"{what} must be a whole number")
-    return value
-
-
-def _typed_in(value: object, what: str) -> int | None:
-    """A start value the players typed in, or ``None`` (left to the data)."""
-    return None if value is None else _whole(value, what)
 
 
 # -- Planechase ---------------------------------------------------------------------------------
@@ -101,90 +184,148 @@ def planechase_game(data: object) -> Game:
 # -- Dungeon Command ------------------------------------------------------------------------------
 
 
-def dungeon_command_game(data: object) -> Game:
-    """``{"first": seat, "warbands": [{"seat", "commander", "morale", "leadership", "creatures":
-    {label: level}}, …]}`` (morale and leadership ``null`` when the data knows them)."""
+def dungeon_command_game(
+    data: object, catalog: TableCatalog, seats: Mapping[str, SeatSettings]
+) -> Prepared:
+    """``{"first": seat, "warbands": [{"seat", "commander": {"name", "morale", "leadership"},
+    "creatures": [{"name", "level"}, …]}, …]}``: values the data or the table's catalog know
+    may be left out. Each creature's label (its tag) is its card's id, numbered for copies."""
+    from companion.games.dungeon_command.data_files import commanders
     from companion.games.dungeon_command.game import DungeonCommand
     from companion.games.dungeon_command.setup import Setup, warband
+    from companion.games.dungeon_command.table_entries import (
+        COMMANDER,
+        COMMANDER_ENTRIES,
+        CREATURE,
+        CREATURE_ENTRIES,
+        GAME,
+    )
 
     setup = _mapping(data, "'dungeon_command'")
-    bands = []
+    saved_commanders = _by_name(catalog.entries(GAME, COMMANDER))
+    saved_creatures = _by_name(catalog.entries(GAME, CREATURE))
+    bands: list[Any] = []
+    entries: list[tuple[str, dict[str, Any]]] = []
+    labels: set[str] = set()
     for index, entry in enumerate(_list(setup.get("warbands"), "'warbands'")):
         band = _mapping(entry, f"warband {index + 1}")
-        seat, commander = band.get("seat"), band.get("commander")
-        if not isinstance(seat, str) or not isinstance(commander, str) or not commander:
-            raise Refused(400, "setup", f"warband {index + 1} needs a seat and a commander")
-        creatures = _mapping(band.get("creatures"), f"{seat}: 'creatures'")
-        levels = {
-            str(label): _whole(level, f"{seat}: {label}'s level")
-            for label, level in creatures.items()
-        }
+        seat = band.get("seat")
+        if not isinstance(seat, str):
+            raise Refused(400, "setup", f"warband {index + 1} needs a seat")
+        typed = band.get("commander")
+        if not isinstance(typed, dict) or not str(typed.get("name") or "").strip():
+            language = choose_language(request)
+            problem = translate(language, "setup.problem.no_commander")
+            raise Refused(400, "setup", _for_player(language, seat, seats, problem))
+        commander = _entry(COMMANDER_ENTRIES, typed, saved_commanders, seat, seats, 1)
+        creatures, names = {}, {}
+        for number, item in enumerate(_list(band.get("creatures"), f"{seat}: 'creatures'"), 1):
+            card = _entry(CREATURE_ENTRIES, _mapping(item, "a creature"), saved_creatures, seat,
+                          seats, number)  # fmt: skip
+            label = _unique(card["id"], labels)
+            creatures[label], names[label] = card["level"], card["name"]
+            entries.append((CREATURE, card))
+        entries.append((COMMANDER, commander))
+        known = commander["id"] in commanders()
         try:
             bands.append(
                 warband(
                     seat,
-                    commander,
-                    levels,
-                    morale=_typed_in(band.get("morale"), f"{seat}: morale"),
-                    leadership=_typed_in(band.get("leadership"), f"{seat}: leadership"),
+                    commander["id"] if known else commander["name"],
+                    creatures,
+                    morale=commander["morale"],
+                    leadership=commander["leadership"],
+                    names=names,
                 )
             )
         except ValueError as exc:
-            raise _refused(exc) from None
+            raise _refused(exc, seats) from None
     first = setup.get("first", bands[0].seat if bands else None)
     try:
-        return DungeonCommand(Setup(tuple(bands), str(first)))
+        game = DungeonCommand(Setup(tuple(bands), str(first)))
     except ValueError as exc:
-        raise _refused(exc) from None
+        raise _refused(exc, seats) from None
+    return Prepared(game, tuple(entries))
 
 
 # -- Arena of the Planeswalkers -------------------------------------------------------------------
 
 
-def arena_game(data: object) -> Game:
-    """``{"scenario", "armies": [{"seat", "team", "cards": [{"id", …typed numbers}]}, …] (turn
-    order), "glyphs": {spot: glyph id or null}}``."""
+def arena_game(data: object, catalog: TableCatalog, seats: Mapping[str, SeatSettings]) -> Prepared:
+    """``{"scenario", "armies": [{"seat", "team", "cards": [{"name", "kind", "figures", "life",
+    "power", "toughness", "cost", "ppf", "move", "range", "height"}]}, …] (turn order), "glyphs":
+    {spot: glyph id or null}}``: values the data or the table's catalog know may be left out."""
     from companion.games.arena.game import Arena
-    from companion.games.arena.setup import Army, Setup, army_card
+    from companion.games.arena.setup import Army, Setup
+    from companion.games.arena.table_entries import ARMY_CARD_ENTRIES, GAME, KIND, card_of
 
     setup = _mapping(data, "'arena'")
     scenario = setup.get("scenario")
     if not isinstance(scenario, str):
         raise Refused(400, "setup", "'scenario' must name a scenario")
-    armies = []
+    saved = _by_name(catalog.entries(GAME, KIND))
+    armies: list[Any] = []
+    entries: list[tuple[str, dict[str, Any]]] = []
+    ids: set[str] = set()
     for index, entry in enumerate(_list(setup.get("armies"), "'armies'")):
         army = _mapping(entry, f"army {index + 1}")
         seat, team = army.get("seat"), army.get("team")
         if not isinstance(seat, str) or not (team is None or isinstance(team, str)):
             raise Refused(400, "setup", f"army {index + 1} needs a seat (and a team name or null)")
         cards = []
-        for card in _list(army.get("cards"), f"{seat}: 'cards'"):
-            typed = {k: v for k, v in _mapping(card, f"{seat}: a card").items() if v is not None}
-            card_id = typed.pop("id", None)
-            if not isinstance(card_id, str):
-                raise Refused(400, "setup", f"{seat}: every card needs an id")
-            try:
-                cards.append(army_card(card_id, **typed))
-            except (ValueError, TypeError) as exc:
-                raise _refused(exc) from None
+        for number, item in enumerate(_list(army.get("cards"), f"{seat}: 'cards'"), start=1):
+            card = _entry(ARMY_CARD_ENTRIES, _mapping(item, "a card"), saved, seat, seats, number)
+            entries.append((KIND, card))
+            cards.append(card_of({**card, "id": _unique(card["id"], ids)}))
         armies.append(Army(seat, tuple(cards), team or None))
     glyphs = _mapping(setup.get("glyphs", {}), "'glyphs'")
     try:
-        return Arena(Setup(scenario, tuple(armies), glyphs))
+        game = Arena(Setup(scenario, tuple(armies), glyphs))
     except ValueError as exc:
-        raise _refused(exc) from None
+        raise _refused(exc, seats) from None
+    return Prepared(game, tuple(entries))
 
 
-BUILDERS: dict[str, Callable[[object], Game]] = {
-    "planechase": planechase_game,
+# -- registering a warband or an army by showing its tags to the camera ------------------------
+
+# game → (the tags' game code, the entry kind a tag names): a Dungeon Command creature wears
+# ``dc:<label>#1`` (its card's id, numbered for copies), an Arena figure ``ar:<card id>#<n>``
+SCANNED_CARDS = {"dungeon_command": ("dc", "creature"), "arena": ("ar", "army_card")}
+COPY = re.compile(r"-\d+$")
+
+
+def shown_cards(found: ReadResult, game: str, catalog: TableCatalog) -> dict[str, Any]:
+    """What a frame's tags say for a Dungeon Command warband or an Arena army: the card each tag
+    names in the table's catalog (a tag numbered for a copy names its card), and each tag that
+    names none, with why — the card is typed in once, then its tag is known."""
+    code, kind = SCANNED_CARDS[game]
+    cards = {entry.id: entry.data for entry in catalog.entries(game, kind)}
+    tags, problems = [], []
+    for tag in sorted({sighting.tag for sighting in found.sightings}):
+        card = cards.get(tag.catalog_id) or cards.get(COPY.sub("", tag.catalog_id))
+        if tag.game != code:
+            problems.append({"tag": str(tag), "problem": "wrong_game"})
+        elif card is None:
+            problems.append({"tag": str(tag), "problem": "unknown_card"})
+        else:
+            tags.append({"tag": str(tag), "id": card["id"], "name": card["name"]})
+    return {"tags": tags, "problems": problems, "unreadable": found.rejected}
+
+
+Builder = Callable[[object, TableCatalog, Mapping[str, SeatSettings]], Prepared]
+BUILDERS: dict[str, Builder] = {
+    "planechase": lambda data, catalog, seats: Prepared(planechase_game(data)),
     "dungeon_command": dungeon_command_game,
     "arena": arena_game,
 }
 
 
-def other_game(name: str, data: object) -> Game:
-    """The game ``name`` set up from its part of the new-game request (``Refused`` says why not)."""
-    return BUILDERS[name](data)
+def other_game(
+    name: str, data: object, catalog: TableCatalog, seats: Mapping[str, SeatSettings]
+) -> Prepared:
+    """The game ``name`` set up from its part of the new-game request, with the cards typed for
+    it (``Refused`` says why not, naming the player of ``seats`` at fault)."""
+    return BUILDERS[name](data, catalog, seats)
 
 
 def game_options() -> dict[str, Any]:

@@ -16,6 +16,7 @@ from web_panel import csrf
 from web_panel.camera_prompts import PromptList
 from web_panel.clock import MatchClock
 from web_panel.judge import JudgeAccess
+from web_panel.limits import StreamLimit
 from web_panel.seats import LOOPBACK_ADDRESSES, SeatTokens, Viewer, may_see_join_codes
 from web_panel.stream import Feed
 from web_panel.view import public_view
@@ -54,6 +55,8 @@ class Panel:
     # The camera view (frames, tags read, manual calibration); ``None`` without a camera.
     camera: CameraView | None = None
     feed: Feed = field(init=False)
+    # The live streams each address holds open (limited).
+    streams: StreamLimit = field(default_factory=StreamLimit)
     # What the camera noticed that only the players can settle (fed by the table's bus).
     camera_prompts: PromptList = field(init=False)
     # The tournament hub's link when this table plays in an event (set by the runtime).

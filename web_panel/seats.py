@@ -23,6 +23,7 @@ from typing import Any
 import segno
 
 from companion.table.proposers import JUDGE, Proposer
+from web_panel.private_files import write_private
 
 _SALT = b"companion.seat:"
 # Crockford's base 32 in lower case: no i, l, o or u, so a typed code is hard to get wrong.
@@ -144,9 +145,7 @@ def _read_claims(path: Path | None) -> dict[str, list[Any]]:
 def _write_claims(path: Path | None, claims: dict[str, list[Any]]) -> None:
     if path is None:
         return
-    temporary = path.with_name(f"{path.name}.tmp")
-    temporary.write_text(json.dumps(claims), encoding="utf-8")
-    temporary.replace(path)
+    write_private(path, json.dumps(claims))
 
 
 LOOPBACK_ADDRESSES = frozenset({"127.0.0.1", "::1"})

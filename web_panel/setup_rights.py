@@ -1,6 +1,6 @@
 """Who may set up a game (and change what set-ups offer, such as the table's catalog): the judge;
 the table's own screen while no judge PIN is set; and once the game is over, a seated player or
-the table's own screen."""
+the table's own screen (never a phone that scanned a code while the game runs)."""
 
 from __future__ import annotations
 

@@ -21,13 +21,19 @@ catalog_api = Blueprint("table_catalog", __name__, url_prefix="/api/catalog")
 def entry_problem(language: str, error: DataFileError) -> str:
     """A refused entry's problem in ``language``: the field as the form names it, then what it
     must be (``Power: a whole number from 0 to 40``)."""
-    field = error.field.rsplit(".", 1)[-1].split("[", 1)[0]
+    parts = [part.split("[", 1)[0] for part in error.field.split(".")]
+    field = parts[-1]
     label = translate(language, f"catalog.field.{field}")
+    if len(parts) > 1:  # a game's own name for the field, as its form shows it (army_card.power)
+        own = translate(language, f"catalog.field.{parts[-2]}.{field}")
+        label = label if own == f"catalog.field.{parts[-2]}.{field}" else own
     key = f"catalog.problem.{error.code}"
     problem = translate(language, key, **error.params)
     if problem == key:
         problem = translate(language, "catalog.problem.value")
-    return f"{label}: {problem}" if field and label != f"catalog.field.{field}" else problem
+    if not field or label == f"catalog.field.{field}":
+        return problem
+    return translate(language, "catalog.problem.of_field", field=label, problem=problem)
 
 
 def refused_entry(error: DataFileError) -> Refused:

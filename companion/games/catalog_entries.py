@@ -13,6 +13,8 @@ text ``name``); a bad entry raises ``DataFileError`` naming the field and its pr
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -61,3 +63,50 @@ def find_entry_kind(game: str, kind: str) -> EntryKind:
         return ENTRY_KINDS[(game, kind)]
     except KeyError:
         raise KeyError(f"game {game!r} takes no {kind!r} entries at the table") from None
+
+
+# -- checks the games' entries share ---------------------------------------------------------------
+
+MAX_NAME = 40
+ENTRY_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,23}$")
+
+
+def entry_name(data: Mapping[str, Any], where: str) -> str:
+    """The entry's ``name``: 1 to :data:`MAX_NAME` characters, spaces trimmed."""
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+        raise DataFileError(TABLE_ENTRY, f"{where}.name", "a name", code="text")
+    return " ".join(name.split())
+
+
+def entry_number(
+    data: Mapping[str, Any], field: str, where: str, low: int, high: int, *, required: bool = True
+) -> int | None:
+    """A whole number from ``low`` to ``high`` printed on the card; ``None`` when it may be left
+    out and is. A missing required number is code ``required``, any other problem ``range``."""
+    value = data.get(field)
+    if value is None or value == "":
+        if required:
+            raise DataFileError(TABLE_ENTRY, f"{where}.{field}", "a number", code="required")
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise DataFileError(
+            TABLE_ENTRY,
+            f"{where}.{field}",
+            f"a whole number {low}..{high}",
+            code="range",
+            params={"minimum": low, "maximum": high},
+        )
+    return value
+
+
+def entry_id(data: Mapping[str, Any], name: str, where: str) -> str:
+    """The entry's ``id`` if given, else one made from its name: the name's letters and digits
+    joined by dashes, or for a name without Latin letters (``ゴブリン``) a short fixed hash."""
+    given = data.get("id")
+    if given is not None:
+        if not isinstance(given, str) or not ENTRY_ID.match(given):
+            raise DataFileError(TABLE_ENTRY, f"{where}.id", "an id", code="id")
+        return given
+    slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")[:24].strip("-")
+    return slug or "x" + hashlib.sha1(name.encode()).hexdigest()[:8]

@@ -111,3 +111,18 @@ def scan_join_code(table_page: Page, seat: str) -> str:
 
 def wait_for_version(page: Page, version: int) -> None:
     expect(page.locator("body")).to_have_attribute("data-version", str(version))
+
+
+def fill_army_card(page: Page, seat: str, index: int, values: dict[str, str]) -> None:
+    """Type an Arena army card into the set-up form: its name first (a name the table knows fills
+    in the rest), then the other ``values`` (``kind`` picked, numbers typed)."""
+    card = page.locator(f'fieldset.og-army[data-seat="{seat}"] .og-card').nth(index)
+    if "name" in values:
+        card.locator(".og-card-name").fill(values["name"])
+        card.locator(".og-card-name").dispatch_event("change")
+        card = page.locator(f'fieldset.og-army[data-seat="{seat}"] .og-card').nth(index)
+    for key, value in values.items():
+        if key == "kind":
+            card.locator(".og-card-kind").select_option(value)
+        elif key != "name":
+            card.locator(f".og-card-{key}").fill(value)

@@ -91,6 +91,7 @@ def test_a_creature_lifted_off_the_map_becomes_a_prompt(dc_app: Flask, dc_table:
         "enemy": None,
         "spot": None,
         "owner": "ann",
+        "name": "a02",  # a creature entered without a name shows its tag's label
         "level": dc_table.read(lambda game: game.level("a02")),
         "loss": _morale(dc_table, "ann") - trial.morale("ann"),
         "actions": ["destroyed a02"],

@@ -14,9 +14,11 @@ from playwright.sync_api import Browser, Page, expect
 from companion.table.table import Table
 from tests.web_panel.browser import (
     CHROMIUM,
+    SERVER_GONE,
     new_phone,
     scan_join_code,
     screenshot,
+    tolerate,
     wait_for_version,
 )
 from tests.web_panel.conftest import JUDGE_PIN
@@ -95,6 +97,7 @@ def test_a_phone_that_lost_the_connection_catches_up_without_a_reload(
     phone = new_phone(browser, first.url)
     wait_for_version(phone, 0)
     phone.evaluate("window.notReloaded = true")
+    tolerate(SERVER_GONE)  # the page sees the server go away, as intended
     first.stop()  # the table restarts (or the Wi-Fi drops): the stream breaks
     expect(phone.locator("#conn")).to_have_text("Reconnecting…")
     table.submit("A", "add 1")

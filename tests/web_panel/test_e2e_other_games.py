@@ -9,7 +9,13 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.browser import (
+    CHROMIUM,
+    fill_army_card,
+    new_phone,
+    screenshot,
+    wait_for_version,
+)
 from tests.web_panel.conftest import JUDGE_PIN
 from web_panel.app import PanelServer
 
@@ -71,15 +77,16 @@ def test_planechase_set_up_and_played(browser: Browser, server: PanelServer, tab
 def test_dungeon_command_set_up_and_played(browser: Browser, server: PanelServer, table: Table):
     phone = _judge_on_the_setup_page(browser, server, "dungeon_command")
     _name_players(phone, ["Aiko", "Ben"])
-    for seat, commander, leadership in (("p1", "valnar-trueblade", None), ("p2", "kalteros", "6")):
+    for seat, commander, leadership in (("p1", "Valnar Trueblade", None), ("p2", "Kalteros", "6")):
         band = phone.locator(f'fieldset.og-band[data-seat="{seat}"]')
-        band.locator(".og-commander").select_option(commander)
+        band.locator(".og-commander").fill(commander)
+        band.locator(".og-commander").dispatch_event("change")
         band = phone.locator(f'fieldset.og-band[data-seat="{seat}"]')  # drawn again
         band.locator(".og-morale").fill("10")
         if leadership:
             band.locator(".og-leadership").fill(leadership)
         band.locator(".og-creatures").fill(
-            "\n".join(f"{seat}-c{i:02d} {1 + i % 3}" for i in range(12))
+            "\n".join(f"Creature {seat}{i:02d} {1 + i % 3}" for i in range(12))
         )
     screenshot(phone, "dungeon-command-setup")
     phone.locator("#setup-start").click()
@@ -87,10 +94,10 @@ def test_dungeon_command_set_up_and_played(browser: Browser, server: PanelServer
     phone.goto(server.url + "/")
     wait_for_version(phone, 0)
     expect(phone.locator('.dc-band[data-seat="p1"] .dc-leadership')).to_have_text("7")
-    phone.locator('[data-action="deploy p1-c02"]').click()  # level 3
+    phone.locator('[data-action="deploy creature-p102"]').click()  # level 3
     wait_for_version(phone, 1)
     expect(phone.locator('.dc-band[data-seat="p1"] .dc-check')).to_contain_text("room 4")
-    phone.locator('[data-action="deploy p1-c01"]').click()  # level 2
+    phone.locator('[data-action="deploy creature-p101"]').click()  # level 2
     wait_for_version(phone, 2)
     phone.locator('[data-action="next"]').click()
     wait_for_version(phone, 3)
@@ -100,30 +107,21 @@ def test_dungeon_command_set_up_and_played(browser: Browser, server: PanelServer
 
 def test_a_refused_setup_says_why(browser: Browser, server: PanelServer, table: Table):
     phone = _judge_on_the_setup_page(browser, server, "dungeon_command")
-    phone.locator('fieldset.og-band[data-seat="p1"] .og-commander').select_option("kalteros")
+    phone.locator('fieldset.og-band[data-seat="p1"] .og-commander').fill("Kalteros")
     phone.locator("#setup-start").click()
-    expect(phone.locator("#toast")).to_contain_text("type it in from the commander card")
+    expect(phone.locator("#toast")).to_contain_text("Player 1: Kalteros: Morale: type it in")
     assert table.read(lambda g: g.name) == "test-counter"
-
-
-def _card(phone: Page, seat: str, index: int, values: dict[str, str]) -> None:
-    card = phone.locator(f'fieldset.og-army[data-seat="{seat}"] .og-card').nth(index)
-    for key, value in values.items():
-        if key == "kind":
-            card.locator(".og-card-kind").select_option(value)
-        else:
-            card.locator(f".og-card-{key}").fill(value)
 
 
 def test_arena_set_up_and_played(browser: Browser, server: PanelServer, table: Table):
     phone = _judge_on_the_setup_page(browser, server, "arena")
     _name_players(phone, ["Aiko", "Ben"])
     walker = {"figures": "1", "life": "5", "power": "2", "toughness": "1", "cost": "120"}
-    _card(phone, "p1", 0, {"id": "jace", "name": "Jace", **walker})
-    _card(phone, "p2", 0, {"id": "chandra", "name": "Chandra", **walker})
+    fill_army_card(phone, "p1", 0, {"name": "Jace", **walker})
+    fill_army_card(phone, "p2", 0, {"name": "Chandra", **walker})
     phone.locator('fieldset.og-army[data-seat="p1"] button', has_text="Add an army card").click()
     squad = {"figures": "3", "life": "1", "power": "1", "toughness": "1", "cost": "60", "ppf": "20"}
-    _card(phone, "p1", 1, {"id": "soldiers", "name": "Soldiers", "kind": "squad", **squad})
+    fill_army_card(phone, "p1", 1, {"name": "Soldiers", "kind": "squad", **squad})
     screenshot(phone, "arena-setup")
     _start(phone, server, table, "arena")
 
@@ -142,9 +140,10 @@ def test_arena_set_up_and_played(browser: Browser, server: PanelServer, table: T
     wait_for_version(phone, 5)
     dice = table.read(lambda g: g.pending().details["dice"])
     expect(phone.locator(".ar-dice")).to_contain_text(f"roll {dice} dice")
-    phone.locator('[data-action="hits 2"]').click()
+    phone.locator('.og-counter[data-key="hits"] input').fill("2")
+    phone.locator("#ar-count-send").click()
     wait_for_version(phone, 6)
-    phone.locator('[data-action="shields 0"]').click()
+    phone.locator("#ar-count-send").click()  # no shields
     wait_for_version(phone, 7)
     expect(phone.locator('.ar-figure[data-figure="chandra"] .ar-life')).to_have_text("life 3/5")
     screenshot(phone, "arena-played")

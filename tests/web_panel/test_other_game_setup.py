@@ -114,16 +114,16 @@ def test_a_bad_planechase_setup_is_refused(judge: Phone, table: Table, part: dic
 
 
 def _band(seat: str, commander: str, **values: Any) -> dict[str, Any]:
-    creatures = {f"{seat}-c{i:02d}": 1 + i % 3 for i in range(12)}
-    return {"seat": seat, "commander": commander, "creatures": creatures, **values}
+    creatures = [{"name": f"Creature {seat}{i:02d}", "level": 1 + i % 3} for i in range(12)]
+    return {"seat": seat, "commander": {"name": commander, **values}, "creatures": creatures}
 
 
 def test_dungeon_command_with_typed_in_start_values(judge: Phone, table: Table):
     part = {
         "first": "p2",
         "warbands": [
-            _band("p1", "valnar-trueblade", morale=11),
-            _band("p2", "snig-the-axe", morale=10, leadership=6),
+            _band("p1", "Valnar Trueblade", morale=11),
+            _band("p2", "snig the axe", morale=10, leadership=6),
         ],
     }
     assert _new(judge, "dungeon_command", part).status_code == 200
@@ -132,49 +132,104 @@ def test_dungeon_command_with_typed_in_start_values(judge: Phone, table: Table):
     assert (game.morale("p1"), game.leadership("p1")) == (11, 7)  # leadership from the data
     assert (game.morale("p2"), game.leadership("p2")) == (10, 6)
     assert game.pending().seat == "p2"
+    assert game.setup.band("p2").commander == "snig-the-axe"  # the data's commander, by name
+    assert game.setup.creature_name("creature-p105") == "Creature p105"
+
+
+def test_cards_typed_once_are_kept_and_need_only_their_names_next_time(judge: Phone, table: Table):
+    first = {"warbands": [_band("p1", "Homebrew Hero", morale=12, leadership=8),
+                          _band("p2", "Kalteros", morale=9, leadership=5)]}  # fmt: skip
+    assert _new(judge, "dungeon_command", first).status_code == 200
+    saved = judge.get("/api/catalog/entries?game=dungeon_command").get_json()["entries"]
+    kinds = {(entry["kind"], entry["data"]["name"]) for entry in saved}
+    assert ("commander", "Homebrew Hero") in kinds and ("creature", "Creature p111") in kinds
+    assert {entry["entered_by"]["name"] for entry in saved} == {None}  # the judge's phone
+    names_only = {
+        "warbands": [
+            {"seat": "p1", "commander": {"name": "homebrew hero"},
+             "creatures": [{"name": f"Creature p1{i:02d}"} for i in range(12)]},
+            {"seat": "p2", "commander": {"name": "Kalteros"},
+             "creatures": [{"name": f"creature p2{i:02d}"} for i in range(12)]},
+        ]
+    }  # fmt: skip
+    assert _new(judge, "dungeon_command", names_only).status_code == 200
+    game = table.snapshot()
+    assert isinstance(game, DungeonCommand)
+    assert (game.morale("p1"), game.leadership("p1")) == (12, 8)
+    assert game.level("creature-p202") == 3 and game.level("creature-p111") == 3
+    assert game.setup.band("p1").commander == "Homebrew Hero"  # as first typed, not "homebrew hero"
+    assert game.setup.creature_name("creature-p202") == "Creature p202"
+
+
+def test_the_same_creature_twice_gets_numbered_tags(judge: Phone, table: Table):
+    band = _band("p1", "Valnar Trueblade", morale=11)
+    band["creatures"][1] = dict(band["creatures"][0])
+    other = _band("p2", "Kalteros", morale=9, leadership=5)
+    other["creatures"][0] = dict(band["creatures"][0])
+    assert _new(judge, "dungeon_command", {"warbands": [band, other]}).status_code == 200
+    game = table.snapshot()
+    assert isinstance(game, DungeonCommand)
+    assert {"creature-p100", "creature-p100-2"} <= set(game.setup.band("p1").creatures)
+    assert "creature-p100-3" in game.setup.band("p2").creatures
 
 
 @pytest.mark.parametrize(
     ("bands", "words"),
     [
-        ([_band("p1", "valnar-trueblade"), _band("p2", "snig-the-axe", morale=9, leadership=5)],
-         "type it in"),
-        ([_band("p1", "valnar-trueblade", morale=9, leadership=8),
-          _band("p2", "snig-the-axe", morale=9, leadership=5)], "is 7, not 8"),
-        ([_band("p1", "valnar-trueblade", morale=9)], "two warbands"),
-        ([_band("p1", "valnar-trueblade", morale=9),
-          {**_band("p2", "kalteros", morale=9, leadership=5), "creatures": {"x": 1}}],
-         "at least 12"),
-        ([_band("p1", "valnar-trueblade", morale="ten"),
-          _band("p2", "kalteros", morale=9, leadership=5)], "whole number"),
-        ([{"seat": "p1"}, _band("p2", "kalteros", morale=9, leadership=5)], "commander"),
+        ([_band("p1", "Valnar Trueblade"), _band("p2", "Snig the Axe", morale=9, leadership=5)],
+         "Aiko: Valnar Trueblade: Morale: type it in from the card."),
+        ([_band("p1", "Valnar Trueblade", morale=9, leadership=8),
+          _band("p2", "Snig the Axe", morale=9, leadership=5)],
+         "Aiko: Valnar Trueblade: Leadership: already known as 7"),
+        ([_band("p1", "Valnar Trueblade", morale=9)], "two warbands"),
+        ([_band("p1", "Valnar Trueblade", morale=9),
+          {**_band("p2", "Kalteros", morale=9, leadership=5),
+           "creatures": [{"name": "Goblin", "level": 1}]}],
+         "Ben: a warband needs at least 12 creatures (1 entered)."),
+        ([_band("p1", "Valnar Trueblade", morale="ten"),
+          _band("p2", "Kalteros", morale=9, leadership=5)],
+         "Aiko: Valnar Trueblade: Morale: a whole number from 1 to 60."),
+        ([{"seat": "p1"}, _band("p2", "Kalteros", morale=9, leadership=5)],
+         "Aiko: pick or type in the commander."),
+        ([{**_band("p1", "Valnar Trueblade", morale=9),
+           "creatures": [{"name": "Nameless"}] * 12},
+          _band("p2", "Kalteros", morale=9, leadership=5)],
+         "Aiko: Nameless: Level: type it in from the card."),
     ],
 )  # fmt: skip
 def test_a_bad_dungeon_command_setup_is_refused(
     judge: Phone, table: Table, bands: list, words: str
 ):
     _refused(judge, table, "dungeon_command", {"warbands": bands}, words)
+    assert judge.get("/api/catalog/entries").get_json()["entries"] == []  # nothing kept
+
+
+def test_a_refusal_speaks_the_phones_language(judge: Phone, table: Table):
+    judge.client.set_cookie("lang", "ja")
+    bands = [_band("p1", "Valnar Trueblade"), _band("p2", "Kalteros", morale=9, leadership=5)]
+    _refused(judge, table, "dungeon_command", {"warbands": bands},
+             "Aikoさん:Valnar Trueblade:モラル:カードを見て入力してください。")  # fmt: skip
 
 
 # -- Arena --------------------------------------------------------------------------------------
 
 
-def _walker(card_id: str, **values: Any) -> dict[str, Any]:
+def _walker(name: str, **values: Any) -> dict[str, Any]:
     numbers = {"figures": 1, "life": 5, "power": 2, "toughness": 1, "cost": 120}
-    return {"id": card_id, "name": card_id.title(), "kind": "planeswalker", **numbers, **values}
+    return {"name": name, "kind": "planeswalker", **numbers, **values}
 
 
-def _squad(card_id: str) -> dict[str, Any]:
+def _squad(name: str = "Soldiers") -> dict[str, Any]:
     numbers = {"figures": 3, "life": 1, "power": 1, "toughness": 1, "cost": 60, "ppf": 20}
-    return {"id": card_id, "name": "Soldiers", "kind": "squad", **numbers}
+    return {"name": name, "kind": "squad", **numbers}
 
 
 def test_an_arena_duel(judge: Phone, table: Table):
     part = {
         "scenario": "duel",
         "armies": [
-            {"seat": "p1", "cards": [_walker("chandra"), _squad("soldiers")]},
-            {"seat": "p2", "cards": [_walker("gideon")]},
+            {"seat": "p1", "cards": [_walker("chandra"), _squad()]},
+            {"seat": "p2", "cards": [_walker("Gideon"), _squad()]},
         ],
         "glyphs": {"g1": "power", "g2": "toughness"},
     }
@@ -182,37 +237,72 @@ def test_an_arena_duel(judge: Phone, table: Table):
     game = table.snapshot()
     assert isinstance(game, Arena)
     assert game.card("chandra").range == 5  # the known value joins the typed ones
+    assert game.card("chandra").name == "Chandra"
     assert game.setup.turns == 30
     assert game.figure("soldiers-2").place == "reserve"
+    assert game.card("soldiers-2").name == "Soldiers"  # the second army's copy of the card
+    saved = judge.get("/api/catalog/entries?game=arena").get_json()["entries"]
+    assert sorted(entry["data"]["name"] for entry in saved) == ["Chandra", "Gideon", "Soldiers"]
+
+
+def test_an_army_card_typed_once_needs_only_its_name(judge: Phone, table: Table):
+    part = {"scenario": "duel", "armies": [
+        {"seat": "p1", "cards": [_walker("Jace"), _squad("Illusions")]},
+        {"seat": "p2", "cards": [_walker("Liliana")]}]}  # fmt: skip
+    assert _new(judge, "arena", part).status_code == 200
+    again = {"scenario": "duel", "armies": [
+        {"seat": "p1", "cards": [{"name": "jace"}, {"name": "Illusions"}]},
+        {"seat": "p2", "cards": [{"name": "Liliana", "life": 6}]}]}  # fmt: skip
+    assert _new(judge, "arena", again).status_code == 200
+    game = table.snapshot()
+    assert isinstance(game, Arena)
+    assert (game.card("illusions").figures, game.card("illusions").ppf) == (3, 20)
+    assert game.card("liliana").life == 6  # a value typed again replaces the kept one
+    kept = judge.get("/api/catalog/entries?game=arena").get_json()["entries"]
+    assert next(e for e in kept if e["data"]["name"] == "Liliana")["data"]["life"] == 6
 
 
 @pytest.mark.parametrize(
     ("part", "words"),
     [
-        ({"scenario": "duel", "armies": [{"seat": "p1", "cards": [_walker("chandra")]}]},
+        ({"scenario": "duel", "armies": [{"seat": "p1", "cards": [_walker("Chandra")]}]},
          "not 1"),
         ({"scenario": "duel", "armies": [
-            {"seat": "p1", "cards": [_walker("chandra", range=4)]},
-            {"seat": "p2", "cards": [_walker("gideon")]}]}, "range is 5, not 4"),
+            {"seat": "p1", "cards": [_walker("Chandra", range=4)]},
+            {"seat": "p2", "cards": [_walker("Gideon")]}]},
+         "Aiko: Chandra: Range: already known as 5"),
         ({"scenario": "duel", "armies": [
-            {"seat": "p1", "cards": [{"id": "nissa"}]},
-            {"seat": "p2", "cards": [_walker("gideon")]}]}, "type in figures"),
+            {"seat": "p1", "cards": [{"name": "Nissa", "kind": "planeswalker"}]},
+            {"seat": "p2", "cards": [_walker("Gideon")]}]},
+         "Aiko: Nissa: Figures: type it in from the card."),
         ({"scenario": "duel", "armies": [
-            {"seat": "p1", "cards": [_squad("soldiers")]},
-            {"seat": "p2", "cards": [_walker("gideon")]}]}, "exactly one planeswalker"),
+            {"seat": "p1", "cards": [_walker("Nissa", life=None)]},
+            {"seat": "p2", "cards": [_walker("Gideon")]}]},
+         "Aiko: Nissa: Life: type it in from the card."),
         ({"scenario": "duel", "armies": [
-            {"seat": "p1", "cards": [_walker("chandra", cost=600)]},
-            {"seat": "p2", "cards": [_walker("gideon")]}]}, "over 500"),
+            {"seat": "p1", "cards": [_squad()]},
+            {"seat": "p2", "cards": [_walker("Gideon")]}]},
+         "Aiko: an army has exactly one planeswalker (this one has 0)."),
         ({"scenario": "duel", "armies": [
-            {"seat": "p1", "cards": [_walker("chandra")]},
-            {"seat": "p2", "cards": [_walker("gideon")]}], "glyphs": {"g1": None}},
+            {"seat": "p1", "cards": [_walker("Chandra", cost=600)]},
+            {"seat": "p2", "cards": [_walker("Gideon")]}]},
+         "Aiko: the army costs 600 points, more than the 500 allowed."),
+        ({"scenario": "duel", "armies": [
+            {"seat": "p1", "cards": [_walker("Chandra"), _squad(), _squad("soldiers")]},
+            {"seat": "p2", "cards": [_walker("Gideon")]}]},
+         "Aiko: Soldiers is in the army twice: each army card once."),
+        ({"scenario": "duel", "armies": [
+            {"seat": "p1", "cards": [_walker("Chandra")]},
+            {"seat": "p2", "cards": [_walker("Gideon")]}], "glyphs": {"g1": None}},
          "name each"),
         ({"scenario": "nowhere", "armies": []}, "unknown scenario"),
-        ({"scenario": "duel", "armies": [{"seat": "p1", "cards": [{"name": "x"}]}]}, "an id"),
+        ({"scenario": "duel", "armies": [{"seat": "p1", "cards": [{"kind": "hero"}]}]},
+         "Aiko: card 1: Army card: cannot be empty."),
     ],
 )  # fmt: skip
 def test_a_bad_arena_setup_is_refused(judge: Phone, table: Table, part: dict, words: str):
     _refused(judge, table, "arena", part, words)
+    assert judge.get("/api/catalog/entries").get_json()["entries"] == []  # nothing kept
 
 
 def test_a_game_part_that_is_not_an_object_is_refused(judge: Phone, table: Table):

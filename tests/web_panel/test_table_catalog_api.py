@@ -60,7 +60,7 @@ def test_only_who_may_set_up_uploads(app: Flask, spectator: Phone):
     ("language", "says"),
     [
         ("en", "Power: a whole number from 0 to 40."),
-        ("ja", "パワー: 0から40までの整数にしてください。"),
+        ("ja", "パワー:0から40までの整数にしてください。"),
     ],
 )
 def test_a_bad_upload_says_why_in_the_phones_language_and_changes_nothing(

@@ -1,6 +1,7 @@
 """Dungeon Command's view: each warband's morale and leadership, the levels it has on the
-battlefield against its leadership (the deploy check), its creatures in play and destroyed, and
-the turn's phase — all read from the engine."""
+battlefield against its leadership (the deploy check), its creatures in play and destroyed (by the
+names on their cards), the turn's phase, and what refusing damage costs each warband — all read
+from the engine."""
 
 from __future__ import annotations
 
@@ -8,7 +9,11 @@ from typing import Any
 
 from companion.games.dungeon_command import prompts
 from companion.games.dungeon_command.data_files import commanders
-from companion.games.dungeon_command.game import PHASES, DungeonCommand
+from companion.games.dungeon_command.game import (
+    MORALE_PER_COWERED_DAMAGE,
+    PHASES,
+    DungeonCommand,
+)
 from companion.games.protocol import Game
 from web_panel.camera_prompts import CameraPrompt
 from web_panel.game_views.prompts import engine_prompts
@@ -26,14 +31,16 @@ def _warband(game: DungeonCommand, seat: str) -> dict[str, Any]:
         "levels_in_play": game.levels_in_play(seat),
         "room": game.deploy_room(seat),
         "creature_hand": band.creature_hand,
-        "battlefield": [
-            {"label": label, "level": game.level(label)} for label in state.battlefield[seat]
-        ],
-        "destroyed": [
-            {"label": label, "level": game.level(label)} for label in state.destroyed[seat]
-        ],
+        "battlefield": [_creature(game, label) for label in state.battlefield[seat]],
+        "destroyed": [_creature(game, label) for label in state.destroyed[seat]],
         "creatures": len(band.creatures),
+        # morale lost per 10 damage refused, plus what the opposing commander's power adds
+        "cower_extra": game.setup.band(game.opponent(seat)).cowering_opponent_extra_loss,
     }
+
+
+def _creature(game: DungeonCommand, label: str) -> dict[str, Any]:
+    return {"label": label, "name": game.setup.creature_name(label), "level": game.level(label)}
 
 
 def dungeon_command_view(game: Game) -> dict[str, Any]:
@@ -56,6 +63,10 @@ def dungeon_command_view(game: Game) -> dict[str, Any]:
         "levels": {
             label: level for band in game.setup.warbands for label, level in band.creatures.items()
         },
+        "names": {
+            label: band.name(label) for band in game.setup.warbands for label in band.creatures
+        },
+        "damage_step": MORALE_PER_COWERED_DAMAGE,
     }
 
 
@@ -79,6 +90,7 @@ def camera_prompt_view(game: Game, prompt: CameraPrompt) -> dict[str, Any] | Non
         loss = game.morale(owner) - trial.morale(owner)
     return {
         "owner": owner,
+        "name": game.setup.creature_name(label),
         "level": game.level(label),
         "loss": loss,
         "actions": [action],

@@ -14,13 +14,7 @@
     return found;
   }
 
-  function figureName(view, id) {
-    for (const card of Object.values(cards(view))) {
-      const index = card.figure_ids.indexOf(id);
-      if (index >= 0) return card.figure_ids.length > 1 ? `${card.name} ${index + 1}` : card.name;
-    }
-    return id;
-  }
+  function figureName(view, id) { return (G.extra(view).names || {})[id] || id; }
 
   function placeName(view, place) {
     const [spot, reveal] = place.split("=");
@@ -180,16 +174,28 @@
     G.add(container, G.choices("", G.legal(view, "end"), "secondary"));
   }
 
-  /* Dice entry: how many hits (or shields) came up, 0 to the dice rolled; spells may change the
-     number of dice first. */
+  /* Dice entry, as Dreamblade's: count the hits (or shields) that came up, 0 to the dice rolled,
+     on a stepper or the keypad, then send; spells may change the number of dice first. */
   function diceEntry(container, pending, view) {
     const { dice, attacker, target } = pending.details;
     const verb = pending.kind === "attack_dice" ? "hits" : "shields";
     G.add(container, el("p", { class: "ar-dice", text: t(`ar.roll_${verb}`, {
       dice, attacker: figureName(view, attacker), target: figureName(view, target) }) }));
-    G.add(container, el("div", { class: "choices ar-counts" }, ...G.legal(view, verb).map((text) => el("button", {
-      class: "btn choice ar-count", type: "button", dataset: { action: text }, text: text.split(" ")[1],
-      "aria-label": P.actionLabel(text), onclick: () => P.propose(text) }))));
+    const total = el("p", { class: "ar-total" });
+    const fine = (n) => Number.isInteger(n) && n >= 0 && n <= dice;
+    const count = G.counter({ key: verb, label: t(`ar.count.${verb}`), start: 0, min: 0, max: dice, onchange: () => {
+      total.textContent = fine(count.value()) ? t("ar.count_of", { n: count.value(), dice }) : t("ar.count_range", { dice });
+      total.classList.toggle("error-text", !fine(count.value()));
+    } });
+    total.textContent = t("ar.count_of", { n: 0, dice });
+    const send = el("button", { class: "btn", type: "button", id: "ar-count-send", text: t("pending.send"), onclick: () => {
+      if (!fine(count.value())) {
+        P.toast(t("ar.count_range", { dice }));
+        return;
+      }
+      P.propose(`${verb} ${count.value()}`);
+    } });
+    G.add(container, count.node, total, send);
     G.add(container, G.folded(t("ar.dice_change"), G.choices("", G.legal(view, "dice"), "secondary")));
   }
 

@@ -83,6 +83,31 @@
     return el("div", { class: "og-leds-box" }, el("small", { text: t("og.leds") }), grid);
   }
 
+  /* A number entered with −/+ (in steps of ``step``) or typed on the phone's keypad. ``value()``
+     is the number shown (NaN when the box is empty or not a number); ``onchange`` runs after
+     every change. The server checks the number again. */
+  function counter({ key, label, start = 0, min = 0, max = null, step = 1, onchange = () => {} }) {
+    const box = el("input", {
+      type: "number", inputmode: "numeric", class: "og-count", min: String(min), step: String(step),
+      value: String(start), "aria-label": label, dataset: { count: key },
+    });
+    if (max !== null) box.max = String(max);
+    const value = () => (box.value.trim() === "" ? NaN : Number(box.value));
+    const change = (delta) => {
+      const now = Number.isFinite(value()) ? value() : 0;
+      const next = Math.max(min, max === null ? now + delta : Math.min(max, now + delta));
+      box.value = String(next);
+      onchange();
+    };
+    box.addEventListener("input", onchange);
+    const node = el("div", { class: "row og-counter", dataset: { key } },
+      label ? el("span", { class: "og-counter-label", text: label }) : null,
+      el("button", { class: "btn secondary", type: "button", text: "−", "aria-label": `${label} −`, onclick: () => change(-step) }),
+      box,
+      el("button", { class: "btn secondary", type: "button", text: "+", "aria-label": `${label} +`, onclick: () => change(step) }));
+    return { node, value };
+  }
+
   function seatTag(seatId, extraText = "") {
     const s = P.seat(seatId);
     return el("span", { class: "og-seat", style: { borderColor: s.colour } }, s.name, extraText);
@@ -129,6 +154,6 @@
   }
 
   window.Games = {
-    add, extra, named, enginePrompt, actionButton, legal, choices, folded, ledMirror, seatTag, cameraPrompts, lastSeen,
+    add, extra, named, enginePrompt, actionButton, legal, choices, folded, ledMirror, counter, seatTag, cameraPrompts, lastSeen,
   };
 })();

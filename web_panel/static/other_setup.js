@@ -1,7 +1,10 @@
 /* The new-game form's part for Planechase, Dungeon Command and Arena: players (names, colours,
-   turn order), and per game the decks, the commanders' start values and creatures, or the
-   scenario, armies and glyphs. The options come from /api/setup/games; the server runs the
-   engines' own setup checks and says what is wrong. setup.js asks this part for its request. */
+   turn order), and per game the decks, the commanders and creatures, or the scenario, armies and
+   glyphs. Cards are typed once: a commander, creature or army card this table's catalog holds
+   (typed at an earlier set-up) is offered by name and fills in its numbers. The options come from
+   /api/setup/games and /api/catalog/entries; the server runs the games' own checks and says what
+   is wrong, naming the player and the field as this form shows it. setup.js asks this part for
+   its request. */
 "use strict";
 
 (() => {
@@ -13,12 +16,13 @@
   const node = el("div", { id: "setup-other", hidden: true });
   let options = null;
   let game = null;
+  const saved = { arena: [], commanders: [], creatures: [] }; // this table's catalog entries
   const model = {
     players: COLOURS.map((colour, i) => ({ name: t("setup.other.player", { n: i + 1 }), colour })),
     count: 2,
     planechase: { shared: true, virtual: false, first: 0, decks: [] },
     dungeon_command: { first: 0, bands: [0, 1].map(() => ({ commander: "", morale: "", leadership: "", creatures: "" })) },
-    arena: { scenario: "duel", teams: ["1", "2", "1", "2", "1", "2"], armies: [], glyphs: [] },
+    arena: { scenario: "duel", teams: ["1", "2", "1", "2", "1", "2"], armies: [], glyphs: [], scanned: [[], [], [], [], [], []] },
   };
 
   const seatId = (i) => `p${i + 1}`;
@@ -117,70 +121,108 @@
 
   // -- Dungeon Command --------------------------------------------------------------------------
 
-  function commanderOf(id) { return options.dungeon_command.commanders.find((c) => c.id === id); }
+  /* A commander by name: the data's (with their known start values) and this table's. */
+  function commanderNamed(name) {
+    const wanted = name.trim().toLowerCase();
+    const known = options.dungeon_command.commanders.find((c) => c.name.toLowerCase() === wanted);
+    const typed = saved.commanders.find((c) => c.name.toLowerCase() === wanted);
+    if (!known && !typed) return null;
+    return { morale: (known && known.morale) || (typed && typed.morale) || null,
+      leadership: (known && known.leadership) || (typed && typed.leadership) || null, fixed: known || {} };
+  }
 
   function dungeonCommandForm() {
     const part = model.dungeon_command;
     const boxes = [firstPlayer(part)];
-    const known = Object.entries(options.dungeon_command.creature_levels).map(([name, level]) => `${name} ${level}`).join(", ");
-    boxes.push(el("p", { class: "hint", text: t("setup.other.creatures_hint", { minimum: options.dungeon_command.min_creatures, known }) }));
+    boxes.push(el("datalist", { id: "og-commanders" }, ...[...new Set([...options.dungeon_command.commanders, ...saved.commanders]
+      .map((c) => c.name))].map((name) => el("option", { value: name }))));
+    boxes.push(el("p", { class: "hint", text: t("setup.other.creatures_hint", { minimum: options.dungeon_command.min_creatures }) }));
     part.bands.forEach((band, i) => {
-      const card = commanderOf(band.commander);
+      const card = commanderNamed(band.commander);
       const start = (key) => {
-        const value = card ? card[key] : null;
-        return value === null
-          ? input({ type: "number", min: "1", class: `og-${key}`, placeholder: t("setup.other.from_card") }, band[key], (v) => { band[key] = v; })
-          : el("input", { type: "number", class: `og-${key}`, value: String(value), disabled: true });
+        const fixed = card && card.fixed[key];
+        const box = input({ type: "number", min: "1", inputmode: "numeric", class: `og-${key}`, placeholder: t("setup.other.from_card"),
+          "aria-label": t(`catalog.field.commander.${key}`) }, fixed || band[key], (v) => { band[key] = v; });
+        box.disabled = Boolean(fixed);
+        return box;
       };
+      const commander = input({ type: "text", class: "og-commander", list: "og-commanders", maxlength: "40",
+        "aria-label": t("catalog.field.commander.name") }, band.commander, (v) => { band.commander = v; });
+      commander.addEventListener("change", () => {
+        const found = commanderNamed(band.commander);
+        if (found) { band.morale = found.morale || ""; band.leadership = found.leadership || ""; }
+        draw();
+      });
+      const area = el("textarea", { class: "og-creatures", rows: "6", placeholder: t("setup.other.creatures_example"),
+        "aria-label": t("setup.other.creatures") });
+      area.value = band.creatures;
+      area.addEventListener("input", () => { band.creatures = area.value; });
+      const chips = saved.creatures.length ? el("div", { class: "og-saved" },
+        el("small", { text: t("setup.other.saved_creatures") }),
+        ...saved.creatures.map((c) => el("button", { class: "btn secondary small og-saved-creature", type: "button",
+          dataset: { name: c.name }, text: `${c.name} (${c.level})`, onclick: () => {
+            band.creatures = `${band.creatures.trimEnd()}${band.creatures.trim() ? "\n" : ""}${c.name}`;
+            area.value = band.creatures;
+          } }))) : null;
+      const scanned = new Set();
+      const scan = window.OtherSetup.scanner ? window.OtherSetup.scanner(seatId(i), (card) => {
+        scanned.add(card.tag);
+        band.creatures = `${band.creatures.trimEnd()}${band.creatures.trim() ? "\n" : ""}${card.name}`;
+        area.value = band.creatures;
+      }, "?game=dungeon_command", (tag) => scanned.has(tag)) : null;
       boxes.push(el("fieldset", { class: "og-band", dataset: { seat: seatId(i) } },
         el("legend", { text: model.players[i].name }),
-        field(t("setup.other.commander"), select({ class: "og-commander" },
-          [["", "—"], ...options.dungeon_command.commanders.map((c) => [c.id, `${c.name} (${c.faction})`])],
-          band.commander, (v) => { band.commander = v; draw(); })),
-        field(t("dc.morale"), start("morale")),
-        field(t("dc.leadership"), start("leadership")),
-        field(t("setup.other.creatures"), (() => {
-          const area = el("textarea", { class: "og-creatures", rows: "6", placeholder: "dwarf-cleric 3\nelf-archer 1" });
-          area.value = band.creatures;
-          area.addEventListener("input", () => { band.creatures = area.value; });
-          return area;
-        })())));
+        field(t("catalog.field.commander.name"), commander),
+        field(t("catalog.field.commander.morale"), start("morale")),
+        field(t("catalog.field.commander.leadership"), start("leadership")),
+        field(t("setup.other.creatures"), area), chips, scan));
     });
     return boxes;
   }
 
+  /* One creature per line: its name, then its level unless the table already knows it. */
   function creatures(text) {
-    const found = {};
-    for (const line of text.split("\n")) {
-      const words = line.trim().split(/\s+/);
-      if (words.length === 2) found[words[0]] = Number(words[1]);
-      else if (line.trim()) found[line.trim()] = null; // the server says what is wrong with it
-    }
-    return found;
+    return text.split("\n").map((line) => line.trim()).filter(Boolean).map((line) => {
+      const match = /^(.*\S)\s+(\d+)$/.exec(line);
+      return match ? { name: match[1], level: Number(match[2]) } : { name: line, level: null };
+    });
   }
 
   // -- Arena ------------------------------------------------------------------------------------
 
-  function emptyCard() { return { id: "", name: "", kind: "planeswalker", figures: "1", life: "", power: "", toughness: "", cost: "", ppf: "" }; }
+  function emptyCard() { return { name: "", kind: "planeswalker", figures: "1", life: "", power: "", toughness: "", cost: "", ppf: "" }; }
+
+  /* A card of this table's catalog (or the data) by name, for filling in the form. */
+  function cardNamed(name) {
+    const wanted = name.trim().toLowerCase();
+    return saved.arena.find((c) => c.name.toLowerCase() === wanted)
+      || options.arena.cards.find((c) => c.name.toLowerCase() === wanted) || null;
+  }
 
   function cardEditor(cards, card) {
-    const known = options.arena.cards.find((c) => c.id === card.id);
-    const row = el("fieldset", { class: "og-card" },
-      el("div", { class: "row" },
-        input({ type: "text", class: "og-card-id", list: "og-known-cards", placeholder: t("setup.other.card_id"), "aria-label": t("setup.other.card_id") },
-          card.id, (v) => { card.id = v.trim().toLowerCase(); }),
+    const known = cardNamed(card.name);
+    const name = input({ type: "text", class: "og-card-name", list: "og-known-cards", maxlength: "40",
+      placeholder: t("catalog.field.army_card.name"), "aria-label": t("catalog.field.army_card.name") }, card.name, (v) => { card.name = v; });
+    name.addEventListener("change", () => {
+      const found = cardNamed(card.name);
+      if (!found) return;
+      const values = found.values || found; // the data's known values, or a whole saved card
+      if (found.kind) card.kind = found.kind;
+      for (const key of CARD_NUMBERS) if (values[key] !== undefined && values[key] !== null) card[key] = String(values[key]);
+      draw();
+    });
+    return el("fieldset", { class: "og-card" },
+      el("div", { class: "row" }, name,
         el("button", { class: "btn secondary small", type: "button", text: "−", "aria-label": t("setup.other.remove_card"),
           onclick: () => { cards.splice(cards.indexOf(card), 1); draw(); } })),
       el("div", { class: "row" },
-        input({ type: "text", class: "og-card-name", placeholder: t("setup.other.card_name"), "aria-label": t("setup.other.card_name") }, card.name, (v) => { card.name = v; }),
-        select({ class: "og-card-kind", "aria-label": t("setup.other.card_kind") },
+        select({ class: "og-card-kind", "aria-label": t("catalog.field.army_card.kind") },
           ["planeswalker", "hero", "squad"].map((k) => [k, t(`setup.other.kind.${k}`)]), card.kind, (v) => { card.kind = v; })),
       el("div", { class: "og-numbers" }, ...CARD_NUMBERS.map((key) => el("label", {},
-        el("small", { text: t(`setup.other.card.${key}`) }),
+        el("small", { text: t(`catalog.field.army_card.${key}`) }),
         input({ type: "number", min: "0", class: `og-card-${key}`, inputmode: "numeric" }, card[key], (v) => { card[key] = v; })))),
-      known && Object.keys(known.values).length ? el("p", { class: "hint", text: t("setup.other.known_card", {
-        values: Object.entries(known.values).map(([k, v]) => `${k} ${v}`).join(", ") }) }) : null);
-    return row;
+      known && known.values && Object.keys(known.values).length ? el("p", { class: "hint", text: t("setup.other.known_card", {
+        values: Object.entries(known.values).map(([k, v]) => `${t(`catalog.field.army_card.${k}`)} ${v}`).join(", ") }) }) : null);
   }
 
   function arenaForm() {
@@ -191,15 +233,28 @@
       field(t("setup.other.scenario"), select({ id: "setup-scenario" }, options.arena.scenarios.map((s) => [s.id, t(`ar.scenario.${s.id}`)]),
         part.scenario, (v) => { part.scenario = v; draw(); })),
       el("p", { class: "hint", text: t("setup.other.army_hint", { points: scenario.army_points }) }),
-      el("datalist", { id: "og-known-cards" }, ...options.arena.cards.map((c) => el("option", { value: c.id, text: c.name }))),
+      el("datalist", { id: "og-known-cards" }, ...[...new Set([...saved.arena, ...options.arena.cards].map((c) => c.name))]
+        .map((name) => el("option", { value: name }))),
     ];
     for (let i = 0; i < model.count; i += 1) {
       const cards = part.armies[i];
+      const scanned = part.scanned[i]; // tags already taken for this army
+      const scan = window.OtherSetup.scanner ? window.OtherSetup.scanner(seatId(i), (card) => {
+        scanned.push(card.tag); // every figure of a squad wears a tag: its card is added once
+        if (cards.some((c) => c.name.trim().toLowerCase() === card.name.toLowerCase())) return;
+        const entry = saved.arena.find((c) => c.id === card.id);
+        const filled = { ...emptyCard(), name: entry.name, kind: entry.kind };
+        for (const key of CARD_NUMBERS) filled[key] = entry[key] === null ? "" : String(entry[key]);
+        const blank = cards.find((c) => !c.name.trim());
+        if (blank) Object.assign(blank, filled); else cards.push(filled);
+        draw();
+      }, "?game=arena", (tag) => scanned.includes(tag)) : null;
       boxes.push(el("fieldset", { class: "og-army", dataset: { seat: seatId(i) } },
         el("legend", { text: model.players[i].name }),
         scenario.teams ? field(t("setup.other.team"), select({ class: "og-team" }, [["1", "1"], ["2", "2"]], part.teams[i], (v) => { part.teams[i] = v; })) : null,
         ...cards.map((card) => cardEditor(cards, card)),
-        el("button", { class: "btn secondary small", type: "button", text: t("setup.other.add_card"), onclick: () => { cards.push(emptyCard()); draw(); } })));
+        el("button", { class: "btn secondary small", type: "button", text: t("setup.other.add_card"), onclick: () => { cards.push(emptyCard()); draw(); } }),
+        scan));
     }
     const faceDown = scenario.glyphs_face === "planeswalker";
     const glyphs = el("fieldset", { class: "og-glyphs" }, el("legend", { text: t("ar.glyphs") }),
@@ -218,7 +273,7 @@
   }
 
   function arenaCard(card) {
-    const data = { id: card.id, name: card.name.trim() || null, kind: card.kind };
+    const data = { name: card.name.trim() || null, kind: card.kind };
     for (const key of CARD_NUMBERS) data[key] = numberOrNull(card[key]);
     return data;
   }
@@ -247,8 +302,9 @@
       request.dungeon_command = {
         first: seatId(part.first),
         warbands: part.bands.map((band, i) => ({
-          seat: seatId(i), commander: band.commander, creatures: creatures(band.creatures),
-          morale: numberOrNull(band.morale), leadership: numberOrNull(band.leadership),
+          seat: seatId(i),
+          commander: { name: band.commander.trim(), morale: numberOrNull(band.morale), leadership: numberOrNull(band.leadership) },
+          creatures: creatures(band.creatures),
         })),
       };
     } else {
@@ -266,6 +322,7 @@
   window.OtherSetup = {
     node,
     handles: (name) => GAMES.includes(name),
+    scanner: null, // setup.js's tag scanner when the table has a camera
     show(name) {
       game = name;
       node.hidden = !GAMES.includes(name);
@@ -274,9 +331,18 @@
     body,
   };
 
+  async function getJSON(url) {
+    const response = await fetch(url, { credentials: "same-origin" });
+    return response.json();
+  }
+
   document.addEventListener("DOMContentLoaded", async () => {
-    const response = await fetch("/api/setup/games", { credentials: "same-origin" });
-    options = await response.json();
+    const [games, arena, dungeonCommand] = await Promise.all([
+      getJSON("/api/setup/games"), getJSON("/api/catalog/entries?game=arena"), getJSON("/api/catalog/entries?game=dungeon_command")]);
+    options = games;
+    saved.arena = arena.entries.map((entry) => entry.data);
+    saved.commanders = dungeonCommand.entries.filter((entry) => entry.kind === "commander").map((entry) => entry.data);
+    saved.creatures = dungeonCommand.entries.filter((entry) => entry.kind === "creature").map((entry) => entry.data);
     model.arena.glyphs = [{ spot: "g1", glyph: options.arena.glyphs[0].id }, { spot: "g2", glyph: options.arena.glyphs[1].id }];
     draw();
   });

@@ -82,11 +82,12 @@
     toastTimer = setTimeout(() => { box.hidden = true; }, 8000);
   }
 
-  /* A refusal in the phone's language: our message, the rule's prompt, and the details when they
-     are in this language (the engine's own words are English). */
+  /* A refusal in the phone's language: what happened, then the rule's explanation when the panel
+     has one (the engine's own words only when it has none, and only on an English page unless the
+     details are already in the phone's language). */
   function refusal(data) {
     const detail = data.detail_localized || document.documentElement.lang === "en" ? data.detail : "";
-    return [data.message, data.prompt, detail].filter(Boolean).join("\n");
+    return [data.message, data.prompt || detail].filter(Boolean).join("\n");
   }
 
   async function post(url, body) {
@@ -616,6 +617,7 @@
   };
 
   document.addEventListener("DOMContentLoaded", () => {
+    if (page === "join") return; // a join that failed: the page only says why
     const undo = document.getElementById("undo");
     if (undo) undo.addEventListener("click", undoLast);
     renderViewer();

@@ -32,7 +32,9 @@
 
   const shownAlready = (tag) => seats.some((seat) => built[seat].some((e) => e.tags.includes(tag)));
 
-  function scanner(seat, addScanned) {
+  /* Scan tags for ``seat``: each tag the camera reads (``/api/setup/scan`` + ``query``, the
+     game's tags) that ``seen`` has not taken yet is given to ``addScanned``. */
+  function scanner(seat, addScanned, query = "", seen = shownAlready) {
     const toggle = el("button", { class: "btn secondary scan-toggle", type: "button", text: t("setup.scan") });
     const said = el("p", { class: "hint scan-said", role: "status" });
     const problems = el("ul", { class: "scan-problems" });
@@ -45,7 +47,7 @@
       problems.replaceChildren();
     };
     const look = async () => {
-      const response = await fetch("/api/setup/scan", { credentials: "same-origin" });
+      const response = await fetch(`/api/setup/scan${query}`, { credentials: "same-origin" });
       if (!scanning || scanning.seat !== seat) return;
       if (!response.ok) {
         stop();
@@ -54,7 +56,7 @@
       }
       const found = await response.json();
       for (const mini of found.tags) {
-        if (shownAlready(mini.tag)) continue; // a tag shown twice is added once
+        if (seen(mini.tag)) continue; // a tag shown twice is added once
         addScanned(mini);
         said.textContent = t("setup.scan_added", { name: mini.name, tag: mini.tag });
       }
@@ -62,16 +64,22 @@
         ...found.problems.map((p) => el("li", { class: "scan-problem", text: t(`setup.scan_${p.problem}`, { tag: p.tag }) })),
         ...(found.unreadable ? [el("li", { class: "scan-problem", text: t("setup.scan_unreadable") })] : []));
     };
-    toggle.addEventListener("click", () => {
-      const mine = scanning && scanning.seat === seat;
-      if (scanning) scanning.stop();
-      if (mine) return;
+    const start = () => {
       scanning = { seat, stop, timer: setInterval(look, SCAN_MS) };
       toggle.textContent = t("setup.scan_stop");
       toggle.classList.add("on");
       said.textContent = t("setup.scanning");
       look();
+    };
+    toggle.addEventListener("click", () => {
+      const mine = scanning && scanning.seat === seat;
+      if (scanning) scanning.stop();
+      if (!mine) start();
     });
+    if (scanning && scanning.seat === seat) { // the form was drawn again while this seat scanned
+      scanning.stop();
+      start();
+    }
     return el("div", { class: "scanner" }, toggle, said, problems);
   }
 
@@ -182,7 +190,7 @@
 
   function draw(root) {
     const game = el("select", { id: "setup-game", "aria-label": t("setup.game") },
-      ...options.games.map((g) => el("option", { value: g, text: g, selected: g === "dreamblade" })));
+      ...options.games.map((g) => el("option", { value: g, text: P.has(`game.${g}`) ? t(`game.${g}`) : g, selected: g === "dreamblade" })));
     const seatBoxes = seats.map((seat) => {
       const current = options.seats[seat] || { name: seat, colour: "#777777" };
       return el("fieldset", { class: "seat", dataset: { seat } },
@@ -223,6 +231,7 @@
         el("legend", { text: `${t("setup.warband")} · ${t("viewer.seat", { seat })}` }), pick, build));
     }
     const other = window.OtherSetup; // Planechase, Dungeon Command, Arena (other_setup.js)
+    other.scanner = options.dreamblade.scan ? scanner : null; // the camera registers their cards too
     const showGame = () => {
       dreamblade.hidden = game.value !== "dreamblade";
       for (const box of seatBoxes) box.hidden = other.handles(game.value);
@@ -231,7 +240,8 @@
     game.addEventListener("change", showGame);
     const start = el("button", { class: "btn", type: "button", id: "setup-start", text: t("setup.start"), onclick: async () => {
       const unfinished = !options.current.finished && options.current.actions > 0;
-      if (unfinished && !(await P.ask(t("setup.abandon", { game: options.current.game })))) return;
+      const current = options.current.game;
+      if (unfinished && !(await P.ask(t("setup.abandon", { game: P.has(`game.${current}`) ? t(`game.${current}`) : current })))) return;
       const body = {
         game: game.value,
         clock_minutes: Number(minutes.value) || null,

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from companion.errors import SetupError
 from companion.games.arena.data_files import CARD_KINDS, Scenario, glyphs, known_cards, scenarios
 
 NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,23}$")
@@ -168,10 +169,32 @@ class Setup:
     def _check_army(army: Army, rules: Scenario, ids: set[str]) -> None:
         walkers = [card for card in army.cards if card.kind == "planeswalker"]
         if len(walkers) != 1:
-            raise ValueError(f"{army.seat}: an army has exactly one planeswalker")
+            raise SetupError(
+                f"{army.seat}: an army has exactly one planeswalker",
+                "one_planeswalker",
+                seat=army.seat,
+                count=len(walkers),
+            )
         cost = sum(card.cost for card in army.cards)
         if cost > rules.army_points:
-            raise ValueError(f"{army.seat}: the army costs {cost}, over {rules.army_points}")
+            raise SetupError(
+                f"{army.seat}: the army costs {cost}, over {rules.army_points}",
+                "over_points",
+                seat=army.seat,
+                cost=cost,
+                points=rules.army_points,
+            )
+        names = [card.name.casefold() for card in army.cards]
+        twice = next(
+            (card.name for card in army.cards if names.count(card.name.casefold()) > 1), None
+        )
+        if twice is not None:
+            raise SetupError(
+                f"{army.seat}: {twice} is in the army twice",
+                "card_twice",
+                seat=army.seat,
+                card=twice,
+            )
         for card in army.cards:
             for figure in card.figure_ids():
                 if figure in ids:

@@ -24,6 +24,7 @@ from companion.games.dreamblade.abilities import (
     Activation,
     Keyword,
     parse_ability,
+    written,
 )
 
 # keywords the seeds and facts.md name whose effect the engine leaves to the players, and why
@@ -48,22 +49,11 @@ def default_tests_dir() -> Path | None:
 def rows(tests_dir: Path | None) -> list[Row]:
     coverage = covering_tests(tests_dir) if tests_dir is not None else {}
     table = [
-        Row(_shape(k), _activations(k), "implemented", tuple(coverage.get(k.name, ())))
+        Row(written(k), _activations(k), "implemented", tuple(coverage.get(k.name, ())))
         for k in sorted(set(KEYWORDS.values()), key=lambda k: k.name)
     ]
     table += [Row(name, "—", f"manual: {why}", ()) for name, why in sorted(MANUAL.items())]
     return sorted(table, key=lambda row: row.keyword.lower())
-
-
-def _shape(keyword: Keyword) -> str:
-    suffix = {
-        "number": " N",
-        "type": " [type]",
-        "number?": " [N]",
-        "type?": " [type]",
-        "type number": " [type] N",
-    }
-    return keyword.name + suffix.get(keyword.parameter, "")
 
 
 def _activations(keyword: Keyword) -> str:

@@ -2,10 +2,14 @@
 
 ``run_demo()`` plays it and returns the lines it prints. Valnar Trueblade's leadership (7) and
 the three Heart of Cormyr levels come from the data files; every other number below is what the
-demo's players typed in from their cards, as a real table would for values the data lacks.
+demo's players typed in from their cards, as a real table would for values the data lacks. The
+creatures other than the three Heart of Cormyr ones are the demo players' own stand-ins (named
+for what the figures look like), not printed cards: our sources name no others.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from companion.events import DESTROYED, Event
 from companion.games.dungeon_command.actions import Cower, Deploy, Destroyed, Next
@@ -18,18 +22,52 @@ TYPED_MORALE = 12
 TYPED_LEADERSHIP = 9
 
 
+# The stand-ins: ann's guards and ben's goblins (figure descriptions, numbered like the tags).
+ANN_STAND_INS = (
+    "Guard",
+    "Guard",
+    "Guard",
+    "Spearman",
+    "Spearman",
+    "Scout",
+    "Scout",
+    "Hound",
+    "Hound",
+)
+BEN_STAND_INS = ("Goblin", "Goblin", "Goblin", "Goblin", "Wolf Rider", "Wolf Rider", "Archer",
+                 "Archer", "Brute", "Brute", "Shaman", "Ogre")  # fmt: skip
+
+
+def _numbered(labels: list[str], kinds: tuple[str, ...]) -> dict[str, str]:
+    """Label → stand-in name, numbered when a warband has more than one alike."""
+    seen: Counter[str] = Counter()
+    names = {}
+    for label, kind in zip(labels, kinds, strict=True):
+        seen[kind] += 1
+        names[label] = f"{kind} {seen[kind]}" if kinds.count(kind) > 1 else kind
+    return names
+
+
 def demo_setup() -> Setup:
     known = load_creature_levels()
+    cormyr = ("Dwarf Cleric", "Half-Orc Thug", "Elf Archer")
+    ann_labels = [f"ann-{i:02d}" for i in range(4, 13)]
     ann_creatures = {
-        "dwarf-cleric": known["Dwarf Cleric"],
-        "half-orc-thug": known["Half-Orc Thug"],
-        "elf-archer": known["Elf Archer"],
-        **{f"ann-{i:02d}": 1 + i % 3 for i in range(4, 13)},
+        **{name.lower().replace(" ", "-"): known[name] for name in cormyr},
+        **{label: 1 + i % 3 for i, label in enumerate(ann_labels, start=4)},
     }
-    ben_creatures = {f"ben-{i:02d}": 2 + i % 4 for i in range(1, 13)}
-    ann = warband("ann", "valnar-trueblade", ann_creatures, morale=TYPED_MORALE)
+    ann_names = {name.lower().replace(" ", "-"): name for name in cormyr}
+    ann_names |= _numbered(ann_labels, ANN_STAND_INS)
+    ben_labels = [f"ben-{i:02d}" for i in range(1, 13)]
+    ben_creatures = {label: 2 + i % 4 for i, label in enumerate(ben_labels, start=1)}
+    ann = warband("ann", "valnar-trueblade", ann_creatures, morale=TYPED_MORALE, names=ann_names)
     ben = warband(
-        "ben", "snig-the-axe", ben_creatures, morale=TYPED_MORALE, leadership=TYPED_LEADERSHIP
+        "ben",
+        "snig-the-axe",
+        ben_creatures,
+        morale=TYPED_MORALE,
+        leadership=TYPED_LEADERSHIP,
+        names=_numbered(ben_labels, BEN_STAND_INS),
     )
     return Setup((ann, ben), first="ann")
 
@@ -50,11 +88,12 @@ SCRIPT = [
 ]  # fmt: skip
 
 
-def _describe(event: Event) -> str | None:
+def _describe(event: Event, setup: Setup) -> str | None:
     if event.kind == DEPLOYED:
-        return f"  {event.data['seat']} deploys {event.data['label']} (level {event.data['level']})"
+        name = setup.creature_name(event.data["label"])
+        return f"  {event.data['seat']} deploys {name} (level {event.data['level']})"
     if event.kind == DESTROYED:
-        return f"  {event.data['label']} of {event.data['seat']} is destroyed"
+        return f"  {setup.creature_name(event.data['label'])} of {event.data['seat']} is destroyed"
     if event.kind == MORALE_LOST:
         data = event.data
         return f"  {data['seat']} loses {data['loss']} morale (now {data['morale']})"
@@ -73,7 +112,7 @@ def run_demo() -> list[str]:
         action = game.parse_action(text)
         assert isinstance(action, Deploy | Destroyed | Cower | Next)
         for event in game.push(action):
-            line = _describe(event)
+            line = _describe(event, game.setup)
             if line:
                 lines.append(line)
     lines.append(prompt_for(game.pending()))

@@ -2,7 +2,8 @@
 
 Seed 002 is a two-player rulebook (its multiplayer page is not part of our sources), so the
 companion seats exactly two warbands. A warband lists its creatures (at least 12 miniatures) by
-label — the tag on the miniature — with their levels. The commander's starting morale and
+label — the tag on the miniature — with their levels and the names printed on their cards (what
+the players see; a creature without a name shows its label). The commander's starting morale and
 leadership come from ``data/commanders.yaml`` where known; where unknown, the players type them in
 from their commander card, and a value that contradicts a known one is refused.
 """
@@ -11,13 +12,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from companion.errors import SetupError
 from companion.games.dungeon_command.data_files import commanders
 
 LABEL = re.compile(r"^[A-Za-z0-9_-]{1,24}$")
 MIN_CREATURES = 12
+MAX_NAME = 40
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,11 @@ class Warband:
     creatures: Mapping[str, int]
     creature_hand: int | None = None
     cowering_opponent_extra_loss: int = 0
+    names: Mapping[str, str] = field(default_factory=dict)  # label → name on the creature card
+
+    def name(self, label: str) -> str:
+        """What the players call the creature labelled ``label``."""
+        return self.names.get(label, label)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -41,6 +49,7 @@ class Warband:
             "creatures": dict(self.creatures),
             "creature_hand": self.creature_hand,
             "cowering_opponent_extra_loss": self.cowering_opponent_extra_loss,
+            "names": dict(self.names),
         }
 
     @classmethod
@@ -53,17 +62,32 @@ class Warband:
             creatures={str(k): int(v) for k, v in data["creatures"].items()},
             creature_hand=data.get("creature_hand"),
             cowering_opponent_extra_loss=int(data.get("cowering_opponent_extra_loss", 0)),
+            names={str(k): str(v) for k, v in data.get("names", {}).items()},
         )
 
 
-def _start_value(name: str, known: int | None, entered: int | None, commander: str) -> int:
+def _start_value(
+    name: str, known: int | None, entered: int | None, commander: str, seat: str
+) -> int:
     if known is None and entered is None:
-        raise ValueError(
+        raise SetupError(
             f"{commander}'s starting {name} is unknown to the companion: "
-            "type it in from the commander card"
+            "type it in from the commander card",
+            "start_value_missing",
+            seat=seat,
+            field=name,
+            commander=commander,
         )
     if known is not None and entered is not None and known != entered:
-        raise ValueError(f"{commander}'s starting {name} is {known}, not {entered}")
+        raise SetupError(
+            f"{commander}'s starting {name} is {known}, not {entered}",
+            "start_value_known",
+            seat=seat,
+            field=name,
+            commander=commander,
+            known=known,
+            entered=entered,
+        )
     value = known if known is not None else entered
     assert value is not None
     return value
@@ -76,25 +100,29 @@ def warband(
     *,
     morale: int | None = None,
     leadership: int | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> Warband:
-    """A warband for ``commander`` (an id from the data, or the name of a commander not in it)."""
+    """A warband for ``commander`` (an id from the data, or the name of a commander not in it);
+    ``names``: label → the creature's name."""
     card = commanders().get(commander)
     if card is None:
         return Warband(
             seat,
             commander,
-            _start_value("morale", None, morale, commander),
-            _start_value("leadership", None, leadership, commander),
+            _start_value("morale", None, morale, commander, seat),
+            _start_value("leadership", None, leadership, commander, seat),
             dict(creatures),
+            names=dict(names or {}),
         )
     return Warband(
         seat,
         commander,
-        _start_value("morale", card.start_morale, morale, card.name),
-        _start_value("leadership", card.start_leadership, leadership, card.name),
+        _start_value("morale", card.start_morale, morale, card.name, seat),
+        _start_value("leadership", card.start_leadership, leadership, card.name, seat),
         dict(creatures),
         card.creature_hand,
         card.cowering_opponent_extra_loss,
+        dict(names or {}),
     )
 
 
@@ -122,9 +150,13 @@ class Setup:
         if band.morale < 1 or band.leadership < 1:
             raise ValueError(f"{band.seat}: starting morale and leadership must be at least 1")
         if len(band.creatures) < MIN_CREATURES:
-            raise ValueError(
+            raise SetupError(
                 f"{band.seat}: a warband has at least {MIN_CREATURES} creatures "
-                f"(got {len(band.creatures)})"
+                f"(got {len(band.creatures)})",
+                "too_few_creatures",
+                seat=band.seat,
+                minimum=MIN_CREATURES,
+                count=len(band.creatures),
             )
         for label, level in band.creatures.items():
             if not LABEL.match(label):
@@ -134,6 +166,11 @@ class Setup:
             if isinstance(level, bool) or not isinstance(level, int) or level < 1:
                 raise ValueError(f"{band.seat}: {label} needs a level of 1 or more")
             labels.add(label)
+        for label, name in band.names.items():
+            if label not in band.creatures:
+                raise ValueError(f"{band.seat}: a name for {label!r}, which is not in the warband")
+            if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+                raise ValueError(f"{band.seat}: {label} needs a name of 1 to {MAX_NAME} letters")
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -144,6 +181,11 @@ class Setup:
 
     def owner(self, label: str) -> str | None:
         return next((band.seat for band in self.warbands if label in band.creatures), None)
+
+    def creature_name(self, label: str) -> str:
+        """The name of the creature labelled ``label`` (its label if it has none)."""
+        owner = self.owner(label)
+        return self.band(owner).name(label) if owner is not None else label
 
     def to_json(self) -> dict[str, Any]:
         return {"warbands": [band.to_json() for band in self.warbands], "first": self.first}

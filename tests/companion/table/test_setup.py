@@ -54,3 +54,42 @@ def test_the_configured_rule_430_reaches_the_engine(tmp_path: Path):
         settings_for(tmp_path, dreamblade=DreambladeSettings(tournament_rule_430=True))
     )
     assert game.setup.settings.rule_430 is True  # type: ignore[attr-defined]
+
+
+# Opens the table as `companion run` does, sets up an Arena game as the panel does, plays five
+# actions and waits to be killed.
+ARENA_PLAYER = """
+import sys, time
+from pathlib import Path
+from companion.settings import Settings
+from companion.table.proposers import JUDGE
+from companion.table.setup import open_table, starting_game
+
+settings = Settings(data_dir=Path(sys.argv[1]), game="dreamblade")
+table = open_table(settings).table
+table.replace_game(starting_game(settings.model_copy(update={"game": "arena"})))
+for _ in range(5):
+    table.submit(JUDGE, table.read(lambda g: str(g.legal_actions()[0])))
+print(table.game_id, table.version, flush=True)
+time.sleep(60)
+"""
+
+
+@pytest.mark.slow
+def test_a_panel_set_up_game_survives_kill_9(tmp_path: Path):
+    """Finding 1, as reported: an Arena game set up on the panel, 5 actions, kill -9, restart."""
+    import signal
+    import subprocess
+    import sys
+
+    player = subprocess.Popen(
+        [sys.executable, "-c", ARENA_PLAYER, str(tmp_path)], stdout=subprocess.PIPE, text=True
+    )
+    assert player.stdout is not None
+    game_id, version = map(int, player.stdout.readline().split())
+    player.send_signal(signal.SIGKILL)
+    player.wait(timeout=30)
+    again = open_table(settings_for(tmp_path))
+    assert again.resumed and again.recovery is None
+    assert again.table.read(lambda g: g.name) == "arena"
+    assert (again.table.game_id, again.table.version) == (game_id, version)

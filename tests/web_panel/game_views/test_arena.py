@@ -63,15 +63,26 @@ def test_a_held_glyph_names_its_holder_and_adds_its_bonus():
     assert ann["glyph_bonus"]["power"] == game.glyph_bonus("ann", "power") == 1
 
 
-def test_the_prompt_is_the_engines_in_both_languages():
+def test_the_prompt_is_the_engines_in_both_languages_with_names_for_ids():
     game = _game(7)
     pending = game.pending()
+    assert pending.details["target"] == "walker-b"
     view = arena_view(game)
+    named = {**pending.details, "target": "Red Walker", "attacker": "Blue Walker"}
     for language in prompts.LANGUAGES:
-        expected = prompts.prompt(
-            pending.kind, language, seat=mark(pending.seat), **pending.details
-        )
+        expected = prompts.prompt(pending.kind, language, seat=mark(pending.seat), **named)
         assert view["prompt"][language] == expected
+        assert "walker-" not in view["prompt"][language]
+
+
+def test_the_view_names_every_card_and_figure():
+    names = arena_view(_game(0))["names"]
+    assert names["walker-a"] == "Blue Walker"
+    assert [names[f"soldiers-a-{n}"] for n in (1, 2, 3)] == [
+        "Soldiers 1",
+        "Soldiers 2",
+        "Soldiers 3",
+    ]
 
 
 @pytest.fixture

@@ -107,3 +107,35 @@ def test_a_camera_prompt_for_a_creature_off_the_battlefield_is_closed():
     game = _game(1)
     assert "ben-01" not in game.on_battlefield()
     assert camera_prompt_view(game, CameraPrompt("destroy", "ben-01")) is None
+
+
+def test_creatures_are_shown_by_the_names_on_their_cards():
+    view = dungeon_command_view(_game(5))  # both warbands have creatures deployed
+    ann, ben = view["warbands"]
+    assert [c["name"] for c in ann["battlefield"]] == [
+        "Dwarf Cleric",
+        "Half-Orc Thug",
+        "Elf Archer",
+    ]
+    assert all(not c["name"].startswith("ben-") for c in ben["battlefield"])
+    assert view["names"]["ann-04"] == "Guard 1"
+    assert (view["damage_step"], ben["cower_extra"]) == (10, 0)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", "Damage comes in tens (10, 20, 30…)"), ("ja", "ダメージは10単位(10、20、30…)です。")],
+)
+def test_damage_not_in_tens_is_refused_in_the_phones_language(
+    app: Flask, table: Table, language: str, words: str
+):
+    for text in SCRIPT[:8]:  # turn 1: ann activates, ben's creatures are on the battlefield
+        table.submit(table.read(lambda game: game.pending().seat), text)
+    judge = seated(app, "ann")
+    judge.client.set_cookie("lang", language)
+    before = (table.version, table.read(lambda game: game.morale("ben")))
+    response = judge.act("cower ben-03 25")
+    assert response.status_code == 422
+    body = response.get_json()
+    assert body["prompt"].startswith(words)
+    assert (table.version, table.read(lambda game: game.morale("ben"))) == before

@@ -351,15 +351,22 @@ def _closest(name: str) -> str | None:
     return by_lower[found[0]] if found else None
 
 
+PARAMETER_SHAPES = {
+    "number": " N",
+    "type": " [type]",
+    "number?": " [N]",
+    "type?": " [type]",
+    "type number": " [type] N",
+}
+
+
+def written(keyword: Keyword) -> str:
+    """A keyword with its parameter, as lines write it: ``Crit N``, ``Bolster [type] N``."""
+    return keyword.name + PARAMETER_SHAPES.get(keyword.parameter, "")
+
+
 def _shape(keyword: Keyword) -> str:
-    """How a keyword's line reads, e.g. ``'blade: Crit N'`` or ``'Ambush N'``."""
-    parameter = {
-        "number": " N",
-        "type": " <type>",
-        "number?": " [N]",
-        "type?": " [type]",
-        "type number": " <type> N",
-    }.get(keyword.parameter, "")
+    """How a keyword's whole line reads, e.g. ``'blade: Crit N'`` or ``'Ambush N'``."""
     kinds = keyword.activations
     if kinds & BLADE_ACTIVATIONS:
         prefix = "blade: " if kinds <= BLADE_ACTIVATIONS else "blade or <cost>: "
@@ -371,7 +378,7 @@ def _shape(keyword: Keyword) -> str:
         prefix = "scoring: "
     else:
         prefix = ""
-    return repr(f"{prefix}{keyword.name}{parameter}")
+    return repr(prefix + written(keyword))
 
 
 def _fits(

@@ -1,0 +1,293 @@
+"""End to end at a phone's size (390×844), in English and in Japanese: a judge sets up Dungeon
+Command and Arena on the panel's form, typing each card once, plays the game to a winner, then
+sets up a second game re-using the cards from the table's catalog by name and plays it to a
+winner too. Bad input — a card with a missing value, a duplicate army card, damage that is not a
+multiple of 10 — gets a message in the phone's language and changes nothing. No text on the
+phone shows an internal id or a message key; a console error fails the test (conftest)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from companion.games.arena.game import Arena
+from companion.games.dungeon_command.game import DungeonCommand
+from companion.table.table import Table
+from tests.web_panel.browser import CHROMIUM, PHONE, fill_army_card, new_phone, screenshot
+from tests.web_panel.conftest import JUDGE_PIN
+from web_panel.app import PanelServer
+from web_panel.i18n import translate
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
+]
+
+LOCALES = {"en": "en-US", "ja": "ja-JP"}
+PLAYERS = ("Aiko", "Ben")
+# Dungeon Command: name and level as printed (None: the data knows the level: typed by name only)
+AIKO_CREATURES = [
+    ("Dwarf Cleric", None),
+    ("Half-Orc Thug", None),
+    ("Elf Archer", None),
+    ("Town Guard", 1),
+    ("Sellsword", 2),
+    ("War Wizard", 3),
+    ("Paladin", 4),
+    ("Ranger", 2),
+    ("Bard", 1),
+    ("Monk", 2),
+    ("Druid", 3),
+    ("Battle Priest", 2),
+]
+BEN_CREATURES = [("Imp", 1), ("Goblin Cutter", 1), ("Hobgoblin", 2), ("Bugbear", 3), ("Wolf", 1),
+                 ("Ogre Brute", 4), ("Orc Raider", 2), ("Kobold", 1), ("Gnoll", 2), ("Ghoul", 2),
+                 ("Troll", 5), ("Harpy", 2)]  # fmt: skip
+
+
+def _t(lang: str, key: str, **fields: object) -> str:
+    return translate(lang, key, **fields)
+
+
+def _version(page: Page, version: int) -> None:
+    expect(page.locator("body")).to_have_attribute("data-version", str(version))
+
+
+MESSAGE_KEY = re.compile(r"\b(?:kind|status|dc|ar|cp|og|setup|catalog|rule|error)\.[a-z_.]+")
+
+
+def _no_ids(page: Page, ids: set[str]) -> None:
+    """None of ``ids`` appears as a word in any text the page shows, nor a message key that
+    has no text in the phone's language."""
+    text = page.locator("body").inner_text()
+    leaked = [i for i in ids if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text)]
+    assert leaked == [], f"internal ids shown: {leaked}"
+    assert MESSAGE_KEY.findall(text) == []
+
+
+def _judge(browser: Browser, server: PanelServer, lang: str) -> Page:
+    """The judge's phone (its console errors fail the test: ``tests/web_panel/conftest.py``)."""
+    phone = new_phone(browser, server.url, LOCALES[lang])
+    assert phone.viewport_size == PHONE == {"width": 390, "height": 844}
+    phone.locator("#judge-pin").fill(JUDGE_PIN)
+    phone.locator("#judge-login").click()
+    expect(phone.locator("#viewer")).to_have_text(_t(lang, "viewer.judge"))
+    return phone
+
+
+def _setup_page(phone: Page, server: PanelServer, game: str) -> None:
+    phone.goto(server.url + "/setup")
+    phone.locator("#setup-game").select_option(game)
+    expect(phone.locator("#setup-other")).to_be_visible()
+    for index, name in enumerate(PLAYERS):
+        phone.locator(f'#setup-other fieldset[data-seat="p{index + 1}"] .seat-name').fill(name)
+
+
+def _refused(phone: Page, table: Table, text: str) -> None:
+    before = (table.game_id, table.version)
+    phone.locator("#setup-start").click()
+    expect(phone.locator("#toast")).to_contain_text(text)
+    assert (table.game_id, table.version) == before
+
+
+def _start(phone: Page, server: PanelServer, table: Table, game: str) -> None:
+    before = table.game_id
+    phone.locator("#setup-start").click()
+    expect(phone).to_have_url(server.url + "/table")
+    assert table.game_id != before and table.read(lambda g: g.name) == game
+    phone.goto(server.url + "/")
+    _version(phone, 0)
+
+
+def _act(phone: Page, action: str, version: int) -> None:
+    phone.locator(f'#pending [data-action="{action}"]').first.click()
+    _version(phone, version)
+
+
+# -- Dungeon Command ------------------------------------------------------------------------------
+
+
+def _band(phone: Page, seat: str):
+    return phone.locator(f'fieldset.og-band[data-seat="{seat}"]')
+
+
+def _commander(phone: Page, seat: str, name: str, **values: str) -> None:
+    box = _band(phone, seat).locator(".og-commander")
+    box.fill(name)
+    box.dispatch_event("change")  # picking a name fills in what the table knows
+    for key, value in values.items():
+        _band(phone, seat).locator(f".og-{key}").fill(value)
+
+
+def _lines(creatures: list[tuple[str, int | None]]) -> str:
+    return "\n".join(name if level is None else f"{name} {level}" for name, level in creatures)
+
+
+def _cower(phone: Page, creature: str, damage: str) -> None:
+    loss = phone.locator(f'.dc-loss[data-label="{creature}"]')
+    loss.locator("input.og-count").fill(damage)
+    loss.locator(".dc-cower").click()
+
+
+def _play_dungeon_command_to_a_winner(phone: Page, table: Table, lang: str) -> None:
+    """Aiko and Ben deploy one creature each; in Aiko's first activation Ben's Imp refuses 10
+    damage (Ben's morale 3 → 2, shown as it happens), then 20: Ben's morale is 0, Aiko wins."""
+    ids = {"p1", "p2", "valnar-trueblade", "dwarf-cleric", "imp", "harpy", "deep-warlord"}
+    _act(phone, "deploy dwarf-cleric", 1)
+    _act(phone, "next", 2)
+    _act(phone, "deploy imp", 3)
+    _act(phone, "next", 4)
+    _act(phone, "next", 5)  # refresh → activate
+    _no_ids(phone, ids)
+    _cower(phone, "imp", "25")  # not a multiple of 10: said on the phone, nothing sent
+    expect(phone.locator("#toast")).to_contain_text(_t(lang, "dc.damage_tens", step=10))
+    _version(phone, 5)
+    assert table.read(lambda g: g.morale("p2")) == 3
+    loss = phone.locator('.dc-loss[data-label="imp"]')
+    loss.locator("input.og-count").fill("")
+    loss.locator('.og-counter button[aria-label$="+"]').click()  # the stepper: 10
+    expect(loss.locator(".dc-cost")).to_have_text(
+        _t(lang, "dc.cower_cost", name="Ben", loss=1, **{"from": 3, "to": 2})
+    )
+    loss.locator(".dc-cower").click()
+    _version(phone, 6)
+    ben = phone.locator('.dc-band[data-seat="p2"]')
+    expect(ben.locator(".dc-morale")).to_have_text("2")
+    expect(ben.locator('.dc-delta[data-track="morale"]')).to_have_text("−1")
+    _no_ids(phone, ids)
+    screenshot(phone, f"dc-cowering-{lang}")
+    _cower(phone, "imp", "20")
+    _version(phone, 7)
+    assert table.read(lambda g: (g.winner(), g.morale("p2"))) == ("p1", 0)
+    expect(phone.locator(".prompt")).to_contain_text("Aiko")
+    _no_ids(phone, ids)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_dungeon_command_cards_typed_once_two_games_to_a_winner(
+    browser: Browser, server: PanelServer, table: Table, lang: str
+):
+    phone = _judge(browser, server, lang)
+    _setup_page(phone, server, "dungeon_command")
+    _commander(phone, "p1", "Valnar Trueblade", morale="3")  # leadership 7 is known
+    expect(_band(phone, "p1").locator(".og-leadership")).to_have_value("7")
+    _commander(phone, "p2", "Deep Warlord", morale="3", leadership="6")  # not in the data
+    _band(phone, "p1").locator(".og-creatures").fill(_lines(AIKO_CREATURES))
+    without_level = [*BEN_CREATURES[:-1], ("Harpy", None)]  # a card with a missing value
+    _band(phone, "p2").locator(".og-creatures").fill(_lines(without_level))
+    problem = _t(lang, "catalog.problem.of_field", field=_t(lang, "catalog.field.creature.level"),
+                 problem=_t(lang, "catalog.problem.required"))  # fmt: skip
+    card = _t(lang, "setup.problem.card", card="Harpy", problem=problem)
+    _refused(phone, table, _t(lang, "setup.problem.of_player", player="Ben", problem=card))
+    assert table.read(lambda g: g.name) == "test-counter"
+    _band(phone, "p2").locator(".og-creatures").fill(_lines(BEN_CREATURES))
+    screenshot(phone, f"dc-cards-typed-{lang}")
+    _start(phone, server, table, "dungeon_command")
+    _play_dungeon_command_to_a_winner(phone, table, lang)
+    screenshot(phone, f"dc-won-{lang}")
+
+    # The second game: every card by its name only, from the table's catalog.
+    _setup_page(phone, server, "dungeon_command")
+    _commander(phone, "p1", "Valnar Trueblade")
+    expect(_band(phone, "p1").locator(".og-morale")).to_have_value("3")
+    _commander(phone, "p2", "deep warlord")
+    expect(_band(phone, "p2").locator(".og-leadership")).to_have_value("6")
+    for name, _ in AIKO_CREATURES:  # tapped from the creatures the table knows
+        _band(phone, "p1").locator(f'.og-saved-creature[data-name="{name}"]').click()
+    _band(phone, "p2").locator(".og-creatures").fill("\n".join(n for n, _ in BEN_CREATURES))
+    _no_ids(phone, {"p1", "p2", "valnar-trueblade", "deep-warlord", "imp", "harpy"})
+    screenshot(phone, f"dc-cards-reused-{lang}")
+    _start(phone, server, table, "dungeon_command")
+    game = table.snapshot()
+    assert isinstance(game, DungeonCommand)
+    assert (game.morale("p2"), game.leadership("p2"), game.level("troll")) == (3, 6, 5)
+    assert game.setup.creature_name("half-orc-thug") == "Half-Orc Thug"
+    _play_dungeon_command_to_a_winner(phone, table, lang)
+
+
+# -- Arena ----------------------------------------------------------------------------------------
+
+WALKER = {"kind": "planeswalker", "figures": "1", "life": "5", "power": "2", "toughness": "1",
+          "cost": "120"}  # fmt: skip
+SQUAD = {"kind": "squad", "figures": "3", "life": "1", "power": "1", "toughness": "1", "cost": "60",
+         "ppf": "20"}  # fmt: skip
+
+
+def _card(phone: Page, seat: str, index: int, name: str, values: dict[str, str]) -> None:
+    fill_army_card(phone, seat, index, {"name": name, **values})
+
+
+def _add_card(phone: Page, seat: str, lang: str) -> None:
+    army = phone.locator(f'fieldset.og-army[data-seat="{seat}"]')
+    army.locator("button", has_text=_t(lang, "setup.other.add_card")).click()
+
+
+def _play_arena_to_a_winner(phone: Page, table: Table, ids: set[str]) -> None:
+    """Aiko picks Jace and attacks Chandra (life 1): two hits on the stepper, no shield:
+    Chandra falls and Aiko wins the duel."""
+    _act(phone, "choose jace", 1)
+    _act(phone, "next", 2)  # no summon
+    _act(phone, "next", 3)  # no move
+    _no_ids(phone, ids)
+    phone.locator('.ar-attackers [data-figure="jace"]').click()
+    phone.locator('.ar-targets [data-figure="chandra"]').click()
+    phone.locator("#ar-attack-send").click()
+    _version(phone, 4)
+    _no_ids(phone, ids)
+    hits = phone.locator('.og-counter[data-key="hits"]')
+    hits.locator('button[aria-label$="+"]').click()
+    hits.locator('button[aria-label$="+"]').click()
+    expect(hits.locator("input")).to_have_value("2")
+    phone.locator("#ar-count-send").click()
+    _version(phone, 5)
+    phone.locator("#ar-count-send").click()  # no shields
+    _version(phone, 6)
+    assert table.read(lambda g: g.winner()) == "p1"
+    expect(phone.locator(".prompt")).to_contain_text("Aiko")
+    _no_ids(phone, ids)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_arena_cards_typed_once_two_games_to_a_winner(
+    browser: Browser, server: PanelServer, table: Table, lang: str
+):
+    ids = {"p1", "p2", "jace", "chandra", "storm-soldiers", "storm-soldiers-1"}
+    phone = _judge(browser, server, lang)
+    _setup_page(phone, server, "arena")
+    _card(phone, "p1", 0, "Jace", WALKER)
+    _add_card(phone, "p1", lang)
+    _card(phone, "p1", 1, "Storm Soldiers", SQUAD)
+    _card(phone, "p2", 0, "Chandra", {**WALKER, "life": ""})  # a card with a missing value
+    problem = _t(lang, "catalog.problem.of_field", field=_t(lang, "catalog.field.army_card.life"),
+                 problem=_t(lang, "catalog.problem.required"))  # fmt: skip
+    card = _t(lang, "setup.problem.card", card="Chandra", problem=problem)
+    _refused(phone, table, _t(lang, "setup.problem.of_player", player="Ben", problem=card))
+    _card(phone, "p2", 0, "Chandra", {"life": "1"})
+    _add_card(phone, "p1", lang)
+    _card(phone, "p1", 2, "storm soldiers", SQUAD)  # the same army card twice
+    twice = _t(lang, "setup.problem.card_twice", card="Storm Soldiers")
+    _refused(phone, table, _t(lang, "setup.problem.of_player", player="Aiko", problem=twice))
+    phone.locator('fieldset.og-army[data-seat="p1"] .og-card').nth(2).locator("button").click()
+    assert table.read(lambda g: g.name) == "test-counter"
+    screenshot(phone, f"arena-cards-typed-{lang}")
+    _start(phone, server, table, "arena")
+    _play_arena_to_a_winner(phone, table, ids)
+    screenshot(phone, f"arena-won-{lang}")
+
+    # The second game: the cards by name only; their numbers come from the table's catalog.
+    _setup_page(phone, server, "arena")
+    _card(phone, "p1", 0, "Jace", {})
+    expect(phone.locator('fieldset.og-army[data-seat="p1"] .og-card-life').first).to_have_value("5")
+    _add_card(phone, "p1", lang)
+    _card(phone, "p1", 1, "Storm Soldiers", {})
+    _card(phone, "p2", 0, "Chandra", {})
+    _no_ids(phone, ids)
+    _start(phone, server, table, "arena")
+    game = table.snapshot()
+    assert isinstance(game, Arena)
+    soldiers = game.card("storm-soldiers")
+    assert (soldiers.figures, soldiers.ppf, game.card("chandra").life) == (3, 20, 1)
+    _play_arena_to_a_winner(phone, table, ids)

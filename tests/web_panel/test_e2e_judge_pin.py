@@ -1,0 +1,95 @@
+"""End to end, at a phone's size and a laptop's, in English and Japanese: the first judge PIN is
+set on the table's own screen, the judge logs in with it, and a join code that was used is
+replaced on the table's screen. Any console error fails the test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from companion.settings import Settings
+from companion.table.table import Table
+from tests.web_panel.browser import CHROMIUM, scan_join_code, screenshot
+from web_panel import create_app, serve
+from web_panel.app import PanelServer
+from web_panel.i18n import translate
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
+]
+
+SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800}}
+LOCALES = {"en": "en-US", "ja": "ja-JP"}
+
+
+@pytest.fixture
+def pinless_server(table: Table, tmp_path: Path) -> Iterator[PanelServer]:
+    app = create_app(table, Settings(data_dir=tmp_path), secret_key="e2e")
+    running = serve(app, "127.0.0.1", 0).start_in_thread()
+    yield running
+    running.stop()
+
+
+def open_page(browser: Browser, url: str, size: str, language: str, errors: list[str]) -> Page:
+    context = browser.new_context(
+        viewport=SIZES[size], is_mobile=size == "phone", has_touch=size == "phone",
+        locale=LOCALES[language],
+    )  # fmt: skip
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    return page
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", LOCALES)
+def test_the_first_pin_is_set_on_the_tables_screen(
+    browser: Browser, pinless_server: PanelServer, size: str, language: str
+):
+    errors: list[str] = []
+    screen = open_page(browser, pinless_server.url + "/table", size, language, errors)
+    section = screen.locator("#pin-setup")
+    expect(section).to_be_visible()
+    expect(section).to_contain_text(translate(language, "judge.first_pin"))
+    screen.locator("#first-pin").fill("1234")
+    screen.locator("#first-pin-set").click()
+    expect(screen.locator("#toast")).to_have_text(translate(language, "error.weak_pin"))
+    screen.locator("#first-pin").fill("135790")
+    screen.locator("#first-pin-set").click()
+    expect(section).to_be_hidden()
+    screenshot(screen, f"judge-pin-set-{size}-{language}")
+
+    judge = open_page(browser, pinless_server.url + "/", size, language, errors)
+    judge.locator("#judge-pin").fill("135790")
+    judge.locator("#judge-login").click()
+    expect(judge.locator("#viewer")).to_have_text(translate(language, "viewer.judge"))
+    expect(judge.locator("#change-pin")).to_be_visible()
+    # the one refusal asked for (the short PIN) is the only error the browser reports
+    assert errors == [
+        "Failed to load resource: the server responded with a status of 400 (BAD REQUEST)"
+    ]
+
+
+def test_a_used_join_code_is_replaced_on_the_tables_screen(browser: Browser, server: PanelServer):
+    errors: list[str] = []
+    screen = open_page(browser, server.url + "/table", "laptop", "en", errors)
+    first = scan_join_code(screen, "A")
+    phone = open_page(browser, server.url + first, "phone", "en", errors)
+    expect(phone.locator("#viewer")).to_contain_text("Player A")
+    expect(screen.locator('figure.join[data-seat="A"] img')).not_to_have_attribute(
+        "src", "/api/join/A.svg?round=1.0"
+    )
+    second = scan_join_code(screen, "A")
+    assert second != first
+    stranger = open_page(browser, server.url + first, "phone", "en", errors)
+    expect(stranger.locator("body")).to_contain_text("another phone")
+    # the one refusal asked for (the used code) is the only error the browser reports
+    assert errors == [
+        "Failed to load resource: the server responded with a status of 403 (FORBIDDEN)"
+    ]
