@@ -84,7 +84,7 @@ def test_a_miniature_typed_in_on_a_phone_is_played_and_shared_with_another_table
 
     # a stat out of range: refused in Japanese, nothing saved
     _type_in_the_hound(phone, power="99")
-    expect(phone.locator("#toast")).to_contain_text("パワー: 0から40までの整数にしてください。")
+    expect(phone.locator("#toast")).to_contain_text("パワー:0から40までの整数にしてください。")
     assert app.extensions["panel"].table_catalog.entries() == []
     screenshot(phone, "miniature-form-refused-ja")
     assert_no_internal_ids(phone)

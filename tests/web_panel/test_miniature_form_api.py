@@ -56,14 +56,14 @@ def test_a_spectator_on_the_lan_cannot_add_one(app: Flask):
     ("language", "change", "says"),
     [
         ("en", {"power": 99}, "Power: a whole number from 0 to 40."),
-        ("ja", {"power": 99}, "パワー: 0から40までの整数にしてください。"),
+        ("ja", {"power": 99}, "パワー:0から40までの整数にしてください。"),
         (
             "en",
             {"abilities": [{"keyword": "Frobnicate", "value": 1}]},
             "Ability: the companion does not know the ability “Frobnicate”",
         ),
-        ("ja", {"abilities": [{"keyword": "Frobnicate"}]}, "能力: 「Frobnicate」という能力は"),
-        ("ja", {"name": "Spellbound Scissors"}, "名前: 「Spellbound Scissors」はすでにカタログに"),
+        ("ja", {"abilities": [{"keyword": "Frobnicate"}]}, "能力:「Frobnicate」という能力は"),
+        ("ja", {"name": "Spellbound Scissors"}, "名前:「Spellbound Scissors」はすでにカタログに"),
     ],
 )
 def test_bad_input_says_why_in_the_phones_language_and_changes_nothing(

@@ -83,11 +83,9 @@
   }
 
   /* A refusal in the phone's language: what happened, then the rule's explanation when the panel
-     has one (the engine's own words only when it has none, and only on an English page unless the
-     details are already in the phone's language). */
+     has one (the engine's own words only when it has none). */
   function refusal(data) {
-    const detail = data.detail_localized || document.documentElement.lang === "en" ? data.detail : "";
-    return [data.message, data.prompt || detail].filter(Boolean).join("\n");
+    return [data.message, data.prompt || data.detail].filter(Boolean).join("\n");
   }
 
   async function post(url, body) {
