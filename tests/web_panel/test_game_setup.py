@@ -309,7 +309,7 @@ def test_the_unknown_map_values_are_agreed_at_set_up_and_shown_to_both_seats(
     ("language", "values", "says"),
     [
         ("en", {**DEFAULT_MAP_VALUES, "c4": 99}, "Value of c4: a whole number from 1 to 5."),
-        ("ja", {**DEFAULT_MAP_VALUES, "c4": 99}, "c4 の得点:1から5までの整数にしてください。"),
+        ("ja", {**DEFAULT_MAP_VALUES, "c4": 99}, "c4 の得点: 1から5までの整数にしてください。"),
         ("en", {**DEFAULT_MAP_VALUES, "c4": None}, "Value of c4: read it from the printed map"),
         ("en", {**DEFAULT_MAP_VALUES, "c3": 4}, "Value of c3: already known as 5"),
     ],
