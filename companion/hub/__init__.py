@@ -4,5 +4,6 @@ event the hub runs — players, Swiss rounds, results, standings — kept in SQL
 ``swiss``, ``journal``).
 
 May import: the shared contracts and the games (a registered warband is checked as the table
-checks it), so a hub can run on a machine with no game table.
+checks it), so a hub can run on a machine with no game table; the table's end of the link
+(``table_link``) and the journal's SQLite file also use ``companion.table``.
 """

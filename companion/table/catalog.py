@@ -26,6 +26,7 @@ from typing import Any
 
 from companion.errors import DataFileError
 from companion.games.catalog_entries import find_entry_kind
+from companion.table.sqlite_file import open_durable
 
 FORMAT = "companion-table-catalog"
 VERSION = 1
@@ -103,11 +104,8 @@ class TableCatalog:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
+        self._db = open_durable(self.path)
         self._db.executescript(_SCHEMA)
 
     def close(self) -> None:

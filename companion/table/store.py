@@ -26,6 +26,7 @@ from typing import Any
 from companion.games import find_game
 from companion.games.protocol import Action, Game
 from companion.table.proposers import CAMERA, JUDGE, SEAT_ROLE, Proposer, role, seat_of
+from companion.table.sqlite_file import open_durable
 
 SCHEMA_VERSION = 2
 
@@ -102,11 +103,8 @@ class Store:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
+        self._db = open_durable(self.path)
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)  # idempotent; executescript manages its own transaction
         if self._schema() == "1":
