@@ -37,8 +37,9 @@ from web_panel.setup_rights import may_set_up, require_setup_rights
 from web_panel.table_catalog_api import entry_problem, refused_entry
 
 if TYPE_CHECKING:
+    from companion.camera.reading import TagReading
     from vision.board_change import TagId
-    from vision.tags import ReadResult, TagReader
+    from vision.tags import ReadResult
 
 setup_api = Blueprint("setup", __name__, url_prefix="/api/setup")
 
@@ -268,10 +269,33 @@ def dreamblade_game(panel: Panel, data: object) -> Game:
 
 
 @lru_cache(maxsize=2)
-def _tag_reader(name: str) -> TagReader:
-    from vision.tags import make_reader
+def _cached_reading(decoder: str, markers: Path | None, _changed: int) -> TagReading:
+    from companion.camera.reading import tag_reading
 
-    return make_reader(name)
+    return tag_reading(decoder, markers)
+
+
+def _tag_reading(panel: Panel) -> TagReading:
+    """How this table reads its tags (the camera loop's way: carriers, QR stickers of the
+    table's registration, or the older stickers), read again when the registration changes."""
+    camera = panel.settings.camera
+    markers = camera.markers
+    changed = markers.stat().st_mtime_ns if markers is not None and markers.exists() else 0
+    try:
+        return _cached_reading(camera.decoder, markers, changed)
+    except DataFileError as exc:
+        problem = f"the camera cannot read this table's tags: {exc}"
+        raise Refused(404, "no_camera", problem) from None
+
+
+def foreign_problems(foreign: tuple[tuple[int | None, int], ...]) -> list[dict[str, str]]:
+    """Other tables' tags the camera shows (older stickers naming no table among them)."""
+    return [
+        {"tag": "", "problem": "older_sticker"}
+        if key is None
+        else {"tag": f"T{key:02d}-{serial}", "problem": "other_table"}
+        for key, serial in foreign
+    ]
 
 
 def shown_tags(found: ReadResult, catalog: Any) -> dict[str, Any]:
@@ -498,13 +522,19 @@ def scan_tags() -> ResponseReturnValue:
         return jsonify(status="no_frame", tags=[], problems=[], unreadable=0)
     import cv2
 
+    from companion.camera.reading import shown_in
+
+    reading = _tag_reading(panel)
     frame = snapshot.frame
     grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    found = _tag_reader(panel.settings.camera.decoder).read(grey)
+    shown = shown_in(reading.reader.read(grey), reading.min_codes)
     game = request.args.get("game", "dreamblade")
     if game in SCANNED_CARDS:
-        return jsonify(status=snapshot.status, **shown_cards(found, game, panel.table_catalog))
-    return jsonify(status=snapshot.status, **shown_tags(found, _catalog(panel)))
+        answer = shown_cards(shown.found, game, panel.table_catalog)
+    else:
+        answer = shown_tags(shown.found, _catalog(panel))
+    answer["problems"].extend(foreign_problems(shown.foreign))
+    return jsonify(status=snapshot.status, **answer)
 
 
 @setup_api.post("/warbands")

@@ -5,13 +5,14 @@ The camera loop and the panel's tag scan read through the same :func:`tag_readin
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 from vision.carrier import DEFAULT_CARRIER
 from vision.pipeline import PipelineConfig
 from vision.registration import MARKER_FAMILIES, load_registration
-from vision.tags import MarkerReader, TagReader, make_reader
+from vision.tags import MarkerReader, ReadResult, TagReader, make_reader
 
 
 @dataclass(frozen=True)
@@ -35,3 +36,25 @@ def tag_reading(decoder: str, markers: Path | None) -> TagReading:
         return TagReading(make_reader(decoder, registration), PipelineConfig())
     carrier = DEFAULT_CARRIER if registration.family == DEFAULT_CARRIER.family else None
     return TagReading(MarkerReader(registration), PipelineConfig(carrier=carrier))
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a frame shows, anywhere in it (no calibration): ``found`` with only this table's tags
+    read with enough codes, and ``foreign``: other tables' tags (key, serial; key ``None``: an
+    older sticker naming no table) read with enough codes."""
+
+    found: ReadResult
+    foreign: tuple[tuple[int | None, int], ...]
+
+
+def shown_in(found: ReadResult, min_codes: int) -> Shown:
+    """Without a calibration a carrier's markers cannot be grouped by base: a tag counts once
+    ``min_codes`` of its codes are read (one stray or misread marker shows nothing)."""
+    ours = Counter(s.tag for s in found.sightings)
+    theirs = Counter((f.key, f.serial) for f in found.foreign)
+    sightings = [s for s in found.sightings if ours[s.tag] >= min_codes]
+    return Shown(
+        ReadResult(sightings, found.rejected),
+        tuple(sorted((c for c, n in theirs.items() if n >= min_codes), key=str)),
+    )

@@ -1,6 +1,6 @@
 """A simulated camera for the panel's camera view: a drawn table with a white map, one tag read in
 c3, and the real manual calibration from ``vision.calibration``; and one in front of which QR
-codes are held up (tag scanning)."""
+codes or carriers are held up (tag scanning)."""
 
 from __future__ import annotations
 
@@ -58,6 +58,27 @@ class ShowingCamera(FakeCamera):
             frame[40 : 40 + size, x : x + size] = code[:, :, None]
             x += size + 20
         self.frame = frame
+
+    def show_carriers(self, marker_ids: Sequence[int]) -> None:
+        """Carriers with their figures standing on them, in a row on the table: drawn by
+        ``vision/synth.py`` at 6 px/mm (a camera at the recommended mode reads 4.8)."""
+        from vision.square_grid import square_grid
+        from vision.synth import Figure, Piece, Scene, View, render
+
+        grid = square_grid(max(len(marker_ids), 1), 1, 45.0)
+        pieces = tuple(
+            Piece(
+                TagId("db", "shown", n + 1),
+                22.5 + 45.0 * n,
+                22.5,
+                angle_deg=35.0 * n + 10.0,
+                marker_id=marker,
+                figure=Figure(0.6, 0.0, 40.0 * n, n),
+            )
+            for n, marker in enumerate(marker_ids)
+        )
+        scene = Scene(grid, pieces, family="aruco4x4", design="carrier", seed=2)
+        self.frame = render(scene, View(1280, 480, 6.0), seed=1)
 
 
 def qr_image(text: str, module_px: int = 4) -> np.ndarray:

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from companion.camera.tag_registry import table_registry
-from companion.settings import Settings
+from companion.settings import CameraSettings, Settings
 from companion.table.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
 from tests.web_panel.conftest import JUDGE_PIN
@@ -19,6 +19,7 @@ from tests.web_panel.fake_camera import ShowingCamera
 from tests.web_panel.map_values import type_map_values
 from vision.board_change import TagId
 from vision.payload import encode_payload
+from vision.registration import LabelRegistration
 from web_panel import create_app, serve
 from web_panel.app import PanelServer
 
@@ -86,3 +87,49 @@ def test_scanning_tags_adds_each_miniature_once(
     assert registry is not None
     assert registry[GLORIOUS] == "A:sir-glorious#1"
     assert registry[SCISSORS] == "A:spellbound-scissors#1"
+
+
+@pytest.fixture
+def carrier_server(
+    table: Table, settings: Settings, camera: ShowingCamera
+) -> Iterator[PanelServer]:
+    """A table reading carriers: its label registration (key 5) has Sir Glorious as serial 0 and
+    Spellbound Scissors as serial 1."""
+    path = settings.data_dir / "carriers.markers.yaml"
+    path.write_text(LabelRegistration("aruco4x4", {0: GLORIOUS, 1: SCISSORS}, key=5).to_yaml())
+    settings = settings.model_copy(update={"camera": CameraSettings(markers=path)})
+    app = create_app(table, settings, secret_key="test-secret", camera=camera)
+    running = serve(app, "127.0.0.1", 0).start_in_thread()
+    yield running
+    running.stop()
+
+
+@pytest.mark.parametrize(("language", "laptop"), [("en-US", False), ("ja-JP", True)])
+def test_scanning_carriers_adds_miniatures_and_names_another_tables_carrier(
+    browser: Browser,
+    carrier_server: PanelServer,
+    camera: ShowingCamera,
+    language: str,
+    laptop: bool,
+):
+    phone = new_phone(browser, carrier_server.url, language, laptop=laptop)
+    phone.locator("#judge-pin").fill(JUDGE_PIN)
+    phone.locator("#judge-login").click()
+    expect(phone.locator("#viewer")).to_have_text(phone.evaluate("Panel.t('viewer.judge')"))
+    phone.locator("#setup-link").click()
+    phone.locator('.warband-pick[data-seat="A"]').select_option("build")
+    builder = phone.locator('.builder[data-seat="A"]')
+    chosen = builder.locator(".chosen li")
+    builder.locator(".scan-toggle").click()
+    # Sir Glorious's carrier, with its figure on it, beside a carrier of the table with key 9
+    # that has the same serial
+    camera.show_carriers([5 * 50 + 0, 9 * 50 + 0])
+    expect(chosen).to_have_count(1)
+    name = phone.evaluate("Panel.t('setup.scan_other_table', {tag: 'T09-0'})")
+    expect(builder.locator(".scan-problem")).to_have_text(name)
+    camera.show_carriers([5 * 50 + 0, 5 * 50 + 1])
+    expect(chosen).to_have_count(2)
+    expect(builder.locator(".chosen li.added")).to_contain_text("Spellbound Scissors")
+    expect(builder.locator(".scan-problem")).to_have_count(0)
+    screenshot(phone, f"setup-scan-carriers-{language}")
+    builder.locator(".scan-toggle").click()

@@ -9,13 +9,14 @@ from flask import Flask
 
 from companion.camera.tag_registry import table_registry
 from companion.games.dreamblade.warband import MAX_MINIATURES
-from companion.settings import Settings
+from companion.settings import CameraSettings, Settings
 from companion.table.table import Table
 from tests.web_panel.conftest import JUDGE_PIN, Phone
 from tests.web_panel.fake_camera import ShowingCamera
 from tests.web_panel.map_values import DEFAULT_MAP_VALUES
 from vision.board_change import TagId
-from vision.payload import encode_payload
+from vision.payload import TableSerial, encode_payload, encode_table_payload
+from vision.registration import LabelRegistration
 from web_panel import create_app
 from web_panel.game_setup import load_seats
 from web_panel.i18n import translate
@@ -230,6 +231,70 @@ def test_unknown_miniatures_other_games_and_foreign_codes_are_reported_not_added
         {"tag": "dc:B12#2", "problem": "other_game"},
     ]
     assert found["unreadable"] == 1
+
+
+GLORIOUS, SCISSORS = TagId("db", "sir-glorious", 3), TagId("db", "spellbound-scissors", 1)
+
+
+@pytest.fixture
+def registered_judge(
+    table: Table, settings: Settings, shown: ShowingCamera, request: pytest.FixtureRequest
+) -> Iterator[Phone]:
+    """The judge's phone at a table whose label registration (``camera.markers``) is the
+    test's parameter."""
+    registration: LabelRegistration = request.param
+    path = settings.data_dir / "tags.markers.yaml"
+    path.write_text(registration.to_yaml())
+    settings = settings.model_copy(update={"camera": CameraSettings(markers=path)})
+    app = create_app(table, settings, secret_key="test-secret", testing=True, camera=shown)
+    phone = Phone(app.test_client())
+    assert phone.post("/api/judge/login", {"pin": JUDGE_PIN}).status_code == 200
+    yield phone
+    app.extensions["panel"].close()
+
+
+@pytest.mark.parametrize(
+    "registered_judge",
+    [LabelRegistration("aruco4x4", {0: GLORIOUS, 1: SCISSORS}, key=5)],
+    indirect=True,
+)
+def test_carriers_shown_are_read_like_the_tables_camera_reads_them(
+    registered_judge: Phone, shown: ShowingCamera
+):
+    carrier_judge = registered_judge
+    # ours (serials 0 and 1 of key 5), and another table's carrier with serial 0 (key 9)
+    shown.show_carriers([5 * 50 + 0, 5 * 50 + 1, 9 * 50 + 0])
+    found = carrier_judge.get("/api/setup/scan").get_json()
+    assert [(t["tag"], t["name"]) for t in found["tags"]] == [
+        ("db:sir-glorious#3", "Sir Glorious"),
+        ("db:spellbound-scissors#1", "Spellbound Scissors"),
+    ]
+    assert found["problems"] == [{"tag": "T09-0", "problem": "other_table"}]
+    # an older QR sticker naming its miniature means nothing to a table reading carriers
+    shown.show([_payload("sir-glorious", 3)])
+    found = carrier_judge.get("/api/setup/scan").get_json()
+    assert (found["tags"], found["problems"]) == ([], [])
+
+
+@pytest.mark.parametrize(
+    "registered_judge", [LabelRegistration("qr", {0: GLORIOUS, 7: SCISSORS}, key=2)], indirect=True
+)
+def test_qr_stickers_of_the_tables_registration_name_their_miniature(
+    registered_judge: Phone, settings: Settings, shown: ShowingCamera
+):
+    phone = registered_judge
+    ours = encode_table_payload(TableSerial(2, 7))
+    theirs = encode_table_payload(TableSerial(3, 7))
+    shown.show([ours, theirs, _payload("sir-glorious", 3)])
+    found = phone.get("/api/setup/scan").get_json()
+    assert [t["tag"] for t in found["tags"]] == ["db:spellbound-scissors#1"]
+    assert found["problems"] == [
+        {"tag": "T03-7", "problem": "other_table"},
+        {"tag": "", "problem": "older_sticker"},
+    ]
+    (settings.data_dir / "tags.markers.yaml").write_text("family: qr\nkey: 99\nserials: {}\n")
+    refused = phone.get("/api/setup/scan")
+    assert refused.status_code == 404 and "key" in refused.get_json()["detail"]
 
 
 def test_scanning_needs_a_camera_and_the_right_to_set_up(app: Flask, judge: Phone):
