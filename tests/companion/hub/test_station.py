@@ -115,6 +115,11 @@ def test_a_table_cannot_report_for_another(room: Any, tmp_path: Path):
         first = tournament.state.round_matches(1)[0]
         client, reasons = raw_client(plan.port, "x", "table-2", accounts["table-2"])
         assert wait_for(lambda: bool(reasons))
+        # the hub publishes its clock once subscribed: from then on it hears the tables
+        clocks: list[bytes] = []
+        client.on_message = lambda _client, _userdata, message: clocks.append(message.payload)
+        client.subscribe("companion/hub/clock", qos=1)
+        assert wait_for(lambda: bool(clocks))
         forged = f'{{"match": {first.id}, "outcome": "b"}}'
         client.publish("companion/table-2/result", forged, qos=1).wait_for_publish(5)
         client.publish("companion/table-1/result", forged, qos=1).wait_for_publish(5)  # ACL
