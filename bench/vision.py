@@ -18,6 +18,7 @@ tables (pyzbar baseline).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -545,7 +546,9 @@ LED_PUSH_MS = 7.7  # 256 WS2812 LEDs on the wire (bench/lights.py)
 
 def latency_table(repeats: int) -> None:
     """The frame that commits a miniature put down (the first one with no arm over the map),
-    timed alone, its minimum over repeats standing for an unloaded machine; then the Pi 5 plan."""
+    timed alone, its minimum over repeats standing for an unloaded machine, beside a plain
+    full-frame OpenCV ArUco decode of the same frame timed the same way in the same repeats (the
+    baseline: what the load does to both shows in their ratio); then the Pi 5 plan."""
     model = CAMERAS["camera-module-3"]
     plan = recommend_mode(model, SEEN_MM, DEFAULT_CARRIER.module_mm)
     assert plan is not None
@@ -560,7 +563,9 @@ def latency_table(repeats: int) -> None:
         render(step.scene, view, soft_look(91), seed=i, grey=True) for i, step in enumerate(steps)
     ]
     commit_ms: list[float] = []
+    plain_ms: list[float] = []
     stages: dict[str, list[float]] = {}
+    plain = PlainAruco(design.family)
     for _ in range(repeats):
         calibration = true_calibration(scene, view)  # timing only: the true homography
         pipeline = Pipeline(
@@ -573,6 +578,9 @@ def latency_table(repeats: int) -> None:
                 commit_ms.append(sum(result.timings_ms.values()))
                 for stage, ms in result.timings_ms.items():
                     stages.setdefault(stage, []).append(ms)
+                t = time.perf_counter()
+                plain.read(frame)
+                plain_ms.append((time.perf_counter() - t) * 1000)
                 break
     if not commit_ms:
         print("\n== Latency: the move was not committed (see the sequences above)")
@@ -586,7 +594,13 @@ def latency_table(repeats: int) -> None:
     print(f"\n== Latency, tag put down → LED lit, {model.name} {mode} ({period:.1f} ms a frame)")
     print(
         f"   the committing frame here: {here:.1f} ms at best of {len(commit_ms)} "
-        f"(median {statistics.median(commit_ms):.1f}; per stage at best: {per_stage})"
+        f"(median {statistics.median(commit_ms):.1f}; per stage at best: {per_stage}); "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
+    print(
+        f"   baseline, a plain full-frame OpenCV ArUco decode of that frame: {min(plain_ms):.1f} "
+        f"ms at best (median {statistics.median(plain_ms):.1f}); ours / baseline = "
+        f"{here / min(plain_ms):.3f}"
     )
     print(
         f"   Pi 5 plan (×{PI5_SLOWER:g} per core): wait for the next exposure (≤ 1 frame, mean "
@@ -603,14 +617,17 @@ def main() -> None:
     )
     args = parser.parse_args()
     started = time.perf_counter()
-    print(f"OpenCV {cv2.__version__}; one process; frames rendered by vision/synth.py")
+    print(
+        f"OpenCV {cv2.__version__}; one process; frames rendered by vision/synth.py; load "
+        f"average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
     if args.decoders:
         decoders_table(2 if args.quick else 4)
         markers_table(2 if args.quick else 4)
     designs_table(1 if args.quick else 3)
     sequences_table(moves=2 if args.quick else 5, sequences=1)
-    latency_table(3 if args.quick else 5)
-    print(f"\n(total {time.perf_counter() - started:.0f} s)")
+    latency_table(3 if args.quick else 9)
+    print(f"\n(total {time.perf_counter() - started:.0f} s, load average {os.getloadavg()[0]:.1f})")
 
 
 if __name__ == "__main__":

@@ -1,13 +1,14 @@
 """Is the map clear? Compares a band of table just outside the map with the empty-table reference
 (an arm reaching in must cross it: the map is *busy* while it does) and a small top-down view of
 the map with the previous frame (a clear map that changed is *settling*: the frame right after a
-hand left). Also tells which cells changed since they were last decoded, so the pipeline can decode
-only those."""
+hand left). Also tells which cells changed since they were last decoded, and where in each the
+change lies, so the pipeline can decode only there."""
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -16,6 +17,9 @@ from vision.calibration import Calibration
 from vision.map_grid import CellGrid
 
 log = logging.getLogger(__name__)
+
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in map mm
+_SPECKS = np.ones((3, 3), np.uint8)
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,9 @@ class MotionState:
     band_share: float
     changed_cells: frozenset[str]
     settling: bool = False
+    # per changed cell, the rectangle (map mm, within the cell) holding every pixel that changed
+    # since it was decoded (isolated specks of noise left out)
+    changed_rects: Mapping[str, Rect] = field(default_factory=dict)
 
 
 class MotionGate:
@@ -141,15 +148,35 @@ class MotionGate:
         settling = moving and not busy
         if not busy:
             cv2.accumulateWeighted(top, self._reference, cfg.adapt)
-        changed = frozenset(
-            cell
-            for cell, sl in self._cell_slices.items()
-            if cell not in self._snapshots
-            or float(np.mean(cv2.absdiff(top[sl], self._snapshots[cell]) > cfg.pixel_threshold))
-            > cfg.cell_share
-        )
+        changed: set[str] = set()
+        rects: dict[str, Rect] = {}
+        for cell, sl in self._cell_slices.items():
+            if cell not in self._snapshots:
+                changed.add(cell)
+                rects[cell] = self.grid.cell_rect_mm(cell)
+                continue
+            mask = cv2.absdiff(top[sl], self._snapshots[cell]) > cfg.pixel_threshold
+            if float(np.mean(mask)) > cfg.cell_share:
+                changed.add(cell)
+                rects[cell] = self._changed_rect(cell, mask)
         self._previous = top
-        return MotionState(busy, motion, band, changed, settling)
+        return MotionState(busy, motion, band, frozenset(changed), settling, rects)
+
+    def _changed_rect(self, cell: str, mask: np.ndarray) -> Rect:
+        """Where ``cell`` changed (the rectangle of its changed pixels, specks of noise opened
+        away, one pixel of slack each side), in map mm."""
+        opened = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, _SPECKS)
+        x0, y0, x1, y1 = self.grid.cell_rect_mm(cell)
+        if not opened.any():
+            return (x0, y0, x1, y1)
+        left, top, width, height = cv2.boundingRect(opened)
+        s = self.config.px_per_mm
+        return (
+            max(x0, x0 + (left - 1) / s),
+            max(y0, y0 + (top - 1) / s),
+            min(x1, x0 + (left + width + 1) / s),
+            min(y1, y0 + (top + height + 1) / s),
+        )
 
     def footprint(self, x_mm: float, y_mm: float, radius_mm: float) -> np.ndarray:
         """The square around a map point in the last frame's top-down view."""

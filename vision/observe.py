@@ -47,6 +47,8 @@ class ForeignTag:
 
     cell: str
     key: int | None
+    x_mm: float
+    y_mm: float
 
     def problem(self) -> str:
         if self.key is None:
@@ -190,7 +192,7 @@ def place(
         for x, y, count in groups:
             cell = grid.cell_at_mm(x, y)
             if count >= min_codes and cell is not None:
-                others.add(ForeignTag(cell, key))
+                others.add(ForeignTag(cell, key, x, y))
     return Placed(
         placements,
         off_map,

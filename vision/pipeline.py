@@ -2,12 +2,14 @@
 time each stage took.
 
 Decoding modes: ``full-frame`` reads the whole image every clear frame; ``cells`` reads every
-cell's rectified crop; ``changed-cells`` (default) reads only the crops of cells that changed since
-they were last read, cells whose last two reads disagreed (a single missed read is not trusted),
-cells whose committed tags the last read missed, cells holding committed tags not read for
-``reread_frames`` clear frames (a miniature moved without the cell looking different is still
-seen), and one more cell in turn, reusing the other cells' last reads (when more than a third of
-the cells need reading, one full-frame read replaces the crops). Nothing is decoded while the map
+cell's window (``crops.py``); ``changed-cells`` (default) reads whole the cells whose last two
+reads disagreed (a single missed read is not trusted), cells whose committed tags the last read
+missed, cells holding committed tags not read for ``reread_frames`` clear frames (a miniature
+moved without the cell looking different is still seen), and one more cell in turn; of the other
+cells that changed since they were last read it reads only where they changed (the zone, with its
+reach: the frame that commits a move reads around the base lifted and the base put down), and
+reuses the other cells' and the rest of the zoned cells' last reads (when more than a third of
+the cells need reading, one full-frame read replaces the windows). Nothing is decoded while the map
 is busy (an arm crosses the band around it); the frame right after a hand left (*settling*: the
 map still differs from the frame with the hand) is read, but a tag missing from it is not yet
 taken as gone.
@@ -34,14 +36,15 @@ import numpy as np
 from vision.board_change import BoardChange, TagId
 from vision.calibration import Calibration, CalibrationError
 from vision.carrier import Carrier
-from vision.crops import CROP_SCALE, read_cells
+from vision.crops import CROP_SCALE, Rect, cell_window, read_windows
 from vision.map_grid import CellGrid
-from vision.motion import MotionConfig, MotionGate
+from vision.motion import MotionConfig, MotionGate, MotionState
 from vision.observe import ForeignTag, Observation, Placed, Placement, place
 from vision.tags import ReadResult, TagReader
 from vision.tracking import Tracker, TrackerConfig
 
 DECODE_MODES = ("changed-cells", "cells", "full-frame")
+ZONE_SLACK_MM = 5.0  # around where a cell changed (the motion gate sees 1 px per mm)
 STAGES = ("grey", "motion", "decode", "observe", "track")
 
 
@@ -121,10 +124,12 @@ class Pipeline:
         self._clear_frames = 0
         self._last_read: dict[str, int] = {}
 
-    def _cells_to_read(self, changed: frozenset[str], settling: bool) -> set[str]:
-        """On a settling frame (a hand just left) only what changed or is in doubt: the commit it
-        may make waits on this frame; the scheduled re-reads wait for a still one."""
-        cells = set(changed) | {cell for cell in self.grid.cells if cell not in self._confirmed}
+    def _doubtful(self, settling: bool) -> set[str]:
+        """Cells to read whole whether they changed or not: their last two reads disagreed, a
+        committed tag went unread, a re-read is due, or it is their turn. On a settling frame (a
+        hand just left) only what is in doubt: the commit it may make waits on this frame; the
+        scheduled re-reads wait for a still one."""
+        cells = {cell for cell in self.grid.cells if cell not in self._confirmed}
         stale = self._clear_frames - self.config.reread_frames
         for tag, cell in self.tracker.board.items():
             if all(p.tag != tag for p in self._cached.get(cell, [])):
@@ -150,41 +155,72 @@ class Pipeline:
             found.foreign,
         )
 
-    def _decode(
-        self, gray: np.ndarray, changed: frozenset[str], settling: bool = False
-    ) -> tuple[Placed, int, frozenset[str]]:
+    def _zones(self, state: MotionState, whole: set[str]) -> dict[str, Rect]:
+        """The changed cells not read whole, each with the zone to read in it: where it changed
+        since it was last read (a base put down, lifted or moved changes all of its disc, so its
+        centre lies there), with :data:`ZONE_SLACK_MM` around. Outside the zone nothing changed,
+        so its last reads stand — the changed-cells rule at the scale of the change."""
+        radius = ZONE_SLACK_MM
+        zones = {}
+        for cell in sorted(state.changed_cells - whole):
+            cx0, cy0, cx1, cy1 = self.grid.cell_rect_mm(cell)
+            x0, y0, x1, y1 = state.changed_rects.get(cell, (cx0, cy0, cx1, cy1))
+            zones[cell] = (
+                max(cx0, x0 - radius),
+                max(cy0, y0 - radius),
+                min(cx1, x1 + radius),
+                min(cy1, y1 + radius),
+            )
+        return zones
+
+    def _decode(self, gray: np.ndarray, state: MotionState) -> tuple[Placed, int, frozenset[str]]:
         """(what was placed, rejected, cells read); placements include the cached reads of the
-        cells not read now."""
+        cells (and the parts of changed cells) not read now."""
         mode = self.config.decode
         if mode == "full-frame":
             found = self.reader.read(gray)
             return self._place(found), found.rejected, frozenset(self.grid.cells)
-        cells = set(self.grid.cells) if mode == "cells" else self._cells_to_read(changed, settling)
+        zones: dict[str, Rect] = {}
+        if mode == "cells":
+            cells = set(self.grid.cells)
+        else:
+            whole = self._doubtful(state.settling)
+            zones = self._zones(state, whole)
+            cells = whole | set(zones)
+        reach = self.config.reach_mm
         if mode == "changed-cells" and len(cells) > len(self.grid.cells) // 3:
             # many cells: one full-frame read is faster than that many crops
-            cells = set(self.grid.cells)
+            cells, zones = set(self.grid.cells), {}
             found = self.reader.read(gray)
         else:
-            found = read_cells(
-                self.reader,
-                gray,
-                self.calibration,
-                self.grid,
-                sorted(cells),
-                self.config.reach_mm,
-                self.config.scale,
-            )
+            windows = [
+                (z[0] - reach, z[1] - reach, z[2] + reach, z[3] + reach)
+                if (z := zones.get(cell)) is not None
+                else cell_window(self.grid, cell, reach)
+                for cell in sorted(cells)
+            ]
+            found = read_windows(self.reader, gray, self.calibration, windows, self.config.scale)
         placed = self._place(found)
         for cell in cells:
             fresh = [p for p in placed.placements if p.cell == cell]
+            theirs = [f for f in placed.foreign if f.cell == cell]
+            zone = zones.get(cell)
+            if zone is not None:  # read there only: the rest of the cell stands as last read
+                fresh = [p for p in fresh if _inside(zone, p.x_mm, p.y_mm)] + [
+                    p for p in self._cached.get(cell, []) if not _inside(zone, p.x_mm, p.y_mm)
+                ]
+                theirs = [f for f in theirs if _inside(zone, f.x_mm, f.y_mm)] + [
+                    f for f in self._foreign.get(cell, []) if not _inside(zone, f.x_mm, f.y_mm)
+                ]
+            else:
+                self._last_read[cell] = self._clear_frames
             previous = self._cached.get(cell)
             if previous is not None and {p.tag for p in fresh} == {p.tag for p in previous}:
                 self._confirmed.add(cell)
             else:
                 self._confirmed.discard(cell)
             self._cached[cell] = fresh
-            self._foreign[cell] = [f for f in placed.foreign if f.cell == cell]
-            self._last_read[cell] = self._clear_frames
+            self._foreign[cell] = theirs
         self.gate.mark_decoded(cells)
         merged = [p for plist in self._cached.values() for p in plist]
         foreign = tuple(f for cell in sorted(self._foreign) for f in self._foreign[cell])
@@ -239,7 +275,7 @@ class Pipeline:
         cells_read: frozenset[str] = frozenset()
         if not state.busy:
             self._clear_frames += 1
-            placed, rejected, cells_read = self._decode(gray, state.changed_cells, state.settling)
+            placed, rejected, cells_read = self._decode(gray, state)
         lap("decode")
         placements = tuple(placed.placements)
         if state.busy:
@@ -262,3 +298,8 @@ class Pipeline:
         change = self.tracker.update(observation)
         lap("track")
         return FrameResult(observation, change, timings, cells_read)
+
+
+def _inside(rect: Rect, x_mm: float, y_mm: float) -> bool:
+    x0, y0, x1, y1 = rect
+    return x0 <= x_mm <= x1 and y0 <= y_mm <= y1

@@ -75,3 +75,14 @@ def test_crops_are_sampled_finer_than_the_camera() -> None:
     scene, grey, calibration = _carrier_table()
     crop, _ = cell_crop(grey, calibration, scene.grid, "b2", margin_mm=0)
     assert crop.shape[1] == pytest.approx(60 * 5.0 * CROP_SCALE, abs=2)
+
+
+def test_overlapping_windows_are_read_once_as_the_rectangle_around_them() -> None:
+    from vision.crops import merged_windows
+
+    cell, below = (0.0, 0.0, 130.0, 130.0), (0.0, 90.0, 130.0, 220.0)  # two cells' windows
+    assert merged_windows([cell, below]) == [(0.0, 0.0, 130.0, 220.0)]
+    apart = (300.0, 0.0, 430.0, 130.0)
+    assert merged_windows([cell, apart]) == [cell, apart]  # the rectangle around: far larger
+    corner = (120.0, 120.0, 200.0, 200.0)  # touching a corner only: read apart
+    assert merged_windows([cell, corner]) == [cell, corner]

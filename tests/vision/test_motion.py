@@ -47,6 +47,9 @@ def test_a_piece_put_down_changes_its_cell_only(
     fewer = replace(table_scene, pieces=tuple(p for p in table_scene.pieces if p.tag != tag(3)))
     state = gate.update(grey(fewer, 2))
     assert state.changed_cells == frozenset({"e5"})
+    # where: around the lifted tag (a 40 mm code on a 50 mm base at (405, 405)), within e5
+    x0, y0, x1, y1 = state.changed_rects["e5"]
+    assert 360 <= x0 < 385 and 360 <= y0 < 385 and 425 < x1 <= 450 and 425 < y1 <= 450
 
 
 def test_a_band_that_stays_different_becomes_the_new_empty_table(

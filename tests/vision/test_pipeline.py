@@ -7,8 +7,9 @@ import segno
 from vision.calibration import Calibration, CalibrationError
 from vision.map_grid import DREAMBLADE_MAP
 from vision.pipeline import STAGES, Pipeline, PipelineConfig
+from vision.registration import LabelRegistration
 from vision.synth import Scene, Step, move_sequence, render, view_homography
-from vision.tags import ZxingReader
+from vision.tags import MarkerReader, ZxingReader
 from vision.tracking import TrackerConfig
 
 from .conftest import BASE_MM, VIEW, tag
@@ -167,10 +168,8 @@ def test_a_miniature_lifted_off_a_dark_map_is_removed(kept_correlation: float) -
 
 def _carrier_move() -> tuple[list[Step], list[np.ndarray], Calibration, Pipeline]:
     from vision.carrier import DEFAULT_CARRIER
-    from vision.registration import LabelRegistration
     from vision.square_grid import square_grid
     from vision.synth import Figure, Piece, View
-    from vision.tags import MarkerReader
 
     grid = square_grid(3, 2, 60.0)
     pieces = (
@@ -211,10 +210,8 @@ def test_miniatures_standing_on_carriers_are_placed_by_their_bases_and_moves_com
 
 def test_a_carrier_of_another_table_is_rejected_never_placed() -> None:
     from vision.carrier import DEFAULT_CARRIER
-    from vision.registration import LabelRegistration
     from vision.square_grid import square_grid
     from vision.synth import Piece, View
-    from vision.tags import MarkerReader
 
     grid = square_grid(2, 1, 60.0)
     ours = Piece(tag(1), 30.0, 30.0, marker_id=1)
@@ -228,3 +225,58 @@ def test_a_carrier_of_another_table_is_rejected_never_placed() -> None:
     results = [pipeline.process(render(scene, view, seed=s)) for s in range(3)]
     assert all(r.observation.rejected >= 6 for r in results)  # its markers, counted
     assert pipeline.tracker.board == {tag(1): "a1"}
+
+
+class _Windows:
+    """A reader that notes the size of every image it is given."""
+
+    def __init__(self, reader: object) -> None:
+        self.reader = reader
+        self.name = "windows"
+        self.sizes: list[tuple[int, int]] = []
+
+    def read(self, grey: np.ndarray):  # type: ignore[no-untyped-def]
+        self.sizes.append(grey.shape[:2])
+        return self.reader.read(grey)  # type: ignore[attr-defined]
+
+
+def test_a_changed_cell_is_read_only_where_it_changed_and_keeps_the_rest() -> None:
+    """The committing frame reads around the base lifted and the base put down, not their whole
+    cells; what else lies in those cells stays as last read."""
+    from vision.carrier import DEFAULT_CARRIER
+    from vision.square_grid import square_grid
+    from vision.synth import Figure, Piece, View
+
+    grid = square_grid(3, 3, 90.0)  # Dreamblade's cells
+    pieces = (
+        Piece(tag(1), 30.0, 30.0, angle_deg=20.0, marker_id=1, figure=Figure(0.6, 4.0, 30, 1)),
+        Piece(tag(2), 135.0, 45.0, "B", angle_deg=-50.0, marker_id=2, figure=Figure(0.6)),
+        Piece(tag(3), 140.0, 135.0, angle_deg=70.0, marker_id=3, figure=Figure(0.5)),
+        Piece(tag(4), 28.0, 160.0, angle_deg=5.0, marker_id=4, figure=Figure(0.7, 0.0, 90, 2)),
+    )
+    scene = Scene(grid, pieces, family="aruco4x4", design="carrier", seed=4)
+    view = View(1500, 1500, 4.5, rotation_deg=3.0)
+    steps = move_sequence(scene, tag(1), (65.0, 118.0), still=3, travel=3)  # a1 → a2
+    frames = [render(step.scene, view, seed=i, grey=True) for i, step in enumerate(steps)]
+    calibration = Calibration(view_homography(scene, view), (1500, 1500), "manual")
+    serials = {n: tag(n) for n in (1, 2, 3, 4)}
+    windows = _Windows(MarkerReader(LabelRegistration("aruco4x4", serials)))
+    pipeline = Pipeline(grid, calibration, windows, PipelineConfig(carrier=DEFAULT_CARRIER))
+    last_hand = max(i for i, s in enumerate(steps) if s.scene.hands)
+    whole = (90 + 2 * 20) * 4.5  # a cell and its reach, in pixels
+    for i, frame in enumerate(frames):
+        windows.sizes.clear()
+        change = pipeline.process(frame).change
+        if change is not None and tag(1) in change.moved:
+            assert i - last_hand <= 1  # the first frame with no arm over the map
+            assert change.moved == {tag(1): ("a1", "a2")} and not change.removed
+            # a window around each base, each well under a cell read whole
+            assert len(windows.sizes) == 2
+            assert all(h * w < 0.7 * whole * whole for h, w in windows.sizes)
+            break
+    else:
+        raise AssertionError("the move was not committed")
+    for frame in frames[i + 1 :]:
+        pipeline.process(frame)
+    assert pipeline.tracker.board == steps[-1].truth
+    assert pipeline.tracker.board[tag(4)] == "a2"
