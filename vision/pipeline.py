@@ -6,10 +6,11 @@ cell's window (``crops.py``); ``changed-cells`` (default) reads whole the cells 
 reads disagreed (a single missed read is not trusted), cells whose committed tags the last read
 missed, cells holding committed tags not read for ``reread_frames`` clear frames (a miniature
 moved without the cell looking different is still seen), and one more cell in turn; of the other
-cells that changed since they were last read it reads only where they changed (the zone, with its
-reach: the frame that commits a move reads around the base lifted and the base put down), and
-reuses the other cells' and the rest of the zoned cells' last reads (when more than a third of
-the cells need reading, one full-frame read replaces the windows). Nothing is decoded while the map
+cells that changed since they were last read it reads only where they changed (the zone: the
+frame that commits a move reads around the base lifted and the base put down; a base that changed
+changed all over, so it lies wholly there), and reuses the other cells' and the rest of the zoned
+cells' last reads (when more than a third of the cells need reading, one full-frame read replaces
+the windows). Nothing is decoded while the map
 is busy (an arm crosses the band around it); the frame right after a hand left (*settling*: the
 map still differs from the frame with the hand) is read, but a tag missing from it is not yet
 taken as gone.
@@ -158,8 +159,12 @@ class Pipeline:
     def _zones(self, state: MotionState, whole: set[str]) -> dict[str, Rect]:
         """The changed cells not read whole, each with the zone to read in it: where it changed
         since it was last read (a base put down, lifted or moved changes all of its disc, so its
-        centre lies there), with :data:`ZONE_SLACK_MM` around. Outside the zone nothing changed,
-        so its last reads stand — the changed-cells rule at the scale of the change."""
+        centre lies there), with :data:`ZONE_SLACK_MM` around; the window read is the zone with
+        that slack again, since a base that changed changed all over and lies wholly in it (a
+        base that did not change and lies partly in it may read only in part: it keeps its place
+        while its spot looks the same, and its cell is read whole on the next frame). Outside
+        the zone nothing changed, so its last reads stand — the changed-cells rule at the scale
+        of the change."""
         radius = ZONE_SLACK_MM
         zones = {}
         for cell in sorted(state.changed_cells - whole):
@@ -194,7 +199,7 @@ class Pipeline:
             found = self.reader.read(gray)
         else:
             windows = [
-                (z[0] - reach, z[1] - reach, z[2] + reach, z[3] + reach)
+                _grown(z, ZONE_SLACK_MM)
                 if (z := zones.get(cell)) is not None
                 else cell_window(self.grid, cell, reach)
                 for cell in sorted(cells)
@@ -298,6 +303,10 @@ class Pipeline:
         change = self.tracker.update(observation)
         lap("track")
         return FrameResult(observation, change, timings, cells_read)
+
+
+def _grown(rect: Rect, by_mm: float) -> Rect:
+    return rect[0] - by_mm, rect[1] - by_mm, rect[2] + by_mm, rect[3] + by_mm
 
 
 def _inside(rect: Rect, x_mm: float, y_mm: float) -> bool:
