@@ -5,12 +5,12 @@ Decoding modes: ``full-frame`` reads the whole image every clear frame; ``cells`
 cell's window (``crops.py``); ``changed-cells`` (default) reads whole the cells whose last two
 reads disagreed (a single missed read is not trusted), cells whose committed tags the last read
 missed, cells holding committed tags not read for ``reread_frames`` clear frames (a miniature
-moved without the cell looking different is still seen), and one more cell in turn; of the other
-cells that changed since they were last read it reads only where they changed (the zone: the
+moved without the cell looking different is still seen), one more cell in turn, and the cells
+that changed since they were last read — with carriers only where they changed (the zone: the
 frame that commits a move reads around the base lifted and the base put down; a base that changed
-changed all over, so it lies wholly there), and reuses the other cells' and the rest of the zoned
-cells' last reads (when more than a third of the cells need reading, one full-frame read replaces
-the windows). Nothing is decoded while the map
+changed all over, so it lies wholly there; the next frame reads a zoned cell whole) — and reuses
+the other cells' and the rest of the zoned cells' last reads (when more than a third of the cells
+need reading, one full-frame read replaces the windows). Nothing is decoded while the map
 is busy (an arm crosses the band around it); the frame right after a hand left (*settling*: the
 map still differs from the frame with the hand) is read, but a tag missing from it is not yet
 taken as gone.
@@ -164,7 +164,7 @@ class Pipeline:
         base that did not change and lies partly in it may read only in part: it keeps its place
         while its spot looks the same, and its cell is read whole on the next frame). Outside
         the zone nothing changed, so its last reads stand — the changed-cells rule at the scale
-        of the change."""
+        of the change. A zoned cell is not taken as confirmed: the next frame reads it whole."""
         radius = ZONE_SLACK_MM
         zones = {}
         for cell in sorted(state.changed_cells - whole):
@@ -190,7 +190,10 @@ class Pipeline:
             cells = set(self.grid.cells)
         else:
             whole = self._doubtful(state.settling)
-            zones = self._zones(state, whole)
+            if self.config.carrier is not None:
+                zones = self._zones(state, whole)
+            else:  # a marker reads in any window, but zxing-cpp missed a whole QR code in a
+                whole |= state.changed_cells  # small window that it read in its cell's (the demo)
             cells = whole | set(zones)
         reach = self.config.reach_mm
         if mode == "changed-cells" and len(cells) > len(self.grid.cells) // 3:
@@ -220,7 +223,11 @@ class Pipeline:
             else:
                 self._last_read[cell] = self._clear_frames
             previous = self._cached.get(cell)
-            if previous is not None and {p.tag for p in fresh} == {p.tag for p in previous}:
+            if (
+                zone is None
+                and previous is not None
+                and {p.tag for p in fresh} == {p.tag for p in previous}
+            ):
                 self._confirmed.add(cell)
             else:
                 self._confirmed.discard(cell)
