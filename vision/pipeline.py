@@ -5,11 +5,12 @@ Decoding modes: ``full-frame`` reads the whole image every clear frame; ``cells`
 cell's window (``crops.py``); ``changed-cells`` (default) reads whole the cells whose last two
 reads disagreed (a single missed read is not trusted), cells whose committed tags the last read
 missed, cells holding committed tags not read for ``reread_frames`` clear frames (a miniature
-moved without the cell looking different is still seen), and one more cell in turn; of the other
-cells that changed since they were last read it reads only where they changed (the zone, with its
-reach: the frame that commits a move reads around the base lifted and the base put down), and
-reuses the other cells' and the rest of the zoned cells' last reads (when more than a third of
-the cells need reading, one full-frame read replaces the windows). Nothing is decoded while the map
+moved without the cell looking different is still seen), one more cell in turn, and the cells
+that changed since they were last read — with carriers only where they changed (the zone: the
+frame that commits a move reads around the base lifted and the base put down; a base that changed
+changed all over, so it lies wholly there; the next frame reads a zoned cell whole) — and reuses
+the other cells' and the rest of the zoned cells' last reads (when more than a third of the cells
+need reading, one full-frame read replaces the windows). Nothing is decoded while the map
 is busy (an arm crosses the band around it); the frame right after a hand left (*settling*: the
 map still differs from the frame with the hand) is read, but a tag missing from it is not yet
 taken as gone.
@@ -158,8 +159,12 @@ class Pipeline:
     def _zones(self, state: MotionState, whole: set[str]) -> dict[str, Rect]:
         """The changed cells not read whole, each with the zone to read in it: where it changed
         since it was last read (a base put down, lifted or moved changes all of its disc, so its
-        centre lies there), with :data:`ZONE_SLACK_MM` around. Outside the zone nothing changed,
-        so its last reads stand — the changed-cells rule at the scale of the change."""
+        centre lies there), with :data:`ZONE_SLACK_MM` around; the window read is the zone with
+        that slack again, since a base that changed changed all over and lies wholly in it (a
+        base that did not change and lies partly in it may read only in part: it keeps its place
+        while its spot looks the same, and its cell is read whole on the next frame). Outside
+        the zone nothing changed, so its last reads stand — the changed-cells rule at the scale
+        of the change. A zoned cell is not taken as confirmed: the next frame reads it whole."""
         radius = ZONE_SLACK_MM
         zones = {}
         for cell in sorted(state.changed_cells - whole):
@@ -185,7 +190,10 @@ class Pipeline:
             cells = set(self.grid.cells)
         else:
             whole = self._doubtful(state.settling)
-            zones = self._zones(state, whole)
+            if self.config.carrier is not None:
+                zones = self._zones(state, whole)
+            else:  # a marker reads in any window, but zxing-cpp missed a whole QR code in a
+                whole |= state.changed_cells  # small window that it read in its cell's (the demo)
             cells = whole | set(zones)
         reach = self.config.reach_mm
         if mode == "changed-cells" and len(cells) > len(self.grid.cells) // 3:
@@ -194,7 +202,7 @@ class Pipeline:
             found = self.reader.read(gray)
         else:
             windows = [
-                (z[0] - reach, z[1] - reach, z[2] + reach, z[3] + reach)
+                _grown(z, ZONE_SLACK_MM)
                 if (z := zones.get(cell)) is not None
                 else cell_window(self.grid, cell, reach)
                 for cell in sorted(cells)
@@ -215,7 +223,11 @@ class Pipeline:
             else:
                 self._last_read[cell] = self._clear_frames
             previous = self._cached.get(cell)
-            if previous is not None and {p.tag for p in fresh} == {p.tag for p in previous}:
+            if (
+                zone is None
+                and previous is not None
+                and {p.tag for p in fresh} == {p.tag for p in previous}
+            ):
                 self._confirmed.add(cell)
             else:
                 self._confirmed.discard(cell)
@@ -298,6 +310,10 @@ class Pipeline:
         change = self.tracker.update(observation)
         lap("track")
         return FrameResult(observation, change, timings, cells_read)
+
+
+def _grown(rect: Rect, by_mm: float) -> Rect:
+    return rect[0] - by_mm, rect[1] - by_mm, rect[2] + by_mm, rect[3] + by_mm
 
 
 def _inside(rect: Rect, x_mm: float, y_mm: float) -> bool:
