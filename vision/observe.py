@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.board_change import TagId
+from vision.board_change import TagId, TagProblem
 from vision.calibration import Calibration
 from vision.carrier import Carrier
 from vision.map_grid import CellGrid
@@ -50,7 +50,7 @@ class Observation:
     off_map: int = 0
     busy: bool = False
     unread: frozenset[TagId] = frozenset()
-    problems: tuple[str, ...] = ()
+    problems: tuple[TagProblem, ...] = ()
     partial: frozenset[TagId] = frozenset()
 
     def cells_of(self, tag: TagId) -> set[str]:
@@ -72,7 +72,7 @@ class Placed:
     placements: list[Placement]
     off_map: int
     partial: frozenset[TagId]
-    problems: tuple[str, ...]
+    problems: tuple[TagProblem, ...]
 
 
 def base_centres(
@@ -127,7 +127,7 @@ def place(
     radius = max(base_mm / 2, 1e-6)
     placements: list[Placement] = []
     partial: set[TagId] = set()
-    problems: list[str] = []
+    problems: list[TagProblem] = []
     off_map = 0
     for tag, indices in by_tag.items():
         found = []
@@ -145,7 +145,7 @@ def place(
             confidence = min(1.0, grid.border_distance_mm(x, y) / radius)
             found.append(Placement(tag, cell, confidence, x, y, count))
         if len(found) > 1:
-            where = " and ".join(sorted({p.cell for p in found}))
-            problems.append(f"{tag} is on the map twice ({where}): one sticker is not this one's")
+            where = tuple(sorted({p.cell for p in found}))
+            problems.append(TagProblem("on_map_twice", tag, where))
         placements.extend(found)
     return Placed(placements, off_map, frozenset(partial), tuple(problems))

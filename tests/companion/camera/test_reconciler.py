@@ -123,3 +123,38 @@ def test_an_illegal_spawn_is_flagged_and_not_applied(tmp_path):
     assert [n.kind for n in sync.notes] == ["illegal"]
     assert engine_board(table.snapshot()) == {}
     assert table.version == before
+
+
+def test_a_refused_proposal_is_flagged_as_data_with_the_rule(tmp_path):
+    from companion import events as ev
+    from companion.camera.reconciler import sync_table
+
+    table = demo_table(tmp_path)
+    registry = piece_registry(table)
+    table.submit(JUDGE, "init 6 5")
+    flags: list[dict] = []
+    table.bus.subscribe(lambda e: flags.append(e.data), kinds={ev.FLAGGED})
+    sync_table(table, registry, {tag("sir-glorious", 1): "c3"})  # not a spawn cell
+    (flag,) = flags
+    assert flag["reason"] == "refused" and flag["by"] == "camera"
+    assert (flag["subject"], flag["cell"], flag["cells"]) == ("A:sir-glorious#1", "c3", ["c3"])
+    assert "expected" not in flag  # a spawn: it was on no cell before
+    assert flag["rule"] and "c3" in flag["detail"]  # the panel explains the rule
+
+
+def test_every_other_difference_is_flagged_with_its_piece_and_cells(tmp_path):
+    from companion import events as ev
+    from companion.camera.reconciler import sync_table
+
+    table = demo_table(tmp_path)
+    registry = piece_registry(table)
+    table.submit(JUDGE, "init 6 5")
+    flags: list[dict] = []
+    table.bus.subscribe(lambda e: flags.append(e.data), kinds={ev.FLAGGED})
+    other = next(tag_ for tag_, piece in registry.items() if piece.startswith("B:"))
+    sync_table(table, registry, {other: "e5", TagId("db", "nobody", 7): "b2"})
+    assert sorted(flags, key=lambda f: f["reason"]) == [
+        {"reason": "take_off", "cells": ["e5"], "by": "camera", "subject": registry[other],
+         "cell": "e5"},
+        {"reason": "unknown_tag", "cells": ["b2"], "by": "camera", "cell": "b2"},
+    ]  # fmt: skip
