@@ -15,15 +15,18 @@ Syntax: mosquitto.conf(5) and mosquitto_passwd(1) of Mosquitto 2.0.
 
 from __future__ import annotations
 
+import ctypes
 import getpass
 import json
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -211,8 +214,34 @@ def write_broker(plan: BrokerPlan) -> dict[str, str]:
     return accounts
 
 
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a child gets when the thread that forked it ends
+
+
+def die_with_parent(signal_number: int = signal.SIGTERM) -> Callable[[], None] | None:
+    """What a child runs before ``exec`` so that it gets ``signal_number`` when its parent dies,
+    however it dies (SIGKILL included): Linux's ``prctl(PR_SET_PDEATHSIG)``. The signal comes
+    when the *thread* that started the child ends, so start it from a thread that lives as long
+    as the process (the main thread). ``None`` off Linux (the child outlives a killed parent).
+
+    A parent that died before the child armed the signal would never send it: the child then
+    sees another parent and signals itself."""
+    if not sys.platform.startswith("linux"):
+        return None
+    parent = os.getpid()
+
+    def arm() -> None:  # runs in the child, between fork and exec: no locks, no logging
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, signal_number, 0, 0, 0) != 0:
+            os._exit(127)  # the broker must never outlive the hub unnoticed
+        if os.getppid() != parent:
+            os.kill(os.getpid(), signal_number)
+
+    return arm
+
+
 def start_broker(plan: BrokerPlan, timeout: float = 10) -> subprocess.Popen[bytes]:
-    """Run Mosquitto on ``plan``'s config; returns once it accepts connections."""
+    """Run Mosquitto on ``plan``'s config; returns once it accepts connections. The broker ends
+    with the process that started it (``die_with_parent``), even one killed by SIGKILL."""
     address = "127.0.0.1" if plan.host in ("0.0.0.0", "") else plan.host
     with socket.socket() as probe:  # another broker there would answer in its place
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -228,6 +257,7 @@ def start_broker(plan: BrokerPlan, timeout: float = 10) -> subprocess.Popen[byte
             [mosquitto_program("mosquitto"), "-c", str(plan.config_path)],
             stdout=log_file,
             stderr=log_file,
+            preexec_fn=die_with_parent(),
         )
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

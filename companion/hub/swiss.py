@@ -271,3 +271,36 @@ def next_cut_pairs(winners: Sequence[int]) -> tuple[tuple[int, int], ...]:
     if len(winners) < 2 or len(winners) % 2:
         raise PairingError("cut_size", "the cut is over or a match has no winner yet")
     return tuple((winners[i], winners[i + 1]) for i in range(0, len(winners), 2))
+
+
+def cut_wins(cut: Iterable[Match]) -> dict[int, int]:
+    """Each player of the cut and the cut matches they have won (a match without a result yet
+    counts for nobody)."""
+    wins: dict[int, int] = {}
+    for match in cut:
+        for player in (match.a, match.b):
+            if player is not None:
+                wins.setdefault(player, 0)
+        if match.b is not None and match.outcome in ("a", "b"):
+            winner = match.a if match.outcome == "a" else match.b
+            wins[winner] += 1
+    return wins
+
+
+def final_order(swiss_order: Sequence[int], cut: Sequence[Match]) -> list[int]:
+    """The final standings: the cut's players first, by how far they got in it (cut matches
+    won: the champion, the finalist, the semi-finalists…), level ones by their Swiss standing;
+    then everyone else in Swiss order. Without a cut, the Swiss order."""
+    wins = cut_wins(cut)
+    position = {player: i for i, player in enumerate(swiss_order)}
+    reached = sorted(wins, key=lambda player: (-wins[player], position[player]))
+    return reached + [player for player in swiss_order if player not in wins]
+
+
+def cut_finish(size: int, wins: int) -> str:
+    """How far a player of a cut of ``size`` with ``wins`` got: ``winner``, ``final``, or
+    ``top-N`` (the round of the last N they reached)."""
+    left = size >> wins
+    if left <= 1:
+        return "winner"
+    return "final" if left == 2 else f"top-{left}"

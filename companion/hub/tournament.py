@@ -131,7 +131,13 @@ class EventState:
         return [self.matches[m] for m in self.rounds[number - 1].matches]
 
     def swiss_matches(self) -> list[MatchState]:
-        return [self.matches[m] for r in self.rounds if r.stage == "swiss" for m in r.matches]
+        return self._stage_matches("swiss")
+
+    def cut_matches(self) -> list[MatchState]:
+        return self._stage_matches("cut")
+
+    def _stage_matches(self, stage: Stage) -> list[MatchState]:
+        return [self.matches[m] for r in self.rounds if r.stage == stage for m in r.matches]
 
 
 def apply(state: EventState, op: Mapping[str, Any], at: float) -> None:
@@ -574,11 +580,31 @@ class Tournament:
         }
 
     def standings_rows(self) -> list[dict[str, Any]]:
-        players = self.state.players
-        return [
-            {**s.to_json(), "name": players[s.player].name, "dropped": players[s.player].dropped}
-            for s in self.standings()
-        ]
+        """The standings as shown and exported: after a cut, its players first by how far they
+        got (``cut``: ``winner``, ``final``, ``top-4``…), then the others; ``rank`` is that
+        final place, ``swiss_rank`` the place after the Swiss rounds (points and tie-breakers
+        are the Swiss rounds')."""
+        with self._lock:
+            players = self.state.players
+            ranked = self.standings()
+            cut = [m.as_swiss() for m in self.state.cut_matches()]
+        by_player = {s.player: s for s in ranked}
+        wins = swiss.cut_wins(cut)
+        rows = []
+        for rank, player in enumerate(swiss.final_order([s.player for s in ranked], cut), 1):
+            standing = by_player[player]
+            finish = swiss.cut_finish(len(wins), wins[player]) if player in wins else None
+            rows.append(
+                {
+                    **standing.to_json(),
+                    "rank": rank,
+                    "swiss_rank": standing.rank,
+                    "cut": finish,
+                    "name": players[player].name,
+                    "dropped": players[player].dropped,
+                }
+            )
+        return rows
 
     def settings_view(self) -> dict[str, Any]:
         settings = self.state.settings
@@ -622,13 +648,18 @@ class Tournament:
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow(
-            ["rank", "name", "points", "wins", "draws", "losses", "byes", "omw", "oomw", "dropped"]
-        )
+            [
+                "rank", "name", "cut", "swiss_rank", "points", "wins", "draws", "losses", "byes",
+                "omw", "oomw", "dropped",
+            ]
+        )  # fmt: skip
         for row in self.standings_rows():
             writer.writerow(
                 [
                     row["rank"],
                     row["name"],
+                    row["cut"] or "",
+                    row["swiss_rank"],
                     row["points"],
                     row["wins"],
                     row["draws"],

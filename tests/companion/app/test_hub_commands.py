@@ -1,14 +1,21 @@
-"""``companion hub broker``: the broker's files for the named tables, and each table's section."""
+"""``companion hub broker``: the broker's files for the named tables, and each table's section;
+``companion hub run``: its broker never outlives it."""
 
 from __future__ import annotations
 
+import signal
+import socket
+import subprocess
+import sys
 from pathlib import Path
 
+import pytest
 import yaml
 from click.testing import CliRunner
 
 from companion.app.hub_commands import hub
 from companion.settings import HubSettings
+from tests.companion.hub.mqtt import free_port, wait_for
 
 
 def test_broker_writes_a_section_each_table_can_load(tmp_path: Path):
@@ -32,3 +39,61 @@ def test_broker_refuses_a_bad_table_name_and_half_a_tls_setup(tmp_path: Path):
     result = CliRunner().invoke(hub, ["broker", "--folder", str(tmp_path), "--tls-cert", str(cert)])
     assert result.exit_code == 2
     assert "--tls-key" in result.output
+
+
+def _broker_child(pid: int) -> int | None:
+    """The Mosquitto that process ``pid`` runs as its child (``mosquitto -c …``), if any."""
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            try:
+                command = Path(f"/proc/{child}/cmdline").read_text().split("\0")
+            except FileNotFoundError:
+                continue
+            if command[0].endswith("/mosquitto") and "-c" in command:
+                return int(child)
+    return None
+
+
+def _alive(pid: int) -> bool:
+    """Running (a zombie nobody reaped yet counts as gone: it holds no port and runs nothing)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    state = next(line for line in status.splitlines() if line.startswith("State:"))
+    return "Z" not in state.split()[1]
+
+
+def _port_free(port: int) -> bool:
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("0.0.0.0", port))
+        except OSError:
+            return False
+        return True
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_the_hubs_broker_dies_with_a_hub_killed_by_sigkill(tmp_path: Path):
+    mqtt_port, page_port = free_port(), free_port()
+    args = ["hub", "run", "--tables", "2", "--data", str(tmp_path), "--host", "127.0.0.1"]
+    args += ["--port", str(page_port), "--mqtt-port", str(mqtt_port)]
+    with (tmp_path / "hub.log").open("wb") as log:
+        hub_process = subprocess.Popen(
+            [sys.executable, "-m", "companion", *args], stdout=log, stderr=log
+        )
+    try:
+        log = tmp_path / "hub.log"
+        assert wait_for(lambda: _broker_child(hub_process.pid) is not None, 30), log.read_text()
+        broker_pid = _broker_child(hub_process.pid)
+        assert broker_pid is not None
+        assert wait_for(lambda: not _port_free(mqtt_port), 30)
+        hub_process.send_signal(signal.SIGKILL)
+        hub_process.wait(timeout=10)
+        assert wait_for(lambda: not _alive(broker_pid), 10), "mosquitto outlived its hub"
+        assert wait_for(lambda: _port_free(mqtt_port), 10)
+    finally:
+        if hub_process.poll() is None:
+            hub_process.kill()
+            hub_process.wait()

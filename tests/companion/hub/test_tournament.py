@@ -235,3 +235,66 @@ def test_a_journal_from_another_schema_is_refused(tmp_path: Path):
     journal.close()
     with pytest.raises(JournalError, match="schema 9"):
         Journal(tmp_path / "hub.sqlite3")
+
+
+def bracket_order(swiss_order: list[int], cut_rounds: list[list[tuple[int, int, str | None]]]):
+    """Independently: the final standings from the cut's bracket — each cut player by the
+    furthest stage they reached (playing in a round reaches it; winning its match reaches the
+    next one, past the final for the champion), level ones in their Swiss order; then everyone
+    outside the cut in Swiss order."""
+    reached: dict[int, int] = {}
+    for number, matches in enumerate(cut_rounds, start=1):
+        for a, b, outcome in matches:
+            for player in (a, b):
+                reached[player] = max(reached.get(player, 0), number)
+            if outcome is not None:
+                winner = a if outcome == "a" else b
+                reached[winner] = number + 1
+    in_cut = sorted(reached, key=lambda p: (-reached[p], swiss_order.index(p)))
+    return in_cut + [p for p in swiss_order if p not in reached]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_final_standings_follow_the_cut_then_the_swiss_rounds(tmp_path: Path, seed: int):
+    import random
+
+    rng = random.Random(seed)
+    tournament = with_players(tmp_path, [f"P{n}" for n in range(1, 11)])
+    for _ in range(3):
+        tournament.start_round()
+        for match in tournament.state.round_matches(tournament.state.current.number):
+            if not match.done:
+                tournament.report(match.id, rng.choice(["a", "b", "draw"]), table=None, by="o")
+    swiss_order = [row["player"] for row in tournament.standings_rows()]
+    tournament.start_cut(4)
+    cut_rounds: list[list[tuple[int, int, str | None]]] = []
+
+    def check() -> None:
+        rows = tournament.standings_rows()
+        assert [row["player"] for row in rows] == bracket_order(swiss_order, cut_rounds)
+        assert [row["rank"] for row in rows] == list(range(1, 11))
+        assert {row["player"]: row["swiss_rank"] for row in rows} == {
+            p: i + 1 for i, p in enumerate(swiss_order)
+        }
+        exported = list(csv.DictReader(io.StringIO(tournament.export_csv())))
+        assert [r["name"] for r in exported] == [row["name"] for row in rows]
+        assert [r["cut"] for r in exported] == [row["cut"] or "" for row in rows]
+        assert tournament.export_json()["standings"] == rows
+
+    while True:
+        current = tournament.state.current
+        assert current is not None
+        matches = tournament.state.round_matches(current.number)
+        cut_rounds.append([(m.a, m.b or 0, None) for m in matches])
+        check()  # paired, no result yet: everyone still in keeps their Swiss order
+        for i, match in enumerate(matches):
+            outcome = rng.choice("ab")
+            tournament.report(match.id, outcome, table=None, by="o")
+            cut_rounds[-1][i] = (match.a, match.b or 0, outcome)
+            check()
+        if len(matches) == 1:
+            break
+        tournament.start_round()
+    rows = tournament.standings_rows()
+    assert [row["cut"] for row in rows[:4]] == ["winner", "final", "top-4", "top-4"]
+    assert all(row["cut"] is None for row in rows[4:])

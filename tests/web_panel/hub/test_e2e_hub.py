@@ -88,7 +88,7 @@ def test_the_organizer_runs_a_round_and_the_wall_follows(
         rows.nth(i).locator("button[data-outcome=a]").click()
         expect(rows.nth(i).locator("button[data-outcome]")).to_have_count(0)
     expect(page.locator("#standings tr")).to_have_count(4)
-    expect(page.locator("#standings tr").first.locator("td").nth(2)).to_have_text("3")
+    expect(page.locator("#standings tr").first.locator("td").nth(3)).to_have_text("3")
     winners = {tournament.state.players[m.a].name for m in tournament.state.round_matches(1)}
     top_two = {
         page.locator("#standings tr").nth(i).locator("td").nth(1).inner_text() for i in (0, 1)
@@ -130,4 +130,44 @@ def test_the_organizer_corrects_a_result_with_a_reason(
         45,
         "leader_wins",
     )
+    assert errors == []
+
+
+CUT_TEXT = {
+    "en-US": ["Winner", "Finalist", "Top 4", "Top 4", ""],
+    "ja-JP": ["優勝", "決勝進出", "ベスト 4", "ベスト 4", ""],
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", CUT_TEXT)
+def test_the_printable_standings_put_the_cut_first(
+    browser: Browser, hub_server: PanelServer, tournament: Tournament, size: str, language: str
+):
+    for n in range(1, 9):
+        tournament.check_in(f"P{n}")
+
+    def finish_round(outcome: str) -> None:
+        current = tournament.state.current
+        assert current is not None
+        for match in tournament.state.round_matches(current.number):
+            if not match.done:
+                tournament.report(match.id, outcome, table=None, by="test")
+
+    for _ in range(3):
+        tournament.start_round()
+        finish_round("a")
+    tournament.start_cut(4)
+    finish_round("b")  # the lower seeds win both semi-finals
+    tournament.start_round()
+    finish_round("a")
+    rows = tournament.standings_rows()
+    page, errors = open_page(browser, hub_server.url + "/print", size, language)
+    shown = page.locator("#standings tr")
+    expect(shown).to_have_count(8)
+    names = [shown.nth(i).locator("td").nth(1).inner_text() for i in range(8)]
+    assert names == [row["name"] for row in rows]
+    cut = [shown.nth(i).locator("td").nth(2).inner_text() for i in range(5)]
+    assert cut == CUT_TEXT[language]
+    screenshot(page, f"hub-print-cut-{size}-{language}")
     assert errors == []

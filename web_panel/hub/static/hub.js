@@ -142,10 +142,17 @@
       resultCell(match))));
   }
 
+  function cutText(finish) {
+    if (!finish) return "";
+    if (finish === "winner" || finish === "final") return t(`hub.cut.${finish}`);
+    return t("hub.cut.top", { n: finish.replace("top-", "") });
+  }
+
   function renderStandings() {
     fill("standings", event.standings.map((row) => el("tr", { class: row.dropped ? "dropped" : "" },
       el("td", { text: row.rank }),
       el("td", {}, row.name, row.dropped ? el("small", { text: ` (${t("hub.players.dropped")})` }) : null),
+      el("td", { class: "cut", text: cutText(row.cut) }),
       el("td", { text: row.points }),
       el("td", { text: `${row.wins}–${row.draws}–${row.losses}` }),
       el("td", { text: percent(row.omw) }),
