@@ -184,6 +184,7 @@
     stream.addEventListener("leds", (event) => {
       state.leds = JSON.parse(event.data);
       if (state.view) renderBoard();
+      document.dispatchEvent(new Event("panel:leds")); // the table's light card (leds.js)
     });
     stream.addEventListener("open", () => setConnection(true));
     stream.addEventListener("error", () => {
