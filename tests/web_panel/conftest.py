@@ -10,7 +10,9 @@ from flask.testing import FlaskClient
 from playwright.sync_api import Browser, sync_playwright
 
 from companion.games import GAMES, register
+from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
 from companion.settings import Settings
+from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.counter_game import CounterGame
@@ -89,9 +91,27 @@ def seated(app: Flask, seat: str) -> Phone:
     return Phone(client)
 
 
+def dreamblade_table(tmp_path: Path, actions: int) -> Table:
+    """A Dreamblade table set up as the demo game, its first ``actions`` demo actions played."""
+    setup = demo_game().record()
+    setup.pop("actions")
+    table = Table.new_game(Store(tmp_path / "db.sqlite3"), "dreamblade", setup)
+    for text in DEMO_ACTIONS[:actions]:
+        table.submit(JUDGE, text)
+    return table
+
+
 @pytest.fixture
 def spectator(app: Flask) -> Phone:
     return Phone(app.test_client())
+
+
+@pytest.fixture
+def judge(app: Flask) -> Phone:
+    """A phone logged in as the judge."""
+    phone = Phone(app.test_client())
+    assert phone.post("/api/judge/login", {"pin": JUDGE_PIN}).status_code == 200
+    return phone
 
 
 @pytest.fixture
