@@ -5,24 +5,16 @@ the set-up page's light card mirrors the live LEDs, previews any game's scene pi
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from companion.games.dungeon_command.game import DungeonCommand
 from companion.lights.colours import to_hex
 from companion.lights.frame import Frame
 from companion.lights.virtual import VirtualLights
-from companion.settings import Settings
-from companion.table.store import Store
-from companion.table.table import Table
-from firmware_config.layout import load_layout
-from tests.companion.games.dungeon_command.conftest import make_setup
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
 from tests.web_panel.visible_text import assert_no_internal_ids
-from web_panel import create_app, serve
 from web_panel.led_previews import scene_frames
 
 pytestmark = [
@@ -38,17 +30,6 @@ WORDS = {
         "group": "アリーナ・オブ・ザ・プレインズウォーカーズ",
     },
 }
-
-
-@pytest.fixture
-def lit_server(tmp_path: Path, settings: Settings) -> Iterator[tuple[str, VirtualLights]]:
-    table = Table.start(Store(tmp_path / "dc.sqlite3"), DungeonCommand(make_setup()))
-    lights = VirtualLights(load_layout("example_squares_6x4"))
-    app = create_app(table, settings, secret_key="test-secret", testing=True, lights=lights)
-    running = serve(app, "127.0.0.1", 0).start_in_thread()
-    yield running.url, lights
-    running.stop()
-    app.extensions["panel"].close()
 
 
 def _colour(page: Page, cell: str) -> str:
