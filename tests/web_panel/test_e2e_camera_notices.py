@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from companion.camera import arena as arena_camera
 from companion.camera import dungeon_command as dc_camera
+from companion.camera.loop import CameraLoop
 from companion.camera.reconciler import default_registry
 from companion.camera.reconciler import sync_table as sync_dreamblade
 from companion.games.arena.demo import demo_setup as arena_demo
@@ -28,7 +29,10 @@ from companion.table.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
 from tests.web_panel.visible_text import assert_no_internal_ids
 from vision.board_change import BoardChange, TagId
+from vision.camera import ResilientCamera
 from vision.hex_grid import HexGrid
+from vision.map_grid import DREAMBLADE_MAP
+from vision.tags import make_reader
 from web_panel import create_app, serve
 from web_panel.app import PanelServer
 
@@ -153,6 +157,66 @@ def test_camera_notices_name_the_pieces_in_the_phones_language(
         expect(notice).to_contain_text(text)
     _assert_player_words(phone)
     screenshot(phone, f"camera-notices-{game_name}-{language}")
+
+
+def _assert_player_words(phone: Page) -> None:
+    assert_no_internal_ids(phone)
+    shown = phone.locator("#notices").inner_text()
+    assert not [label for label in LABELS if label in shown], shown
+    assert "{" not in shown and "notice." not in shown
+
+
+class Unplugged:
+    """A camera whose cable came loose: it cannot be opened or read."""
+
+    name = "unplugged:"
+
+    def open(self) -> None:
+        raise OSError("no such device")
+
+    def read(self) -> None:
+        raise OSError("no such device")
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ["could not be read whole", "t.sqlite3.damaged-1", "2 game(s)", "1 part(s)"]),
+        ("ja", ["完全には読めませんでした", "t.sqlite3.damaged-1", "2ゲーム", "1件"]),
+    ],
+)
+def test_the_tables_own_notices_in_the_phones_language(
+    browser: Browser, server: PanelServer, table: Table, language: str, words: list[str]
+):
+    """A store rebuilt at start (``companion run`` flags its ``Recovery``), then a press of the
+    confirm button with nothing to confirm and a camera that cannot be read: worded like every
+    other notice, without the English details (they stay in the log)."""
+    phone = new_phone(browser, server.url, "ja-JP" if language == "ja" else "en-US")
+    wait_for_version(phone, table.version)
+    lost = ("game 3: 2 of 4 entries",)
+    recovery = Recovery(Path("/data/t.sqlite3.damaged-1"), "disk image is malformed", 2, lost)
+    table.flag("store_recovered", source="store", **recovery.about())
+    notices = phone.locator("#notices .notice")
+    expect(notices).to_have_count(1)
+    for word in words:
+        expect(notices.first).to_contain_text(word)
+    assert "game 3" not in notices.first.inner_text()
+    _assert_player_words(phone)
+    table.flag("nothing_to_confirm", source="buttons")
+    camera = ResilientCamera(Unplugged(), retry_seconds=60.0)
+    CameraLoop(table, camera, make_reader("zxing"), {}, DREAMBLADE_MAP).step()
+    expect(notices).to_have_count(2)
+    said = {
+        "en": ("nothing to confirm", "cannot be read"),
+        "ja": ("確定するもの", "読み取れません"),
+    }
+    expect(notices.first).to_contain_text(said[language][0])
+    expect(notices.last).to_contain_text(said[language][1])
+    assert "no such device" not in notices.last.inner_text()
+    _assert_player_words(phone)
 
 
 def _assert_player_words(phone: Page) -> None:

@@ -437,7 +437,9 @@
     box.replaceChildren(...state.view.notices.slice(-2).map((notice) => el("p", {
       class: "notice", dataset: { kind: notice.kind, reason: notice.reason || "" },
       text: notice.kind === "flagged" ? flaggedText(notice)
-        : t(`notice.${notice.kind}`, { message: notice.message || "", by: notice.by || "" }),
+        : notice.kind === "device" && has(`notice.device.${notice.device}.${notice.status}`)
+          ? t(`notice.device.${notice.device}.${notice.status}`)
+          : t(`notice.${notice.kind}`, { message: notice.message || "", by: notice.by || "" }),
     })));
   }
 
