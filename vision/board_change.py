@@ -33,24 +33,33 @@ TAG_PROBLEMS = {
     "on_line": "{tag} is on a line ({cells}): place it inside a cell",
     "on_map_twice": "{tag} is on the map twice ({cells}): one sticker is not this one's",
     "partly_read": "{tag}: only part of its tag reads (covered or damaged): not placed",
+    "other_table": "a tag of another table (key {key}) is in {cells}: it is not this table's",
+    "no_table": (
+        "an older sticker naming no table is in {cells}: this table reads only the tags printed "
+        "for it (reprint it with companion labels tags)"
+    ),
 }
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class TagProblem:
     """Something about one tag the players should fix, as data: ``kind`` (a ``TAG_PROBLEMS``
-    key), the ``tag`` and the ``cells`` it concerns (those it was seen in or near)."""
+    key), the ``tag`` (``None`` for a tag that is not this table's: another table's, whose
+    ``key`` it names, or an older sticker naming no table) and the ``cells`` it concerns (those
+    it was seen in or near)."""
 
     kind: str
-    tag: TagId
+    tag: TagId | None
     cells: tuple[str, ...] = ()
+    key: int | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in TAG_PROBLEMS:
             raise ValueError(f"unknown tag problem {self.kind!r}")
 
     def __str__(self) -> str:
-        return TAG_PROBLEMS[self.kind].format(tag=self.tag, cells=" and ".join(self.cells))
+        cells = " and ".join(self.cells)
+        return TAG_PROBLEMS[self.kind].format(tag=self.tag, cells=cells, key=self.key)
 
 
 @dataclass(frozen=True)

@@ -217,7 +217,7 @@ class CameraLoop:
     def apply(self, change: BoardChange) -> None:
         assert self.registry is not None
         for problem in change.flags:
-            piece = self.registry.get(problem.tag)
+            piece = self.registry.get(problem.tag) if problem.tag is not None else None
             subject = {"subject": piece} if piece is not None else {}
             self.table.flag(problem.kind, problem.cells, **subject)
         self.sync(self.table, self.registry, change)

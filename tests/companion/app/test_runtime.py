@@ -294,11 +294,11 @@ def test_seat_colours_picked_on_the_panel_reach_the_leds_of_a_new_game(tmp_path:
 def test_with_a_marker_registration_the_camera_reads_carriers(tmp_path: Path):
     from companion.settings import CameraSettings
     from vision.board_change import TagId
-    from vision.registration import MarkerRegistration
+    from vision.registration import LabelRegistration
     from vision.tags import MarkerReader
 
     markers = tmp_path / "tags.markers.yaml"
-    markers.write_text(MarkerRegistration("aruco4x4", {3: TagId("db", "B1", 1)}).to_yaml())
+    markers.write_text(LabelRegistration("aruco4x4", {3: TagId("db", "B1", 1)}).to_yaml())
     settings = Settings(data_dir=tmp_path, camera=CameraSettings(markers=markers))
     running = TableRuntime(settings, Table.start(Store(settings.store_path), demo_game()))
     try:

@@ -282,10 +282,12 @@ def test_the_trackers_problems_are_flagged_as_data_naming_the_piece(tmp_path: Pa
     problems = (
         TagProblem("on_line", piece_tag, ("b2", "c2")),
         TagProblem("not_in_warband", stranger, ("d4",)),
+        TagProblem("other_table", None, ("e1",), key=8),
     )
     loop.apply(BoardChange(flags=problems))
     assert flags == [
         {"reason": "on_line", "cells": ["b2", "c2"], "by": "camera",
          "subject": loop.registry[piece_tag]},
         {"reason": "not_in_warband", "cells": ["d4"], "by": "camera"},
+        {"reason": "other_table", "cells": ["e1"], "by": "camera"},
     ]  # fmt: skip
