@@ -217,38 +217,3 @@ def test_the_tables_own_notices_in_the_phones_language(
     expect(notices.last).to_contain_text(said[language][1])
     assert "no such device" not in notices.last.inner_text()
     _assert_player_words(phone)
-
-
-def _assert_player_words(phone: Page) -> None:
-    assert_no_internal_ids(phone)
-    shown = phone.locator("#notices").inner_text()
-    assert not [label for label in LABELS if label in shown], shown
-    assert "{" not in shown and "notice." not in shown
-
-
-@pytest.mark.parametrize(
-    ("language", "words"),
-    [
-        ("en", ["could not be read whole", "t.sqlite3.damaged-1", "2 game(s)", "1 part(s)"]),
-        ("ja", ["完全には読めませんでした", "t.sqlite3.damaged-1", "2ゲーム", "1件"]),
-    ],
-)
-def test_the_store_recovery_notice_in_the_phones_language(
-    browser: Browser, server: PanelServer, table: Table, language: str, words: list[str]
-):
-    """A store rebuilt at start (``companion run`` flags its ``Recovery``) and a press of the
-    confirm button with nothing to confirm, worded like every other notice."""
-    phone = new_phone(browser, server.url, "ja-JP" if language == "ja" else "en-US")
-    wait_for_version(phone, table.version)
-    lost = ("game 3: 2 of 4 entries",)
-    recovery = Recovery(Path("/data/t.sqlite3.damaged-1"), "disk image is malformed", 2, lost)
-    table.flag("store_recovered", source="store", **recovery.about())
-    table.flag("nothing_to_confirm", source="buttons")
-    notices = phone.locator("#notices .notice")
-    expect(notices).to_have_count(2)
-    for word in words:
-        expect(notices.first).to_contain_text(word)
-    confirm = "nothing to confirm" if language == "en" else "確定するものがありません"
-    expect(notices.last).to_contain_text(confirm)
-    assert "game 3" not in notices.first.inner_text()  # the English details stay in the log
-    _assert_player_words(phone)
