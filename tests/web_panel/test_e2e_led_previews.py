@@ -88,6 +88,6 @@ def test_the_set_up_page_previews_a_scene_too(
     card.locator("#leds-scene").select_option("spawn")
     expect(card.locator(".leds-grid")).to_have_attribute("data-showing", "spawn")
     expect(card.locator(".og-leds span")).to_have_count(25)
-    expect(card.locator(".leds-caption")).to_contain_text("スポーンできるセル")
+    expect(card.locator(".leds-caption")).to_contain_text("スポーンできるマス")
     assert_no_internal_ids(page)
     screenshot(page, "led-preview-setup-ja")
