@@ -127,8 +127,11 @@ class TableRuntime:
             return
         from companion.hub.table_link import TableLink
 
-        link = TableLink(self.settings, self.table, self._start_paired_game, self._follow_clock)
         panel = self.panel
+        link = TableLink(
+            self.settings, self.table, self._start_paired_game, self._follow_clock,
+            watch=panel.spectator_view if panel is not None else None,
+        )  # fmt: skip
         if panel is not None:  # the phones show the hub's recorded result, for confirmation
             panel.tournament = link
             link.on_change = panel.feed.panel_changed

@@ -9,6 +9,7 @@ changes nothing.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from flask import (
@@ -31,6 +32,8 @@ from web_panel.i18n import catalog, choose_language, translate
 from web_panel.pages import set_language
 from web_panel.seats import LOOPBACK_ADDRESSES
 
+PANEL = Path(__file__).resolve().parents[1]  # the phone panel's package
+
 hub_pages = Blueprint(
     "hub", __name__, template_folder="templates", static_folder="static",
     static_url_path="/hub-static",
@@ -48,7 +51,11 @@ class HubRefused(Exception):
 def create_hub_app(
     tournament: Tournament, station: HubStation | None, *, secret_key: str, testing: bool = False
 ) -> Flask:
-    app = Flask(__name__)
+    # the panel's own scripts, styles and game cards draw the tables' games on the wall and the
+    # judge's page
+    app = Flask(
+        __name__, static_folder=str(PANEL / "static"), template_folder=str(PANEL / "templates")
+    )
     app.config.update(
         SECRET_KEY=secret_key,
         SESSION_COOKIE_HTTPONLY=True,
@@ -137,15 +144,27 @@ def _whole(data: dict[str, Any], name: str) -> int:
 # -- pages -----------------------------------------------------------------------------------------
 
 
-def _page(template: str, page: str) -> ResponseReturnValue:
+# Pages that draw tables' games with the panel's scripts: they need all its messages, and the
+# panel's idea of who is looking (nobody seated, no judge: nothing on them can act).
+WATCHING_PAGES = ("wall", "watch")
+WATCHER = {"seat": None, "judge": False, "judge_enabled": False, "join_codes": False}
+
+
+def _page(template: str, page: str, **extra: Any) -> ResponseReturnValue:
     language = choose_language(request)
+    messages = catalog(language)
+    watching = page in WATCHING_PAGES
     boot = {
         "page": page,
         "lang": language,
-        "messages": {k: v for k, v in catalog(language).items() if k.startswith(("hub.", "kind."))},
+        "messages": messages if watching else {
+            k: v for k, v in messages.items() if k.startswith(("hub.", "kind."))
+        },
         "organizer": _organizer(),
         "csrf": csrf.session_token(session),
-    }
+        **({"watching": True, "me": WATCHER} if watching else {}),
+        **extra,
+    }  # fmt: skip
     return render_template(
         template,
         lang=language,
@@ -164,6 +183,15 @@ def wall_page() -> ResponseReturnValue:
     return _page("hub_wall.html", "wall")
 
 
+@hub_pages.get("/tables/<name>")
+def table_page(name: str) -> ResponseReturnValue:
+    """One table's live position for the judge: read-only, as a spectator's phone shows it."""
+    if name not in _tournament().state.tables:
+        message = _message("no_such_table", {"table": name})
+        return Response(message, status=404, mimetype="text/plain")
+    return _page("hub_watch.html", "watch", table=name)
+
+
 @hub_pages.get("/print")
 def print_page() -> ResponseReturnValue:
     return _page("hub_print.html", "print")
@@ -172,8 +200,11 @@ def print_page() -> ResponseReturnValue:
 # -- reading ---------------------------------------------------------------------------------------
 
 
-def event_view(tournament: Tournament, station: HubStation | None) -> dict[str, Any]:
-    """Everything the pages show, in one JSON object."""
+def event_view(
+    tournament: Tournament, station: HubStation | None, boards: bool = False
+) -> dict[str, Any]:
+    """Everything the pages show, in one JSON object; with ``boards``, each table's spectator
+    view too (``view``, ``None`` before the table sent one: the wall draws it)."""
     state = tournament.state
     current = state.current
     online = dict(station.online) if station is not None else {}
@@ -199,6 +230,7 @@ def event_view(tournament: Tournament, station: HubStation | None) -> dict[str, 
                 "turn": (summaries.get(name) or {}).get("turn"),
                 "winner": (summaries.get(name) or {}).get("winner"),
                 "game": (summaries.get(name) or {}).get("game"),
+                **({"view": (summaries.get(name) or {}).get("view")} if boards else {}),
             }
             for name in state.tables
         ],
@@ -218,7 +250,28 @@ def _warband_name(warband: dict[str, Any] | None) -> str | None:
 
 @hub_pages.get("/api/event")
 def event() -> ResponseReturnValue:
-    return jsonify(event_view(_tournament(), _station()))
+    return jsonify(event_view(_tournament(), _station(), boards=request.args.get("boards") == "1"))
+
+
+def table_view(tournament: Tournament, station: HubStation | None, name: str) -> dict[str, Any]:
+    """One table as its judge's page shows it: connected or not, its match in the current round
+    (players' names, the result recorded) and the spectator view it last sent (``None`` before
+    it sent one)."""
+    if name not in tournament.state.tables:
+        raise HubRefused(404, "no_such_table", table=name)
+    found = tournament.state.match_at(name)
+    summary = (station.tables.get(name) if station is not None else None) or {}
+    return {
+        "name": name,
+        "online": station.online.get(name) if station is not None else None,
+        "match": tournament.match_view(found) if found is not None else None,
+        "view": summary.get("view"),
+    }
+
+
+@hub_pages.get("/api/tables/<name>")
+def table(name: str) -> ResponseReturnValue:
+    return jsonify(table_view(_tournament(), _station(), name))
 
 
 @hub_pages.get("/api/warbands")
