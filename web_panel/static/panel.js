@@ -15,8 +15,9 @@
   const prompts = {}; // game → function(pending, view) → the engine's own prompt text, or null
   const pieceNames = {}; // game → function(id, view) → what the players call a piece, or null
 
-  function seat(seatId) {
-    const seats = (state.view && state.view.seats) || [];
+  /* A seat's name and colour in ``view`` (by default the table's view this page shows). */
+  function seat(seatId, view = state.view) {
+    const seats = (view && view.seats) || [];
     return seats.find((s) => s.seat === seatId) || { seat: seatId, name: seatId, colour: "#777777" };
   }
 
