@@ -289,7 +289,7 @@
       el("dialog", { id: "mini-info", class: "confirm" }));
     dialog.replaceChildren(...[
       el("h3", { text: miniName(view, mini.id) }),
-      el("p", { class: "hint", text: `${P.seat(piece.owner).name} · ${t(`db.kind.${piece.kind}`)}` }),
+      el("p", { class: "hint", text: `${P.seat(piece.owner, view).name} · ${t(`db.kind.${piece.kind}`)}` }),
       piece.kind === "creature" ? el("p", { text: t("db.stats", {
         power: stat(piece.power), defense: stat(piece.defense), life: stat(piece.life), damage: mini.damage,
       }) }) : null,
@@ -669,6 +669,7 @@
     box.replaceChildren(...parts);
   }
 
+  P.registerPieceNames("dreamblade", (id, view) => (extra(view).pieces && extra(view).pieces[id] ? miniName(view, id) : null));
   P.registerLabels("dreamblade", label);
   P.registerStatus("dreamblade", status);
   P.registerBoard("dreamblade", drawBoard);

@@ -191,6 +191,10 @@ def test_the_wall_draws_every_tables_board_live(
         room.view("table-1")["extra"]["pieces"]["A:pearlthorn-gargoyle#1"]["name"]
     )
     expect_dreamblade_board(first.locator(".wall-board"), room.view("table-1"))
+    # a miniature's card, with its owner's name (the wall shows many tables: the right one's)
+    first.locator('.db-cell[data-cell="a4"] .db-mini').click()
+    expect(wall.locator("#mini-info .hint").first).to_contain_text(room.names("table-1")[0])
+    wall.locator("#mini-info button").click()
     assert_no_internal_ids(wall)
     screenshot(wall, f"hub-wall-boards-{size}-{language}")
 
