@@ -185,7 +185,7 @@ def run(
     except TournamentError as error:
         raise click.ClickException(str(error)) from None
     station = HubStation(mqtt, tournament)
-    app = create_hub_app(tournament, station, secret_key=load_or_create_secret(data))
+    app = create_hub_app(tournament, station, secret_key=load_or_create_secret(data), data_dir=data)
     server = serve(app, host, port).start_in_thread()
     page_host = public_host or "hub.local"
     click.echo(f"Organizer page: http://{page_host}:{server.server.port}/  (wall: /wall)")

@@ -83,7 +83,9 @@ def test_other_screens_only_read(hub_app: Flask, organizer: Organizer):
     phone = Organizer(hub_app, remote="192.168.1.23", language="ja")
     refused = phone.post("/api/players", {"name": "Mallory"})
     assert refused.status_code == 403
-    assert refused.get_json()["message"] == "大会の変更はハブ本体の画面からのみ行えます。"
+    assert refused.get_json()["message"] == (
+        "大会を変更できるのは、ハブ本体の画面か、サインインした主催者・ジャッジだけです。"
+    )
     assert phone.get("/api/event").status_code == 200
     assert phone.get("/wall").status_code == 200
     no_token = organizer.post("/api/players", {"name": "Mallory"}, csrf=False)

@@ -1,6 +1,7 @@
 /* The hub's pages: the organizer page, the spectator wall and the printable page. They read the
-   event from /api/event (every 2 s) and, on the hub's own screen, send the organizer's changes;
-   the hub checks everything and answers refusals in the page's language. */
+   event from /api/event (every 2 s) and, on the hub's own screen or where the organizer or a
+   judge signed in with the organizer PIN, send the organizer's changes; the hub checks
+   everything and answers refusals in the page's language. */
 "use strict";
 
 (() => {
@@ -48,7 +49,7 @@
     toast.timer = setTimeout(() => { box.hidden = true; }, 4000);
   }
 
-  async function send(path, body = {}) {
+  async function post(path, body) {
     const response = await fetch(path, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-CSRF-Token": boot.csrf },
@@ -59,7 +60,12 @@
       toast(data.message || t("hub.error.other"), true);
       return null;
     }
-    await refresh();
+    return data;
+  }
+
+  async function send(path, body = {}) {
+    const data = await post(path, body);
+    if (data) await refresh();
     return data;
   }
 
@@ -241,7 +247,31 @@
     render();
   }
 
+  function wireAccess() {
+    const signIn = document.getElementById("sign-in");
+    if (signIn) signIn.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const pin = document.getElementById("sign-in-pin");
+      const done = await post("/api/sign_in", { name: document.getElementById("sign-in-name").value, pin: pin.value });
+      pin.value = "";
+      if (done) window.location.reload();
+    });
+    const signOut = document.getElementById("sign-out");
+    if (signOut) signOut.addEventListener("click", async () => {
+      if (await post("/api/sign_out", {})) window.location.reload();
+    });
+    const pinForm = document.getElementById("pin-form");
+    if (pinForm) pinForm.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const pin = document.getElementById("pin-new");
+      const done = await post("/api/pin", { pin: pin.value });
+      pin.value = "";
+      if (done) toast(t("hub.access.pin_done"));
+    });
+  }
+
   function wireOrganizer() {
+    wireAccess();
     for (const node of document.querySelectorAll("[data-organizer]")) node.hidden = !boot.organizer;
     if (!boot.organizer) return;
     fetch("/api/warbands").then((r) => r.json()).then((data) => {
