@@ -2,8 +2,9 @@
 
 A real Mosquitto runs with the hub's generated config (accounts, ACLs). The hub (``HubStation``
 over an event journal) runs in this process; the tables run in a second process, each a real
-``Table`` (SQLite store) with its ``TableLink``, playing a Dreamblade game of random legal actions
-(a new game when one ends) at ``--pace`` seconds between actions. Measured per action, until
+``Table`` (SQLite store) with its ``TableLink`` sending, as a table running its panel does, its
+spectator view with every state (the wall's boards), playing a Dreamblade game of random legal
+actions (a new game when one ends) at ``--pace`` seconds between actions. Measured per action, until
 the moment the hub's view holds that version: from the action's acceptance (``submit`` returned:
 the action is durable and published) and from its proposal (``submit`` called: engine and store
 included). Also: the hub process's resident memory after each phase. Baseline: one table, in the
@@ -64,6 +65,7 @@ def play_tables(folder: Path, port: int, count: int, seconds: float, pace: float
     from companion.table.setup import starting_game
     from companion.table.store import Store
     from companion.table.table import JUDGE, Table
+    from web_panel.view import spectator_view
 
     logging.basicConfig(level=logging.ERROR)
     accounts = json.loads((folder / "broker" / "accounts.json").read_text())
@@ -92,7 +94,12 @@ def play_tables(folder: Path, port: int, count: int, seconds: float, pace: float
             table_name=name, data_dir=folder / "tables" / name, hub=account(port, accounts, name)
         )
         table = Table.start(Store(settings.store_path), starting_game(settings))
-        links.append(TableLink(settings, table, lambda game, _names, t=table: t.replace_game(game)))
+        links.append(
+            TableLink(
+                settings, table, lambda game, _names, t=table: t.replace_game(game),
+                watch=lambda t=table, s=settings: spectator_view(t, s.seats),
+            )
+        )  # fmt: skip
         threads.append(threading.Thread(target=run, args=(name, table, settings, n), daemon=True))
     time.sleep(1.0)  # every link connected
     deadline = time.monotonic() + seconds
@@ -111,6 +118,7 @@ def play_tables(folder: Path, port: int, count: int, seconds: float, pace: float
 
 def phase(folder: Path, port: int, accounts: dict[str, str], count: int, args: Any) -> None:
     arrivals: dict[Key, float] = {}
+    sizes: list[int] = []
     lock = threading.Lock()
 
     def seen(table: str, summary: dict[str, Any]) -> None:
@@ -118,6 +126,7 @@ def phase(folder: Path, port: int, accounts: dict[str, str], count: int, args: A
         now = time.monotonic()
         with lock:
             arrivals.setdefault(key, now)
+            sizes.append(len(json.dumps(summary)))
 
     tournament = Tournament(Journal(folder / f"hub-{count}.sqlite3"))
     tournament.set_tables([f"table-{n}" for n in range(1, count + 1)])
@@ -140,7 +149,8 @@ def phase(folder: Path, port: int, accounts: dict[str, str], count: int, args: A
     proposed = sorted(seen_at - started for seen_at, started, _ in found)
     print(
         f"{count:3d} table(s): {len(submitted):5d} actions, {len(submitted) - len(found)} not seen"
-        f"   hub RSS {before:6.1f} → {after:6.1f} MiB\n"
+        f"   hub RSS {before:6.1f} → {after:6.1f} MiB"
+        f"   state message {statistics.mean(sizes) / 1024:4.1f} kB on average\n"
         f"    accepted → hub view   p50 {statistics.median(accepted) * 1000:7.2f} ms   "
         f"p95 {percentile(accepted, 0.95) * 1000:7.2f} ms   max {accepted[-1] * 1000:7.2f} ms\n"
         f"    proposed → hub view   p50 {statistics.median(proposed) * 1000:7.2f} ms   "

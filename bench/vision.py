@@ -38,9 +38,10 @@ from vision.crops import read_cells
 from vision.lens import Lens, calibrate_lens
 from vision.map_grid import DREAMBLADE_MAP, CellGrid
 from vision.observe import place
+from vision.payload import encode_payload
 from vision.pipeline import Pipeline, PipelineConfig
 from vision.planner import CAMERAS, FIT_MARGIN, CameraMode, recommend_mode
-from vision.registration import MarkerRegistration
+from vision.registration import LabelRegistration
 from vision.square_grid import square_grid
 from vision.symbols import qr_modules
 from vision.synth import (
@@ -181,7 +182,7 @@ def decoders_table(scenes: int) -> None:
         for i in range(scenes):
             scene = scene_for(1000 + i, tag_mm, "qr", ec, micro)
             view = view_for(resolution, i)
-            side = max(qr_modules(p.tag, ec, micro).shape[0] for p in scene.pieces)
+            side = max(qr_modules(encode_payload(p.tag), ec, micro).shape[0] for p in scene.pieces)
             ppm = view.px_per_mm * tag_mm / side
             gray = cv2.cvtColor(render(scene, view, look_for(i), seed=i), cv2.COLOR_BGR2GRAY)
             cal = true_calibration(scene, view)
@@ -206,7 +207,7 @@ def markers_table(scenes: int) -> None:
         for family in ("aruco4x4", "apriltag36h11"):
             for tag_mm in (10.0, 13.0):
                 tally = Tally()
-                reg = MarkerRegistration(
+                reg = LabelRegistration(
                     family, {n: TagId("db", f"B{n % 60 + 1}", n) for n in range(1, 50)}
                 )
                 reader = MarkerReader(reg)
@@ -247,7 +248,9 @@ class Design:
         if self.family == "qr":
             return ZxingReader()
         return MarkerReader(
-            MarkerRegistration(self.family, {p.marker_id: p.tag for p in pieces if p.marker_id})
+            LabelRegistration(
+                self.family, {p.marker_id: p.tag for p in pieces if p.marker_id is not None}
+            )
         )
 
 
@@ -291,7 +294,10 @@ def figures_scene(grid: CellGrid, design: Design, count: int, seed: int) -> Scen
         spacing_mm=spacing,
         covered_share=0.15 if design.design == "flat" else 0.0,
     )
-    pieces = tuple(p for p in pieces if spot_ok(grid, p.x_mm, p.y_mm))[:count]
+    kept = [p for p in pieces if spot_ok(grid, p.x_mm, p.y_mm)][:count]
+    if design.design == "carrier":  # serials of one table: 0–49
+        kept = [replace(p, marker_id=n) for n, p in enumerate(kept)]
+    pieces = tuple(kept)
     return Scene(
         grid,
         pieces,

@@ -70,8 +70,9 @@ class CameraSettings(_Section):
     source: str = "auto"
     tag_family: Literal["qr", "aruco4x4", "apriltag36h11"] = "qr"
     decoder: Literal["zxing", "pyzbar"] = "zxing"
-    # the marker registration `companion labels tags` wrote beside the printed carriers (serial →
-    # tag): set, the camera reads carriers; unset, QR stickers
+    # the label registration `companion labels tags` wrote beside the printed tags (the table's
+    # key, serial → tag): set, the camera reads those carriers or QR stickers and flags other
+    # tables'; unset, the older QR stickers that name their miniature
     markers: Path | None = None
     # The map the camera reads: Dungeon Command (columns, rows of squares), Arena (columns, rows,
     # hex_mm, orientation, glyph_hexes, scoring_hexes); checked by companion/camera/profiles.py

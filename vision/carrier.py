@@ -4,9 +4,10 @@ A Dreamblade figure stands on the middle of its 25 mm base and, seen from above,
 so a code printed on the base is lost. The carrier is a white disc (40 mm across, so four fit in a
 cell) glued under the base: the base sits in its middle, and ``markers`` small ArUco markers lie on
 the ring around it, each with its top edge pointing away from the centre. Every marker carries the
-same id — the miniature's short per-table serial, which the marker registration resolves to its
-tag — so a figure leaning over part of the ring, or a neighbour's figure over another part, still
-leaves several markers to read, and density never depends on a miniature's name.
+same id — the table's key and the miniature's short serial on it, which the table's label
+registration resolves to its tag (a carrier of another table has another key) — so a figure
+leaning over part of the ring, or a neighbour's figure over another part, still leaves several
+markers to read, and density never depends on a miniature's name.
 
 Because each marker points outwards, one marker alone tells where the base centre is: the marker
 centre minus the ring radius along the marker's top direction. The pipeline groups a miniature's

@@ -10,13 +10,14 @@ markers, with more pixels per module, read at 1× (the pipeline's default for th
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 import cv2
 import numpy as np
 
 from vision.calibration import Calibration
 from vision.map_grid import CellGrid
-from vision.tags import ReadResult, Sighting, TagReader, quad
+from vision.tags import Quad, ReadResult, TagReader, quad
 
 CROP_SCALE = 1.5
 
@@ -60,9 +61,12 @@ def read_cells(
     for cell in cells:
         crop, to_image = cell_crop(gray, calibration, grid, cell, margin_mm, scale)
         found = reader.read(crop)
+
+        def to_frame(corners: Quad, to_image: np.ndarray = to_image) -> Quad:
+            pts = np.array(corners, dtype=np.float64).reshape(-1, 1, 2)
+            return quad(cv2.perspectiveTransform(pts, to_image).reshape(-1, 2))
+
         result.rejected += found.rejected
-        for sighting in found.sightings:
-            pts = np.array(sighting.corners, dtype=np.float64).reshape(-1, 1, 2)
-            image_pts = cv2.perspectiveTransform(pts, to_image).reshape(-1, 2)
-            result.sightings.append(Sighting(sighting.tag, quad(image_pts)))
+        result.sightings.extend(replace(s, corners=to_frame(s.corners)) for s in found.sightings)
+        result.foreign.extend(replace(f, corners=to_frame(f.corners)) for f in found.foreign)
     return result

@@ -17,6 +17,8 @@ from vision.board_change import TagId
 from vision.calibration import CORNER_IDS, CornerLayout
 from vision.carrier import DEFAULT_CARRIER, Carrier
 from vision.lens import BOARD_MODULES_PER_SQUARE, BOARD_SQUARE_MM, BOARD_SQUARES, board_modules
+from vision.payload import TableSerial, encode_table_payload
+from vision.registration import LabelRegistration
 from vision.symbols import corner_modules, marker_modules, qr_modules
 
 SEAT_COLOURS_RGB = {"A": (0.80, 0.15, 0.15), "B": (0.12, 0.35, 0.80)}
@@ -35,7 +37,31 @@ class Label:
     tag: TagId
     name: str  # short name printed under the code
     seat: str  # "A" or "B"
-    marker_id: int | None = None  # for marker families
+    serial: int | None = None  # its serial on the table (the registration gives it when unset)
+
+
+def _serial(label: Label, registration: LabelRegistration) -> int:
+    serial = registration.serial_of(label.tag)
+    if serial is None or label.serial not in (None, serial):
+        raise ValueError(f"{label.tag}: not registered with this serial")
+    return serial
+
+
+def tag_modules(label: Label, registration: LabelRegistration, micro: bool = False) -> np.ndarray:
+    """The code printed on a sticker: the table's key and the label's serial, as a QR version-2
+    payload (version 1 symbol whatever the catalog id) or a marker of the registration's family."""
+    serial = _serial(label, registration)
+    if registration.family == "qr":
+        return qr_modules(encode_table_payload(TableSerial(registration.key, serial)), micro=micro)
+    return marker_modules(registration.family, registration.marker_id(serial))
+
+
+def _check(labels: list[Label]) -> None:
+    if not labels:
+        raise ValueError("no labels to print")
+    for label in labels:
+        if label.seat not in SEAT_COLOURS_RGB:
+            raise ValueError(f"{label.tag}: seat must be A or B")
 
 
 def _draw_modules(
@@ -88,22 +114,17 @@ def _pages(count: int, size_mm: float) -> int:
 def tag_sheet(
     labels: list[Label],
     path: Path,
+    registration: LabelRegistration,
     tag_mm: float = 13.0,
     base_mm: float = 25.0,
-    family: str = "qr",
     micro: bool = False,
 ) -> int:
-    """Write the labels to ``path`` (QR codes, Micro QR with ``micro``, or markers of
-    ``family``); returns the number of pages."""
-    if not labels:
-        raise ValueError("no labels to print")
+    """Write the labels to ``path``: each one code carrying the table's key and the label's
+    serial in ``registration`` (a QR version-2 payload, Micro QR with ``micro``, or a marker of
+    the registration's family); returns the number of pages."""
+    _check(labels)
     if tag_mm >= base_mm:
         raise ValueError("the tag must be smaller than the base")
-    for label in labels:
-        if label.seat not in SEAT_COLOURS_RGB:
-            raise ValueError(f"{label.tag}: seat must be A or B")
-        if family != "qr" and label.marker_id is None:
-            raise ValueError(f"{label.tag}: the {family} family needs a marker id")
     pdf = canvas.Canvas(str(path), pagesize=A4)
     pdf.setTitle("Tabletop Companion tags")
     page_h = A4[1] / mm
@@ -111,11 +132,7 @@ def tag_sheet(
         pdf.setStrokeColorRGB(*SEAT_COLOURS_RGB[label.seat])
         pdf.setLineWidth(1.2 * mm)
         pdf.circle(cx * mm, (page_h - cy) * mm, (base_mm / 2 - 0.6) * mm, stroke=1, fill=0)
-        if family == "qr":
-            modules = qr_modules(label.tag, micro=micro)
-        else:
-            assert label.marker_id is not None
-            modules = marker_modules(family, label.marker_id)
+        modules = tag_modules(label, registration, micro)
         _draw_modules(pdf, modules, cx - tag_mm / 2, cy - tag_mm / 2 - 1.2, tag_mm)
         pdf.setFillColorRGB(0, 0, 0)
         pdf.setFont("Helvetica", 4.5)
@@ -124,17 +141,18 @@ def tag_sheet(
     return _pages(len(labels), base_mm)
 
 
-def carrier_sheet(labels: list[Label], path: Path, carrier: Carrier = DEFAULT_CARRIER) -> int:
+def carrier_sheet(
+    labels: list[Label],
+    path: Path,
+    registration: LabelRegistration,
+    carrier: Carrier = DEFAULT_CARRIER,
+) -> int:
     """Carrier discs (``vision/carrier.py``) for the labels, at exact size: cut each out along
-    its circle and glue the miniature's base in the dashed circle. Each label needs its
-    ``marker_id`` (the per-table serial); returns the number of pages."""
-    if not labels:
-        raise ValueError("no labels to print")
-    for label in labels:
-        if label.seat not in SEAT_COLOURS_RGB:
-            raise ValueError(f"{label.tag}: seat must be A or B")
-        if label.marker_id is None:
-            raise ValueError(f"{label.tag}: a carrier needs a marker id (its serial)")
+    its circle and glue the miniature's base in the dashed circle. Every marker carries the
+    label's serial on the table ``registration`` keys; returns the number of pages."""
+    _check(labels)
+    if registration.family != carrier.family:
+        raise ValueError(f"a carrier carries {carrier.family} markers, not {registration.family}")
     pdf = canvas.Canvas(str(path), pagesize=A4)
     pdf.setTitle("Tabletop Companion carriers")
     page_h = A4[1] / mm
@@ -148,8 +166,8 @@ def carrier_sheet(labels: list[Label], path: Path, carrier: Carrier = DEFAULT_CA
         pdf.setStrokeColorRGB(*SEAT_COLOURS_RGB[label.seat])
         pdf.circle(cx * mm, cy * mm, carrier.base_mm / 2 * mm, stroke=1, fill=0)
         pdf.setDash()
-        assert label.marker_id is not None
-        modules = marker_modules(carrier.family, label.marker_id)
+        serial = _serial(label, registration)
+        modules = marker_modules(carrier.family, registration.marker_id(serial))
         step = side / modules.shape[0]
         pdf.setFillColorRGB(0, 0, 0)
         for dx, dy, outward in carrier.marker_poses():
@@ -165,7 +183,8 @@ def carrier_sheet(labels: list[Label], path: Path, carrier: Carrier = DEFAULT_CA
             pdf.restoreState()
         pdf.setFont("Helvetica", 4.5)
         pdf.drawCentredString(cx * mm, (cy + 1.5) * mm, label.name[:14])
-        pdf.drawCentredString(cx * mm, (cy - 3.5) * mm, f"{label.seat} #{label.marker_id}")
+        code = f"{label.seat} T{registration.key:02d}-{serial}"
+        pdf.drawCentredString(cx * mm, (cy - 3.5) * mm, code)
     pdf.save()
     return _pages(len(labels), carrier.disc_mm)
 

@@ -29,8 +29,10 @@ from vision.planner import (
 )
 from vision.registration import (
     MARKER_FAMILIES,
-    assign_markers,
+    assign_serials,
+    key_count,
     load_registration,
+    new_key,
     parse_tag_text,
 )
 from vision.tags import make_reader
@@ -42,7 +44,7 @@ def labels() -> None:
 
 
 def _load_labels(path: Path) -> list[Label]:
-    """A YAML list of {tag: "db:B45#1", name: "Samurai", seat: A, marker: 7 (marker families)}."""
+    """A YAML list of {tag: "db:B45#1", name: "Samurai", seat: A, serial: 7 (optional)}."""
     try:
         raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as error:
@@ -60,12 +62,13 @@ def _load_labels(path: Path) -> list[Label]:
         seat = str(item.get("seat", ""))
         if seat not in ("A", "B"):
             raise DataFileError(str(path), f"[{i}].seat", "A or B")
-        marker = item.get("marker")
-        if marker is not None and (not isinstance(marker, int) or marker < 0):
-            raise DataFileError(str(path), f"[{i}].marker", "a marker id ≥ 0")
+        name = "serial" if "serial" in item else "marker"  # `marker` in older lists
+        serial = item.get(name)
+        if serial is not None and (not isinstance(serial, int) or serial < 0):
+            raise DataFileError(str(path), f"[{i}].{name}", "a serial ≥ 0")
         if any(label.tag == tag for label in result):
             raise DataFileError(str(path), f"[{i}].tag", f"a tag not listed before ({tag})")
-        result.append(Label(tag, str(item.get("name", tag.catalog_id)), seat, marker))
+        result.append(Label(tag, str(item.get("name", tag.catalog_id)), seat, serial))
     return result
 
 
@@ -88,6 +91,13 @@ def _load_labels(path: Path) -> list[Label]:
 @click.option(
     "--micro", is_flag=True, help="Micro QR instead of QR (measured to read worse: tiny bases only)"
 )
+@click.option(
+    "--registration",
+    "table",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="the table's label registration from an earlier sheet: its key and serials are kept",
+)
+@click.option("--key", type=int, help="the table's key (new tables: a random one)")
 def tags_command(
     warband: Path,
     out: Path,
@@ -96,12 +106,15 @@ def tags_command(
     base_mm: float,
     family: str | None,
     micro: bool,
+    table: Path | None,
+    key: int | None,
 ) -> None:
     """Print the tags of a WARBAND label list (YAML) at exact size, to a PDF.
 
-    Carriers and marker stickers carry a per-table serial: tags without a `marker` id get the
-    lowest free ones, and the marker registration (serial → tag) is written beside the PDF as
-    OUT.markers.yaml."""
+    Every tag carries only the table's key and a short serial (labels without a `serial` get the
+    lowest free ones), so its code is as small whatever the miniature; the label registration
+    (serial → tag) is written beside the PDF as OUT.markers.yaml — set `camera.markers` to it.
+    Another table's tags (another key) are flagged, never read as this table's."""
     try:
         carrier = replace(DEFAULT_CARRIER, base_mm=base_mm) if design == "carrier" else None
     except ValueError as error:
@@ -115,22 +128,34 @@ def tags_command(
         raise click.UsageError("--micro goes with a QR sticker")
     try:
         entries = _load_labels(warband)
-        registration_path = None
-        if family != "qr":
-            fixed = {e.tag: e.marker_id for e in entries if e.marker_id is not None}
-            registration = assign_markers(family, [e.tag for e in entries], fixed)
-            ids = {tag: marker for marker, tag in registration.markers.items()}
-            entries = [replace(e, marker_id=ids[e.tag]) for e in entries]
-            registration_path = out.with_suffix(".markers.yaml")
+        earlier = load_registration(table) if table is not None else None
+        if earlier is not None and earlier.family != family:
+            raise click.UsageError(f"{table} registers {earlier.family} tags, not {family}")
+        if earlier is not None and key not in (None, earlier.key):
+            raise click.UsageError(f"{table} is the table with key {earlier.key}")
+        if key is not None and not 0 <= key < key_count(family):
+            keys = key_count(family)
+            raise click.UsageError(f"--key: {family} table keys go from 0 to {keys - 1}")
+        if earlier is not None:
+            key = earlier.key
+        table_key = key if key is not None else new_key(family)
+        fixed = {tag: serial for serial, tag in (earlier.serials if earlier else {}).items()}
+        for e in entries:
+            if e.serial is not None and fixed.setdefault(e.tag, e.serial) != e.serial:
+                raise click.UsageError(f"{e.tag} is serial {fixed[e.tag]} at this table")
+        registration = assign_serials(family, [e.tag for e in entries], fixed, table_key)
         if carrier is not None:
-            pages = carrier_sheet(entries, out, carrier)
+            pages = carrier_sheet(entries, out, registration, carrier)
         else:
-            pages = tag_sheet(entries, out, tag_mm, base_mm, family, micro)
+            pages = tag_sheet(entries, out, registration, tag_mm, base_mm, micro)
     except ValueError as error:
         raise click.ClickException(str(error)) from error
-    if registration_path is not None:
-        registration_path.write_text(registration.to_yaml(), encoding="utf-8")
-        click.echo(f"{registration_path}: marker ids for the warband registration")
+    registration_path = out.with_suffix(".markers.yaml")
+    registration_path.write_text(registration.to_yaml(), encoding="utf-8")
+    click.echo(
+        f"{registration_path}: the table's label registration (key {registration.key}, "
+        f"{len(registration.serials)} serials): set camera.markers to it"
+    )
     if carrier is not None:
         click.echo(f"{out}: {carrier.describe()}")
     click.echo(f"{out}: {pages} page(s); print at 100 % (no 'fit to page')")
@@ -244,7 +269,7 @@ def modes_command(cameras: tuple[str, ...], map_mm: float) -> None:
 @click.option(
     "--registration",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="marker registration YAML (marker families)",
+    help="the table's label registration (needed for carriers and marker stickers)",
 )
 @click.option("--tag-mm", default=13.0, show_default=True, help="printed code size")
 def check_command(photo: Path, family: str, registration: Path | None, tag_mm: float) -> None:
@@ -254,12 +279,12 @@ def check_command(photo: Path, family: str, registration: Path | None, tag_mm: f
         raise click.ClickException(f"{photo} is not a readable image")
     try:
         calibration = calibrate_from_markers(gray, DREAMBLADE_MAP)
-        marker_registration = None
-        if family != "qr":
-            if registration is None:
-                raise click.UsageError(f"--family {family} needs --registration")
-            marker_registration = load_registration(registration)
-        reader = make_reader("zxing" if family == "qr" else family, marker_registration)
+        if family != "qr" and registration is None:
+            raise click.UsageError(f"--family {family} needs --registration")
+        table = load_registration(registration) if registration is not None else None
+        if table is not None and table.family != family:
+            raise click.UsageError(f"{registration} registers {table.family} tags: --family")
+        reader = make_reader("zxing" if family == "qr" else family, table)
     except ValueError as error:
         raise click.ClickException(str(error)) from error
     centre = DREAMBLADE_MAP.width_mm / 2, DREAMBLADE_MAP.height_mm / 2
@@ -269,8 +294,10 @@ def check_command(photo: Path, family: str, registration: Path | None, tag_mm: f
     click.echo(f"calibrated from the corner markers: {px_per_mm:.2f} px/mm at the map centre")
     click.echo(f"{family} {tag_mm:g} mm: {px_per_module:.2f} px/module ({verdict})")
     found = reader.read(gray)
-    placed = place(found.sightings, calibration, DREAMBLADE_MAP, 25.0)
+    placed = place(found.sightings, calibration, DREAMBLADE_MAP, 25.0, foreign=found.foreign)
     placements, off_map = placed.placements, placed.off_map
+    for other in placed.foreign:
+        click.echo(f"  {other.problem()}")
     for cell in DREAMBLADE_MAP.cells:
         here = sorted((p for p in placements if p.cell == cell), key=lambda p: p.tag)
         if here:

@@ -7,14 +7,16 @@ across a cell line cannot put its miniature in two cells.
 
 A carrier needs ``min_codes`` distinct markers agreeing on the centre (one stray or misread
 marker places nothing); fewer is a *partial* sighting, counted and reported, never placed. The
-same tag grouped at two places far apart (two stickers with one serial: a copy, or a sticker of
-another table) is reported. A base near a cell border gets a lower confidence (1 at least one
-base radius inside the cell, 0 on the line)."""
+same tag grouped at two places far apart (two stickers with one serial: a copy) is reported. The
+codes of another table (``tags.Foreign``) are grouped the same way and each such tag is reported
+with its cell (:class:`ForeignTag`), never placed. A base near a cell border gets a lower
+confidence (1 at least one base radius inside the cell, 0 on the line)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
@@ -22,8 +24,9 @@ from vision.board_change import TagId
 from vision.calibration import Calibration
 from vision.carrier import Carrier
 from vision.map_grid import CellGrid
-from vision.tags import Sighting
+from vision.tags import Foreign, Quad, Sighting
 
+K = TypeVar("K", bound=Hashable)
 SAME_CODE_MM = 1.5  # two reads of one code (overlapping crops) lie this close
 
 
@@ -35,6 +38,23 @@ class Placement:
     x_mm: float
     y_mm: float
     codes: int = 1  # distinct codes that agreed on this base centre
+
+
+@dataclass(frozen=True)
+class ForeignTag:
+    """A tag of another table lying in ``cell`` (``key`` ``None``: an older sticker naming no
+    table): flagged, never placed."""
+
+    cell: str
+    key: int | None
+
+    def problem(self) -> str:
+        if self.key is None:
+            return (
+                f"an older sticker naming no table is in {self.cell}: this table reads only the "
+                "tags printed for it (reprint it with companion labels tags)"
+            )
+        return f"a tag of another table (key {self.key}) is in {self.cell}: it is not this table's"
 
 
 @dataclass(frozen=True)
@@ -52,6 +72,7 @@ class Observation:
     unread: frozenset[TagId] = frozenset()
     problems: tuple[str, ...] = ()
     partial: frozenset[TagId] = frozenset()
+    foreign: tuple[ForeignTag, ...] = ()
 
     def cells_of(self, tag: TagId) -> set[str]:
         return {p.cell for p in self.placements if p.tag == tag}
@@ -67,19 +88,20 @@ class Observation:
 @dataclass(frozen=True)
 class Placed:
     """What :func:`place` found: placements, reads off the map, tags read only partly (fewer
-    than ``min_codes`` codes) and problems to report."""
+    than ``min_codes`` codes), problems to report and other tables' tags."""
 
     placements: list[Placement]
     off_map: int
     partial: frozenset[TagId]
     problems: tuple[str, ...]
+    foreign: tuple[ForeignTag, ...] = ()
 
 
 def base_centres(
-    sightings: list[Sighting], calibration: Calibration, carrier: Carrier | None
+    quads: list[Quad], calibration: Calibration, carrier: Carrier | None
 ) -> tuple[np.ndarray, np.ndarray]:
-    """(base centre, code centre) in map mm of each sighting."""
-    corners = calibration.to_map(np.array([s.corners for s in sightings]).reshape(-1, 2))
+    """(base centre, code centre) in map mm of each code's corners."""
+    corners = calibration.to_map(np.array(quads).reshape(-1, 2))
     corners = corners.reshape(-1, 4, 2)
     codes = corners.mean(axis=1)
     if carrier is None:
@@ -109,6 +131,28 @@ def _distinct(codes: np.ndarray) -> int:
     return len(kept)
 
 
+def _bases(
+    codes: Sequence[tuple[K, Quad]],
+    calibration: Calibration,
+    carrier: Carrier | None,
+    within_mm: float,
+) -> Iterator[tuple[K, list[tuple[float, float, int]]]]:
+    """Per identity, its codes grouped by base centre: (x, y, distinct codes) of each group."""
+    if not codes:
+        return
+    centres, middles = base_centres([q for _, q in codes], calibration, carrier)
+    by_identity: dict[K, list[int]] = {}
+    for i, (identity, _) in enumerate(codes):
+        by_identity.setdefault(identity, []).append(i)
+    for identity, indices in by_identity.items():
+        groups = []
+        for group in _groups(centres[indices], within_mm):
+            members = [indices[j] for j in group]
+            x, y = (float(v) for v in np.median(centres[members], axis=0))
+            groups.append((x, y, _distinct(middles[members])))
+        yield identity, groups
+
+
 def place(
     sightings: Iterable[Sighting],
     calibration: Calibration,
@@ -116,25 +160,17 @@ def place(
     base_mm: float,
     carrier: Carrier | None = None,
     min_codes: int = 1,
+    foreign: Iterable[Foreign] = (),
 ) -> Placed:
-    sightings = list(sightings)
-    if not sightings:
-        return Placed([], 0, frozenset(), ())
-    centres, codes = base_centres(sightings, calibration, carrier)
-    by_tag: dict[TagId, list[int]] = {}
-    for i, s in enumerate(sightings):
-        by_tag.setdefault(s.tag, []).append(i)
     radius = max(base_mm / 2, 1e-6)
     placements: list[Placement] = []
     partial: set[TagId] = set()
     problems: list[str] = []
     off_map = 0
-    for tag, indices in by_tag.items():
+    ours = [(s.tag, s.corners) for s in sightings]
+    for tag, groups in _bases(ours, calibration, carrier, radius * 0.8):
         found = []
-        for group in _groups(centres[indices], radius * 0.8):
-            members = [indices[j] for j in group]
-            x, y = (float(v) for v in np.median(centres[members], axis=0))
-            count = _distinct(codes[members])
+        for x, y, count in groups:
             if count < min_codes:
                 partial.add(tag)
                 continue
@@ -148,4 +184,17 @@ def place(
             where = " and ".join(sorted({p.cell for p in found}))
             problems.append(f"{tag} is on the map twice ({where}): one sticker is not this one's")
         placements.extend(found)
-    return Placed(placements, off_map, frozenset(partial), tuple(problems))
+    theirs = [((f.key, f.serial), f.corners) for f in foreign]
+    others: set[ForeignTag] = set()
+    for (key, _), groups in _bases(theirs, calibration, carrier, radius * 0.8):
+        for x, y, count in groups:
+            cell = grid.cell_at_mm(x, y)
+            if count >= min_codes and cell is not None:
+                others.add(ForeignTag(cell, key))
+    return Placed(
+        placements,
+        off_map,
+        frozenset(partial),
+        tuple(problems),
+        tuple(sorted(others, key=lambda f: (f.cell, -1 if f.key is None else f.key))),
+    )

@@ -37,7 +37,7 @@ from vision.carrier import Carrier
 from vision.crops import CROP_SCALE, read_cells
 from vision.map_grid import CellGrid
 from vision.motion import MotionConfig, MotionGate
-from vision.observe import Observation, Placed, Placement, place
+from vision.observe import ForeignTag, Observation, Placed, Placement, place
 from vision.tags import ReadResult, TagReader
 from vision.tracking import Tracker, TrackerConfig
 
@@ -114,6 +114,7 @@ class Pipeline:
         self.gate = MotionGate(grid, calibration, self.config.motion)
         self.tracker = Tracker(self.config.tracker, warband)
         self._cached: dict[str, list[Placement]] = {}
+        self._foreign: dict[str, list[ForeignTag]] = {}  # other tables' tags, per cell last read
         self._confirmed: set[str] = set()  # cells whose last two reads found the same tags
         self._footprints: dict[TagId, tuple[float, float, np.ndarray]] = {}
         self._turn = 0
@@ -140,7 +141,13 @@ class Pipeline:
         config = self.config
         min_codes = config.min_codes if config.carrier is not None else 1
         return place(
-            found.sightings, self.calibration, self.grid, config.base_mm, config.carrier, min_codes
+            found.sightings,
+            self.calibration,
+            self.grid,
+            config.base_mm,
+            config.carrier,
+            min_codes,
+            found.foreign,
         )
 
     def _decode(
@@ -176,10 +183,12 @@ class Pipeline:
             else:
                 self._confirmed.discard(cell)
             self._cached[cell] = fresh
+            self._foreign[cell] = [f for f in placed.foreign if f.cell == cell]
             self._last_read[cell] = self._clear_frames
         self.gate.mark_decoded(cells)
         merged = [p for plist in self._cached.values() for p in plist]
-        return replace(placed, placements=merged), found.rejected, frozenset(cells)
+        foreign = tuple(f for cell in sorted(self._foreign) for f in self._foreign[cell])
+        return replace(placed, placements=merged, foreign=foreign), found.rejected, frozenset(cells)
 
     def _unread(
         self, placements: tuple[Placement, ...], partial: frozenset[TagId]
@@ -247,6 +256,7 @@ class Pipeline:
             unread,
             placed.problems,
             placed.partial,
+            placed.foreign,
         )
         lap("observe")
         change = self.tracker.update(observation)

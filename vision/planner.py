@@ -14,10 +14,14 @@ import math
 from dataclasses import dataclass
 
 from vision.calibration import CornerLayout
+from vision.payload import MAX_SERIAL, TABLE_KEYS, TableSerial, encode_table_payload
+from vision.symbols import qr_modules
 from vision.tags import MARKER_MODULES
 
-# modules across: QR version 1, markers with their black border
-MODULES = {"qr": 21, **MARKER_MODULES}
+# the longest sticker `companion labels tags` prints (its QR version 1 whatever the catalog id)
+_LONGEST_STICKER = encode_table_payload(TableSerial(TABLE_KEYS - 1, MAX_SERIAL))
+# modules across the printed symbols: that QR code, markers with their black border
+MODULES = {"qr": int(qr_modules(_LONGEST_STICKER).shape[0]), **MARKER_MODULES}
 # px per module at and above which reads are reliable, per family (bench/vision.py)
 RELIABLE_PX_PER_MODULE = {"qr": 3.0, "aruco4x4": 4.0, "apriltag36h11": 4.0}
 FAMILIES = tuple(RELIABLE_PX_PER_MODULE)
@@ -76,7 +80,7 @@ def plan(map_mm: float, tag_mm: float, camera: CameraSpec, family: str = "qr") -
 
 
 def recommend(map_mm: float, tag_mm: float, camera: CameraSpec) -> str | None:
-    """QR if it reads reliably (it needs no marker registration), else the reliable marker family
+    """QR if it reads reliably (the densest tag per module), else the reliable marker family
     with the most margin, else ``None``."""
     plans = [plan(map_mm, tag_mm, camera, f) for f in FAMILIES]
     if plans[0].reliable:

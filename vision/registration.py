@@ -1,17 +1,26 @@
-"""Marker registration: which miniature wears which ArUco/AprilTag marker id.
+"""Label registration: which miniature wears which printed serial at this table.
 
-Marker tags carry only a number, so the warband registration at game setup binds each marker id to
-a :class:`TagId`. The YAML form is a mapping ``family`` + ``markers: {id: "db:B45#1"}``::
+Every tag ``companion labels tags`` prints carries only the table's *key* and a short *serial*
+(so its symbol never grows with a catalog id): a QR sticker's version-2 payload (``2T07-13``,
+``vision/payload.py``), or a carrier's markers, whose id is ``key × 50 + serial`` (ArUco 4×4 has
+1000 ids: keys 0–19; AprilTag 36h11 587: keys 0–10). This file, written beside the printed sheet,
+binds each serial to a :class:`TagId`::
 
     family: aruco4x4
-    markers:
-      7: "db:B45#1"
-      8: "db:B45#2"
+    key: 7
+    serials:
+      0: "db:B45#1"
+      1: "db:B45#2"
+
+A code of another key is another table's, whatever its serial (docs/formats.md "Label
+registration"). Files written before keys existed have ``markers:`` instead of ``serials:`` and no
+key: they are key 0, whose marker ids are exactly the ids those carriers were printed with.
 """
 
 from __future__ import annotations
 
 import re
+import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,8 +29,13 @@ import yaml
 
 from companion.errors import DataFileError
 from vision.board_change import TagId
+from vision.payload import MAX_SERIAL, TABLE_KEYS, TableSerial
 
 MARKER_FAMILIES = ("aruco4x4", "apriltag36h11")
+LABEL_FAMILIES = ("qr", *MARKER_FAMILIES)
+# how many ids each marker family has (OpenCV's DICT_4X4_1000, DICT_APRILTAG_36h11)
+MARKER_IDS = {"aruco4x4": 1000, "apriltag36h11": 587}
+MARKER_SERIALS = 50  # serials per table key in a marker family
 _TAG_TEXT = re.compile(r"(db|dc|ar):([A-Za-z0-9._-]{1,24})#([1-9][0-9]{0,2})")
 
 
@@ -34,74 +48,117 @@ def parse_tag_text(text: str) -> TagId:
     return TagId(game, catalog_id, int(serial))
 
 
+def serial_count(family: str) -> int:
+    """Serials a table has in ``family``."""
+    return MAX_SERIAL + 1 if family == "qr" else MARKER_SERIALS
+
+
+def key_count(family: str) -> int:
+    """Table keys ``family`` can tell apart."""
+    if family == "qr":
+        return TABLE_KEYS
+    return min(TABLE_KEYS, MARKER_IDS[family] // MARKER_SERIALS)
+
+
+def marker_code(marker_id: int) -> TableSerial:
+    """The table key and serial a carrier's marker id stands for."""
+    key, serial = divmod(marker_id, MARKER_SERIALS)
+    return TableSerial(key, serial)
+
+
+def new_key(family: str) -> int:
+    """A random key for a table printing its first labels (0 is the keyless older carriers')."""
+    return 1 + secrets.randbelow(key_count(family) - 1)
+
+
 @dataclass(frozen=True)
-class MarkerRegistration:
+class LabelRegistration:
     family: str
-    markers: Mapping[int, TagId] = field(default_factory=dict)
+    serials: Mapping[int, TagId] = field(default_factory=dict)
+    key: int = 0
 
     def __post_init__(self) -> None:
-        if self.family not in MARKER_FAMILIES:
-            raise ValueError(f"marker family {self.family!r} is not one of {MARKER_FAMILIES}")
-        tags = list(self.markers.values())
+        if self.family not in LABEL_FAMILIES:
+            raise ValueError(f"label family {self.family!r} is not one of {LABEL_FAMILIES}")
+        if not 0 <= self.key < key_count(self.family):
+            raise ValueError(f"{self.family} table keys go from 0 to {key_count(self.family) - 1}")
+        if any(not 0 <= s < serial_count(self.family) for s in self.serials):
+            raise ValueError(f"{self.family} serials go from 0 to {serial_count(self.family) - 1}")
+        tags = list(self.serials.values())
         if len(set(tags)) != len(tags):
-            raise ValueError("one tag is registered to two marker ids")
+            raise ValueError("one tag is registered to two serials")
 
-    def tag_for(self, marker_id: int) -> TagId | None:
-        return self.markers.get(marker_id)
+    def tag_for(self, code: TableSerial) -> TagId | None:
+        """The miniature a code of this table names (``None``: no such serial here)."""
+        return self.serials.get(code.serial) if code.key == self.key else None
+
+    def marker_id(self, serial: int) -> int:
+        """The marker id printed for ``serial`` (marker families)."""
+        return self.key * MARKER_SERIALS + serial
+
+    def serial_of(self, tag: TagId) -> int | None:
+        return next((s for s, t in self.serials.items() if t == tag), None)
 
     def to_yaml(self) -> str:
-        body = {"family": self.family, "markers": {k: str(v) for k, v in self.markers.items()}}
+        body = {
+            "family": self.family,
+            "key": self.key,
+            "serials": {k: str(v) for k, v in self.serials.items()},
+        }
         return yaml.safe_dump(body, sort_keys=True)
 
 
-# how many ids each family has (OpenCV's predefined dictionaries DICT_4X4_50, DICT_APRILTAG_36h11)
-MARKER_IDS = {"aruco4x4": 50, "apriltag36h11": 587}
-
-
-def assign_markers(
-    family: str, tags: list[TagId], fixed: Mapping[TagId, int] | None = None
-) -> MarkerRegistration:
-    """Give every tag a marker id: ``fixed`` ids are kept, the others get the lowest free ids in
-    tag order. Raises ``ValueError`` when the family runs out of ids or an id is reused."""
-    if family not in MARKER_IDS:
-        raise ValueError(f"marker family {family!r} is not one of {MARKER_FAMILIES}")
+def assign_serials(
+    family: str, tags: list[TagId], fixed: Mapping[TagId, int] | None = None, key: int = 0
+) -> LabelRegistration:
+    """Give every tag a serial: ``fixed`` serials are kept, the others get the lowest free ones
+    in tag order. Raises ``ValueError`` when the table runs out of serials or one is reused."""
+    if family not in LABEL_FAMILIES:
+        raise ValueError(f"label family {family!r} is not one of {LABEL_FAMILIES}")
+    count = serial_count(family)
     fixed = dict(fixed or {})
-    if any(not 0 <= i < MARKER_IDS[family] for i in fixed.values()):
-        raise ValueError(f"{family} marker ids go from 0 to {MARKER_IDS[family] - 1}")
+    if any(not 0 <= i < count for i in fixed.values()):
+        raise ValueError(f"{family} serials go from 0 to {count - 1}")
     if len(set(fixed.values())) != len(fixed):
-        raise ValueError("one marker id is given to two tags")
-    free = (i for i in range(MARKER_IDS[family]) if i not in set(fixed.values()))
-    markers = {marker: tag for tag, marker in fixed.items()}
+        raise ValueError("one serial is given to two tags")
+    free = (i for i in range(count) if i not in set(fixed.values()))
+    serials = {serial: tag for tag, serial in fixed.items()}
     for tag in sorted(set(tags) - set(fixed)):
-        marker = next(free, None)
-        if marker is None:
-            raise ValueError(f"{family} has only {MARKER_IDS[family]} ids: too many tags")
-        markers[marker] = tag
-    return MarkerRegistration(family, dict(sorted(markers.items())))
+        serial = next(free, None)
+        if serial is None:
+            raise ValueError(f"a table has only {count} {family} serials: too many tags")
+        serials[serial] = tag
+    return LabelRegistration(family, dict(sorted(serials.items())), key)
 
 
-def load_registration(path: Path) -> MarkerRegistration:
+def load_registration(path: Path) -> LabelRegistration:
     try:
         raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as error:
         raise DataFileError(str(path), "<file>", f"readable YAML ({error})") from error
     if not isinstance(raw, dict):
-        raise DataFileError(str(path), "<root>", "a mapping with family and markers")
+        raise DataFileError(str(path), "<root>", "a mapping with family, key and serials")
     family = raw.get("family")
-    if family not in MARKER_FAMILIES:
-        raise DataFileError(str(path), "family", " or ".join(MARKER_FAMILIES))
-    markers_raw = raw.get("markers")
-    if not isinstance(markers_raw, dict):
-        raise DataFileError(str(path), "markers", "a mapping marker id → tag")
-    markers: dict[int, TagId] = {}
-    for key, value in markers_raw.items():
-        if not isinstance(key, int) or key < 0:
-            raise DataFileError(str(path), f"markers.{key}", "a marker id ≥ 0")
+    if family not in LABEL_FAMILIES:
+        raise DataFileError(str(path), "family", " or ".join(LABEL_FAMILIES))
+    key = raw.get("key", 0)
+    if not isinstance(key, int) or not 0 <= key < key_count(family):
+        raise DataFileError(str(path), "key", f"a table key 0..{key_count(family) - 1}")
+    name = "serials" if "serials" in raw or "markers" not in raw else "markers"  # older files
+    serials_raw = raw.get(name)
+    if not isinstance(serials_raw, dict):
+        raise DataFileError(str(path), name, "a mapping serial → tag")
+    serials: dict[int, TagId] = {}
+    for number, value in serials_raw.items():
+        if not isinstance(number, int) or not 0 <= number < serial_count(family):
+            raise DataFileError(
+                str(path), f"{name}.{number}", f"a serial 0..{serial_count(family) - 1}"
+            )
         try:
-            markers[key] = parse_tag_text(str(value))
+            serials[number] = parse_tag_text(str(value))
         except ValueError as error:
-            raise DataFileError(str(path), f"markers.{key}", "a tag like db:B45#1") from error
+            raise DataFileError(str(path), f"{name}.{number}", "a tag like db:B45#1") from error
     try:
-        return MarkerRegistration(family, markers)
+        return LabelRegistration(family, serials, key)
     except ValueError as error:
-        raise DataFileError(str(path), "markers", str(error)) from error
+        raise DataFileError(str(path), name, str(error)) from error

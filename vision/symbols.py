@@ -8,17 +8,15 @@ import cv2
 import numpy as np
 import segno
 
-from vision.board_change import TagId
 from vision.calibration import CORNER_DICTIONARY
-from vision.payload import encode_payload
 from vision.tags import marker_dictionary
 
 QUIET_MODULES = {"qr": 2, "micro": 2, "marker": 1}  # white margin printed around each symbol
 
 
-def qr_modules(tag: TagId, error: str = "m", micro: bool = False) -> np.ndarray:
-    """QR code (version 1–2 for our payloads) or, with ``micro``, Micro QR; no quiet zone."""
-    payload = encode_payload(tag)
+def qr_modules(payload: str, error: str = "m", micro: bool = False) -> np.ndarray:
+    """QR code of the smallest version ``payload`` fits (version 1 for every version-2 payload,
+    ``vision/payload.py``) or, with ``micro``, Micro QR; no quiet zone."""
     if micro:
         code = segno.make_micro(payload, error=error)
     else:

@@ -33,6 +33,7 @@ from vision.calibration import CornerLayout
 from vision.carrier import DEFAULT_CARRIER, Carrier
 from vision.lens import Lens
 from vision.map_grid import DREAMBLADE_MAP, CellGrid
+from vision.payload import encode_payload
 from vision.symbols import QUIET_MODULES, corner_modules, marker_modules, qr_modules
 
 MARGIN_MM = 60.0  # canvas border around the map (corner markers and table)
@@ -67,6 +68,7 @@ class Piece:
     angle_deg: float = 0.0
     covered: float = 0.0  # flat design: fraction of the code's width the sculpt leans over
     marker_id: int | None = None  # for marker-family tags and carriers
+    qr_text: str | None = None  # a QR sticker's payload (None: the older one naming its tag)
     figure: Figure | None = None  # sticker and carrier designs: the figure standing on the base
 
 
@@ -169,7 +171,8 @@ def view_homography(scene: Scene, view: View) -> np.ndarray:
 def tag_matrix(piece: Piece, scene: Scene) -> np.ndarray:
     """The tag's modules (1 = dark), without quiet zone."""
     if scene.family == "qr" and scene.design != "carrier":
-        return qr_modules(piece.tag, scene.qr_error, scene.micro)
+        text = piece.qr_text if piece.qr_text is not None else encode_payload(piece.tag)
+        return qr_modules(text, scene.qr_error, scene.micro)
     if piece.marker_id is None:
         raise ValueError(f"{piece.tag} needs a marker id for the {scene.family} family")
     family = scene.carrier.family if scene.design == "carrier" else scene.family

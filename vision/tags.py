@@ -2,8 +2,10 @@
 family (ArUco 4×4, AprilTag 36h11) through OpenCV's ``cv2.aruco``.
 
 Every reader turns what it finds into :class:`Sighting` objects (tag + where, in image pixels).
-Text that is not our payload, or a marker id nobody registered, is counted in
-:attr:`ReadResult.rejected` and otherwise ignored.
+A code of another table — another key in its payload or marker id, or, at a table with a label
+registration, an older sticker naming no table — is kept apart as a :class:`Foreign` sighting
+(``observe.place`` flags where it lies); text that is not our payload, or a serial this table did
+not register, is counted in :attr:`ReadResult.rejected` and otherwise ignored.
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ import cv2
 import numpy as np
 
 from vision.board_change import TagId
-from vision.payload import PayloadError, parse_payload
-from vision.registration import MarkerRegistration
+from vision.payload import PayloadError, TableSerial, parse_payload
+from vision.registration import LabelRegistration, marker_code
 
 Point = tuple[float, float]
 Quad = tuple[Point, Point, Point, Point]
@@ -43,14 +45,44 @@ class Sighting:
         return sum(xs) / 4, sum(ys) / 4
 
 
+@dataclass(frozen=True)
+class Foreign:
+    """A code of another table: its key and serial there (``key`` ``None``: an older sticker
+    naming its miniature but no table, read at a table with a registration of its own)."""
+
+    key: int | None
+    serial: int
+    corners: Quad
+
+
 @dataclass
 class ReadResult:
     sightings: list[Sighting] = field(default_factory=list)
     rejected: int = 0
+    foreign: list[Foreign] = field(default_factory=list)
 
     def extend(self, other: ReadResult) -> None:
         self.sightings.extend(other.sightings)
         self.rejected += other.rejected
+        self.foreign.extend(other.foreign)
+
+    def add(
+        self, code: TagId | TableSerial, corners: Quad, registration: LabelRegistration | None
+    ) -> None:
+        """Sort one code read: this table's tag, another table's, or not one we know."""
+        if isinstance(code, TagId):  # an older sticker naming its miniature
+            if registration is None:
+                self.sightings.append(Sighting(code, corners))
+            else:
+                self.foreign.append(Foreign(None, code.serial, corners))
+        elif registration is None or code.key != registration.key:
+            self.foreign.append(Foreign(code.key, code.serial, corners))
+        else:
+            tag = registration.tag_for(code)
+            if tag is None:
+                self.rejected += 1
+            else:
+                self.sightings.append(Sighting(tag, corners))
 
 
 class TagReader(Protocol):
@@ -59,26 +91,35 @@ class TagReader(Protocol):
     def read(self, gray: np.ndarray) -> ReadResult: ...
 
 
-def _from_texts(found: Iterable[tuple[str, Quad]]) -> ReadResult:
+def _from_texts(
+    found: Iterable[tuple[str, Quad]], registration: LabelRegistration | None
+) -> ReadResult:
     result = ReadResult()
     for text, corners in found:
         try:
-            result.sightings.append(Sighting(parse_payload(text), corners))
+            code = parse_payload(text)
         except PayloadError:
             result.rejected += 1
+            continue
+        result.add(code, corners, registration)
     return result
 
 
 class ZxingReader:
     """zxing-cpp, light-on-dark (inverted) codes included. ``thorough`` adds its rotate and
-    downscale passes (slower, and issue 5 found no gain on top-down tables)."""
+    downscale passes (slower, and issue 5 found no gain on top-down tables). With the table's
+    QR ``registration`` its version-2 stickers are resolved; without one, older stickers that
+    name their miniature are read."""
 
     name = "zxing"
 
-    def __init__(self, thorough: bool = False) -> None:
+    def __init__(
+        self, thorough: bool = False, registration: LabelRegistration | None = None
+    ) -> None:
         import zxingcpp
 
         self._zxing = zxingcpp
+        self._registration = registration
         self._formats = zxingcpp.barcode_formats_from_str("QRCode,MicroQRCode")
         self._thorough = thorough
 
@@ -97,7 +138,7 @@ class ZxingReader:
                 (q.x, q.y) for q in (p.top_left, p.top_right, p.bottom_right, p.bottom_left)
             )
             found.append((code.text, corners))
-        return _from_texts(found)
+        return _from_texts(found, self._registration)
 
 
 class PyzbarReader:
@@ -105,10 +146,11 @@ class PyzbarReader:
 
     name = "pyzbar"
 
-    def __init__(self) -> None:
+    def __init__(self, registration: LabelRegistration | None = None) -> None:
         from pyzbar import pyzbar
 
         self._pyzbar = pyzbar
+        self._registration = registration
 
     def read(self, gray: np.ndarray) -> ReadResult:
         codes = self._pyzbar.decode(gray, symbols=[self._pyzbar.ZBarSymbol.QRCODE])
@@ -123,10 +165,15 @@ class PyzbarReader:
                 x, y, w, h = code.rect
                 points = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
             found.append((text, quad(points)))
-        return _from_texts(found)
+        return _from_texts(found, self._registration)
 
 
-_DICTIONARIES = {"aruco4x4": cv2.aruco.DICT_4X4_50, "apriltag36h11": cv2.aruco.DICT_APRILTAG_36h11}
+# Every id of the family: a table's serials are one block of 50 ids, its key the block
+# (registration.py); DICT_4X4_50 is the first block of DICT_4X4_1000.
+_DICTIONARIES = {
+    "aruco4x4": cv2.aruco.DICT_4X4_1000,
+    "apriltag36h11": cv2.aruco.DICT_APRILTAG_36h11,
+}
 # Modules across a marker, black border included (what the camera planner needs).
 MARKER_MODULES = {"aruco4x4": 6, "apriltag36h11": 8}
 MIN_MARKER_PERIMETER_PX = 48.0  # 12 px a side: 2 px per module for ArUco 4×4
@@ -139,9 +186,12 @@ def marker_dictionary(family: str) -> cv2.aruco.Dictionary:
 
 
 class MarkerReader:
-    """ArUco/AprilTag markers whose ids the warband registration binds to miniatures."""
+    """ArUco/AprilTag markers: a marker id is a table key and a serial, which this table's
+    label registration binds to a miniature."""
 
-    def __init__(self, registration: MarkerRegistration) -> None:
+    def __init__(self, registration: LabelRegistration) -> None:
+        if registration.family not in _DICTIONARIES:
+            raise ValueError(f"{registration.family} is not a marker family")
         self.name = registration.family
         self._registration = registration
         self._parameters = cv2.aruco.DetectorParameters()
@@ -172,22 +222,24 @@ class MarkerReader:
         if ids is None:
             return result
         for corners_of, marker_id in zip(corners, ids.ravel(), strict=True):
-            tag = self._registration.tag_for(int(marker_id))
-            if tag is None:
-                result.rejected += 1
-                continue
-            result.sightings.append(Sighting(tag, quad(corners_of.reshape(4, 2))))
+            code = marker_code(int(marker_id))
+            result.add(code, quad(corners_of.reshape(4, 2)), self._registration)
         return result
 
 
-def make_reader(name: str, registration: MarkerRegistration | None = None) -> TagReader:
-    """The reader called ``name`` (one of :data:`READERS`)."""
-    if name == "zxing":
-        return ZxingReader()
-    if name == "pyzbar":
-        return PyzbarReader()
+def make_reader(name: str, registration: LabelRegistration | None = None) -> TagReader:
+    """The reader called ``name`` (one of :data:`READERS`); QR readers take the table's QR
+    registration, if any."""
+    if name in ("zxing", "pyzbar"):
+        if registration is not None and registration.family != "qr":
+            raise ValueError(f"the {name} reader reads QR stickers, not {registration.family}")
+        return (
+            ZxingReader(registration=registration)
+            if name == "zxing"
+            else PyzbarReader(registration)
+        )
     if name in _DICTIONARIES:
         if registration is None or registration.family != name:
-            raise ValueError(f"the {name} reader needs a {name} marker registration")
+            raise ValueError(f"the {name} reader needs a {name} label registration")
         return MarkerReader(registration)
     raise ValueError(f"unknown tag reader {name!r}; expected one of {', '.join(READERS)}")

@@ -9,8 +9,8 @@ tag the observation reports *unread* (its base still there, its code hidden by a
 figure) is not unseen. A tag
 only enters a new cell (added or moved) from readings at least ``min_confidence`` confident: a
 base sitting on a line is flagged ("place it inside a cell") and keeps its committed state, since
-a wrong cell is worse than none. Duplicates and tags outside the warband are flagged, never
-applied.
+a wrong cell is worse than none. Duplicates, tags outside the warband and other tables' tags are
+flagged, never applied.
 """
 
 from __future__ import annotations
@@ -92,6 +92,7 @@ class Tracker:
         for tag, cell in self._board.items():
             status.setdefault(tag, cell if tag in observation.unread else ABSENT)
         flags.extend(observation.problems)
+        flags.extend(f.problem() for f in observation.foreign)
         for tag in sorted(observation.partial - set(status)):
             flags.append(f"{tag}: only part of its tag reads (covered or damaged): not placed")
         return status, flags

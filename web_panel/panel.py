@@ -19,7 +19,7 @@ from web_panel.judge import JudgeAccess
 from web_panel.limits import StreamLimit
 from web_panel.seats import LOOPBACK_ADDRESSES, SeatTokens, Viewer, may_see_join_codes
 from web_panel.stream import Feed
-from web_panel.view import public_view
+from web_panel.view import public_view, spectator_view
 
 if TYPE_CHECKING:
     from companion.camera.snapshot import CameraView
@@ -91,6 +91,10 @@ class Panel:
         view["tournament"] = self.tournament.result_view() if self.tournament else None
         view["joins"] = self.tokens.claimed  # the join codes shown change when one is used
         return view
+
+    def spectator_view(self) -> dict[str, Any]:
+        """What the tournament hub shows of this table (``view.spectator_view``)."""
+        return spectator_view(self.table, self.seats or self.settings.seats)
 
     def join_url(self, seat: str, base_url: str) -> str:
         """A new join link for ``seat`` of the game at the table, under ``base_url``."""

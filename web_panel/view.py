@@ -36,6 +36,29 @@ def seats_view(game: Game, seats: Mapping[str, SeatSettings]) -> list[dict[str, 
     return shown
 
 
+def _watched(table: Table, game: Game, seats: Mapping[str, SeatSettings]) -> dict[str, Any]:
+    """The table's generic state, its seats and the game's extra view (call under the table's
+    lock, with its game)."""
+    view = table.state()
+    view["seats"] = seats_view(game, seats)
+    view["extra"] = game_view(game)
+    return view
+
+
+def spectator_view(table: Table, seats: Mapping[str, SeatSettings]) -> dict[str, Any]:
+    """What anyone may watch of the table away from it (the tournament hub's wall and its judge's
+    read-only page): the game's state, seats and extra view — no log, no position document and no
+    list of legal actions, which only a phone at the table acts on."""
+
+    def build(game: Game) -> dict[str, Any]:
+        view = _watched(table, game, seats)
+        del view["position"], view["legal_actions"], view["legal_count"]
+        return view
+
+    view: dict[str, Any] = table.read(build)
+    return view
+
+
 def public_view(
     table: Table,
     seats: Mapping[str, SeatSettings],
@@ -46,12 +69,10 @@ def public_view(
     """Everything a phone shows, read from the game in one consistent moment."""
 
     def build(game: Game) -> dict[str, Any]:
-        view = table.state()
-        view["seats"] = seats_view(game, seats)
+        view = _watched(table, game, seats)
         log = table.store.log(table.game_id)[-LOG_LENGTH:]
         pictured = table.store.pictured_entries(table.game_id) if log else set()
         view["log"] = [{**entry, "pictures": entry["seq"] in pictured} for entry in log]
-        view["extra"] = game_view(game)
         view["corrections"] = list(game.corrections)  # usage lines of the judge's corrections
         view["camera_prompts"] = camera_prompts.view(game) if camera_prompts else []
         return view

@@ -30,8 +30,6 @@ from firmware_config.layout import load_layout
 if TYPE_CHECKING:
     from companion.camera.snapshot import CameraView
     from vision.board_change import TagId
-    from vision.pipeline import PipelineConfig
-    from vision.tags import TagReader
     from web_panel.panel import Panel
 
 log = logging.getLogger(__name__)
@@ -138,8 +136,11 @@ class TableRuntime:
         if resolved.how == "fallback":
             self.problems.append(f"hub: {resolved.note}")
         settings = self.settings.model_copy(update={"hub": resolved.settings})
-        link = TableLink(settings, self.table, self._start_paired_game, self._follow_clock)
         panel = self.panel
+        link = TableLink(
+            settings, self.table, self._start_paired_game, self._follow_clock,
+            watch=panel.spectator_view if panel is not None else None,
+        )  # fmt: skip
         if panel is not None:  # the phones show the hub's recorded result, for confirmation
             panel.tournament = link
             link.on_change = panel.feed.panel_changed
@@ -166,6 +167,7 @@ class TableRuntime:
         """Start reading the table with the camera ``spec``; ``False`` if this game can't."""
         from companion.camera.loop import CameraLoop
         from companion.camera.profiles import CameraProfileError, camera_profile
+        from companion.camera.reading import tag_reading
         from vision.camera import ResilientCamera, source_from_spec
         from vision.lens import Lens, lens_path, load_lens
 
@@ -175,9 +177,7 @@ class TableRuntime:
             self.problems.append(f"camera: {error}")
             return False
         try:
-            reader, config = _tag_reading(
-                self.settings.camera.decoder, self.settings.camera.markers
-            )
+            reading = tag_reading(self.settings.camera.decoder, self.settings.camera.markers)
         except DataFileError as error:
             self.problems.append(f"camera: {error}")
             return False
@@ -192,14 +192,14 @@ class TableRuntime:
         loop = CameraLoop(
             self.table,
             camera,
-            reader,
+            reading.reader,
             profile.registry_for(self.table) or {},
             profile.grid,
             calibration_path=calibration_path,
             registry_for=profile.registry_for,
             sync=profile.sync,
             lens=lens,
-            config=config,
+            config=reading.config,
         )
         self.camera = loop
         self._thread("camera", lambda: loop.run(self.stop_event))
@@ -246,19 +246,3 @@ class TableRuntime:
                 log.exception("closing a device failed")
         for thread in self._threads:
             thread.join(timeout=3)
-
-
-def _tag_reading(decoder: str, markers: Path | None) -> tuple[TagReader, PipelineConfig]:
-    """The reader and pipeline settings for the printed tags: carriers when a marker registration
-    is given (``camera.markers``), QR stickers through ``decoder`` otherwise. ``DataFileError``
-    names a registration that does not load."""
-    from vision.carrier import DEFAULT_CARRIER
-    from vision.pipeline import PipelineConfig
-    from vision.registration import load_registration
-    from vision.tags import MarkerReader, make_reader
-
-    if markers is None:
-        return make_reader(decoder), PipelineConfig()
-    registration = load_registration(markers)
-    carrier = DEFAULT_CARRIER if registration.family == DEFAULT_CARRIER.family else None
-    return MarkerReader(registration), PipelineConfig(carrier=carrier)

@@ -6,6 +6,8 @@ broker takes TLS only) and ``prefix`` (the event's topic prefix). A table whose 
 names an account but no ``mqtt_host`` browses for it; found, it connects there, else it falls
 back to ``hub.local`` and says so. Nothing here ever raises: without zeroconf, without multicast
 or without a network, advertising is skipped and browsing finds nothing, both with a reason.
+Zeroconf always runs its own loop thread (``use_asyncio=False``): a caller's thread that happens
+to hold an asyncio loop (a test's browser driver) must not capture it.
 """
 
 from __future__ import annotations
@@ -87,7 +89,7 @@ def advertise(
             parsed_addresses=addresses,
             properties={"tls": "1" if tls else "0", "prefix": prefix},
         )
-        zeroconf = Zeroconf()
+        zeroconf = Zeroconf(use_asyncio=False)
         try:
             zeroconf.register_service(info, allow_name_change=True)
         except BaseException:
@@ -137,7 +139,7 @@ def find_hubs(
     try:
         from zeroconf import ServiceBrowser, Zeroconf
 
-        zeroconf = Zeroconf()
+        zeroconf = Zeroconf(use_asyncio=False)
     except Exception as error:
         log.warning("mDNS browsing failed: %s", error)
         return [], str(error)

@@ -2,7 +2,8 @@
 
 A table publishes under ``<prefix>/<table>/`` (prefix ``companion`` by default):
 - ``status``  — ``online`` / ``offline`` (retained; ``offline`` is the broker-sent last will);
-- ``state``   — the table's summary as JSON (retained, so a hub that starts late sees every table);
+- ``state``   — the table's summary as JSON (retained, so a hub that starts late sees every table),
+  with, when the table runs its panel, ``view``: what a spectator's phone sees of the game;
 - ``events``  — every game event as JSON (QoS 1, not retained);
 - ``result``  — the result of its tournament match, ``{"match", "outcome"}`` (retained, and sent
   again on every reconnect until the hub's match message shows it recorded);

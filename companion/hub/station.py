@@ -57,11 +57,7 @@ class HubStation(HubView):
         self.publish("clock", self.tournament.clock_status())
 
     def publish_match(self, table: str) -> None:
-        state = self.tournament.state
-        current = state.current
-        found = None
-        if current is not None:
-            found = next((m for m in state.round_matches(current.number) if m.table == table), None)
+        found = self.tournament.state.match_at(table)
         view = self.tournament.match_view(found) if found is not None else {"id": None}
         self.publish(f"tables/{table}/match", view)
 

@@ -5,9 +5,11 @@ pairs two players at this table, the link starts their game — in Dreamblade wi
 registered warbands when both gave one, else the table's usual starting game — and names the
 seats. When that game ends (or at time, under the ``leader_wins`` policy) it sends the result;
 which match the table plays, and any result sent, are kept in ``hub-match.json`` so a table
-restarted mid-round sends its result again. The hub's round clock, with the event's ``at_time``
-rule, is shown on the table's panel, and at time that rule is applied (``leader_wins``: the
-player ahead by the game's score is reported the winner, a draw when level).
+restarted mid-round sends its result again. Every state sent carries, when the table runs its
+panel, the panel's spectator view (board, seats, what the game waits for): the hub's wall and its
+judge's read-only page draw it. The hub's round clock, with the event's ``at_time`` rule, is shown
+on the table's panel, and at time that rule is applied (``leader_wins``: the player ahead by the
+game's score is reported the winner, a draw when level).
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ MATCH_FILE = "hub-match.json"
 SEAT_OUTCOMES = {"A": "a", "B": "b"}
 
 StartGame = Callable[[Game, dict[str, str]], None]
+# what spectators away from the table may watch of it (the panel's spectator view)
+Watch = Callable[[], dict[str, Any]]
 # length, remaining, running, the event's at_time rule
 ShowClock = Callable[[float | None, float | None, bool, str], None]
 
@@ -71,8 +75,12 @@ class TableLink:
         show_clock: ShowClock | None = None,
         now: Callable[[], float] = time.time,
         make_game: Callable[[dict[str, Any], Settings], Game] = game_for_match,
+        watch: Watch | None = None,
     ) -> None:
+        """``watch``: the table's spectator view, sent with every state (the hub's wall and its
+        judge's read-only page draw it); without it only the summary is sent."""
         self.settings = settings
+        self._watch = watch
         self._make_game = make_game
         self.table = table
         self._start_game = start_game
@@ -100,7 +108,10 @@ class TableLink:
     def _publish_state(self) -> None:
         summary = self.table.read(lambda game: game.summary())
         state = self.table.state()
-        self.publisher.publish_state(table_summary(self.settings.table_name, state, summary))
+        published = table_summary(self.settings.table_name, state, summary)
+        if self._watch is not None:
+            published["view"] = self._watch()
+        self.publisher.publish_state(published)
 
     def _on_event(self, event: Event) -> None:
         self.publisher.publish_event(event)

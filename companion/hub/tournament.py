@@ -139,6 +139,13 @@ class EventState:
     def _stage_matches(self, stage: Stage) -> list[MatchState]:
         return [self.matches[m] for r in self.rounds if r.stage == stage for m in r.matches]
 
+    def match_at(self, table: str) -> MatchState | None:
+        """The current round's match played at ``table`` (``None``: no round, or none there)."""
+        current = self.current
+        if current is None:
+            return None
+        return next((m for m in self.round_matches(current.number) if m.table == table), None)
+
 
 def apply(state: EventState, op: Mapping[str, Any], at: float) -> None:
     """Apply one journal operation (already checked) to ``state``."""

@@ -16,6 +16,13 @@ BASE_MM = 50.0
 VIEW = View(1200, 1200, px_per_mm=2.0, rotation_deg=4.0, tilt=0.04)
 
 
+def code_image(modules: np.ndarray, quiet: int = 4, px: int = 6) -> np.ndarray:
+    """A printed code as a clean grey image: ``px`` pixels a module, ``quiet`` white modules
+    around it."""
+    image = np.pad((1 - modules) * 255, quiet, constant_values=255).astype(np.uint8)
+    return np.kron(image, np.ones((px, px), np.uint8))
+
+
 def small_scene(pieces: tuple[Piece, ...]) -> Scene:
     return Scene(DREAMBLADE_MAP, pieces, tag_mm=TAG_MM, base_mm=BASE_MM, seed=3)
 

@@ -60,11 +60,11 @@ def _carrier_table() -> tuple[Scene, np.ndarray, Calibration]:
 
 
 def test_crops_show_the_map_unmirrored_so_markers_read() -> None:
-    from vision.registration import MarkerRegistration
+    from vision.registration import LabelRegistration
     from vision.tags import MarkerReader
 
     scene, grey, calibration = _carrier_table()
-    reader = MarkerReader(MarkerRegistration("aruco4x4", {7: TagId("db", "B1", 1)}))
+    reader = MarkerReader(LabelRegistration("aruco4x4", {7: TagId("db", "B1", 1)}))
     crop, _ = cell_crop(grey, calibration, scene.grid, "a1", margin_mm=20)
     assert len(reader.read(crop).sightings) >= 6  # of the carrier's 8 markers
     mirrored = crop[::-1].copy()  # what the crops looked like before issue 14

@@ -62,7 +62,8 @@ def test_marker_tags_get_ids_and_a_registration_file(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     registration = load_registration(tmp_path / "tags.markers.yaml")
-    assert registration.markers == {0: TagId("db", "B2", 1), 4: TagId("db", "B45", 1)}
+    assert registration.serials == {0: TagId("db", "B2", 1), 4: TagId("db", "B45", 1)}
+    assert 1 <= registration.key <= 19  # a new table draws its key
 
 
 def test_a_tag_listed_twice_is_refused(tmp_path: Path) -> None:
@@ -110,7 +111,7 @@ def test_tags_command_prints_carriers_with_serials_by_default(tmp_path: Path) ->
     assert "40 mm carrier disc" in result.output and out.read_bytes().startswith(b"%PDF")
     registration = load_registration(tmp_path / "carriers.markers.yaml")
     assert registration.family == "aruco4x4"
-    assert set(registration.markers.values()) == {TagId("db", "B45", 1), TagId("db", "B2", 1)}
+    assert set(registration.serials.values()) == {TagId("db", "B45", 1), TagId("db", "B2", 1)}
 
 
 def test_a_carrier_refuses_another_marker_family(tmp_path: Path) -> None:
@@ -127,3 +128,38 @@ def test_modes_command_recommends_the_camera_module_3_full_mode() -> None:
     lines = result.output.splitlines()
     assert any("4608x2592" in line and "recommended" in line for line in lines)
     assert any("2304x1296" in line and "NOT reliable" in line for line in lines)
+
+
+def test_qr_stickers_get_serials_of_the_table_and_a_later_sheet_extends_it(tmp_path: Path) -> None:
+    first = tmp_path / "first.yaml"
+    first.write_text(
+        '- {tag: "db:baxar-the-soul-stitcher#1", seat: A}\n- {tag: "db:B2#1", seat: B}\n'
+    )
+    args = ["labels", "tags", str(first), "-o", str(tmp_path / "a.pdf"), "--design", "sticker"]
+    result = CliRunner().invoke(main, [*args, "--key", "6"])
+    assert result.exit_code == 0, result.output
+    assert "key 6, 2 serials" in result.output
+    table = tmp_path / "a.markers.yaml"
+    registration = load_registration(table)
+    assert registration.family == "qr" and registration.key == 6
+    later = tmp_path / "later.yaml"
+    later.write_text('- {tag: "db:B2#1", seat: B}\n- {tag: "db:B7#1", seat: A}\n')
+    args = ["labels", "tags", str(later), "-o", str(tmp_path / "b.pdf"), "--design", "sticker"]
+    result = CliRunner().invoke(main, [*args, "--registration", str(table)])
+    assert result.exit_code == 0, result.output
+    extended = load_registration(tmp_path / "b.markers.yaml")
+    assert extended.key == 6
+    assert extended.serials == {**registration.serials, 2: TagId("db", "B7", 1)}
+    result = CliRunner().invoke(main, [*args, "--registration", str(table), "--key", "3"])
+    assert result.exit_code != 0 and "the table with key 6" in result.output
+    carriers = ["labels", "tags", str(later), "-o", str(tmp_path / "c.pdf")]
+    result = CliRunner().invoke(main, [*carriers, "--registration", str(table)])
+    assert result.exit_code != 0 and "registers qr tags, not aruco4x4" in result.output
+
+
+def test_a_key_the_family_cannot_print_is_refused(tmp_path: Path) -> None:
+    warband = tmp_path / "warband.yaml"
+    warband.write_text('- {tag: "db:B45#1", seat: A}\n')
+    args = ["labels", "tags", str(warband), "-o", str(tmp_path / "x.pdf"), "--key", "20"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code != 0 and "keys go from 0 to 19" in result.output

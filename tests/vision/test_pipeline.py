@@ -167,7 +167,7 @@ def test_a_miniature_lifted_off_a_dark_map_is_removed(kept_correlation: float) -
 
 def _carrier_move() -> tuple[list[Step], list[np.ndarray], Calibration, Pipeline]:
     from vision.carrier import DEFAULT_CARRIER
-    from vision.registration import MarkerRegistration
+    from vision.registration import LabelRegistration
     from vision.square_grid import square_grid
     from vision.synth import Figure, Piece, View
     from vision.tags import MarkerReader
@@ -183,7 +183,7 @@ def _carrier_move() -> tuple[list[Step], list[np.ndarray], Calibration, Pipeline
     steps = move_sequence(scene, tag(1), (32.0, 92.0), still=3, travel=3)
     frames = [render(step.scene, view, seed=i) for i, step in enumerate(steps)]
     calibration = Calibration(view_homography(scene, view), (1100, 900), "manual")
-    registration = MarkerRegistration("aruco4x4", {p.marker_id: p.tag for p in pieces})  # type: ignore[misc]
+    registration = LabelRegistration("aruco4x4", {p.marker_id: p.tag for p in pieces})  # type: ignore[misc]
     config = PipelineConfig(base_mm=25.0, carrier=DEFAULT_CARRIER)
     pipeline = Pipeline(grid, calibration, MarkerReader(registration), config)
     return steps, frames, calibration, pipeline
@@ -211,7 +211,7 @@ def test_miniatures_standing_on_carriers_are_placed_by_their_bases_and_moves_com
 
 def test_a_carrier_of_another_table_is_rejected_never_placed() -> None:
     from vision.carrier import DEFAULT_CARRIER
-    from vision.registration import MarkerRegistration
+    from vision.registration import LabelRegistration
     from vision.square_grid import square_grid
     from vision.synth import Piece, View
     from vision.tags import MarkerReader
@@ -222,7 +222,7 @@ def test_a_carrier_of_another_table_is_rejected_never_placed() -> None:
     scene = Scene(grid, (ours, stranger), family="aruco4x4", design="carrier", seed=2)
     view = View(800, 600, 5.0)
     calibration = Calibration(view_homography(scene, view), (800, 600), "manual")
-    reader = MarkerReader(MarkerRegistration("aruco4x4", {1: tag(1)}))
+    reader = MarkerReader(LabelRegistration("aruco4x4", {1: tag(1)}))
     config = PipelineConfig(carrier=DEFAULT_CARRIER, decode="full-frame")
     pipeline = Pipeline(grid, calibration, reader, config)
     results = [pipeline.process(render(scene, view, seed=s)) for s in range(3)]

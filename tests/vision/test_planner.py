@@ -68,3 +68,9 @@ def test_a_bigger_module_lets_a_faster_mode_read() -> None:
 
     plan = recommend_mode(CAMERAS["camera-module-3"], map_view_mm(), 2.0)
     assert plan is not None and plan.mode.fps > 50
+
+
+def test_the_planner_judges_the_printed_sticker_a_version_1_qr_code() -> None:
+    from vision.planner import MODULES
+
+    assert MODULES["qr"] == 21  # 21 × 21 modules: every sticker fits QR version 1

@@ -4,7 +4,7 @@ import pytest
 import segno
 
 from vision.board_change import TagId
-from vision.registration import MarkerRegistration
+from vision.registration import LabelRegistration
 from vision.synth import Piece, render
 from vision.tags import MarkerReader, PyzbarReader, ZxingReader, make_reader
 
@@ -60,7 +60,7 @@ def test_marker_families_read_registered_ids_and_count_the_rest(family: str) -> 
     scene = small_scene(pieces)
     scene = type(scene)(**{**scene.__dict__, "family": family, "tag_mm": 20.0})
     frame = cv2.cvtColor(render(scene, VIEW, seed=2), cv2.COLOR_BGR2GRAY)
-    registration = MarkerRegistration(family, {5: tag(1)})
+    registration = LabelRegistration(family, {5: tag(1)})
     result = MarkerReader(registration).read(frame)
     assert [s.tag for s in result.sightings] == [tag(1)]
     assert result.rejected == 1
@@ -69,7 +69,7 @@ def test_marker_families_read_registered_ids_and_count_the_rest(family: str) -> 
 def test_make_reader_names() -> None:
     assert make_reader("zxing").name == "zxing"
     assert make_reader("pyzbar").name == "pyzbar"
-    registration = MarkerRegistration("aruco4x4", {})
+    registration = LabelRegistration("aruco4x4", {})
     assert make_reader("aruco4x4", registration).name == "aruco4x4"
     with pytest.raises(ValueError, match="registration"):
         make_reader("apriltag36h11", registration)
@@ -89,5 +89,5 @@ def test_light_on_dark_codes_and_markers_read() -> None:
         cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), 7, 120
     )
     image = np.pad(255 - marker, 40, constant_values=0)
-    reader = MarkerReader(MarkerRegistration("aruco4x4", {7: tag(7)}))
+    reader = MarkerReader(LabelRegistration("aruco4x4", {7: tag(7)}))
     assert [s.tag for s in reader.read(image).sightings] == [tag(7)]

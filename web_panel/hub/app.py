@@ -1,4 +1,4 @@
-"""The organizer's station on the web: ``create_hub_app(tournament, station, data_dir=…)``.
+"""The organizer's station on the web: ``create_hub_app``.
 
 Reading is open to every screen in the store (the wall, a player's phone); changing the event —
 check-in, drops, rounds, results, corrections, the clock, judge calls — from the hub's own screen
@@ -52,6 +52,8 @@ HTTP_ERRORS = {404: "not_found", 405: "bad_request", 413: "too_large"}
 # form, which checks who is asking itself.
 OPEN_TO_ALL = frozenset({"hub.sign_in", "hub.sign_out", "hub.set_pin"})
 
+PANEL = Path(__file__).resolve().parents[1]  # the phone panel's package
+
 hub_pages = Blueprint(
     "hub", __name__, template_folder="templates", static_folder="static",
     static_url_path="/hub-static",
@@ -75,7 +77,11 @@ def create_hub_app(
     testing: bool = False,
 ) -> Flask:
     """The hub's pages and API; ``data_dir`` keeps the organizer PIN's hash."""
-    app = Flask(__name__)
+    # the panel's own scripts, styles and game cards draw the tables' games on the wall and the
+    # judge's page
+    app = Flask(
+        __name__, static_folder=str(PANEL / "static"), template_folder=str(PANEL / "templates")
+    )
     app.config.update(
         SECRET_KEY=secret_key,
         SESSION_COOKIE_HTTPONLY=True,
@@ -200,18 +206,30 @@ def _whole(data: dict[str, Any], name: str) -> int:
 # -- pages -----------------------------------------------------------------------------------------
 
 
-def _page(template: str, page: str) -> ResponseReturnValue:
+# Pages that draw tables' games with the panel's scripts: they need all its messages, and the
+# panel's idea of who is looking (nobody seated, no judge: nothing on them can act).
+WATCHING_PAGES = ("wall", "watch")
+WATCHER = {"seat": None, "judge": False, "judge_enabled": False, "join_codes": False}
+
+
+def _page(template: str, page: str, **extra: Any) -> ResponseReturnValue:
     language = choose_language(request)
+    messages = catalog(language)
+    watching = page in WATCHING_PAGES
     boot = {
         "page": page,
         "lang": language,
-        "messages": {k: v for k, v in catalog(language).items() if k.startswith(("hub.", "kind."))},
+        "messages": messages if watching else {
+            k: v for k, v in messages.items() if k.startswith(("hub.", "kind."))
+        },
         "organizer": _who() is not None,
         "who": _who(),
         "own_screen": _own_screen(),
         "pin_set": _access().enabled,
         "csrf": csrf.session_token(session),
-    }
+        **({"watching": True, "me": WATCHER} if watching else {}),
+        **extra,
+    }  # fmt: skip
     return render_template(
         template,
         lang=language,
@@ -230,6 +248,15 @@ def wall_page() -> ResponseReturnValue:
     return _page("hub_wall.html", "wall")
 
 
+@hub_pages.get("/tables/<name>")
+def table_page(name: str) -> ResponseReturnValue:
+    """One table's live position for the judge: read-only, as a spectator's phone shows it."""
+    if name not in _tournament().state.tables:
+        message = _message("no_such_table", {"table": name})
+        return Response(message, status=404, mimetype="text/plain")
+    return _page("hub_watch.html", "watch", table=name)
+
+
 @hub_pages.get("/print")
 def print_page() -> ResponseReturnValue:
     return _page("hub_print.html", "print")
@@ -238,8 +265,11 @@ def print_page() -> ResponseReturnValue:
 # -- reading ---------------------------------------------------------------------------------------
 
 
-def event_view(tournament: Tournament, station: HubStation | None) -> dict[str, Any]:
-    """Everything the pages show, in one JSON object."""
+def event_view(
+    tournament: Tournament, station: HubStation | None, boards: bool = False
+) -> dict[str, Any]:
+    """Everything the pages show, in one JSON object; with ``boards``, each table's spectator
+    view too (``view``, ``None`` before the table sent one: the wall draws it)."""
     state = tournament.state
     current = state.current
     online = dict(station.online) if station is not None else {}
@@ -265,6 +295,7 @@ def event_view(tournament: Tournament, station: HubStation | None) -> dict[str, 
                 "turn": (summaries.get(name) or {}).get("turn"),
                 "winner": (summaries.get(name) or {}).get("winner"),
                 "game": (summaries.get(name) or {}).get("game"),
+                **({"view": (summaries.get(name) or {}).get("view")} if boards else {}),
             }
             for name in state.tables
         ],
@@ -284,7 +315,28 @@ def _warband_name(warband: dict[str, Any] | None) -> str | None:
 
 @hub_pages.get("/api/event")
 def event() -> ResponseReturnValue:
-    return jsonify(event_view(_tournament(), _station()))
+    return jsonify(event_view(_tournament(), _station(), boards=request.args.get("boards") == "1"))
+
+
+def table_view(tournament: Tournament, station: HubStation | None, name: str) -> dict[str, Any]:
+    """One table as its judge's page shows it: connected or not, its match in the current round
+    (players' names, the result recorded) and the spectator view it last sent (``None`` before
+    it sent one)."""
+    if name not in tournament.state.tables:
+        raise HubRefused(404, "no_such_table", table=name)
+    found = tournament.state.match_at(name)
+    summary = (station.tables.get(name) if station is not None else None) or {}
+    return {
+        "name": name,
+        "online": station.online.get(name) if station is not None else None,
+        "match": tournament.match_view(found) if found is not None else None,
+        "view": summary.get("view"),
+    }
+
+
+@hub_pages.get("/api/tables/<name>")
+def table(name: str) -> ResponseReturnValue:
+    return jsonify(table_view(_tournament(), _station(), name))
 
 
 @hub_pages.get("/api/warbands")

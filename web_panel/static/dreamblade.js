@@ -204,11 +204,16 @@
     // the LED mirror redraws the board often: the manual card is kept (with what was picked in it)
     // until the game moves on
     const key = `${view.game_id}.${view.version}.${P.state.me.seat}.${P.state.me.judge}`;
-    if (manualShown.key !== key) manualShown = { key, nodes: manualCard(view) };
-    container.replaceChildren(grid, ...legend, ...manualShown.nodes);
+    let shown = manualShown.get(container);
+    if (!shown || shown.key !== key) {
+      shown = { key, nodes: manualCard(view) };
+      manualShown.set(container, shown);
+    }
+    container.replaceChildren(grid, ...legend, ...shown.nodes);
   }
 
-  let manualShown = { key: null, nodes: [] };
+  // per board drawn (the hub's wall draws many tables' boards)
+  const manualShown = new WeakMap();
 
   /* After an ability the engine does not apply: the controls its seat (or the judge) uses to
      apply the effect. Other phones only read whose effect is open. */
@@ -284,7 +289,7 @@
       el("dialog", { id: "mini-info", class: "confirm" }));
     dialog.replaceChildren(...[
       el("h3", { text: miniName(view, mini.id) }),
-      el("p", { class: "hint", text: `${P.seat(piece.owner).name} · ${t(`db.kind.${piece.kind}`)}` }),
+      el("p", { class: "hint", text: `${P.seat(piece.owner, view).name} · ${t(`db.kind.${piece.kind}`)}` }),
       piece.kind === "creature" ? el("p", { text: t("db.stats", {
         power: stat(piece.power), defense: stat(piece.defense), life: stat(piece.life), damage: mini.damage,
       }) }) : null,

@@ -4,8 +4,7 @@
 "use strict";
 
 (() => {
-  const boot = JSON.parse(document.getElementById("boot").textContent);
-  const messages = boot.messages;
+  const { boot, t, has, el } = window.Page;
   const page = boot.page;
   const state = { me: boot.me, view: null, leds: {}, receivedAt: 0, busy: false, stream: null };
   const renderers = {}; // "game:kind" or "kind" → function(container, pending, view)
@@ -15,38 +14,9 @@
   const judgeTools = {}; // game → function(container, view): the game's correction form
   const prompts = {}; // game → function(pending, view) → the engine's own prompt text, or null
 
-  function t(key, fields = {}) {
-    const text = messages[key];
-    if (text === undefined) return key;
-    return text.replace(/\{(\w+)\}/g, (match, name) => (name in fields ? String(fields[name]) : match));
-  }
-
-  function has(key) {
-    return Object.prototype.hasOwnProperty.call(messages, key);
-  }
-
-  /* el("button", {class: "btn", text: "Go", onclick: fn, dataset: {x: 1}}, child, ...) */
-  function el(tag, attrs = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attrs)) {
-      if (value === undefined || value === null || value === false) continue;
-      if (name === "text") node.textContent = value;
-      else if (name === "class") node.className = value;
-      else if (name === "dataset") Object.assign(node.dataset, value);
-      else if (name === "style") Object.assign(node.style, value); // CSSOM: allowed by the CSP
-      else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-      else if (value === true) node.setAttribute(name, "");
-      else node.setAttribute(name, value);
-    }
-    for (const child of children.flat()) {
-      if (child === null || child === undefined || child === false) continue;
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return node;
-  }
-
-  function seat(seatId) {
-    const seats = (state.view && state.view.seats) || [];
+  /* A seat's name and colour in ``view`` (by default the table's view this page shows). */
+  function seat(seatId, view = state.view) {
+    const seats = (view && view.seats) || [];
     return seats.find((s) => s.seat === seatId) || { seat: seatId, name: seatId, colour: "#777777" };
   }
 
@@ -603,8 +573,34 @@
     document.dispatchEvent(new Event("panel:rendered")); // for views drawn on their own terms
   }
 
+  /* A table's view that another page fetched (the tournament hub's judge page): its status,
+     what it waits for and its board, read-only (that page is no phone: nothing here acts). */
+  function showView(view) {
+    state.view = view;
+    document.body.dataset.version = String(view.version);
+    renderStatus();
+    renderPending();
+    renderBoard();
+  }
+
+  /* Draw ``view``'s board into ``container`` (the hub's wall draws every table's); ``false``
+     when its game has no board. Seats are read from ``view`` while it is drawn. */
+  function drawBoardOf(container, view) {
+    const draw = boards[view.game];
+    if (!draw) return false;
+    const shown = state.view;
+    state.view = view;
+    try {
+      draw(container, view);
+    } finally {
+      state.view = shown;
+    }
+    return true;
+  }
+
   window.Panel = {
     t, has, el, seat, propose, post, guarded, ask, toast, state, actionLabel, canAct,
+    showView, drawBoardOf,
     rerender: render,
     registerRenderer(kind, fn) { renderers[kind] = fn; },
     registerBoard(game, fn) { boards[game] = fn; },
@@ -616,6 +612,7 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     if (page === "join") return; // a join that failed: the page only says why
+    if (boot.watching) return; // a hub page: it fetches the views it shows itself
     const undo = document.getElementById("undo");
     if (undo) undo.addEventListener("click", undoLast);
     renderViewer();

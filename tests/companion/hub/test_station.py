@@ -41,7 +41,12 @@ class Seat:
         return TableLink(
             self.settings, self.table, self.start_game,
             lambda *status: self.clock.append(status), make_game=lambda _m, _s: CounterGame(),
+            watch=self.spectator_view,
         )  # fmt: skip
+
+    def spectator_view(self) -> dict[str, Any]:
+        """What the table's panel would show a spectator (here: its names and its version)."""
+        return {"names": dict(self.names), "version": self.table.version}
 
     def start_game(self, game: Game, names: dict[str, str]) -> None:
         self.names = names
@@ -92,6 +97,10 @@ def test_a_round_from_pairing_to_results(room: Any, tmp_path: Path):
         assert wait_for(lambda: bool(tournament.state.judge_calls))
         call = tournament.state.judge_calls[1]
         assert (call.table, call.seat, call.waiting_for) == ("table-2", "A", "add")
+        # every state a table sends carries what its spectators see: the hub keeps the latest
+        version = seats[1].table.submit(JUDGE, "add 1").version
+        expected = {"names": seats[1].names, "version": version}
+        assert wait_for(lambda: hub.tables["table-2"].get("view") == expected)
     finally:
         for seat in seats:
             seat.link.close()
@@ -106,6 +115,11 @@ def test_a_table_cannot_report_for_another(room: Any, tmp_path: Path):
         first = tournament.state.round_matches(1)[0]
         client, reasons = raw_client(plan.port, "x", "table-2", accounts["table-2"])
         assert wait_for(lambda: bool(reasons))
+        # the hub publishes its clock once subscribed: from then on it hears the tables
+        clocks: list[bytes] = []
+        client.on_message = lambda _client, _userdata, message: clocks.append(message.payload)
+        client.subscribe("companion/hub/clock", qos=1)
+        assert wait_for(lambda: bool(clocks))
         forged = f'{{"match": {first.id}, "outcome": "b"}}'
         client.publish("companion/table-2/result", forged, qos=1).wait_for_publish(5)
         client.publish("companion/table-1/result", forged, qos=1).wait_for_publish(5)  # ACL

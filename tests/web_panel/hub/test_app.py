@@ -5,11 +5,19 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
 from flask import Flask
 
+from companion.hub.station import HubStation
 from companion.hub.tournament import Tournament
+from companion.settings import HubSettings
+from tests.companion.hub.mqtt import free_port
 from tests.web_panel.hub.conftest import Organizer
+from web_panel.hub.app import WATCHER, create_hub_app
 
 
 def check_in(organizer: Organizer, *names: str) -> None:
@@ -114,3 +122,69 @@ def test_the_event_settings_and_their_refusals(organizer: Organizer, tournament:
         assert refused.status_code == 400, bad
     assert tournament.state.settings.at_time == "leader_wins"
     assert tournament.state.settings.round_minutes == 50
+
+
+@pytest.fixture
+def station(tournament: Tournament) -> Iterator[HubStation]:
+    """A hub station whose broker is away (nobody listens on its port): what it knows of the
+    tables is set by the test, as their messages would set it."""
+    away = HubSettings(mqtt_host="127.0.0.1", mqtt_port=free_port())
+    station = HubStation(away, tournament)
+    yield station
+    station.close()
+
+
+def test_the_wall_gets_every_tables_view_and_the_judge_one_tables(
+    tournament: Tournament, station: HubStation, tmp_path: Path
+):
+    view = {"game": "dreamblade", "version": 4, "seats": [], "extra": {"board": {"c3": []}}}
+    station.tables["table-1"] = {"table": "table-1", "turn": 2, "score": {"A": 1}, "view": view}
+    station.online.update({"table-1": True, "table-2": False})
+    check_in_names = ("Aiko", "Ben")
+    for name in check_in_names:
+        tournament.check_in(name)
+    tournament.start_round()
+    app = create_hub_app(tournament, station, secret_key="k", data_dir=tmp_path, testing=True)
+    client = app.test_client()
+    remote = {"REMOTE_ADDR": "192.168.1.20"}  # the store's screen: reading is open to all
+
+    plain = client.get("/api/event", environ_base=remote).get_json()
+    assert all("view" not in table for table in plain["tables"])  # the organizer's page: light
+    wall = client.get("/api/event?boards=1", environ_base=remote).get_json()
+    assert {t["name"]: t["view"] for t in wall["tables"]} == {
+        "table-1": view, "table-2": None, "table-3": None, "table-4": None,
+    }  # fmt: skip
+
+    one = client.get("/api/tables/table-1", environ_base=remote).get_json()
+    (match,) = tournament.state.round_matches(1)
+    assert (one["name"], one["online"], one["view"]) == ("table-1", True, view)
+    assert one["match"] == tournament.match_view(match)
+    assert {one["match"]["a"]["name"], one["match"]["b"]["name"]} == set(check_in_names)
+    two = client.get("/api/tables/table-2", environ_base=remote).get_json()
+    assert two == {"name": "table-2", "online": False, "match": None, "view": None}
+
+
+def test_a_table_the_event_does_not_have(hub_app: Flask):
+    client = hub_app.test_client()
+    missing = client.get("/api/tables/table-9", headers={"Accept-Language": "ja"})
+    assert missing.status_code == 404
+    assert missing.get_json()["message"] == "この大会に table-9 という卓はありません。"
+    page = client.get("/tables/table-9", headers={"Accept-Language": "en"})
+    assert page.status_code == 404
+    assert page.get_data(as_text=True) == "There is no table named table-9 in this event."
+
+
+def test_the_pages_drawing_tables_load_the_panels_scripts_as_a_watcher(hub_app: Flask):
+    client = hub_app.test_client()
+    for path in ("/wall", "/tables/table-2"):
+        page = client.get(path).get_data(as_text=True)
+        boot = json.loads(page.split('type="application/json">', 1)[1].split("</script>", 1)[0])
+        assert boot["watching"] is True
+        assert boot["me"] == WATCHER and not any(WATCHER.values())  # nobody who may act
+        assert "status.turn" in boot["messages"]  # the panel's own words for the game
+        for script in ("page.js", "panel.js", "dreamblade.js", "hub.js"):
+            assert f"/{script}" in page
+        assert client.get("/static/dreamblade.js").status_code == 200
+    organizer = client.get("/").get_data(as_text=True)
+    assert "panel.js" not in organizer and "page.js" in organizer
+    assert client.get("/tables/table-2").get_data(as_text=True).count('"table": "table-2"') == 1

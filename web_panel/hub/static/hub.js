@@ -1,39 +1,17 @@
-/* The hub's pages: the organizer page, the spectator wall and the printable page. They read the
-   event from /api/event (every 2 s) and, on the hub's own screen or where the organizer or a
-   judge signed in with the organizer PIN, send the organizer's changes; the hub checks
-   everything and answers refusals in the page's language. */
+/* The hub's pages: the organizer page, the spectator wall, the printable page and a table's live
+   position for the judge. They read the event from /api/event (every 2 s; the wall with every
+   table's view, the judge's page that table's every second) and, on the hub's own screen or where
+   the organizer or a judge signed in with the organizer PIN, send the organizer's changes; the
+   hub checks everything and answers refusals in the page's language. The tables' games are drawn
+   by the phone panel's own scripts (window.Panel), which on these pages only read. */
 "use strict";
 
 (() => {
-  const boot = JSON.parse(document.getElementById("boot").textContent);
+  const { boot, t, el } = window.Page;
   const messages = boot.messages;
   const page = boot.page;
   let event = null;
   let warbands = [];
-
-  function t(key, fields = {}) {
-    const text = messages[key];
-    if (text === undefined) return key;
-    return text.replace(/\{(\w+)\}/g, (match, name) => (name in fields ? String(fields[name]) : match));
-  }
-
-  function el(tag, attrs = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attrs)) {
-      if (value === undefined || value === null || value === false) continue;
-      if (name === "text") node.textContent = value;
-      else if (name === "class") node.className = value;
-      else if (name === "dataset") Object.assign(node.dataset, value);
-      else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-      else if (value === true) node.setAttribute(name, "");
-      else node.setAttribute(name, value);
-    }
-    for (const child of children.flat()) {
-      if (child === null || child === undefined || child === false) continue;
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return node;
-  }
 
   function fill(id, nodes) {
     const target = document.getElementById(id);
@@ -187,18 +165,36 @@
     return t("hub.tables.unseen");
   }
 
+  function tableLink(name) {
+    return el("a", { class: "open-table", href: `/tables/${encodeURIComponent(name)}`, text: t("hub.table.open") });
+  }
+
+  /* A player's name, underlined in their seat's colour at the table when the table sent it. */
+  function seatedName(view, seat, name) {
+    const seated = view && (view.seats || []).find((s) => s.seat === seat);
+    return el("span", { class: "seated", style: seated ? { borderColor: seated.colour } : null, text: name });
+  }
+
+  function wallBoard(view) {
+    const box = el("div", { class: "wall-board" });
+    if (!view || !window.Panel.drawBoardOf(box, view)) return null;
+    return box;
+  }
+
   function renderTables() {
     fill("tables", event.tables.map((table) => el("li", { class: `table ${table.online === false ? "away" : ""}`, dataset: { table: table.name } },
-      el("strong", { text: table.name }), " ", el("small", { text: tableStatus(table) }))));
+      el("strong", { text: table.name }), " ", el("small", { text: tableStatus(table) }), " ", tableLink(table.name))));
+    if (page !== "wall") return;
     fill("wall-tables", event.tables.map((table) => {
       const match = tableMatch(table.name);
       const score = table.score || {};
       return el("li", { class: `wall-table ${table.online === false ? "away" : ""}`, dataset: { table: table.name } },
         el("h3", { text: table.name }),
-        match ? el("p", { class: "names" }, el("span", { text: match.a.name }), " – ", el("span", { text: match.b ? match.b.name : "" })) : null,
+        match ? el("p", { class: "names" }, seatedName(table.view, "A", match.a.name), " – ", match.b ? seatedName(table.view, "B", match.b.name) : "") : null,
         match ? el("p", { class: "score", text: t("hub.tables.score", { a: score.A ?? 0, b: score.B ?? 0 }) }) : null,
         table.turn ? el("small", { text: t("hub.tables.turn", { turn: table.turn }) }) : null,
         match && match.outcome ? el("p", { class: "outcome", text: resultText(match) }) : null,
+        wallBoard(table.view),
         el("small", { class: "status", text: tableStatus(table) }));
     }));
   }
@@ -215,7 +211,7 @@
       const waiting = messages[`kind.${call.waiting_for}`] || call.waiting_for;
       const name = seatName(call.table, call.seat);
       const text = name ? t("hub.judge.call", { table: call.table, name, waiting }) : t("hub.judge.call_any", { table: call.table, waiting });
-      return el("li", { dataset: { call: call.id } }, el("span", { text }), " ",
+      return el("li", { dataset: { call: call.id } }, el("span", { text }), " ", tableLink(call.table), " ",
         boot.organizer ? el("button", { class: "btn small", type: "button", text: t("hub.judge.answer"), onclick: () => send(`/api/judge_calls/${call.id}/answer`) }) : null);
     }));
     fill("notices", event.notices.map((notice) => {
@@ -240,11 +236,36 @@
   }
 
   async function refresh() {
-    const response = await fetch("/api/event", { cache: "no-store" });
+    const response = await fetch(page === "wall" ? "/api/event?boards=1" : "/api/event", { cache: "no-store" });
     if (!response.ok) return;
     event = await response.json();
     fetchedAt = Date.now();
     render();
+  }
+
+  // -- one table's live position, for the judge (read-only) --------------------------------------
+
+  let watched = null; // the last answer drawn, as text: an unchanged table is not drawn again
+
+  function renderWatched(data) {
+    const match = data.match;
+    fill("watch-match", match && match.a && match.b
+      ? [seatedName(data.view, "A", match.a.name), " – ", seatedName(data.view, "B", match.b.name),
+        ...(match.outcome ? [" ", el("strong", { class: "outcome", text: resultText(match) })] : [])]
+      : [t("hub.table.no_match")]);
+    document.getElementById("watch-away").hidden = data.online !== false;
+    document.getElementById("watch-none").hidden = Boolean(data.view);
+    document.getElementById("watch-game").hidden = !data.view;
+    if (data.view) window.Panel.showView(data.view);
+  }
+
+  async function refreshTable() {
+    const response = await fetch(`/api/tables/${encodeURIComponent(boot.table)}`, { cache: "no-store" });
+    if (!response.ok) return;
+    const text = await response.text();
+    if (text === watched) return;
+    watched = text;
+    renderWatched(JSON.parse(text));
   }
 
   function wireAccess() {
@@ -301,6 +322,10 @@
   }
 
   if (page === "organizer") wireOrganizer();
+  if (page === "watch") {
+    refreshTable();
+    setInterval(refreshTable, 1000);
+  }
   refresh();
   if (page !== "print") {
     setInterval(refresh, 2000);
