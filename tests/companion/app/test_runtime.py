@@ -320,7 +320,6 @@ def test_a_table_with_an_account_but_no_address_joins_the_hub_found_by_mdns(
     import secrets
 
     from companion.hub import discovery
-
     from companion.hub.broker import BrokerPlan, start_broker, write_broker
     from companion.hub.journal import Journal
     from companion.hub.station import HubStation
