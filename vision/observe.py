@@ -20,7 +20,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from vision.board_change import TagId
+from vision.board_change import TagId, TagProblem
 from vision.calibration import Calibration
 from vision.carrier import Carrier
 from vision.map_grid import CellGrid
@@ -48,13 +48,10 @@ class ForeignTag:
     cell: str
     key: int | None
 
-    def problem(self) -> str:
+    def problem(self) -> TagProblem:
         if self.key is None:
-            return (
-                f"an older sticker naming no table is in {self.cell}: this table reads only the "
-                "tags printed for it (reprint it with companion labels tags)"
-            )
-        return f"a tag of another table (key {self.key}) is in {self.cell}: it is not this table's"
+            return TagProblem("no_table", None, (self.cell,))
+        return TagProblem("other_table", None, (self.cell,), key=self.key)
 
 
 @dataclass(frozen=True)
@@ -70,7 +67,7 @@ class Observation:
     off_map: int = 0
     busy: bool = False
     unread: frozenset[TagId] = frozenset()
-    problems: tuple[str, ...] = ()
+    problems: tuple[TagProblem, ...] = ()
     partial: frozenset[TagId] = frozenset()
     foreign: tuple[ForeignTag, ...] = ()
 
@@ -93,7 +90,7 @@ class Placed:
     placements: list[Placement]
     off_map: int
     partial: frozenset[TagId]
-    problems: tuple[str, ...]
+    problems: tuple[TagProblem, ...]
     foreign: tuple[ForeignTag, ...] = ()
 
 
@@ -165,7 +162,7 @@ def place(
     radius = max(base_mm / 2, 1e-6)
     placements: list[Placement] = []
     partial: set[TagId] = set()
-    problems: list[str] = []
+    problems: list[TagProblem] = []
     off_map = 0
     ours = [(s.tag, s.corners) for s in sightings]
     for tag, groups in _bases(ours, calibration, carrier, radius * 0.8):
@@ -181,8 +178,8 @@ def place(
             confidence = min(1.0, grid.border_distance_mm(x, y) / radius)
             found.append(Placement(tag, cell, confidence, x, y, count))
         if len(found) > 1:
-            where = " and ".join(sorted({p.cell for p in found}))
-            problems.append(f"{tag} is on the map twice ({where}): one sticker is not this one's")
+            where = tuple(sorted({p.cell for p in found}))
+            problems.append(TagProblem("on_map_twice", tag, where))
         placements.extend(found)
     theirs = [((f.key, f.serial), f.corners) for f in foreign]
     others: set[ForeignTag] = set()

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from vision.board_change import BoardChange, TagId
+from vision.board_change import BoardChange, TagId, TagProblem
 from vision.observe import Observation
 
 ABSENT = "-"
@@ -55,14 +55,14 @@ class Tracker:
         self._board: dict[TagId, str] = {}
         self._status: dict[TagId, str] = {}
         self._count: dict[TagId, int] = {}
-        self._flagged: set[str] = set()
+        self._flagged: set[TagProblem] = set()
         self._sure: set[tuple[TagId, str]] = set()  # (tag, cell) placed by fast_codes codes now
 
     @property
     def board(self) -> dict[TagId, str]:
         return dict(self._board)
 
-    def _frame_status(self, observation: Observation) -> tuple[dict[TagId, str], list[str]]:
+    def _frame_status(self, observation: Observation) -> tuple[dict[TagId, str], list[TagProblem]]:
         cells: dict[TagId, dict[str, float]] = {}
         self._sure = set()
         for p in observation.placements:
@@ -71,10 +71,10 @@ class Tracker:
             if p.codes >= self.config.fast_codes and p.confidence >= self.config.min_confidence:
                 self._sure.add((p.tag, p.cell))
         status: dict[TagId, str] = {}
-        flags: list[str] = []
+        flags: list[TagProblem] = []
         for tag, seen in cells.items():
             if self.warband is not None and tag not in self.warband:
-                flags.append(f"{tag} is not in the warband")
+                flags.append(TagProblem("not_in_warband", tag, tuple(sorted(seen))))
                 continue
             committed = self._board.get(tag)
             confident = {c for c, v in seen.items() if v >= self.config.min_confidence}
@@ -82,19 +82,18 @@ class Tracker:
                 confident.add(committed)  # staying put needs no confidence
             if len(confident) > 1:
                 status[tag] = CONFLICT
-                flags.append(f"{tag} seen in {' and '.join(sorted(confident))}")
+                flags.append(TagProblem("two_cells", tag, tuple(sorted(confident))))
             elif confident:
                 status[tag] = next(iter(confident))
             else:
                 status[tag] = committed if committed is not None else ABSENT
-                near = " or ".join(sorted(seen))
-                flags.append(f"{tag} is on a line ({near}): place it inside a cell")
+                flags.append(TagProblem("on_line", tag, tuple(sorted(seen))))
         for tag, cell in self._board.items():
             status.setdefault(tag, cell if tag in observation.unread else ABSENT)
         flags.extend(observation.problems)
         flags.extend(f.problem() for f in observation.foreign)
         for tag in sorted(observation.partial - set(status)):
-            flags.append(f"{tag}: only part of its tag reads (covered or damaged): not placed")
+            flags.append(TagProblem("partly_read", tag))
         return status, flags
 
     def update(self, observation: Observation) -> BoardChange | None:

@@ -34,6 +34,7 @@ from web_panel.game_setup import load_seats, setup_api
 from web_panel.i18n import choose_language, translate
 from web_panel.judge import JudgeAccess
 from web_panel.judge_api import judge_api
+from web_panel.led_previews import led_api
 from web_panel.limits import MAX_BODY_BYTES
 from web_panel.other_game_setup import other_setup_api
 from web_panel.pages import pages
@@ -125,6 +126,7 @@ def create_app(
     app.register_blueprint(camera_api)
     app.register_blueprint(catalog_api)
     app.register_blueprint(judge_api)
+    app.register_blueprint(led_api)
     app.register_blueprint(pages)
     app.before_request(_refuse_too_large)
     app.before_request(_refuse_cross_site)

@@ -98,7 +98,7 @@ def run(config: Path | None, host: str | None, port: int | None, verbose: bool) 
     for problem in runtime.problems:
         click.echo(f"warning: {problem}", err=True)
     if opened.recovery is not None:  # the judge sees it on every phone
-        table.flag(opened.recovery.summary(), source="store")
+        table.flag("store_recovered", source="store", **opened.recovery.about())
     _print_join_links(runtime)
     table.bus.subscribe(lambda _: _print_join_links(runtime), kinds={GAME_STARTED})
     _serve_until_interrupted(runtime)

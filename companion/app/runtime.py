@@ -206,7 +206,7 @@ class TableRuntime:
                 seat = self.table.read(lambda game: game.pending().seat)
                 self.table.submit(seat or JUDGE, word)
                 return
-        self.table.flag("the confirm button has nothing to confirm now", source="buttons")
+        self.table.flag("nothing_to_confirm", source="buttons")
 
     def undo_last(self) -> None:
         proposer = self.table.last_proposer

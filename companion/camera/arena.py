@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from companion.camera.reconciler import MAX_PROPOSALS, Note, identify
+from companion.camera.reconciler import MAX_PROPOSALS, Note, flag_refusal, identify
 from companion.events import Event
 from companion.games.arena.game import Arena
 from companion.games.arena.setup import FIELD, GRAVEYARD, RESERVE, SCORING, Setup
@@ -38,29 +38,6 @@ CAMERA_PROMPTED = "arena.camera_prompted"
 # After every sync: the figures the camera sees now (data: ``hexes``, figure → hex), so a figure
 # moved off a face-down glyph clears its prompt on the panel.
 CAMERA_SEEN = "arena.camera_seen"
-
-MESSAGES: dict[str, dict[str, str]] = {
-    "disengage": {
-        "en": (
-            "{figure} left {enemy}'s engagement: roll one die for {enemy} and enter "
-            "'disengage {figure} {enemy} 0' or '… 1' (a hit is 1 damage)."
-        ),
-        "ja": (
-            "{figure}が{enemy}とのエンゲージから離れました。{enemy}のダイスを1個振り、"
-            "「disengage {figure} {enemy} 0」か「… 1」を入力してください(ヒットで1ダメージ)。"
-        ),
-    },
-    "reveal_glyph": {
-        "en": (
-            "{figure} stopped on the face-down glyph at {spot} ({hex}): turn it up and enter "
-            "'move {figure} {spot}=<glyph> {hex}'."
-        ),
-        "ja": (
-            "{figure}が{spot}({hex})の裏向きのグリフで止まりました。表にして"
-            "「move {figure} {spot}=<グリフ> {hex}」を入力してください。"
-        ),
-    },
-}
 
 
 def registry(setup: Setup) -> dict[TagId, str]:
@@ -106,13 +83,15 @@ class Prompt:
     enemy: str | None = None
     spot: str | None = None
 
-    def message(self, lang: str = "en") -> str:
-        return MESSAGES[self.kind][lang].format(
-            figure=self.figure, hex=self.hex, enemy=self.enemy, spot=self.spot
-        )
-
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+    def about(self) -> dict[str, str]:
+        """What a flag of this prompt concerns: the figure (``subject``), the hex it stopped on
+        (``cell``), and the enemy it left or the glyph spot it stopped on."""
+        extra = {"enemy": self.enemy, "spot": self.spot}
+        named = {key: value for key, value in extra.items() if value is not None}
+        return {"subject": self.figure, "cell": self.hex, **named}
 
 
 @dataclass(frozen=True)
@@ -219,15 +198,23 @@ def sync_table(
         try:
             table.submit(CAMERA, proposal)
         except (ValueError, PermissionError, RuntimeError) as refusal:
-            table.flag(f"{proposal}: {refusal}", (proposal.split()[-1],))
-            notes = (Note("illegal", proposal.split()[1], proposal.split()[-1]), *notes)
+            fid, hex_name = proposal.split()[1], proposal.split()[-1]
+            note = Note("illegal", fid, hex_name, _engine_hex(table, fid))
+            flag_refusal(table, note, refusal)
+            notes = (note, *notes)
             break
         accepted.append(proposal)
     for prompt in prompts:
-        table.flag(prompt.message(), (prompt.hex,))
+        table.flag(prompt.kind, (prompt.hex,), **prompt.about())
         table.bus.publish(Event(CAMERA_PROMPTED, prompt.to_json()))
     for note in notes:
-        table.flag(f"{note.kind} {note.piece}", note.cells)
+        note.flag(table)
     hexes = {tags[tag]: hex_name for tag, hex_name in change.board.items() if tag in tags}
     table.bus.publish(Event(CAMERA_SEEN, {"hexes": hexes}))
     return Sync(tuple(accepted), tuple(prompts), notes)
+
+
+def _engine_hex(table: Table, fid: str) -> str | None:
+    """The hex the engine has figure ``fid`` on, if it has one."""
+    hex_name: str | None = table.read(lambda game: game.figure(fid).hex)
+    return hex_name

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.camera.reconciler import MAX_PROPOSALS, Note, identify
+from companion.camera.reconciler import MAX_PROPOSALS, Note, flag_refusal, identify
 from companion.events import Event
 from companion.games.dungeon_command.game import INITIAL_DEPLOY, DungeonCommand
 from companion.games.dungeon_command.setup import Setup
@@ -35,21 +35,6 @@ DESTROY_PROMPTED = "dungeon_command.destroy_prompted"
 # creature put back on the map clears its prompt on the panel.
 CAMERA_SEEN = "dungeon_command.camera_seen"
 DEPLOY_KINDS = (INITIAL_DEPLOY, "deploy")
-
-MESSAGES: dict[str, dict[str, str]] = {
-    "destroy_prompted": {
-        "en": (
-            "{label} ({seat}) left the map{at}. If it was destroyed, confirm "
-            "'destroyed {label}': {seat} loses {loss} morale. If not, put it back."
-        ),
-        "ja": (
-            "{label}({seat})がマップから取り除かれました{at}。撃破されたのなら"
-            "「destroyed {label}」を確定してください({seat}のモラルが{loss}下がります)。"
-            "違うなら元の位置に戻してください。"
-        ),
-    },
-    "at": {"en": " at {square}", "ja": "({square})"},
-}
 
 
 def registry(setup: Setup) -> dict[TagId, str]:
@@ -73,12 +58,6 @@ class DestroyPrompt:
     @property
     def action(self) -> str:
         return f"destroyed {self.label}"
-
-    def message(self, lang: str = "en") -> str:
-        at = MESSAGES["at"][lang].format(square=self.square) if self.square else ""
-        return MESSAGES["destroy_prompted"][lang].format(
-            label=self.label, seat=self.seat, loss=self.loss, at=at
-        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -158,16 +137,22 @@ def sync_table(table: Table, tags: Mapping[TagId, str], change: BoardChange) -> 
             table.submit(CAMERA, proposal)
         except (ValueError, PermissionError, RuntimeError) as refusal:
             label = proposal.split()[1]
-            table.flag(f"{proposal}: {refusal}")
-            note = Note("illegal", label, None)
+            note = Note("illegal", label, _square_of(label, tags, change))
+            flag_refusal(table, note, refusal)
             return Sync(tuple(accepted), result.prompts, (note, *result.notes))
         accepted.append(proposal)
     for prompt in result.prompts:
         cells = (prompt.square,) if prompt.square else ()
-        table.flag(prompt.message(), cells)
+        where = {"cell": prompt.square} if prompt.square else {}
+        table.flag("destroy_prompted", cells, subject=prompt.label, seat=prompt.seat, **where)
         table.bus.publish(Event(DESTROY_PROMPTED, prompt.to_json()))
     for note in result.notes:
-        table.flag(f"{note.kind} {note.piece}", note.cells)
+        note.flag(table)
     squares = {tags[tag]: square for tag, square in change.board.items() if tag in tags}
     table.bus.publish(Event(CAMERA_SEEN, {"squares": squares}))
     return Sync(tuple(accepted), result.prompts, result.notes)
+
+
+def _square_of(label: str, tags: Mapping[TagId, str], change: BoardChange) -> str | None:
+    """Where the camera sees creature ``label`` now, if it does."""
+    return next((sq for tag, sq in change.board.items() if tags.get(tag) == label), None)

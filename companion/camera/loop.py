@@ -216,8 +216,10 @@ class CameraLoop:
 
     def apply(self, change: BoardChange) -> None:
         assert self.registry is not None
-        for flag in change.flags:
-            self.table.flag(flag)
+        for problem in change.flags:
+            piece = self.registry.get(problem.tag) if problem.tag is not None else None
+            subject = {"subject": piece} if piece is not None else {}
+            self.table.flag(problem.kind, problem.cells, **subject)
         self.sync(self.table, self.registry, change)
 
     def _apply_with_pictures(

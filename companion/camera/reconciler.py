@@ -44,6 +44,25 @@ class Note:
     def cells(self) -> tuple[str, ...]:
         return tuple(c for c in (self.cell, self.expected) if c is not None)
 
+    def about(self) -> dict[str, str]:
+        """What the note concerns, as a flag's data: the piece (``subject``; an unknown tag is
+        no piece and is left out), where the camera sees it (``cell``) and where the engine has
+        it (``expected``), each only when known."""
+        subject = None if self.kind == "unknown_tag" else self.piece
+        found = {"subject": subject, "cell": self.cell, "expected": self.expected}
+        return {key: value for key, value in found.items() if value is not None}
+
+    def flag(self, table: Table) -> None:
+        table.flag(self.kind, self.cells, **self.about())
+
+
+def flag_refusal(table: Table, note: Note, refusal: Exception) -> None:
+    """Flag the camera's proposal the engine refused: ``note`` says whose move and where; the
+    rule the engine named (``rule``, which the panel explains) and its own words (``detail``,
+    for logs: they hold engine ids) go with it."""
+    rule = getattr(refusal, "rule", "")
+    table.flag("refused", note.cells, **note.about(), rule=rule, detail=str(refusal))
+
 
 @dataclass(frozen=True)
 class Reconciliation:
@@ -163,9 +182,9 @@ def sync_table(table: Table, registry: Mapping[TagId, str], seen: Mapping[TagId,
         except (ValueError, PermissionError, RuntimeError) as refusal:
             piece, cell = proposal.split()[1:3]
             note = Note("illegal", piece, cell, board.get(piece))
-            table.flag(f"{proposal}: {refusal}", note.cells)
+            flag_refusal(table, note, refusal)
             return Sync(tuple(accepted), (note, *result.notes))
         accepted.append(proposal)
     for note in result.notes:
-        table.flag(f"{note.kind} {note.piece}", note.cells)
+        note.flag(table)
     return Sync(tuple(accepted), result.notes)

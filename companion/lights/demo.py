@@ -12,11 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from companion.lights.board_view import BoardView
-from companion.lights.colours import Palette
+from companion.lights.colours import RGB, Palette
 from companion.lights.flourishes import FLOURISHES, Flourish
 from companion.lights.frame import Frame
 from companion.lights.map_view import MapView
 from companion.lights.scenes import SCENES, Scene, map_scene
+from companion.lights.virtual import VirtualLights
+from firmware_config.layout import load_layout
 
 _SCORING = {
     "A": {"b3": 2, "c3": 3, "d3": 2, "b4": 1, "c4": 2, "d4": 1},
@@ -134,3 +136,16 @@ PREVIEWS: dict[str, Preview] = {
         for flourish in FLOURISHES.values()
     },
 }
+
+
+def preview_colours(
+    name: str, seconds: float, fps: int, palette: Palette | None = None
+) -> list[dict[str, RGB]]:
+    """``seconds`` of scene ``name`` at ``fps`` frames a second on its layout's LEDs, each frame
+    read back cell by cell as the panel's mirror reads the live chain (``VirtualLights``)."""
+    preview = PREVIEWS[name]
+    count = max(1, round(seconds * fps))
+    lights = VirtualLights(load_layout(preview.layout), keep=count)
+    for step in range(count):
+        lights.show_frame(preview.draw(step / fps, palette or Palette()))
+    return [frame.cells for frame in lights.frames]

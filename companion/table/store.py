@@ -350,6 +350,15 @@ class Recovery:
     kept_games: int
     set_aside: tuple[str, ...]
 
+    def about(self) -> dict[str, Any]:
+        """The recovery as a flag's data: the damaged copy's file name, the games recovered and
+        what was set aside (the entries' English descriptions, for logs; the panel counts them)."""
+        return {
+            "copy": self.damaged_copy.name,
+            "games": self.kept_games,
+            "set_aside": list(self.set_aside),
+        }
+
     def summary(self) -> str:
         lost = "; ".join(self.set_aside) if self.set_aside else "nothing else was lost"
         return (

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -229,11 +229,19 @@ class Table:
         self.bus.publish(event)
         return undone
 
-    def flag(self, message: str, cells: tuple[str, ...] = (), source: str = CAMERA.value) -> None:
-        """Show a problem (an illegal or ambiguous change, a device fault); apply nothing."""
-        self.bus.publish(
-            Event(ev.FLAGGED, {"message": message, "cells": list(cells), "by": source})
-        )
+    def flag(
+        self, reason: str, cells: Iterable[str] = (), source: str = CAMERA.value, **about: Any
+    ) -> None:
+        """Show a problem (an illegal or ambiguous change, a device fault); apply nothing.
+
+        The event says it as data, never as English: ``reason`` (what it is; the panel words
+        ``notice.flagged.<reason>`` in the phone's language), ``cells`` (flashed on the LEDs),
+        ``by`` (``source``) and ``about``, what it concerns (JSON values: ``subject``, a piece id
+        the panel shows by name; ``cell``; ``expected``, where it belongs...). docs/formats.md
+        "Flagged notices" lists the reasons and their fields.
+        """
+        data = {"reason": reason, "cells": list(cells), "by": source, **about}
+        self.bus.publish(Event(ev.FLAGGED, data))
 
     def _check_current(self, version: int | None, game_id: int | None) -> None:
         if game_id is not None and game_id != self._game_id:

@@ -29,7 +29,7 @@ def _run(pipeline: Pipeline, scene: Scene, view: View, frames: int = 3) -> list[
         change = pipeline.process(render(scene, view, seed=seed)).change
         if change is not None:
             assert set(change.board) <= set(WARBAND)
-            flags.extend(change.flags)
+            flags.extend(str(flag) for flag in change.flags)  # as the log says them
     return flags
 
 

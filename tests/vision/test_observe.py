@@ -1,6 +1,7 @@
 import numpy as np
 import pytest
 
+from vision.board_change import TagProblem
 from vision.calibration import Calibration
 from vision.carrier import DEFAULT_CARRIER as CARRIER
 from vision.map_grid import DREAMBLADE_MAP
@@ -61,9 +62,8 @@ def test_the_same_tag_at_two_places_is_reported(calibration: Calibration) -> Non
     apart = [_sighting_at(calibration, 40, 40), _sighting_at(calibration, 300, 300)]
     placed = place(apart, calibration, DREAMBLADE_MAP, 25.0)
     assert {p.cell for p in placed.placements} == {"a1", "d4"}
-    assert placed.problems == (
-        f"{tag(1)} is on the map twice (a1 and d4): one sticker is not this one's",
-    )
+    assert placed.problems == (TagProblem("on_map_twice", tag(1), ("a1", "d4")),)
+    assert str(placed.problems[0]).endswith("twice (a1 and d4): one sticker is not this one's")
 
 
 def _carrier_markers(

@@ -1,6 +1,6 @@
 import pytest
 
-from vision.board_change import BoardChange
+from vision.board_change import BoardChange, TagProblem
 from vision.observe import Observation, Placement
 from vision.tracking import Tracker, TrackerConfig
 
@@ -84,11 +84,9 @@ def test_a_base_on_a_line_is_flagged_and_never_moved_or_added() -> None:
     feed(tracker, seen((1, "a1")), 2)
     changes = feed(tracker, seen((1, "b1", 0.1), (2, "c3", 0.1)), 5)
     assert [c.flags for c in changes] == [
-        (
-            f"{tag(1)} is on a line (b1): place it inside a cell",
-            f"{tag(2)} is on a line (c3): place it inside a cell",
-        )
+        (TagProblem("on_line", tag(1), ("b1",)), TagProblem("on_line", tag(2), ("c3",)))
     ]
+    assert str(changes[0].flags[0]) == f"{tag(1)} is on a line (b1): place it inside a cell"
     assert tracker.board == {tag(1): "a1"}
     (change,) = feed(tracker, seen((1, "b1", 0.6), (2, "c3", 0.5)), 2)
     assert change.moved == {tag(1): ("a1", "b1")}
@@ -107,7 +105,8 @@ def test_the_same_tag_in_two_cells_is_flagged_once_and_not_applied() -> None:
     feed(tracker, seen((1, "a1")), 2)
     changes = feed(tracker, seen((1, "a1", 1.0), (1, "e5", 1.0)), 6)
     assert len(changes) == 1
-    assert changes[0].flags == (f"{tag(1)} seen in a1 and e5",)
+    assert changes[0].flags == (TagProblem("two_cells", tag(1), ("a1", "e5")),)
+    assert str(changes[0].flags[0]) == f"{tag(1)} seen in a1 and e5"
     assert changes[0].moved == {} and changes[0].added == {}
     assert tracker.board == {tag(1): "a1"}
 
@@ -116,7 +115,7 @@ def test_a_tag_outside_the_warband_is_flagged_and_ignored() -> None:
     tracker = Tracker(TrackerConfig(stable_frames=1), warband={tag(1)})
     (change,) = feed(tracker, seen((1, "a1"), (9, "c3")), 1)
     assert change.added == {tag(1): "a1"}
-    assert change.flags == (f"{tag(9)} is not in the warband",)
+    assert change.flags == (TagProblem("not_in_warband", tag(9), ("c3",)),)
     assert tag(9) not in tracker.board
 
 
@@ -140,11 +139,12 @@ def test_a_partly_read_tag_and_a_tag_seen_twice_are_flagged_never_applied() -> N
     from dataclasses import replace
 
     tracker = Tracker()
-    partly = replace(seen((1, "a1")), partial=frozenset({tag(2)}), problems=("tag x twice",))
+    twice = TagProblem("on_map_twice", tag(3), ("a2", "e4"))
+    partly = replace(seen((1, "a1")), partial=frozenset({tag(2)}), problems=(twice,))
     flagged, committed = feed(tracker, partly, 3)
     assert flagged.board == {} and committed.board == {tag(1): "a1"}  # tag 2 never placed
-    assert "tag x twice" in flagged.flags
-    assert any(str(tag(2)) in f and "only part" in f for f in flagged.flags)
+    assert flagged.flags == (twice, TagProblem("partly_read", tag(2)))
+    assert "only part" in str(flagged.flags[1])
 
 
 def test_the_default_commits_on_the_second_clear_frame() -> None:

@@ -10,10 +10,16 @@ from flask.testing import FlaskClient
 from playwright.sync_api import Browser, sync_playwright
 
 from companion.games import GAMES, register
+from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
+from companion.games.dungeon_command.game import DungeonCommand
+from companion.lights.virtual import VirtualLights
 from companion.settings import Settings
+from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
+from firmware_config.layout import load_layout
 from tests.companion.counter_game import CounterGame
+from tests.companion.games.dungeon_command.conftest import make_setup
 from tests.web_panel.browser import CHROMIUM, CHROMIUM_ARGS, close_browsers
 from web_panel import create_app, serve
 from web_panel.app import PanelServer
@@ -89,9 +95,27 @@ def seated(app: Flask, seat: str) -> Phone:
     return Phone(client)
 
 
+def dreamblade_table(tmp_path: Path, actions: int) -> Table:
+    """A Dreamblade table set up as the demo game, its first ``actions`` demo actions played."""
+    setup = demo_game().record()
+    setup.pop("actions")
+    table = Table.new_game(Store(tmp_path / "db.sqlite3"), "dreamblade", setup)
+    for text in DEMO_ACTIONS[:actions]:
+        table.submit(JUDGE, text)
+    return table
+
+
 @pytest.fixture
 def spectator(app: Flask) -> Phone:
     return Phone(app.test_client())
+
+
+@pytest.fixture
+def judge(app: Flask) -> Phone:
+    """A phone logged in as the judge."""
+    phone = Phone(app.test_client())
+    assert phone.post("/api/judge/login", {"pin": JUDGE_PIN}).status_code == 200
+    return phone
 
 
 @pytest.fixture
@@ -130,3 +154,16 @@ def server(app: Flask) -> Iterator[PanelServer]:
     running = serve(app, "127.0.0.1", 0).start_in_thread()
     yield running
     running.stop()
+
+
+@pytest.fixture
+def lit_server(tmp_path: Path, settings: Settings) -> Iterator[tuple[str, VirtualLights]]:
+    """The panel served for a Dungeon Command table whose lights are a virtual 6×4 square layout
+    (the mirror's source): its address and the lights."""
+    table = Table.start(Store(tmp_path / "dc.sqlite3"), DungeonCommand(make_setup()))
+    lights = VirtualLights(load_layout("example_squares_6x4"))
+    app = create_app(table, settings, secret_key="test-secret", testing=True, lights=lights)
+    running = serve(app, "127.0.0.1", 0).start_in_thread()
+    yield running.url, lights
+    running.stop()
+    app.extensions["panel"].close()

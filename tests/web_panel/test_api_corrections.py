@@ -3,18 +3,13 @@ send them, refusals name the rule in the phone's language, and every phone sees 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from flask import Flask
 
-from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
-from companion.settings import Settings
-from companion.table.store import Store
-from companion.table.table import JUDGE, Table
-from tests.web_panel.conftest import JUDGE_PIN, Phone
-from web_panel import create_app
+from companion.games.dreamblade.demo_game import DEMO_ACTIONS
+from companion.table.table import Table
+from tests.web_panel.conftest import Phone, dreamblade_table
 from web_panel.i18n import translate
 
 KNIGHT = "A:sir-glorious#1"  # spawned into a1 by the demo's second action
@@ -22,26 +17,7 @@ KNIGHT = "A:sir-glorious#1"  # spawned into a1 by the demo's second action
 
 @pytest.fixture
 def table(tmp_path: Path) -> Table:
-    setup = demo_game().record()
-    setup.pop("actions")
-    table = Table.new_game(Store(tmp_path / "db.sqlite3"), "dreamblade", setup)
-    for text in DEMO_ACTIONS[:2]:
-        table.submit(JUDGE, text)
-    return table
-
-
-@pytest.fixture
-def app(table: Table, settings: Settings) -> Iterator[Flask]:
-    app = create_app(table, settings, secret_key="test-secret", testing=True)
-    yield app
-    app.extensions["panel"].close()
-
-
-@pytest.fixture
-def judge(app: Flask) -> Phone:
-    phone = Phone(app.test_client())
-    assert phone.post("/api/judge/login", {"pin": JUDGE_PIN}).status_code == 200
-    return phone
+    return dreamblade_table(tmp_path, 2)
 
 
 def test_the_view_lists_the_games_corrections(spectator: Phone):

@@ -8,25 +8,23 @@ straight to the table."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 
-from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
+from companion.games.dreamblade.demo_game import DEMO_ACTIONS
 from companion.games.dreamblade.dice import builtin_dice
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.maps import builtin_map
 from companion.games.dreamblade.miniature import Aspect, Kind, Miniature
 from companion.games.dreamblade.random_play import random_action
-from companion.settings import Settings
 from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
-from tests.web_panel.conftest import JUDGE_PIN, join_url
+from tests.web_panel.conftest import JUDGE_PIN, dreamblade_table, join_url
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel import create_app, serve
 from web_panel.i18n import translate
@@ -49,16 +47,7 @@ PLACED = STRIKE + 8
 
 @pytest.fixture
 def table(tmp_path: Path) -> Table:
-    setup = demo_game().record()
-    setup.pop("actions")
-    return Table.new_game(Store(tmp_path / "db.sqlite3"), "dreamblade", setup)
-
-
-@pytest.fixture
-def app(table: Table, settings: Settings) -> Iterator[Flask]:
-    app = create_app(table, settings, secret_key="test-secret", testing=True)
-    yield app
-    app.extensions["panel"].close()
+    return dreamblade_table(tmp_path, 0)
 
 
 def _seat_phone(browser: Browser, app: Flask, base_url: str, seat: str) -> Page:

@@ -4,21 +4,14 @@ game — which never changed. No console error on the way."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from flask import Flask
 from playwright.sync_api import Browser, ConsoleMessage, expect
 
-from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
-from companion.settings import Settings
-from companion.table.proposers import JUDGE
-from companion.table.store import Store
 from companion.table.table import Table
 from tests.web_panel.browser import CHROMIUM, screenshot, wait_for_version
-from tests.web_panel.conftest import JUDGE_PIN
-from web_panel import create_app
+from tests.web_panel.conftest import JUDGE_PIN, dreamblade_table
 from web_panel.i18n import translate
 
 pytestmark = [
@@ -31,19 +24,7 @@ PLAYED = 6  # the demo script's first actions: initiative and the first spawns
 
 @pytest.fixture
 def table(tmp_path: Path) -> Table:
-    setup = demo_game().record()
-    setup.pop("actions")
-    table = Table.new_game(Store(tmp_path / "db.sqlite3"), "dreamblade", setup)
-    for text in DEMO_ACTIONS[:PLAYED]:
-        table.submit(JUDGE, text)
-    return table
-
-
-@pytest.fixture
-def app(table: Table, settings: Settings) -> Iterator[Flask]:
-    app = create_app(table, settings, secret_key="test-secret", testing=True)
-    yield app
-    app.extensions["panel"].close()
+    return dreamblade_table(tmp_path, PLAYED)
 
 
 @pytest.mark.parametrize(("size", "locale"), [((390, 844), "ja-JP"), ((1280, 800), "en-US")])

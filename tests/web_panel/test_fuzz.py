@@ -18,7 +18,7 @@ from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.web_panel.conftest import JUDGE_PIN, Phone
+from tests.web_panel.conftest import Phone
 from web_panel.limits import MAX_BODY_BYTES
 
 DOCUMENT = yaml.safe_load(files("web_panel").joinpath("openapi.yaml").read_text(encoding="utf-8"))
@@ -136,13 +136,6 @@ class Snapshot:
             panel.tokens.claimed,
             folder,
         )
-
-
-@pytest.fixture
-def judge(app: Flask) -> Phone:
-    phone = Phone(app.test_client())
-    assert phone.post("/api/judge/login", {"pin": JUDGE_PIN}).status_code == 200
-    return phone
 
 
 @pytest.fixture

@@ -21,13 +21,6 @@ from web_panel.game_setup import load_seats
 from web_panel.i18n import translate
 
 
-@pytest.fixture
-def judge(app: Flask) -> Phone:
-    phone = Phone(app.test_client())
-    assert phone.post("/api/judge/login", {"pin": JUDGE_PIN}).status_code == 200
-    return phone
-
-
 def _remote(app: Flask) -> Phone:
     client = app.test_client()
     client.environ_base["REMOTE_ADDR"] = "192.168.1.40"

@@ -3,43 +3,18 @@ phone's own copy (the live game never changes), refusals say why in the phone's 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from flask import Flask
 
-from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
-from companion.settings import Settings
-from companion.table.proposers import JUDGE
-from companion.table.store import Store
+from companion.games.dreamblade.demo_game import DEMO_ACTIONS
 from companion.table.table import Table
-from tests.web_panel.conftest import JUDGE_PIN, Phone
-from web_panel import create_app
+from tests.web_panel.conftest import Phone, dreamblade_table
 
 
 @pytest.fixture
 def table(tmp_path: Path) -> Table:
-    setup = demo_game().record()
-    setup.pop("actions")
-    table = Table.new_game(Store(tmp_path / "db.sqlite3"), "dreamblade", setup)
-    for text in DEMO_ACTIONS[:6]:
-        table.submit(JUDGE, text)
-    return table
-
-
-@pytest.fixture
-def app(table: Table, settings: Settings) -> Iterator[Flask]:
-    app = create_app(table, settings, secret_key="test-secret", testing=True)
-    yield app
-    app.extensions["panel"].close()
-
-
-@pytest.fixture
-def judge(app: Flask) -> Phone:
-    phone = Phone(app.test_client())
-    assert phone.post("/api/judge/login", {"pin": JUDGE_PIN}).status_code == 200
-    return phone
+    return dreamblade_table(tmp_path, 6)
 
 
 def test_only_the_judge_may_use_the_assistant(spectator: Phone) -> None:

@@ -6,14 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from flask import Flask
 
 from companion.games.arena.game import Arena
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.games.planechase.game import Planechase
 from companion.games.planechase.planes import load_planes
 from companion.table.table import Table
-from tests.web_panel.conftest import JUDGE_PIN, Phone
+from tests.web_panel.conftest import Phone
 
 PLANES = [plane.id for plane in load_planes()]
 SEATS = {
@@ -21,13 +20,6 @@ SEATS = {
     "p2": {"name": "Ben", "colour": "#E69F00"},
     "p3": {"name": "Chie", "colour": "#009E73"},
 }
-
-
-@pytest.fixture
-def judge(app: Flask) -> Phone:
-    phone = Phone(app.test_client())
-    assert phone.post("/api/judge/login", {"pin": JUDGE_PIN}).status_code == 200
-    return phone
 
 
 def _new(judge: Phone, game: str, part: object, seats: dict[str, Any] | None = None) -> Any:

@@ -84,10 +84,12 @@ def test_a_client_that_is_up_to_date_gets_no_copy_until_something_changes(app: F
 def test_a_flag_from_the_camera_reaches_the_phones_as_a_notice(app: Flask, table: Table):
     stream = _feed(app).events(None)
     _next_state(stream)
-    table.flag("two tags in one cell", ("c3",))
+    table.flag("on_line", ("c3", "c4"), subject="A:x#1")
     message = _next_state(stream)
     assert _event_id(message) == f"{table.game_id}.0.1"
-    assert "two tags in one cell" in message
+    (notice,) = json.loads(message.split("data: ", 1)[1])["notices"]
+    assert notice["kind"] == "flagged" and notice["reason"] == "on_line"
+    assert (notice["cells"], notice["subject"]) == (["c3", "c4"], "A:x#1")
 
 
 def test_closing_the_feed_ends_every_stream(app: Flask):

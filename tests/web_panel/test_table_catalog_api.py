@@ -8,14 +8,7 @@ from flask import Flask
 
 from companion.table.catalog import EnteredBy
 from tests.companion.entries import hound_entry
-from tests.web_panel.conftest import JUDGE_PIN, Phone
-
-
-@pytest.fixture
-def judge(app: Flask) -> Phone:
-    phone = Phone(app.test_client())
-    assert phone.post("/api/judge/login", {"pin": JUDGE_PIN}).status_code == 200
-    return phone
+from tests.web_panel.conftest import Phone
 
 
 def _exported(app: Flask) -> dict:

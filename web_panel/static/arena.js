@@ -199,6 +199,7 @@
     G.add(container, G.folded(t("ar.dice_change"), G.choices("", G.legal(view, "dice"), "secondary")));
   }
 
+  P.registerPieceNames("arena", (id, view) => (G.extra(view).names || {})[id] || null);
   P.registerLabels("arena", label);
   P.registerStatus("arena", status);
   P.registerPrompt("arena", G.enginePrompt);

@@ -669,6 +669,7 @@
     box.replaceChildren(...parts);
   }
 
+  P.registerPieceNames("dreamblade", (id, view) => (extra(view).pieces && extra(view).pieces[id] ? miniName(view, id) : null));
   P.registerLabels("dreamblade", label);
   P.registerStatus("dreamblade", status);
   P.registerBoard("dreamblade", drawBoard);

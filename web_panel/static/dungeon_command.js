@@ -149,6 +149,7 @@
     G.add(container, G.folded(t("dc.adjust"), G.choices("", G.legal(view, "adjust"), "secondary")));
   }
 
+  P.registerPieceNames("dungeon_command", (id, view) => (G.extra(view).names || {})[id] || null);
   P.registerLabels("dungeon_command", label);
   P.registerStatus("dungeon_command", status);
   P.registerPrompt("dungeon_command", G.enginePrompt);

@@ -59,16 +59,16 @@
     return [column - 1, Number(match[2])];
   }
 
-  /* The table's LEDs as a small grid of the layout's wired cells, far row on top. */
-  function ledMirror() {
-    const leds = P.state.leds || {};
+  /* LED colours (cell → colour) as a small grid of the cells they name, far row on top; null
+     when there are none. */
+  function ledGrid(leds) {
     const places = Object.keys(leds).map(cellPlace).filter(Boolean);
     if (!places.length) return null;
     const columns = Math.max(...places.map(([column]) => column)) + 1;
     const rows = Math.max(...places.map(([, row]) => row));
     const grid = el("div", {
       class: "og-leds", title: t("og.leds"), "aria-label": t("og.leds"),
-      style: { gridTemplateColumns: `repeat(${columns}, 14px)` },
+      style: { gridTemplateColumns: `repeat(${columns}, var(--led))` },
     });
     for (let row = rows; row >= 1; row -= 1) {
       for (let column = 0; column < columns; column += 1) {
@@ -80,7 +80,13 @@
         grid.append(el("span", { dataset: { cell }, style: { background: leds[cell] || "#111" } }));
       }
     }
-    return el("div", { class: "og-leds-box" }, el("small", { text: t("og.leds") }), grid);
+    return grid;
+  }
+
+  /* The table's LEDs as they are now, on a game's board. */
+  function ledMirror() {
+    const grid = ledGrid(P.state.leds || {});
+    return grid ? el("div", { class: "og-leds-box" }, el("small", { text: t("og.leds") }), grid) : null;
   }
 
   /* A number entered with −/+ (in steps of ``step``) or typed on the phone's keypad. ``value()``
@@ -154,6 +160,6 @@
   }
 
   window.Games = {
-    add, extra, named, enginePrompt, actionButton, legal, choices, folded, ledMirror, counter, seatTag, cameraPrompts, lastSeen,
+    add, extra, named, enginePrompt, actionButton, legal, choices, folded, ledGrid, ledMirror, counter, seatTag, cameraPrompts, lastSeen,
   };
 })();

@@ -13,6 +13,7 @@
   const labels = {}; // game → function(actionText, view) → label
   const judgeTools = {}; // game → function(container, view): the game's correction form
   const prompts = {}; // game → function(pending, view) → the engine's own prompt text, or null
+  const pieceNames = {}; // game → function(id, view) → what the players call a piece, or null
 
   /* A seat's name and colour in ``view`` (by default the table's view this page shows). */
   function seat(seatId, view = state.view) {
@@ -153,6 +154,7 @@
     stream.addEventListener("leds", (event) => {
       state.leds = JSON.parse(event.data);
       if (state.view) renderBoard();
+      document.dispatchEvent(new Event("panel:leds")); // the table's light card (leds.js)
     });
     stream.addEventListener("open", () => setConnection(true));
     stream.addEventListener("error", () => {
@@ -357,11 +359,57 @@
     box.replaceChildren(...parts);
   }
 
+  /* A piece named as the game's view names it (never its id); "a piece" when the view does not
+     know it (a tag no warband has, a notice from an earlier game). */
+  function pieceName(id) {
+    const view = state.view;
+    const name = id && pieceNames[view.game] ? pieceNames[view.game](id, view) : null;
+    return name || t("notice.piece");
+  }
+
+  /* Which message says a flagged notice: its reason, and for the camera's notes which of the
+     cell seen and the cell it belongs on are known. */
+  function flaggedKey(notice) {
+    const where = notice.cell && notice.expected ? "_moved" : notice.cell ? "_seen" : notice.expected ? "" : "_missing";
+    const variants = {
+      put_back: `put_back${where}`,
+      illegal: notice.expected ? "illegal_move" : "illegal",
+      refused: notice.expected ? "refused_move" : "refused",
+      destroy_prompted: "destroy_prompted",
+    };
+    const key = `notice.flagged.${variants[notice.reason] || notice.reason}`;
+    return has(key) ? key : "notice.flagged";
+  }
+
+  /* A flagged notice (the camera's, a button's, the store's) in the phone's language, from its
+     data: pieces by name, cells as the map names them, a refusal by the rule it broke. */
+  function flaggedText(notice) {
+    const lost = notice.set_aside || [];
+    const text = t(flaggedKey(notice), {
+      piece: pieceName(notice.subject),
+      enemy: pieceName(notice.enemy),
+      seat: notice.seat ? seat(notice.seat).name : "",
+      cell: notice.cell || "",
+      expected: notice.expected || "",
+      cells: (notice.cells || []).join(t("notice.cells_joiner")),
+      spot: notice.spot || "",
+      at: notice.cell ? t("cp.at", { where: notice.cell }) : "",
+      why: notice.rule && has(`rule.${notice.rule}`) ? t(`rule.${notice.rule}`) : t("error.illegal"),
+      copy: notice.copy || "",
+      games: notice.games ?? "",
+      lost: lost.length ? t("notice.store_lost", { count: lost.length }) : t("notice.store_nothing_lost"),
+    });
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
   function renderNotices() {
     const box = document.getElementById("notices");
     box.replaceChildren(...state.view.notices.slice(-2).map((notice) => el("p", {
-      class: "notice",
-      text: t(`notice.${notice.kind}`, { message: notice.message || "", by: notice.by || "" }),
+      class: "notice", dataset: { kind: notice.kind, reason: notice.reason || "" },
+      text: notice.kind === "flagged" ? flaggedText(notice)
+        : notice.kind === "device" && has(`notice.device.${notice.device}.${notice.status}`)
+          ? t(`notice.device.${notice.device}.${notice.status}`)
+          : t(`notice.${notice.kind}`, { message: notice.message || "", by: notice.by || "" }),
     })));
   }
 
@@ -610,6 +658,7 @@
     registerLabels(game, fn) { labels[game] = fn; },
     registerJudgeTools(game, fn) { judgeTools[game] = fn; },
     registerPrompt(game, fn) { prompts[game] = fn; },
+    registerPieceNames(game, fn) { pieceNames[game] = fn; },
   };
 
   document.addEventListener("DOMContentLoaded", () => {

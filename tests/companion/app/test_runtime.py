@@ -60,6 +60,12 @@ def test_buttons_confirm_undo_and_call_the_judge(runtime):
         assert table.store.record(table.game_id)["actions"] == ["init 6 5", "done"]
         runtime.undo_last()
         assert table.store.record(table.game_id)["actions"] == ["init 6 5"]
+        flags: list[dict] = []
+        table.bus.subscribe(lambda e: flags.append(e.data), kinds={ev.FLAGGED})
+        table.submit("A", "done")  # B's spawn phase: "done" is B's, the button confirms it
+        table.submit("B", "done")
+        runtime.confirm()  # the action phase: nothing to confirm
+        assert flags == [{"reason": "nothing_to_confirm", "cells": [], "by": "buttons"}]
         called: list[str] = []
         table.bus.subscribe(lambda e: called.append(e.kind), kinds={ev.JUDGE_CALLED})
         runtime.call_judge()

@@ -2,6 +2,7 @@ from pathlib import Path
 
 import pytest
 
+from companion import events as ev
 from companion.camera.arena import (
     CAMERA_PROMPTED,
     Battlefield,
@@ -100,24 +101,22 @@ def test_a_face_down_glyph_is_prompted_not_guessed():
     assert result.prompts == (Prompt("reveal_glyph", "pw-a", "d3", spot="g1"),)
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_prompts_say_what_to_enter(lang: str):
-    assert "disengage pw-a pw-b" in Prompt("disengage", "pw-a", "f3", enemy="pw-b").message(lang)
-    assert "g1=" in Prompt("reveal_glyph", "pw-a", "d3", spot="g1").message(lang)
-
-
 def test_sync_summons_and_moves_as_the_camera_and_prompts_the_rest(tmp_path: Path):
     table = Table.start(Store(tmp_path / "t.sqlite3"), Arena(duel_setup()))
     table.submit("a", "choose pw-a")
     heard = []
-    table.bus.subscribe(heard.append, kinds={CAMERA_PROMPTED})
+    table.bus.subscribe(heard.append, kinds={CAMERA_PROMPTED, ev.FLAGGED})
     board = {tag("pw-a"): "f3", tag("pw-b"): "c2", tag("sq-a", 1): "e1", tag("sq-a", 2): "f1"}
     change = BoardChange(moved={tag("pw-a"): ("c3", "f3")}, board=board)
     done = sync_table(table, TAGS, change, FIELD)
     assert done.accepted == ("summon sq-a-1 e1", "summon sq-a-2 f1", "move pw-a field f3")
-    assert [e.data for e in heard] == [
+    assert [e.data for e in heard if e.kind == CAMERA_PROMPTED] == [
         {"kind": "disengage", "figure": "pw-a", "hex": "f3", "enemy": "pw-b", "spot": None}
     ]
+    assert [e.data for e in heard if e.kind == ev.FLAGGED] == [
+        {"reason": "disengage", "cells": ["f3"], "by": "camera", "subject": "pw-a", "cell": "f3",
+         "enemy": "pw-b"}
+    ]  # fmt: skip
     assert table.read(lambda game: game.figure("pw-a").hex) == "f3"
 
 
@@ -147,3 +146,18 @@ def test_frames_to_a_summon_and_a_move_on_hexes(tmp_path: Path):
             accepted += sync_table(table, TAGS, change, FIELD).accepted
     assert accepted == ["summon sq-a-1 c1", "move pw-a g1 d3"]
     assert table.read(lambda game: game.figure("pw-a").place) == "g1"
+
+
+def test_a_figure_moved_where_it_may_not_go_is_flagged_with_both_hexes(tmp_path: Path):
+    table = Table.start(Store(tmp_path / "t.sqlite3"), Arena(duel_setup()))
+    table.submit("a", "choose pw-a")
+    table.submit("a", "move pw-a field c3")
+    table.submit("a", "next")
+    flags: list[dict] = []
+    table.bus.subscribe(lambda e: flags.append(e.data), kinds={ev.FLAGGED})
+    board = {tag("pw-a"): "d4", tag("pw-b"): "c2"}
+    sync_table(table, TAGS, BoardChange(moved={tag("pw-a"): ("c3", "d4")}, board=board), FIELD)
+    assert flags == [
+        {"reason": "put_back", "cells": ["d4", "c3"], "by": "camera", "subject": "pw-a",
+         "cell": "d4", "expected": "c3"}
+    ]  # fmt: skip

@@ -17,7 +17,7 @@ from companion.simulation.simulated_table import DEMO_VIEW, SimulatedCamera, Sim
 from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
-from vision.board_change import TagId
+from vision.board_change import BoardChange, TagId, TagProblem
 from vision.calibration import Calibration, CalibrationError
 from vision.camera import ResilientCamera
 from vision.map_grid import DREAMBLADE_MAP
@@ -270,3 +270,24 @@ def test_a_camera_move_keeps_small_before_and_after_pictures_of_its_cells(tmp_pa
     assert table.store.pictured_entries(table.game_id) == {log[-1]["seq"]}
     assert table.store.pictures(table.game_id, log[-2]["seq"]) == []  # the judge's: none
     assert table.store.pictures_size(table.game_id) == len(before) + len(after)
+
+
+def test_the_trackers_problems_are_flagged_as_data_naming_the_piece(tmp_path: Path):
+    table, loop, *_ = setup(tmp_path)
+    assert loop.registry is not None
+    flags: list[dict] = []
+    table.bus.subscribe(lambda e: flags.append(e.data), kinds={ev.FLAGGED})
+    piece_tag = next(iter(loop.registry))
+    stranger = TagId("db", "nobody", 5)
+    problems = (
+        TagProblem("on_line", piece_tag, ("b2", "c2")),
+        TagProblem("not_in_warband", stranger, ("d4",)),
+        TagProblem("other_table", None, ("e1",), key=8),
+    )
+    loop.apply(BoardChange(flags=problems))
+    assert flags == [
+        {"reason": "on_line", "cells": ["b2", "c2"], "by": "camera",
+         "subject": loop.registry[piece_tag]},
+        {"reason": "not_in_warband", "cells": ["d4"], "by": "camera"},
+        {"reason": "other_table", "cells": ["e1"], "by": "camera"},
+    ]  # fmt: skip

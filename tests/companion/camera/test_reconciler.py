@@ -94,16 +94,22 @@ def piece_registry(table):
     return default_registry(pieces)
 
 
-def test_spawns_seen_by_the_camera_reach_the_engine(tmp_path):
+def spawning_table(tmp_path):
+    """The demo game in seat A's first spawn phase, its registry and the flags it raises."""
     from companion import events as ev
-    from companion.camera.reconciler import engine_board, sync_table
 
     table = demo_table(tmp_path)
     registry = piece_registry(table)
     table.submit(JUDGE, "init 6 5")
     flags: list[dict] = []
     table.bus.subscribe(lambda e: flags.append(e.data), kinds={ev.FLAGGED})
+    return table, registry, flags
 
+
+def test_spawns_seen_by_the_camera_reach_the_engine(tmp_path):
+    from companion.camera.reconciler import engine_board, sync_table
+
+    table, registry, flags = spawning_table(tmp_path)
     sync = sync_table(table, registry, {tag("sir-glorious", 1): "a1"})
     assert sync.accepted == ("spawn A:sir-glorious#1 a1",)
     assert engine_board(table.snapshot()) == {"A:sir-glorious#1": "a1"}
@@ -111,15 +117,31 @@ def test_spawns_seen_by_the_camera_reach_the_engine(tmp_path):
     assert flags == []
 
 
-def test_an_illegal_spawn_is_flagged_and_not_applied(tmp_path):
+def test_an_illegal_spawn_is_flagged_as_data_with_the_rule_and_not_applied(tmp_path):
     from companion.camera.reconciler import engine_board, sync_table
 
-    table = demo_table(tmp_path)
-    registry = piece_registry(table)
-    table.submit(JUDGE, "init 6 5")
+    table, registry, flags = spawning_table(tmp_path)
     before = table.version
     sync = sync_table(table, registry, {tag("sir-glorious", 1): "c3"})  # not a spawn cell
     assert sync.accepted == ()
     assert [n.kind for n in sync.notes] == ["illegal"]
     assert engine_board(table.snapshot()) == {}
     assert table.version == before
+    (flag,) = flags
+    assert flag["reason"] == "refused" and flag["by"] == "camera"
+    assert (flag["subject"], flag["cell"], flag["cells"]) == ("A:sir-glorious#1", "c3", ["c3"])
+    assert "expected" not in flag  # a spawn: it was on no cell before
+    assert flag["rule"] and "c3" in flag["detail"]  # the panel explains the rule
+
+
+def test_every_other_difference_is_flagged_with_its_piece_and_cells(tmp_path):
+    from companion.camera.reconciler import sync_table
+
+    table, registry, flags = spawning_table(tmp_path)
+    other = next(tag_ for tag_, piece in registry.items() if piece.startswith("B:"))
+    sync_table(table, registry, {other: "e5", TagId("db", "nobody", 7): "b2"})
+    assert sorted(flags, key=lambda f: f["reason"]) == [
+        {"reason": "take_off", "cells": ["e5"], "by": "camera", "subject": registry[other],
+         "cell": "e5"},
+        {"reason": "unknown_tag", "cells": ["b2"], "by": "camera", "cell": "b2"},
+    ]  # fmt: skip

@@ -126,6 +126,11 @@ def test_one_bad_row_is_set_aside_and_everything_before_it_kept(tmp_path: Path):
     assert recovery.kept_games == 3
     assert recovery.set_aside == (f"game {ids[-1]}: 2 of 4 entries",)
     assert "copied to t.sqlite3.damaged-" in recovery.summary()
+    assert recovery.about() == {  # what the phones word in their language
+        "copy": recovery.damaged_copy.name,
+        "games": 3,
+        "set_aside": [f"game {ids[-1]}: 2 of 4 entries"],
+    }
     assert store.record(ids[-1])["actions"] == ["add 1", "add 2"]
     assert store.record(ids[0])["actions"] == ["add 1", "add 2", "add 1", "add 2"]
     assert store.unfinished() is not None and store.unfinished().id == ids[-1]

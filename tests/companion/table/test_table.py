@@ -94,8 +94,10 @@ def test_a_resumed_table_knows_who_pushed_what(tmp_path: Path):
 def test_flags_are_published_not_applied(table: Table):
     seen: list[dict] = []
     table.bus.subscribe(lambda e: seen.append(e.data), kinds={ev.FLAGGED})
-    table.flag("tag seen in two cells", ("b2", "c3"))
-    assert seen == [{"message": "tag seen in two cells", "cells": ["b2", "c3"], "by": "camera"}]
+    table.flag("two_cells", ("b2", "c3"), subject="A:x#1")
+    assert seen == [
+        {"reason": "two_cells", "cells": ["b2", "c3"], "by": "camera", "subject": "A:x#1"}
+    ]
     assert table.version == 0
 
 

@@ -2,34 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from flask import Flask
 
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
-from companion.settings import Settings
-from companion.table.store import Store
 from companion.table.table import JUDGE, Table
-from tests.web_panel.conftest import Phone, seated
-from web_panel import create_app
+from tests.web_panel.conftest import Phone, dreamblade_table, seated
 from web_panel.game_views.dreamblade import dreamblade_view
 from web_panel.i18n import translate
 
 
 @pytest.fixture
 def table(tmp_path: Path) -> Table:
-    setup = demo_game().record()
-    setup.pop("actions")
-    return Table.new_game(Store(tmp_path / "db.sqlite3"), "dreamblade", setup)
-
-
-@pytest.fixture
-def app(table: Table, settings: Settings) -> Iterator[Flask]:
-    app = create_app(table, settings, secret_key="test-secret", testing=True)
-    yield app
-    app.extensions["panel"].close()
+    return dreamblade_table(tmp_path, 0)
 
 
 ATTACK_DICE = DEMO_ACTIONS.index("strike") + 2  # the demo's first strike waits for its dice there

@@ -1,0 +1,219 @@
+"""End to end at a phone's size, in English and Japanese: what the camera notices but cannot apply
+(a piece that is not in play, one moved where it may not go, a spawn the rules refuse) reaches
+the phones as notices that name the pieces as the game's view does and the cells as the map
+shows them, never the engine's ids or the tags' labels. A real reconciler sync produces them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from companion.camera import arena as arena_camera
+from companion.camera import dungeon_command as dc_camera
+from companion.camera.loop import CameraLoop
+from companion.camera.reconciler import default_registry
+from companion.camera.reconciler import sync_table as sync_dreamblade
+from companion.games.arena.demo import demo_setup as arena_demo
+from companion.games.arena.game import Arena
+from companion.games.dreamblade.demo_game import demo_game
+from companion.games.dungeon_command.demo import demo_setup as dc_demo
+from companion.games.dungeon_command.game import DungeonCommand
+from companion.games.protocol import Game
+from companion.settings import Settings
+from companion.table.proposers import JUDGE
+from companion.table.store import Recovery, Store
+from companion.table.table import Table
+from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.visible_text import assert_no_internal_ids
+from vision.board_change import BoardChange, TagId
+from vision.camera import ResilientCamera
+from vision.hex_grid import HexGrid
+from vision.map_grid import DREAMBLADE_MAP
+from vision.tags import make_reader
+from web_panel import create_app, serve
+from web_panel.app import PanelServer
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
+]
+
+ARENA_FIELD = arena_camera.Battlefield(HexGrid(8, 6, 60.0), {"g1": "d3", "g2": "e4"})
+
+
+def _dreamblade_notices(table: Table) -> None:
+    """Seat B's Spellbound Scissors put down in A's spawn phase, then A's Sir Glorious spawned
+    outside A's spawn row (the engine refuses it)."""
+    tags = default_registry(table.read(lambda game: list(game.setup.pieces)))
+    scissors = TagId("db", "spellbound-scissors", 101)
+    table.submit(JUDGE, "init 6 5")
+    sync_dreamblade(table, tags, {scissors: "e5"})
+    sync_dreamblade(table, tags, {scissors: "e5", TagId("db", "sir-glorious", 1): "c3"})
+
+
+def _dungeon_command_notices(table: Table) -> None:
+    """Ben's Goblin 1 put down while Ann deploys her first creatures, then a tag of no warband
+    beside it (the camera notes unknown tags first)."""
+    tags = dc_camera.registry(table.read(lambda game: game.setup))
+    goblin = TagId("dc", "ben-01", 1)
+    dc_camera.sync_table(table, tags, BoardChange(board={goblin: "c3"}))
+    stranger = TagId("dc", "nobody", 1)
+    dc_camera.sync_table(table, tags, BoardChange(board={goblin: "c3", stranger: "f6"}))
+
+
+def _arena_notices(table: Table) -> None:
+    """Ann's Blue Walker, done moving, seen on another hex; Ben's Knight, still in reserve, put
+    down on the battlefield."""
+    for text in ("choose walker-a", "move walker-a field c3", "next"):
+        table.submit("ann", text)
+    tags = arena_camera.registry(table.read(lambda game: game.setup))
+    walker, knight = TagId("ar", "walker-a", 1), TagId("ar", "knight-b", 1)
+    board = {walker: "d4", knight: "e5", TagId("ar", "walker-b", 1): "g5"}
+    change = BoardChange(moved={walker: ("c3", "d4")}, board=board)
+    arena_camera.sync_table(table, tags, change, ARENA_FIELD)
+
+
+CASES: dict[str, tuple[Callable[[], Game], Callable[[Table], None], dict[str, list[str]]]] = {
+    "dreamblade": (
+        demo_game,
+        _dreamblade_notices,
+        {
+            "en": [
+                "Spellbound Scissors #1 is on e5 but is not in play now: take it off the map.",
+                "The camera saw Sir Glorious put on c3, but the game refused it. Creatures spawn "
+                "into your portal",
+            ],
+            "ja": [
+                "Spellbound Scissors #1がe5にありますが、今はプレイ中ではありません。",
+                "カメラはSir Gloriousがc3に置かれたのを見ましたが、ゲームが受け付けませんでした。",
+            ],
+        },
+    ),
+    "dungeon_command": (
+        lambda: DungeonCommand(dc_demo()),
+        _dungeon_command_notices,
+        {
+            "en": [
+                "The camera reads a tag this game does not know on f6",
+                "Goblin 1 is on c3 but is not in play now: take it off the map.",
+            ],
+            "ja": [
+                "このゲームにないタグがf6に見えます。",
+                "Goblin 1がc3にありますが、今はプレイ中ではありません。",
+            ],
+        },
+    ),
+    "arena": (
+        lambda: Arena(arena_demo()),
+        _arena_notices,
+        {
+            "en": [
+                "Knight is on e5 but is not in play now: take it off the map.",
+                "Blue Walker was moved to d4, but it stands on c3: put it back.",
+            ],
+            "ja": [
+                "Knightがe5にありますが、今はプレイ中ではありません。",
+                "Blue Walkerがd4に動かされましたが、本来はc3にいます。元に戻してください。",
+            ],
+        },
+    ),
+}
+LABELS = ("ben-01", "nobody", "walker-a", "knight-b", "sir-glorious", "spellbound-scissors")
+
+
+@pytest.fixture(params=sorted(CASES))
+def game_name(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def served(tmp_path: Path, settings: Settings, game_name: str) -> Iterator[tuple[str, Table]]:
+    make_game = CASES[game_name][0]
+    table = Table.start(Store(tmp_path / "notices.sqlite3"), make_game())
+    app = create_app(table, settings, secret_key="test-secret", testing=True)
+    running = serve(app, "127.0.0.1", 0).start_in_thread()
+    try:
+        yield running.url, table
+    finally:
+        running.stop()
+        app.extensions["panel"].close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_camera_notices_name_the_pieces_in_the_phones_language(
+    browser: Browser, served: tuple[str, Table], game_name: str, language: str
+):
+    url, table = served
+    phone = new_phone(browser, url, "ja-JP" if language == "ja" else "en-US")
+    wait_for_version(phone, table.version)
+    CASES[game_name][1](table)
+    notices = phone.locator("#notices .notice")
+    expected = CASES[game_name][2][language]
+    expect(notices).to_have_count(len(expected))
+    for notice, text in zip(notices.all(), expected, strict=True):
+        expect(notice).to_contain_text(text)
+    _assert_player_words(phone)
+    screenshot(phone, f"camera-notices-{game_name}-{language}")
+
+
+def _assert_player_words(phone: Page) -> None:
+    assert_no_internal_ids(phone)
+    shown = phone.locator("#notices").inner_text()
+    assert not [label for label in LABELS if label in shown], shown
+    assert "{" not in shown and "notice." not in shown
+
+
+class Unplugged:
+    """A camera whose cable came loose: it cannot be opened or read."""
+
+    name = "unplugged:"
+
+    def open(self) -> None:
+        raise OSError("no such device")
+
+    def read(self) -> None:
+        raise OSError("no such device")
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ["could not be read whole", "t.sqlite3.damaged-1", "2 game(s)", "1 part(s)"]),
+        ("ja", ["完全には読めませんでした", "t.sqlite3.damaged-1", "2ゲーム", "1件"]),
+    ],
+)
+def test_the_tables_own_notices_in_the_phones_language(
+    browser: Browser, server: PanelServer, table: Table, language: str, words: list[str]
+):
+    """A store rebuilt at start (``companion run`` flags its ``Recovery``), then a press of the
+    confirm button with nothing to confirm and a camera that cannot be read: worded like every
+    other notice, without the English details (they stay in the log)."""
+    phone = new_phone(browser, server.url, "ja-JP" if language == "ja" else "en-US")
+    wait_for_version(phone, table.version)
+    lost = ("game 3: 2 of 4 entries",)
+    recovery = Recovery(Path("/data/t.sqlite3.damaged-1"), "disk image is malformed", 2, lost)
+    table.flag("store_recovered", source="store", **recovery.about())
+    notices = phone.locator("#notices .notice")
+    expect(notices).to_have_count(1)
+    for word in words:
+        expect(notices.first).to_contain_text(word)
+    assert "game 3" not in notices.first.inner_text()
+    _assert_player_words(phone)
+    table.flag("nothing_to_confirm", source="buttons")
+    camera = ResilientCamera(Unplugged(), retry_seconds=60.0)
+    CameraLoop(table, camera, make_reader("zxing"), {}, DREAMBLADE_MAP).step()
+    expect(notices).to_have_count(2)
+    said = {
+        "en": ("nothing to confirm", "cannot be read"),
+        "ja": ("確定するもの", "読み取れません"),
+    }
+    expect(notices.first).to_contain_text(said[language][0])
+    expect(notices.last).to_contain_text(said[language][1])
+    assert "no such device" not in notices.last.inner_text()
+    _assert_player_words(phone)
