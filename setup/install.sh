@@ -68,8 +68,12 @@ if [ "$HUB" -eq 1 ]; then
   id companion >/dev/null 2>&1 || useradd --system --home-dir "$DATA" --shell /usr/sbin/nologin companion
   mkdir -p "$DATA/hub"
   chown -R companion: "$DATA"
+  # The tables' hub: sections name no address: they find the hub by mDNS (else as hub.local),
+  # unless the hub has another name.
+  PUBLIC_HOST=()
+  [ "$HOSTNAME_MDNS" = hub ] || PUBLIC_HOST=(--public-host "$HOSTNAME_MDNS.local")
   sudo -u companion "$DEST/.venv/bin/companion" hub broker --tables "$HUB_TABLES" \
-    --folder "$DATA/hub/broker" --public-host "$HOSTNAME_MDNS.local" >/dev/null
+    --folder "$DATA/hub/broker" "${PUBLIC_HOST[@]}" >/dev/null
 else
   say "configuration"
   mkdir -p "$(dirname "$CONF")" "$DATA"
@@ -98,7 +102,7 @@ systemctl enable --now avahi-daemon >/dev/null
 
 say "service"
 if [ "$HUB" -eq 1 ]; then
-  sed -e "s/--tables 8/--tables $HUB_TABLES/" -e "s/hub.local/$HOSTNAME_MDNS.local/" \
+  sed -e "s/--tables 8/--tables $HUB_TABLES/" -e "s|--data /var/lib/companion/hub|& ${PUBLIC_HOST[*]}|" \
     "$DEST/setup/companion-hub.service" \
     >/etc/systemd/system/companion-hub.service
   systemctl daemon-reload

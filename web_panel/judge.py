@@ -2,7 +2,8 @@
 
 The PIN is the table config's ``panel.judge_pin`` if set (changed by editing the config), else the
 one set on the table's own screen the first time (kept hashed in the data folder, changed by the
-judge). It has 6 to 12 digits.
+judge). It has 6 to 12 digits. The tournament hub's organizer PIN is the same thing in another
+file (``web_panel/hub``): each session there also knows who signed in.
 
 Guessing is slowed per source, never globally, so a stranger cannot lock the judge out: after
 ``FREE_TRIES`` wrong PINs in a row from one address (an IPv6 /64 counts as one), each try must
@@ -45,6 +46,7 @@ FIRST_WAIT_SECONDS = 2.0
 LONGEST_WAIT_SECONDS = 3600.0
 SOURCES_KEPT = 4096  # the sources with wrong tries remembered (the oldest forgotten first)
 SESSIONS_KEPT = 32  # open judge sessions (the oldest ends first)
+JUDGE = "judge"  # who a session is when nobody gave a name
 
 
 class JudgeAccessError(PermissionError):
@@ -113,18 +115,20 @@ def _hash(pin: str, salt: bytes) -> bytes:
 
 
 class JudgeAccess:
-    """The judge PIN of one table, the guessing backoff and the judge's sessions."""
+    """The judge PIN of one table (or the organizer PIN of the hub), the guessing backoff and
+    the sessions, each with who opened it."""
 
     def __init__(
         self,
         configured_pin: str | None,
         data_dir: Path,
         clock: Callable[[], float] = time.monotonic,
+        pin_file: str = PIN_FILE,
     ) -> None:
         self._configured = configured_pin
-        self._path = data_dir / PIN_FILE
+        self._path = data_dir / pin_file
         self._backoff = GuessBackoff(clock)
-        self._sessions: OrderedDict[str, None] = OrderedDict()
+        self._sessions: OrderedDict[str, str] = OrderedDict()  # session id → who
         self._lock = threading.Lock()
         self._stored = None if configured_pin is not None else self._read_stored()
 
@@ -162,9 +166,9 @@ class JudgeAccess:
         salt, digest = self._stored
         return hmac.compare_digest(_hash(attempt, salt), digest)
 
-    def set_pin(self, pin: str) -> str:
+    def set_pin(self, pin: str, who: str = JUDGE) -> str:
         """Set (or change) the PIN kept in the data folder. Every judge session ends; the one
-        returned is the setter's own new session."""
+        returned is the setter's own new session (``who``'s)."""
         if self._configured is not None:
             raise JudgeAccessError("pin_configured", "the PIN is set in the table's config")
         if not PIN_PATTERN.fullmatch(pin):
@@ -178,12 +182,12 @@ class JudgeAccess:
         with self._lock:
             self._stored = (salt, digest)
             self._sessions.clear()
-        return self._open_session()
+        return self._open_session(who)
 
     # -- logging in ------------------------------------------------------------------------------
 
-    def login(self, remote_addr: str | None, attempt: str) -> str:
-        """A new judge session for the right PIN; ``JudgeAccessError`` otherwise."""
+    def login(self, remote_addr: str | None, attempt: str, who: str = JUDGE) -> str:
+        """A new session of ``who`` for the right PIN; ``JudgeAccessError`` otherwise."""
         source = source_key(remote_addr)
         with self._lock:
             if not self.enabled:
@@ -197,19 +201,23 @@ class JudgeAccess:
                 self._backoff.failed(source)
                 raise JudgeAccessError("wrong_pin", "wrong PIN", self._backoff.wait(source))
             self._backoff.succeeded(source)
-        return self._open_session()
+        return self._open_session(who)
 
-    def _open_session(self) -> str:
+    def _open_session(self, who: str) -> str:
         session_id = secrets.token_urlsafe(32)
         with self._lock:
-            self._sessions[session_id] = None
+            self._sessions[session_id] = who
             while len(self._sessions) > SESSIONS_KEPT:
                 self._sessions.popitem(last=False)
         return session_id
 
     def is_judge(self, session_id: object) -> bool:
+        return self.who(session_id) is not None
+
+    def who(self, session_id: object) -> str | None:
+        """Who opened the session ``session_id`` (``None``: no such open session)."""
         with self._lock:
-            return isinstance(session_id, str) and session_id in self._sessions
+            return self._sessions.get(session_id) if isinstance(session_id, str) else None
 
     def logout(self, session_id: object) -> None:
         with self._lock:

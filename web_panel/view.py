@@ -19,6 +19,7 @@ from web_panel.clock import MatchClock
 from web_panel.game_views import game_view
 
 LOG_LENGTH = 40
+SPECTATOR_LOG_LENGTH = 10  # what a judge called to the table reads first: what just happened
 NEUTRAL_COLOUR = "#777777"
 
 
@@ -47,12 +48,13 @@ def _watched(table: Table, game: Game, seats: Mapping[str, SeatSettings]) -> dic
 
 def spectator_view(table: Table, seats: Mapping[str, SeatSettings]) -> dict[str, Any]:
     """What anyone may watch of the table away from it (the tournament hub's wall and its judge's
-    read-only page): the game's state, seats and extra view — no log, no position document and no
-    list of legal actions, which only a phone at the table acts on."""
+    read-only page): the game's state, seats and extra view and the last few log entries — no
+    position document and no list of legal actions, which only a phone at the table acts on."""
 
     def build(game: Game) -> dict[str, Any]:
         view = _watched(table, game, seats)
         del view["position"], view["legal_actions"], view["legal_count"]
+        view["log"] = table.store.log(table.game_id)[-SPECTATOR_LOG_LENGTH:]
         return view
 
     view: dict[str, Any] = table.read(build)

@@ -53,7 +53,11 @@ def hub() -> None:
 )
 @click.option("--host", default="0.0.0.0", show_default=True, help="the address it listens on")
 @click.option("--port", default=1883, show_default=True)
-@click.option("--public-host", default="hub.local", show_default=True, help="how tables reach it")
+@click.option(
+    "--public-host",
+    help="the address tables reach the broker at [default: none; they find it by mDNS, else as "
+    "hub.local]",
+)
 @click.option("--tls-cert", type=click.Path(exists=True, path_type=Path))
 @click.option("--tls-key", type=click.Path(exists=True, path_type=Path))
 @click.option("--tls-ca", type=click.Path(exists=True, path_type=Path))
@@ -63,7 +67,7 @@ def broker(
     folder: Path,
     host: str,
     port: int,
-    public_host: str,
+    public_host: str | None,
     tls_cert: Path | None,
     tls_key: Path | None,
     tls_ca: Path | None,
@@ -100,7 +104,11 @@ def broker(
 @click.option("--host", default="0.0.0.0", show_default=True, help="the pages' address")
 @click.option("--port", default=8080, show_default=True, help="the pages' port")
 @click.option("--mqtt-port", default=1883, show_default=True, help="the broker's port")
-@click.option("--public-host", default="hub.local", show_default=True, help="how tables reach it")
+@click.option(
+    "--public-host",
+    help="the address tables reach the broker at [default: none; they find it by mDNS, else as "
+    "hub.local]",
+)
 @click.option(
     "--broker",
     help="the store's broker, HOST[:PORT], instead of our own (see --username, --password)",
@@ -108,6 +116,9 @@ def broker(
 @click.option("--username", help="the hub's account on the store's broker")
 @click.option("--password", help="its password")
 @click.option("--round-minutes", type=int, help="the round length (kept for the event)")
+@click.option(
+    "--mdns/--no-mdns", default=True, show_default=True, help="advertise our broker to the tables"
+)
 @click.option("-v", "--verbose", is_flag=True)
 def run(
     count: int,
@@ -116,11 +127,12 @@ def run(
     host: str,
     port: int,
     mqtt_port: int,
-    public_host: str,
+    public_host: str | None,
     broker: str | None,
     username: str | None,
     password: str | None,
     round_minutes: int | None,
+    mdns: bool,
     verbose: bool,
 ) -> None:
     """Run the organizer's station: the broker (unless --broker), the event and its pages."""
@@ -129,6 +141,7 @@ def run(
     import threading
 
     from companion.hub.broker import start_broker
+    from companion.hub.discovery import Advertisement, advertise
     from companion.hub.journal import Journal
     from companion.hub.station import HubStation
     from companion.hub.tournament import Tournament, TournamentError
@@ -139,6 +152,7 @@ def run(
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING)
     tables = table_names(count, names)
     process = None
+    advertisement: Advertisement | None = None
     if broker is None:
         plan = BrokerPlan(
             folder=data / "broker", tables=tables, port=mqtt_port, public_host=public_host
@@ -152,6 +166,9 @@ def run(
             mqtt_host="127.0.0.1", mqtt_port=mqtt_port, username="hub", password=accounts["hub"]
         )
         click.echo(f"Broker on port {mqtt_port}; tables' settings in {plan.folder / 'tables'}")
+        if mdns:  # the store's broker (--broker) is named in the tables' configs instead
+            advertisement, said = advertise(mqtt_port, tls=False, prefix=plan.prefix)
+            click.echo(f"Broker {said}")
     else:
         address, _, given_port = broker.partition(":")
         mqtt = HubSettings(
@@ -168,9 +185,10 @@ def run(
     except TournamentError as error:
         raise click.ClickException(str(error)) from None
     station = HubStation(mqtt, tournament)
-    app = create_hub_app(tournament, station, secret_key=load_or_create_secret(data))
+    app = create_hub_app(tournament, station, secret_key=load_or_create_secret(data), data_dir=data)
     server = serve(app, host, port).start_in_thread()
-    click.echo(f"Organizer page: http://{public_host}:{server.server.port}/  (wall: /wall)")
+    page_host = public_host or "hub.local"
+    click.echo(f"Organizer page: http://{page_host}:{server.server.port}/  (wall: /wall)")
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     try:
@@ -179,6 +197,8 @@ def run(
     except KeyboardInterrupt:
         pass
     finally:
+        if advertisement is not None:
+            advertisement.close()
         server.stop()
         station.close()
         tournament.journal.close()

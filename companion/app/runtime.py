@@ -121,15 +121,24 @@ class TableRuntime:
         return self.panel_url
 
     def start_hub(self) -> None:
-        """Join the tournament hub named in the config: publish the table, take its pairings
-        (the game and the names on the seats) and its round clock (start the panel first)."""
-        if self.settings.hub.mqtt_host is None:
-            return
+        """Join the tournament hub of the config's ``hub:`` section — at its address, or without
+        one (an account only) the hub found by mDNS, else ``hub.local`` (said in ``problems``):
+        publish the table, take its pairings (the game and the names on the seats) and its round
+        clock (start the panel first)."""
+        hub = self.settings.hub
+        if hub.mqtt_host is None and hub.username is None:
+            return  # no hub section: a table on its own
+        from companion.hub.discovery import resolve_hub
         from companion.hub.table_link import TableLink
 
+        resolved = resolve_hub(hub)  # no address in the config: the hub found by mDNS
+        log.info("%s", resolved.note)
+        if resolved.how == "fallback":
+            self.problems.append(f"hub: {resolved.note}")
+        settings = self.settings.model_copy(update={"hub": resolved.settings})
         panel = self.panel
         link = TableLink(
-            self.settings, self.table, self._start_paired_game, self._follow_clock,
+            settings, self.table, self._start_paired_game, self._follow_clock,
             watch=panel.spectator_view if panel is not None else None,
         )  # fmt: skip
         if panel is not None:  # the phones show the hub's recorded result, for confirmation

@@ -58,8 +58,9 @@ class BrokerPlan:
     port: int = 1883
     prefix: str = "companion"
     tls: TlsFiles | None = None
-    # The address the tables use to reach the broker (written into their ``hub:`` sections).
-    public_host: str = "hub.local"
+    # The address the tables use to reach the broker, written into their ``hub:`` sections; none:
+    # the tables find the hub by mDNS (``companion.hub.discovery``), else as ``hub.local``.
+    public_host: str | None = None
 
     @property
     def config_path(self) -> Path:
@@ -188,8 +189,8 @@ def hash_passwords(path: Path, accounts: dict[str, str]) -> None:
 
 def table_section(plan: BrokerPlan, table: str, password: str) -> dict[str, object]:
     """The ``hub:`` section of ``table``'s config for this broker."""
-    section: dict[str, object] = {
-        "mqtt_host": plan.public_host,
+    section: dict[str, object] = {"mqtt_host": plan.public_host} if plan.public_host else {}
+    section |= {
         "mqtt_port": plan.port,
         "topic_prefix": plan.prefix,
         "username": table,

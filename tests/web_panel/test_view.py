@@ -11,7 +11,7 @@ from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
 from web_panel.game_views import game_view
-from web_panel.view import spectator_view
+from web_panel.view import SPECTATOR_LOG_LENGTH, spectator_view
 
 SEATS = {
     "A": SeatSettings(name="Aiko", colour="#0072B2"),
@@ -19,18 +19,20 @@ SEATS = {
 }
 
 
-def test_a_spectator_sees_the_game_and_its_seats_but_no_log_or_actions(tmp_path: Path):
+def test_a_spectator_sees_the_game_its_seats_and_last_actions_but_no_legal_actions(
+    tmp_path: Path,
+):
     setup = demo_game().record()
     setup.pop("actions")
     table = Table.new_game(Store(tmp_path / "db.sqlite3"), "dreamblade", setup)
-    for text in DEMO_ACTIONS[:8]:
+    for text in DEMO_ACTIONS[:12]:
         table.submit(JUDGE, text)
     view = spectator_view(table, SEATS)
     state = table.state()
     assert view == {
         "game": "dreamblade",
         "game_id": table.game_id,
-        "version": 8,
+        "version": 12,
         "pending": state["pending"],
         "winner": None,
         "seats": [
@@ -38,8 +40,12 @@ def test_a_spectator_sees_the_game_and_its_seats_but_no_log_or_actions(tmp_path:
             {"seat": "B", "name": "Ben", "colour": "#E69F00"},
         ],
         "extra": table.read(game_view),
+        "log": table.store.log(table.game_id)[-SPECTATOR_LOG_LENGTH:],
     }
-    assert view["extra"]["board"]["b1"][0]["id"] == "A:sir-glorious#1"  # the board, as it is
+    assert [entry["action"] for entry in view["log"]] == list(
+        DEMO_ACTIONS[12 - SPECTATOR_LOG_LENGTH : 12]
+    )
+    assert view["extra"]["board"]["b2"][0]["id"] == "A:sir-glorious#1"  # the board, as it is
     # a seat the settings do not name shows its id in a neutral colour
     unnamed = spectator_view(table, {"A": SEATS["A"]})["seats"][1]
     assert unnamed == {"seat": "B", "name": "B", "colour": "#777777"}

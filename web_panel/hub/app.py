@@ -1,14 +1,21 @@
-"""The organizer's station on the web: ``create_hub_app(tournament, station)``.
+"""The organizer's station on the web: ``create_hub_app``.
 
 Reading is open to every screen in the store (the wall, a player's phone); changing the event —
-check-in, drops, rounds, results, corrections, the clock, judge calls — only from the hub's own
-screen (a loopback address). Every refusal is JSON with a message in the page's language and
-changes nothing.
+check-in, drops, rounds, results, corrections, the clock, judge calls — from the hub's own screen
+(a loopback address) or from a phone or laptop where the organizer or a judge signed in with the
+organizer PIN and their name. The PIN is set first on the hub's own screen (kept hashed in the
+data folder, ``organizer-pin.json``); guessing it is slowed per source and sessions live in the
+server, exactly as the table's judge PIN (``web_panel.judge.JudgeAccess``), so a stranger on the
+store's Wi-Fi can neither guess it quickly nor lock the organizer out. Whatever is changed is
+recorded with who changed it (the signed-in name, or ``hub`` for the hub's own screen). Every
+refusal — a wrong PIN, a missing CSRF token, a body too large — is JSON with a message in the
+page's language and changes nothing.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -23,14 +30,27 @@ from flask import (
     session,
 )
 from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import HTTPException
 
 from companion.hub.station import HubStation
-from companion.hub.tournament import Tournament, TournamentError
+from companion.hub.tournament import NAME_LIMIT, Tournament, TournamentError
 from web_panel import csrf
 from web_panel.app import SECURITY_HEADERS
 from web_panel.i18n import catalog, choose_language, translate
+from web_panel.judge import JudgeAccess, JudgeAccessError
+from web_panel.limits import TooDeep, parse_json
 from web_panel.pages import set_language
 from web_panel.seats import LOOPBACK_ADDRESSES
+
+PIN_FILE = "organizer-pin.json"
+OWN_SCREEN = "hub"  # who changed the event from the hub's own screen
+SESSION_KEY = "organizer"
+MAX_BODY_BYTES = 64 * 1024
+# Werkzeug's own refusals, answered as JSON like every other refusal.
+HTTP_ERRORS = {404: "not_found", 405: "bad_request", 413: "too_large"}
+# What any screen may post (its CSRF token still checked): signing in and out, and the PIN
+# form, which checks who is asking itself.
+OPEN_TO_ALL = frozenset({"hub.sign_in", "hub.sign_out", "hub.set_pin"})
 
 PANEL = Path(__file__).resolve().parents[1]  # the phone panel's package
 
@@ -49,8 +69,14 @@ class HubRefused(Exception):
 
 
 def create_hub_app(
-    tournament: Tournament, station: HubStation | None, *, secret_key: str, testing: bool = False
+    tournament: Tournament,
+    station: HubStation | None,
+    *,
+    secret_key: str,
+    data_dir: Path,
+    testing: bool = False,
 ) -> Flask:
+    """The hub's pages and API; ``data_dir`` keeps the organizer PIN's hash."""
     # the panel's own scripts, styles and game cards draw the tables' games on the wall and the
     # judge's page
     app = Flask(
@@ -62,16 +88,18 @@ def create_hub_app(
         SESSION_COOKIE_SAMESITE="Strict",
         TESTING=testing,
         DEBUG=False,
-        MAX_CONTENT_LENGTH=64 * 1024,
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
     )
     app.extensions["tournament"] = tournament
     app.extensions["hub_station"] = station
+    app.extensions["hub_access"] = JudgeAccess(None, data_dir, pin_file=PIN_FILE)
     app.register_blueprint(hub_pages)
     app.add_url_rule("/lang/<language>", view_func=set_language)
     app.before_request(_guard)
     app.after_request(_headers)
     app.register_error_handler(TournamentError, _tournament_error)
     app.register_error_handler(HubRefused, _refused)
+    app.register_error_handler(HTTPException, _http_error)
     return app
 
 
@@ -85,18 +113,39 @@ def _station() -> HubStation | None:
     return found
 
 
-def _organizer() -> bool:
+def _access() -> JudgeAccess:
+    found: JudgeAccess = current_app.extensions["hub_access"]
+    return found
+
+
+def _own_screen() -> bool:
     return request.remote_addr in LOOPBACK_ADDRESSES
+
+
+def _who() -> str | None:
+    """Who may change the event from this request: the hub's own screen (``hub``), the name of
+    the organizer or judge signed in on this device, or ``None`` (a screen that only reads)."""
+    if _own_screen():
+        return OWN_SCREEN
+    return _access().who(session.get(SESSION_KEY))
+
+
+def _changer() -> str:
+    who = _who()
+    if who is None:  # _guard let nobody else through
+        raise HubRefused(403, "organizer_only")
+    return who
 
 
 def _guard() -> ResponseReturnValue | None:
     if request.method in csrf.SAFE_METHODS:
         return None
-    if not _organizer():
-        return _refused(HubRefused(403, "organizer_only"))
-    reason = csrf.problem(request, session)
-    if reason is not None:
+    if request.content_length is not None and request.content_length > MAX_BODY_BYTES:
+        return _refused(HubRefused(413, "too_large"))  # before anything reads the body
+    if csrf.problem(request, session) is not None:
         return _refused(HubRefused(403, "csrf"))
+    if request.endpoint not in OPEN_TO_ALL and _who() is None:
+        return _refused(HubRefused(403, "organizer_only"))
     return None
 
 
@@ -124,11 +173,24 @@ def _tournament_error(error: TournamentError) -> ResponseReturnValue:
 
 
 def _refused(error: HubRefused) -> ResponseReturnValue:
-    return jsonify(error=error.code, message=_message(error.code, error.fields)), error.status
+    body = {"error": error.code, "message": _message(error.code, error.fields), **error.fields}
+    return jsonify(body), error.status
+
+
+def _http_error(error: HTTPException) -> ResponseReturnValue:
+    """Werkzeug's refusals (no such page, a body too large…): JSON for the API, the page's own
+    words for a page."""
+    status = error.code or 500
+    if request.path.startswith("/api/") or request.method not in csrf.SAFE_METHODS:
+        return _refused(HubRefused(status, HTTP_ERRORS.get(status, "other")))
+    return error
 
 
 def _body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
+    try:
+        data = parse_json(request.get_data(cache=True))
+    except (TooDeep, ValueError):
+        raise HubRefused(400, "bad_request") from None
     if not isinstance(data, dict):
         raise HubRefused(400, "bad_request")
     return data
@@ -160,7 +222,10 @@ def _page(template: str, page: str, **extra: Any) -> ResponseReturnValue:
         "messages": messages if watching else {
             k: v for k, v in messages.items() if k.startswith(("hub.", "kind."))
         },
-        "organizer": _organizer(),
+        "organizer": _who() is not None,
+        "who": _who(),
+        "own_screen": _own_screen(),
+        "pin_set": _access().enabled,
         "csrf": csrf.session_token(session),
         **({"watching": True, "me": WATCHER} if watching else {}),
         **extra,
@@ -338,7 +403,7 @@ def start_cut() -> ResponseReturnValue:
 @hub_pages.post("/api/matches/<int:match_id>/result")
 def result(match_id: int) -> ResponseReturnValue:
     data = _body()
-    changed = _tournament().report(match_id, str(data.get("outcome")), table=None, by="organizer")
+    changed = _tournament().report(match_id, str(data.get("outcome")), table=None, by=_changer())
     return jsonify(changed=changed)
 
 
@@ -346,7 +411,7 @@ def result(match_id: int) -> ResponseReturnValue:
 def correction(match_id: int) -> ResponseReturnValue:
     data = _body()
     _tournament().correct(
-        match_id, str(data.get("outcome")), by="organizer", reason=str(data.get("reason", ""))
+        match_id, str(data.get("outcome")), by=_changer(), reason=str(data.get("reason", ""))
     )
     return jsonify(ok=True)
 
@@ -392,5 +457,50 @@ def settings() -> ResponseReturnValue:
 
 @hub_pages.post("/api/judge_calls/<int:call_id>/answer")
 def answer(call_id: int) -> ResponseReturnValue:
-    _tournament().answer_call(call_id, "organizer")
+    _tournament().answer_call(call_id, _changer())
+    return jsonify(ok=True)
+
+
+# -- the organizer PIN -----------------------------------------------------------------------------
+
+
+@hub_pages.post("/api/sign_in")
+def sign_in() -> ResponseReturnValue:
+    """The organizer or a judge signs in on their own device: their name and the PIN."""
+    data = _body()
+    name = " ".join(str(data.get("name", "")).split())
+    pin = data.get("pin")
+    if not 1 <= len(name) <= NAME_LIMIT or not isinstance(pin, str):
+        raise HubRefused(400, "sign_in_form")
+    if not _access().enabled:
+        raise HubRefused(403, "no_pin")
+    try:
+        session[SESSION_KEY] = _access().login(request.remote_addr, pin, who=name)
+    except JudgeAccessError as exc:
+        raise HubRefused(403, exc.code, wait=math.ceil(exc.wait)) from None
+    return jsonify(who=name)
+
+
+@hub_pages.post("/api/sign_out")
+def sign_out() -> ResponseReturnValue:
+    _access().logout(session.pop(SESSION_KEY, None))
+    return jsonify(ok=True)
+
+
+@hub_pages.post("/api/pin")
+def set_pin() -> ResponseReturnValue:
+    """Set the organizer PIN: the first time on the hub's own screen; later there or by a
+    signed-in organizer. Every other session ends (the changer's own stays open)."""
+    who = _who()
+    if who is None:
+        raise HubRefused(403, "organizer_only")
+    pin = _body().get("pin")
+    if not isinstance(pin, str):
+        raise HubRefused(400, "bad_request")
+    try:
+        opened = _access().set_pin(pin, who=who)
+    except JudgeAccessError as exc:
+        raise HubRefused(400, exc.code) from None
+    if not _own_screen():
+        session[SESSION_KEY] = opened
     return jsonify(ok=True)

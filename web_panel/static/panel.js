@@ -622,13 +622,15 @@
   }
 
   /* A table's view that another page fetched (the tournament hub's judge page): its status,
-     what it waits for and its board, read-only (that page is no phone: nothing here acts). */
+     what it waits for, its board and its last actions, read-only (that page is no phone and
+     nobody on it is seated or the judge: nothing here acts). */
   function showView(view) {
     state.view = view;
     document.body.dataset.version = String(view.version);
     renderStatus();
     renderPending();
     renderBoard();
+    renderLog();
   }
 
   /* Draw ``view``'s board into ``container`` (the hub's wall draws every table's); ``false``

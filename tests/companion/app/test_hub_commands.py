@@ -27,6 +27,11 @@ def test_broker_writes_a_section_each_table_can_load(tmp_path: Path):
     settings = HubSettings.model_validate(section)  # what the table's config will hold
     assert (settings.mqtt_host, settings.username) == ("hub.lan", "table-3")
     assert "table-2" in result.output
+    args = ["broker", "--tables", "1", "--folder", str(tmp_path / "mdns")]
+    assert CliRunner().invoke(hub, args).exit_code == 0
+    section = yaml.safe_load((tmp_path / "mdns" / "tables" / "table-1.yaml").read_text())["hub"]
+    assert "mqtt_host" not in section  # the table finds the hub by mDNS, else as hub.local
+    assert HubSettings.model_validate(section).mqtt_port == 1883
 
 
 def test_broker_refuses_a_bad_table_name_and_half_a_tls_setup(tmp_path: Path):
@@ -75,7 +80,9 @@ def _port_free(port: int) -> bool:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
-def test_the_hubs_broker_dies_with_a_hub_killed_by_sigkill(tmp_path: Path):
+def test_hub_run_advertises_its_broker_which_dies_with_a_hub_killed_by_sigkill(tmp_path: Path):
+    from companion.hub.discovery import find_hubs
+
     mqtt_port, page_port = free_port(), free_port()
     args = ["hub", "run", "--tables", "2", "--data", str(tmp_path), "--host", "127.0.0.1"]
     args += ["--port", str(page_port), "--mqtt-port", str(mqtt_port)]
@@ -89,6 +96,9 @@ def test_the_hubs_broker_dies_with_a_hub_killed_by_sigkill(tmp_path: Path):
         broker_pid = _broker_child(hub_process.pid)
         assert broker_pid is not None
         assert wait_for(lambda: not _port_free(mqtt_port), 30)
+        # another process (this one) finds it by mDNS, on the port its tables' sections name
+        hubs, failure = find_hubs(10, enough=lambda found: any(h.port == mqtt_port for h in found))
+        assert failure is None and [h.prefix for h in hubs if h.port == mqtt_port] == ["companion"]
         hub_process.send_signal(signal.SIGKILL)
         hub_process.wait(timeout=10)
         assert wait_for(lambda: not _alive(broker_pid), 10), "mosquitto outlived its hub"

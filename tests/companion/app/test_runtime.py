@@ -312,3 +312,63 @@ def test_with_a_marker_registration_the_camera_reads_carriers(tmp_path: Path):
     again = TableRuntime(settings, Table.start(Store(tmp_path / "u.sqlite3"), demo_game()))
     assert again.start_camera("synth:") is False
     assert any("family" in p for p in again.problems)
+
+
+def test_a_table_with_an_account_but_no_address_joins_the_hub_found_by_mdns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    import secrets
+
+    from companion.hub import discovery
+    from companion.hub.broker import BrokerPlan, start_broker, write_broker
+    from companion.hub.journal import Journal
+    from companion.hub.station import HubStation
+    from companion.hub.tournament import Tournament
+    from companion.settings import HubSettings
+    from tests.companion.hub.mqtt import advertised_elsewhere, free_port, wait_for
+
+    prefix = f"test-{secrets.token_hex(4)}"  # no other hub on the network serves this event
+    plan = BrokerPlan(
+        folder=tmp_path / "broker", tables=("table-5",), host="0.0.0.0", port=free_port(),
+        prefix=prefix,
+    )  # fmt: skip
+    accounts = write_broker(plan)
+    broker = start_broker(plan)
+    tournament = Tournament(Journal(tmp_path / "hub.sqlite3"))
+    tournament.set_tables(["table-5"])
+    hub_account = HubSettings(
+        mqtt_host="127.0.0.1", mqtt_port=plan.port, topic_prefix=prefix,
+        username="hub", password=accounts["hub"],
+    )  # fmt: skip
+    hub = HubStation(hub_account, tournament)
+    section = HubSettings(username="table-5", password=accounts["table-5"], topic_prefix=prefix)
+    settings = Settings(table_name="table-5", data_dir=tmp_path / "table", hub=section)
+    runtime = TableRuntime(settings, Table.start(Store(settings.store_path), demo_game()))
+    monkeypatch.setattr(discovery, "BROWSE_SECONDS", 15.0)  # a loaded test machine answers late
+    try:
+        with advertised_elsewhere(plan.port, prefix):
+            runtime.start_hub()
+            assert not [p for p in runtime.problems if p.startswith("hub:")], runtime.problems
+            assert wait_for(lambda: hub.online.get("table-5") is True, 15)
+    finally:
+        runtime.stop()
+        hub.close()
+        broker.terminate()
+        broker.wait(timeout=5)
+
+
+def test_a_table_that_finds_no_hub_by_mdns_tries_hub_local_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    from companion.hub import discovery
+    from companion.settings import HubSettings
+
+    monkeypatch.setattr(discovery, "BROWSE_SECONDS", 0.5)
+    section = HubSettings(username="table-5", password="pw", topic_prefix="test-nobody-here")
+    settings = Settings(table_name="table-5", data_dir=tmp_path, hub=section)
+    runtime = TableRuntime(settings, Table.start(Store(settings.store_path), demo_game()))
+    try:
+        runtime.start_hub()  # hub.local does not answer here: the link keeps trying, nothing fails
+        assert runtime.problems == ["hub: no hub answered on mDNS; trying hub.local:1883"]
+    finally:
+        runtime.stop()

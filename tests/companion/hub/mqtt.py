@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
+import pytest
 
 from companion.hub.broker import (
     BrokerPlan,
@@ -116,3 +118,31 @@ def self_signed_tls(folder: Path) -> TlsFiles:
     run("x509", "-req", "-in", str(csr), "-CA", str(ca_cert), "-CAkey", str(ca_key),
         "-CAcreateserial", "-days", "2", "-extfile", str(ext), "-out", str(cert))  # fmt: skip
     return TlsFiles(certfile=cert, keyfile=key, cafile=ca_cert)
+
+
+ADVERTISER = """
+import sys, time
+from companion.hub.discovery import advertise
+ad, note = advertise(int(sys.argv[1]), tls=sys.argv[2] == "1", prefix=sys.argv[3])
+print("ok" if ad else "failed", note, flush=True)
+time.sleep(120)
+"""
+
+
+@contextmanager
+def advertised_elsewhere(port: int, prefix: str, tls: bool = False) -> Iterator[str]:
+    """A hub advertised by a separate process; yields what that process said."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", ADVERTISER, str(port), "1" if tls else "0", prefix],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        said = process.stdout.readline().strip()
+        if not said.startswith("ok"):
+            pytest.skip(f"this machine can't advertise by mDNS: {said}")
+        yield said
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

@@ -23,8 +23,10 @@ def tournament(tmp_path: Path) -> Iterator[Tournament]:
 
 
 @pytest.fixture
-def hub_app(tournament: Tournament) -> Flask:
-    return create_hub_app(tournament, None, secret_key="test-secret", testing=True)
+def hub_app(tournament: Tournament, tmp_path: Path) -> Flask:
+    return create_hub_app(
+        tournament, None, secret_key="test-secret", data_dir=tmp_path, testing=True
+    )
 
 
 class Organizer:

@@ -7,6 +7,7 @@ import csv
 import io
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -90,7 +91,9 @@ def test_other_screens_only_read(hub_app: Flask, organizer: Organizer):
     phone = Organizer(hub_app, remote="192.168.1.23", language="ja")
     refused = phone.post("/api/players", {"name": "Mallory"})
     assert refused.status_code == 403
-    assert refused.get_json()["message"] == "大会の変更はハブ本体の画面からのみ行えます。"
+    assert refused.get_json()["message"] == (
+        "大会を変更できるのは、ハブ本体の画面か、サインインした主催者・ジャッジだけです。"
+    )
     assert phone.get("/api/event").status_code == 200
     assert phone.get("/wall").status_code == 200
     no_token = organizer.post("/api/players", {"name": "Mallory"}, csrf=False)
@@ -132,7 +135,7 @@ def station(tournament: Tournament) -> Iterator[HubStation]:
 
 
 def test_the_wall_gets_every_tables_view_and_the_judge_one_tables(
-    tournament: Tournament, station: HubStation
+    tournament: Tournament, station: HubStation, tmp_path: Path
 ):
     view = {"game": "dreamblade", "version": 4, "seats": [], "extra": {"board": {"c3": []}}}
     station.tables["table-1"] = {"table": "table-1", "turn": 2, "score": {"A": 1}, "view": view}
@@ -141,7 +144,8 @@ def test_the_wall_gets_every_tables_view_and_the_judge_one_tables(
     for name in check_in_names:
         tournament.check_in(name)
     tournament.start_round()
-    client = create_hub_app(tournament, station, secret_key="k", testing=True).test_client()
+    app = create_hub_app(tournament, station, secret_key="k", data_dir=tmp_path, testing=True)
+    client = app.test_client()
     remote = {"REMOTE_ADDR": "192.168.1.20"}  # the store's screen: reading is open to all
 
     plain = client.get("/api/event", environ_base=remote).get_json()

@@ -109,7 +109,8 @@ def room(tmp_path: Path) -> Iterator[Room]:
     for name in PLAYERS:
         tournament.check_in(name)
     station = HubStation(hub, tournament)
-    server = serve(create_hub_app(tournament, station, secret_key="hub-secret"), "127.0.0.1", 0)
+    app = create_hub_app(tournament, station, secret_key="hub-secret", data_dir=tmp_path)
+    server = serve(app, "127.0.0.1", 0)
     running = server.start_in_thread()
     room = Room(running.url, tournament, station)
     other = Settings(game="dungeon_command")
@@ -205,8 +206,9 @@ def test_the_judge_opens_a_calling_tables_live_position_read_only(
     browser: Browser, room: Room, size: str, language: str
 ):
     lang = LANGUAGES[language]
-    hub = open_page(browser, room, "/", size, language)
     room.tables["table-1"].table.bus.publish(Event(JUDGE_CALLED, {"by": "buttons"}))
+    assert wait_for(lambda: bool(room.tournament.state.judge_calls))
+    hub = open_page(browser, room, "/", size, language)
     call = hub.locator("#judge-calls li[data-call]")
     expect(call).to_have_count(1)
     expect(call).to_contain_text("table-1")
@@ -238,6 +240,11 @@ def test_the_judge_opens_a_calling_tables_live_position_read_only(
     view = room.view("table-1")
     expect_status(hub, lang, view)
     expect_dreamblade_board(hub.locator("#board"), view)
+    # what just happened, newest first, in words: the gargoyle's move by its player
+    moved = view["extra"]["pieces"]["A:pearlthorn-gargoyle#1"]["name"]
+    expect(hub.locator("#log li")).to_have_count(len(view["log"]))
+    expect(hub.locator("#log li").first).to_contain_text(moved)
+    expect(hub.locator("#log li").first).to_contain_text("a4")
     # a miniature's card opens (its stats, to read); it changes nothing either
     hub.locator('#board .db-cell[data-cell="a4"] .db-mini').click()
     expect(hub.locator("#mini-info")).to_be_visible()

@@ -171,3 +171,84 @@ def test_the_printable_standings_put_the_cut_first(
     assert cut == CUT_TEXT[language]
     screenshot(page, f"hub-print-cut-{size}-{language}")
     assert errors == []
+
+
+ACCESS_TEXT = {
+    "en-US": {
+        "saved": "The organizer PIN is saved.", "wrong": "Wrong PIN.",
+        "signed_in": "Signed in as Ken Sato. Your changes are recorded under this name.",
+        "start": "Pair the next round", "answer": "On my way",
+    },
+    "ja-JP": {
+        "saved": "主催者 PIN を保存しました。", "wrong": "PIN が違います。",
+        "signed_in": "Ken Sato としてサインイン中です。変更はこの名前で記録されます。",
+        "start": "次の回戦の組み合わせを作る", "answer": "向かいます",
+    },
+}  # fmt: skip
+
+
+@pytest.fixture
+def lan_hub_server(hub_app: Flask) -> Iterator[tuple[PanelServer, str]]:
+    """The hub listening on every interface: its own screen at 127.0.0.1, a phone at the LAN
+    address (a source that is not loopback, as a phone on the store's Wi-Fi)."""
+    from web_panel.addresses import lan_address
+
+    lan = lan_address()
+    if lan is None:
+        pytest.skip("this machine has no LAN address to act as a phone from")
+    running = serve(hub_app, "0.0.0.0", 0).start_in_thread()
+    yield running, f"http://{lan}:{running.server.port}"
+    running.stop()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", ACCESS_TEXT)
+def test_a_judge_signs_in_on_a_phone_and_runs_the_round(
+    browser: Browser,
+    lan_hub_server: tuple[PanelServer, str],
+    tournament: Tournament,
+    size: str,
+    language: str,
+):
+    server, lan_url = lan_hub_server
+    text = ACCESS_TEXT[language]
+    own, own_errors = open_page(browser, f"http://127.0.0.1:{server.server.port}/", size, language)
+    own.locator("#pin-new").fill("246810")
+    own.locator("#pin-form button[type=submit]").click()
+    expect(own.locator("#toast")).to_have_text(text["saved"])
+
+    phone, errors = open_page(browser, lan_url + "/", size, language)
+    expect(phone.locator("#checkin")).to_be_hidden()
+    phone.locator("#sign-in-name").fill("Ken Sato")
+    phone.locator("#sign-in-pin").fill("135790")
+    phone.locator("#sign-in button[type=submit]").click()
+    expect(phone.locator("#toast")).to_have_text(text["wrong"])
+    for _ in range(40):  # the browser logs the refused request itself (403)
+        if errors:
+            break
+        phone.wait_for_timeout(50)
+    assert len(errors) == 1 and "403" in errors[0], errors
+    errors.clear()
+    phone.locator("#sign-in-pin").fill("246810")
+    phone.locator("#sign-in button[type=submit]").click()
+    expect(phone.locator("#signed-in")).to_have_text(text["signed_in"])
+    for count, name in enumerate(("Aiko", "Ben"), start=1):
+        phone.locator("#checkin-name").fill(name)
+        phone.locator("#checkin button[type=submit]").click()
+        expect(phone.locator("#players li")).to_have_count(count)
+    phone.get_by_role("button", name=text["start"]).click()
+    row = phone.locator("#matches tr").first
+    row.locator("button[data-outcome=a]").click()
+    expect(row.locator("button[data-outcome]")).to_have_count(0)
+    row.locator(".correct-outcome").select_option("b")
+    phone.once("dialog", lambda dialog: dialog.accept("seats swapped"))
+    row.locator("button.correct").click()
+    (match,) = tournament.state.round_matches(1)
+    expect(row.locator(".outcome")).to_contain_text(tournament.state.players[match.b or 0].name)
+    assert tournament.state.corrections[-1]["by"] == "Ken Sato"
+    call = tournament.call_judge("table-1", "A", "attack")
+    phone.get_by_role("button", name=text["answer"]).click()
+    expect(phone.locator(f'#judge-calls li[data-call="{call.id}"]')).to_have_count(0)
+    assert tournament.state.judge_calls[call.id].answered_by == "Ken Sato"
+    screenshot(phone, f"hub-signed-in-{size}-{language}")
+    assert errors == [] and own_errors == []

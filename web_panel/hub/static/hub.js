@@ -1,9 +1,9 @@
 /* The hub's pages: the organizer page, the spectator wall, the printable page and a table's live
    position for the judge. They read the event from /api/event (every 2 s; the wall with every
-   table's view, the judge's page that table's every second) and, on the hub's own screen, send
-   the organizer's changes; the hub checks everything and answers refusals in the page's
-   language. The tables' games are drawn by the phone panel's own scripts (window.Panel), which
-   on these pages only read. */
+   table's view, the judge's page that table's every second) and, on the hub's own screen or where
+   the organizer or a judge signed in with the organizer PIN, send the organizer's changes; the
+   hub checks everything and answers refusals in the page's language. The tables' games are drawn
+   by the phone panel's own scripts (window.Panel), which on these pages only read. */
 "use strict";
 
 (() => {
@@ -27,7 +27,7 @@
     toast.timer = setTimeout(() => { box.hidden = true; }, 4000);
   }
 
-  async function send(path, body = {}) {
+  async function post(path, body) {
     const response = await fetch(path, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-CSRF-Token": boot.csrf },
@@ -38,7 +38,12 @@
       toast(data.message || t("hub.error.other"), true);
       return null;
     }
-    await refresh();
+    return data;
+  }
+
+  async function send(path, body = {}) {
+    const data = await post(path, body);
+    if (data) await refresh();
     return data;
   }
 
@@ -263,7 +268,31 @@
     renderWatched(JSON.parse(text));
   }
 
+  function wireAccess() {
+    const signIn = document.getElementById("sign-in");
+    if (signIn) signIn.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const pin = document.getElementById("sign-in-pin");
+      const done = await post("/api/sign_in", { name: document.getElementById("sign-in-name").value, pin: pin.value });
+      pin.value = "";
+      if (done) window.location.reload();
+    });
+    const signOut = document.getElementById("sign-out");
+    if (signOut) signOut.addEventListener("click", async () => {
+      if (await post("/api/sign_out", {})) window.location.reload();
+    });
+    const pinForm = document.getElementById("pin-form");
+    if (pinForm) pinForm.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const pin = document.getElementById("pin-new");
+      const done = await post("/api/pin", { pin: pin.value });
+      pin.value = "";
+      if (done) toast(t("hub.access.pin_done"));
+    });
+  }
+
   function wireOrganizer() {
+    wireAccess();
     for (const node of document.querySelectorAll("[data-organizer]")) node.hidden = !boot.organizer;
     if (!boot.organizer) return;
     fetch("/api/warbands").then((r) => r.json()).then((data) => {
