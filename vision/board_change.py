@@ -34,6 +34,10 @@ TAG_PROBLEMS = {
     "on_map_twice": "{tag} is on the map twice ({cells}): one sticker is not this one's",
     "partly_read": "{tag}: only part of its tag reads (covered or damaged): not placed",
     "other_table": "a tag of another table (key {key}) is in {cells}: it is not this table's",
+    "shared_key": (
+        "a tag of key {key} is in {cells}: two registrations read here give its serial to "
+        "different miniatures, so it is not placed (reprint one player's sheet with another key)"
+    ),
     "no_table": (
         "an older sticker naming no table is in {cells}: this table reads only the tags printed "
         "for it (reprint it with companion labels tags)"
@@ -45,7 +49,8 @@ TAG_PROBLEMS = {
 class TagProblem:
     """Something about one tag the players should fix, as data: ``kind`` (a ``TAG_PROBLEMS``
     key), the ``tag`` (``None`` for a tag that is not this table's: another table's, whose
-    ``key`` it names, or an older sticker naming no table) and the ``cells`` it concerns (those
+    ``key`` it names, one of a key two registrations share and bind differently, or an older
+    sticker naming no table) and the ``cells`` it concerns (those
     it was seen in or near)."""
 
     kind: str

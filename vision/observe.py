@@ -43,17 +43,20 @@ class Placement:
 @dataclass(frozen=True)
 class ForeignTag:
     """A tag of another table lying in ``cell`` (``key`` ``None``: an older sticker naming no
-    table): flagged, never placed."""
+    table; ``conflict``: a code of a key two registrations here share, bound differently):
+    flagged, never placed."""
 
     cell: str
     key: int | None
     x_mm: float
     y_mm: float
+    conflict: bool = False
 
     def problem(self) -> TagProblem:
         if self.key is None:
             return TagProblem("no_table", None, (self.cell,))
-        return TagProblem("other_table", None, (self.cell,), key=self.key)
+        kind = "shared_key" if self.conflict else "other_table"
+        return TagProblem(kind, None, (self.cell,), key=self.key)
 
 
 @dataclass(frozen=True)
@@ -183,13 +186,13 @@ def place(
             where = tuple(sorted({p.cell for p in found}))
             problems.append(TagProblem("on_map_twice", tag, where))
         placements.extend(found)
-    theirs = [((f.key, f.serial), f.corners) for f in foreign]
+    theirs = [((f.key, f.serial, f.conflict), f.corners) for f in foreign]
     others: set[ForeignTag] = set()
-    for (key, _), groups in _bases(theirs, calibration, carrier, radius * 0.8):
+    for (key, _, conflict), groups in _bases(theirs, calibration, carrier, radius * 0.8):
         for x, y, count in groups:
             cell = grid.cell_at_mm(x, y)
             if count >= min_codes and cell is not None:
-                others.add(ForeignTag(cell, key, x, y))
+                others.add(ForeignTag(cell, key, x, y, conflict))
     return Placed(
         placements,
         off_map,

@@ -15,13 +15,18 @@ binds each serial to a :class:`TagId`::
 A code of another key is another table's, whatever its serial (docs/formats.md "Label
 registration"). Files written before keys existed have ``markers:`` instead of ``serials:`` and no
 key: they are key 0, whose marker ids are exactly the ids those carriers were printed with.
+
+At a tournament a table also reads the carriers the two seated players printed at home with their
+own keys: :func:`merge_registrations` joins registrations by key into a
+:class:`MergedRegistration`, where a code two of them bind to different miniatures is a
+*conflict* — flagged where it lies, never placed (docs/tournament.md "Players' own carriers").
 """
 
 from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -88,9 +93,18 @@ class LabelRegistration:
         if len(set(tags)) != len(tags):
             raise ValueError("one tag is registered to two serials")
 
+    @property
+    def keys(self) -> frozenset[int]:
+        """The table keys whose codes this registration reads."""
+        return frozenset({self.key})
+
     def tag_for(self, code: TableSerial) -> TagId | None:
         """The miniature a code of this table names (``None``: no such serial here)."""
         return self.serials.get(code.serial) if code.key == self.key else None
+
+    def conflicted(self, code: TableSerial) -> bool:
+        """Whether two registrations bind ``code`` differently (never, for one alone)."""
+        return False
 
     def marker_id(self, serial: int) -> int:
         """The marker id printed for ``serial`` (marker families)."""
@@ -133,32 +147,103 @@ def assign_serials(
 
 def load_registration(path: Path) -> LabelRegistration:
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as error:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
         raise DataFileError(str(path), "<file>", f"readable YAML ({error})") from error
+    return registration_from_text(text, str(path))
+
+
+def registration_from_text(text: str, origin: str) -> LabelRegistration:
+    """A registration file's text (as ``companion labels tags`` wrote it); ``DataFileError``
+    names ``origin`` and the field that is wrong."""
+    try:
+        raw = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        raise DataFileError(origin, "<file>", f"readable YAML ({error})") from error
+    return registration_from_data(raw, origin)
+
+
+def registration_from_data(raw: object, origin: str) -> LabelRegistration:
+    """A registration from its parsed form (YAML, or the JSON a hub sends: serials may be
+    strings of digits there)."""
     if not isinstance(raw, dict):
-        raise DataFileError(str(path), "<root>", "a mapping with family, key and serials")
+        raise DataFileError(origin, "<root>", "a mapping with family, key and serials")
     family = raw.get("family")
     if family not in LABEL_FAMILIES:
-        raise DataFileError(str(path), "family", " or ".join(LABEL_FAMILIES))
+        raise DataFileError(origin, "family", " or ".join(LABEL_FAMILIES))
     key = raw.get("key", 0)
-    if not isinstance(key, int) or not 0 <= key < key_count(family):
-        raise DataFileError(str(path), "key", f"a table key 0..{key_count(family) - 1}")
+    if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key < key_count(family):
+        raise DataFileError(origin, "key", f"a table key 0..{key_count(family) - 1}")
     name = "serials" if "serials" in raw or "markers" not in raw else "markers"  # older files
     serials_raw = raw.get(name)
     if not isinstance(serials_raw, dict):
-        raise DataFileError(str(path), name, "a mapping serial → tag")
+        raise DataFileError(origin, name, "a mapping serial → tag")
     serials: dict[int, TagId] = {}
     for number, value in serials_raw.items():
-        if not isinstance(number, int) or not 0 <= number < serial_count(family):
+        serial = int(number) if isinstance(number, str) and number.isdecimal() else number
+        if isinstance(serial, bool) or not isinstance(serial, int):
+            serial = -1
+        if not 0 <= serial < serial_count(family):
             raise DataFileError(
-                str(path), f"{name}.{number}", f"a serial 0..{serial_count(family) - 1}"
+                origin, f"{name}.{number}", f"a serial 0..{serial_count(family) - 1}"
             )
         try:
-            serials[number] = parse_tag_text(str(value))
+            serials[serial] = parse_tag_text(str(value))
         except ValueError as error:
-            raise DataFileError(str(path), f"{name}.{number}", "a tag like db:B45#1") from error
+            raise DataFileError(origin, f"{name}.{number}", "a tag like db:B45#1") from error
     try:
         return LabelRegistration(family, serials, key)
     except ValueError as error:
-        raise DataFileError(str(path), name, str(error)) from error
+        raise DataFileError(origin, name, str(error)) from error
+
+
+def registration_data(registration: LabelRegistration) -> dict[str, object]:
+    """The JSON form of a registration (serials as strings: JSON keys are text)."""
+    return {
+        "family": registration.family,
+        "key": registration.key,
+        "serials": {str(k): str(v) for k, v in sorted(registration.serials.items())},
+    }
+
+
+@dataclass(frozen=True)
+class MergedRegistration:
+    """Several registrations of one family read together: ``codes`` (key and serial → tag) and
+    ``conflicts``, the codes two registrations bind to different miniatures (a shared key)."""
+
+    family: str
+    codes: Mapping[TableSerial, TagId]
+    conflicts: frozenset[TableSerial] = frozenset()
+    keys: frozenset[int] = frozenset()
+
+    def tag_for(self, code: TableSerial) -> TagId | None:
+        return self.codes.get(code)
+
+    def conflicted(self, code: TableSerial) -> bool:
+        return code in self.conflicts
+
+
+def merge_registrations(registrations: Sequence[LabelRegistration]) -> MergedRegistration:
+    """Join ``registrations`` by key: every code any of them binds, except those two of them bind
+    to different miniatures (``conflicts``: the camera must not guess whose it is). Pure;
+    ``ValueError`` when they are not all of one family (a table reads one family of codes)."""
+    if not registrations:
+        raise ValueError("nothing to merge")
+    families = {r.family for r in registrations}
+    if len(families) != 1:
+        raise ValueError(f"registrations of {' and '.join(sorted(families))} cannot be merged")
+    bound: dict[TableSerial, set[TagId]] = {}
+    for registration in registrations:
+        for serial, tag in registration.serials.items():
+            bound.setdefault(TableSerial(registration.key, serial), set()).add(tag)
+    codes = {code: next(iter(tags)) for code, tags in bound.items() if len(tags) == 1}
+    return MergedRegistration(
+        registrations[0].family,
+        dict(sorted(codes.items())),
+        frozenset(code for code, tags in bound.items() if len(tags) > 1),
+        frozenset(r.key for r in registrations),
+    )
+
+
+# what a tag reader takes: one table's registration, or several merged
+Registration = LabelRegistration | MergedRegistration

@@ -4,8 +4,10 @@ family (ArUco 4×4, AprilTag 36h11) through OpenCV's ``cv2.aruco``.
 Every reader turns what it finds into :class:`Sighting` objects (tag + where, in image pixels).
 A code of another table — another key in its payload or marker id, or, at a table with a label
 registration, an older sticker naming no table — is kept apart as a :class:`Foreign` sighting
-(``observe.place`` flags where it lies); text that is not our payload, or a serial this table did
-not register, is counted in :attr:`ReadResult.rejected` and otherwise ignored.
+(``observe.place`` flags where it lies), and so is a code two merged registrations bind to
+different miniatures (``conflict``: two players printed with one key); text that is not our
+payload, or a serial this table did not register, is counted in :attr:`ReadResult.rejected` and
+otherwise ignored.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import numpy as np
 
 from vision.board_change import TagId
 from vision.payload import PayloadError, TableSerial, parse_payload
-from vision.registration import LabelRegistration, marker_code
+from vision.registration import Registration, marker_code
 
 Point = tuple[float, float]
 Quad = tuple[Point, Point, Point, Point]
@@ -48,11 +50,13 @@ class Sighting:
 @dataclass(frozen=True)
 class Foreign:
     """A code of another table: its key and serial there (``key`` ``None``: an older sticker
-    naming its miniature but no table, read at a table with a registration of its own)."""
+    naming its miniature but no table, read at a table with a registration of its own);
+    ``conflict``: a code of a key this table reads that two registrations bind differently."""
 
     key: int | None
     serial: int
     corners: Quad
+    conflict: bool = False
 
 
 @dataclass
@@ -67,16 +71,19 @@ class ReadResult:
         self.foreign.extend(other.foreign)
 
     def add(
-        self, code: TagId | TableSerial, corners: Quad, registration: LabelRegistration | None
+        self, code: TagId | TableSerial, corners: Quad, registration: Registration | None
     ) -> None:
-        """Sort one code read: this table's tag, another table's, or not one we know."""
+        """Sort one code read: this table's tag, another table's, one two registrations bind
+        differently, or not one we know."""
         if isinstance(code, TagId):  # an older sticker naming its miniature
             if registration is None:
                 self.sightings.append(Sighting(code, corners))
             else:
                 self.foreign.append(Foreign(None, code.serial, corners))
-        elif registration is None or code.key != registration.key:
+        elif registration is None or code.key not in registration.keys:
             self.foreign.append(Foreign(code.key, code.serial, corners))
+        elif registration.conflicted(code):
+            self.foreign.append(Foreign(code.key, code.serial, corners, conflict=True))
         else:
             tag = registration.tag_for(code)
             if tag is None:
@@ -92,7 +99,7 @@ class TagReader(Protocol):
 
 
 def _from_texts(
-    found: Iterable[tuple[str, Quad]], registration: LabelRegistration | None
+    found: Iterable[tuple[str, Quad]], registration: Registration | None
 ) -> ReadResult:
     result = ReadResult()
     for text, corners in found:
@@ -114,7 +121,7 @@ class ZxingReader:
     name = "zxing"
 
     def __init__(
-        self, thorough: bool = False, registration: LabelRegistration | None = None
+        self, thorough: bool = False, registration: Registration | None = None
     ) -> None:
         import zxingcpp
 
@@ -146,7 +153,7 @@ class PyzbarReader:
 
     name = "pyzbar"
 
-    def __init__(self, registration: LabelRegistration | None = None) -> None:
+    def __init__(self, registration: Registration | None = None) -> None:
         from pyzbar import pyzbar
 
         self._pyzbar = pyzbar
@@ -189,7 +196,7 @@ class MarkerReader:
     """ArUco/AprilTag markers: a marker id is a table key and a serial, which this table's
     label registration binds to a miniature."""
 
-    def __init__(self, registration: LabelRegistration) -> None:
+    def __init__(self, registration: Registration) -> None:
         if registration.family not in _DICTIONARIES:
             raise ValueError(f"{registration.family} is not a marker family")
         self.name = registration.family
@@ -227,7 +234,7 @@ class MarkerReader:
         return result
 
 
-def make_reader(name: str, registration: LabelRegistration | None = None) -> TagReader:
+def make_reader(name: str, registration: Registration | None = None) -> TagReader:
     """The reader called ``name`` (one of :data:`READERS`); QR readers take the table's QR
     registration, if any."""
     if name in ("zxing", "pyzbar"):

@@ -15,7 +15,7 @@ import re
 import secrets
 import threading
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from flask import Flask, Response, jsonify, request, session
 from flask.sessions import SecureCookieSessionInterface
@@ -42,6 +42,9 @@ from web_panel.panel import LedSource, Panel
 from web_panel.private_files import write_private
 from web_panel.seats import SeatTokens
 from web_panel.table_catalog_api import catalog_api
+
+if TYPE_CHECKING:
+    from companion.camera.reading import TableReading
 
 log = logging.getLogger(__name__)
 
@@ -88,12 +91,15 @@ def create_app(
     testing: bool = False,
     lights: object | None = None,
     camera: CameraView | None = None,
+    labels: TableReading | None = None,
 ) -> Flask:
     """The panel app of ``table``. ``secret_key`` defaults to the data folder's (``panel_secret``).
 
     ``lights``: the LED backend; if it offers frame subscriptions (the virtual backend does), the
     phones' boards mirror the LEDs. Other backends are simply not mirrored. ``camera``: what the
     camera view shows and where a tapped calibration goes (none: the view says there is no camera).
+    ``labels``: the labels the camera reads (``companion.camera.reading.TableReading``), which
+    the tag scan reads with too.
     """
     settings = settings or Settings()
     app = Flask(__name__)
@@ -114,6 +120,7 @@ def create_app(
         clock=MatchClock(settings.clock),
         seats=load_seats(settings.data_dir),
         camera=camera,
+        labels=labels,
     )
     if lights is not None and callable(getattr(lights, "subscribe", None)):
         panel.mirror_leds(cast(LedSource, lights))

@@ -268,34 +268,33 @@ def dreamblade_game(panel: Panel, data: object) -> Game:
 # -- Dreamblade: a warband registered by showing each miniature's tag to the camera ----------------
 
 
-@lru_cache(maxsize=2)
-def _cached_reading(decoder: str, markers: Path | None, _changed: int) -> TagReading:
-    from companion.camera.reading import tag_reading
-
-    return tag_reading(decoder, markers)
-
-
 def _tag_reading(panel: Panel) -> TagReading:
-    """How this table reads its tags (the camera loop's way: carriers, QR stickers of the
-    table's registration, or the older stickers), read again when the registration changes."""
-    camera = panel.settings.camera
-    markers = camera.markers
-    changed = markers.stat().st_mtime_ns if markers is not None and markers.exists() else 0
+    """How this table reads its tags — the camera loop's own reading (carriers, QR stickers of the
+    table's registration, a tournament's seated players' carriers, or the older stickers), made
+    again when those labels change."""
+    if panel.labels is None:
+        from companion.camera.reading import TableReading
+
+        camera = panel.settings.camera
+        panel.labels = TableReading(camera.decoder, camera.markers, panel.settings.data_dir)
     try:
-        return _cached_reading(camera.decoder, markers, changed)
+        return panel.labels.current()
     except DataFileError as exc:
         problem = f"the camera cannot read this table's tags: {exc}"
         raise Refused(404, "no_camera", problem) from None
 
 
-def foreign_problems(foreign: tuple[tuple[int | None, int], ...]) -> list[dict[str, str]]:
-    """Other tables' tags the camera shows (older stickers naming no table among them)."""
+def foreign_problems(
+    foreign: tuple[tuple[int | None, int], ...], conflicts: tuple[tuple[int, int], ...] = ()
+) -> list[dict[str, str]]:
+    """Other tables' tags the camera shows (older stickers naming no table among them), and tags
+    of a key two registrations here share and bind differently."""
     return [
         {"tag": "", "problem": "older_sticker"}
         if key is None
         else {"tag": f"T{key:02d}-{serial}", "problem": "other_table"}
         for key, serial in foreign
-    ]
+    ] + [{"tag": f"T{key:02d}-{serial}", "problem": "shared_key"} for key, serial in conflicts]
 
 
 def shown_tags(found: ReadResult, catalog: Any) -> dict[str, Any]:
@@ -533,7 +532,7 @@ def scan_tags() -> ResponseReturnValue:
         answer = shown_cards(shown.found, game, panel.table_catalog)
     else:
         answer = shown_tags(shown.found, _catalog(panel))
-    answer["problems"].extend(foreign_problems(shown.foreign))
+    answer["problems"].extend(foreign_problems(shown.foreign, shown.conflicts))
     return jsonify(status=snapshot.status, **answer)
 
 

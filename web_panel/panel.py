@@ -22,6 +22,7 @@ from web_panel.stream import Feed
 from web_panel.view import public_view, spectator_view
 
 if TYPE_CHECKING:
+    from companion.camera.reading import TableReading
     from companion.camera.snapshot import CameraView
 
 
@@ -59,6 +60,9 @@ class Panel:
     streams: StreamLimit = field(default_factory=StreamLimit)
     # What the camera noticed that only the players can settle (fed by the table's bus).
     camera_prompts: PromptList = field(init=False)
+    # The labels the camera reads (the table's and a tournament's seated players'), shared with
+    # the camera loop; made from the settings on the first tag scan when not handed one.
+    labels: TableReading | None = None
     # The tournament hub's link when this table plays in an event (set by the runtime).
     tournament: TournamentLink | None = None
     # The entries players typed in (every game), in the table's store.

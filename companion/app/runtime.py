@@ -28,6 +28,7 @@ from companion.table.table import JUDGE, Table
 from firmware_config.layout import load_layout
 
 if TYPE_CHECKING:
+    from companion.camera.reading import TableReading
     from companion.camera.snapshot import CameraView
     from vision.board_change import TagId
     from web_panel.panel import Panel
@@ -48,6 +49,18 @@ class TableRuntime:
         self.camera: CameraView | None = None  # what the panel's camera view shows
         self._threads: list[threading.Thread] = []
         self._closers: list[Callable[[], None]] = []
+        self._labels: TableReading | None = None
+
+    @property
+    def labels(self) -> TableReading:
+        """The labels this table reads (its own, and a tournament's seated players'): the camera
+        loop and the panel's tag scan share it."""
+        if self._labels is None:
+            from companion.camera.reading import TableReading
+
+            camera = self.settings.camera
+            self._labels = TableReading(camera.decoder, camera.markers, self.settings.data_dir)
+        return self._labels
 
     # -- devices -------------------------------------------------------------------------------
 
@@ -110,7 +123,9 @@ class TableRuntime:
 
         lights = self.lights.lights if self.lights is not None else None
         # mirrors virtual LEDs; the camera (started first) feeds the camera view
-        app = create_app(self.table, self.settings, lights=lights, camera=self.camera)
+        app = create_app(
+            self.table, self.settings, lights=lights, camera=self.camera, labels=self.labels
+        )
         host = host if host is not None else self.settings.panel.host
         server = serve(app, host, port if port is not None else self.settings.panel.port)
         server.start_in_thread()
@@ -167,7 +182,6 @@ class TableRuntime:
         """Start reading the table with the camera ``spec``; ``False`` if this game can't."""
         from companion.camera.loop import CameraLoop
         from companion.camera.profiles import CameraProfileError, camera_profile
-        from companion.camera.reading import tag_reading
         from vision.camera import ResilientCamera, source_from_spec
         from vision.lens import Lens, lens_path, load_lens
 
@@ -177,7 +191,7 @@ class TableRuntime:
             self.problems.append(f"camera: {error}")
             return False
         try:
-            reading = tag_reading(self.settings.camera.decoder, self.settings.camera.markers)
+            reading = self.labels.current()
         except DataFileError as error:
             self.problems.append(f"camera: {error}")
             return False
@@ -200,6 +214,7 @@ class TableRuntime:
             sync=profile.sync,
             lens=lens,
             config=reading.config,
+            reading_of=self.labels.current,
         )
         self.camera = loop
         self._thread("camera", lambda: loop.run(self.stop_event))

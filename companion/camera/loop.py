@@ -9,6 +9,10 @@ without it. Every ``check_every`` frames it looks whether the map moved under th
 It is also the panel's ``CameraView``: the latest frame, the tags read from it and the calibration
 in use (kept under a lock: the loop runs in its own thread, the panel serves from others), and a
 calibration from four tapped corners, which replaces the pipeline's and is saved.
+
+With ``reading_of`` (the table's ``reading.TableReading``) it reads with whatever labels the table
+accepts now: when they change — a tournament pairing seats players with their own carriers, the
+event ends — the loop takes the new reader with a fresh tracker.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import numpy as np
 
 from companion import events as ev
 from companion.camera import evidence
+from companion.camera.reading import TagReading
 from companion.camera.reconciler import sync_table
 from companion.camera.snapshot import CameraSnapshot
 from companion.errors import DataFileError
@@ -73,14 +78,17 @@ class CameraLoop:
         sync: SyncBoard = sync_board,
         check_every: int = CHECK_MAP_EVERY,
         lens: Lens | None = None,
+        reading_of: Callable[[], TagReading] | None = None,
     ) -> None:
         """``registry_for``: the tag registry of the table's game, asked again whenever another
         game replaces it (``None``: the camera shows that game but does not read its board).
         ``lens``: the calibrated lens (``companion camera calibrate``); a saved calibration made
-        with another lens, or without one, is made again."""
+        with another lens, or without one, is made again. ``reading_of``: the labels the table
+        reads now, asked every frame (``reader`` is used until it gives another)."""
         self.table = table
         self.camera = camera
         self.reader = reader
+        self.reading_of = reading_of
         self.registry: dict[TagId, str] | None = dict(registry)
         self.grid = grid
         self.config = config or PipelineConfig()
@@ -189,6 +197,7 @@ class CameraLoop:
         """Run one frame through the pipeline and apply what it commits."""
         with self._lock:
             self._frame = frame
+        self._follow_the_labels()
         self._follow_the_game()
         if self.pipeline is None and not self._calibrate(frame):
             return None
@@ -251,6 +260,22 @@ class CameraLoop:
         self._game_id = self.table.game_id
         registry = self.registry_for(self.table)
         self.registry = dict(registry) if registry is not None else None
+        if self.pipeline is not None:
+            self._use(self.pipeline.calibration)
+
+    def _follow_the_labels(self) -> None:
+        """The labels the table reads changed: read with the new reader (fresh tracker)."""
+        if self.reading_of is None:
+            return
+        try:
+            reading = self.reading_of()
+        except DataFileError as error:
+            log.warning("camera: labels unchanged, the new registration does not load: %s", error)
+            return
+        if reading.reader is self.reader:
+            return
+        self.reader, self.config = reading.reader, reading.config
+        log.info("camera: the labels read here changed (%s)", reading.reader.name)
         if self.pipeline is not None:
             self._use(self.pipeline.calibration)
 

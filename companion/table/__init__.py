@@ -2,8 +2,10 @@
 acknowledged action (``store``), the entries its players typed in for every game's catalog
 (``catalog``, and its ``companion catalog`` commands in ``catalog_cli``), opening a table from the
 settings (``setup``), the hardware
-buttons (``controls``) and the Pi's boot settings (``pi_boot``).
+buttons (``controls``), the Pi's boot settings (``pi_boot``) and the label registrations of the
+players a tournament seats here (``seated_labels``).
 
 May import: the shared contracts (``companion.events``, ``errors``, ``grid``, ``settings``),
-``companion.games`` and ``firmware_config``. Never the camera, lights, hub, panel or app.
+``companion.games``, ``firmware_config`` and ``vision.registration`` (label registration files,
+no OpenCV). Never the camera, lights, hub, panel or app.
 """
