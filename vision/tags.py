@@ -98,9 +98,7 @@ class TagReader(Protocol):
     def read(self, gray: np.ndarray) -> ReadResult: ...
 
 
-def _from_texts(
-    found: Iterable[tuple[str, Quad]], registration: Registration | None
-) -> ReadResult:
+def _from_texts(found: Iterable[tuple[str, Quad]], registration: Registration | None) -> ReadResult:
     result = ReadResult()
     for text, corners in found:
         try:
@@ -120,9 +118,7 @@ class ZxingReader:
 
     name = "zxing"
 
-    def __init__(
-        self, thorough: bool = False, registration: Registration | None = None
-    ) -> None:
+    def __init__(self, thorough: bool = False, registration: Registration | None = None) -> None:
         import zxingcpp
 
         self._zxing = zxingcpp

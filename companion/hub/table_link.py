@@ -3,13 +3,15 @@
 ``TableLink`` holds the table's one connection to the hub (``TablePublisher``). When the hub
 pairs two players at this table, the link starts their game — in Dreamblade with their
 registered warbands when both gave one, else the table's usual starting game — and names the
-seats. When that game ends (or at time, under the ``leader_wins`` policy) it sends the result;
-which match the table plays, and any result sent, are kept in ``hub-match.json`` so a table
-restarted mid-round sends its result again. Every state sent carries, when the table runs its
-panel, the panel's spectator view (board, seats, what the game waits for): the hub's wall and its
-judge's read-only page draw it. The hub's round clock, with the event's ``at_time`` rule, is shown
-on the table's panel, and at time that rule is applied (``leader_wins``: the player ahead by the
-game's score is reported the winner, a draw when level).
+seats; the players' label registrations it carries (their own carriers) are kept for the camera
+(``companion.table.seated_labels``) until the next pairing, or until the hub pairs no one here.
+When that game ends (or at time, under the ``leader_wins`` policy) it sends the result; which
+match the table plays, and any result sent, are kept in ``hub-match.json`` so a table restarted
+mid-round sends its result again. Every state sent carries, when the table runs its panel, the
+panel's spectator view (board, seats, what the game waits for): the hub's wall and its judge's
+read-only page draw it. The hub's round clock, with the event's ``at_time`` rule, is shown on the
+table's panel, and at time that rule is applied (``leader_wins``: the player ahead by the game's
+score is reported the winner, a draw when level).
 """
 
 from __future__ import annotations
@@ -23,12 +25,15 @@ from pathlib import Path
 from typing import Any
 
 from companion import events as ev
+from companion.errors import DataFileError
 from companion.events import Event
 from companion.games.protocol import Game
 from companion.hub.publisher import TablePublisher, table_summary
 from companion.settings import Settings
+from companion.table.seated_labels import clear_seated, save_seated
 from companion.table.setup import dreamblade_game, starting_game
 from companion.table.table import Table
+from vision.registration import LabelRegistration, registration_from_data
 
 log = logging.getLogger(__name__)
 MATCH_FILE = "hub-match.json"
@@ -165,8 +170,10 @@ class TableLink:
         if self.on_change is not None:
             self.on_change()
         if not paired:
-            return  # no pairing at this table now
+            clear_seated(self.settings.data_dir)  # no pairing here now: no players' labels
+            return
         with self._lock:
+            self._seat_labels(view)
             if self.match is not None and self.match["match"] == match_id:
                 self._report_if_over()  # the same pairing again (a reconnection): resend
                 return
@@ -176,6 +183,20 @@ class TableLink:
             self.match = {"match": match_id, "game_id": self.table.game_id, "outcome": None}
             _save(self._path, self.match)
             log.info("hub: match %d, %s against %s", match_id, names["A"], names["B"])
+
+    def _seat_labels(self, view: dict[str, Any]) -> None:
+        """The camera reads the seated players' own carriers (their label registrations in the
+        pairing) for this match, and no earlier match's; one that does not load is left out."""
+        seats: dict[str, LabelRegistration] = {}
+        for seat in ("A", "B"):
+            data = (view.get(seat.lower()) or {}).get("labels")
+            if data is None:
+                continue
+            try:
+                seats[seat] = registration_from_data(data, f"seat {seat}'s labels from the hub")
+            except DataFileError as error:
+                log.warning("hub: %s", error)
+        save_seated(self.settings.data_dir, int(view["id"]), seats)
 
     def result_view(self) -> dict[str, Any] | None:
         """The result the hub recorded for this table's match, for its players to confirm:

@@ -21,6 +21,7 @@ from typing import Any, Literal, cast, get_args
 
 from companion.hub import swiss
 from companion.hub.journal import Journal
+from companion.hub.player_labels import LabelsError, check_labels, label_clashes
 from companion.settings import AtTime
 
 NAME_LIMIT = 40
@@ -41,6 +42,8 @@ class Player:
     warband: dict[str, Any] | None
     entered_round: int
     dropped: bool = False
+    # the label registration of the carriers the player brought (``player_labels``), JSON form
+    labels: dict[str, Any] | None = None
 
 
 @dataclass
@@ -160,7 +163,10 @@ def apply(state: EventState, op: Mapping[str, Any], at: float) -> None:
         state.tables = list(op["names"])
     elif kind == "check_in":
         player = Player(op["player"], op["name"], op["warband"], op["entered_round"])
+        player.labels = op.get("labels")
         state.players[player.id] = player
+    elif kind == "labels":
+        state.players[op["player"]].labels = op["labels"]
     elif kind == "drop":
         state.players[op["player"]].dropped = True
     elif kind == "round_started":
@@ -212,6 +218,13 @@ def check_warband(data: object, banned: Mapping[str, str] | None) -> dict[str, A
         "name": warband.name,
         "miniatures": [{"id": mini, "count": count} for mini, count in warband.entries],
     }
+
+
+def _checked_labels(text: object) -> dict[str, Any]:
+    try:
+        return check_labels(text)
+    except LabelsError as error:
+        raise TournamentError(error.code, str(error), **error.fields) from None
 
 
 class Tournament:
@@ -290,12 +303,15 @@ class Tournament:
 
     # -- players -------------------------------------------------------------------------------
 
-    def check_in(self, name: str, warband: object = None) -> Player:
-        """A player joins (also after round 1: a late entry plays from the next round on)."""
+    def check_in(self, name: str, warband: object = None, labels: object = None) -> Player:
+        """A player joins (also after round 1: a late entry plays from the next round on), with
+        a registered warband and the label registration of their own carriers (its file's text),
+        each optional."""
         name = " ".join(str(name).split())
         if not 1 <= len(name) <= NAME_LIMIT:
             raise TournamentError("name", f"a name has 1 to {NAME_LIMIT} characters")
         checked = None if warband is None else check_warband(warband, self._banned_list())
+        registration = None if labels is None else _checked_labels(labels)
         with self._lock:
             state = self.state
             same = [p for p in state.players.values() if p.name.casefold() == name.casefold()]
@@ -310,9 +326,24 @@ class Tournament:
                     "name": name,
                     "warband": checked,
                     "entered_round": len(state.rounds) + 1,
+                    **({"labels": registration} if registration is not None else {}),
                 }
             )
             return state.players[player_id]
+
+    def set_labels(self, player_id: int, labels: object) -> None:
+        """Replace a player's label registration (a sheet reprinted with another key); ``None``
+        removes it. Their next pairing sends the new one to the table."""
+        registration = None if labels is None else _checked_labels(labels)
+        with self._lock:
+            self._player(player_id)
+            self._commit({"kind": "labels", "player": player_id, "labels": registration})
+
+    def label_clashes(self) -> list[dict[str, Any]]:
+        """Keys that players still in the event share (``player_labels.label_clashes``)."""
+        with self._lock:
+            players = [(p.name, p.labels) for p in self.state.players.values() if not p.dropped]
+        return label_clashes(players)
 
     def _banned_list(self) -> Mapping[str, str] | None:
         if not self.state.settings.banned_list:
@@ -573,7 +604,7 @@ class Tournament:
             if player_id is None:
                 return None
             p = players[player_id]
-            return {"id": p.id, "name": p.name, "warband": p.warband}
+            return {"id": p.id, "name": p.name, "warband": p.warband, "labels": p.labels}
 
         return {
             "id": match.id,
@@ -634,6 +665,7 @@ class Tournament:
                         "id": p.id,
                         "name": p.name,
                         "warband": p.warband,
+                        "labels": p.labels,
                         "entered_round": p.entered_round,
                         "dropped": p.dropped,
                     }

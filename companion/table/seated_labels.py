@@ -31,7 +31,8 @@ def seated_path(data_dir: Path) -> Path:
 
 
 def save_seated(data_dir: Path, match: int, seats: Mapping[str, LabelRegistration]) -> None:
-    """Keep ``seats`` (seat → registration) as the labels of match ``match``; no seats: none."""
+    """Keep ``seats`` (seat → registration) as the labels of match ``match``; no seats: none.
+    The file is left as it is when it already says this (so the camera's reading stays)."""
     path = seated_path(data_dir)
     if not seats:
         clear_seated(data_dir)
@@ -42,9 +43,15 @@ def save_seated(data_dir: Path, match: int, seats: Mapping[str, LabelRegistratio
         "match": match,
         "seats": {seat: registration_data(reg) for seat, reg in sorted(seats.items())},
     }
+    text = json.dumps(content, indent=1)
+    try:
+        if path.read_text(encoding="utf-8") == text:
+            return  # the same pairing again (a reconnection): the camera keeps its reading
+    except (OSError, ValueError):
+        pass
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps(content, indent=1), encoding="utf-8")
+    temporary.write_text(text, encoding="utf-8")
     temporary.replace(path)
 
 

@@ -32,6 +32,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
+from companion.hub.player_labels import labels_summary
 from companion.hub.station import HubStation
 from companion.hub.tournament import NAME_LIMIT, Tournament, TournamentError
 from web_panel import csrf
@@ -278,9 +279,16 @@ def event_view(
         "settings": tournament.settings_view(),
         "clock": tournament.clock_status(),
         "players": [
-            {"id": p.id, "name": p.name, "dropped": p.dropped, "warband": _warband_name(p.warband)}
+            {
+                "id": p.id,
+                "name": p.name,
+                "dropped": p.dropped,
+                "warband": _warband_name(p.warband),
+                "labels": labels_summary(p.labels),
+            }
             for p in state.players.values()
         ],
+        "label_clashes": tournament.label_clashes(),
         "round": None if current is None else {
             "number": current.number,
             "stage": current.stage,
@@ -378,8 +386,17 @@ def export_json() -> ResponseReturnValue:
 @hub_pages.post("/api/players")
 def check_in() -> ResponseReturnValue:
     data = _body()
-    player = _tournament().check_in(str(data.get("name", "")), data.get("warband"))
+    player = _tournament().check_in(
+        str(data.get("name", "")), data.get("warband"), data.get("labels")
+    )
     return jsonify(id=player.id, name=player.name), 201
+
+
+@hub_pages.post("/api/players/<int:player_id>/labels")
+def set_labels(player_id: int) -> ResponseReturnValue:
+    """A player's new label registration (``labels``: the file's text; ``null`` removes it)."""
+    _tournament().set_labels(player_id, _body().get("labels"))
+    return jsonify(ok=True)
 
 
 @hub_pages.post("/api/players/<int:player_id>/drop")

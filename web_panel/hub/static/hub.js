@@ -12,6 +12,7 @@
   const page = boot.page;
   let event = null;
   let warbands = [];
+  const LABELS_LIMIT_KB = 16; // the hub's limit for a label registration (player_labels.py)
 
   function fill(id, nodes) {
     const target = document.getElementById(id);
@@ -150,9 +151,44 @@
     fill("players", event.players.map((player) => el("li", { dataset: { player: player.id } },
       el("span", { class: "name", text: player.name }),
       player.warband ? el("small", { text: ` ${player.warband}` }) : null,
-      player.dropped ? el("small", { class: "dropped", text: ` ${t("hub.players.dropped")}` })
-        : boot.organizer ? el("button", { class: "btn small secondary drop", type: "button", text: t("hub.players.drop"),
-          onclick: () => { if (window.confirm(t("hub.players.drop_confirm", { name: player.name }))) send(`/api/players/${player.id}/drop`); } }) : null)));
+      player.labels ? el("small", { class: "labels", text: t("hub.players.labels", { ...player.labels, family: t(`hub.family.${player.labels.family}`) }) }) : null,
+      player.dropped ? el("small", { class: "dropped", text: ` ${t("hub.players.dropped")}` }) : null,
+      !player.dropped && boot.organizer ? labelsButton(player) : null,
+      !player.dropped && boot.organizer ? el("button", { class: "btn small secondary drop", type: "button", text: t("hub.players.drop"),
+        onclick: () => { if (window.confirm(t("hub.players.drop_confirm", { name: player.name }))) send(`/api/players/${player.id}/drop`); } }) : null)));
+    const clashes = event.label_clashes || [];
+    const card = document.getElementById("clashes-card");
+    if (card) card.hidden = clashes.length === 0;
+    fill("label-clashes", clashes.map((clash) => el("li", {
+      text: t(clash.free_key === null ? "hub.clashes.no_free" : "hub.clashes.item", {
+        players: clash.players.join(t("hub.clashes.and")), key: clash.key, family: t(`hub.family.${clash.family}`), free: clash.free_key,
+      }),
+    })));
+  }
+
+  // The text of a label registration file the organizer picked, or null (told why) when it is
+  // too large to send.
+  async function labelsText(file) {
+    if (file.size > LABELS_LIMIT_KB * 1024) {
+      toast(t("hub.error.labels_size", { limit: LABELS_LIMIT_KB }), true);
+      return null;
+    }
+    return file.text();
+  }
+
+  function labelsButton(player) {
+    const input = el("input", { type: "file", accept: ".yaml,.yml,text/yaml", hidden: true, class: "labels-file" });
+    input.addEventListener("change", async () => {
+      const file = input.files[0];
+      const text = file ? await labelsText(file) : null;
+      if (text !== null && await send(`/api/players/${player.id}/labels`, { labels: text })) {
+        toast(t("hub.players.labels_done", { name: player.name }));
+      }
+      input.value = "";
+    });
+    const button = el("button", { class: "btn small secondary labels-change", type: "button", text: t("hub.players.labels_change"),
+      onclick: () => input.click() });
+    return el("span", {}, button, input);
   }
 
   function tableMatch(name) {
@@ -307,8 +343,13 @@
       const chosen = warbands.find((w) => w.key === key);
       const body = { name: name.value };
       if (chosen) body.warband = { name: chosen.name, miniatures: chosen.miniatures };
+      const labels = document.getElementById("checkin-labels");
+      if (labels.files.length) {
+        body.labels = await labelsText(labels.files[0]);
+        if (body.labels === null) return;
+      }
       const done = await send("/api/players", body);
-      if (done) { toast(t("hub.checkin.done", { name: done.name })); name.value = ""; name.focus(); }
+      if (done) { toast(t("hub.checkin.done", { name: done.name })); name.value = ""; labels.value = ""; name.focus(); }
     });
     document.getElementById("start-round").addEventListener("click", () => send("/api/rounds"));
     document.getElementById("start-cut").addEventListener("click", () => send("/api/cut", { size: Number(document.getElementById("cut-size").value) }));
