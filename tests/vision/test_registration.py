@@ -11,9 +11,14 @@ from vision.registration import (
     key_count,
     load_registration,
     marker_code,
+    merge_registrations,
     new_key,
     parse_tag_text,
+    registration_data,
+    registration_from_data,
+    registration_from_text,
 )
+from vision.tags import ReadResult
 
 
 def test_tag_text_is_what_tag_id_prints() -> None:
@@ -117,3 +122,67 @@ def test_assign_serials_refuses_what_cannot_be_printed(
     tags = [TagId("db", f"B{n}", 1) for n in range(count)]
     with pytest.raises(ValueError, match=message):
         assign_serials("aruco4x4", tags, fixed)
+
+
+# -- several registrations read together (a tournament table) ------------------------------------
+
+B45_1, B45_2, Z12_1 = TagId("db", "B45", 1), TagId("db", "B45", 2), TagId("db", "Z12", 1)
+
+
+def test_merging_by_key_reads_every_key_and_flags_serials_bound_two_ways() -> None:
+    table = LabelRegistration("aruco4x4", {0: B45_1}, 5)
+    ann = LabelRegistration("aruco4x4", {0: B45_2, 1: Z12_1}, 3)
+    ben = LabelRegistration("aruco4x4", {0: TagId("db", "C7", 101), 1: Z12_1, 2: B45_1}, 3)
+    merged = merge_registrations([table, ann, ben])
+    assert merged.family == "aruco4x4" and merged.keys == {3, 5}
+    assert merged.tag_for(TableSerial(5, 0)) == B45_1
+    # key 3 is Ann's and Ben's: serial 0 names two miniatures, serial 1 the same one
+    assert merged.conflicts == {TableSerial(3, 0)}
+    assert merged.conflicted(TableSerial(3, 0)) and merged.tag_for(TableSerial(3, 0)) is None
+    assert merged.tag_for(TableSerial(3, 1)) == Z12_1 and not merged.conflicted(TableSerial(3, 1))
+    assert merged.tag_for(TableSerial(3, 2)) == B45_1  # only Ben's sheet has serial 2
+    assert merged.tag_for(TableSerial(8, 0)) is None and 8 not in merged.keys
+
+
+def test_one_registration_has_no_conflicts_and_families_do_not_mix() -> None:
+    alone = LabelRegistration("qr", {4: B45_1}, 7)
+    assert alone.keys == {7} and not alone.conflicted(TableSerial(7, 4))
+    assert merge_registrations([alone]).codes == {TableSerial(7, 4): B45_1}
+    with pytest.raises(ValueError, match="cannot be merged"):
+        merge_registrations([alone, LabelRegistration("aruco4x4", {4: B45_1}, 7)])
+    with pytest.raises(ValueError):
+        merge_registrations([])
+
+
+def test_a_merged_reading_sorts_codes_into_ours_theirs_and_conflicts() -> None:
+    ann = LabelRegistration("aruco4x4", {0: B45_2}, 3)
+    ben = LabelRegistration("aruco4x4", {0: Z12_1, 1: B45_1}, 3)
+    merged = merge_registrations([ann, ben])
+    corners = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
+    result = ReadResult()
+    for code in (TableSerial(3, 1), TableSerial(3, 0), TableSerial(9, 1), TableSerial(3, 7)):
+        result.add(code, corners, merged)
+    assert [s.tag for s in result.sightings] == [B45_1]
+    assert [(f.key, f.serial, f.conflict) for f in result.foreign] == [(3, 0, True), (9, 1, False)]
+    assert result.rejected == 1  # serial 7 of key 3: on nobody's sheet
+
+
+def test_the_json_form_round_trips_and_bad_fields_are_named() -> None:
+    reg = LabelRegistration("aruco4x4", {7: B45_1, 12: B45_2}, 3)
+    data = registration_data(reg)
+    assert data["serials"] == {"7": "db:B45#1", "12": "db:B45#2"}
+    assert registration_from_data(data, "hub") == reg
+    assert registration_from_text(reg.to_yaml(), "file") == reg
+    for bad, field in [
+        ({**data, "key": True}, "key"),
+        ({**data, "family": "barcode"}, "family"),
+        ({**data, "serials": {"x": "db:B45#1"}}, "serials.x"),
+        ({**data, "serials": {"60": "db:B45#1"}}, "serials.60"),
+        ({**data, "serials": {"1": "B45"}}, "serials.1"),
+    ]:
+        with pytest.raises(DataFileError) as error:
+            registration_from_data(bad, "hub")
+        assert error.value.field == field
+    with pytest.raises(DataFileError) as error:
+        registration_from_text("family: [", "file")
+    assert error.value.field == "<file>"

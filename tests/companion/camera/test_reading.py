@@ -2,8 +2,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.camera.reading import tag_reading
+from companion.camera.reading import TableReading, at_seat, tag_reading
 from companion.errors import DataFileError
+from companion.table.seated_labels import clear_seated, save_seated
 from tests.vision.conftest import code_image
 from vision.board_change import TagId
 from vision.payload import TableSerial, encode_payload, encode_table_payload
@@ -44,3 +45,50 @@ def test_a_carrier_registration_reads_carriers(tmp_path: Path) -> None:
     path.write_text("family: aruco4x4\nkey: 30\nserials: {}\n")
     with pytest.raises(DataFileError):
         tag_reading("zxing", path)
+
+
+# -- a tournament table: its own carriers and the seated players' --------------------------------
+
+ANN = LabelRegistration("aruco4x4", {0: TagId("db", "B45", 1), 1: TagId("db", "Z12", 2)}, 3)
+BEN = LabelRegistration("aruco4x4", {0: TagId("db", "B45", 101), 3: TagId("db", "C7", 1)}, 8)
+
+
+def test_the_seated_players_tags_become_their_seats_serials() -> None:
+    assert at_seat(ANN, "A").serials == ANN.serials
+    # seat B's copy k is serial 100 + k, whichever seat the sheet was printed for
+    assert at_seat(ANN, "B").serials == {0: TagId("db", "B45", 101), 1: TagId("db", "Z12", 102)}
+    assert at_seat(BEN, "A").serials == {0: TagId("db", "B45", 1), 3: TagId("db", "C7", 1)}
+    clash = LabelRegistration("aruco4x4", {0: TagId("db", "B45", 1), 1: TagId("db", "B45", 101)})
+    with pytest.raises(ValueError):
+        at_seat(clash, "A")  # copy 1 twice
+
+
+def test_a_table_reads_its_own_and_the_seated_players_keys(tmp_path: Path) -> None:
+    path = tmp_path / "carriers.markers.yaml"
+    path.write_text(LabelRegistration("aruco4x4", {0: TagId("db", "D1", 1)}, 5).to_yaml())
+    qr = LabelRegistration("qr", {0: TagId("db", "Q1", 1)}, 9)
+    reading = tag_reading("zxing", path, {"A": ANN, "B": BEN})
+    registration = reading.reader._registration  # type: ignore[attr-defined]
+    assert registration.keys == {3, 5, 8} and reading.min_codes == 2
+    assert registration.tag_for(TableSerial(8, 0)) == TagId("db", "B45", 101)
+    assert registration.tag_for(TableSerial(5, 0)) == TagId("db", "D1", 1)
+    # a QR sheet is left out: this table reads carriers
+    mixed = tag_reading("zxing", path, {"A": ANN, "B": qr}).reader
+    assert mixed._registration.keys == {3, 5}  # type: ignore[attr-defined]
+    assert registration.tag_for(TableSerial(3, 1)) == TagId("db", "Z12", 2)
+    # without a registration of its own, the players' family is read
+    alone = tag_reading("zxing", None, {"B": BEN}).reader
+    assert isinstance(alone, MarkerReader)
+
+
+def test_the_table_reading_follows_the_seated_players(tmp_path: Path) -> None:
+    labels = TableReading("zxing", None, tmp_path)
+    first = labels.current()
+    assert isinstance(first.reader, ZxingReader) and labels.current() is first
+    save_seated(tmp_path, 4, {"A": ANN, "B": BEN})
+    paired = labels.current()
+    assert paired is not first and isinstance(paired.reader, MarkerReader)
+    save_seated(tmp_path, 4, {"A": ANN, "B": BEN})  # the same pairing again: nothing changes
+    assert labels.current() is paired
+    clear_seated(tmp_path)  # no pairing here any more: the players' keys are read no more
+    assert isinstance(labels.current().reader, ZxingReader)

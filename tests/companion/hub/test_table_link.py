@@ -166,3 +166,30 @@ def test_a_game_set_up_on_the_panel_plays_the_match(tmp_path: Path):
         assert saved["game_id"] == link.table.game_id
     finally:
         link.close()
+
+
+def test_the_seated_players_labels_are_read_for_their_match_only(tmp_path: Path):
+    from companion.table.seated_labels import load_seated
+    from vision.registration import registration_from_data
+
+    ann = {"family": "aruco4x4", "key": 3, "serials": {"0": "db:runetagged-brawler#1"}}
+    ben = {"family": "aruco4x4", "key": 8, "serials": {"0": "db:B45#1"}}
+    link, _started = link_for(tmp_path)
+    try:
+        paired = match(7, (VALOR, MADNESS))
+        paired["a"]["labels"], paired["b"]["labels"] = ann, ben
+        link.on_match(paired)
+        assert load_seated(tmp_path) == {
+            "A": registration_from_data(ann, "a"),
+            "B": registration_from_data(ben, "b"),
+        }
+        # the next pairing: only its players' labels (Ben's damaged in transit is left out)
+        following = match(8, (VALOR, MADNESS))
+        following["a"]["labels"] = {**ben, "key": 99}
+        following["b"]["labels"] = ann
+        link.on_match(following)
+        assert load_seated(tmp_path) == {"B": registration_from_data(ann, "a")}
+        link.on_match({"id": None})  # the hub pairs no one here: no players' labels
+        assert load_seated(tmp_path) == {}
+    finally:
+        link.close()

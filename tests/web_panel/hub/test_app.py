@@ -188,3 +188,32 @@ def test_the_pages_drawing_tables_load_the_panels_scripts_as_a_watcher(hub_app: 
     organizer = client.get("/").get_data(as_text=True)
     assert "panel.js" not in organizer and "page.js" in organizer
     assert client.get("/tables/table-2").get_data(as_text=True).count('"table": "table-2"') == 1
+
+
+def test_a_players_own_carriers_at_check_in_and_a_shared_key(hub_app: Flask, organizer: Organizer):
+    from tests.companion.hub.test_player_labels import sheet
+
+    assert organizer.post("/api/players", {"name": "Ann", "labels": sheet(4)}).status_code == 201
+    corrupt = {"name": "Ben", "labels": "family: aruco4x4\nkey: 4\nserials: ["}
+    refused = organizer.post("/api/players", corrupt)
+    assert refused.status_code == 400 and refused.get_json()["error"] == "labels"
+    assert refused.get_json()["message"].startswith("This label registration can't be used:")
+    unknown = {"name": "Ben", "labels": "family: barcode\nkey: 4\nserials: {0: 'db:B45#1'}\n"}
+    japanese = Organizer(hub_app, language="ja").post("/api/players", unknown)
+    assert japanese.get_json()["error"] == "labels_family"
+    assert "テーブルが読めるラベルの種類" in japanese.get_json()["message"]
+    huge = {"name": "Ben", "labels": sheet(4) + "#" * 20000}
+    assert organizer.post("/api/players", huge).get_json()["error"] == "labels_size"
+    event = organizer.get("/api/event").get_json()
+    assert [p["name"] for p in event["players"]] == ["Ann"]  # nothing changed
+    assert event["players"][0]["labels"] == {"family": "aruco4x4", "key": 4, "count": 1}
+    assert event["label_clashes"] == []
+    assert organizer.post("/api/players", {"name": "Ben", "labels": sheet(4)}).status_code == 201
+    clashes = organizer.get("/api/event").get_json()["label_clashes"]
+    assert clashes == [{"family": "aruco4x4", "key": 4, "players": ["Ann", "Ben"], "free_key": 1}]
+    # Ben reprints with --key 1 and gives the new registration
+    ben = organizer.get("/api/event").get_json()["players"][1]["id"]
+    assert organizer.post(f"/api/players/{ben}/labels", {"labels": sheet(1)}).status_code == 200
+    assert organizer.get("/api/event").get_json()["label_clashes"] == []
+    stranger = Organizer(hub_app, remote="192.168.1.50")
+    assert stranger.post(f"/api/players/{ben}/labels", {"labels": sheet(4)}).status_code == 403
