@@ -6,7 +6,7 @@ from vision.calibration import Calibration
 from vision.carrier import DEFAULT_CARRIER
 from vision.payload import TableSerial, encode_payload, encode_table_payload
 from vision.pipeline import Pipeline, PipelineConfig
-from vision.registration import LabelRegistration, assign_serials
+from vision.registration import LabelRegistration, assign_serials, merge_registrations
 from vision.square_grid import square_grid
 from vision.synth import Figure, Piece, Scene, View, render, view_homography
 from vision.tags import MarkerReader, ZxingReader
@@ -104,3 +104,26 @@ def test_foreign_tags_are_flagged_in_changed_cells_mode_too() -> None:
     flags = _run(pipeline, scene, view, frames=4)
     assert pipeline.tracker.board == {}
     assert flags == ["a tag of another table (key 8) is in b1: it is not this table's"]
+
+
+def test_two_players_sheets_of_one_key_a_serial_bound_two_ways_is_flagged_never_placed() -> None:
+    """Two players printed with the same key, seated together anyway: the serial both sheets
+    give to different miniatures is not guessed; the one only a sheet has is read."""
+    ann = LabelRegistration("aruco4x4", {0: tag(1), 1: tag(2)}, 3)
+    ben = LabelRegistration("aruco4x4", {0: tag(3)}, 3)
+    grid = square_grid(3, 1, 60.0)
+    pieces = (
+        Piece(tag(1), 30.0, 30.0, angle_deg=20.0, marker_id=150, figure=Figure(0.6)),  # 3/0
+        Piece(tag(2), 90.0, 30.0, angle_deg=65.0, marker_id=151, figure=Figure(0.6)),  # 3/1
+        Piece(tag(3), 150.0, 30.0, angle_deg=-40.0, marker_id=450, figure=Figure(0.6)),  # 9/0
+    )
+    scene = Scene(grid, pieces, family="aruco4x4", design="carrier", seed=5)
+    view = View(900, 400, 5.0, rotation_deg=2.0)
+    calibration = Calibration(view_homography(scene, view), (900, 400), "manual")
+    config = PipelineConfig(carrier=DEFAULT_CARRIER, decode="full-frame")
+    reader = MarkerReader(merge_registrations([ann, ben]))
+    pipeline = Pipeline(grid, calibration, reader, config)
+    flags = _run(pipeline, scene, view)
+    assert pipeline.tracker.board == {tag(2): "b1"}
+    assert any(f.startswith("a tag of key 3 is in a1: two registrations") for f in flags)
+    assert "a tag of another table (key 9) is in c1: it is not this table's" in flags
