@@ -123,8 +123,9 @@ class TableRuntime:
 
         lights = self.lights.lights if self.lights is not None else None
         # mirrors virtual LEDs; the camera (started first) feeds the camera view
+        # with a camera, the labels it reads: the tag scan reads the same (none: no scan)
         app = create_app(
-            self.table, self.settings, lights=lights, camera=self.camera, labels=self.labels
+            self.table, self.settings, lights=lights, camera=self.camera, labels=self._labels
         )
         host = host if host is not None else self.settings.panel.host
         server = serve(app, host, port if port is not None else self.settings.panel.port)

@@ -270,6 +270,34 @@ def test_carriers_shown_are_read_like_the_tables_camera_reads_them(
 
 
 @pytest.mark.parametrize(
+    "registered_judge", [LabelRegistration("aruco4x4", {0: GLORIOUS}, key=5)], indirect=True
+)
+def test_the_scan_reads_a_tournaments_seated_players_carriers_as_the_camera_does(
+    registered_judge: Phone, settings: Settings, shown: ShowingCamera
+):
+    from companion.table.seated_labels import clear_seated, save_seated
+
+    # the hub seated two players who both printed with key 7: serial 0 is theirs two ways
+    ann = LabelRegistration("aruco4x4", {0: SCISSORS}, 7)
+    ben = LabelRegistration("aruco4x4", {0: GLORIOUS, 1: SCISSORS}, 7)
+    save_seated(settings.data_dir, 3, {"A": ann, "B": ben})
+    shown.show_carriers([7 * 50 + 1, 7 * 50 + 0, 5 * 50 + 0, 9 * 50 + 0])
+    found = registered_judge.get("/api/setup/scan").get_json()
+    assert [t["tag"] for t in found["tags"]] == [
+        "db:sir-glorious#3",  # the table's own carrier
+        "db:spellbound-scissors#101",  # Ben's, at seat B
+    ]
+    assert found["problems"] == [
+        {"tag": "T09-0", "problem": "other_table"},
+        {"tag": "T07-0", "problem": "shared_key"},
+    ]
+    clear_seated(settings.data_dir)  # the next round seats no one here: key 7 is read no more
+    found = registered_judge.get("/api/setup/scan").get_json()
+    assert [t["tag"] for t in found["tags"]] == ["db:sir-glorious#3"]
+    assert {p["tag"] for p in found["problems"]} == {"T07-0", "T07-1", "T09-0"}
+
+
+@pytest.mark.parametrize(
     "registered_judge", [LabelRegistration("qr", {0: GLORIOUS, 7: SCISSORS}, key=2)], indirect=True
 )
 def test_qr_stickers_of_the_tables_registration_name_their_miniature(
