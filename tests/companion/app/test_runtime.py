@@ -107,6 +107,9 @@ def test_the_camera_started_first_feeds_the_panels_camera_view(runtime):
     snapshot = camera.snapshot()
     assert snapshot is not None and snapshot.calibration is not None
     url = runtime.start_panel(host="127.0.0.1", port=0)
+    # the panel's tag scan and the camera read the same labels (a tournament's seated players')
+    assert runtime.panel is not None and runtime.panel.labels is runtime.labels
+    assert camera.reading_of == runtime.labels.current  # type: ignore[attr-defined]
     with urllib.request.urlopen(f"{url}/api/camera", timeout=5) as response:
         info = json.load(response)
     assert info["available"] and info["calibrated"]
