@@ -180,6 +180,7 @@
       badge.textContent = t("viewer.spectator");
       badge.style.background = "#888";
     }
+    badge.title = badge.textContent; // a long name is cut short in the bar: whole on a long press
   }
 
   function renderStatus() {

@@ -135,7 +135,7 @@
   function renderStandings() {
     fill("standings", event.standings.map((row) => el("tr", { class: row.dropped ? "dropped" : "" },
       el("td", { text: row.rank }),
-      el("td", {}, row.name, row.dropped ? el("small", { text: ` (${t("hub.players.dropped")})` }) : null),
+      el("td", { class: "name" }, row.name, row.dropped ? el("small", { text: ` (${t("hub.players.dropped")})` }) : null),
       el("td", { class: "cut", text: cutText(row.cut) }),
       el("td", { text: row.points }),
       el("td", { text: `${row.wins}–${row.draws}–${row.losses}` }),
