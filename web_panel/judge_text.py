@@ -219,8 +219,9 @@ def _keyword(answer: dict[str, Any], language: str) -> list[str]:
         reply = messages[f"ruling.{answer['slug']}.{number}.a"]
         lines.append(_t(language, "judge.keyword.ruling", question=question, answer=reply))
         number += 1
-    if answer["assumed"] and language == "en":  # the engine's notes are written in English
-        lines.append(_t(language, "judge.keyword.assumed", assumed=answer["assumed"]))
+    note = answer["assumed"].get(language)  # the engine's note, written in each language
+    if note:
+        lines.append(_t(language, "judge.keyword.assumed", assumed=note))
     return lines
 
 

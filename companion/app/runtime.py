@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion import events as ev
-from companion.errors import DataFileError
+from companion.errors import DataFileError, IllegalActionError
 from companion.events import Event
 from companion.games.protocol import Game
 from companion.lights.board_view import BoardView
@@ -220,9 +220,13 @@ class TableRuntime:
         self.table.flag("nothing_to_confirm", source="buttons")
 
     def undo_last(self) -> None:
-        proposer = self.table.last_proposer
-        if proposer is not None:
-            self.table.undo(proposer)
+        """The undo button: take back the last action as whoever proposed it, in one step of
+        the table's (nothing happens when there is nothing to undo)."""
+        try:
+            self.table.undo_last()
+        except IllegalActionError as error:
+            if error.rule != "undo.empty":
+                raise
 
     def call_judge(self) -> None:
         self.table.bus.publish(Event(ev.JUDGE_CALLED, {"by": "buttons"}))

@@ -120,12 +120,6 @@ class Table:
         """Grows with every accepted action or undo; phones send it back to detect staleness."""
         return self._version
 
-    @property
-    def last_proposer(self) -> Proposer | None:
-        """Who made the last action still in the game (a seat, ``CAMERA`` or ``JUDGE``)."""
-        with self._lock:
-            return self._pushed_by[-1] if self._pushed_by else None
-
     def read(self, reader: Callable[[Any], T]) -> T:
         """Run ``reader`` on the game under the table's lock (never mutate it there).
 
@@ -211,23 +205,40 @@ class Table:
         """
         with self._lock:
             self._check_current(version, game_id)
-            if not self._game.actions:
-                raise IllegalActionError("there is nothing to undo", rule="undo.empty")
-            finished = self._game.winner() is not None
-            if proposer != JUDGE and (finished or self._pushed_by[-1] != proposer):
-                raise SeatError("only the judge can take back this action")
-            if finished:
-                self.store.reopen(self._game_id)
-            self.store.append_undo(self._game_id, proposer)
-            action = self._game.pop()
-            self._pushed_by.pop()
-            self._version += 1
-            event = Event(
-                ev.UNDONE, {"action": str(action), **_by(proposer), "version": self._version}
-            )
-            undone = Accepted(action, [event], self._version)
-        self.bus.publish(event)
+            undone = self._undo_locked(proposer)
+        self.bus.publish_all(undone.events)
         return undone
+
+    def undo_last(self) -> Accepted:
+        """Take back the last action on behalf of whoever proposed it (the table's undo button).
+
+        Who proposed it and the undo are read and done under one hold of the lock, so an action
+        arriving meanwhile is never the one taken back. The rules are ``undo``'s: a seat's last
+        action in a finished game stays (``SeatError``); ``IllegalActionError`` (``undo.empty``)
+        when there is nothing to undo.
+        """
+        with self._lock:
+            if not self._pushed_by:
+                raise IllegalActionError("there is nothing to undo", rule="undo.empty")
+            undone = self._undo_locked(self._pushed_by[-1])
+        self.bus.publish_all(undone.events)
+        return undone
+
+    def _undo_locked(self, proposer: Proposer) -> Accepted:
+        """``undo``'s step, the lock held; publishing is the caller's, once it is released."""
+        if not self._game.actions:
+            raise IllegalActionError("there is nothing to undo", rule="undo.empty")
+        finished = self._game.winner() is not None
+        if proposer != JUDGE and (finished or self._pushed_by[-1] != proposer):
+            raise SeatError("only the judge can take back this action")
+        if finished:
+            self.store.reopen(self._game_id)
+        self.store.append_undo(self._game_id, proposer)
+        action = self._game.pop()
+        self._pushed_by.pop()
+        self._version += 1
+        event = Event(ev.UNDONE, {"action": str(action), **_by(proposer), "version": self._version})
+        return Accepted(action, [event], self._version)
 
     def flag(
         self, reason: str, cells: Iterable[str] = (), source: str = CAMERA.value, **about: Any

@@ -1,7 +1,9 @@
-"""End to end at a phone's size, in English and Japanese: what the camera notices but cannot apply
-(a piece that is not in play, one moved where it may not go, a spawn the rules refuse) reaches
-the phones as notices that name the pieces as the game's view does and the cells as the map
-shows them, never the engine's ids or the tags' labels. A real reconciler sync produces them."""
+"""End to end at a phone's size and a laptop's, in English and Japanese: what the camera notices
+but cannot apply (a piece that is not in play, one moved where it may not go, a spawn the rules
+refuse, a creature gone from the map) reaches the phones as notices that name the pieces as the
+game's view does, with their owner's name (both seats may field the same miniature), and the
+cells as the map shows them, never the engine's ids or the tags' labels. A real reconciler sync
+produces them."""
 
 from __future__ import annotations
 
@@ -18,11 +20,15 @@ from companion.camera.reconciler import default_registry
 from companion.camera.reconciler import sync_table as sync_dreamblade
 from companion.games.arena.demo import demo_setup as arena_demo
 from companion.games.arena.game import Arena
+from companion.games.dreamblade.catalog import builtin_catalog_path, load_catalog
 from companion.games.dreamblade.demo_game import demo_game
+from companion.games.dreamblade.dice import builtin_dice
+from companion.games.dreamblade.game import DreambladeGame
+from companion.games.dreamblade.maps import builtin_map
 from companion.games.dungeon_command.demo import demo_setup as dc_demo
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.games.protocol import Game
-from companion.settings import Settings
+from companion.settings import SeatSettings, Settings
 from companion.table.proposers import JUDGE
 from companion.table.store import Recovery, Store
 from companion.table.table import Table
@@ -54,6 +60,26 @@ def _dreamblade_notices(table: Table) -> None:
     sync_dreamblade(table, tags, {scissors: "e5", TagId("db", "sir-glorious", 1): "c3"})
 
 
+def _shared_miniature_game() -> Game:
+    """Both seats field a Spellbound Scissors (one copy each): only the owner tells them apart."""
+    catalog = load_catalog(builtin_catalog_path())
+    warbands = {
+        "A": [catalog["sir-glorious"], catalog["spellbound-scissors"]],
+        "B": [catalog["spellbound-scissors"], catalog["B45"]],
+    }
+    faces = [face.name for face in builtin_dice().attack.faces]
+    return DreambladeGame(builtin_map("default"), warbands, faces)
+
+
+def _shared_miniature_notices(table: Table) -> None:
+    """Ben's Scissors put down in Ann's spawn phase, then Ann's spawned outside her spawn row."""
+    tags = default_registry(table.read(lambda game: list(game.setup.pieces)))
+    bens = TagId("db", "spellbound-scissors", 101)
+    table.submit(JUDGE, "init 6 5")
+    sync_dreamblade(table, tags, {bens: "e5"})
+    sync_dreamblade(table, tags, {bens: "e5", TagId("db", "spellbound-scissors", 1): "c3"})
+
+
 def _dungeon_command_notices(table: Table) -> None:
     """Ben's Goblin 1 put down while Ann deploys her first creatures, then a tag of no warband
     beside it (the camera notes unknown tags first)."""
@@ -62,6 +88,17 @@ def _dungeon_command_notices(table: Table) -> None:
     dc_camera.sync_table(table, tags, BoardChange(board={goblin: "c3"}))
     stranger = TagId("dc", "nobody", 1)
     dc_camera.sync_table(table, tags, BoardChange(board={goblin: "c3", stranger: "f6"}))
+
+
+def _dungeon_command_losses(table: Table) -> None:
+    """Ann's Dwarf Cleric, deployed as the camera saw it, and Ben's Goblin 1 (deployed by the
+    judge) both gone from the map in Ann's activation: each owner is asked about a loss."""
+    tags = dc_camera.registry(table.read(lambda game: game.setup))
+    cleric = TagId("dc", "dwarf-cleric", 1)
+    dc_camera.sync_table(table, tags, BoardChange(added={cleric: "c1"}, board={cleric: "c1"}))
+    for text in ("next", "deploy ben-01", "next", "next"):
+        table.submit(JUDGE, text)
+    dc_camera.sync_table(table, tags, BoardChange(removed={cleric: "c1"}, board={}))
 
 
 def _arena_notices(table: Table) -> None:
@@ -82,13 +119,30 @@ CASES: dict[str, tuple[Callable[[], Game], Callable[[Table], None], dict[str, li
         _dreamblade_notices,
         {
             "en": [
-                "Spellbound Scissors #1 is on e5 but is not in play now: take it off the map.",
-                "The camera saw Sir Glorious put on c3, but the game refused it. Creatures spawn "
-                "into your portal",
+                "Ben's Spellbound Scissors #1 is on e5 but is not in play now: take it off the "
+                "map.",
+                "The camera saw Ann's Sir Glorious put on c3, but the game refused it. Creatures "
+                "spawn into your portal",
             ],
             "ja": [
-                "Spellbound Scissors #1がe5にありますが、今はプレイ中ではありません。",
-                "カメラはSir Gloriousがc3に置かれたのを見ましたが、ゲームが受け付けませんでした。",
+                "BenのSpellbound Scissors #1がe5にありますが、今はプレイ中ではありません。",
+                "カメラはAnnのSir Gloriousがc3に置かれたのを見ましたが、ゲームが受け付けません"
+                "でした。",
+            ],
+        },
+    ),
+    "dreamblade_shared": (
+        _shared_miniature_game,
+        _shared_miniature_notices,
+        {
+            "en": [
+                "Ben's Spellbound Scissors is on e5 but is not in play now: take it off the map.",
+                "The camera saw Ann's Spellbound Scissors put on c3, but the game refused it.",
+            ],
+            "ja": [
+                "BenのSpellbound Scissorsがe5にありますが、今はプレイ中ではありません。",
+                "カメラはAnnのSpellbound Scissorsがc3に置かれたのを見ましたが、ゲームが受け付け"
+                "ませんでした。",
             ],
         },
     ),
@@ -98,11 +152,25 @@ CASES: dict[str, tuple[Callable[[], Game], Callable[[Table], None], dict[str, li
         {
             "en": [
                 "The camera reads a tag this game does not know on f6",
-                "Goblin 1 is on c3 but is not in play now: take it off the map.",
+                "Ben's Goblin 1 is on c3 but is not in play now: take it off the map.",
             ],
             "ja": [
                 "このゲームにないタグがf6に見えます。",
-                "Goblin 1がc3にありますが、今はプレイ中ではありません。",
+                "BenのGoblin 1がc3にありますが、今はプレイ中ではありません。",
+            ],
+        },
+    ),
+    "dungeon_command_losses": (
+        lambda: DungeonCommand(dc_demo()),
+        _dungeon_command_losses,
+        {
+            "en": [
+                "Ben's Goblin 1 left the map: was it destroyed?",
+                "Ann's Dwarf Cleric left the map",
+            ],
+            "ja": [
+                "BenのGoblin 1がマップから離れました。",
+                "AnnのDwarf Clericがマップから離れました",
             ],
         },
     ),
@@ -111,17 +179,25 @@ CASES: dict[str, tuple[Callable[[], Game], Callable[[Table], None], dict[str, li
         _arena_notices,
         {
             "en": [
-                "Knight is on e5 but is not in play now: take it off the map.",
-                "Blue Walker was moved to d4, but it stands on c3: put it back.",
+                "Ben's Knight is on e5 but is not in play now: take it off the map.",
+                "Ann's Blue Walker was moved to d4, but it stands on c3: put it back.",
             ],
             "ja": [
-                "Knightがe5にありますが、今はプレイ中ではありません。",
-                "Blue Walkerがd4に動かされましたが、本来はc3にいます。元に戻してください。",
+                "BenのKnightがe5にありますが、今はプレイ中ではありません。",
+                "AnnのBlue Walkerがd4に動かされましたが、本来はc3にいます。元に戻してください。",
             ],
         },
     ),
 }
-LABELS = ("ben-01", "nobody", "walker-a", "knight-b", "sir-glorious", "spellbound-scissors")
+LABELS = (
+    "ben-01",
+    "dwarf-cleric",
+    "nobody",
+    "walker-a",
+    "knight-b",
+    "sir-glorious",
+    "spellbound-scissors",
+)
 
 
 @pytest.fixture(params=sorted(CASES))
@@ -129,11 +205,18 @@ def game_name(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
+# The players' names on the seats: Dreamblade's A and B, the other games' own seat ids.
+ANN = SeatSettings(name="Ann", colour="#0072B2")
+BEN = SeatSettings(name="Ben", colour="#E69F00")
+PLAYERS = {"A": ANN, "B": BEN, "ann": ANN, "ben": BEN}
+
+
 @pytest.fixture
 def served(tmp_path: Path, settings: Settings, game_name: str) -> Iterator[tuple[str, Table]]:
     make_game = CASES[game_name][0]
     table = Table.start(Store(tmp_path / "notices.sqlite3"), make_game())
-    app = create_app(table, settings, secret_key="test-secret", testing=True)
+    named = settings.model_copy(update={"seats": PLAYERS})
+    app = create_app(table, named, secret_key="test-secret", testing=True)
     running = serve(app, "127.0.0.1", 0).start_in_thread()
     try:
         yield running.url, table
@@ -142,12 +225,14 @@ def served(tmp_path: Path, settings: Settings, game_name: str) -> Iterator[tuple
         app.extensions["panel"].close()
 
 
+@pytest.mark.parametrize("size", ["phone", "laptop"])
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_camera_notices_name_the_pieces_in_the_phones_language(
-    browser: Browser, served: tuple[str, Table], game_name: str, language: str
+    browser: Browser, served: tuple[str, Table], game_name: str, language: str, size: str
 ):
     url, table = served
-    phone = new_phone(browser, url, "ja-JP" if language == "ja" else "en-US")
+    locale = "ja-JP" if language == "ja" else "en-US"
+    phone = new_phone(browser, url, locale, laptop=size == "laptop")
     wait_for_version(phone, table.version)
     CASES[game_name][1](table)
     notices = phone.locator("#notices .notice")
@@ -156,7 +241,7 @@ def test_camera_notices_name_the_pieces_in_the_phones_language(
     for notice, text in zip(notices.all(), expected, strict=True):
         expect(notice).to_contain_text(text)
     _assert_player_words(phone)
-    screenshot(phone, f"camera-notices-{game_name}-{language}")
+    screenshot(phone, f"camera-notices-{game_name}-{language}-{size}")
 
 
 def _assert_player_words(phone: Page) -> None:

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from companion.games.dreamblade import questions
+from companion.games.dreamblade.abilities import KEYWORDS
 from companion.games.dreamblade.catalog import default_catalog
 from companion.games.dreamblade.editor import EditError, PositionEditor
 from companion.games.dreamblade.game import DreambladeGame
@@ -67,6 +68,21 @@ def test_a_keyword_answer_gives_the_summary_and_the_rulings_it_follows() -> None
     assert any(line.startswith("Q: My Venom destroyed my own creature") for line in lines)
     ja = sentences(questions.keyword("venom"), "ja")
     assert any(line.startswith("問:") for line in ja)
+
+
+@pytest.mark.parametrize("name", ["Energize", "Bolster", "Call", "Locus Drive"])
+def test_what_the_engine_assumes_is_said_in_each_language(name: str) -> None:
+    found = KEYWORDS[name.lower()]
+    en = sentences(questions.keyword(name), "en")
+    ja = sentences(questions.keyword(name), "ja")
+    assert en[-1] == f"Where its source is thin, the engine assumes: {found.assumed}"
+    assert ja[-1] == f"出典が薄い点について、エンジンは次のように扱います:{found.assumed_ja}"
+    assert not any(found.assumed in line for line in ja)  # no English note in Japanese
+
+
+def test_a_keyword_without_a_note_says_nothing_assumed() -> None:
+    for language, words in (("en", "assumes"), ("ja", "次のように扱います")):
+        assert not any(words in line for line in sentences(questions.keyword("Venom"), language))
 
 
 def test_editor_problems_in_both_languages() -> None:

@@ -67,6 +67,16 @@ def display_names(game: Arena) -> dict[str, str]:
     return names
 
 
+def owners(game: Arena) -> dict[str, str]:
+    """Card id or figure id → the seat whose army it is in."""
+    return {
+        key: army.seat
+        for army in game.setup.armies
+        for card in army.cards
+        for key in (card.id, *card.figure_ids())
+    }
+
+
 def arena_view(game: Game) -> dict[str, Any]:
     assert isinstance(game, Arena)
     state = game.state
@@ -83,6 +93,7 @@ def arena_view(game: Game) -> dict[str, Any]:
             seat_keyed=("scores",),
         ),
         "names": names,
+        "owners": owners(game),
         "scenario": game.setup.scenario,
         "goal": rules.goal,
         "scoring": rules.scoring,

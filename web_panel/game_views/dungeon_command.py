@@ -66,6 +66,7 @@ def dungeon_command_view(game: Game) -> dict[str, Any]:
         "names": {
             label: band.name(label) for band in game.setup.warbands for label in band.creatures
         },
+        "owners": {label: band.seat for band in game.setup.warbands for label in band.creatures},
         "damage_step": MORALE_PER_COWERED_DAMAGE,
     }
 

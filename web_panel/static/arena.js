@@ -200,6 +200,7 @@
   }
 
   P.registerPieceNames("arena", (id, view) => (G.extra(view).names || {})[id] || null);
+  P.registerPieceOwners("arena", (id, view) => (G.extra(view).owners || {})[id] || null);
   P.registerLabels("arena", label);
   P.registerStatus("arena", status);
   P.registerPrompt("arena", G.enginePrompt);

@@ -670,6 +670,7 @@
   }
 
   P.registerPieceNames("dreamblade", (id, view) => (extra(view).pieces && extra(view).pieces[id] ? miniName(view, id) : null));
+  P.registerPieceOwners("dreamblade", (id, view) => (extra(view).pieces && extra(view).pieces[id] ? extra(view).pieces[id].owner : null));
   P.registerLabels("dreamblade", label);
   P.registerStatus("dreamblade", status);
   P.registerBoard("dreamblade", drawBoard);

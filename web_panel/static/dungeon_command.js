@@ -150,6 +150,7 @@
   }
 
   P.registerPieceNames("dungeon_command", (id, view) => (G.extra(view).names || {})[id] || null);
+  P.registerPieceOwners("dungeon_command", (id, view) => (G.extra(view).owners || {})[id] || null);
   P.registerLabels("dungeon_command", label);
   P.registerStatus("dungeon_command", status);
   P.registerPrompt("dungeon_command", G.enginePrompt);

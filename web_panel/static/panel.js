@@ -14,6 +14,7 @@
   const judgeTools = {}; // game → function(container, view): the game's correction form
   const prompts = {}; // game → function(pending, view) → the engine's own prompt text, or null
   const pieceNames = {}; // game → function(id, view) → what the players call a piece, or null
+  const pieceOwners = {}; // game → function(id, view) → the seat that owns a piece, or null
 
   /* A seat's name and colour in ``view`` (by default the table's view this page shows). */
   function seat(seatId, view = state.view) {
@@ -376,6 +377,15 @@
     return name || t("notice.piece");
   }
 
+  /* A piece in a notice, with its owner's name when the game's view knows it ("Ben's Windborne
+     Blademaster"): both seats may field the same miniature. */
+  function noticePiece(id) {
+    const view = state.view;
+    const owner = id && pieceOwners[view.game] ? pieceOwners[view.game](id, view) : null;
+    const name = pieceName(id);
+    return owner ? t("notice.owned_piece", { owner: seat(owner).name, piece: name }) : name;
+  }
+
   /* Which message says a flagged notice: its reason, and for the camera's notes which of the
      cell seen and the cell it belongs on are known. */
   function flaggedKey(notice) {
@@ -395,9 +405,8 @@
   function flaggedText(notice) {
     const lost = notice.set_aside || [];
     const text = t(flaggedKey(notice), {
-      piece: pieceName(notice.subject),
-      enemy: pieceName(notice.enemy),
-      seat: notice.seat ? seat(notice.seat).name : "",
+      piece: noticePiece(notice.subject),
+      enemy: noticePiece(notice.enemy),
       cell: notice.cell || "",
       expected: notice.expected || "",
       cells: (notice.cells || []).join(t("notice.cells_joiner")),
@@ -670,6 +679,7 @@
     registerJudgeTools(game, fn) { judgeTools[game] = fn; },
     registerPrompt(game, fn) { prompts[game] = fn; },
     registerPieceNames(game, fn) { pieceNames[game] = fn; },
+    registerPieceOwners(game, fn) { pieceOwners[game] = fn; },
   };
 
   document.addEventListener("DOMContentLoaded", () => {

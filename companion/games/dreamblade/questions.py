@@ -208,8 +208,9 @@ def _first_crit(game: DreambladeGame, attackers: list[str]) -> tuple[dict[str, A
 
 
 def keyword(text: str) -> dict[str, Any]:
-    """What a keyword is: implemented (its activations, what the engine assumes) or left to
-    the players (and why); ``None`` keyword with the closest known one when it is not one."""
+    """What a keyword is: implemented (its activations, what the engine assumes: ``assumed``,
+    the note by language, ``{}`` without one) or left to the players (and why); ``None``
+    keyword with the closest known one when it is not one."""
     name = text.strip()
     found = _keyword_named(name)
     if found is not None:
@@ -219,7 +220,7 @@ def keyword(text: str) -> dict[str, Any]:
             "slug": found.name.lower().split(" ")[0],
             "implemented": True,
             "activations": sorted(str(a) for a in found.activations),
-            "assumed": found.assumed,
+            "assumed": {"en": found.assumed, "ja": found.assumed_ja} if found.assumed else {},
             "why_manual": None,
             "closest": None,
         }
@@ -231,7 +232,7 @@ def keyword(text: str) -> dict[str, Any]:
                 "slug": None,
                 "implemented": False,
                 "activations": [],
-                "assumed": "",
+                "assumed": {},
                 "why_manual": manual.why,
                 "closest": None,
             }
@@ -246,7 +247,7 @@ def keyword(text: str) -> dict[str, Any]:
         "slug": None,
         "implemented": False,
         "activations": [],
-        "assumed": "",
+        "assumed": {},
         "why_manual": None,
         "closest": closest,
         "asked": name,

@@ -6,7 +6,9 @@ import json
 import logging
 import threading
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from gpiozero import Device
@@ -16,9 +18,11 @@ from companion import events as ev
 from companion.app.runtime import TableRuntime
 from companion.games.dreamblade.demo_game import demo_game
 from companion.settings import LightsSettings, Settings
+from companion.table.controls import Buttons
 from companion.table.proposers import JUDGE
 from companion.table.store import Store
-from companion.table.table import Table
+from companion.table.table import SeatError, StaleError, Table
+from firmware_config.pins import ButtonPins
 
 
 @pytest.fixture
@@ -73,6 +77,82 @@ def test_buttons_confirm_undo_and_call_the_judge(runtime):
     finally:
         Device.pin_factory.close()
         Device.pin_factory = None
+
+
+class Interleaving:
+    """The table's lock, letting another proposer in the moment the button's thread lets it go:
+    ``between`` runs once, at the first full release after ``arm``, as a phone's request
+    waiting on the lock would."""
+
+    def __init__(self, lock: Any) -> None:
+        self._lock = lock
+        self._depth = 0
+        self._between: Callable[[], None] | None = None
+
+    def arm(self, between: Callable[[], None]) -> None:
+        self._between = between
+
+    def __enter__(self) -> bool:
+        self._lock.acquire()
+        self._depth += 1
+        return True
+
+    def __exit__(self, *exc: object) -> None:
+        self._depth -= 1
+        self._lock.release()
+        between, self._between = self._between, None
+        if self._depth == 0 and between is not None:
+            between()
+        elif between is not None:
+            self._between = between
+
+
+def test_the_undo_button_never_takes_back_an_action_that_arrives_while_it_acts(
+    tmp_path: Path, counter_game_registered
+):
+    """Seat A plays, the judge corrects; the undo button is pressed as seat A's phone sends its
+    next move (made on the state it saw). Whatever the order, the button takes back the judge's
+    action and never seat A's: it reads who proposed the last action and undoes it in one step
+    of the table's (it used to read, let go of the table, then undo as that proposer)."""
+    settings = Settings(data_dir=tmp_path)
+    table = Table.new_game(Store(settings.store_path), "test-counter", {"version": 1, "start": 0})
+    running = TableRuntime(settings, table)
+    factory = MockFactory()
+    pins = ButtonPins(confirm=17, undo=27, hold_seconds=5.0, bounce_seconds=0)
+    buttons = Buttons(running.confirm, running.undo_last, running.call_judge, pins, factory)
+    try:
+        table.submit("A", "add 1")
+        table.submit(JUDGE, "add 2")
+        seen = table.version
+        undone: list[dict] = []
+        table.bus.subscribe(lambda e: undone.append(e.data), kinds={ev.UNDONE})
+        refused: list[Exception] = []
+
+        def phone_a_moves() -> None:
+            try:
+                table.submit("A", "add 1", version=seen, game_id=table.game_id)
+            except (StaleError, SeatError) as error:
+                refused.append(error)
+
+        lock = Interleaving(table._lock)
+        table._lock = lock  # type: ignore[assignment]
+        lock.arm(phone_a_moves)
+        factory.pin(27).drive_low()
+        factory.pin(27).drive_high()  # a short press: undo
+        assert [(u["action"], u["by"]) for u in undone] == [("add 2", "judge")]
+        assert table.store.record(table.game_id)["actions"] == ["add 1"]
+        assert len(refused) == 1  # seat A's move came after the undo: made on a stale state
+    finally:
+        buttons.close()
+        factory.reset()
+        running.stop()
+
+
+def test_the_undo_button_with_nothing_to_undo_does_nothing(tmp_path: Path):
+    settings = Settings(data_dir=tmp_path)
+    table = Table.start(Store(settings.store_path), demo_game())
+    TableRuntime(settings, table).undo_last()
+    assert table.version == 0
 
 
 def test_without_gpio_the_buttons_step_aside(runtime, monkeypatch):

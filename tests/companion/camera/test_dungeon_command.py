@@ -90,7 +90,7 @@ def test_sync_deploys_as_the_camera_and_prompts_the_loss(tmp_path: Path):
     board = {tag("a02"): "c1", tag("a01"): "d1"}
     done = sync_table(table, TAGS, BoardChange(added=board, board=board))
     assert done.accepted == ("deploy a01", "deploy a02")
-    assert table.last_proposer == CAMERA
+    assert table.store.log(table.game_id)[-1]["by"] == CAMERA.value
     for text in ("next", "deploy b03", "deploy b00", "next", "next"):
         table.submit(JUDGE, text)
     board = {tag("a01"): "d1", tag("b03"): "f7", tag("b00"): "g7"}

@@ -66,6 +66,32 @@ def test_seats_undo_only_their_own_last_action_and_the_judge_any(table: Table):
     assert table.store.record(table.game_id)["actions"] == []
 
 
+def test_undo_last_takes_back_the_last_action_as_whoever_proposed_it(table: Table):
+    """The undo button's call: one step, the rules of ``undo`` for the proposer it finds."""
+    undone: list[dict] = []
+    table.bus.subscribe(lambda e: undone.append(e.data), kinds={ev.UNDONE})
+    with pytest.raises(IllegalActionError, match="nothing to undo"):
+        table.undo_last()
+    table.submit("A", "add 1")
+    table.submit(JUDGE, "add 2")
+    table.submit(CAMERA, "add 1")
+    assert [str(table.undo_last().action) for _ in range(3)] == ["add 1", "add 2", "add 1"]
+    assert [(u["by"], u["seat"]) for u in undone] == [
+        ("camera", None), ("judge", None), ("seat", "A"),
+    ]  # fmt: skip
+    assert table.store.record(table.game_id)["actions"] == []
+    assert table.version == 6
+
+
+def test_undo_last_leaves_a_seats_winning_action_in_a_finished_game(table: Table):
+    for seat, n in [("A", 3), ("B", 3), ("A", 3), ("B", 1)]:
+        table.submit(seat, f"add {n}")
+    with pytest.raises(SeatError):
+        table.undo_last()
+    assert table.store.unfinished() is None
+    assert table.version == 4
+
+
 def test_the_judge_can_reopen_a_finished_game(table: Table):
     for seat, n in [("A", 3), ("B", 3), ("A", 3), ("B", 1)]:
         table.submit(seat, f"add {n}")
@@ -239,7 +265,7 @@ def test_no_seat_name_stands_for_the_judge_or_the_camera(tmp_path: Path, name: s
         ("judge", None), ("camera", None),
     ]  # fmt: skip
     reread = Table(Store(tmp_path / "t.sqlite3"), table.snapshot(), table.game_id)
-    assert reread.last_proposer is CAMERA
+    assert reread.undo_last().events[0].data["by"] == "camera"
 
 
 def test_only_the_seat_whose_ability_it_is_applies_its_manual_effect(tmp_path):

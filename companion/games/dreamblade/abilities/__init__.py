@@ -139,8 +139,9 @@ class Keyword:
     parameter: Parameter
     activations: frozenset[Activation]
     # what the engine assumes where its source is thin, and how sure that source is
-    # (docs/abilities.md lists it)
+    # (docs/abilities.md lists it), and the same note in Japanese for the judge's phone
     assumed: str = ""
+    assumed_ja: str = ""
     on_blade: Callable[[int], BladeEffect] | None = None
     rerolls: bool = False
     guards: bool = False

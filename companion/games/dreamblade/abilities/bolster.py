@@ -32,6 +32,10 @@ BOLSTER = register(
         assumed="LIKELY source (a review's summary of Sir Glorious: +2 defense to Janus "
         "allies): read as `Bolster <type> N`; every other creature of its controller of that "
         "type in the dreamscape, not itself; while both are in play; two add up.",
+        assumed_ja="出典は確からしいという程度です(Sir Gloriousのレビューの要約に、Janusの味方の"
+        "ディフェンスが2上がるとあります)。`Bolster <種類> N`として読み、同じコントローラーの"
+        "ドリームスケープにいるその種類のほかのクリーチャーに効きます(自分自身には効きません)。"
+        "両方がプレイ中のあいだだけ有効で、2つあれば足し合わせます。",
         defense_aura=_aura,
     )
 )

@@ -91,6 +91,10 @@ CALL = register(
         "one of its owner's scoring cells; a graveyard creature (not a location) is spawned "
         "into an orthogonally adjacent cell for its full cost; stack and four-per-cell limits "
         "hold, the spawn-row rules do not.",
+        assumed_ja="出典は確からしいという程度です(Baxarのレビュー)。持ち主のスポーンフェイズに"
+        "1回、持ち主の得点マスのどれかにいるときに使えます。墓地のクリーチャー(ロケーションは"
+        "除く)を、縦か横にとなり合うマスへ、コストを全額払ってスポーンします。スタックの制限と"
+        "1マス4体までの制限は守られますが、スポーン列の決まりは当てはまりません。",
         spawn_action=True,
         choices=_choices,
         resolve=_resolve,

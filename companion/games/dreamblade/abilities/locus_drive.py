@@ -53,6 +53,9 @@ LOCUS_DRIVE = register(
         assumed="SOLID that it moves one cell toward the centre at the start of your spawn "
         "phase; assumed: one orthogonal step closer to c3 (the controller picks between two), "
         "the stack limit holds, not a shift (Lockdown and Defender do not stop it).",
+        assumed_ja="あなたのスポーンフェイズの開始時に中央へ1マス動くことは確かです。ここからは"
+        "推定です:c3に近づく縦か横の1マスの移動で(候補が2つあればコントローラーが選びます)、"
+        "スタックの制限は守られます。シフトではないので、LockdownやDefenderでは止まりません。",
         spawn_phase_start=_start,
     )
 )
