@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
 from pydantic import (
@@ -43,9 +43,17 @@ class _Section(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+# The languages the phones are written in; a seat may be named differently in each.
+Language = Literal["en", "ja"]
+SeatName = Annotated[str, Field(min_length=1, max_length=40)]
+
+
 class SeatSettings(_Section):
-    name: str = Field(min_length=1, max_length=40)
+    name: SeatName
     colour: str = Field(pattern=HEX_COLOUR)
+    # The player's name as a phone in another language shows it (``{"ja": "佐藤ベン"}``); a
+    # language not given shows ``name``.
+    names: dict[Language, SeatName] = Field(default_factory=dict)
 
 
 def _default_seats() -> dict[str, SeatSettings]:

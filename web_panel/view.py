@@ -23,17 +23,20 @@ SPECTATOR_LOG_LENGTH = 10  # what a judge called to the table reads first: what 
 NEUTRAL_COLOUR = "#777777"
 
 
-def seats_view(game: Game, seats: Mapping[str, SeatSettings]) -> list[dict[str, str]]:
+def seats_view(game: Game, seats: Mapping[str, SeatSettings]) -> list[dict[str, Any]]:
+    """Each seat's name and colour; ``names``, the name in other languages, when it has any (the
+    page shows the one of its language)."""
     shown = []
     for seat in game.seats:
         configured = seats.get(seat)
-        shown.append(
-            {
-                "seat": seat,
-                "name": configured.name if configured else seat,
-                "colour": configured.colour if configured else NEUTRAL_COLOUR,
-            }
-        )
+        entry: dict[str, Any] = {
+            "seat": seat,
+            "name": configured.name if configured else seat,
+            "colour": configured.colour if configured else NEUTRAL_COLOUR,
+        }
+        if configured is not None and configured.names:
+            entry["names"] = dict(configured.names)
+        shown.append(entry)
     return shown
 
 

@@ -203,10 +203,11 @@ def _other_game_demo(settings: Settings, name: str, headless: bool, pace: float)
     from companion.table.table import Table
 
     game, script = demo_game(name)
-    settings = settings.model_copy(update={"game": name, "seats": demo_seats(game)})
+    seats = demo_seats(game)
+    settings = settings.model_copy(update={"game": name, "seats": seats})
     table = Table.start(Store(settings.store_path), game)
     if headless:
-        play(table, script, report=click.echo)
+        play(table, script, report=click.echo, seats=seats)
         return
     runtime = TableRuntime(settings, table)
     runtime.start_lights()
@@ -215,7 +216,7 @@ def _other_game_demo(settings: Settings, name: str, headless: bool, pace: float)
 
     def run_script() -> None:
         try:
-            play(table, script, report=click.echo, pace=pace)
+            play(table, script, report=click.echo, pace=pace, seats=seats)
             click.echo("The scripted game is over; the panel stays up.")
         except Exception:
             log.exception("the demo game stopped")

@@ -28,6 +28,21 @@ def tls_files(cert: Path | None, key: Path | None, ca: Path | None) -> TlsFiles 
     return TlsFiles(certfile=cert, keyfile=key, cafile=ca)
 
 
+def tls_options(command: Callable[..., None]) -> Callable[..., None]:
+    """``--tls-cert``, ``--tls-key`` and ``--tls-ca`` (PEM files), given as ``tls_cert``,
+    ``tls_key`` and ``tls_ca``."""
+    helps = (
+        ("--tls-ca", "the CA certificate that signed the broker's (the tables verify with it)"),
+        ("--tls-key", "the broker certificate's private key"),
+        ("--tls-cert", "the broker's certificate: it must name the address tables reach it at"),
+    )
+    for flag, text in helps:
+        command = click.option(flag, type=click.Path(exists=True, path_type=Path), help=text)(
+            command
+        )
+    return command
+
+
 def tables_options(command: Callable[..., None]) -> Callable[..., None]:
     """The ``--tables N`` / ``--table NAME`` options, given to the command as ``count, names``."""
     command = click.option(
@@ -58,9 +73,7 @@ def hub() -> None:
     help="the address tables reach the broker at [default: none; they find it by mDNS, else as "
     "hub.local]",
 )
-@click.option("--tls-cert", type=click.Path(exists=True, path_type=Path))
-@click.option("--tls-key", type=click.Path(exists=True, path_type=Path))
-@click.option("--tls-ca", type=click.Path(exists=True, path_type=Path))
+@tls_options
 def broker(
     count: int,
     names: tuple[str, ...],
@@ -115,6 +128,7 @@ def broker(
 )
 @click.option("--username", help="the hub's account on the store's broker")
 @click.option("--password", help="its password")
+@tls_options
 @click.option("--round-minutes", type=int, help="the round length (kept for the event)")
 @click.option(
     "--mdns/--no-mdns", default=True, show_default=True, help="advertise our broker to the tables"
@@ -131,11 +145,16 @@ def run(
     broker: str | None,
     username: str | None,
     password: str | None,
+    tls_cert: Path | None,
+    tls_key: Path | None,
+    tls_ca: Path | None,
     round_minutes: int | None,
     mdns: bool,
     verbose: bool,
 ) -> None:
-    """Run the organizer's station: the broker (unless --broker), the event and its pages."""
+    """Run the organizer's station: the broker (unless --broker), the event and its pages. With
+    --tls-cert, --tls-key and --tls-ca our broker takes TLS only (and says so on mDNS); with
+    --broker, --tls-ca alone: the store's broker takes TLS, verified with that CA."""
     import logging
     import signal
     import threading
@@ -153,21 +172,29 @@ def run(
     tables = table_names(count, names)
     process = None
     advertisement: Advertisement | None = None
+    if broker is not None and (tls_cert is not None or tls_key is not None):
+        raise click.UsageError("with --broker, give only --tls-ca (the store's broker's CA)")
+    tls = tls_files(tls_cert, tls_key, tls_ca) if broker is None else None
     if broker is None:
         plan = BrokerPlan(
-            folder=data / "broker", tables=tables, port=mqtt_port, public_host=public_host
-        )
+            folder=data / "broker", tables=tables, port=mqtt_port, public_host=public_host,
+            tls=tls,
+        )  # fmt: skip
         try:
             accounts = write_broker(plan)
             process = start_broker(plan)
         except BrokerError as error:
             raise click.ClickException(str(error)) from None
         mqtt = HubSettings(
-            mqtt_host="127.0.0.1", mqtt_port=mqtt_port, username="hub", password=accounts["hub"]
+            mqtt_host="127.0.0.1", mqtt_port=mqtt_port, username="hub", password=accounts["hub"],
+            tls_ca=tls.cafile if tls is not None else None,
+        )  # fmt: skip
+        secured = " (TLS only)" if tls is not None else ""
+        click.echo(
+            f"Broker on port {mqtt_port}{secured}; tables' settings in {plan.folder / 'tables'}"
         )
-        click.echo(f"Broker on port {mqtt_port}; tables' settings in {plan.folder / 'tables'}")
         if mdns:  # the store's broker (--broker) is named in the tables' configs instead
-            advertisement, said = advertise(mqtt_port, tls=False, prefix=plan.prefix)
+            advertisement, said = advertise(mqtt_port, tls=tls is not None, prefix=plan.prefix)
             click.echo(f"Broker {said}")
     else:
         address, _, given_port = broker.partition(":")
@@ -176,6 +203,7 @@ def run(
             mqtt_port=int(given_port or 1883),
             username=username,
             password=password,
+            tls_ca=tls_ca,
         )
     tournament = Tournament(Journal(data / "hub.sqlite3"))
     try:

@@ -149,8 +149,10 @@ class TableRuntime:
 
         resolved = resolve_hub(hub)  # no address in the config: the hub found by mDNS
         log.info("%s", resolved.note)
-        if resolved.how == "fallback":
+        if resolved.how in ("fallback", "refused"):
             self.problems.append(f"hub: {resolved.note}")
+        if resolved.how == "refused":
+            return  # a TLS hub and no CA to check it with: no connection at all
         settings = self.settings.model_copy(update={"hub": resolved.settings})
         panel = self.panel
         link = TableLink(

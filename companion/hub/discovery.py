@@ -173,7 +173,8 @@ Browse = Callable[..., tuple[list[FoundHub], str | None]]  # find_hubs's signatu
 @dataclass(frozen=True)
 class Resolved:
     """Where a table connects: ``settings`` with the address, ``how`` it was chosen (``config``,
-    ``mdns`` or ``fallback``) and ``note``, the same in words for the table's log."""
+    ``mdns`` or ``fallback``; ``refused``: the hub found takes TLS only and the table has no CA,
+    so it must not connect) and ``note``, the same in words for the table's log."""
 
     settings: HubSettings
     how: str
@@ -185,7 +186,8 @@ def resolve_hub(
 ) -> Resolved:
     """The hub settings a table connects with: as configured when they name an address; else
     the first hub of its event (same topic prefix) found by mDNS within ``seconds`` (its
-    address and port); else ``hub.local``."""
+    address and port); else ``hub.local``. A table with ``tls_ca`` always connects with TLS
+    verifying that CA, whatever the advertisement says (a plain advert can't downgrade it)."""
     if settings.mqtt_host is not None:
         note = f"hub at {settings.mqtt_host}:{settings.mqtt_port} (from the config)"
         return Resolved(settings, "config", note)
@@ -203,5 +205,11 @@ def resolve_hub(
     found = settings.model_copy(update={"mqtt_host": hub.host, "mqtt_port": hub.port})
     note = f"hub found by mDNS at {hub.host}:{hub.port} ({hub.name})"
     if hub.tls and settings.tls_ca is None:
-        note += "; it asks for TLS but this table's config names no tls_ca"
+        note += (
+            "; it takes TLS only and this table has no CA to verify it with: not connecting "
+            "(put the event's CA certificate in hub.tls_ca, from `companion hub broker --tls-ca`)"
+        )
+        return Resolved(found, "refused", note)
+    if settings.tls_ca is not None:
+        note += f", over TLS verified with {settings.tls_ca}"
     return Resolved(found, "mdns", note)

@@ -62,11 +62,22 @@ def demo_game(name: str) -> tuple[Game, list[str]]:
 
 
 def demo_seats(game: Game) -> dict[str, SeatSettings]:
-    """Names and colours for the demo's seats (its seat ids are the players' names)."""
-    return {
-        seat: SeatSettings(name=seat.capitalize(), colour=SEAT_COLOURS[index % len(SEAT_COLOURS)])
-        for index, seat in enumerate(game.seats)
-    }
+    """Names and colours for the demo's seats: the players its demo names in each language
+    (``PLAYER_NAMES``: English first, the others as ``names``), else the seat id capitalized."""
+    from importlib import import_module
+
+    players: dict[str, dict[str, str]] = getattr(
+        import_module(f"companion.games.{game.name}.demo"), "PLAYER_NAMES", {}
+    )
+    seats = {}
+    for index, seat in enumerate(game.seats):
+        named = players.get(seat, {})
+        seats[seat] = SeatSettings.model_validate({
+            "name": named.get("en", seat.capitalize()),
+            "names": {lang: name for lang, name in named.items() if lang != "en"},
+            "colour": SEAT_COLOURS[index % len(SEAT_COLOURS)],
+        })  # fmt: skip
+    return seats
 
 
 def play(
@@ -74,13 +85,19 @@ def play(
     script: list[str],
     report: Callable[[str], None] = print,
     pace: float = 0.0,
+    seats: dict[str, SeatSettings] | None = None,
 ) -> None:
-    """Enter each action for the seat the game waits for (the judge when anyone may act)."""
+    """Enter each action for the seat the game waits for (the judge when anyone may act); the
+    report names the players as ``seats`` do."""
+
+    def who(seat: str) -> str:
+        return seats[seat].name if seats and seat in seats else seat
+
     for text in script:
         seat = table.read(lambda game: game.pending().seat)
         table.submit(seat or JUDGE, text)
-        report(f"{seat or 'table'}: {text}")
+        report(f"{who(seat) if seat else 'table'}: {text}")
         if pace:
             time.sleep(pace)
     winner = table.read(lambda game: game.winner())
-    report(f"{len(script)} actions; " + (f"{winner} wins" if winner else "no winner"))
+    report(f"{len(script)} actions; " + (f"{who(winner)} wins" if winner else "no winner"))

@@ -92,3 +92,16 @@ def test_the_shipped_example_config_is_valid():
     settings = load_settings(example, environ={})
     assert settings.lights.layout == "matrix16x16"
     assert settings.panel.host == "0.0.0.0"
+
+
+def test_a_seat_may_be_named_in_each_language():
+    from companion.settings import SeatSettings
+
+    seat = SeatSettings.model_validate(
+        {"name": "Ben Sato", "colour": "#E69F00", "names": {"ja": "佐藤ベン"}}
+    )
+    assert (seat.name, seat.names) == ("Ben Sato", {"ja": "佐藤ベン"})
+    assert SeatSettings(name="Ben", colour="#E69F00").names == {}
+    for bad in ({"fr": "Ben"}, {"ja": ""}, {"ja": "x" * 41}):
+        with pytest.raises(ValueError):
+            SeatSettings.model_validate({"name": "Ben", "colour": "#E69F00", "names": bad})

@@ -37,6 +37,7 @@ from companion.hub.station import HubStation
 from companion.hub.tournament import NAME_LIMIT, Tournament, TournamentError
 from web_panel import csrf
 from web_panel.app import SECURITY_HEADERS
+from web_panel.hub.boards import board_fields, parse_seen
 from web_panel.i18n import catalog, choose_language, translate
 from web_panel.judge import JudgeAccess, JudgeAccessError
 from web_panel.limits import TooDeep, parse_json
@@ -267,10 +268,14 @@ def print_page() -> ResponseReturnValue:
 
 
 def event_view(
-    tournament: Tournament, station: HubStation | None, boards: bool = False
+    tournament: Tournament,
+    station: HubStation | None,
+    boards: bool = False,
+    seen: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """Everything the pages show, in one JSON object; with ``boards``, each table's spectator
-    view too (``view``, ``None`` before the table sent one: the wall draws it)."""
+    view too (``view``, ``None`` before the table sent one: the wall draws it) with its tag,
+    except the views the page holds already (``seen``: table → tag; ``web_panel.hub.boards``)."""
     state = tournament.state
     current = state.current
     online = dict(station.online) if station is not None else {}
@@ -303,7 +308,10 @@ def event_view(
                 "turn": (summaries.get(name) or {}).get("turn"),
                 "winner": (summaries.get(name) or {}).get("winner"),
                 "game": (summaries.get(name) or {}).get("game"),
-                **({"view": (summaries.get(name) or {}).get("view")} if boards else {}),
+                **(
+                    board_fields((summaries.get(name) or {}).get("view"), (seen or {}).get(name))
+                    if boards else {}
+                ),
             }
             for name in state.tables
         ],
@@ -323,7 +331,9 @@ def _warband_name(warband: dict[str, Any] | None) -> str | None:
 
 @hub_pages.get("/api/event")
 def event() -> ResponseReturnValue:
-    return jsonify(event_view(_tournament(), _station(), boards=request.args.get("boards") == "1"))
+    boards = request.args.get("boards") == "1"
+    seen = parse_seen(request.args.get("seen")) if boards else None
+    return jsonify(event_view(_tournament(), _station(), boards=boards, seen=seen))
 
 
 def table_view(tournament: Tournament, station: HubStation | None, name: str) -> dict[str, Any]:

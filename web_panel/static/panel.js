@@ -22,6 +22,14 @@
     return seats.find((s) => s.seat === seatId) || { seat: seatId, name: seatId, colour: "#777777" };
   }
 
+  /* ``view`` with each seat's name in the page's language, when the seat has one for it (its
+     ``names``): every view is read through this as it arrives. */
+  function inPageLanguage(view) {
+    if (!view || !view.seats) return view;
+    const seats = view.seats.map((s) => (s.names && s.names[boot.lang] ? { ...s, name: s.names[boot.lang] } : s));
+    return { ...view, seats };
+  }
+
   /* Who made a log entry: the judge and the camera are never seats, whatever a seat is named. */
   function who(entry) {
     if (entry.by === "judge") return t("log.judge");
@@ -141,7 +149,7 @@
     const stream = new EventSource("/api/stream");
     state.stream = stream;
     stream.addEventListener("state", async (event) => {
-      const view = JSON.parse(event.data);
+      const view = inPageLanguage(JSON.parse(event.data));
       if (state.view && state.view.game_id !== view.game_id) {
         // a new game: seats were for the old one, so ask again who this phone is
         const response = await fetch("/api/me", { credentials: "same-origin" });
@@ -181,6 +189,7 @@
       badge.textContent = t("viewer.spectator");
       badge.style.background = "#888";
     }
+    badge.title = badge.textContent; // a long name is cut short in the bar: whole on a long press
   }
 
   function renderStatus() {
@@ -634,7 +643,8 @@
      what it waits for, its board and its last actions, read-only (that page is no phone and
      nobody on it is seated or the judge: nothing here acts). */
   function showView(view) {
-    state.view = view;
+    state.view = inPageLanguage(view);
+    view = state.view;
     document.body.dataset.version = String(view.version);
     renderStatus();
     renderPending();
@@ -648,6 +658,7 @@
     const draw = boards[view.game];
     if (!draw) return false;
     const shown = state.view;
+    view = inPageLanguage(view);
     state.view = view;
     try {
       draw(container, view);

@@ -15,11 +15,19 @@ from companion.events import DESTROYED, Event
 from companion.games.dungeon_command.actions import Cower, Deploy, Destroyed, Next
 from companion.games.dungeon_command.data_files import load_creature_levels
 from companion.games.dungeon_command.game import DEPLOYED, MORALE_LOST, DungeonCommand
-from companion.games.dungeon_command.prompts import prompt_for
+from companion.games.dungeon_command.prompts import prompt
 from companion.games.dungeon_command.setup import Setup, warband
+from companion.games.protocol import Pending
 
 TYPED_MORALE = 12
 TYPED_LEADERSHIP = 9
+
+# The demo's two players as the table names them in each language (their seats are "ann" and
+# "ben"): made-up people, written as a Japanese table would write them.
+PLAYER_NAMES = {
+    "ann": {"en": "Anna Weber", "ja": "アンナ・ウェーバー"},
+    "ben": {"en": "Ben Sato", "ja": "佐藤ベン"},
+}
 
 
 # The stand-ins: ann's guards and ben's goblins (figure descriptions, numbered like the tags).
@@ -88,16 +96,33 @@ SCRIPT = [
 ]  # fmt: skip
 
 
+def player(seat: object, lang: str = "en") -> str:
+    """A seat's player by name (anything that is not one of the demo's seats, unchanged)."""
+    names = PLAYER_NAMES.get(seat) if isinstance(seat, str) else None
+    return names[lang] if names else str(seat)
+
+
 def _describe(event: Event, setup: Setup) -> str | None:
+    who = player(event.data.get("seat"))
     if event.kind == DEPLOYED:
         name = setup.creature_name(event.data["label"])
-        return f"  {event.data['seat']} deploys {name} (level {event.data['level']})"
+        return f"  {who} deploys {name} (level {event.data['level']})"
     if event.kind == DESTROYED:
-        return f"  {setup.creature_name(event.data['label'])} of {event.data['seat']} is destroyed"
+        return f"  {setup.creature_name(event.data['label'])} of {who} is destroyed"
     if event.kind == MORALE_LOST:
         data = event.data
-        return f"  {data['seat']} loses {data['loss']} morale (now {data['morale']})"
+        return f"  {who} loses {data['loss']} morale (now {data['morale']})"
     return None
+
+
+def _prompt(pending: Pending, lang: str = "en") -> str:
+    """The table's prompt with the players named (the engine's names them by seat)."""
+    details = dict(pending.details)
+    if "winner" in details:
+        details["winner"] = player(details["winner"], lang)
+    if isinstance(details.get("morale"), dict):
+        details["morale"] = {player(s, lang): v for s, v in details["morale"].items()}
+    return prompt(pending.kind, lang, seat=player(pending.seat, lang), **details)
 
 
 def run_demo() -> list[str]:
@@ -108,15 +133,15 @@ def run_demo() -> list[str]:
         pending = game.pending()
         if (pending.kind, pending.seat, pending.details.get("turn")) != shown:
             shown = (pending.kind, pending.seat, pending.details.get("turn"))
-            lines.append(prompt_for(pending))
+            lines.append(_prompt(pending))
         action = game.parse_action(text)
         assert isinstance(action, Deploy | Destroyed | Cower | Next)
         for event in game.push(action):
             line = _describe(event, game.setup)
             if line:
                 lines.append(line)
-    lines.append(prompt_for(game.pending()))
-    lines.append(prompt_for(game.pending(), "ja"))
+    lines.append(_prompt(game.pending()))
+    lines.append(_prompt(game.pending(), "ja"))
     for line in lines:
         print(line)
     return lines

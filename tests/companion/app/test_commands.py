@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from companion.app.commands import demo
-from companion.simulation.other_games import GAMES, demo_game
+from companion.simulation.other_games import GAMES, demo_game, demo_seats
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -27,7 +27,8 @@ def test_demo_game_headless_plays_the_script_to_its_winner(name: str):
     lines = result.output.splitlines()
     assert len(lines) == len(script) + 1
     assert lines[0].endswith(script[0])
-    assert lines[-1] == f"{len(script)} actions; {game.winner()} wins"
+    winner = demo_seats(game)[str(game.winner())].name  # the player, by the name on the seat
+    assert lines[-1] == f"{len(script)} actions; {winner} wins"
 
 
 def test_an_unknown_game_is_refused_by_the_cli():

@@ -107,3 +107,96 @@ def test_hub_run_advertises_its_broker_which_dies_with_a_hub_killed_by_sigkill(t
         if hub_process.poll() is None:
             hub_process.kill()
             hub_process.wait()
+
+
+def _get_json(url: str) -> dict:
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(url, timeout=5) as answer:
+        return dict(json.loads(answer.read()))
+
+
+def test_hub_run_with_tls_advertises_it_and_a_table_found_by_mdns_verifies_the_ca(
+    tmp_path: Path,
+):
+    import ssl
+
+    import paho.mqtt.client as mqtt
+
+    from companion.hub import discovery
+    from companion.hub.discovery import resolve_hub
+    from companion.hub.publisher import TablePublisher
+    from tests.companion.hub.mqtt import self_signed_tls
+
+    # the certificate names the LAN addresses mDNS gives the tables (not loopback, where the
+    # hub's own station connects)
+    lan = tuple(discovery._lan_addresses())
+    if not lan:
+        pytest.skip("no LAN address to advertise")
+    tls = self_signed_tls(tmp_path / "certs", lan)
+    stranger_ca = self_signed_tls(tmp_path / "other-ca").cafile
+    mqtt_port, page_port = free_port(), free_port()
+    args = ["hub", "run", "--tables", "2", "--data", str(tmp_path / "hub"), "--host", "127.0.0.1"]
+    args += ["--port", str(page_port), "--mqtt-port", str(mqtt_port)]
+    args += ["--tls-cert", str(tls.certfile), "--tls-key", str(tls.keyfile)]
+    args += ["--tls-ca", str(tls.cafile)]
+    log = tmp_path / "hub.log"
+    with log.open("wb") as out:
+        hub_process = subprocess.Popen(
+            [sys.executable, "-m", "companion", *args], stdout=out, stderr=out
+        )
+    table: TablePublisher | None = None
+    try:
+        assert wait_for(lambda: "Organizer page" in log.read_text(), 30), log.read_text()
+        assert "(TLS only)" in log.read_text()
+
+        def this_hub(seconds: float, enough: object) -> tuple[list, str | None]:
+            """Real mDNS, keeping only the hub this test started (others may be advertised)."""
+            hubs, failure = discovery.find_hubs(
+                seconds, enough=lambda found: any(h.port == mqtt_port for h in found)
+            )
+            return [h for h in hubs if h.port == mqtt_port], failure
+
+        accounts = yaml.safe_load(
+            (tmp_path / "hub" / "broker" / "tables" / "table-1.yaml").read_text()
+        )
+        section = HubSettings.model_validate(accounts["hub"])
+        assert section.tls_ca == tls.cafile.resolve() and section.mqtt_host is None
+        hubs, _ = this_hub(10, None)
+        assert [h.tls for h in hubs] == [True]  # the advert's TXT record says TLS
+
+        # a table without the CA refuses to connect, and says why
+        bare = section.model_copy(update={"tls_ca": None})
+        refused = resolve_hub(bare, seconds=10, find=this_hub)
+        assert refused.how == "refused"
+        assert "TLS only" in refused.note and "hub.tls_ca" in refused.note
+
+        # with the CA: found by mDNS, connected over TLS, seen online by the hub's own station
+        resolved = resolve_hub(section, seconds=10, find=this_hub)
+        assert resolved.how == "mdns", resolved.note
+        assert resolved.settings.mqtt_host in discovery._lan_addresses()
+        table = TablePublisher(resolved.settings, "table-1")
+        assert wait_for(lambda: table is not None and table.connected, 15)
+        url = f"http://127.0.0.1:{page_port}/api/tables/table-1"
+        assert wait_for(lambda: _get_json(url)["online"] is True, 15), _get_json(url)
+
+        # a client trusting another CA is stopped by the certificate check
+        stranger = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="stranger")
+        stranger.tls_set(ca_certs=str(stranger_ca))
+        with pytest.raises(ssl.SSLCertVerificationError):
+            stranger.connect(resolved.settings.mqtt_host, mqtt_port)
+    finally:
+        if table is not None:
+            table.close()
+        hub_process.terminate()
+        hub_process.wait(timeout=10)
+
+
+def test_hub_run_takes_only_the_ca_for_the_stores_broker(tmp_path: Path):
+    cert = tmp_path / "broker.crt"
+    cert.write_text("x")
+    args = ["run", "--data", str(tmp_path), "--broker", "store.lan", "--tls-cert", str(cert)]
+    result = CliRunner().invoke(hub, args)
+    assert result.exit_code == 2
+    assert "with --broker, give only --tls-ca" in result.output

@@ -455,3 +455,32 @@ def test_a_table_that_finds_no_hub_by_mdns_tries_hub_local_and_says_so(
         assert runtime.problems == ["hub: no hub answered on mDNS; trying hub.local:1883"]
     finally:
         runtime.stop()
+
+
+def test_a_table_without_a_ca_does_not_connect_to_a_tls_hub_and_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    from companion.hub import discovery, table_link
+    from companion.hub.discovery import FoundHub
+    from companion.settings import HubSettings
+
+    tls_hub = FoundHub("x", "192.0.2.7", 8883, True, "companion")
+    resolve = discovery.resolve_hub
+    monkeypatch.setattr(
+        discovery, "resolve_hub", lambda hub: resolve(hub, find=lambda s, enough: ([tls_hub], None))
+    )
+
+    def no_link(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a table without the CA must not connect")
+
+    monkeypatch.setattr(table_link, "TableLink", no_link)
+    section = HubSettings(username="table-5", password="pw")
+    settings = Settings(table_name="table-5", data_dir=tmp_path, hub=section)
+    runtime = TableRuntime(settings, Table.start(Store(settings.store_path), demo_game()))
+    try:
+        runtime.start_hub()
+        (problem,) = runtime.problems
+        assert problem.startswith("hub: hub found by mDNS at 192.0.2.7:8883")
+        assert "not connecting" in problem
+    finally:
+        runtime.stop()

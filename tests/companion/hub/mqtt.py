@@ -100,13 +100,13 @@ def raw_client(
     return client, reasons
 
 
-def self_signed_tls(folder: Path) -> TlsFiles:
-    """A CA and a broker certificate for 127.0.0.1, made with the openssl command."""
+def self_signed_tls(folder: Path, addresses: tuple[str, ...] = ("127.0.0.1",)) -> TlsFiles:
+    """A throwaway CA and a broker certificate for ``addresses`` (IPs), made with openssl."""
     folder.mkdir(parents=True, exist_ok=True)
     ca_key, ca_cert = folder / "ca.key", folder / "ca.crt"
     key, csr, cert = folder / "broker.key", folder / "broker.csr", folder / "broker.crt"
     ext = folder / "san.ext"
-    ext.write_text("subjectAltName=IP:127.0.0.1\n")
+    ext.write_text("subjectAltName=" + ",".join(f"IP:{a}" for a in addresses) + "\n")
 
     def run(*args: str) -> None:
         subprocess.run(["openssl", *args], check=True, capture_output=True)

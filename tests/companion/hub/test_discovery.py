@@ -96,3 +96,19 @@ def test_without_zeroconf_installed_nothing_breaks(monkeypatch: pytest.MonkeyPat
     assert hubs == [] and failure is not None
     ad, note = advertise(1883, tls=False, prefix="companion")
     assert ad is None and "not advertised" in note
+
+
+def test_a_tls_hub_is_refused_without_a_ca_and_taken_with_one(tmp_path: Path):
+    tls_hub = FoundHub("x", "192.0.2.7", 8883, True, "companion")
+    bare = HubSettings(username="table-1", password="pw")
+    refused = resolve_hub(bare, find=lambda seconds, enough: ([tls_hub], None))
+    assert refused.how == "refused"
+    assert "TLS only" in refused.note and "hub.tls_ca" in refused.note
+    with_ca = bare.model_copy(update={"tls_ca": tmp_path / "ca.crt"})
+    taken = resolve_hub(with_ca, find=lambda seconds, enough: ([tls_hub], None))
+    assert taken.how == "mdns" and taken.settings.tls_ca == tmp_path / "ca.crt"
+    assert (taken.settings.mqtt_host, taken.settings.mqtt_port) == ("192.0.2.7", 8883)
+    # a plain advert can't talk a table with a CA out of TLS: its CA stays in its settings
+    plain_hub = FoundHub("y", "192.0.2.8", 1883, False, "companion")
+    kept = resolve_hub(with_ca, find=lambda seconds, enough: ([plain_hub], None))
+    assert kept.settings.tls_ca == tmp_path / "ca.crt"

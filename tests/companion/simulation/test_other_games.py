@@ -53,3 +53,27 @@ def test_demo_seats_are_named_and_coloured_in_seat_order():
 def test_an_unknown_game_has_no_demo():
     with pytest.raises(ValueError, match="no table demo"):
         demo_game("dreamblade")
+
+
+def test_the_dungeon_command_demo_names_its_players_in_both_languages(tmp_path: Path):
+    game, script = demo_game("dungeon_command")
+    seats = demo_seats(game)
+    assert {seat: (s.name, s.names) for seat, s in seats.items()} == {
+        seat: (names["en"], {"ja": names["ja"]})
+        for seat, names in dungeon_command_demo.PLAYER_NAMES.items()
+    }
+    assert all(s.name.lower() != seat for seat, s in seats.items())
+    table = Table.start(Store(tmp_path / "db.sqlite3"), game)
+    lines: list[str] = []
+    play(table, script, report=lines.append, seats=seats)
+    assert lines[0] == f"Anna Weber: {script[0]}"
+    assert lines[-1] == f"{len(script)} actions; Anna Weber wins"
+    assert not any(line.split(":")[0] in ("ann", "ben") for line in lines)
+
+
+def test_the_dungeon_command_demos_own_lines_name_the_players():
+    lines = dungeon_command_demo.run_demo()
+    assert lines[1] == "  Anna Weber deploys Dwarf Cleric (level 3)"
+    assert "Anna Weber has the highest morale and wins" in lines[-2]
+    assert "アンナ・ウェーバーさんの勝ち" in lines[-1]
+    assert not any(word in ("ann", "ben") for line in lines for word in line.split())

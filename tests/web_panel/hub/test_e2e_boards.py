@@ -186,6 +186,12 @@ def test_the_wall_draws_every_tables_board_live(
     third = wall.locator('.wall-table[data-table="table-3"]')
     expect(third.locator(".wall-board")).to_have_count(0)
     expect(third.locator(".status")).to_have_text(translate(lang, "hub.tables.unseen"))
+    # the next polls send the tags the page holds: the boards that did not move don't come again
+    with wall.expect_response(lambda answer: "seen=" in answer.url) as polled:
+        pass
+    answer = {table["name"]: table for table in polled.value.json()["tables"]}
+    assert all(answer[n].get("view_unchanged") and "view" not in answer[n] for n in TABLES[:2])
+    expect_dreamblade_board(first.locator(".wall-board"), view)  # still drawn from what it held
     # live: the gargoyle moves at table-1 and the wall shows it where it went
     room.push("table-1", NEXT_MOVE + 1)
     expect(first.locator('.db-cell[data-cell="a4"] .db-mini')).to_contain_text(

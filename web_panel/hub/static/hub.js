@@ -136,7 +136,7 @@
   function renderStandings() {
     fill("standings", event.standings.map((row) => el("tr", { class: row.dropped ? "dropped" : "" },
       el("td", { text: row.rank }),
-      el("td", {}, row.name, row.dropped ? el("small", { text: ` (${t("hub.players.dropped")})` }) : null),
+      el("td", { class: "name" }, row.name, row.dropped ? el("small", { text: ` (${t("hub.players.dropped")})` }) : null),
       el("td", { class: "cut", text: cutText(row.cut) }),
       el("td", { text: row.points }),
       el("td", { text: `${row.wins}–${row.draws}–${row.losses}` }),
@@ -271,10 +271,29 @@
     document.body.dataset.round = event.round ? event.round.number : 0;
   }
 
+  /* The wall's boards as last received, table → { tag, view }: the hub sends a table's view
+     again only when it changed (``view_unchanged`` otherwise). */
+  const boards = new Map();
+
+  function eventAddress() {
+    if (page !== "wall") return "/api/event";
+    const seen = [...boards].filter(([, held]) => held.tag).map(([name, held]) => `${name}:${held.tag}`);
+    return seen.length ? `/api/event?boards=1&seen=${encodeURIComponent(seen.join(","))}` : "/api/event?boards=1";
+  }
+
+  function keepBoards(tables) {
+    for (const table of tables) {
+      const held = boards.get(table.name);
+      if (table.view_unchanged && held) table.view = held.view;
+      else boards.set(table.name, { tag: table.view_tag, view: table.view });
+    }
+  }
+
   async function refresh() {
-    const response = await fetch(page === "wall" ? "/api/event?boards=1" : "/api/event", { cache: "no-store" });
+    const response = await fetch(eventAddress(), { cache: "no-store" });
     if (!response.ok) return;
     event = await response.json();
+    if (page === "wall") keepBoards(event.tables);
     fetchedAt = Date.now();
     render();
   }

@@ -5,4 +5,4 @@ def test_the_demo_plays_to_a_winner_the_same_way_every_time():
     lines = run_demo()
     assert lines == run_demo()
     assert any("loses 2 morale" in line for line in lines)  # the cowering elf archer
-    assert lines[-2].endswith("ann has the highest morale and wins.")
+    assert lines[-2].endswith("Anna Weber has the highest morale and wins.")

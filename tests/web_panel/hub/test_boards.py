@@ -1,0 +1,85 @@
+"""The wall gets a table's view only when it changed since the tag the page sent back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from companion.hub.station import HubStation
+from companion.hub.tournament import Tournament
+from companion.settings import HubSettings
+from tests.companion.hub.mqtt import free_port
+from web_panel.hub.app import create_hub_app
+from web_panel.hub.boards import TAG_LENGTH, parse_seen, view_tag
+
+
+def board(version: int, seat_name: str = "Aiko") -> dict:
+    return {
+        "game": "dreamblade", "version": version, "extra": {"board": {"c3": []}},
+        "seats": [{"seat": "A", "name": seat_name, "colour": "#0072B2"}],
+    }  # fmt: skip
+
+
+def test_a_view_is_tagged_by_its_content():
+    assert view_tag(None) is None
+    tag = view_tag(board(4))
+    assert tag is not None and len(tag) == TAG_LENGTH
+    assert view_tag(board(4)) == tag  # the same view again (a new object): the same tag
+    assert view_tag(board(5)) != tag
+    assert view_tag(board(4, "Ben")) != tag  # a renamed seat, same version: a change
+
+
+def test_seen_is_read_leniently():
+    good = "a" * TAG_LENGTH
+    assert parse_seen(f"table-1:{good},table-2:{good}") == {"table-1": good, "table-2": good}
+    assert parse_seen(None) == parse_seen("") == {}
+    assert parse_seen(f"table-1:short,:{good},nocolon,table-3:{good}") == {"table-3": good}
+    assert parse_seen("x" * 100_000) == {}
+
+
+@pytest.fixture
+def station(tournament: Tournament) -> Iterator[HubStation]:
+    away = HubSettings(mqtt_host="127.0.0.1", mqtt_port=free_port())
+    station = HubStation(away, tournament)
+    yield station
+    station.close()
+
+
+def test_the_wall_gets_only_the_tables_that_changed(
+    tournament: Tournament, station: HubStation, tmp_path: Path
+):
+    station.tables["table-1"] = {"table": "table-1", "view": board(4)}
+    station.tables["table-2"] = {"table": "table-2", "view": board(9)}
+    app = create_hub_app(tournament, station, secret_key="k", data_dir=tmp_path, testing=True)
+    client = app.test_client()
+
+    def poll(seen: dict[str, str | None] | None = None) -> dict[str, dict]:
+        url = "/api/event?boards=1"
+        if seen:
+            url += "&seen=" + quote(",".join(f"{n}:{t}" for n, t in seen.items() if t))
+        tables = client.get(url).get_json()["tables"]
+        return {table["name"]: table for table in tables}
+
+    first = poll()  # a new page: every view
+    assert first["table-1"]["view"] == board(4) and first["table-2"]["view"] == board(9)
+    assert first["table-3"]["view"] is None and first["table-3"]["view_tag"] is None
+    held = {name: table["view_tag"] for name, table in first.items()}
+
+    again = poll(held)  # nothing moved: no view is sent again
+    assert all("view" not in again[n] for n in ("table-1", "table-2"))
+    assert again["table-1"]["view_unchanged"] is True
+    assert again["table-3"]["view"] is None  # a table with no view has nothing to hold
+
+    station.tables["table-2"] = {"table": "table-2", "view": board(10)}
+    moved = poll(held)  # table-2 moved: only its view comes
+    assert "view" not in moved["table-1"] and moved["table-1"]["view_unchanged"] is True
+    assert moved["table-2"]["view"] == board(10) and "view_unchanged" not in moved["table-2"]
+    assert moved["table-2"]["view_tag"] == view_tag(board(10)) != held["table-2"]
+
+    stale = poll({"table-1": "0" * TAG_LENGTH})  # a tag the hub never made: the view comes
+    assert stale["table-1"]["view"] == board(4)
+    plain = client.get("/api/event?seen=" + quote(f"table-1:{held['table-1']}")).get_json()
+    assert all("view" not in t and "view_tag" not in t for t in plain["tables"])
