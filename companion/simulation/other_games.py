@@ -63,17 +63,17 @@ def demo_game(name: str) -> tuple[Game, list[str]]:
 
 def demo_seats(game: Game) -> dict[str, SeatSettings]:
     """Names and colours for the demo's seats: the players its demo names in each language
-    (``PLAYER_NAMES``: English first, the others as ``names``), else the seat id capitalized."""
+    (``PLAYER_NAMES``, companion/games/demo_players.py: English first, the others as ``names``)."""
     from importlib import import_module
 
-    players: dict[str, dict[str, str]] = getattr(
-        import_module(f"companion.games.{game.name}.demo"), "PLAYER_NAMES", {}
-    )
+    players: dict[str, dict[str, str]] = import_module(
+        f"companion.games.{game.name}.demo"
+    ).PLAYER_NAMES
     seats = {}
     for index, seat in enumerate(game.seats):
-        named = players.get(seat, {})
+        named = players[seat]
         seats[seat] = SeatSettings.model_validate({
-            "name": named.get("en", seat.capitalize()),
+            "name": named["en"],
             "names": {lang: name for lang, name in named.items() if lang != "en"},
             "colour": SEAT_COLOURS[index % len(SEAT_COLOURS)],
         })  # fmt: skip
