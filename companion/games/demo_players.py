@@ -1,8 +1,8 @@
 """The made-up players the games' scripted demos seat, named as a table in each language names
-them. The demos' seats are these players' ids ("ann", "ben", "cho"); a demo lists its own seats
+them. The other games' demos seat them by id ("ann", "ben", "cho"): such a demo lists its seats
 as ``PLAYER_NAMES = players(SEATS)``, which ``companion demo --game …`` seats by name and colour
 (companion/simulation/other_games.py), and its printed lines name them with ``player`` and
-``named_details``.
+``named_details``. The Dreamblade demo seats two of them at "A" and "B" (``seated``).
 """
 
 from __future__ import annotations
@@ -20,6 +20,12 @@ DEMO_PLAYERS: dict[str, dict[str, str]] = {
 def players(seats: Iterable[str]) -> dict[str, dict[str, str]]:
     """The names of a demo's ``seats`` (``KeyError`` for a seat no demo player sits at)."""
     return {seat: dict(DEMO_PLAYERS[seat]) for seat in seats}
+
+
+def seated(players_at: Mapping[str, str]) -> dict[str, dict[str, str]]:
+    """The names of a demo whose seats are not its players' ids (Dreamblade's "A" and "B"):
+    seat → the demo player sitting there (``{"A": "ann"}``)."""
+    return {seat: dict(DEMO_PLAYERS[who]) for seat, who in players_at.items()}
 
 
 def player(seat: object, lang: str = "en") -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from companion.games.arena import demo as arena_demo
-from companion.games.demo_players import DEMO_PLAYERS, named_details, player, players
+from companion.games.demo_players import DEMO_PLAYERS, named_details, player, players, seated
+from companion.games.dreamblade import demo_game as dreamblade_demo
 from companion.games.dungeon_command import demo as dungeon_command_demo
 from companion.games.planechase import demo as planechase_demo
 
@@ -23,6 +24,13 @@ def test_the_demos_seat_the_shared_players():
     assert players(("ann", "ben")) == dungeon_command_demo.PLAYER_NAMES
     assert set(planechase_demo.PLAYER_NAMES) == set(planechase_demo.SEATS)
     assert set(arena_demo.PLAYER_NAMES) == {army.seat for army in arena_demo.demo_setup().armies}
+
+
+def test_the_dreamblade_demo_seats_two_of_them_at_its_seats():
+    assert {"A": DEMO_PLAYERS["ann"], "B": DEMO_PLAYERS["ben"]} == dreamblade_demo.PLAYER_NAMES
+    assert set(dreamblade_demo.PLAYER_NAMES) == set(dreamblade_demo.DEMO_WARBANDS)
+    with pytest.raises(KeyError):
+        seated({"A": "zed"})
 
 
 def test_a_seat_no_demo_player_sits_at_is_refused_by_players_and_left_alone_by_player():
