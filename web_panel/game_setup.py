@@ -24,7 +24,7 @@ from companion.camera import tag_registry
 from companion.errors import DataFileError
 from companion.games import GAMES, find_game
 from companion.games.protocol import Game
-from companion.settings import SeatSettings
+from companion.settings import SeatSettings, Settings
 from companion.table.catalog import EnteredBy, TableCatalog
 from companion.table.setup import starting_game
 from web_panel.api import Refused, body
@@ -61,6 +61,13 @@ def load_seats(data_dir: Path) -> dict[str, SeatSettings]:
         return {seat: SeatSettings.model_validate(value) for seat, value in data.items()}
     except (ValueError, AttributeError, ValidationError):
         return {}
+
+
+def seat_names(settings: Settings) -> dict[str, str]:
+    """Each seat's player by name, as the panel names them: the last set-up's (a tournament's
+    pairing's), else the config's (``companion doctor`` and the run's problems name players so)."""
+    seats = load_seats(settings.data_dir) or settings.seats
+    return {seat: s.name for seat, s in seats.items()}
 
 
 def _save_seats(data_dir: Path, seats: Mapping[str, SeatSettings]) -> None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from flask import current_app, request, session
 
+from companion.errors import DataFileError
 from companion.settings import SeatSettings, Settings
 from companion.table.catalog import TableCatalog
 from companion.table.table import Table
@@ -97,8 +98,19 @@ class Panel:
         seats = self.seats or self.settings.seats
         view = public_view(self.table, seats, self.clock, notices, self.camera_prompts)
         view["tournament"] = self.tournament.result_view() if self.tournament else None
+        view["labels_left_out"] = self.labels_left_out()
         view["joins"] = self.tokens.claimed  # the join codes shown change when one is used
         return view
+
+    def labels_left_out(self) -> list[dict[str, Any]]:
+        """The seated players' label registrations the camera leaves out (a kind this table does
+        not read; ``companion.camera.reading.LeftOut``): the phones name the players."""
+        if self.labels is None:
+            return []  # no camera reads labels here
+        try:
+            return [left.to_json() for left in self.labels.current().left_out]
+        except DataFileError:
+            return []  # the table's own registration does not load: the camera says so
 
     def spectator_view(self) -> dict[str, Any]:
         """What the tournament hub shows of this table (``view.spectator_view``)."""

@@ -148,27 +148,32 @@ def demo(headless: bool, host: str, port: int, pace: float, game: str, verbose: 
             _live_demo(settings, pace)
 
 
-def _demo_table(settings: Settings) -> Table:
-    from companion.games.dreamblade.demo_game import demo_game
+def _demo_table(settings: Settings) -> tuple[Table, Settings]:
+    """The Dreamblade demo's table, and ``settings`` with its seats named as the demo's players."""
+    from companion.games.dreamblade.demo_game import PLAYER_NAMES, demo_game
+    from companion.simulation.other_games import named_seats
     from companion.table.store import Store
     from companion.table.table import Table
 
-    return Table.start(Store(settings.store_path), demo_game())
+    seats = named_seats(PLAYER_NAMES, ("A", "B"))
+    settings = settings.model_copy(update={"seats": seats})
+    return Table.start(Store(settings.store_path), demo_game()), settings
 
 
 def _headless_demo(settings: Settings) -> None:
     from companion.games.dreamblade.demo_game import DEMO_GAME
     from companion.simulation.demo import DemoPlayer
 
-    table = _demo_table(settings)
-    player = DemoPlayer(table)
+    table, settings = _demo_table(settings)
+    names = {seat: s.name for seat, s in settings.seats.items()}
+    player = DemoPlayer(table, names=names)
     player.play(DEMO_GAME, report=click.echo)
     wins = table.read(lambda game: dict(game.turn_wins()))
     winner = table.read(lambda game: game.winner())
-    tally = ", ".join(f"{seat} {n}" for seat, n in sorted(wins.items()))
+    tally = ", ".join(f"{names[seat]} {n}" for seat, n in sorted(wins.items()))
     click.echo(
         f"{len(DEMO_GAME)} actions, {len(player.results)} turns scored; "
-        f"turn wins: {tally}; {winner} wins the game"
+        f"turn wins: {tally}; {names.get(winner or '', 'nobody')} wins the game"
     )
 
 
@@ -177,10 +182,12 @@ def _live_demo(settings: Settings, pace: float) -> None:
     from companion.games.dreamblade.demo_game import DEMO_GAME
     from companion.simulation.demo import DemoPlayer
 
-    table = _demo_table(settings)
+    table, settings = _demo_table(settings)
     runtime = TableRuntime(settings, table)
     runtime.start_lights()
-    player = DemoPlayer(table, pace=pace)
+    player = DemoPlayer(
+        table, pace=pace, names={s: seat.name for s, seat in settings.seats.items()}
+    )
     runtime.camera = player.camera  # the panel's camera view shows the synthetic frames
     url = runtime.start_panel()
     click.echo(f"Phone panel: {url}   (Ctrl-C to stop)")

@@ -169,6 +169,35 @@ def check_permissions(settings: Settings) -> Check:
     return Check("permissions", True, f"enough for the {backend} LEDs")
 
 
+def check_players_labels(settings: Settings) -> Check:
+    """The label registrations of the players a tournament hub seated here: each one the camera
+    reads, or the players whose labels it leaves out (a kind this table does not read)."""
+    from companion.camera.reading import tag_reading
+    from companion.table.seated_labels import load_seated
+    from web_panel.game_setup import seat_names
+
+    name = "players' labels"
+    seated = load_seated(settings.data_dir)
+    if not seated:
+        return Check(name, True, "none: no tournament pairing with players' own labels")
+    try:
+        reading = tag_reading(settings.camera.decoder, settings.camera.markers, seated)
+    except DataFileError as error:
+        return Check(name, False, str(error), "fix camera.markers, or reprint the table's labels")
+    if not reading.left_out:
+        return Check(name, True, f"seat {' and '.join(sorted(seated))}'s read by the camera")
+    names = seat_names(settings)
+    said = [left.describe(names.get(left.seat, f"seat {left.seat}")) for left in reading.left_out]
+    return Check(
+        name,
+        False,
+        "; ".join(said),
+        "they enter their moves on a phone or play with the table's miniatures this match; for "
+        "the next, they print labels of the kind this table reads (companion labels tags) and "
+        "the organizer registers them",
+    )
+
+
 def _capture_warnings(logger: str, action: Callable[[], None]) -> list[str]:
     messages: list[str] = []
 
@@ -199,6 +228,7 @@ def run_checks(config: Path | None) -> list[Check]:
         check_gpio(),
         check_camera(settings),
         check_calibration(settings),
+        check_players_labels(settings),
     ]
 
 

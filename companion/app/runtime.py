@@ -198,6 +198,13 @@ class TableRuntime:
         except DataFileError as error:
             self.problems.append(f"camera: {error}")
             return False
+        if reading.left_out:  # a seated player's labels of a kind this table does not read
+            from web_panel.game_setup import seat_names
+
+            names = seat_names(self.settings)
+            for left in reading.left_out:
+                said = left.describe(names.get(left.seat, f"seat {left.seat}"))
+                self.problems.append(f"camera: {said}")
         lens: Lens | None = None
         lens_file = lens_path(self.settings.data_dir)
         if lens_file.exists():

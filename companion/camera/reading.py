@@ -36,10 +36,47 @@ log = logging.getLogger(__name__)
 SEAT_SERIALS = 100  # a seat's block of copy serials (SERIAL_OFFSET)
 
 
+# The kinds of labels, as a table's log and ``companion doctor`` name them (the panel words them
+# in the phone's language: ``hub.family.<family>`` in web_panel/messages).
+FAMILY_WORDS = {"qr": "QR stickers", "aruco4x4": "carriers", "apriltag36h11": "AprilTag stickers"}
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """A seated player's registration the camera does not read. ``reason``: ``family`` (their
+    labels are ``family``, and this table reads ``reads``) or ``clash`` (two of their tags are
+    one copy at their seat)."""
+
+    seat: str
+    reason: str
+    family: str
+    reads: str | None = None
+
+    def describe(self, player: str) -> str:
+        """In English, naming the player (the log, ``companion doctor``, the run's problems)."""
+        theirs = FAMILY_WORDS.get(self.family, self.family)
+        if self.reason == "family":
+            reads = FAMILY_WORDS.get(self.reads or "", self.reads)
+            return (f"{player}'s labels (seat {self.seat}) are {theirs}, but this table reads "
+                    f"{reads}: the camera does not read their miniatures")  # fmt: skip
+        return (f"{player}'s labels (seat {self.seat}) give two tags the same copy: the camera "
+                "does not read their miniatures")  # fmt: skip
+
+    def to_json(self) -> dict[str, str | None]:
+        return {
+            "seat": self.seat,
+            "reason": self.reason,
+            "family": self.family,
+            "reads": self.reads,
+        }
+
+
 @dataclass(frozen=True)
 class TagReading:
     reader: TagReader
     config: PipelineConfig
+    # the seated players' registrations left out (the phones and ``companion doctor`` say so)
+    left_out: tuple[LeftOut, ...] = ()
 
     @property
     def min_codes(self) -> int:
@@ -64,27 +101,30 @@ def tag_reading(
     """The reader and pipeline settings for the printed tags: the table's registration
     (``markers``) and the ``seated`` players' (seat → registration); ``DataFileError`` names a
     table registration that does not load. A player's registration of another family than the
-    table's, or whose tags clash at their seat, is logged and left out."""
+    table's, or whose tags clash at their seat, is left out: logged, and listed in ``left_out``."""
     own = load_registration(markers) if markers is not None else None
     players: list[LabelRegistration] = []
+    left_out: list[LeftOut] = []
     for seat, theirs in sorted((seated or {}).items()):
         family = own.family if own is not None else next((p.family for p in players), None)
         if family not in (None, theirs.family):
             log.warning("seat %s's %s labels left out: this table reads %s", seat,
                         theirs.family, family)  # fmt: skip
+            left_out.append(LeftOut(seat, "family", theirs.family, family))
             continue
         try:
             players.append(at_seat(theirs, seat))
         except ValueError as error:
             log.warning("seat %s's labels left out: %s", seat, error)
+            left_out.append(LeftOut(seat, "clash", theirs.family))
     found = [r for r in (own, *players) if r is not None]
     if not found:
-        return TagReading(make_reader(decoder), PipelineConfig())
+        return TagReading(make_reader(decoder), PipelineConfig(), tuple(left_out))
     registration: Registration = found[0] if len(found) == 1 else merge_registrations(found)
     if registration.family not in MARKER_FAMILIES:
-        return TagReading(make_reader(decoder, registration), PipelineConfig())
+        return TagReading(make_reader(decoder, registration), PipelineConfig(), tuple(left_out))
     carrier = DEFAULT_CARRIER if registration.family == DEFAULT_CARRIER.family else None
-    return TagReading(MarkerReader(registration), PipelineConfig(carrier=carrier))
+    return TagReading(MarkerReader(registration), PipelineConfig(carrier=carrier), tuple(left_out))
 
 
 def _stamp(path: Path | None) -> tuple[int, int, int]:

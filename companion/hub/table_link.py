@@ -167,13 +167,13 @@ class TableLink:
         match_id = view.get("id")
         paired = isinstance(match_id, int) and bool(view.get("a")) and bool(view.get("b"))
         self.hub_match = view if paired else None
-        if self.on_change is not None:
-            self.on_change()
         if not paired:
             clear_seated(self.settings.data_dir)  # no pairing here now: no players' labels
+            self._changed()
             return
         with self._lock:
             self._seat_labels(view)
+            self._changed()  # the phones say which players' labels the camera leaves out
             if self.match is not None and self.match["match"] == match_id:
                 self._report_if_over()  # the same pairing again (a reconnection): resend
                 return
@@ -183,6 +183,10 @@ class TableLink:
             self.match = {"match": match_id, "game_id": self.table.game_id, "outcome": None}
             _save(self._path, self.match)
             log.info("hub: match %d, %s against %s", match_id, names["A"], names["B"])
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
 
     def _seat_labels(self, view: dict[str, Any]) -> None:
         """The camera reads the seated players' own carriers (their label registrations in the

@@ -9,7 +9,7 @@ the map when the engine says so. Each turn's result is reported as it is scored.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from companion import events as ev
@@ -38,10 +38,15 @@ class TurnResult:
     winner: str | None
     turn_wins: dict[str, int]
 
-    def line(self) -> str:
-        score = " – ".join(f"{seat} {points}" for seat, points in sorted(self.tally.items()))
-        outcome = f"{self.winner} wins the turn" if self.winner else "tied, nobody wins it"
-        wins = ", ".join(f"{seat} {n}" for seat, n in sorted(self.turn_wins.items()))
+    def line(self, names: Mapping[str, str] | None = None) -> str:
+        """The turn's result, the players as ``names`` names them (seat → name; else the seat)."""
+
+        def who(seat: str) -> str:
+            return (names or {}).get(seat, seat)
+
+        score = " – ".join(f"{who(seat)} {points}" for seat, points in sorted(self.tally.items()))
+        outcome = f"{who(self.winner)} wins the turn" if self.winner else "tied, nobody wins it"
+        wins = ", ".join(f"{who(seat)} {n}" for seat, n in sorted(self.turn_wins.items()))
         return f"turn {self.turn}: {score}: {outcome} (turn wins: {wins})"
 
 
@@ -49,9 +54,12 @@ class DemoPlayer:
     """Plays a script of actions on ``table``: board actions through the camera, the rest as
     the players' phones."""
 
-    def __init__(self, table: Table, pace: float = 0.0) -> None:
+    def __init__(
+        self, table: Table, pace: float = 0.0, names: Mapping[str, str] | None = None
+    ) -> None:
         self.table = table
         self.pace = pace
+        self.names = dict(names or {})  # seat → player, as the report names them
         registry = default_registry(table.read(lambda game: list(game.setup.pieces)))
         self.sim = SimulatedTable(registry)
         camera = ResilientCamera(SynthSource(frames=[]))
@@ -82,7 +90,7 @@ class DemoPlayer:
                 self.table.submit(proposer, text)
             self._tidy()
             for result in self.results[seen_results:]:
-                report(result.line())
+                report(result.line(self.names))
             if self.pace:
                 time.sleep(self.pace)
 

@@ -9,7 +9,7 @@ Arena list their actions; Planechase's is played with its seeded virtual die, as
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 
 from companion.games import find_game
 from companion.games.protocol import Game
@@ -62,22 +62,27 @@ def demo_game(name: str) -> tuple[Game, list[str]]:
 
 
 def demo_seats(game: Game) -> dict[str, SeatSettings]:
-    """Names and colours for the demo's seats: the players its demo names in each language
-    (``PLAYER_NAMES``: English first, the others as ``names``), else the seat id capitalized."""
+    """Names and colours for the demo's seats: the players its demo names (``PLAYER_NAMES``)."""
     from importlib import import_module
 
-    players: dict[str, dict[str, str]] = getattr(
-        import_module(f"companion.games.{game.name}.demo"), "PLAYER_NAMES", {}
-    )
-    seats = {}
-    for index, seat in enumerate(game.seats):
-        named = players.get(seat, {})
-        seats[seat] = SeatSettings.model_validate({
-            "name": named.get("en", seat.capitalize()),
-            "names": {lang: name for lang, name in named.items() if lang != "en"},
+    players = import_module(f"companion.games.{game.name}.demo").PLAYER_NAMES
+    return named_seats(players, game.seats)
+
+
+def named_seats(
+    players: Mapping[str, Mapping[str, str]], seats: Iterable[str]
+) -> dict[str, SeatSettings]:
+    """Each of ``seats``, in order, with its player's names (English first, the other languages
+    as ``names``; companion/games/demo_players.py) and a colour of its own."""
+    named = {}
+    for index, seat in enumerate(seats):
+        names = players[seat]
+        named[seat] = SeatSettings.model_validate({
+            "name": names["en"],
+            "names": {lang: name for lang, name in names.items() if lang != "en"},
             "colour": SEAT_COLOURS[index % len(SEAT_COLOURS)],
         })  # fmt: skip
-    return seats
+    return named
 
 
 def play(

@@ -149,41 +149,53 @@ def test_arena_set_up_and_played(browser: Browser, server: PanelServer, table: T
     screenshot(phone, "arena-played")
 
 
+# Each demo played into its game (actions, what shows it is drawn): its players all in view
+DEMOS_PLAYED = {
+    "dungeon_command": (12, ".dc-band"),  # into turn 1: both bands in play
+    "planechase": (6, ".pc-plane"),  # a plane revealed and rolled on
+    "arena": (6, ".ar-figures"),  # both armies, a figure summoned
+}
+
+
 @pytest.mark.parametrize("language", ["en-US", "ja-JP"])
 @pytest.mark.parametrize("path", ["/", "/table"])
-def test_the_dungeon_command_demo_shows_its_players_by_name(
-    browser: Browser, tmp_path: Path, path: str, language: str
+@pytest.mark.parametrize("name", DEMOS_PLAYED)
+def test_each_demo_shows_its_players_by_name(
+    browser: Browser, tmp_path: Path, name: str, path: str, language: str
 ):
     import re
+    from importlib import import_module
 
-    from companion.games.dungeon_command.demo import PLAYER_NAMES
     from companion.settings import Settings
     from companion.simulation.other_games import demo_game, demo_seats, play
     from companion.table.store import Store
     from tests.web_panel.visible_text import assert_no_internal_ids
     from web_panel import create_app, serve
 
-    game, script = demo_game("dungeon_command")
+    players = import_module(f"companion.games.{name}.demo").PLAYER_NAMES
+    played, drawn = DEMOS_PLAYED[name]
+    game, script = demo_game(name)
     seats = demo_seats(game)
-    settings = Settings(data_dir=tmp_path, game="dungeon_command", seats=seats)
+    settings = Settings(data_dir=tmp_path, game=name, seats=seats)
     demo_table = Table.start(Store(settings.store_path), game)
-    play(demo_table, script[:12], report=lambda line: None)  # into turn 1: both bands in play
+    play(demo_table, script[:played], report=lambda line: None)
     app = create_app(demo_table, settings, secret_key="s", testing=True)
     running = serve(app, "127.0.0.1", 0).start_in_thread()
     try:
         page = new_phone(browser, running.url, language)
         if path != "/":
             page.goto(running.url + path)
-        wait_for_version(page, 12)
+        wait_for_version(page, played)
+        expect(page.locator(drawn).first).to_be_visible()
         lang, other = ("en", "ja") if language == "en-US" else ("ja", "en")
-        for names in PLAYER_NAMES.values():
-            expect(page.locator(".dc-band").first).to_be_visible()
+        for names in players.values():
             expect(page.locator("body")).to_contain_text(names[lang])
             expect(page.locator("body")).not_to_contain_text(names[other])
         text = re.sub(r"https?://\S+", "", page.locator("body").inner_text())  # join links
-        assert not re.findall(r"\b(?:ann|ben|Ann|Ben)\b(?! Sato)", text), "a seat's id shown"
+        ids = r"\b(?:ann|ben|cho|Ann|Ben|Cho)\b(?! Sato| Min)"
+        assert not re.findall(ids, text), "a seat's id shown"
         assert_no_internal_ids(page)
-        screenshot(page, f"dungeon-command-demo-names{path.replace('/', '-')}-{language}")
+        screenshot(page, f"{name}-demo-names{path.replace('/', '-')}-{language}")
     finally:
         running.stop()
         app.extensions["panel"].close()

@@ -37,7 +37,7 @@ from companion.hub.station import HubStation
 from companion.hub.tournament import NAME_LIMIT, Tournament, TournamentError
 from web_panel import csrf
 from web_panel.app import SECURITY_HEADERS
-from web_panel.hub.boards import board_fields, parse_seen
+from web_panel.hub.boards import board_fields, event_fields, parse_seen, parse_tag
 from web_panel.i18n import catalog, choose_language, translate
 from web_panel.judge import JudgeAccess, JudgeAccessError
 from web_panel.limits import TooDeep, parse_json
@@ -333,7 +333,8 @@ def _warband_name(warband: dict[str, Any] | None) -> str | None:
 def event() -> ResponseReturnValue:
     boards = request.args.get("boards") == "1"
     seen = parse_seen(request.args.get("seen")) if boards else None
-    return jsonify(event_view(_tournament(), _station(), boards=boards, seen=seen))
+    answer = event_view(_tournament(), _station(), boards=boards, seen=seen)
+    return jsonify(event_fields(answer, parse_tag(request.args.get("event_seen"))))
 
 
 def table_view(tournament: Tournament, station: HubStation | None, name: str) -> dict[str, Any]:

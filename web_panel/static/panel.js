@@ -420,9 +420,22 @@
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
 
+  /* A seated player's labels the camera leaves out (a kind this table does not read), naming
+     the player: said as long as the pairing lasts, before the passing notices. */
+  function leftOutText(left) {
+    return t(`notice.labels_left_out.${left.reason}`, {
+      player: seat(left.seat).name,
+      family: t(`hub.family.${left.family}`),
+      reads: left.reads ? t(`hub.family.${left.reads}`) : "",
+    });
+  }
+
   function renderNotices() {
     const box = document.getElementById("notices");
-    box.replaceChildren(...state.view.notices.slice(-2).map((notice) => el("p", {
+    const leftOut = (state.view.labels_left_out || []).map((left) => el("p", {
+      class: "notice", dataset: { kind: "labels_left_out", seat: left.seat }, text: leftOutText(left),
+    }));
+    box.replaceChildren(...leftOut, ...state.view.notices.slice(-2).map((notice) => el("p", {
       class: "notice", dataset: { kind: notice.kind, reason: notice.reason || "" },
       text: notice.kind === "flagged" ? flaggedText(notice)
         : notice.kind === "device" && has(`notice.device.${notice.device}.${notice.status}`)

@@ -9,8 +9,13 @@ from __future__ import annotations
 
 from companion.events import DESTROYED, Event
 from companion.games.arena.game import DAMAGED, GLYPH_TAKEN, Arena
-from companion.games.arena.prompts import prompt_for
+from companion.games.arena.prompts import prompt
 from companion.games.arena.setup import Army, Setup, army_card
+from companion.games.demo_players import named_details, player, players
+from companion.games.protocol import Pending
+
+# The demo's two players as the table names them in each language
+PLAYER_NAMES = players(("ann", "ben"))
 
 
 def demo_setup() -> Setup:
@@ -92,19 +97,25 @@ def _describe(event: Event) -> str | None:
     return None
 
 
+def _prompt(pending: Pending, lang: str = "en") -> str:
+    """The table's prompt with the players named (the engine's names them by seat)."""
+    details = named_details(pending.details, lang)
+    return prompt(pending.kind, lang, seat=player(pending.seat, lang), **details)
+
+
 def run_demo() -> list[str]:
     game = Arena(demo_setup())
     lines: list[str] = []
     for text in SCRIPT:
         pending = game.pending()
         if pending.kind in ("choose_army", "attack_dice", "defence_dice"):
-            lines.append(prompt_for(pending))
+            lines.append(_prompt(pending))
         for event in game.push(game.parse_action(text)):
             line = _describe(event)
             if line:
                 lines.append(line)
-    lines.append(prompt_for(game.pending()))
-    lines.append(prompt_for(game.pending(), "ja"))
+    lines.append(_prompt(game.pending()))
+    lines.append(_prompt(game.pending(), "ja"))
     for line in lines:
         print(line)
     return lines

@@ -11,10 +11,14 @@ script supplies with ``value`` actions like a table would.
 
 from __future__ import annotations
 
+from companion.games.demo_players import seated
 from companion.games.dreamblade.catalog import builtin_catalog_path, load_catalog
 from companion.games.dreamblade.dice import builtin_dice
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.maps import builtin_map
+
+# The demo's two players as the table names them in each language (companion/games/demo_players.py)
+PLAYER_NAMES = seated({"A": "ann", "B": "ben"})
 
 DEMO_WARBANDS = {
     "A": ("sir-glorious", "pearlthorn-gargoyle", "noble-dragon"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.events import DESTROYED, Event
+from companion.games.demo_players import named_details, player, players
 from companion.games.dungeon_command.actions import Cower, Deploy, Destroyed, Next
 from companion.games.dungeon_command.data_files import load_creature_levels
 from companion.games.dungeon_command.game import DEPLOYED, MORALE_LOST, DungeonCommand
@@ -22,12 +23,8 @@ from companion.games.protocol import Pending
 TYPED_MORALE = 12
 TYPED_LEADERSHIP = 9
 
-# The demo's two players as the table names them in each language (their seats are "ann" and
-# "ben"): made-up people, written as a Japanese table would write them.
-PLAYER_NAMES = {
-    "ann": {"en": "Anna Weber", "ja": "アンナ・ウェーバー"},
-    "ben": {"en": "Ben Sato", "ja": "佐藤ベン"},
-}
+# The demo's two players as the table names them in each language (companion/games/demo_players.py)
+PLAYER_NAMES = players(("ann", "ben"))
 
 
 # The stand-ins: ann's guards and ben's goblins (figure descriptions, numbered like the tags).
@@ -96,12 +93,6 @@ SCRIPT = [
 ]  # fmt: skip
 
 
-def player(seat: object, lang: str = "en") -> str:
-    """A seat's player by name (anything that is not one of the demo's seats, unchanged)."""
-    names = PLAYER_NAMES.get(seat) if isinstance(seat, str) else None
-    return names[lang] if names else str(seat)
-
-
 def _describe(event: Event, setup: Setup) -> str | None:
     who = player(event.data.get("seat"))
     if event.kind == DEPLOYED:
@@ -117,11 +108,7 @@ def _describe(event: Event, setup: Setup) -> str | None:
 
 def _prompt(pending: Pending, lang: str = "en") -> str:
     """The table's prompt with the players named (the engine's names them by seat)."""
-    details = dict(pending.details)
-    if "winner" in details:
-        details["winner"] = player(details["winner"], lang)
-    if isinstance(details.get("morale"), dict):
-        details["morale"] = {player(s, lang): v for s, v in details["morale"].items()}
+    details = named_details(pending.details, lang)
     return prompt(pending.kind, lang, seat=player(pending.seat, lang), **details)
 
 

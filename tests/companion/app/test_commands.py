@@ -31,6 +31,22 @@ def test_demo_game_headless_plays_the_script_to_its_winner(name: str):
     assert lines[-1] == f"{len(script)} actions; {winner} wins"
 
 
+def test_the_dreamblade_demo_seats_its_players_by_name_in_both_languages(tmp_path: Path):
+    from companion.app.commands import _demo_table
+    from companion.settings import Settings
+
+    table, settings = _demo_table(Settings(data_dir=tmp_path))
+    try:
+        assert {seat: (s.name, s.names) for seat, s in settings.seats.items()} == {
+            "A": ("Anna Weber", {"ja": "アンナ・ウェーバー"}),
+            "B": ("Ben Sato", {"ja": "佐藤ベン"}),
+        }
+        assert settings.seats["A"].colour != settings.seats["B"].colour
+        assert table.read(lambda game: game.seats) == ("A", "B")
+    finally:
+        table.store.close()
+
+
 def test_an_unknown_game_is_refused_by_the_cli():
     result = CliRunner().invoke(demo, ["--game", "chess", "--headless"])
     assert result.exit_code == 2

@@ -3,8 +3,19 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from companion.app.doctor import check_camera, check_config, check_store, doctor, run_checks
-from companion.settings import CameraSettings, Settings
+from companion.app.doctor import (
+    check_camera,
+    check_config,
+    check_players_labels,
+    check_store,
+    doctor,
+    run_checks,
+)
+from companion.settings import CameraSettings, SeatSettings, Settings
+from companion.table.seated_labels import save_seated
+from vision.board_change import TagId
+from vision.registration import LabelRegistration
+from web_panel.game_setup import _save_seats
 
 
 def test_a_broken_config_is_the_only_answer(tmp_path: Path):
@@ -58,3 +69,54 @@ def test_the_command_exits_non_zero_when_something_is_missing(tmp_path: Path):
     assert result.exit_code == 1
     assert "[FAIL] camera" in result.output
     assert "[ok  ] config" in result.output
+
+
+CARRIERS = LabelRegistration("aruco4x4", {0: TagId("db", "B45", 1)}, 3)
+QR_STICKERS = LabelRegistration("qr", {0: TagId("db", "Z12", 1)}, 9)
+
+
+def test_players_labels_of_a_kind_the_table_does_not_read_are_named_with_their_player(
+    tmp_path: Path,
+):
+    markers = tmp_path / "carriers.markers.yaml"
+    markers.write_text(LabelRegistration("aruco4x4", {0: TagId("db", "D1", 1)}, 5).to_yaml())
+    settings = Settings(
+        data_dir=tmp_path,
+        camera=CameraSettings(markers=markers),
+        seats={
+            "A": SeatSettings(name="Aiko Tanaka", colour="#0072B2"),
+            "B": SeatSettings(name="Ben Sato", colour="#E69F00"),
+        },
+    )
+    assert check_players_labels(settings).ok  # no pairing: nothing to check
+    save_seated(tmp_path, 7, {"A": CARRIERS, "B": QR_STICKERS})
+    check = check_players_labels(settings)
+    assert not check.ok
+    assert check.message == (
+        "Ben Sato's labels (seat B) are QR stickers, but this table reads carriers: the camera "
+        "does not read their miniatures"
+    )
+    assert "companion labels tags" in check.fix
+    save_seated(tmp_path, 8, {"A": CARRIERS, "B": CARRIERS})
+    assert check_players_labels(settings).ok
+
+
+def test_the_players_are_named_as_the_hubs_pairing_seated_them(tmp_path: Path):
+    settings = Settings(data_dir=tmp_path)  # no registration of its own: seat A's kind is read
+    save_seated(tmp_path, 7, {"A": QR_STICKERS, "B": CARRIERS})
+    assert check_players_labels(settings).message.startswith("Player B's labels (seat B) are")
+    paired = {"A": "Aiko Tanaka", "B": "Ben Sato"}  # the names the pairing put on the seats
+    _save_seats(tmp_path, {s: SeatSettings(name=n, colour="#777777") for s, n in paired.items()})
+    assert check_players_labels(settings).message == (
+        "Ben Sato's labels (seat B) are carriers, but this table reads QR stickers: the camera "
+        "does not read their miniatures"
+    )
+
+
+def test_the_doctor_command_lists_the_left_out_labels(tmp_path: Path):
+    config = tmp_path / "table.yaml"
+    config.write_text(f"data_dir: {tmp_path}\n")
+    save_seated(tmp_path, 7, {"A": QR_STICKERS, "B": CARRIERS})
+    result = CliRunner().invoke(doctor, ["--config", str(config)])
+    assert "[FAIL] players' labels: Player B's labels (seat B) are carriers" in result.output
+    assert result.exit_code == 1

@@ -391,6 +391,20 @@ def test_with_a_marker_registration_the_camera_reads_carriers(tmp_path: Path):
         assert loop.config.carrier is not None  # type: ignore[union-attr]
     finally:
         running.stop()
+    # a seated player's QR stickers at this carriers table: said in the run's problems
+    from companion.table.seated_labels import save_seated
+
+    qr = LabelRegistration("qr", {0: TagId("db", "Z12", 1)}, 9)
+    save_seated(tmp_path, 3, {"B": qr})
+    paired = TableRuntime(settings, Table.start(Store(tmp_path / "p.sqlite3"), demo_game()))
+    try:
+        assert paired.start_camera(f"file:{tmp_path / 'none.mp4'}") is True
+        assert paired.problems == [
+            "camera: Player B's labels (seat B) are QR stickers, but this table reads carriers: "
+            "the camera does not read their miniatures"
+        ]
+    finally:
+        paired.stop()
     markers.write_text("family: datamatrix\n")
     again = TableRuntime(settings, Table.start(Store(tmp_path / "u.sqlite3"), demo_game()))
     assert again.start_camera("synth:") is False

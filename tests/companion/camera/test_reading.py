@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.camera.reading import TableReading, at_seat, tag_reading
+from companion.camera.reading import LeftOut, TableReading, at_seat, tag_reading
 from companion.errors import DataFileError
 from companion.table.seated_labels import clear_seated, save_seated
 from tests.vision.conftest import code_image
@@ -92,3 +92,36 @@ def test_the_table_reading_follows_the_seated_players(tmp_path: Path) -> None:
     assert labels.current() is paired
     clear_seated(tmp_path)  # no pairing here any more: the players' keys are read no more
     assert isinstance(labels.current().reader, ZxingReader)
+
+
+def test_a_left_out_registration_is_listed_with_its_seat_and_why(tmp_path: Path) -> None:
+    path = tmp_path / "carriers.markers.yaml"
+    path.write_text(LabelRegistration("aruco4x4", {0: TagId("db", "D1", 1)}, 5).to_yaml())
+    qr = LabelRegistration("qr", {0: TagId("db", "Q1", 1)}, 9)
+    assert tag_reading("zxing", path, {"A": ANN, "B": BEN}).left_out == ()
+    mixed = tag_reading("zxing", path, {"A": ANN, "B": qr})
+    assert mixed.left_out == (LeftOut("B", "family", "qr", "aruco4x4"),)
+    # the reverse: carriers at a table that reads QR stickers
+    qr_path = tmp_path / "tags.markers.yaml"
+    qr_path.write_text(LabelRegistration("qr", {0: B45}, 4).to_yaml())
+    reverse = tag_reading("zxing", qr_path, {"A": ANN, "B": qr})
+    assert reverse.left_out == (LeftOut("A", "family", "aruco4x4", "qr"),)
+    assert isinstance(reverse.reader, ZxingReader)  # seat B's QR stickers are still read
+    # without a table registration, seat A's family is read and seat B's other one left out
+    assert tag_reading("zxing", None, {"A": qr, "B": BEN}).left_out == (
+        LeftOut("B", "family", "aruco4x4", "qr"),
+    )
+    clash = LabelRegistration("aruco4x4", {0: TagId("db", "B45", 1), 1: TagId("db", "B45", 101)})
+    assert tag_reading("zxing", path, {"A": clash}).left_out == (LeftOut("A", "clash", "aruco4x4"),)
+
+
+def test_a_left_out_registration_is_said_in_words_naming_the_player() -> None:
+    said = LeftOut("B", "family", "qr", "aruco4x4").describe("Ben Sato")
+    assert said == (
+        "Ben Sato's labels (seat B) are QR stickers, but this table reads carriers: the camera "
+        "does not read their miniatures"
+    )
+    assert "Ann" in LeftOut("A", "clash", "aruco4x4").describe("Ann")
+    assert LeftOut("A", "clash", "aruco4x4").to_json() == {
+        "seat": "A", "reason": "clash", "family": "aruco4x4", "reads": None
+    }  # fmt: skip

@@ -175,6 +175,8 @@ def test_the_seated_players_labels_are_read_for_their_match_only(tmp_path: Path)
     ann = {"family": "aruco4x4", "key": 3, "serials": {"0": "db:runetagged-brawler#1"}}
     ben = {"family": "aruco4x4", "key": 8, "serials": {"0": "db:B45#1"}}
     link, _started = link_for(tmp_path)
+    told: list[set[str]] = []  # the seats whose labels were kept each time the panel was told
+    link.on_change = lambda: told.append(set(load_seated(tmp_path)))
     try:
         paired = match(7, (VALOR, MADNESS))
         paired["a"]["labels"], paired["b"]["labels"] = ann, ben
@@ -183,6 +185,7 @@ def test_the_seated_players_labels_are_read_for_their_match_only(tmp_path: Path)
             "A": registration_from_data(ann, "a"),
             "B": registration_from_data(ben, "b"),
         }
+        assert told[-1] == {"A", "B"}  # the panel is told once the labels are kept
         # the next pairing: only its players' labels (Ben's damaged in transit is left out)
         following = match(8, (VALOR, MADNESS))
         following["a"]["labels"] = {**ben, "key": 99}
@@ -191,5 +194,6 @@ def test_the_seated_players_labels_are_read_for_their_match_only(tmp_path: Path)
         assert load_seated(tmp_path) == {"B": registration_from_data(ann, "a")}
         link.on_match({"id": None})  # the hub pairs no one here: no players' labels
         assert load_seated(tmp_path) == {}
+        assert told[-1] == set()
     finally:
         link.close()

@@ -84,4 +84,9 @@ def test_headless_demo_command_prints_the_turns():
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert [line.split(":")[0] for line in lines[:-1]] == [f"turn {n}" for n in range(1, 10)]
-    assert lines[-1].endswith("turn wins: A 6, B 2; A wins the game")
+    # the players by name, as the demo seats them (companion/games/demo_players.py)
+    assert lines[1] == (
+        "turn 2: Anna Weber 2 – Ben Sato 5: Ben Sato wins the turn (turn wins: Anna Weber 0, "
+        "Ben Sato 1)"
+    )
+    assert lines[-1].endswith("turn wins: Anna Weber 6, Ben Sato 2; Anna Weber wins the game")

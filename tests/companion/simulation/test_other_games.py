@@ -8,6 +8,7 @@ import pytest
 
 from companion.events import Event
 from companion.games.arena import demo as arena_demo
+from companion.games.demo_players import DEMO_PLAYERS
 from companion.games.dungeon_command import demo as dungeon_command_demo
 from companion.games.planechase.game import CHAOS, PLANESWALKED
 from companion.simulation.other_games import GAMES, demo_game, demo_seats, planechase_script, play
@@ -42,12 +43,28 @@ def test_the_planechase_script_planeswalks_and_rolls_chaos(tmp_path: Path):
     assert {event.kind for event in seen} == {PLANESWALKED, CHAOS}  # both LED flourishes play
 
 
-def test_demo_seats_are_named_and_coloured_in_seat_order():
-    game, _ = demo_game("planechase")
+@pytest.mark.parametrize("name", GAMES)
+def test_each_demos_seats_are_its_players_named_in_both_languages_and_coloured(name: str):
+    game, _ = demo_game(name)
     seats = demo_seats(game)
     assert list(seats) == list(game.seats)
-    assert seats["ann"].name == "Ann"
+    assert {seat: (s.name, s.names) for seat, s in seats.items()} == {
+        seat: (DEMO_PLAYERS[seat]["en"], {"ja": DEMO_PLAYERS[seat]["ja"]}) for seat in game.seats
+    }
+    assert all(s.name != seat.capitalize() for seat, s in seats.items())  # not from the id
     assert len({s.colour for s in seats.values()}) == len(seats)
+
+
+@pytest.mark.parametrize("name", ["planechase", "arena"])
+def test_the_planechase_and_arena_demos_report_their_players_by_name(name: str, tmp_path: Path):
+    game, script = demo_game(name)
+    seats = demo_seats(game)
+    table = Table.start(Store(tmp_path / "db.sqlite3"), game)
+    lines: list[str] = []
+    play(table, script, report=lines.append, seats=seats)
+    assert lines[0].startswith("Anna Weber: ")
+    assert lines[-1] == f"{len(script)} actions; Anna Weber wins"
+    assert not any(line.split(":")[0] in ("ann", "ben", "cho") for line in lines)
 
 
 def test_an_unknown_game_has_no_demo():

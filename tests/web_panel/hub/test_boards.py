@@ -1,4 +1,5 @@
-"""The wall gets a table's view only when it changed since the tag the page sent back."""
+"""The wall gets a table's view, and a hub page the event, only when it changed since the tag the
+page sent back."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from companion.hub.tournament import Tournament
 from companion.settings import HubSettings
 from tests.companion.hub.mqtt import free_port
 from web_panel.hub.app import create_hub_app
-from web_panel.hub.boards import TAG_LENGTH, parse_seen, view_tag
+from web_panel.hub.boards import ALWAYS_SENT, TAG_LENGTH, parse_seen, parse_tag, view_tag
 
 
 def board(version: int, seat_name: str = "Aiko") -> dict:
@@ -83,3 +84,48 @@ def test_the_wall_gets_only_the_tables_that_changed(
     assert stale["table-1"]["view"] == board(4)
     plain = client.get("/api/event?seen=" + quote(f"table-1:{held['table-1']}")).get_json()
     assert all("view" not in t and "view_tag" not in t for t in plain["tables"])
+
+
+def test_an_event_tag_is_read_only_when_it_is_one():
+    good = "0123456789abcdef"
+    assert parse_tag(good) == good
+    assert parse_tag(None) is parse_tag("") is parse_tag("0123") is None
+    assert parse_tag("0123456789ABCDEF") is parse_tag("0123456789abcdeg") is None
+    assert parse_tag(good * 2) is None
+
+
+def test_the_event_comes_again_only_when_it_changed(
+    tournament: Tournament, station: HubStation, tmp_path: Path
+):
+    station.tables["table-1"] = {"table": "table-1", "view": board(4)}
+    tournament.check_in("Aiko")
+    app = create_hub_app(tournament, station, secret_key="k", data_dir=tmp_path, testing=True)
+    client = app.test_client()
+
+    def poll(held: str | None = None, boards: bool = True) -> dict:
+        query = "boards=1&" if boards else ""
+        return client.get(f"/api/event?{query}event_seen={held or ''}").get_json()
+
+    first = poll()  # a new page: the whole event, tagged
+    tag = first["event_tag"]
+    assert len(tag) == TAG_LENGTH and "event_unchanged" not in first
+    assert [p["name"] for p in first["players"]] == ["Aiko"]
+    assert {"round", "standings", "settings", "judge_calls"} <= set(first)
+
+    again = poll(tag)  # nothing changed: the clock and the tables only
+    assert set(again) == {*ALWAYS_SENT, "event_tag", "event_unchanged"}
+    assert again["event_tag"] == tag and again["event_unchanged"] is True
+    assert again["tables"][0]["view_tag"] == view_tag(board(4))  # the boards as before
+    assert again["clock"]["hub_time"] >= first["clock"]["hub_time"]
+    assert set(poll(tag, boards=False)) == {*ALWAYS_SENT, "event_tag", "event_unchanged"}
+
+    tournament.check_in("Ben")  # the event changed: it all comes, with a new tag
+    changed = poll(tag)
+    assert "event_unchanged" not in changed and changed["event_tag"] != tag
+    assert [p["name"] for p in changed["players"]] == ["Aiko", "Ben"]
+    assert poll(changed["event_tag"])["event_unchanged"] is True
+
+    tournament.start_round()
+    assert poll(changed["event_tag"])["round"]["number"] == 1  # the round began: a change
+    for stale in ("0" * TAG_LENGTH, "not-a-tag", "x" * 5000):  # a tag the hub did not make
+        assert "players" in poll(stale) and "event_unchanged" not in poll(stale)

@@ -193,6 +193,20 @@ def test_the_wall_draws_every_tables_board_live(
     answer = {table["name"]: table for table in polled.value.json()["tables"]}
     assert all(answer[n].get("view_unchanged") and "view" not in answer[n] for n in TABLES[:2])
     expect_dreamblade_board(first.locator(".wall-board"), view)  # still drawn from what it held
+    # nor does the event (round, standings, players) while it has not changed
+    with wall.expect_response(lambda answer: "event_seen=" in answer.url) as polled:
+        pass
+    answer = polled.value.json()
+    assert answer["event_unchanged"] is True
+    assert not {"round", "standings", "players"} & set(answer)
+    standings = wall.locator("#wall-standings li")
+    expect(standings).to_have_count(len(PLAYERS))  # drawn from the event it held
+    expect(wall.locator("#round-title")).to_have_text(translate(lang, "hub.round.title", number=1))
+    expect(first.locator(".names")).to_have_text(" – ".join(room.names("table-1")))
+    # the event changes (a late player checks in): the next poll brings it, and the wall shows it
+    room.tournament.check_in("Emi")
+    expect(standings).to_have_count(len(PLAYERS) + 1)
+    expect(standings.last).to_contain_text("Emi")
     # live: the gargoyle moves at table-1 and the wall shows it where it went
     room.push("table-1", NEXT_MOVE + 1)
     expect(first.locator('.db-cell[data-cell="a4"] .db-mini')).to_contain_text(

@@ -1,7 +1,8 @@
 """Long player names on the hub's pages at a phone's size (390×844), in English and Japanese:
 the standings, the pairings, the players, the judge queue, the wall and a table's live position
 wrap a name between its words or cut it short with the whole name in its title — never in the
-middle of a word (``tests/web_panel/line_breaks.py``)."""
+middle of a word (``tests/web_panel/line_breaks.py``). The miniatures' names in the board cells
+of the wall and of a table's live position too: a word too long for its cell is cut short."""
 
 from __future__ import annotations
 
@@ -37,6 +38,10 @@ LONG_NAMES = [
     "Alexandrina Castellanos-Villanueva",
 ]
 LANGUAGES = ("en-US", "ja-JP")
+# A miniature's name with a word longer than a board cell is wide at a phone's size (a name a
+# player typed in for a miniature the catalog lacks may be anything): table-2's gargoyle's
+LONG_WORD_MINI = "Pearlthorn Overwhelmingly-Unbreakable Gargoylesquadroncommander"
+GARGOYLE = "A:pearlthorn-gargoyle#1"
 
 
 @pytest.fixture
@@ -57,7 +62,10 @@ def hub_server(tournament: Tournament, tmp_path: Path) -> Iterator[PanelServer]:
             "B": SeatSettings(name=players[match.b].name, colour="#E69F00"),
         }
         game = dreamblade_table(tmp_path / match.table, 40)
-        station.tables[match.table] = {"table": match.table, "view": spectator_view(game, seats)}
+        view = spectator_view(game, seats)
+        if match is second:
+            view["extra"]["pieces"][GARGOYLE]["name"] = LONG_WORD_MINI
+        station.tables[match.table] = {"table": match.table, "view": view}
         station.online[match.table] = True
     app = create_hub_app(tournament, station, secret_key="k", data_dir=tmp_path)
     running = serve(app, "127.0.0.1", 0).start_in_thread()
@@ -81,3 +89,44 @@ def test_long_names_wrap_between_words_on_the_hub_pages(
     broken = broken_names(page, LONG_NAMES)
     assert not broken, "\n".join(broken)
     screenshot(page, f"hub-long-names{path.replace('/', '-') or '-'}-{language}")
+
+
+def board_mini_names(station: HubStation) -> list[str]:
+    """The names of the miniatures on the tables' boards (what the cells show)."""
+    names = set()
+    for summary in station.tables.values():
+        extra = summary["view"]["extra"]
+        on_board = {mini["id"] for minis in extra["board"].values() for mini in minis}
+        names |= {extra["pieces"][mini]["name"] for mini in on_board}
+    return sorted(names)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("path", ["/wall", "/tables/table-2"])
+def test_miniature_names_in_the_board_cells_wrap_between_words(
+    browser: Browser, hub_server: PanelServer, path: str, language: str
+):
+    station: HubStation = hub_server.app.extensions["hub_station"]
+    names = board_mini_names(station)
+    assert LONG_WORD_MINI in names and len(names) > 3, "the boards have miniatures to check"
+    page = new_phone(browser, hub_server.url, language)
+    page.goto(hub_server.url + path)
+    gargoyle = page.locator(f'.db-mini[data-mini="{GARGOYLE}"]', has_text="Gargoylesquadron")
+    expect(gargoyle).to_be_visible(timeout=10_000)
+    expect(page.locator(".db-mini").first).to_be_visible()
+    page.wait_for_timeout(300)  # every board drawn
+    broken = broken_names(page, names)
+    assert not broken, "\n".join(broken)
+    # the word too long for its cell is cut short with an ellipsis; the whole name is its title
+    expect(gargoyle).to_have_attribute("title", LONG_WORD_MINI)
+    expect(gargoyle).to_have_css("text-overflow", "ellipsis")
+    assert gargoyle.evaluate("(node) => node.scrollWidth > node.clientWidth"), "not cut short"
+    # and a name whose words fit wraps between them: some miniature takes two lines or more
+    heights = page.locator(".db-mini").evaluate_all(
+        "(nodes) => nodes.map((n) => n.getBoundingClientRect().height)"
+    )
+    line = page.locator(".db-mini").first.evaluate(
+        "(node) => parseFloat(getComputedStyle(node).lineHeight)"
+    )
+    assert max(heights) > 1.5 * line, "no miniature's name wraps: the check checked nothing"
+    screenshot(page, f"hub-long-mini-names{path.replace('/', '-')}-{language}")

@@ -275,10 +275,25 @@
      again only when it changed (``view_unchanged`` otherwise). */
   const boards = new Map();
 
+  /* The address of the next poll: the event's tag the page holds (the hub leaves out the event's
+     tagged part while it has not changed: ``event_unchanged``) and, on the wall, the boards'. */
   function eventAddress() {
-    if (page !== "wall") return "/api/event";
-    const seen = [...boards].filter(([, held]) => held.tag).map(([name, held]) => `${name}:${held.tag}`);
-    return seen.length ? `/api/event?boards=1&seen=${encodeURIComponent(seen.join(","))}` : "/api/event?boards=1";
+    const query = new URLSearchParams();
+    if (page === "wall") {
+      query.set("boards", "1");
+      const seen = [...boards].filter(([, held]) => held.tag).map(([name, held]) => `${name}:${held.tag}`);
+      if (seen.length) query.set("seen", seen.join(","));
+    }
+    if (event && event.event_tag) query.set("event_seen", event.event_tag);
+    const text = query.toString();
+    return text ? `/api/event?${text}` : "/api/event";
+  }
+
+  /* An answer whose event did not change carries only the clock and the tables: the rest is
+     what the page already holds. */
+  function keepEvent(answer) {
+    if (!answer.event_unchanged || !event) return answer;
+    return { ...event, ...answer };
   }
 
   function keepBoards(tables) {
@@ -292,7 +307,7 @@
   async function refresh() {
     const response = await fetch(eventAddress(), { cache: "no-store" });
     if (!response.ok) return;
-    event = await response.json();
+    event = keepEvent(await response.json());
     if (page === "wall") keepBoards(event.tables);
     fetchedAt = Date.now();
     render();
