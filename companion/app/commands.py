@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from companion.app.devices import camera_missing
 from companion.errors import DataFileError
 from companion.events import GAME_STARTED
 from companion.settings import LightsSettings, Settings, load_settings
@@ -85,7 +86,7 @@ def run(config: Path | None, host: str | None, port: int | None, verbose: bool) 
     if camera:
         runtime.start_camera(camera, settings.data_dir / "calibration.json")
     else:
-        runtime.problems.append("camera: none found; the phones and the judge keep the board")
+        runtime.devices.append(camera_missing())
     phones = runtime.start_panel(host, port)
     runtime.start_hub()  # after the panel: the hub's pairing names the panel's seats
     game_name = table.read(lambda game: game.name)
@@ -95,6 +96,9 @@ def run(config: Path | None, host: str | None, port: int | None, verbose: bool) 
     click.echo(f"Phones: {phones}")
     if phones.startswith("http://127."):
         click.echo("warning: phones on the network cannot reach this address", err=True)
+    for note in runtime.devices:  # a missing device is no fault: said, not warned
+        for line in note.lines():
+            click.echo(line)
     for problem in runtime.problems:
         click.echo(f"warning: {problem}", err=True)
     if opened.recovery is not None:  # the judge sees it on every phone

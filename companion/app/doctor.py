@@ -8,14 +8,22 @@ import os
 import shutil
 import sqlite3
 import warnings
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import click
 
+from companion.app.devices import (
+    PHONES_KEEP_THE_BOARD,
+    buttons_missing,
+    camera_missing,
+    lights_missing,
+)
 from companion.errors import DataFileError
+from companion.lights.factory import MODEL_FILE
 from companion.settings import Settings, load_settings
+
+log = logging.getLogger(__name__)
 
 MIN_FREE_MB = 200
 
@@ -70,8 +78,8 @@ def check_store(settings: Settings) -> Check:
     return Check("game store", True, f"{path} is intact")
 
 
-def check_lights(settings: Settings) -> Check:
-    from companion.lights.factory import detect_backend, open_lights
+def check_lights(settings: Settings, model_file: Path = MODEL_FILE) -> Check:
+    from companion.lights.factory import Fallback, detect_backend, open_lights
     from firmware_config.layout import load_layout
 
     try:
@@ -79,19 +87,22 @@ def check_lights(settings: Settings) -> Check:
     except DataFileError as error:
         return Check("LEDs", False, str(error), "fix the layout or choose a shipped one")
     wanted: str = settings.lights.backend
-    if wanted == "auto":
-        wanted = detect_backend()
-    warnings = _capture_warnings(
-        "companion.lights.factory", lambda: open_lights(wanted, layout).close()
-    )
-    if wanted == "virtual":
-        return Check("LEDs", True, f"simulated ({layout.led_count} LEDs, layout {layout.name})")
-    if warnings:
-        return Check("LEDs", False, warnings[-1], "see docs/hardware.md, LEDs and buttons")
-    return Check("LEDs", True, f"{wanted} opened ({layout.led_count} LEDs)")
+    fallbacks: list[Fallback] = []
+    lights = open_lights(wanted, layout, model_file=model_file, fallbacks=fallbacks)
+    lights.close()
+    simulated = f"simulated ({layout.led_count} LEDs, layout {layout.name})"
+    note = lights_missing(wanted, lights.name, fallbacks, model_file)
+    if note is not None and fallbacks:
+        return Check("LEDs", False, note.said, note.fix)
+    if note is not None:  # not a Pi: simulated lights are what this machine has
+        return Check("LEDs", True, f"{note.found}: {simulated}")
+    if lights.name == "virtual":
+        return Check("LEDs", True, simulated)
+    name = detect_backend(model_file) if wanted == "auto" else lights.name
+    return Check("LEDs", True, f"{name} opened ({layout.led_count} LEDs)")
 
 
-def check_gpio() -> Check:
+def check_gpio(model_file: Path = MODEL_FILE) -> Check:
     try:
         from gpiozero import Device
 
@@ -101,9 +112,9 @@ def check_gpio() -> Check:
                 Device.ensure_pin_factory()
         factory = type(Device.pin_factory).__name__
     except Exception as error:
-        return Check(
-            "GPIO", False, f"no pin factory ({error})", "on a Pi: apt install python3-lgpio"
-        )
+        log.info("GPIO: gpiozero found no pin factory: %s", error)  # its words: the log only
+        note = buttons_missing(error, model_file)
+        return Check("GPIO", False, f"buttons: {note.said}", note.fix)
     return Check("GPIO", True, f"pin factory {factory}")
 
 
@@ -114,12 +125,8 @@ def check_camera(settings: Settings) -> Check:
     if spec == "auto":
         spec = detect_camera() or ""
     if not spec:
-        return Check(
-            "camera",
-            False,
-            "none found (no Pi camera module, no /dev/video0)",
-            "connect the camera; on a Pi check it with: rpicam-hello --list-cameras",
-        )
+        note = camera_missing()
+        return Check("camera", False, note.said, note.fix)
     from vision.camera import source_from_spec
 
     source = source_from_spec(spec)
@@ -127,7 +134,13 @@ def check_camera(settings: Settings) -> Check:
         source.open()
         frame = source.read()
     except Exception as error:
-        return Check("camera", False, f"{spec}: {error}", "check the cable and permissions")
+        log.info("camera %s did not open: %s", spec, error)  # its library's words: the log only
+        return Check(
+            "camera",
+            False,
+            f"{spec} did not open — {PHONES_KEEP_THE_BOARD}",
+            "check the cable and permissions (companion doctor -v shows the camera's own message)",
+        )
     finally:
         with contextlib.suppress(Exception):
             source.close()
@@ -198,23 +211,6 @@ def check_players_labels(settings: Settings) -> Check:
     )
 
 
-def _capture_warnings(logger: str, action: Callable[[], None]) -> list[str]:
-    messages: list[str] = []
-
-    class Collect(logging.Handler):
-        def emit(self, record: logging.LogRecord) -> None:
-            messages.append(record.getMessage())
-
-    handler = Collect(logging.WARNING)
-    target = logging.getLogger(logger)
-    target.addHandler(handler)
-    try:
-        action()
-    finally:
-        target.removeHandler(handler)
-    return messages
-
-
 def run_checks(config: Path | None) -> list[Check]:
     config_check, settings = check_config(config)
     if settings is None:
@@ -234,8 +230,13 @@ def run_checks(config: Path | None) -> list[Check]:
 
 @click.command()
 @click.option("--config", type=click.Path(path_type=Path), help="table config (YAML)")
-def doctor(config: Path | None) -> None:
+@click.option("-v", "--verbose", is_flag=True, help="also show the device libraries' own messages")
+def doctor(config: Path | None, verbose: bool) -> None:
     """Check the camera, LEDs, GPIO, config, calibration, store and disk; say how to fix each."""
+    logging.basicConfig(
+        level=logging.INFO if verbose else logging.WARNING,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
     checks = run_checks(config)
     for check in checks:
         click.echo(check.line())

@@ -2,7 +2,9 @@
 
 Every device is optional and falls back without stopping the table: LEDs to the virtual backend,
 a missing camera to phone-only play, missing GPIO to no buttons, an unreachable broker to a
-publisher that catches up later. What fell back is said in the log and in ``problems``.
+publisher that catches up later. A missing device is a ``DeviceNote`` in ``devices`` (our words:
+what still works, how to fix it on a Pi; the library's message in the log only); anything else
+that fell back is said in ``problems``.
 """
 
 from __future__ import annotations
@@ -15,13 +17,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion import events as ev
+from companion.app.devices import DeviceNote, buttons_missing, lights_missing
 from companion.errors import DataFileError, IllegalActionError
 from companion.events import Event
 from companion.games.protocol import Game
 from companion.lights.board_view import BoardView
 from companion.lights.colours import Palette
 from companion.lights.driver import LightsDriver
-from companion.lights.factory import open_lights
+from companion.lights.factory import Fallback, open_lights
 from companion.lights.map_view import MAP_KINDS, MapView, game_map, view_for_game
 from companion.settings import Settings
 from companion.table.table import JUDGE, Table
@@ -42,6 +45,7 @@ class TableRuntime:
         self.table = table
         self.stop_event = threading.Event()
         self.problems: list[str] = []
+        self.devices: list[DeviceNote] = []  # the devices missing, in our words
         self.lights: LightsDriver | None = None
         self.panel_url: str | None = None  # where phones open the panel
         self.panel_port: int | None = None
@@ -67,9 +71,11 @@ class TableRuntime:
     def start_lights(self) -> LightsDriver:
         layout = load_layout(self.settings.lights.layout)
         configured = self.settings.lights.backend
-        lights = open_lights(configured, layout)
-        if lights.name != configured and configured != "auto":
-            self.problems.append(f"LEDs: {configured} unavailable, {lights.name} instead")
+        fallbacks: list[Fallback] = []
+        lights = open_lights(configured, layout, fallbacks=fallbacks)
+        note = lights_missing(configured, lights.name, fallbacks)
+        if note is not None:
+            self.devices.append(note)
         battlefield = self.settings.camera.battlefield
         game_name = self.table.read(lambda game: game.name)
         if game_name in MAP_KINDS and game_map(game_name, battlefield) != layout.map:
@@ -110,8 +116,8 @@ class TableRuntime:
                 warnings.simplefilter("ignore")
                 buttons = Buttons(self.confirm, self.undo_last, self.call_judge)
         except Exception as error:  # no GPIO here: the phones do the same job
-            self.problems.append(f"buttons: unavailable ({error}); use the panel")
-            log.info("buttons unavailable (%s); the panel does the same job", error)
+            log.info("buttons: gpiozero did not set them up: %s", error)  # its words: log only
+            self.devices.append(buttons_missing(error))
             return
         self._closers.append(buttons.close)
 

@@ -12,7 +12,7 @@ from companion.lights.base import Lights
 from companion.lights.colours import Palette
 from companion.lights.demo import PREVIEWS
 from companion.lights.driver import FPS
-from companion.lights.factory import BACKENDS, open_lights
+from companion.lights.factory import BACKENDS, Fallback, open_lights
 from companion.lights.frame import Frame
 from companion.lights.legend import LEGEND
 from companion.lights.virtual import VirtualLights
@@ -89,6 +89,15 @@ def leds() -> None:
     """The LED grid under the map."""
 
 
+def _open(backend: str, layout: CompiledLayout) -> Lights:
+    """The backend, saying on stderr each one that did not open (why, and how to fix it)."""
+    fallbacks: list[Fallback] = []
+    lights = open_lights(backend, layout, fallbacks=fallbacks)
+    for fallback in fallbacks:
+        click.echo(f"warning: LEDs: {fallback.line()}", err=True)
+    return lights
+
+
 @leds.command("test")
 @layout_option
 @backend_option
@@ -99,7 +108,7 @@ def test_wiring(layout_name: str, backend: str, delay: float, png: Path | None, 
     """Light every wired cell in turn (a1, b1, …), naming each one, to check the wiring."""
     text = TEXT[lang]
     layout = _load(layout_name)
-    lights = open_lights(backend, layout)
+    lights = _open(backend, layout)
     click.echo(
         text["header"].format(backend=lights.name, layout=layout.name, count=layout.led_count)
     )
@@ -146,7 +155,7 @@ def show(
     preview = PREVIEWS[scene]
     layout = _load(layout_name or preview.layout)
     palette = _palette(seat_colours)
-    lights = open_lights(backend, layout)
+    lights = _open(backend, layout)
     try:
         frames = max(1, round(seconds * FPS))
         for step in range(frames):

@@ -3,14 +3,16 @@
 ``auto`` picks, on a Raspberry Pi 5, ``ws2812-pio`` when the kernel's overlay device
 (``/dev/leds0``) is there and else ``pi5`` (the user-space PIO library); ``ws281x`` on older Pis
 and ``virtual`` elsewhere. A missing library or device never stops the table: ``ws2812-pio`` falls
-back to ``pi5``, and every backend at last to ``virtual``, with a warning that says what is missing
-and how to fix it.
+back to ``pi5``, and every backend at last to ``virtual``. Each backend passed over is a
+``Fallback`` that says, in our words, why and how to fix it; the library's own message goes to the
+log (info) only.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from companion.lights import ws2812_pio
@@ -46,6 +48,27 @@ _FIXES = {
 }
 
 
+_WHY = {
+    ImportError: "its library is not installed here",
+    ValueError: "firmware_config/pins.yaml is not valid",
+    RuntimeError: "its device did not open",
+}
+
+
+@dataclass(frozen=True)
+class Fallback:
+    """A backend the table could not open: why (in our words), what it uses instead, the fix."""
+
+    backend: str
+    instead: str
+    why: str
+    fix: str
+
+    def line(self) -> str:
+        why, fix = self.why, self.fix
+        return f"{self.backend} did not open ({why}); {self.instead} instead. To fix: {fix}"
+
+
 def detect_backend(model_file: Path = MODEL_FILE, leds_device: Path | None = None) -> str:
     """``ws2812-pio``, ``pi5``, ``ws281x`` or ``virtual`` from the device-tree model string and,
     on a Pi 5, whether the overlay's device exists."""
@@ -63,15 +86,21 @@ def open_lights(
     layout: CompiledLayout,
     pins: LedPins | None = None,
     model_file: Path = MODEL_FILE,
+    fallbacks: list[Fallback] | None = None,
 ) -> Lights:
-    """Open the chosen backend, or ``virtual`` with a warning if it cannot be opened."""
+    """Open the chosen backend, or ``virtual`` if it cannot be opened; each backend passed over
+    is appended to ``fallbacks``."""
+    passed_over: list[Fallback] = fallbacks if fallbacks is not None else []
     name = os.environ.get(ENV_VAR) or config_name
     if name not in BACKENDS:
-        log.warning(
-            "unknown LED backend %r (from %s); using virtual. Choose one of: %s",
-            name,
-            ENV_VAR if os.environ.get(ENV_VAR) else "the config",
-            ", ".join(BACKENDS),
+        source = ENV_VAR if os.environ.get(ENV_VAR) else "the config"
+        passed_over.append(
+            Fallback(
+                name,
+                "virtual",
+                f"not a backend this table knows (from {source})",
+                f"choose one of: {', '.join(BACKENDS)}",
+            )
         )
         return VirtualLights(layout)
     if name == "auto":
@@ -80,14 +109,15 @@ def open_lights(
         try:
             return _open_hardware(name, layout, pins)
         except (ImportError, RuntimeError, OSError, ValueError) as error:
-            kind = ImportError if isinstance(error, ImportError) else RuntimeError
+            kind: type[Exception] = RuntimeError
+            if isinstance(error, ImportError | ValueError):
+                kind = ImportError if isinstance(error, ImportError) else ValueError
             fix = _FIXES.get((name, kind), "check the wiring and pins.yaml")
-            if isinstance(error, ValueError):
+            if kind is ValueError:
                 fix = "fix firmware_config/pins.yaml"
             instead = FALLBACK.get(name, "virtual")
-            log.warning(
-                "LED backend %s unavailable (%s); using %s. To fix: %s", name, error, instead, fix
-            )
+            log.info("LED backend %s did not open: %s", name, error)  # the library's words
+            passed_over.append(Fallback(name, instead, _WHY[kind], fix))
             name = instead
     return VirtualLights(layout)
 

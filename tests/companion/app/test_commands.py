@@ -53,9 +53,10 @@ def test_an_unknown_game_is_refused_by_the_cli():
     assert "chess" in result.output
 
 
-def _start_run(data: Path) -> tuple[subprocess.Popen[str], list[str]]:
+def _start_run(data: Path, **extra: str) -> tuple[subprocess.Popen[str], list[str]]:
     """``companion run`` with no config in ``data``; returns it and its lines up to the links."""
     env = {**os.environ, "COMPANION_HOME": str(data), "COMPANION_CAMERA": "", "PYTHONWARNINGS": ""}
+    env.update(extra)
     process = subprocess.Popen(
         [sys.executable, "-m", "companion", "run", "--port", "0"],
         stdout=subprocess.PIPE,
@@ -109,3 +110,24 @@ def test_run_with_no_devices_is_a_real_table_that_resumes_after_a_restart(tmp_pa
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_run_says_each_missing_device_in_its_own_words(tmp_path: Path):
+    # no camera, no pin factory for gpiozero, a LED library that is not installed
+    process, lines = _start_run(
+        tmp_path, GPIOZERO_PIN_FACTORY="nonexistent", COMPANION_LIGHTS="ws281x"
+    )
+    process.terminate()
+    process.wait(timeout=10)
+    said = {line.split(":", 1)[0]: line for line in lines if not line.startswith(" ")}
+    assert said["camera"].startswith("camera: none found (")
+    assert "the phones and the judge keep the board" in said["camera"]
+    assert said["buttons"].startswith("buttons: none found (")
+    assert "undo and judge call do their job" in said["buttons"]
+    assert said["LEDs"].startswith("LEDs: ws281x did not open (its library is not installed")
+    assert "simulated" in said["LEDs"]
+    fixes = [line for line in lines if line.startswith("  to fix: ")]
+    assert len(fixes) == 3
+    output = "\n".join(lines)
+    for raw in ("pin factory", "No module named", "warning", "WARNING", "Traceback"):
+        assert raw not in output  # the libraries' words stay in the log

@@ -6,12 +6,14 @@ from click.testing import CliRunner
 from companion.app.doctor import (
     check_camera,
     check_config,
+    check_gpio,
+    check_lights,
     check_players_labels,
     check_store,
     doctor,
     run_checks,
 )
-from companion.settings import CameraSettings, SeatSettings, Settings
+from companion.settings import CameraSettings, LightsSettings, SeatSettings, Settings
 from companion.table.seated_labels import save_seated
 from vision.board_change import TagId
 from vision.registration import LabelRegistration
@@ -60,6 +62,48 @@ def test_a_camera_that_gives_frames_passes_and_a_missing_one_fails(tmp_path: Pat
         Settings(data_dir=tmp_path, camera=CameraSettings(source=f"file:{tmp_path}/none"))
     )
     assert not bad.ok and bad.fix
+
+
+def test_no_pin_factory_is_said_in_our_words_with_the_pi_fix(tmp_path: Path, monkeypatch):
+    from gpiozero import Device
+
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "nonexistent")  # gpiozero finds none
+    monkeypatch.setattr(Device, "pin_factory", None)
+    check = check_gpio(tmp_path / "no-model")
+    assert not check.ok
+    assert check.message == (
+        "buttons: none found (no GPIO on this machine) — "
+        "the phones' done, undo and judge call do their job"
+    )
+    pi = tmp_path / "model"
+    pi.write_text("Raspberry Pi 5 Model B Rev 1.0\x00")
+    assert "python3-lgpio" in check_gpio(pi).fix
+    assert "pin factory" not in check_gpio(pi).line()
+
+
+def test_leds_off_a_pi_are_simulated_and_a_missing_library_fails_with_its_fix(
+    tmp_path: Path, monkeypatch
+):
+    monkeypatch.delenv("COMPANION_LIGHTS", raising=False)
+    laptop = check_lights(Settings(data_dir=tmp_path), tmp_path / "no-model")
+    assert laptop.ok and laptop.message.startswith(
+        "none found (this machine is not a Raspberry Pi)"
+    )
+    monkeypatch.setitem(__import__("sys").modules, "rpi_ws281x", None)  # not installed
+    wanted = Settings(data_dir=tmp_path, lights=LightsSettings(backend="ws281x"))
+    missing = check_lights(wanted, tmp_path / "no-model")
+    assert not missing.ok
+    assert missing.message.startswith("ws281x did not open (its library is not installed here)")
+    assert "pip install rpi_ws281x" in missing.fix
+    assert "halted" not in missing.line()  # the import error's own words: the log only
+
+
+def test_a_camera_that_does_not_open_is_said_without_its_librarys_words(tmp_path: Path):
+    check = check_camera(
+        Settings(data_dir=tmp_path, camera=CameraSettings(source=f"file:{tmp_path}/none"))
+    )
+    assert not check.ok
+    assert check.message.endswith("did not open — the phones and the judge keep the board")
 
 
 def test_the_command_exits_non_zero_when_something_is_missing(tmp_path: Path):

@@ -37,12 +37,15 @@ def runtime(tmp_path: Path):
     running.stop()
 
 
-def test_leds_that_cannot_open_fall_back_to_virtual_with_a_warning(runtime, caplog):
-    with caplog.at_level(logging.WARNING):
+def test_leds_that_cannot_open_fall_back_to_virtual_said_in_our_words(runtime, caplog):
+    with caplog.at_level(logging.INFO):
         driver = runtime.start_lights()
     assert driver.lights.name == "virtual"
-    assert any("ws281x" in p for p in runtime.problems)
-    assert any("using virtual" in r.message for r in caplog.records)
+    [note] = runtime.devices
+    assert note.device == "LEDs" and note.found.startswith("ws281x did not open (")
+    assert "simulated" in note.still and "rpi_ws281x" in note.fix
+    assert "ws281x did not open" in caplog.text  # the library's message: the log only
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
 
 
 def test_the_panel_serves_the_table(runtime):
@@ -155,11 +158,19 @@ def test_the_undo_button_with_nothing_to_undo_does_nothing(tmp_path: Path):
     assert table.version == 0
 
 
-def test_without_gpio_the_buttons_step_aside(runtime, monkeypatch):
-    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "nonexistent")
+def test_without_gpio_the_buttons_step_aside_said_in_our_words(runtime, monkeypatch, caplog):
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "nonexistent")  # gpiozero finds no pin factory
+    monkeypatch.setattr("companion.app.devices.on_a_pi", lambda model_file=None: False)
     Device.pin_factory = None
-    runtime.start_buttons()
-    assert any(p.startswith("buttons: unavailable") for p in runtime.problems)
+    with caplog.at_level(logging.INFO):
+        runtime.start_buttons()
+    [note] = runtime.devices
+    assert note.lines()[0] == (
+        "buttons: none found (no GPIO on this machine) — "
+        "the phones' done, undo and judge call do their job"
+    )
+    assert runtime.problems == []
+    assert "Unable to find pin factory" in caplog.text  # gpiozero's words: the log only
 
 
 def test_a_game_without_a_map_gets_no_camera(tmp_path: Path):

@@ -152,3 +152,15 @@ def test_wiring_test_of_a_hex_layout_names_its_wired_hexes(run, tmp_path):
     assert named == ["a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2"]  # map order, row 3 unwired
     assert "5/8 a2  LEDs 7" in result.output
     assert "hexes 4×3" in run("layouts").output
+
+
+def test_a_backend_that_does_not_open_is_said_with_its_fix(monkeypatch, tmp_path):
+    monkeypatch.setenv(ENV_VAR, "ws281x")
+    monkeypatch.setitem(__import__("sys").modules, "rpi_ws281x", None)  # not installed
+    result = CliRunner().invoke(main, ["leds", "show", "spawn", "--png", str(tmp_path / "s.png")])
+    assert result.exit_code == 0
+    assert (
+        "warning: LEDs: ws281x did not open (its library is not installed here); virtual "
+        "instead. To fix: install it on the Pi with: pip install rpi_ws281x" in result.output
+    )
+    assert "spawn on virtual" in result.output

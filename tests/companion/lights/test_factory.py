@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from companion.lights import ws2812_pio
-from companion.lights.factory import ENV_VAR, detect_backend, open_lights
+from companion.lights.factory import ENV_VAR, Fallback, detect_backend, open_lights
 from companion.lights.pi5 import MODULE, Pi5Lights
 from companion.lights.virtual import VirtualLights
 from companion.lights.ws281x import Ws281xLights
@@ -32,42 +32,52 @@ def test_env_overrides_config(monkeypatch, layout):
     assert isinstance(open_lights("virtual", layout, PINS), Ws281xLights)
 
 
-def test_missing_library_falls_back_with_a_fix(monkeypatch, layout, caplog):
+def _open(name: str, layout, pins=PINS, **kw) -> tuple[object, list[Fallback]]:
+    fallbacks: list[Fallback] = []
+    return open_lights(name, layout, pins, fallbacks=fallbacks, **kw), fallbacks
+
+
+def test_missing_library_falls_back_with_a_fix_in_our_words(monkeypatch, layout, caplog):
     monkeypatch.setitem(sys.modules, "rpi_ws281x", None)  # import raises ImportError
-    with caplog.at_level(logging.WARNING):
-        lights = open_lights("ws281x", layout, PINS)
+    with caplog.at_level(logging.INFO):
+        lights, fallbacks = _open("ws281x", layout)
     assert isinstance(lights, VirtualLights)
-    assert "pip install rpi_ws281x" in caplog.text
+    assert [(f.backend, f.instead) for f in fallbacks] == [("ws281x", "virtual")]
+    assert fallbacks[0].why == "its library is not installed here"
+    assert "pip install rpi_ws281x" in fallbacks[0].fix
+    # the library's own words are in the log at info, never a warning
+    assert "import of rpi_ws281x halted" in caplog.text
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
 
 
 def test_device_failure_falls_back_with_a_fix(monkeypatch, layout, caplog):
     monkeypatch.setitem(sys.modules, "rpi_ws281x", fake_rpi_ws281x([], fail_begin=True))
-    with caplog.at_level(logging.WARNING):
-        lights = open_lights("ws281x", layout, PINS)
+    with caplog.at_level(logging.INFO):
+        lights, fallbacks = _open("ws281x", layout)
     assert isinstance(lights, VirtualLights)
-    assert "root" in caplog.text and "mmap" in caplog.text
+    assert fallbacks[0].why == "its device did not open" and "root" in fallbacks[0].fix
+    assert "mmap" in caplog.text and "mmap" not in fallbacks[0].line()
 
 
-def test_pi5_without_pio_falls_back(monkeypatch, layout, caplog):
+def test_pi5_without_pio_falls_back(monkeypatch, layout):
     monkeypatch.setitem(sys.modules, MODULE, fake_pi5_neopixel([], fail=True))
-    with caplog.at_level(logging.WARNING):
-        lights = open_lights("pi5", layout, PINS)
+    lights, fallbacks = _open("pi5", layout)
     assert isinstance(lights, VirtualLights)
-    assert "/dev/pio0" in caplog.text
+    assert "/dev/pio0" in fallbacks[0].fix
 
 
-def test_unknown_name_falls_back(layout, caplog):
-    with caplog.at_level(logging.WARNING):
-        assert isinstance(open_lights("neon", layout, PINS), VirtualLights)
-    assert "virtual, ws281x, pi5, ws2812-pio" in caplog.text
+def test_unknown_name_falls_back(layout):
+    lights, fallbacks = _open("neon", layout)
+    assert isinstance(lights, VirtualLights)
+    assert "virtual, ws281x, pi5, ws2812-pio" in fallbacks[0].fix
+    assert "from the config" in fallbacks[0].why
 
 
-def test_bad_pin_falls_back(monkeypatch, layout, caplog):
+def test_bad_pin_falls_back(monkeypatch, layout):
     monkeypatch.setitem(sys.modules, "rpi_ws281x", fake_rpi_ws281x([]))
-    with caplog.at_level(logging.WARNING):
-        lights = open_lights("ws281x", layout, LedPins(4, 10, 800_000, False))
+    lights, fallbacks = _open("ws281x", layout, LedPins(4, 10, 800_000, False))
     assert isinstance(lights, VirtualLights)
-    assert "pins.yaml" in caplog.text
+    assert "pins.yaml" in fallbacks[0].why and "pins.yaml" in fallbacks[0].fix
 
 
 @pytest.mark.parametrize(
@@ -96,14 +106,13 @@ def test_auto_without_a_model_file_is_virtual(tmp_path):
     assert detect_backend(tmp_path / "missing") == "virtual"
 
 
-def test_broken_pins_file_falls_back(monkeypatch, layout, caplog, tmp_path):
+def test_broken_pins_file_falls_back(monkeypatch, layout, tmp_path):
     broken = tmp_path / "pins.yaml"
     broken.write_text("leds: {data_pin: many}\n")
     monkeypatch.setattr("companion.lights.factory.load_pins", lambda: load_pins(broken))
-    with caplog.at_level(logging.WARNING):
-        lights = open_lights("ws281x", layout)
+    lights, fallbacks = _open("ws281x", layout, None)
     assert isinstance(lights, VirtualLights)
-    assert "pins.yaml" in caplog.text
+    assert "pins.yaml" in fallbacks[0].fix
 
 
 def test_auto_on_a_pi5_with_the_overlay_device_opens_it(monkeypatch, tmp_path, layout):
@@ -119,14 +128,12 @@ def test_auto_on_a_pi5_with_the_overlay_device_opens_it(monkeypatch, tmp_path, l
     assert device.read_bytes() == bytes(4 * layout.led_count)
 
 
-def test_without_the_overlay_device_the_pio_library_takes_over(
-    monkeypatch, tmp_path, layout, caplog
-):
+def test_without_the_overlay_device_the_pio_library_takes_over(monkeypatch, tmp_path, layout):
     monkeypatch.setattr(ws2812_pio, "DEVICE", tmp_path / "leds0")  # no overlay loaded
     monkeypatch.setitem(sys.modules, MODULE, fake_pi5_neopixel([]))
-    with caplog.at_level(logging.WARNING):
-        lights = open_lights("ws2812-pio", layout, PINS)
+    lights, fallbacks = _open("ws2812-pio", layout)
     assert isinstance(lights, Pi5Lights)
-    assert "using pi5" in caplog.text and "boot-config --backend ws2812-pio" in caplog.text
+    assert [(f.backend, f.instead) for f in fallbacks] == [("ws2812-pio", "pi5")]
+    assert "boot-config --backend ws2812-pio" in fallbacks[0].fix
     monkeypatch.setitem(sys.modules, MODULE, None)  # and without the library: virtual
     assert isinstance(open_lights("ws2812-pio", layout, PINS), VirtualLights)
