@@ -43,7 +43,9 @@ class TournamentLink(Protocol):
 class LedSource(Protocol):
     """What the panel needs from the lights: the virtual backend's frame subscription."""
 
-    def subscribe(self, callback: Callable[[Any], None]) -> Callable[[], None]: ...
+    def subscribe(
+        self, callback: Callable[[Any], None], *, current: bool = False
+    ) -> Callable[[], None]: ...
 
 
 @dataclass
@@ -80,12 +82,14 @@ class Panel:
         self._stop_mirroring: Callable[[], None] = lambda: None
 
     def mirror_leds(self, source: LedSource) -> None:
-        """Show the LED colours on the phones' boards (frames carry ``cells``: cell → #rrggbb)."""
+        """Show the LED colours on the phones' boards (frames carry ``cells``: cell → #rrggbb),
+        from the frame the lights show already: a still scene drawn before the panel started is
+        mirrored at once, not at the next change."""
 
         def on_frame(frame: LedFrame) -> None:
             self.feed.leds_changed(frame.to_json()["cells"])
 
-        self._stop_mirroring = source.subscribe(on_frame)
+        self._stop_mirroring = source.subscribe(on_frame, current=True)
 
     def close(self) -> None:
         """Stop listening to the lights and end every open stream."""

@@ -62,9 +62,13 @@ class VirtualLights(Lights):
             except Exception:
                 log.exception("LED frame subscriber %r failed", callback)
 
-    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+    def subscribe(self, callback: Subscriber, *, current: bool = False) -> Callable[[], None]:
+        """Call ``callback`` with every frame shown from now on; with ``current``, first with
+        the frame showing already (if any), before any newer one reaches it."""
         with self._lock:
             self._subscribers.append(callback)
+            if current and self.frames:
+                callback(self.frames[-1])  # under the lock: a frame shown now comes after it
 
         def unsubscribe() -> None:
             with self._lock:

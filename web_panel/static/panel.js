@@ -178,7 +178,11 @@
 
   function renderViewer() {
     const badge = document.getElementById("viewer");
-    if (state.me.judge) {
+    if (page === "table") {
+      // the table's own screen is the table, whoever's cookies the browser holds
+      badge.textContent = state.me.judge ? `${t("viewer.table")} · ${t("viewer.judge")}` : t("viewer.table");
+      badge.style.background = "#2f4f4f";
+    } else if (state.me.judge) {
       badge.textContent = t("viewer.judge");
       badge.style.background = "#444";
     } else if (state.me.seat) {

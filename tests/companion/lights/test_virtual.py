@@ -38,6 +38,21 @@ def test_subscribers_get_frames_until_they_unsubscribe(layout):
     assert seen[0].to_json()["cells"]["c3"] == "#0000FF"
 
 
+def test_a_subscriber_asking_for_the_current_frame_gets_it_first(layout):
+    lights = VirtualLights(layout)
+    nothing_yet: list = []
+    lights.subscribe(nothing_yet.append, current=True)
+    assert nothing_yet == []  # no frame shown yet: nothing to replay
+    lights.show_frame(Frame({"a1": (255, 0, 0)}))
+    later: list = []
+    lights.subscribe(later.append)  # without ``current``: only what comes next
+    seen: list = []
+    lights.subscribe(seen.append, current=True)
+    assert [f.number for f in seen] == [1] and later == []
+    lights.show_frame(Frame({"c3": (0, 0, 255)}))
+    assert [f.number for f in seen] == [1, 2] and [f.number for f in later] == [2]
+
+
 def test_failing_subscriber_does_not_stop_the_others(layout):
     lights = VirtualLights(layout)
     seen = []
