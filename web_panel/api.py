@@ -7,6 +7,7 @@ phone's language (plus the engine's own words and the rule it names) and changes
 from __future__ import annotations
 
 import logging
+import math
 from importlib.resources import files
 from typing import Any
 from urllib.parse import urlsplit
@@ -23,6 +24,7 @@ from web_panel.addresses import LOOPBACK_NAMES, lan_address, public_base_url
 from web_panel.clock import ClockError
 from web_panel.i18n import choose_language, translate
 from web_panel.judge import JudgeAccessError
+from web_panel.judge_calls import CallTooSoon
 from web_panel.limits import TooDeep, parse_json
 from web_panel.panel import Panel, current_panel, may_set_first_pin
 from web_panel.panel import me as me_view
@@ -218,6 +220,20 @@ def judge_login() -> ResponseReturnValue:
     except JudgeAccessError as exc:
         raise Refused(403, exc.code, str(exc)) from None
     return jsonify(me_view(panel))
+
+
+@api.post("/judge/call")
+def call_judge() -> ResponseReturnValue:
+    """A seated player calls the judge to the table (``judge_calls.py``)."""
+    panel = current_panel()
+    seat = panel.viewer().seat
+    if seat is None:
+        raise Refused(403, "spectator")
+    try:
+        panel.judge_calls.call(seat)
+    except CallTooSoon as exc:
+        raise Refused(429, "judge_called_recently", f"wait {math.ceil(exc.wait)} s") from None
+    return jsonify(called=True, seat=seat)
 
 
 @api.post("/judge/logout")

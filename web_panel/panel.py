@@ -17,6 +17,7 @@ from web_panel import csrf
 from web_panel.camera_prompts import PromptList
 from web_panel.clock import MatchClock
 from web_panel.judge import JudgeAccess
+from web_panel.judge_calls import JudgeCalls
 from web_panel.limits import StreamLimit
 from web_panel.seats import LOOPBACK_ADDRESSES, SeatTokens, Viewer, may_see_join_codes
 from web_panel.stream import Feed
@@ -68,11 +69,14 @@ class Panel:
     tournament: TournamentLink | None = None
     # The entries players typed in (every game), in the table's store.
     table_catalog: TableCatalog = field(init=False)
+    # The seated players' calls for the judge (at most one a minute per seat).
+    judge_calls: JudgeCalls = field(init=False)
 
     def __post_init__(self) -> None:
         self.feed = Feed(self.table, self.build_view)
         self.camera_prompts = PromptList(self.table.bus, self.feed.panel_changed)
         self.table_catalog = TableCatalog(self.table.store.path)
+        self.judge_calls = JudgeCalls(self.table.bus)
         self._stop_mirroring: Callable[[], None] = lambda: None
 
     def mirror_leds(self, source: LedSource) -> None:

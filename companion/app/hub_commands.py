@@ -28,6 +28,28 @@ def tls_files(cert: Path | None, key: Path | None, ca: Path | None) -> TlsFiles 
     return TlsFiles(certfile=cert, keyfile=key, cafile=ca)
 
 
+def page_addresses(
+    host: str, port: int, public_host: str | None, lan: str | None, hostname: str
+) -> tuple[str, str | None]:
+    """Where the hub's pages open: on this machine (a loopback address when it listens there,
+    where the organizer PIN is set first), and from the store's phones and screens — the
+    ``--public-host``, ``hub.local`` on a machine named ``hub`` (as ``install.sh --hub`` names
+    it), else its LAN address; ``None`` when no other device can open them (loopback only)."""
+    from web_panel.addresses import EVERY_INTERFACE, LOOPBACK_NAMES
+
+    every = host in EVERY_INTERFACE
+    here = f"http://{'127.0.0.1' if every or host in LOOPBACK_NAMES else host}:{port}/"
+    if host in LOOPBACK_NAMES:
+        network = None
+    elif public_host:
+        network = public_host
+    elif hostname.split(".")[0].lower() == "hub":
+        network = "hub.local"
+    else:
+        network = lan if every else host
+    return here, None if network is None else f"http://{network}:{port}/"
+
+
 def tls_options(command: Callable[..., None]) -> Callable[..., None]:
     """``--tls-cert``, ``--tls-key`` and ``--tls-ca`` (PEM files), given as ``tls_cert``,
     ``tls_key`` and ``tls_ca``."""
@@ -157,6 +179,7 @@ def run(
     --broker, --tls-ca alone: the store's broker takes TLS, verified with that CA."""
     import logging
     import signal
+    import socket
     import threading
 
     from companion.hub.broker import start_broker
@@ -165,6 +188,7 @@ def run(
     from companion.hub.station import HubStation
     from companion.hub.tournament import Tournament, TournamentError
     from companion.settings import HubSettings
+    from web_panel.addresses import lan_address
     from web_panel.app import load_or_create_secret, serve
     from web_panel.hub.app import create_hub_app
 
@@ -215,8 +239,12 @@ def run(
     station = HubStation(mqtt, tournament)
     app = create_hub_app(tournament, station, secret_key=load_or_create_secret(data), data_dir=data)
     server = serve(app, host, port).start_in_thread()
-    page_host = public_host or "hub.local"
-    click.echo(f"Organizer page: http://{page_host}:{server.server.port}/  (wall: /wall)")
+    here, network = page_addresses(
+        host, server.server.port, public_host, lan_address(), socket.gethostname()
+    )
+    click.echo(f"Organizer page (on this machine, where the organizer PIN is set): {here}")
+    if network is not None:
+        click.echo(f"Phones and screens on the network: {network}  (wall: {network}wall)")
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     try:

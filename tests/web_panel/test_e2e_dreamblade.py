@@ -222,10 +222,12 @@ def test_the_board_in_japanese_with_the_leds_mirrored(
     phone = new_phone(browser, server.url, language="ja-JP")
     wait_for_version(phone, PLACED)
     expect(phone.locator("#board .db-cell")).to_have_count(25)
-    app.extensions["panel"].feed.leds_changed({"c3": "#ff0000"})
+    app.extensions["panel"].feed.leds_changed({"c3": "#FF0000", "a5": "#000000"})
     expect(phone.locator('.db-cell[data-cell="c3"]')).to_have_css(
         "box-shadow", "rgb(255, 0, 0) 0px 0px 0px 4px inset"
     )
+    # an unlit cell is not framed in black (the real map shows nothing there)
+    expect(phone.locator('.db-cell[data-cell="a5"]')).to_have_css("box-shadow", "none")
     title = translate(
         "ja", "pending.title", name="Player B", kind=translate("ja", "kind.choose_strike_cell")
     )

@@ -152,7 +152,11 @@
     const rows = flip ? [1, 2, 3, 4, 5] : [5, 4, 3, 2, 1];
     const columns = flip ? COLUMNS.slice().reverse() : COLUMNS;
     const targets = correctionTargets(view) || (P.canAct(view.pending) ? cellTargets(view) : {});
-    const leds = P.state.leds;
+    // a cell's lit LEDs frame it; an unlit one (black) draws nothing, as on the real map
+    const lit = (cell) => {
+      const colour = P.state.leds[cell];
+      return colour && !/^#0{6}$/.test(colour) ? colour : "";
+    };
     const grid = el("div", { class: "db-board", role: "grid" });
     for (const row of rows) {
       for (const column of columns) {
@@ -170,7 +174,7 @@
           class: classes.join(" "), role: "gridcell", dataset: { cell },
           style: {
             borderColor: claim ? P.seat(claim).colour : "",
-            boxShadow: leds[cell] ? `inset 0 0 0 4px ${leds[cell]}` : "",
+            boxShadow: lit(cell) ? `inset 0 0 0 4px ${lit(cell)}` : "",
           },
           onclick: targets[cell] ? () => sendFromBoard(targets[cell]) : null,
         },

@@ -200,3 +200,25 @@ def test_hub_run_takes_only_the_ca_for_the_stores_broker(tmp_path: Path):
     result = CliRunner().invoke(hub, args)
     assert result.exit_code == 2
     assert "with --broker, give only --tls-ca" in result.output
+
+
+@pytest.mark.parametrize(
+    ("host", "public_host", "lan", "hostname", "network"),
+    [
+        # a laptop (not named hub): the store's phones open its LAN address, not hub.local
+        ("0.0.0.0", None, "192.0.2.2", "laptop", "http://192.0.2.2:8080/"),
+        ("0.0.0.0", None, "192.0.2.2", "hub", "http://hub.local:8080/"),  # install.sh --hub
+        ("0.0.0.0", "10.0.0.5", "192.0.2.2", "hub", "http://10.0.0.5:8080/"),
+        ("192.0.2.7", None, "192.0.2.2", "laptop", "http://192.0.2.7:8080/"),
+        ("0.0.0.0", None, None, "laptop", None),  # no network yet
+        ("127.0.0.1", None, "192.0.2.2", "hub", None),  # this machine only
+    ],
+)
+def test_hub_run_says_where_its_pages_open(
+    host: str, public_host: str | None, lan: str | None, hostname: str, network: str | None
+):
+    from companion.app.hub_commands import page_addresses
+
+    here, there = page_addresses(host, 8080, public_host, lan, hostname)
+    assert here == ("http://192.0.2.7:8080/" if host == "192.0.2.7" else "http://127.0.0.1:8080/")
+    assert there == network

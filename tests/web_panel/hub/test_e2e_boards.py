@@ -1,7 +1,8 @@
-"""End to end: the spectator wall draws every table's board live, and the judge opens one table's
-live position, read-only, from the hub's judge queue — a real Mosquitto, the hub's station and
-pages, and tables (each a real table with its panel) linked to it over MQTT; headless Chromium at
-phone and laptop sizes, in English and Japanese, with no console errors."""
+"""End to end: the spectator wall draws every table's board live, and the judge opens the live
+position of a table whose player called from their phone, read-only, from the hub's judge queue
+— a real Mosquitto, the hub's station and pages, and tables (each a real table with its panel)
+linked to it over MQTT; headless Chromium at phone and laptop sizes, in English and Japanese,
+with no console errors."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Request, expect
 
-from companion.events import JUDGE_CALLED, Event
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
 from companion.games.protocol import Game
 from companion.hub.journal import Journal
@@ -26,6 +26,7 @@ from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.hub.mqtt import free_port, open_broker, wait_for
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
+from tests.web_panel.conftest import seated
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel import create_app, serve
 from web_panel.game_setup import start_paired_game
@@ -226,7 +227,8 @@ def test_the_judge_opens_a_calling_tables_live_position_read_only(
     browser: Browser, room: Room, size: str, language: str
 ):
     lang = LANGUAGES[language]
-    room.tables["table-1"].table.bus.publish(Event(JUDGE_CALLED, {"by": "buttons"}))
+    # a player of table-1 calls the judge from their phone
+    assert seated(room.tables["table-1"].app, "A").post("/api/judge/call").status_code == 200
     assert wait_for(lambda: bool(room.tournament.state.judge_calls))
     hub = open_page(browser, room, "/", size, language)
     call = hub.locator("#judge-calls li[data-call]")

@@ -64,10 +64,14 @@ def test_the_organizer_runs_a_round_and_the_wall_follows(
     entries = (("Aiko", "sample-valor"), ("Ben", ""), ("Cho", ""), ("Dai", ""))
     for count, (name, warband) in enumerate(entries, start=1):
         page.locator("#checkin-name").fill(name)
-        page.locator("#checkin-warband").select_option(warband)
+        if warband:  # the others keep the form as the last check-in left it
+            page.locator("#checkin-warband").select_option(warband)
         page.locator("#checkin button[type=submit]").click()
         expect(page.locator("#players li")).to_have_count(count)
         expect(page.locator("#checkin-name")).to_have_value("")
+        expect(page.locator("#checkin-warband")).to_have_value("")  # no warband for the next one
+    registered = {p.name: p.warband is not None for p in tournament.state.players.values()}
+    assert registered == {"Aiko": True, "Ben": False, "Cho": False, "Dai": False}
     page.locator("#checkin-name").fill("aiko")
     page.locator("#checkin button[type=submit]").click()
     expect(page.locator("#toast")).to_have_text(TEXT[language]["taken"])

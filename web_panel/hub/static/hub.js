@@ -383,7 +383,13 @@
         if (body.labels === null) return;
       }
       const done = await send("/api/players", body);
-      if (done) { toast(t("hub.checkin.done", { name: done.name })); name.value = ""; labels.value = ""; name.focus(); }
+      if (!done) return;
+      toast(t("hub.checkin.done", { name: done.name }));
+      // the whole form is the next player's: no name, no warband, no carriers of the last one
+      name.value = "";
+      document.getElementById("checkin-warband").value = "";
+      labels.value = "";
+      name.focus();
     });
     document.getElementById("start-round").addEventListener("click", () => send("/api/rounds"));
     document.getElementById("start-cut").addEventListener("click", () => send("/api/cut", { size: Number(document.getElementById("cut-size").value) }));
