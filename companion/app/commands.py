@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import tempfile
-import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -198,12 +197,14 @@ def _live_demo(settings: Settings, pace: float) -> None:
 
     def play() -> None:
         try:
-            player.play(DEMO_GAME, report=click.echo)
-            click.echo("The scripted game is over; the panel stays up.")
+            player.play(DEMO_GAME, report=click.echo, stop=runtime.stop_event)
+            if not runtime.stop_event.is_set():
+                click.echo("The scripted game is over; the panel stays up.")
         except Exception:
             log.exception("the demo game stopped")
 
-    threading.Thread(target=play, name="demo", daemon=True).start()
+    # joined on Ctrl-C: the player's camera (its zxing-cpp reader) is released before exit
+    runtime.start_thread("demo", play)
     _serve_until_interrupted(runtime)
 
 
@@ -227,12 +228,13 @@ def _other_game_demo(settings: Settings, name: str, headless: bool, pace: float)
 
     def run_script() -> None:
         try:
-            play(table, script, report=click.echo, pace=pace, seats=seats)
-            click.echo("The scripted game is over; the panel stays up.")
+            play(table, script, report=click.echo, pace=pace, seats=seats, stop=runtime.stop_event)
+            if not runtime.stop_event.is_set():
+                click.echo("The scripted game is over; the panel stays up.")
         except Exception:
             log.exception("the demo game stopped")
 
-    threading.Thread(target=run_script, name="demo", daemon=True).start()
+    runtime.start_thread("demo", run_script)
     _serve_until_interrupted(runtime)
 
 

@@ -91,7 +91,7 @@ class TableRuntime:
 
         driver = LightsDriver(lights, view, palette_source=self.seat_palette)
         self._closers.append(driver.attach(self.table.bus))
-        self._thread("lights", lambda: driver.run(self.stop_event))
+        self.start_thread("lights", lambda: driver.run(self.stop_event))
         self.lights = driver
         return driver
 
@@ -233,7 +233,7 @@ class TableRuntime:
             reading_of=self.labels.current,
         )
         self.camera = loop
-        self._thread("camera", lambda: loop.run(self.stop_event))
+        self.start_thread("camera", lambda: loop.run(self.stop_event))
         return True
 
     # -- button actions --------------------------------------------------------------------------
@@ -262,7 +262,10 @@ class TableRuntime:
 
     # -- life cycle ------------------------------------------------------------------------------
 
-    def _thread(self, name: str, target: Callable[[], Any]) -> None:
+    def start_thread(self, name: str, target: Callable[[], Any]) -> None:
+        """Run ``target`` beside the table until it returns; ``stop`` sets ``stop_event`` and
+        joins it, so what it holds is released before the interpreter exits (a daemon thread
+        still running then keeps its objects for good: zxing-cpp's say so as "leaked")."""
         thread = threading.Thread(target=target, name=name, daemon=True)
         thread.start()
         self._threads.append(thread)

@@ -8,7 +8,7 @@ the map when the engine says so. Each turn's result is reported as it is scored.
 
 from __future__ import annotations
 
-import time
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
@@ -77,11 +77,20 @@ class DemoPlayer:
         for frame in frames:
             self.camera.process(frame)  # type: ignore[arg-type]
 
-    def play(self, script: Iterable[str], report: Callable[[str], None] = print) -> None:
+    def play(
+        self,
+        script: Iterable[str],
+        report: Callable[[str], None] = print,
+        stop: threading.Event | None = None,
+    ) -> None:
+        """Play ``script`` to its end, or until ``stop`` is set (checked between actions)."""
+        stop = stop or threading.Event()
         self._show(self.sim.settled())  # the camera calibrates on the empty map
         if self.camera.pipeline is None:
             raise DemoError(f"the camera could not calibrate: {self.camera.status}")
         for text in script:
+            if stop.is_set():
+                return
             seen_results = len(self.results)
             if text.split()[0] in BOARD_VERBS:
                 self._by_hand(text)
@@ -92,7 +101,7 @@ class DemoPlayer:
             for result in self.results[seen_results:]:
                 report(result.line(self.names))
             if self.pace:
-                time.sleep(self.pace)
+                stop.wait(self.pace)
 
     def _by_hand(self, text: str) -> None:
         _, piece, cell = text.split()

@@ -8,7 +8,7 @@ Arena list their actions; Planechase's is played with its seeded virtual die, as
 
 from __future__ import annotations
 
-import time
+import threading
 from collections.abc import Callable, Iterable, Mapping
 
 from companion.games import find_game
@@ -91,18 +91,22 @@ def play(
     report: Callable[[str], None] = print,
     pace: float = 0.0,
     seats: dict[str, SeatSettings] | None = None,
+    stop: threading.Event | None = None,
 ) -> None:
     """Enter each action for the seat the game waits for (the judge when anyone may act); the
-    report names the players as ``seats`` do."""
+    report names the players as ``seats`` do. ``stop`` set: no further action."""
+    stop = stop or threading.Event()
 
     def who(seat: str) -> str:
         return seats[seat].name if seats and seat in seats else seat
 
     for text in script:
+        if stop.is_set():
+            return
         seat = table.read(lambda game: game.pending().seat)
         table.submit(seat or JUDGE, text)
         report(f"{who(seat) if seat else 'table'}: {text}")
         if pace:
-            time.sleep(pace)
+            stop.wait(pace)
     winner = table.read(lambda game: game.winner())
     report(f"{len(script)} actions; " + (f"{who(winner)} wins" if winner else "no winner"))

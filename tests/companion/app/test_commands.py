@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -131,3 +132,35 @@ def test_run_says_each_missing_device_in_its_own_words(tmp_path: Path):
     output = "\n".join(lines)
     for raw in ("pin factory", "No module named", "warning", "WARNING", "Traceback"):
         assert raw not in output  # the libraries' words stay in the log
+
+
+def _sigint_as_from_a_terminal() -> None:
+    # a background job's shell ignores SIGINT, and children inherit that: Ctrl-C's default back
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def test_demo_stops_on_ctrl_c_with_a_clean_exit_and_nothing_leaked(tmp_path: Path):
+    env = {**os.environ, "COMPANION_HOME": str(tmp_path), "PYTHONWARNINGS": ""}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "companion", "demo", "--port", "0", "--pace", "0.3"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        preexec_fn=_sigint_as_from_a_terminal,
+    )
+    assert process.stdout is not None
+    first = process.stdout.readline()  # the panel's address: the game is being played
+    assert "http://127.0.0.1:" in first, first
+    time.sleep(2.0)  # the scripted players are at it, their camera reading the synthetic map
+    assert process.poll() is None
+    process.send_signal(signal.SIGINT)
+    try:
+        rest, _ = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        pytest.fail("companion demo did not stop on Ctrl-C")
+    assert process.returncode == 0, rest
+    assert "stopping" in rest
+    for said in ("leaked", "nanobind", "Traceback"):
+        assert said not in rest, rest
