@@ -96,8 +96,7 @@ def run(config: Path | None, host: str | None, port: int | None, verbose: bool) 
     if phones.startswith("http://127."):
         click.echo("warning: phones on the network cannot reach this address", err=True)
     for note in runtime.devices:  # a missing device is no fault: said, not warned
-        for line in note.lines():
-            click.echo(line)
+        click.echo(note.line())
     for problem in runtime.problems:
         click.echo(f"warning: {problem}", err=True)
     if opened.recovery is not None:  # the judge sees it on every phone

@@ -30,8 +30,9 @@ class DeviceNote:
     def said(self) -> str:
         return f"{self.found} — {self.still}"
 
-    def lines(self) -> list[str]:
-        return [f"{self.device}: {self.said}", f"  to fix: {self.fix}"]
+    def line(self) -> str:
+        """One line, unindented (``companion run`` indents only the seats' join links)."""
+        return f"{self.device}: {self.said}. To fix: {self.fix}"
 
 
 def on_a_pi(model_file: Path = MODEL_FILE) -> bool:

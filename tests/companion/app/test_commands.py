@@ -127,8 +127,9 @@ def test_run_says_each_missing_device_in_its_own_words(tmp_path: Path):
     assert "undo and judge call do their job" in said["buttons"]
     assert said["LEDs"].startswith("LEDs: ws281x did not open (its library is not installed")
     assert "simulated" in said["LEDs"]
-    fixes = [line for line in lines if line.startswith("  to fix: ")]
-    assert len(fixes) == 3
+    assert all(". To fix: " in said[device] for device in ("camera", "buttons", "LEDs"))
+    links = [line for line in lines if line.startswith("  ")]  # only the join links indented
+    assert [line.split(":", 1)[0] for line in links] == ["  Player A", "  Player B"]
     output = "\n".join(lines)
     for raw in ("pin factory", "No module named", "warning", "WARNING", "Traceback"):
         assert raw not in output  # the libraries' words stay in the log

@@ -22,12 +22,12 @@ def pi_model(tmp_path: Path) -> Path:
 
 def test_no_pin_factory_off_a_pi_is_no_gpio_on_this_machine(tmp_path: Path):
     note = buttons_missing(BadPinFactory("Unable to load any default pin factory!"), tmp_path)
-    assert note.lines()[0] == (
+    assert note.line().startswith(
         "buttons: none found (no GPIO on this machine) — "
-        "the phones' done, undo and judge call do their job"
+        "the phones' done, undo and judge call do their job. To fix: "
     )
     assert "firmware_config/pins.yaml" in note.fix
-    assert "pin factory" not in " ".join(note.lines())
+    assert "pin factory" not in note.line()
 
 
 def test_no_pin_factory_on_a_pi_is_the_missing_gpio_library(pi_model: Path):
@@ -60,10 +60,10 @@ def test_a_backend_that_did_not_open_says_why_what_replaced_it_and_the_fix(tmp_p
     missing = Fallback("ws2812-pio", "pi5", "its device did not open", "load the overlay")
     note = lights_missing("ws2812-pio", "pi5", [missing], tmp_path)
     assert note is not None
-    assert note.lines() == [
-        "LEDs: ws2812-pio did not open (its device did not open) — the pi5 backend drives them",
-        "  to fix: load the overlay",
-    ]
+    assert note.line() == (
+        "LEDs: ws2812-pio did not open (its device did not open) — the pi5 backend drives them. "
+        "To fix: load the overlay"
+    )
     gone = Fallback("ws281x", "virtual", "its library is not installed here", "pip install x")
     note = lights_missing("ws281x", "virtual", [gone], tmp_path)
     assert note is not None and "simulated" in note.still
