@@ -229,7 +229,7 @@ def test_the_board_in_japanese_with_the_leds_mirrored(
     # an unlit cell is not framed in black (the real map shows nothing there)
     expect(phone.locator('.db-cell[data-cell="a5"]')).to_have_css("box-shadow", "none")
     title = translate(
-        "ja", "pending.title", name="Player B", kind=translate("ja", "kind.choose_strike_cell")
+        "ja", "pending.title", name="プレイヤーB", kind=translate("ja", "kind.choose_strike_cell")
     )
     expect(phone.locator("#pending h3")).to_have_text(title)
     screenshot(phone, "db-board-ja")
