@@ -10,12 +10,11 @@ from typing import Any
 from companion.games.arena import prompts
 from companion.games.arena.data_files import glyphs
 from companion.games.arena.game import Arena
-from companion.games.protocol import Game, Pending
+from companion.games.protocol import Game
 from web_panel.camera_prompts import DISENGAGE, CameraPrompt
 from web_panel.game_views.prompts import engine_prompts
 
 STATS = ("power", "toughness", "move")
-NAMED = ("card", "attacker", "target")  # details of the engine's prompts that hold an id
 
 
 def _army(game: Arena, seat: str) -> dict[str, Any]:
@@ -54,19 +53,6 @@ def _glyph_spots(game: Arena) -> list[dict[str, Any]]:
     ]
 
 
-def display_names(game: Arena) -> dict[str, str]:
-    """Card id or figure id → what the players call it: the card's name, numbered for the
-    figures of a squad (``Soldiers 2``)."""
-    names = {}
-    for army in game.setup.armies:
-        for card in army.cards:
-            names[card.id] = card.name
-            figures = card.figure_ids()
-            for number, fid in enumerate(figures, start=1):
-                names[fid] = f"{card.name} {number}" if len(figures) > 1 else card.name
-    return names
-
-
 def owners(game: Arena) -> dict[str, str]:
     """Card id or figure id → the seat whose army it is in."""
     return {
@@ -82,13 +68,12 @@ def arena_view(game: Game) -> dict[str, Any]:
     state = game.state
     pending = game.pending()
     rules = game.setup.rules
-    names = display_names(game)
-    named = {key: names.get(value, value) for key, value in pending.details.items() if key in NAMED}
+    names = game.setup.display_names()
     return {
         "prompt": engine_prompts(
             prompts.prompt,
             prompts.LANGUAGES,
-            Pending(pending.seat, pending.kind, {**pending.details, **named}),
+            prompts.with_names(pending, names),
             seat_fields=("winner",),
             seat_keyed=("scores",),
         ),

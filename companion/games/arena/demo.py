@@ -8,8 +8,9 @@ does not have.
 from __future__ import annotations
 
 from companion.events import DESTROYED, Event
+from companion.games.arena.data_files import glyphs
 from companion.games.arena.game import DAMAGED, GLYPH_TAKEN, Arena
-from companion.games.arena.prompts import prompt
+from companion.games.arena.prompts import prompt, with_names
 from companion.games.arena.setup import Army, Setup, army_card
 from companion.games.demo_players import named_details, player, players
 from companion.games.protocol import Pending
@@ -87,35 +88,37 @@ SCRIPT = [
 ]  # fmt: skip
 
 
-def _describe(event: Event) -> str | None:
+def _describe(event: Event, names: dict[str, str]) -> str | None:
+    figure = names.get(event.data.get("figure", ""), "a figure")
     if event.kind == GLYPH_TAKEN:
-        return f"  {event.data['figure']} takes the glyph of {event.data['glyph']}"
+        return f"  {figure} takes the {glyphs()[event.data['glyph']].name}"
     if event.kind == DAMAGED:
-        return f"  {event.data['figure']} has {event.data['damage']} damage"
+        return f"  {figure} has {event.data['damage']} damage"
     if event.kind == DESTROYED:
-        return f"  {event.data['figure']} is destroyed"
+        return f"  {figure} is destroyed"
     return None
 
 
-def _prompt(pending: Pending, lang: str = "en") -> str:
-    """The table's prompt with the players named (the engine's names them by seat)."""
-    details = named_details(pending.details, lang)
+def _prompt(pending: Pending, names: dict[str, str], lang: str = "en") -> str:
+    """The table's prompt with the players and figures named (the engine gives their ids)."""
+    details = named_details(with_names(pending, names).details, lang)
     return prompt(pending.kind, lang, seat=player(pending.seat, lang), **details)
 
 
 def run_demo() -> list[str]:
     game = Arena(demo_setup())
+    names = game.setup.display_names()
     lines: list[str] = []
     for text in SCRIPT:
         pending = game.pending()
         if pending.kind in ("choose_army", "attack_dice", "defence_dice"):
-            lines.append(_prompt(pending))
+            lines.append(_prompt(pending, names))
         for event in game.push(game.parse_action(text)):
-            line = _describe(event)
+            line = _describe(event, names)
             if line:
                 lines.append(line)
-    lines.append(_prompt(game.pending()))
-    lines.append(_prompt(game.pending(), "ja"))
+    lines.append(_prompt(game.pending(), names))
+    lines.append(_prompt(game.pending(), names, "ja"))
     for line in lines:
         print(line)
     return lines

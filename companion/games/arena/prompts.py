@@ -6,11 +6,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.games.protocol import Pending
 
 LANGUAGES = ("en", "ja")
+NAMED = ("card", "attacker", "target")  # details of the prompts that hold a card or figure id
 
 MESSAGES: dict[str, dict[str, str]] = {
     "choose_army": {
@@ -53,14 +55,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
     },
     "attack_dice": {
-        "en": "{seat}: roll {dice} combat dice for {attacker} and enter the crossed-weapon hits.",
+        "en": (
+            "{seat}: roll {dice} combat {dice_noun} for {attacker} and enter the crossed-weapon "
+            "hits."
+        ),
         "ja": (
             "{seat}さん:{attacker}の攻撃ダイスを{dice}個振り、交差した武器の数を入力してください。"
         ),
     },
     "defence_dice": {
         "en": (
-            "{seat}: {target} faces {hits} hits. Roll {dice} combat dice and enter the shields."
+            "{seat}: {target} faces {hits} {hits_noun}. Roll {dice} combat {dice_noun} and enter "
+            "the shields."
         ),
         "ja": (
             "{seat}さん:{target}に{hits}ヒット。防御ダイスを{dice}個振り、"
@@ -100,6 +106,9 @@ def prompt(kind: str, lang: str = "en", **details: Any) -> str:
         details["reason_text"] = REASONS[details["reason"]][lang]
     if "draw_spell" in details:
         details["draw_text"] = DRAW_TEXT[bool(details["draw_spell"])][lang]
+    if lang == "en":  # English counts: "1 die", "2 dice"; "1 hit", "2 hits"
+        details["dice_noun"] = "die" if details.get("dice") == 1 else "dice"
+        details["hits_noun"] = "hit" if details.get("hits") == 1 else "hits"
     if isinstance(details.get("scores"), dict):
         details["scores"] = ", ".join(f"{side} {n}" for side, n in details["scores"].items())
     return template.format_map(details)
@@ -107,3 +116,10 @@ def prompt(kind: str, lang: str = "en", **details: Any) -> str:
 
 def prompt_for(pending: Pending, lang: str = "en") -> str:
     return prompt(pending.kind, lang, seat=pending.seat, **pending.details)
+
+
+def with_names(pending: Pending, names: Mapping[str, str]) -> Pending:
+    """``pending`` with the card and figure ids of its details replaced by what the players call
+    them (``Setup.display_names()``)."""
+    named = {key: names.get(value, value) for key, value in pending.details.items() if key in NAMED}
+    return Pending(pending.seat, pending.kind, {**pending.details, **named})

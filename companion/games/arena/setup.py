@@ -154,6 +154,18 @@ class Setup:
         """The seat's side: its team in a team game, else the seat itself."""
         return self.army(seat).team or seat
 
+    def display_names(self) -> dict[str, str]:
+        """Card id or figure id → what the players call it: the card's name, numbered for the
+        figures of a squad (``Soldiers 2``)."""
+        names = {}
+        for army in self.armies:
+            for card in army.cards:
+                names[card.id] = card.name
+                figures = card.figure_ids()
+                for number, fid in enumerate(figures, start=1):
+                    names[fid] = f"{card.name} {number}" if len(figures) > 1 else card.name
+        return names
+
     def _check_teams(self, rules: Scenario) -> None:
         teams = [army.team for army in self.armies]
         if not rules.teams:

@@ -3,7 +3,7 @@ import random
 import pytest
 
 from companion.games.arena.game import Arena
-from companion.games.arena.prompts import LANGUAGES, MESSAGES, prompt, prompt_for
+from companion.games.arena.prompts import LANGUAGES, MESSAGES, prompt, prompt_for, with_names
 
 from .conftest import duel_setup, play
 
@@ -60,3 +60,20 @@ def test_every_pending_kind_met_in_play_formats_in_both_languages():
     seen.add(drawn.pending().kind)
     assert all(prompt_for(drawn.pending(), lang) for lang in LANGUAGES)
     assert seen == KINDS
+
+
+def test_english_counts_one_die_and_one_hit():
+    one = prompt("defence_dice", "en", seat="Ben", target="Knight", hits=1, dice=1)
+    two = prompt("defence_dice", "en", seat="Ben", target="Knight", hits=2, dice=2)
+    assert "faces 1 hit." in one and "Roll 1 combat die and" in one
+    assert "faces 2 hits." in two and "Roll 2 combat dice and" in two
+    assert "1 combat die for" in prompt("attack_dice", "en", seat="Ann", attacker="Knight", dice=1)
+
+
+def test_with_names_names_the_cards_and_figures_of_a_pending(duel):
+    names = duel.setup.display_names()
+    for text in ("choose pw-a", "summon he-a", "next", "attack pw-a pw-b"):
+        play(duel, text)
+    named = with_names(duel.pending(), names)
+    assert named.details["target"] == names["pw-b"] != "pw-b"
+    assert "pw-b" not in prompt_for(named, "en")
