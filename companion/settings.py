@@ -55,12 +55,17 @@ class SeatSettings(_Section):
     # language not given shows ``name``.
     names: dict[Language, SeatName] = Field(default_factory=dict)
 
+    def name_in(self, language: str) -> str:
+        """The player's name as a phone in ``language`` shows it."""
+        return self.names.get(language, self.name)  # type: ignore[call-overload]
+
 
 def _default_seats() -> dict[str, SeatSettings]:
-    # Okabe–Ito blue and orange: told apart with every common colour-vision deficiency.
+    # Okabe–Ito blue and orange: told apart with every common colour-vision deficiency. Nobody
+    # typed these names, so each language has its own.
     return {
-        "A": SeatSettings(name="Player A", colour="#0072B2"),
-        "B": SeatSettings(name="Player B", colour="#E69F00"),
+        "A": SeatSettings(name="Player A", colour="#0072B2", names={"ja": "プレイヤーA"}),
+        "B": SeatSettings(name="Player B", colour="#E69F00", names={"ja": "プレイヤーB"}),
     }
 
 

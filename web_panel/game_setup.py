@@ -401,7 +401,7 @@ def start_paired_game(panel: Panel, game: Game, names: Mapping[str, str]) -> Non
     seats (their colours kept); the phones see the new game at once."""
     current = panel.seats or panel.settings.seats
     seats = {
-        seat: SeatSettings(name=names.get(seat, s.name)[:40] or s.name, colour=s.colour)
+        seat: SeatSettings(name=names[seat][:40] or s.name, colour=s.colour) if seat in names else s
         for seat, s in current.items()
     }
     _save_seats(panel.settings.data_dir, seats)

@@ -71,7 +71,7 @@ def _for_player(
 ) -> str:
     if seat is None:
         return text
-    name = seats[seat].name if seats and seat in seats else seat
+    name = seats[seat].name_in(language) if seats and seat in seats else seat
     return translate(language, "setup.problem.of_player", player=name, problem=text)
 
 

@@ -47,18 +47,23 @@ def _logging(verbose: bool) -> None:
     )
 
 
-@click.command()
-@click.option("--config", type=click.Path(path_type=Path), help="table config (YAML)")
-@click.option(
+# Where the phone panel listens: the same options, defaults and printed links for `run` and `demo`.
+_host_option = click.option(
     "--host",
     help="the address the phone panel listens on  [default: the config's, or 0.0.0.0: every "
     "interface, so phones on the network can join]",
 )
-@click.option(
+_port_option = click.option(
     "--port",
     type=click.IntRange(0, 65535),
     help="the phone panel's port (0: any free one)  [default: the config's, or 8000]",
 )
+
+
+@click.command()
+@click.option("--config", type=click.Path(path_type=Path), help="table config (YAML)")
+@_host_option
+@_port_option
 @click.option("-v", "--verbose", is_flag=True)
 def run(config: Path | None, host: str | None, port: int | None, verbose: bool) -> None:
     """Run the table: camera, LEDs, buttons, the phone panel and the hub, as configured.
@@ -91,19 +96,29 @@ def run(config: Path | None, host: str | None, port: int | None, verbose: bool) 
     game_name = table.read(lambda game: game.name)
     click.echo(f"{'Resumed' if opened.resumed else 'Started'} game {table.game_id} ({game_name}).")
     click.echo(f"Data folder: {settings.data_dir}")
-    click.echo(f"Table screen (on this machine): http://127.0.0.1:{runtime.panel_port}/table")
-    click.echo(f"Phones: {phones}")
-    if phones.startswith("http://127."):
-        click.echo("warning: phones on the network cannot reach this address", err=True)
+    _say_where(runtime, phones)
     for note in runtime.devices:  # a missing device is no fault: said, not warned
         click.echo(note.line())
     for problem in runtime.problems:
         click.echo(f"warning: {problem}", err=True)
     if opened.recovery is not None:  # the judge sees it on every phone
         table.flag("store_recovered", source="store", **opened.recovery.about())
-    _print_join_links(runtime)
-    table.bus.subscribe(lambda _: _print_join_links(runtime), kinds={GAME_STARTED})
+    _follow_join_links(runtime)
     _serve_until_interrupted(runtime)
+
+
+def _say_where(runtime: TableRuntime, phones: str) -> None:
+    """The table screen's address on this machine and the one phones open."""
+    click.echo(f"Table screen (on this machine): http://127.0.0.1:{runtime.panel_port}/table")
+    click.echo(f"Phones: {phones}")
+    if phones.startswith("http://127."):
+        click.echo("warning: phones on the network cannot reach this address", err=True)
+
+
+def _follow_join_links(runtime: TableRuntime) -> None:
+    """Print each seat's join link now and again whenever a new game starts."""
+    _print_join_links(runtime)
+    runtime.table.bus.subscribe(lambda _: _print_join_links(runtime), kinds={GAME_STARTED})
 
 
 def _print_join_links(runtime: TableRuntime) -> None:
@@ -120,8 +135,8 @@ def _print_join_links(runtime: TableRuntime) -> None:
 
 @click.command()
 @click.option("--headless", is_flag=True, help="play the scripted game to the end and print it")
-@click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=8000, show_default=True)
+@_host_option
+@_port_option
 @click.option("--pace", default=1.5, show_default=True, help="seconds between scripted actions")
 @click.option(
     "--game",
@@ -131,23 +146,23 @@ def _print_join_links(runtime: TableRuntime) -> None:
     help="the game to demo",
 )
 @click.option("-v", "--verbose", is_flag=True)
-def demo(headless: bool, host: str, port: int, pace: float, game: str, verbose: bool) -> None:
+def demo(
+    headless: bool, host: str | None, port: int | None, pace: float, game: str, verbose: bool
+) -> None:
     """The simulated table: a scripted Dreamblade game, played by hands on a synthetic map
-    under a synthetic camera, with simulated LEDs and the phone panel. With ``--game``, another
-    game's scripted demo entered as the players' phones would."""
+    under a synthetic camera, with simulated LEDs and the phone panel, which phones on the
+    network join like ``companion run``'s. With ``--game``, another game's scripted demo entered
+    as the players' phones would."""
     _logging(verbose)
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as data:
-        settings = Settings(
-            data_dir=Path(data),
-            lights=LightsSettings(backend="virtual"),
-            panel=Settings().panel.model_copy(update={"host": host, "port": port}),
-        )
+        settings = Settings(data_dir=Path(data), lights=LightsSettings(backend="virtual"))
+        where = (host, port)
         if game != "dreamblade":
-            _other_game_demo(settings, game, headless, pace)
+            _other_game_demo(settings, game, headless, pace, where)
         elif headless:
             _headless_demo(settings)
         else:
-            _live_demo(settings, pace)
+            _live_demo(settings, pace, where)
 
 
 def _demo_table(settings: Settings) -> tuple[Table, Settings]:
@@ -179,7 +194,7 @@ def _headless_demo(settings: Settings) -> None:
     )
 
 
-def _live_demo(settings: Settings, pace: float) -> None:
+def _live_demo(settings: Settings, pace: float, where: tuple[str | None, int | None]) -> None:
     from companion.app.runtime import TableRuntime
     from companion.games.dreamblade.demo_game import DEMO_GAME
     from companion.simulation.demo import DemoPlayer
@@ -191,8 +206,7 @@ def _live_demo(settings: Settings, pace: float) -> None:
         table, pace=pace, names={s: seat.name for s, seat in settings.seats.items()}
     )
     runtime.camera = player.camera  # the panel's camera view shows the synthetic frames
-    url = runtime.start_panel()
-    click.echo(f"Phone panel: {url}   (Ctrl-C to stop)")
+    _serve_demo_panel(runtime, where)
 
     def play() -> None:
         try:
@@ -207,7 +221,13 @@ def _live_demo(settings: Settings, pace: float) -> None:
     _serve_until_interrupted(runtime)
 
 
-def _other_game_demo(settings: Settings, name: str, headless: bool, pace: float) -> None:
+def _other_game_demo(
+    settings: Settings,
+    name: str,
+    headless: bool,
+    pace: float,
+    where: tuple[str | None, int | None],
+) -> None:
     from companion.app.runtime import TableRuntime
     from companion.simulation.other_games import demo_game, demo_seats, play
     from companion.table.store import Store
@@ -222,8 +242,7 @@ def _other_game_demo(settings: Settings, name: str, headless: bool, pace: float)
         return
     runtime = TableRuntime(settings, table)
     runtime.start_lights()
-    url = runtime.start_panel()
-    click.echo(f"Phone panel: {url}   (Ctrl-C to stop)")
+    _serve_demo_panel(runtime, where)
 
     def run_script() -> None:
         try:
@@ -235,6 +254,15 @@ def _other_game_demo(settings: Settings, name: str, headless: bool, pace: float)
 
     runtime.start_thread("demo", run_script)
     _serve_until_interrupted(runtime)
+
+
+def _serve_demo_panel(runtime: TableRuntime, where: tuple[str | None, int | None]) -> None:
+    """Serve a demo's panel where ``--host``/``--port`` say, and print its addresses and join
+    links as ``companion run`` does."""
+    phones = runtime.start_panel(*where)
+    _say_where(runtime, phones)
+    _follow_join_links(runtime)
+    click.echo("Ctrl-C stops the demo.")
 
 
 def _serve_until_interrupted(runtime: TableRuntime) -> None:

@@ -105,3 +105,13 @@ def test_a_seat_may_be_named_in_each_language():
     for bad in ({"fr": "Ben"}, {"ja": ""}, {"ja": "x" * 41}):
         with pytest.raises(ValueError):
             SeatSettings.model_validate({"name": "Ben", "colour": "#E69F00", "names": bad})
+
+
+def test_the_default_seats_are_named_in_each_language_and_typed_names_as_typed():
+    from companion.settings import SeatSettings, Settings
+
+    seats = Settings().seats
+    assert [seats[s].name_in("en") for s in "AB"] == ["Player A", "Player B"]
+    assert [seats[s].name_in("ja") for s in "AB"] == ["プレイヤーA", "プレイヤーB"]
+    typed = SeatSettings(name="Ben", colour="#E69F00")
+    assert (typed.name_in("en"), typed.name_in("ja")) == ("Ben", "Ben")

@@ -25,6 +25,7 @@ from companion.table.store import Store
 from companion.table.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import JUDGE_PIN, dreamblade_table, join_url
+from tests.web_panel.map_values import DEFAULT_MAP_VALUES as MAP_VALUES
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel import create_app, serve
 from web_panel.i18n import translate
@@ -229,7 +230,7 @@ def test_the_board_in_japanese_with_the_leds_mirrored(
     # an unlit cell is not framed in black (the real map shows nothing there)
     expect(phone.locator('.db-cell[data-cell="a5"]')).to_have_css("box-shadow", "none")
     title = translate(
-        "ja", "pending.title", name="Player B", kind=translate("ja", "kind.choose_strike_cell")
+        "ja", "pending.title", name="プレイヤーB", kind=translate("ja", "kind.choose_strike_cell")
     )
     expect(phone.locator("#pending h3")).to_have_text(title)
     screenshot(phone, "db-board-ja")
@@ -335,3 +336,37 @@ def test_the_judge_corrects_the_board_on_a_phone(browser: Browser, server, table
         f"correct place {knight} b2",
         "correct points A -2",
     ]
+
+
+@pytest.mark.parametrize(
+    ("language", "laptop"),
+    [("en-US", False), ("ja-JP", False), ("en-US", True), ("ja-JP", True)],
+    ids=["en-phone", "ja-phone", "en-laptop", "ja-laptop"],
+)
+def test_the_spawn_list_says_why_a_miniature_cannot_spawn(
+    browser: Browser, server, app: Flask, table: Table, language: str, laptop: bool
+):
+    judge = app.test_client()
+    headers = {"X-CSRF-Token": judge.get("/api/me").get_json()["csrf"]}
+    judge.post("/api/judge/login", json={"pin": JUDGE_PIN}, headers=headers)
+    warbands = {seat: {"saved": "builtin:sample-valor"} for seat in ("A", "B")}
+    setup = {"game": "dreamblade", "dreamblade": {"warbands": warbands, "map_values": MAP_VALUES}}
+    assert judge.post("/api/setup/new", json=setup, headers=headers).status_code == 200
+    table.submit(JUDGE, "init 6 5")  # turn 1: seat A spawns with 11 points and no creature out
+    lang = language[:2]
+    phone = new_phone(browser, server.url, language, laptop=laptop)
+    phone.goto(server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1])
+    wait_for_version(phone, 1)
+    castle = phone.locator('#pending [data-mini="A:pearlthorn-castle#1"]')
+    why = translate(lang, "db.spawn_why.spawn.location_needs_creature")
+    cost = table.read(lambda game: game.spawn_cost("A", "A:pearlthorn-castle#1"))
+    expect(castle).to_contain_text(translate(lang, "db.cost_blocked", cost=cost, why=why))
+    expect(castle).to_be_disabled()
+    dragon = phone.locator('#pending [data-mini="A:noble-dragon#1"]')
+    why = translate(lang, "db.spawn_why.spawn.points", left=11)
+    expect(dragon).to_contain_text(translate(lang, "db.cost_blocked", cost=13, why=why))
+    expect(phone.locator("#pending")).not_to_contain_text(
+        translate(lang, "db.cost_cannot", cost=cost)
+    )
+    screenshot(phone, f"db-spawn-why-{lang}-{'laptop' if laptop else 'phone'}")
+    assert_no_internal_ids(phone)

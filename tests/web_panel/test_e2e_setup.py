@@ -17,6 +17,7 @@ from tests.web_panel.conftest import JUDGE_PIN, join_url
 from tests.web_panel.map_values import DEFAULT_MAP_VALUES, type_map_values
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel.app import PanelServer
+from web_panel.i18n import translate
 
 pytestmark = [
     pytest.mark.browser,
@@ -108,3 +109,36 @@ def test_a_seated_phone_stays_seated_through_a_new_game_with_its_seat(
     assert response.status_code == 200
     expect(phone.locator("#viewer")).to_have_text("Spectator")
     expect(phone.locator(".pending-title")).to_be_visible()
+
+
+@pytest.mark.parametrize("laptop", [False, True], ids=["phone", "laptop"])
+def test_default_seat_names_are_in_the_phones_language_and_typed_ones_as_typed(
+    browser: Browser, server: PanelServer, app: Flask, table: Table, laptop: bool
+):
+    judge = new_phone(browser, server.url, "ja-JP", laptop=laptop)
+    judge.locator("#judge-pin").fill(JUDGE_PIN)
+    judge.locator("#judge-login").click()
+    expect(judge.locator("#viewer")).to_have_text(translate("ja", "viewer.judge"))
+    judge.goto(server.url + "/setup")
+    seat_a = judge.locator('fieldset.seat[data-seat="A"] .seat-name')
+    expect(seat_a).to_have_value("プレイヤーA")  # nobody typed it: the phone's language
+    judge.locator('fieldset.seat[data-seat="B"] .seat-name').fill("Ben")
+    for seat in ("A", "B"):
+        judge.locator(f'.warband-pick[data-seat="{seat}"]').select_option("builtin:sample-valor")
+    type_map_values(judge)
+    judge.locator("#setup-start").click()
+    expect(judge).to_have_url(server.url + "/table")
+    expect(judge.locator("figure.join figcaption").first).to_contain_text("プレイヤーA")
+    expect(judge.locator("figure.join figcaption").last).to_contain_text("Ben")
+    expect(judge.locator("body")).not_to_contain_text("Player")
+    screenshot(judge, f"setup-seat-names-ja-{'laptop' if laptop else 'phone'}")
+
+    english = new_phone(browser, server.url, laptop=laptop)
+    english.goto(server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1])
+    expect(english.locator("#viewer")).to_contain_text("Player A")
+    japanese = new_phone(browser, server.url, "ja-JP", laptop=laptop)
+    japanese.goto(server.url + "/join/" + join_url(app, "B").rsplit("/join/", 1)[1])
+    expect(japanese.locator("#viewer")).to_contain_text("Ben")
+    expect(japanese.locator("#pending")).to_contain_text("プレイヤーA")
+    expect(japanese.locator("body")).not_to_contain_text("Player")
+    screenshot(japanese, f"seat-names-ja-{'laptop' if laptop else 'phone'}")

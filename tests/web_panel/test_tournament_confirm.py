@@ -71,7 +71,7 @@ def test_nothing_to_confirm_is_refused_in_the_phones_language(app: Flask):
     ("language", "recorded", "done"),
     [
         ("en-US", "The hub recorded: Player B wins.", "Confirmed by Player A."),
-        ("ja-JP", "ハブに記録された結果：Player B さんの勝ち。", "確認済み：Player A。"),
+        ("ja-JP", "ハブに記録された結果：プレイヤーB さんの勝ち。", "確認済み：プレイヤーA。"),
     ],
 )
 def test_the_phone_shows_the_result_and_confirms_it(

@@ -18,11 +18,13 @@ def _copy_number(piece_id: str) -> int:
 
 def _reserve_entry(game: DreambladeGame, seat: str, mini: str) -> dict[str, Any]:
     """A reserve miniature with its spawn cost now, or why it has none (unknown catalog stats:
-    the engine will not spawn it until the owner fills them in)."""
+    the engine will not spawn it until the owner fills them in), and ``blocked``: the rule that
+    stops it being spawned now, if one does (the phone words it)."""
     try:
-        return {"id": mini, "cost": game.spawn_cost(seat, mini), "problem": None}
+        cost = game.spawn_cost(seat, mini)
     except IllegalActionError as exc:
-        return {"id": mini, "cost": None, "problem": str(exc)}
+        return {"id": mini, "cost": None, "problem": str(exc), "blocked": exc.rule}
+    return {"id": mini, "cost": cost, "problem": None, "blocked": game.spawn_refusal(seat, mini)}
 
 
 def _map_view(game: DreambladeGame) -> dict[str, Any]:

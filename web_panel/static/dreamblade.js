@@ -359,6 +359,14 @@
     };
   }
 
+  /* Why a reserve miniature cannot be spawned now, in the rule's own words (the engine names the
+     rule; a rule without words here says only that it cannot). */
+  function cannotSpawn(view, seat, r) {
+    const why = `db.spawn_why.${r.blocked}`;
+    if (!r.blocked || !P.has(why)) return t("db.cost_cannot", { cost: r.cost });
+    return t("db.cost_blocked", { cost: r.cost, why: t(why, { left: extra(view).spawn_points[seat] }) });
+  }
+
   const spawnHelper = pickThenCell("spawn", (view, pending, cellsOf) => {
     const x = extra(view);
     return x.reserve[pending.seat].map((r) => ({
@@ -366,7 +374,7 @@
       allowed: Boolean(cellsOf[r.id]),
       note: r.cost === null ? t("db.stats_unknown")
         : cellsOf[r.id] ? t("db.cost_cells", { cost: r.cost, cells: cellsOf[r.id].join(" ") })
-          : t("db.cost_cannot", { cost: r.cost }),
+          : cannotSpawn(view, pending.seat, r),
     }));
   });
 

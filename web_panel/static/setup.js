@@ -7,6 +7,7 @@
 (() => {
   const P = window.Panel;
   const { t, el } = P;
+  const { lang } = window.Page.boot;
   const seats = ["A", "B"];
   let options = null;
   const built = { A: [], B: [] }; // seat → [{id, name, count, tags}] for warbands built here
@@ -188,6 +189,17 @@
       el("label", { class: "btn secondary catalog-upload-button" }, t("catalog.upload"), upload));
   }
 
+  /* A seat's name as this phone's language shows it; left as shown, the seat keeps its name in
+     every language, and a name typed here is the player's in all of them. */
+  function shownName(seat) {
+    return (seat.names && seat.names[lang]) || seat.name;
+  }
+
+  function seatData(current, name, colour) {
+    if (current && name === shownName(current)) return { name: current.name, names: current.names || {}, colour };
+    return { name, colour };
+  }
+
   function draw(root) {
     const game = el("select", { id: "setup-game", "aria-label": t("setup.game") },
       ...options.games.map((g) => el("option", { value: g, text: P.has(`game.${g}`) ? t(`game.${g}`) : g, selected: g === "dreamblade" })));
@@ -195,7 +207,7 @@
       const current = options.seats[seat] || { name: seat, colour: "#777777" };
       return el("fieldset", { class: "seat", dataset: { seat } },
         el("legend", { text: t("viewer.seat", { seat }) }),
-        field(t("setup.name"), el("input", { type: "text", class: "seat-name", value: current.name, maxlength: "40" })),
+        field(t("setup.name"), el("input", { type: "text", class: "seat-name", value: shownName(current), maxlength: "40" })),
         field(t("setup.colour"), el("input", { type: "color", class: "seat-colour", value: current.colour })));
     });
     const minutes = el("input", { type: "number", id: "setup-minutes", min: "1", max: "600", value: options.clock_minutes || "" });
@@ -247,7 +259,7 @@
         clock_minutes: Number(minutes.value) || null,
         seats: Object.fromEntries(seats.map((seat) => {
           const box = root.querySelector(`fieldset.seat[data-seat="${seat}"]`);
-          return [seat, { name: box.querySelector(".seat-name").value, colour: box.querySelector(".seat-colour").value }];
+          return [seat, seatData(options.seats[seat], box.querySelector(".seat-name").value, box.querySelector(".seat-colour").value)];
         })),
       };
       if (game.value === "dreamblade") {

@@ -255,6 +255,16 @@ class DreambladeGame(Game):
             self._setup, self._state, seat, miniature_id, in_phase=in_phase
         )
 
+    def spawn_refusal(self, seat: str, miniature_id: str) -> str | None:
+        """The rule that stops ``seat`` spawning the miniature now (``"spawn.points"``,
+        ``"spawn.location_needs_creature"``…), or ``None`` when it can; outside its spawn phase,
+        as ``legal_spawn_cells`` previews it."""
+        in_phase = self._in_spawn_phase(seat)
+        refusal = spawning.spawn_refusal(
+            self._setup, self._state, seat, miniature_id, in_phase=in_phase
+        )
+        return None if refusal is None else refusal.rule
+
     def spawn_cost(self, seat: str, miniature_id: str) -> int:
         return spawning.spawn_cost(self._setup, self._state, seat, miniature_id)
 

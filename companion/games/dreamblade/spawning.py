@@ -195,3 +195,26 @@ def legal_spawn_cells(
         except IllegalActionError:
             continue
     return frozenset(cells)
+
+
+def spawn_refusal(
+    setup: Setup, state: State, seat: str, mini: str, *, in_phase: bool
+) -> IllegalActionError | None:
+    """Why ``seat`` cannot spawn ``mini`` now (the error names the rule broken), or ``None`` when
+    some cell takes it: what the miniature costs or is, else what closes the cell it would go to
+    first — for a creature its portal (open but for the per-phase limit), for a location a cell
+    holding one of the seat's creatures (its portal when there is none)."""
+    try:
+        _check_affordable(setup, state, seat, mini, in_phase=in_phase)
+    except IllegalActionError as exc:
+        return exc
+    if legal_spawn_cells(setup, state, seat, mini, in_phase=in_phase):
+        return None
+    allies = sorted(ally_cells(setup, state, seat))
+    creature = setup.pieces[mini].is_creature
+    cell = allies[0] if allies and not creature else setup.dream_map.portals[seat]
+    try:
+        _check_cell(setup, state, seat, mini, cell, in_phase=in_phase)
+    except IllegalActionError as exc:
+        return exc
+    return IllegalActionError(f"no cell takes {mini} now", rule="spawn.no_cell")

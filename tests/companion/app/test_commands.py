@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -56,26 +58,47 @@ def test_an_unknown_game_is_refused_by_the_cli():
 
 def _start_run(data: Path, **extra: str) -> tuple[subprocess.Popen[str], list[str]]:
     """``companion run`` with no config in ``data``; returns it and its lines up to the links."""
+    return _start(["run", "--port", "0"], data, "Player B:", **extra)
+
+
+def _start(
+    args: list[str], data: Path, last: str, **extra: str
+) -> tuple[subprocess.Popen[str], list[str]]:
+    """``companion ARGS`` with ``data`` as its home (and ``extra`` in its environment); returns it
+    and its lines up to ``last``."""
     env = {**os.environ, "COMPANION_HOME": str(data), "COMPANION_CAMERA": "", "PYTHONWARNINGS": ""}
     env.update(extra)
     process = subprocess.Popen(
-        [sys.executable, "-m", "companion", "run", "--port", "0"],
+        [sys.executable, "-m", "companion", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
         env=env,
     )
     assert process.stdout is not None
+    said: queue.Queue[str] = queue.Queue()  # read aside, so a silent process cannot hang the test
+
+    def read() -> None:
+        for line in process.stdout or ():
+            said.put(line)
+        said.put("")  # the end of its output
+
+    threading.Thread(target=read, daemon=True).start()
     lines: list[str] = []
+    deadline = time.monotonic() + 60
     while len(lines) < 40:
-        line = process.stdout.readline()
+        try:
+            line = said.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            break
         if not line:
             break
         lines.append(line.rstrip())
-        if line.strip().startswith("Player B:"):
+        if line.strip().startswith(last):
             return process, lines
     process.kill()
-    pytest.fail("companion run did not print its join links:\n" + "\n".join(lines))
+    process.wait(timeout=10)
+    pytest.fail(f"companion {args[0]} did not print {last!r}:\n" + "\n".join(lines))
 
 
 def _get(url: str) -> dict:
@@ -143,7 +166,18 @@ def _sigint_as_from_a_terminal() -> None:
 def test_demo_stops_on_ctrl_c_with_a_clean_exit_and_nothing_leaked(tmp_path: Path):
     env = {**os.environ, "COMPANION_HOME": str(tmp_path), "PYTHONWARNINGS": ""}
     process = subprocess.Popen(
-        [sys.executable, "-m", "companion", "demo", "--port", "0", "--pace", "0.3"],
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "demo",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--pace",
+            "0.3",
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -151,7 +185,7 @@ def test_demo_stops_on_ctrl_c_with_a_clean_exit_and_nothing_leaked(tmp_path: Pat
         preexec_fn=_sigint_as_from_a_terminal,
     )
     assert process.stdout is not None
-    first = process.stdout.readline()  # the panel's address: the game is being played
+    first = process.stdout.readline()  # the panel is served: the scripted players are at it
     assert "http://127.0.0.1:" in first, first
     time.sleep(2.0)  # the scripted players are at it, their camera reading the synthetic map
     assert process.poll() is None
@@ -165,3 +199,33 @@ def test_demo_stops_on_ctrl_c_with_a_clean_exit_and_nothing_leaked(tmp_path: Pat
     assert "stopping" in rest
     for said in ("leaked", "nanobind", "Traceback"):
         assert said not in rest, rest
+
+
+@pytest.mark.parametrize("game", ["dreamblade", "planechase"])
+def test_the_demo_is_served_to_the_networks_phones_with_join_links_like_run(
+    tmp_path: Path, game: str
+):
+    from web_panel.addresses import lan_address
+
+    args = ["demo", "--game", game, "--port", "0", "--pace", "60"]
+    process, lines = _start(args, tmp_path, "Ctrl-C stops the demo.")
+    try:
+        table_url = next(line.split(": ", 1)[1] for line in lines if line.startswith("Table"))
+        port = int(table_url.removesuffix("/table").rsplit(":", 1)[1])
+        phones = next(line.split(": ", 1)[1] for line in lines if line.startswith("Phones"))
+        assert phones == f"http://{lan_address() or '127.0.0.1'}:{port}"
+        # listening on every interface: another address of this machine answers too
+        for host in ("127.0.0.2", lan_address()):
+            if host is not None:
+                assert _get(f"http://{host}:{port}/api/state")["game"] == game
+        seats = [line.strip() for line in lines if line.startswith("  ")]
+        if game == "dreamblade":
+            names = ["Anna Weber", "Ben Sato"]
+        else:
+            played = demo_game(game)[0]
+            names = [demo_seats(played)[seat].name for seat in played.seats]
+        assert [seat.split(": ", 1)[0] for seat in seats] == names
+        assert all(seat.split(": ", 1)[1].startswith(f"{phones}/join/1.") for seat in seats)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

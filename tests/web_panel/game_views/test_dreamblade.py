@@ -43,6 +43,7 @@ def test_the_view_is_what_the_engine_says(played: int):
         assert [r["id"] for r in view["reserve"][seat]] == game.reserve(seat)
         assert all(r["cost"] == game.spawn_cost(seat, r["id"]) for r in view["reserve"][seat])
         assert all(r["problem"] is None for r in view["reserve"][seat])
+        assert all(r["blocked"] == game.spawn_refusal(seat, r["id"]) for r in view["reserve"][seat])
         assert view["spawn_points"][seat] == game.spawn_points_left(seat)
         assert view["scoring"][seat] == game.scoring_cells(seat)
     assert set(view["die_faces"]) == set(game.setup.die_faces)

@@ -248,3 +248,25 @@ def test_when_spawned_ability_is_flagged_for_the_players() -> None:
     game = at([eater], [FOE], {}, phase="spawn")
     events = play(game, "spawn A:eater#1 a1")
     assert kinds(events)[1:] == ["spawned", "dreamblade.manual_effect"]
+
+
+def test_what_stops_a_reserve_miniature_is_named_by_its_rule() -> None:
+    # the spawn list says why a miniature has no cell: the rule the engine would refuse it by
+    minis = [creature("x"), creature("dear", cost=13), location("keep"), location("tower")]
+    game = at(minis, [FOE], {}, phase="spawn", spawn_sum=12, turn=1)
+    assert game.spawn_refusal("A", "A:x#1") is None  # the portal takes it
+    assert game.spawn_refusal("A", "A:dear#1") == "spawn.points"
+    assert game.spawn_refusal("A", "A:keep#1") == "spawn.location_needs_creature"
+    play(game, "spawn A:x#1 a1", "spawn A:keep#1 a1")
+    assert game.spawn_refusal("A", "A:tower#1") == "spawn.one_location"
+    for mini in ("A:x#1", "A:keep#1", "A:tower#1"):  # what each refusal names, spawn refuses so
+        cells = game.legal_spawn_cells("A", mini)
+        assert (game.spawn_refusal("A", mini) is None) == bool(cells)
+
+
+def test_a_portal_full_for_this_phase_is_why_a_creature_has_no_cell() -> None:
+    minis = [creature("n", cost=0)] * 5
+    game = at(minis, [FOE], {}, phase="spawn")
+    play(game, *(f"spawn A:n#{k} a1" for k in range(1, 5)))
+    assert game.legal_spawn_cells("A", "A:n#5") == frozenset()
+    assert game.spawn_refusal("A", "A:n#5") == "spawn.four_per_cell"
