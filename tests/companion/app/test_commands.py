@@ -184,17 +184,18 @@ def test_demo_stops_on_ctrl_c_with_a_clean_exit_and_nothing_leaked(tmp_path: Pat
         env=env,
         preexec_fn=_sigint_as_from_a_terminal,
     )
-    assert process.stdout is not None
-    first = process.stdout.readline()  # the panel is served: the scripted players are at it
-    assert "http://127.0.0.1:" in first, first
-    time.sleep(2.0)  # the scripted players are at it, their camera reading the synthetic map
-    assert process.poll() is None
-    process.send_signal(signal.SIGINT)
     try:
+        assert process.stdout is not None
+        first = process.stdout.readline()  # the panel is served: the scripted players are at it
+        assert "http://127.0.0.1:" in first, first
+        time.sleep(2.0)  # the scripted players are at it, their camera reading the synthetic map
+        assert process.poll() is None
+        process.send_signal(signal.SIGINT)
         rest, _ = process.communicate(timeout=30)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        pytest.fail("companion demo did not stop on Ctrl-C")
+    except (AssertionError, subprocess.TimeoutExpired):
+        process.kill()  # never left running after a failure
+        process.wait(timeout=10)
+        raise
     assert process.returncode == 0, rest
     assert "stopping" in rest
     for said in ("leaked", "nanobind", "Traceback"):
