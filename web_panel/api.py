@@ -40,17 +40,28 @@ class Refused(Exception):
     """A request the panel refuses: HTTP status, a message key, and details for the phone."""
 
     def __init__(
-        self, status: int, code: str, detail: str = "", rule: str = "", field: str = ""
+        self,
+        status: int,
+        code: str,
+        detail: str = "",
+        rule: str = "",
+        field: str = "",
+        *,
+        message: str = "",
+        params: dict[str, object] | None = None,
     ) -> None:
         """``field``: the form field at fault; its problem, in the phone's language, is then the
         ``detail`` (``detail_localized`` in the body). Otherwise ``detail`` is the engine's or the
-        server's own (English) words."""
+        server's own (English) words. ``message``: the message said instead of ``code``'s
+        (``error.<message>``), filled in with ``params``."""
         super().__init__(code)
         self.status = status
         self.code = code
         self.detail = detail
         self.rule = rule
         self.field = field  # the form field at fault, when there is one
+        self.message = message or code
+        self.params = params or {}
 
 
 @api.app_errorhandler(Refused)
@@ -58,7 +69,7 @@ def _refused(error: Refused) -> ResponseReturnValue:
     language = choose_language(request)
     body: dict[str, Any] = {
         "error": error.code,
-        "message": translate(language, f"error.{error.code}"),
+        "message": translate(language, f"error.{error.message}", **error.params),
         "detail": error.detail,
         "rule": error.rule,
     }
@@ -218,6 +229,11 @@ def judge_login() -> ResponseReturnValue:
     try:
         session["judge"] = panel.judge.login(request.remote_addr, pin)
     except JudgeAccessError as exc:
+        if exc.code == "judge_locked" and exc.wait > 0:  # how long, as the hub says it
+            wait = math.ceil(exc.wait)
+            raise Refused(
+                403, exc.code, message="judge_locked_wait", params={"wait": wait}
+            ) from None
         raise Refused(403, exc.code, str(exc)) from None
     return jsonify(me_view(panel))
 

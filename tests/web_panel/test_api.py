@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import math
 import threading
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from tests.web_panel.conftest import JUDGE_PIN, Phone, seated
 from web_panel import api as api_module
 from web_panel import create_app
 from web_panel.i18n import translate
-from web_panel.judge import FREE_TRIES
+from web_panel.judge import FIRST_WAIT_SECONDS, FREE_TRIES
 
 
 def test_the_state_is_the_tables_generic_state_plus_seats_log_and_clock(
@@ -234,6 +235,17 @@ def test_the_judge_pin_locks_after_repeated_wrong_tries(spectator: Phone):
     assert locked.status_code == 403
     assert locked.get_json()["error"] == "judge_locked"
     assert spectator.client.get("/api/me").get_json()["judge"] is False
+    # the phone is told how long to wait, in its language, and nothing in English besides
+    for language in ("en", "ja"):
+        body = spectator.client.post(
+            "/api/judge/login",
+            json={"pin": JUDGE_PIN},
+            headers={"X-CSRF-Token": spectator.csrf, "Accept-Language": language},
+        ).get_json()
+        waits = range(1, math.ceil(FIRST_WAIT_SECONDS) + 1)
+        said = {translate(language, "error.judge_locked_wait", wait=n) for n in waits}
+        assert body["message"] in said
+        assert body["detail"] == ""
 
 
 def test_judge_tools_are_off_without_a_configured_pin(table: Table, tmp_path: Path):

@@ -4,6 +4,8 @@ replaced on the table's screen. Any console error fails the test."""
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +18,7 @@ from tests.web_panel.browser import CHROMIUM, scan_join_code, screenshot
 from web_panel import create_app, serve
 from web_panel.app import PanelServer
 from web_panel.i18n import translate
+from web_panel.judge import FIRST_WAIT_SECONDS, FREE_TRIES
 
 pytestmark = [
     pytest.mark.browser,
@@ -93,3 +96,25 @@ def test_a_used_join_code_is_replaced_on_the_tables_screen(browser: Browser, ser
     assert errors == [
         "Failed to load resource: the server responded with a status of 403 (FORBIDDEN)"
     ]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", LOCALES)
+def test_a_locked_phone_is_told_how_long_to_wait(
+    browser: Browser, server: PanelServer, size: str, language: str
+):
+    errors: list[str] = []
+    phone = open_page(browser, server.url + "/", size, language, errors)
+    for _ in range(FREE_TRIES + 1):
+        phone.locator("#judge-pin").fill("000000")
+        phone.locator("#judge-login").click()
+        expect(phone.locator("#toast")).to_be_visible()
+    waits = range(1, math.ceil(FIRST_WAIT_SECONDS) + 1)
+    said = "|".join(
+        re.escape(translate(language, "error.judge_locked_wait", wait=n)) for n in waits
+    )
+    expect(phone.locator("#toast")).to_have_text(re.compile(f"^({said})$"))
+    screenshot(phone, f"judge-pin-locked-{size}-{language}")
+    assert set(errors) == {
+        "Failed to load resource: the server responded with a status of 403 (FORBIDDEN)"
+    }

@@ -38,6 +38,8 @@ def test_the_judge_sets_up_a_new_dreamblade_game(
     expect(phone.locator("#viewer")).to_have_text("Judge")
     phone.locator("#setup-link").click()
 
+    maps = [translate("en", f"setup.{key}") for key in ("configured_map", "builtin_map.default")]
+    expect(phone.locator("#setup-map option")).to_have_text(maps)
     phone.locator('fieldset.seat[data-seat="A"] .seat-name').fill("Aiko")
     phone.locator('fieldset.seat[data-seat="B"] .seat-name').fill("Ben")
     phone.locator("#setup-minutes").fill("45")
@@ -122,6 +124,8 @@ def test_default_seat_names_are_in_the_phones_language_and_typed_ones_as_typed(
     judge.goto(server.url + "/setup")
     seat_a = judge.locator('fieldset.seat[data-seat="A"] .seat-name')
     expect(seat_a).to_have_value("プレイヤーA")  # nobody typed it: the phone's language
+    maps = [translate("ja", f"setup.{key}") for key in ("configured_map", "builtin_map.default")]
+    expect(judge.locator("#setup-map option")).to_have_text(maps)  # never the map's id
     judge.locator('fieldset.seat[data-seat="B"] .seat-name').fill("Ben")
     for seat in ("A", "B"):
         judge.locator(f'.warband-pick[data-seat="{seat}"]').select_option("builtin:sample-valor")

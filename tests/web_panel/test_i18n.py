@@ -50,3 +50,11 @@ def _request(headers: dict[str, str]) -> Request:
 )
 def test_a_phones_language(headers: dict[str, str], language: str):
     assert choose_language(_request(headers)) == language
+
+
+def test_every_shipped_map_has_a_name_in_each_language():
+    from companion.games.dreamblade.maps import builtin_map_names
+
+    for language in LANGUAGES:
+        for name in builtin_map_names():
+            assert f"setup.builtin_map.{name}" in catalog(language), (language, name)

@@ -200,6 +200,13 @@
     return { name, colour };
   }
 
+  /* A map in the phone's language: the config's, or a shipped one by its name here (a map
+     shipped without words here keeps its own name). */
+  function mapName(map) {
+    if (map === "configured") return t("setup.configured_map");
+    return P.has(`setup.builtin_map.${map}`) ? t(`setup.builtin_map.${map}`) : map;
+  }
+
   function draw(root) {
     const game = el("select", { id: "setup-game", "aria-label": t("setup.game") },
       ...options.games.map((g) => el("option", { value: g, text: P.has(`game.${g}`) ? t(`game.${g}`) : g, selected: g === "dreamblade" })));
@@ -212,7 +219,7 @@
     });
     const minutes = el("input", { type: "number", id: "setup-minutes", min: "1", max: "600", value: options.clock_minutes || "" });
     const mapPick = el("select", { id: "setup-map" },
-      ...options.dreamblade.maps.map((m) => el("option", { value: m, text: m === "configured" ? t("setup.configured_map") : m })));
+      ...options.dreamblade.maps.map((m) => el("option", { value: m, text: mapName(m) })));
     const mapValues = el("fieldset", { class: "map-values" });
     const showMapValues = () => {
       const chosen = options.dreamblade.map_values[mapPick.value];
