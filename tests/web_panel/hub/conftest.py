@@ -8,7 +8,10 @@ import pytest
 from flask import Flask
 
 from companion.hub.journal import Journal
+from companion.hub.station import HubStation
 from companion.hub.tournament import Tournament
+from companion.settings import HubSettings
+from tests.companion.hub.mqtt import free_port
 from web_panel.hub.app import create_hub_app
 
 TABLES = ["table-1", "table-2", "table-3", "table-4"]
@@ -51,3 +54,13 @@ class Organizer:
 @pytest.fixture
 def organizer(hub_app: Flask) -> Organizer:
     return Organizer(hub_app)
+
+
+@pytest.fixture
+def station(tournament: Tournament) -> Iterator[HubStation]:
+    """A hub station whose broker is away (nobody listens on its port): what it knows of the
+    tables is set by the test, as their messages would set it."""
+    away = HubSettings(mqtt_host="127.0.0.1", mqtt_port=free_port())
+    station = HubStation(away, tournament)
+    yield station
+    station.close()

@@ -6,16 +6,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from flask import Flask
 
 from companion.hub.station import HubStation
 from companion.hub.tournament import Tournament
-from companion.settings import HubSettings
-from tests.companion.hub.mqtt import free_port
 from tests.web_panel.hub.conftest import Organizer
 from web_panel.hub.app import WATCHER, create_hub_app
 
@@ -122,16 +118,6 @@ def test_the_event_settings_and_their_refusals(organizer: Organizer, tournament:
         assert refused.status_code == 400, bad
     assert tournament.state.settings.at_time == "leader_wins"
     assert tournament.state.settings.round_minutes == 50
-
-
-@pytest.fixture
-def station(tournament: Tournament) -> Iterator[HubStation]:
-    """A hub station whose broker is away (nobody listens on its port): what it knows of the
-    tables is set by the test, as their messages would set it."""
-    away = HubSettings(mqtt_host="127.0.0.1", mqtt_port=free_port())
-    station = HubStation(away, tournament)
-    yield station
-    station.close()
 
 
 def test_the_wall_gets_every_tables_view_and_the_judge_one_tables(

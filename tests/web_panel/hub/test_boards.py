@@ -3,16 +3,11 @@ page sent back."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
-import pytest
-
 from companion.hub.station import HubStation
 from companion.hub.tournament import Tournament
-from companion.settings import HubSettings
-from tests.companion.hub.mqtt import free_port
 from web_panel.hub.app import create_hub_app
 from web_panel.hub.boards import ALWAYS_SENT, TAG_LENGTH, parse_seen, parse_tag, view_tag
 
@@ -39,14 +34,6 @@ def test_seen_is_read_leniently():
     assert parse_seen(None) == parse_seen("") == {}
     assert parse_seen(f"table-1:short,:{good},nocolon,table-3:{good}") == {"table-3": good}
     assert parse_seen("x" * 100_000) == {}
-
-
-@pytest.fixture
-def station(tournament: Tournament) -> Iterator[HubStation]:
-    away = HubSettings(mqtt_host="127.0.0.1", mqtt_port=free_port())
-    station = HubStation(away, tournament)
-    yield station
-    station.close()
 
 
 def test_the_wall_gets_only_the_tables_that_changed(
