@@ -26,6 +26,7 @@ from web_panel.i18n import choose_language, translate
 from web_panel.judge import JudgeAccessError
 from web_panel.judge_calls import CallTooSoon
 from web_panel.limits import TooDeep, parse_json
+from web_panel.pages import error_page
 from web_panel.panel import Panel, current_panel, may_set_first_pin
 from web_panel.panel import me as me_view
 from web_panel.seats import LOOPBACK_ADDRESSES, join_qr_svg, may_see_join_codes
@@ -96,7 +97,7 @@ HTTP_ERRORS = {404: "not_found", 405: "bad_request", 413: "too_large"}
 @api.app_errorhandler(HTTPException)
 def _http_error(error: HTTPException) -> ResponseReturnValue:
     if not request.path.startswith("/api/"):
-        return error
+        return error_page(error) if error.code == 404 else error
     status = error.code or 500
     return _refused(Refused(status, HTTP_ERRORS.get(status, "bad_request"), error.name))
 

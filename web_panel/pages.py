@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, redirect, render_template, request, session
 from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import HTTPException
 
 from web_panel.i18n import LANG_COOKIE, LANGUAGES, catalog, choose_language, translate
 from web_panel.panel import Panel, current_panel, me
@@ -31,6 +32,14 @@ def _page_context(panel: Panel, page: str) -> dict[str, Any]:
             "me": me(panel),
         },
     }
+
+
+def error_page(error: HTTPException) -> ResponseReturnValue:
+    """A page that isn't there, said in the phone's language (not the server's English page)."""
+    context = _page_context(current_panel(), "join")
+    heading = translate(context["lang"], "page.error")
+    reason = translate(context["lang"], "error.not_found")
+    return render_template("page_error.html", heading=heading, reason=reason, **context), 404
 
 
 @pages.get("/")
@@ -65,7 +74,8 @@ def join(token: str) -> ResponseReturnValue:
             else f"join.{exc.code}"
         )
         reason = translate(context["lang"], key, seat=seated or "")
-        return render_template("join_failed.html", reason=reason, **context), 403
+        heading = translate(context["lang"], "join.failed")
+        return render_template("page_error.html", heading=heading, reason=reason, **context), 403
     session["seat"] = seat
     session["game"] = panel.table.game_id
     panel.feed.panel_changed()  # the table's screen shows a new code for that seat

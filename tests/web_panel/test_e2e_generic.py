@@ -24,6 +24,7 @@ from tests.web_panel.browser import (
 from tests.web_panel.conftest import JUDGE_PIN
 from web_panel import create_app, serve
 from web_panel.app import PanelServer
+from web_panel.i18n import translate
 
 pytestmark = [
     pytest.mark.browser,
@@ -179,5 +180,11 @@ def test_every_page_loads_without_javascript_errors(
     response = page.goto(server.url + "/join/1.A.not0a0valid0code")
     assert response is not None and response.status == 403
     expect(page.locator(".error-text")).to_be_visible()
+    for path in ("/join/a/b", "/no-such-page"):  # our own page, in the phone's language
+        response = page.goto(server.url + path)
+        assert response is not None and response.status == 404
+        expect(page.locator(".error-text")).to_have_text(
+            translate("ja" if language == "ja" else "en", "error.not_found")
+        )
     page.goto(server.url + "/lang/en?next=/")
     expect(page.locator("html")).to_have_attribute("lang", "en")

@@ -96,3 +96,16 @@ def test_a_join_code_another_phone_used_says_so_in_the_phones_language(app: Flas
     second = app.test_client().get(path, headers={"Accept-Language": "ja"})
     assert second.status_code == 403
     assert translate("ja", "join.already_used") in unescape(second.get_data(as_text=True))
+
+
+def test_a_page_that_is_not_there_says_so_in_the_phones_language(app: Flask):
+    for path in ("/join/a/b", "/nope"):
+        for language in ("en", "ja"):
+            response = app.test_client().get(path, headers={"Accept-Language": language})
+            assert response.status_code == 404
+            page = unescape(response.get_data(as_text=True))
+            assert translate(language, "error.not_found") in page
+            assert translate(language, "page.error") in page
+    api = app.test_client().get("/api/no-such-thing", headers={"Accept-Language": "ja"})
+    assert api.status_code == 404
+    assert api.get_json()["message"] == translate("ja", "error.not_found")
