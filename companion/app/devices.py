@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.lights.factory import MODEL_FILE, Fallback
+from companion.lights.factory import MODEL_FILE, Fallback, board_model
 
 SIMULATED_LIGHTS = "the lights are simulated and shown on the table screen and the phones"
 PHONES_KEEP_THE_BOARD = "the phones and the judge keep the board"
@@ -36,10 +36,7 @@ class DeviceNote:
 
 
 def on_a_pi(model_file: Path = MODEL_FILE) -> bool:
-    try:
-        return "Raspberry Pi" in model_file.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return False
+    return "Raspberry Pi" in board_model(model_file)
 
 
 def camera_missing() -> DeviceNote:

@@ -69,13 +69,18 @@ class Fallback:
         return f"{self.backend} did not open ({why}); {self.instead} instead. To fix: {fix}"
 
 
+def board_model(model_file: Path = MODEL_FILE) -> str:
+    """The device-tree model string ("Raspberry Pi 5 Model B Rev 1.0"); empty off a Pi."""
+    try:
+        return model_file.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
 def detect_backend(model_file: Path = MODEL_FILE, leds_device: Path | None = None) -> str:
     """``ws2812-pio``, ``pi5``, ``ws281x`` or ``virtual`` from the device-tree model string and,
     on a Pi 5, whether the overlay's device exists."""
-    try:
-        model = model_file.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return "virtual"
+    model = board_model(model_file)
     if "Raspberry Pi 5" in model:
         return "ws2812-pio" if (leds_device or ws2812_pio.DEVICE).exists() else "pi5"
     return "ws281x" if "Raspberry Pi" in model else "virtual"
