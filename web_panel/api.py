@@ -17,11 +17,11 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from companion.errors import IllegalActionError
+from companion.table.clock import ClockError
 from companion.table.proposers import Proposer
 from companion.table.store import StoreFullError
 from companion.table.table import JudgeOnlyError, SeatError, StaleError
 from web_panel.addresses import LOOPBACK_NAMES, lan_address, public_base_url
-from web_panel.clock import ClockError
 from web_panel.i18n import choose_language, translate
 from web_panel.judge import JudgeAccessError
 from web_panel.judge_calls import CallTooSoon

@@ -29,8 +29,7 @@ from companion.table.table import Table
 from web_panel import csrf
 from web_panel.api import api
 from web_panel.camera_view import camera_api
-from web_panel.clock import MatchClock
-from web_panel.game_setup import load_seats, setup_api
+from web_panel.game_setup import setup_api
 from web_panel.i18n import choose_language, translate
 from web_panel.judge import JudgeAccess
 from web_panel.judge_api import judge_api
@@ -40,7 +39,6 @@ from web_panel.other_game_setup import other_setup_api
 from web_panel.pages import pages
 from web_panel.panel import LedSource, Panel
 from web_panel.private_files import write_private
-from web_panel.seats import SeatTokens
 from web_panel.table_catalog_api import catalog_api
 
 if TYPE_CHECKING:
@@ -49,7 +47,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SECRET_FILE = "panel-secret.key"
-JOINS_FILE = "panel-joins.json"  # the join codes already used, and by which phone
 
 
 SECRET_PATTERN = re.compile(r"[0-9a-f]{64}")
@@ -115,10 +112,7 @@ def create_app(
     panel = Panel(
         table=table,
         settings=settings,
-        tokens=SeatTokens(app.config["SECRET_KEY"], settings.data_dir / JOINS_FILE),
         judge=JudgeAccess(settings.panel.judge_pin, settings.data_dir),
-        clock=MatchClock(settings.clock),
-        seats=load_seats(settings.data_dir),
         camera=camera,
         labels=labels,
     )

@@ -13,9 +13,9 @@ from typing import Any
 
 from companion.games.protocol import Game
 from companion.settings import SeatSettings
+from companion.table.clock import MatchClock
 from companion.table.table import Table
 from web_panel.camera_prompts import PromptList
-from web_panel.clock import MatchClock
 from web_panel.game_views import game_view
 
 LOG_LENGTH = 40

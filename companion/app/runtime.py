@@ -27,6 +27,7 @@ from companion.lights.driver import LightsDriver
 from companion.lights.factory import Fallback, open_lights
 from companion.lights.map_view import MAP_KINDS, MapView, game_map, view_for_game
 from companion.settings import Settings
+from companion.table.session import Lineup
 from companion.table.table import JUDGE, Table
 from firmware_config.layout import load_layout
 
@@ -98,9 +99,7 @@ class TableRuntime:
     def seat_palette(self) -> Palette:
         """The seat colours of the config, replaced by those picked at the panel's last set-up
         (for every game: Dreamblade's A and B, the other games' players)."""
-        from web_panel.game_setup import load_seats
-
-        seats = {**self.settings.seats, **load_seats(self.settings.data_dir)}
+        seats = {**self.settings.seats, **self.table.session.seats()}
         return Palette().with_seat_colours({seat: s.colour for seat, s in seats.items()})
 
     def _camera_cells(self) -> dict[TagId, str]:
@@ -173,7 +172,7 @@ class TableRuntime:
     def _start_paired_game(self, game: Game, names: dict[str, str]) -> None:
         panel = self.panel
         if panel is None:
-            self.table.replace_game(game)
+            self.table.replace_game(game, Lineup.of(names, paired=True))
             return
         from web_panel.game_setup import start_paired_game
 
@@ -205,9 +204,8 @@ class TableRuntime:
             self.problems.append(f"camera: {error}")
             return False
         if reading.left_out:  # a seated player's labels of a kind this table does not read
-            from web_panel.game_setup import seat_names
-
-            names = seat_names(self.settings)
+            seats = self.table.session.seats() or self.settings.seats
+            names = {seat: s.name for seat, s in seats.items()}
             for left in reading.left_out:
                 said = left.describe(names.get(left.seat, f"seat {left.seat}"))
                 self.problems.append(f"camera: {said}")

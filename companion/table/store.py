@@ -114,7 +114,7 @@ class Store:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
                 raise
-        with self._transaction() as db:
+        with self.transaction() as db:
             row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
             if row is None:
                 db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
@@ -138,7 +138,9 @@ class Store:
             self._db.close()
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction on the store's file (``BEGIN IMMEDIATE``): everything written in
+        it is kept together or not at all (the table's session keeps its tables here too)."""
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
@@ -158,7 +160,7 @@ class Store:
 
     def start_game(self, game: Game) -> int:
         """Store a new game (with any actions it already has) and return its id."""
-        with self._transaction() as db:
+        with self.transaction() as db:
             cursor = db.execute(
                 "INSERT INTO games (game, header, started_at, status) VALUES (?, ?, ?, 'playing')",
                 (game.name, json.dumps(record_header(game)), time.time()),
@@ -181,7 +183,7 @@ class Store:
         self._append(game_id, "undo", None, by)
 
     def _append(self, game_id: int, kind: str, action: str | None, by: Proposer) -> None:
-        with self._transaction() as db:
+        with self.transaction() as db:
             self._require_playing(db, game_id)
             (last,) = db.execute(
                 "SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id=?", (game_id,)
@@ -199,14 +201,14 @@ class Store:
 
     def reopen(self, game_id: int) -> None:
         """Put a finished game back in play (the judge took back its last action)."""
-        with self._transaction() as db:
+        with self.transaction() as db:
             db.execute(
                 "UPDATE games SET status='playing', winner=NULL, finished_at=NULL WHERE id=?",
                 (game_id,),
             )
 
     def _end(self, game_id: int, status: str, winner: str | None) -> None:
-        with self._transaction() as db:
+        with self.transaction() as db:
             self._require_playing(db, game_id)
             db.execute(
                 "UPDATE games SET status=?, winner=?, finished_at=? WHERE id=?",
@@ -222,6 +224,11 @@ class Store:
             raise StoreError(f"game {game_id} is {row[0]}, not in play")
 
     # -- reading -------------------------------------------------------------------------------
+
+    def rows(self, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """The rows of one read-only query (the table's session reads its own tables so)."""
+        with self._lock:
+            return [tuple(row) for row in self._db.execute(query, params).fetchall()]
 
     def games(self) -> list[StoredGame]:
         with self._lock:
@@ -269,7 +276,7 @@ class Store:
     ) -> None:
         """Before/after pictures (cell, JPEG, JPEG) of the log entries ``first_seq`` to
         ``last_seq``: what the camera saw when it proposed them. They go with the game."""
-        with self._transaction() as db:
+        with self.transaction() as db:
             db.executemany(
                 "INSERT INTO pictures VALUES (?, ?, ?, ?, ?, ?)",
                 [(game_id, first_seq, last_seq, c, before, after) for c, before, after in cells],
@@ -413,7 +420,7 @@ def _recover(path: Path, reason: str) -> tuple[Store, Recovery]:
     games, store_id, set_aside = _readable_games(damaged)
     others = _other_tables(damaged, set_aside)
     store = Store(path)
-    with store._transaction() as db:
+    with store.transaction() as db:
         if store_id is not None:
             db.execute("UPDATE meta SET value=? WHERE key='store_id'", (store_id,))
             store.store_id = store_id

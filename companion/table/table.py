@@ -1,4 +1,5 @@
-"""One table: the game in play, its store and its event bus, and who may act.
+"""One table: the game in play, its store and its event bus, its session (who plays, the phones
+holding their seats: ``session``), and who may act.
 
 Every proposal — a tap on a phone, a change seen by the camera, a button — comes here. The table
 checks who proposes it, hands it to the game (the single source of truth), makes it durable in the
@@ -27,6 +28,7 @@ from companion.table.proposers import (
     role,
     seat_of,
 )
+from companion.table.session import Lineup, Session
 from companion.table.store import Store
 
 __all__ = ["CAMERA", "JUDGE", "Accepted", "JudgeOnlyError", "SeatError", "StaleError", "Table"]
@@ -69,6 +71,7 @@ class Table:
         self._game = game
         self._game_id = game_id
         self._lock = threading.RLock()
+        self.session = Session(store)
         log_entries = store.log(game_id)
         self._version = len(log_entries)
         self._pushed_by = _effective_proposers(log_entries)
@@ -95,13 +98,18 @@ class Table:
             return None
         return cls(store, store.load(stored.id), stored.id, bus)
 
-    def replace_game(self, game: Game) -> None:
+    def replace_game(self, game: Game, lineup: Lineup | None = None) -> None:
         """Start ``game`` at this table in place of the current one, which is abandoned if it is
-        unfinished. Everyone holding the table (panel, lights, camera) sees the new game."""
+        unfinished. Everyone holding the table (panel, lights, camera) sees the new game.
+
+        ``lineup``: who plays it (``None``: the players of the game replaced, playing on); the
+        session's seat rule (``session.carries_seats``) decides whether their phones stay seated.
+        """
         with self._lock:
             game_id = self.store.start_game(game)
             if self._game.winner() is None:
                 self.store.abandon(self._game_id)
+            self.session.game_started(self._game_id, game_id, lineup)
             self._game, self._game_id = game, game_id
             log_entries = self.store.log(game_id)
             self._version = len(log_entries)

@@ -11,14 +11,13 @@ from companion.camera.tag_registry import table_registry
 from companion.games.dreamblade.warband import MAX_MINIATURES
 from companion.settings import CameraSettings, Settings
 from companion.table.table import Table
-from tests.web_panel.conftest import JUDGE_PIN, Phone
+from tests.web_panel.conftest import JUDGE_PIN, Phone, seated
 from tests.web_panel.fake_camera import ShowingCamera
 from tests.web_panel.map_values import DEFAULT_MAP_VALUES
 from vision.board_change import TagId
 from vision.payload import TableSerial, encode_payload, encode_table_payload
 from vision.registration import LabelRegistration
 from web_panel import create_app
-from web_panel.game_setup import load_seats
 from web_panel.i18n import translate
 
 
@@ -95,10 +94,24 @@ def test_a_new_dreamblade_game_replaces_the_one_in_play(
     assert table.read(lambda game: game.setup.settings.die_confirmed) is False
     assert len(view["extra"]["reserve"]["A"]) == 5
     assert [g.status for g in table.store.games()] == ["abandoned", "playing"]
-    # the phones seated in the old game stay seated in the new one
-    assert phone_a.get("/api/me").get_json()["seat"] == "A"
-    # the names survive a restart of the panel
-    assert load_seats(settings.data_dir)["A"].name == "Aiko"
+    # the game is set up for other players (Aiko and Ben, not Player A and B): the phone seated
+    # in the old game holds no seat in theirs
+    assert phone_a.get("/api/me").get_json()["seat"] is None
+    # the names are the table's session's: they survive a restart of the panel
+    assert table.session.seats()["A"].name == "Aiko"
+
+
+def test_the_same_players_next_game_keeps_their_phones(
+    app: Flask, table: Table, judge: Phone, settings
+):
+    assert judge.post("/api/setup/new", _dreamblade()).status_code == 200
+    aiko = seated(app, "A")
+    assert judge.post("/api/setup/new", _dreamblade()).status_code == 200  # Aiko and Ben again
+    assert aiko.get("/api/me").get_json()["seat"] == "A"
+    renamed = _dreamblade()
+    renamed["seats"]["B"] = {"name": "Carol", "colour": "#E69F00"}  # Ben left, Carol sits down
+    assert judge.post("/api/setup/new", renamed).status_code == 200
+    assert aiko.get("/api/me").get_json()["seat"] is None
 
 
 @pytest.mark.parametrize(

@@ -15,9 +15,10 @@ from companion.app.doctor import (
 )
 from companion.settings import CameraSettings, LightsSettings, SeatSettings, Settings
 from companion.table.seated_labels import save_seated
+from companion.table.session import Session
+from companion.table.store import Store
 from vision.board_change import TagId
 from vision.registration import LabelRegistration
-from web_panel.game_setup import _save_seats
 
 
 def test_a_broken_config_is_the_only_answer(tmp_path: Path):
@@ -150,7 +151,10 @@ def test_the_players_are_named_as_the_hubs_pairing_seated_them(tmp_path: Path):
     save_seated(tmp_path, 7, {"A": QR_STICKERS, "B": CARRIERS})
     assert check_players_labels(settings).message.startswith("Player B's labels (seat B) are")
     paired = {"A": "Aiko Tanaka", "B": "Ben Sato"}  # the names the pairing put on the seats
-    _save_seats(tmp_path, {s: SeatSettings(name=n, colour="#777777") for s, n in paired.items()})
+    seats = {s: SeatSettings(name=n, colour="#777777") for s, n in paired.items()}
+    store = Store(settings.store_path)
+    Session(store).set_seats(seats)
+    store.close()
     assert check_players_labels(settings).message == (
         "Ben Sato's labels (seat B) are carriers, but this table reads QR stickers: the camera "
         "does not read their miniatures"
