@@ -15,7 +15,7 @@ import re
 import secrets
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from flask import Flask, Response, jsonify, request, session
 from flask.sessions import SecureCookieSessionInterface
@@ -86,14 +86,14 @@ def create_app(
     *,
     secret_key: str | None = None,
     testing: bool = False,
-    lights: object | None = None,
+    lights: LedSource | None = None,
     camera: CameraView | None = None,
     labels: TableReading | None = None,
 ) -> Flask:
     """The panel app of ``table``. ``secret_key`` defaults to the data folder's (``panel_secret``).
 
-    ``lights``: the LED backend; if it offers frame subscriptions (the virtual backend does), the
-    phones' boards mirror the LEDs. Other backends are simply not mirrored. ``camera``: what the
+    ``lights``: the LED backend (any: each hands the frames it shows to subscribers); the
+    phones' boards mirror the LEDs. ``camera``: what the
     camera view shows and where a tapped calibration goes (none: the view says there is no camera).
     ``labels``: the labels the camera reads (``companion.camera.reading.TableReading``), which
     the tag scan reads with too.
@@ -116,10 +116,8 @@ def create_app(
         camera=camera,
         labels=labels,
     )
-    if lights is not None and callable(getattr(lights, "subscribe", None)):
-        panel.mirror_leds(cast(LedSource, lights))
-    elif lights is not None:
-        log.info("the %s lights offer no frames to mirror on the panel", type(lights).__name__)
+    if lights is not None:
+        panel.mirror_leds(lights)
     app.extensions["panel"] = panel
     app.register_blueprint(api)
     app.register_blueprint(setup_api)

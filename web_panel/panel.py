@@ -44,7 +44,8 @@ class TournamentLink(Protocol):
 
 
 class LedSource(Protocol):
-    """What the panel needs from the lights: the virtual backend's frame subscription."""
+    """What the panel needs from the lights: every backend's frame subscription
+    (``companion.lights.base.Lights.subscribe``)."""
 
     def subscribe(
         self, callback: Callable[[Any], None], *, current: bool = False

@@ -57,7 +57,7 @@ def spectator_view(table: Table, seats: Mapping[str, SeatSettings]) -> dict[str,
     def build(game: Game) -> dict[str, Any]:
         view = _watched(table, game, seats)
         del view["position"], view["legal_actions"], view["legal_count"]
-        view["log"] = table.store.log(table.game_id)[-SPECTATOR_LOG_LENGTH:]
+        view["log"] = table.log(SPECTATOR_LOG_LENGTH)
         return view
 
     view: dict[str, Any] = table.read(build)
@@ -75,7 +75,7 @@ def public_view(
 
     def build(game: Game) -> dict[str, Any]:
         view = _watched(table, game, seats)
-        log = table.store.log(table.game_id)[-LOG_LENGTH:]
+        log = table.log(LOG_LENGTH)
         pictured = table.store.pictured_entries(table.game_id) if log else set()
         view["log"] = [{**entry, "pictures": entry["seq"] in pictured} for entry in log]
         view["corrections"] = list(game.corrections)  # usage lines of the judge's corrections

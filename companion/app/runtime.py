@@ -127,7 +127,7 @@ class TableRuntime:
         from web_panel.app import create_app, serve
 
         lights = self.lights.lights if self.lights is not None else None
-        # mirrors virtual LEDs; the camera (started first) feeds the camera view
+        # the phones mirror the LEDs (any backend); the camera (started first) feeds the camera view
         # with a camera, the labels it reads: the tag scan reads the same (none: no scan)
         app = create_app(
             self.table, self.settings, lights=lights, camera=self.camera, labels=self._labels

@@ -76,10 +76,12 @@ class TablePublisher:
         self._handlers = {f"{self._hub}/clock": on_clock, self._match_topic: on_match}
         self._latest: str | None = None
         self._result: str | None = None
+        self._online = False  # connected: a state goes out now, else once on (re)connecting
         self._lock = threading.Lock()
         self._client = mqtt_client(settings, f"companion-{table_name}")
         self._client.will_set(f"{self._base}/status", "offline", qos=1, retain=True)
         self._client.on_connect = self._on_connect
+        self._client.on_disconnect = self._on_disconnect
         self._client.on_message = self._on_message
         connect(self._client, settings)
 
@@ -91,6 +93,7 @@ class TablePublisher:
             return
         client.publish(f"{self._base}/status", "online", qos=1, retain=True)
         with self._lock:
+            self._online = True
             latest, result = self._latest, self._result
         if latest is not None:
             client.publish(f"{self._base}/state", latest, qos=1, retain=True)
@@ -99,6 +102,10 @@ class TablePublisher:
         wanted = [(topic, 1) for topic, handler in self._handlers.items() if handler is not None]
         if wanted:  # a table with no tournament link only publishes
             client.subscribe(wanted)
+
+    def _on_disconnect(self, *_args: Any) -> None:
+        with self._lock:
+            self._online = False
 
     def _on_message(self, _client: mqtt.Client, _userdata: Any, message: mqtt.MQTTMessage) -> None:
         handler = self._handlers.get(message.topic)
@@ -119,10 +126,13 @@ class TablePublisher:
         return bool(self._client.is_connected())
 
     def publish_state(self, summary: dict[str, Any]) -> None:
+        """Send the table's state once: now when connected, else on connecting (the latest)."""
         payload = json.dumps(summary, sort_keys=True)
         with self._lock:
             self._latest = payload
-        self._client.publish(f"{self._base}/state", payload, qos=1, retain=True)
+            online = self._online
+        if online:
+            self._client.publish(f"{self._base}/state", payload, qos=1, retain=True)
 
     def publish_event(self, event: Event) -> None:
         self._client.publish(f"{self._base}/events", json.dumps(event.to_json()), qos=1)

@@ -7,11 +7,12 @@ seats; the players' label registrations it carries (their own carriers) are kept
 (``companion.table.seated_labels``) until the next pairing, or until the hub pairs no one here.
 When that game ends (or at time, under the ``leader_wins`` policy) it sends the result; which
 match the table plays, and any result sent, are kept in ``hub-match.json`` so a table restarted
-mid-round sends its result again. Every state sent carries, when the table runs its panel, the
-panel's spectator view (board, seats, what the game waits for): the hub's wall and its judge's
-read-only page draw it. The hub's round clock, with the event's ``at_time`` rule, is shown on the
-table's panel, and at time that rule is applied (``leader_wins``: the player ahead by the game's
-score is reported the winner, a draw when level).
+mid-round sends its result again. The table's state goes to the hub once per version (a new action,
+an undo, a new game), built once from the table's memory (never its log on disk); it carries, when
+the table runs its panel, the panel's spectator view (board, seats, what the game waits for): the
+hub's wall and its judge's read-only page draw it. The hub's round clock, with the event's
+``at_time`` rule, is shown on the table's panel, and at time that rule is applied
+(``leader_wins``: the player ahead by the game's score is reported the winner, a draw when level).
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ from vision.registration import LabelRegistration, registration_from_data
 log = logging.getLogger(__name__)
 MATCH_FILE = "hub-match.json"
 SEAT_OUTCOMES = {"A": "a", "B": "b"}
+# the events that make a new version of the table's state: one state message each
+NEW_VERSION = frozenset({ev.ACTION_APPLIED, ev.UNDONE, ev.GAME_STARTED})
 
 StartGame = Callable[[Game, dict[str, str]], None]
 # what spectators away from the table may watch of it (the panel's spectator view)
@@ -101,6 +104,7 @@ class TableLink:
         # and who to tell when it changes (the panel).
         self.hub_match: dict[str, Any] | None = None
         self.on_change: Callable[[], None] | None = None
+        self._published: tuple[int, int] | None = None  # the (game, version) the hub has
         self.publisher = TablePublisher(
             settings.hub, settings.table_name, on_match=self.on_match, on_clock=self.on_clock
         )
@@ -111,16 +115,23 @@ class TableLink:
     # -- the table's side ----------------------------------------------------------------------
 
     def _publish_state(self) -> None:
-        summary = self.table.read(lambda game: game.summary())
-        state = self.table.state()
-        published = table_summary(self.settings.table_name, state, summary)
-        if self._watch is not None:
-            published["view"] = self._watch()
-        self.publisher.publish_state(published)
+        """Send the table's state unless the hub has this version already."""
+        with self._lock:
+            state = self.table.state()
+            version = (state["game_id"], state["version"])
+            if version == self._published:
+                return
+            summary = self.table.read(lambda game: game.summary())
+            published = table_summary(self.settings.table_name, state, summary)
+            if self._watch is not None:
+                published["view"] = self._watch()
+            self.publisher.publish_state(published)
+            self._published = version
 
     def _on_event(self, event: Event) -> None:
         self.publisher.publish_event(event)
-        self._publish_state()
+        if event.kind in NEW_VERSION:
+            self._publish_state()
         if event.kind == ev.JUDGE_CALLED:
             pending = self.table.read(lambda game: game.pending())
             self.publisher.publish_judge_call(pending.seat, pending.kind)

@@ -91,6 +91,36 @@ class StoredGame:
     winner: str | None
 
 
+@dataclass
+class Evidence:
+    """The camera's pictures of one committed change — (cell, before JPEG, after JPEG) — kept in
+    the transaction of the first action the change proposed; each further action of the same
+    change extends their range of log entries in its own transaction."""
+
+    cells: list[tuple[str, bytes, bytes]]
+    first_seq: int | None = None  # the entry they were kept with (set once that is on disk)
+
+    def keep(self, db: sqlite3.Connection, game_id: int, seq: int) -> None:
+        """Write them for log entry ``seq`` (call inside that entry's transaction)."""
+        if not self.cells:
+            return
+        if self.first_seq is None:
+            db.executemany(
+                "INSERT INTO pictures VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, seq, seq, cell, before, after) for cell, before, after in self.cells],
+            )
+        else:
+            db.execute(
+                "UPDATE pictures SET last_seq=? WHERE game_id=? AND first_seq=?",
+                (seq, game_id, self.first_seq),
+            )
+
+    def kept(self, seq: int) -> None:
+        """Log entry ``seq`` and these pictures are on disk."""
+        if self.first_seq is None and self.cells:
+            self.first_seq = seq
+
+
 def record_header(game: Game) -> dict[str, Any]:
     """The game's record without its actions: what the store keeps once per game."""
     header = dict(game.record())
@@ -174,24 +204,50 @@ class Store:
                 )
         return game_id
 
-    def append_action(self, game_id: int, action: Action, by: Proposer = CAMERA) -> None:
-        """Durably log an accepted action proposed ``by`` a seat or an authority. Returns only
-        once it is on disk."""
-        self._append(game_id, "push", str(action), by)
+    def append_action(
+        self,
+        game_id: int,
+        action: Action,
+        by: Proposer = CAMERA,
+        evidence: Evidence | None = None,
+    ) -> dict[str, Any]:
+        """Durably log an accepted action proposed ``by`` a seat or an authority, with the
+        camera's ``evidence`` for it in the same transaction (both kept, or neither). Returns
+        the log entry (as ``log`` gives it) only once it is on disk."""
+        return self._append(game_id, "push", str(action), by, evidence)
 
-    def append_undo(self, game_id: int, by: Proposer = CAMERA) -> None:
-        self._append(game_id, "undo", None, by)
+    def append_undo(self, game_id: int, by: Proposer = CAMERA) -> dict[str, Any]:
+        return self._append(game_id, "undo", None, by)
 
-    def _append(self, game_id: int, kind: str, action: str | None, by: Proposer) -> None:
+    def _append(
+        self,
+        game_id: int,
+        kind: str,
+        action: str | None,
+        by: Proposer,
+        evidence: Evidence | None = None,
+    ) -> dict[str, Any]:
+        at = time.time()
         with self.transaction() as db:
             self._require_playing(db, game_id)
             (last,) = db.execute(
                 "SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id=?", (game_id,)
             ).fetchone()
+            seq = last + 1
             db.execute(
                 f"INSERT INTO entries ({_ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, last + 1, kind, action, seat_of(by), time.time(), role(by)),
+                (game_id, seq, kind, action, seat_of(by), at, role(by)),
             )
+            if evidence is not None:
+                evidence.keep(db, game_id, seq)
+        return {
+            "seq": seq,
+            "kind": kind,
+            "action": action,
+            "seat": seat_of(by),
+            "by": role(by),
+            "at": at,
+        }
 
     def finish(self, game_id: int, winner: str | None) -> None:
         self._end(game_id, "finished", winner)
@@ -262,25 +318,6 @@ class Store:
         return record
 
     # -- pictures: the camera's evidence for disputes (companion/camera/evidence.py) -----------
-
-    def last_seq(self, game_id: int) -> int:
-        """The number of the game's newest log entry (0 before any)."""
-        with self._lock:
-            (last,) = self._db.execute(
-                "SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id=?", (game_id,)
-            ).fetchone()
-        return int(last)
-
-    def add_pictures(
-        self, game_id: int, first_seq: int, last_seq: int, cells: list[tuple[str, bytes, bytes]]
-    ) -> None:
-        """Before/after pictures (cell, JPEG, JPEG) of the log entries ``first_seq`` to
-        ``last_seq``: what the camera saw when it proposed them. They go with the game."""
-        with self.transaction() as db:
-            db.executemany(
-                "INSERT INTO pictures VALUES (?, ?, ?, ?, ?, ?)",
-                [(game_id, first_seq, last_seq, c, before, after) for c, before, after in cells],
-            )
 
     def pictures(self, game_id: int, seq: int) -> list[tuple[str, bytes, bytes]]:
         """The pictures of one log entry: (cell, before JPEG, after JPEG)."""

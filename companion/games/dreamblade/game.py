@@ -88,12 +88,11 @@ class DreambladeGame(Game):
 
     def push(self, action: Action) -> list[Event]:
         action = engine.canonical(self._setup, self._state, action)
-        now = engine.pending(self._setup, self._state)
         new_state = self._state.clone()
         events = engine.apply(self._setup, new_state, action)
         self._history.append((action, self._state))
         self._state = new_state
-        events = [Event(ev.ACTION_APPLIED, {"action": str(action), "seat": now.seat}), *events]
+        # the table says the action was applied (one ``action_applied``, with who and the version)
         if self.bus is not None:
             self.bus.publish_all(events)
         return events
