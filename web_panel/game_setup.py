@@ -253,7 +253,7 @@ def _tag_reading(panel: Panel) -> TagReading:
         from companion.camera.reading import TableReading
 
         camera = panel.settings.camera
-        panel.labels = TableReading(camera.decoder, camera.markers, panel.settings.data_dir)
+        panel.labels = TableReading(camera.decoder, camera.markers, panel.table.session)
     try:
         return panel.labels.current()
     except DataFileError as exc:

@@ -186,11 +186,11 @@ def check_players_labels(settings: Settings) -> Check:
     """The label registrations of the players a tournament hub seated here: each one the camera
     reads, or the players whose labels it leaves out (a kind this table does not read)."""
     from companion.camera.reading import tag_reading
-    from companion.table.seated_labels import load_seated
-    from companion.table.session import stored_seats
+    from companion.table.seated_labels import seated_from_data
+    from companion.table.session import stored_labels, stored_seats
 
     name = "players' labels"
-    seated = load_seated(settings.data_dir)
+    seated = seated_from_data(stored_labels(settings.store_path))
     if not seated:
         return Check(name, True, "none: no tournament pairing with players' own labels")
     try:

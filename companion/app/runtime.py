@@ -64,7 +64,7 @@ class TableRuntime:
             from companion.camera.reading import TableReading
 
             camera = self.settings.camera
-            self._labels = TableReading(camera.decoder, camera.markers, self.settings.data_dir)
+            self._labels = TableReading(camera.decoder, camera.markers, self.table.session)
         return self._labels
 
     # -- devices -------------------------------------------------------------------------------

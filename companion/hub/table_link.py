@@ -4,7 +4,8 @@
 pairs two players at this table, the link starts their game — in Dreamblade with their
 registered warbands when both gave one, else the table's usual starting game — and names the
 seats; the players' label registrations it carries (their own carriers) are kept for the camera
-(``companion.table.seated_labels``) until the next pairing, or until the hub pairs no one here.
+in the table's session (``companion.table.seated_labels``) until the next pairing, or until the
+hub pairs no one here.
 When that game ends (or at time, under the ``leader_wins`` policy) it sends the result; which
 match the table plays, and any result sent, are kept in ``hub-match.json`` so a table restarted
 mid-round sends its result again. The table's state goes to the hub once per version (a new action,
@@ -179,7 +180,7 @@ class TableLink:
         paired = isinstance(match_id, int) and bool(view.get("a")) and bool(view.get("b"))
         self.hub_match = view if paired else None
         if not paired:
-            clear_seated(self.settings.data_dir)  # no pairing here now: no players' labels
+            clear_seated(self.table.session)  # no pairing here now: no players' labels
             self._changed()
             return
         with self._lock:
@@ -211,7 +212,7 @@ class TableLink:
                 seats[seat] = registration_from_data(data, f"seat {seat}'s labels from the hub")
             except DataFileError as error:
                 log.warning("hub: %s", error)
-        save_seated(self.settings.data_dir, int(view["id"]), seats)
+        save_seated(self.table.session, int(view["id"]), seats)
 
     def result_view(self) -> dict[str, Any] | None:
         """The result the hub recorded for this table's match, for its players to confirm:

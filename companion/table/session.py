@@ -103,20 +103,45 @@ def may_set_up(
     return game_over and (seated or own_screen)
 
 
-def stored_seats(store_path: Path) -> dict[str, SeatSettings]:
-    """The seats kept in the store at ``store_path``, read without writing anything (``companion
-    doctor``): none, or no store yet, is ``{}``."""
+def _read_only(store_path: Path, query: str) -> list[tuple[Any, ...]]:
+    """The rows of ``query`` in the store at ``store_path``, read without writing anything
+    (``companion doctor``): no store yet, or no such table, is none."""
     if not store_path.exists():
-        return {}
+        return []
     try:
         db = sqlite3.connect(f"file:{store_path}?mode=ro", uri=True)
         try:
-            rows = db.execute("SELECT seat, settings FROM session_seats").fetchall()
+            return [tuple(row) for row in db.execute(query).fetchall()]
         finally:
             db.close()
+    except sqlite3.Error:
+        return []
+
+
+def stored_seats(store_path: Path) -> dict[str, SeatSettings]:
+    """The seats kept in the store at ``store_path`` (none: ``{}``), read without writing."""
+    rows = _read_only(store_path, "SELECT seat, settings FROM session_seats")
+    try:
         return {seat: SeatSettings.model_validate_json(settings) for seat, settings in rows}
-    except (sqlite3.Error, ValueError):
+    except ValueError:
         return {}
+
+
+def stored_labels(store_path: Path) -> dict[str, Any]:
+    """The seated players' label registrations kept in the store at ``store_path`` (seat → its
+    data as ``Session.labels`` gives it), read without writing."""
+    rows = _read_only(store_path, "SELECT seat, registration FROM session_labels")
+    return _labels_data(rows)
+
+
+def _labels_data(rows: list[tuple[Any, ...]]) -> dict[str, Any]:
+    found = {}
+    for seat, registration in rows:
+        try:
+            found[str(seat)] = json.loads(registration)
+        except ValueError:
+            continue  # left out: the camera still reads the table's own labels
+    return found
 
 
 def _base32(data: bytes, length: int) -> str:
@@ -268,6 +293,33 @@ class Session:
         if int(game) != game_id:
             raise JoinCodeError("earlier_game", "this join code belongs to an earlier game")
         return seat, nonce
+
+    # -- the seated players' label registrations ----------------------------------------------
+
+    def labels(self) -> dict[str, Any]:
+        """Seat → the label registration (its JSON data) of the player a hub seated there."""
+        return _labels_data(self.store.rows("SELECT seat, registration FROM session_labels"))
+
+    @property
+    def labels_revision(self) -> int:
+        """Grows whenever the seated players' labels change (the camera reads them again)."""
+        rows = self.store.rows("SELECT value FROM session_meta WHERE key='labels_revision'")
+        return int(rows[0][0]) if rows else 0
+
+    def set_labels(self, match: int, seats: Mapping[str, Any]) -> None:
+        """Keep ``seats`` (seat → registration data) as the labels of match ``match``; none: no
+        players' labels. The same labels again (a reconnection) change nothing."""
+        wanted = {(seat, match, json.dumps(data, sort_keys=True)) for seat, data in seats.items()}
+        with self.store.transaction() as db:
+            kept = {tuple(row) for row in db.execute("SELECT * FROM session_labels")}
+            if kept == wanted:
+                return
+            db.execute("DELETE FROM session_labels")
+            db.executemany("INSERT INTO session_labels VALUES (?, ?, ?)", sorted(wanted))
+            db.execute(
+                "INSERT INTO session_meta VALUES ('labels_revision', '1') ON CONFLICT(key) "
+                "DO UPDATE SET value = CAST(value AS INTEGER) + 1"
+            )
 
     # -- the round clock -----------------------------------------------------------------------
 

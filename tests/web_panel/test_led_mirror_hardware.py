@@ -35,7 +35,7 @@ class FakeStrip:
     def begin(self) -> None:
         self.begun = True
 
-    def setPixelColor(self, n: int, colour: int) -> None:  # noqa: N802 (the library's name)
+    def setPixelColor(self, n: int, colour: int) -> None:
         self.colours[n] = colour
 
     def show(self) -> None:
