@@ -122,6 +122,7 @@ class Panel:
         view["tournament"] = self.tournament.result_view() if self.tournament else None
         view["labels_left_out"] = self.labels_left_out()
         view["joins"] = self.table.session.claimed  # the join codes shown change when one is used
+        view["held"] = sorted(self.table.session.phones(self.table.game_id))  # seats with a phone
         return view
 
     def labels_left_out(self) -> list[dict[str, Any]]:

@@ -239,6 +239,15 @@ class Session:
             held.setdefault(seat, []).append(phone)
         return held
 
+    def release(self, seat: str, game_id: int) -> int:
+        """The judge frees ``seat`` (a dead phone, a swapped device): every phone holding it in
+        game ``game_id`` is unseated, and a new code seats the player again. Returns how many."""
+        with self.store.transaction() as db:
+            cursor = db.execute(
+                "DELETE FROM session_phones WHERE seat=? AND game_id=?", (seat, game_id)
+            )
+        return int(cursor.rowcount)
+
     @property
     def claimed(self) -> int:
         """How many join codes have been used: the codes shown change whenever this grows."""
