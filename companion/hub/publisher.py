@@ -8,9 +8,12 @@ A table publishes under ``<prefix>/<table>/`` (prefix ``companion`` by default):
 - ``result``  — the result of its tournament match, ``{"match", "outcome"}`` (retained, and sent
   again on every reconnect until the hub's match message shows it recorded);
 - ``judge``   — a judge call, ``{"seat", "waiting_for"}`` (the pending decision's kind);
-- ``confirm`` — a player agrees with the recorded result, ``{"match", "seat"}``.
+- ``confirm`` — a player agrees with the recorded result, ``{"match", "seat"}``;
+- ``seats``   — the join links of the table's pairing, ``{"match", "game_id", "join": {seat: url}}``
+  (retained): the hub shows each player only their own, on their player page.
 The hub publishes under ``<prefix>/hub/`` (retained): ``clock`` (the round clock) and
-``tables/<table>/match`` (the table's pairing: players, warbands, the recorded result).
+``tables/<table>/match`` (the table's pairing: players, warbands, the recorded result); and, not
+retained, ``tables/<table>/release`` (``{"match", "seat"}``: the judge frees a seat).
 
 The publisher never blocks or crashes the table: with no broker it keeps the latest state and
 result and sends them once the broker is reachable (paho's background loop reconnects by itself).
@@ -69,13 +72,19 @@ class TablePublisher:
         table_name: str,
         on_match: Handler | None = None,
         on_clock: Handler | None = None,
+        on_release: Handler | None = None,
     ) -> None:
         self._base = f"{settings.topic_prefix}/{table_name}"
         self._hub = f"{settings.topic_prefix}/{HUB_ACCOUNT}"
         self._match_topic = f"{self._hub}/tables/{table_name}/match"
-        self._handlers = {f"{self._hub}/clock": on_clock, self._match_topic: on_match}
+        self._handlers = {
+            f"{self._hub}/clock": on_clock,
+            self._match_topic: on_match,
+            f"{self._hub}/tables/{table_name}/release": on_release,
+        }
         self._latest: str | None = None
         self._result: str | None = None
+        self._seats: str | None = None
         self._online = False  # connected: a state goes out now, else once on (re)connecting
         self._lock = threading.Lock()
         self._client = mqtt_client(settings, f"companion-{table_name}")
@@ -94,9 +103,11 @@ class TablePublisher:
         client.publish(f"{self._base}/status", "online", qos=1, retain=True)
         with self._lock:
             self._online = True
-            latest, result = self._latest, self._result
+            latest, result, seats = self._latest, self._result, self._seats
         if latest is not None:
             client.publish(f"{self._base}/state", latest, qos=1, retain=True)
+        if seats is not None:
+            client.publish(f"{self._base}/seats", seats, qos=1, retain=True)
         if result is not None:
             client.publish(f"{self._base}/result", result, qos=1, retain=True)
         wanted = [(topic, 1) for topic, handler in self._handlers.items() if handler is not None]
@@ -142,6 +153,15 @@ class TablePublisher:
         with self._lock:
             self._result = payload
         self._client.publish(f"{self._base}/result", payload, qos=1, retain=True)
+
+    def publish_seats(self, links: dict[str, Any]) -> None:
+        """The join links of the table's pairing, for the hub's player pages (retained)."""
+        payload = json.dumps(links, sort_keys=True)
+        with self._lock:
+            self._seats = payload
+            online = self._online
+        if online:
+            self._client.publish(f"{self._base}/seats", payload, qos=1, retain=True)
 
     def publish_judge_call(self, seat: str | None, waiting_for: str) -> None:
         """A judge call: the game waits for ``seat``'s decision of kind ``waiting_for``."""
@@ -224,10 +244,11 @@ class HubView:
         if self._on_update is not None:
             self._on_update(table, data)
 
-    def publish(self, topic: str, data: dict[str, Any]) -> None:
-        """Publish ``data`` retained under the hub's own topics (``<prefix>/hub/<topic>``)."""
+    def publish(self, topic: str, data: dict[str, Any], *, retain: bool = True) -> None:
+        """Publish ``data`` (retained unless told) under the hub's own topics
+        (``<prefix>/hub/<topic>``)."""
         payload = json.dumps(data, sort_keys=True)
-        self._client.publish(f"{self._prefix}/{HUB_ACCOUNT}/{topic}", payload, qos=1, retain=True)
+        self._client.publish(f"{self._prefix}/{HUB_ACCOUNT}/{topic}", payload, qos=1, retain=retain)
 
     def close(self) -> None:
         self._client.disconnect()

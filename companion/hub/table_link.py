@@ -46,6 +46,8 @@ NEW_VERSION = frozenset({ev.ACTION_APPLIED, ev.UNDONE, ev.GAME_STARTED})
 StartGame = Callable[[Game, dict[str, str]], None]
 # what spectators away from the table may watch of it (the panel's spectator view)
 Watch = Callable[[], dict[str, Any]]
+# where phones open the table's panel (``http://192.168.1.20:8000``); ``None``: no panel
+JoinBase = Callable[[], str | None]
 # length, remaining, running, the event's at_time rule
 ShowClock = Callable[[float | None, float | None, bool, str], None]
 
@@ -85,11 +87,15 @@ class TableLink:
         now: Callable[[], float] = time.time,
         make_game: Callable[[dict[str, Any], Settings], Game] = game_for_match,
         watch: Watch | None = None,
+        join_base: JoinBase | None = None,
     ) -> None:
         """``watch``: the table's spectator view, sent with every state (the hub's wall and its
-        judge's read-only page draw it); without it only the summary is sent."""
+        judge's read-only page draw it); without it only the summary is sent. ``join_base``:
+        where phones open the table's panel; with it, each pairing's join links go to the hub
+        (its player pages: each player's phone follows them to their table)."""
         self.settings = settings
         self._watch = watch
+        self._join_base = join_base
         self._make_game = make_game
         self.table = table
         self._start_game = start_game
@@ -107,7 +113,11 @@ class TableLink:
         self.on_change: Callable[[], None] | None = None
         self._published: tuple[int, int] | None = None  # the (game, version) the hub has
         self.publisher = TablePublisher(
-            settings.hub, settings.table_name, on_match=self.on_match, on_clock=self.on_clock
+            settings.hub,
+            settings.table_name,
+            on_match=self.on_match,
+            on_clock=self.on_clock,
+            on_release=self.on_release,
         )
         self._unsubscribe = table.bus.subscribe(self._on_event)
         self._publish_state()
@@ -147,6 +157,7 @@ class TableLink:
             if self.match is not None and self.match.get("outcome") is None:
                 self.match = {**self.match, "game_id": game_id}
                 _save(self._path, self.match)
+                self._publish_seat_links()  # the last game's codes are void in this one
 
     def _report_if_over(self) -> None:
         with self._lock:
@@ -194,7 +205,43 @@ class TableLink:
             self._start_game(game, names)
             self.match = {"match": match_id, "game_id": self.table.game_id, "outcome": None}
             _save(self._path, self.match)
+            self._publish_seat_links()
             log.info("hub: match %d, %s against %s", match_id, names["A"], names["B"])
+
+    def _publish_seat_links(self) -> None:
+        """Hand the hub a join link for each seat of the pairing's game (codes minted by the
+        table's session, for this game only: the next pairing's game voids them)."""
+        base = self._join_base() if self._join_base is not None else None
+        if base is None or self.match is None:
+            return
+        game_id = self.table.game_id
+        session = self.table.session
+        join = {
+            seat: f"{base.rstrip('/')}/join/{session.issue_code(seat, game_id)}"
+            for seat in SEAT_OUTCOMES
+        }
+        self.publisher.publish_seats(
+            {"match": self.match["match"], "game_id": game_id, "join": join}
+        )
+
+    def on_release(self, data: dict[str, Any]) -> None:
+        """The hub's judge frees a seat of this table's match (a dead phone, a swapped device):
+        its phones are unseated and the hub gets a new link for it."""
+        seat = data.get("seat")
+        with self._lock:
+            match = self.match
+            if match is None or data.get("match") != match["match"] or seat not in SEAT_OUTCOMES:
+                log.warning("hub: a seat release for another match ignored: %s", data)
+                return
+            released = self.table.session.release(str(seat), self.table.game_id)
+            log.info(
+                "hub: the judge freed seat %s of match %s (%d phone(s))",
+                seat,
+                match["match"],
+                released,
+            )
+            self._publish_seat_links()
+        self._changed()
 
     def _changed(self) -> None:
         if self.on_change is not None:
