@@ -293,7 +293,8 @@ def test_the_scan_reads_a_tournaments_seated_players_carriers_as_the_camera_does
     # the hub seated two players who both printed with key 7: serial 0 is theirs two ways
     ann = LabelRegistration("aruco4x4", {0: SCISSORS}, 7)
     ben = LabelRegistration("aruco4x4", {0: GLORIOUS, 1: SCISSORS}, 7)
-    save_seated(settings.data_dir, 3, {"A": ann, "B": ben})
+    session = registered_judge.client.application.extensions["panel"].table.session
+    save_seated(session, 3, {"A": ann, "B": ben})
     shown.show_carriers([7 * 50 + 1, 7 * 50 + 0, 5 * 50 + 0, 9 * 50 + 0])
     found = registered_judge.get("/api/setup/scan").get_json()
     assert [t["tag"] for t in found["tags"]] == [
@@ -304,7 +305,7 @@ def test_the_scan_reads_a_tournaments_seated_players_carriers_as_the_camera_does
         {"tag": "T09-0", "problem": "other_table"},
         {"tag": "T07-0", "problem": "shared_key"},
     ]
-    clear_seated(settings.data_dir)  # the next round seats no one here: key 7 is read no more
+    clear_seated(session)  # the next round seats no one here: key 7 is read no more
     found = registered_judge.get("/api/setup/scan").get_json()
     assert [t["tag"] for t in found["tags"]] == ["db:sir-glorious#3"]
     assert {p["tag"] for p in found["problems"]} == {"T07-0", "T07-1", "T09-0"}
