@@ -150,8 +150,10 @@
     state.stream = stream;
     stream.addEventListener("state", async (event) => {
       const view = inPageLanguage(JSON.parse(event.data));
-      if (state.view && state.view.game_id !== view.game_id) {
-        // a new game: seats were for the old one, so ask again who this phone is
+      const held = (v) => (v.held || []).join(",");
+      if (state.view && (state.view.game_id !== view.game_id || held(state.view) !== held(view))) {
+        // a new game (seats were for the old one), or a seat taken or freed by the judge: ask
+        // again who this phone is
         const response = await fetch("/api/me", { credentials: "same-origin" });
         if (response.ok) state.me = await response.json();
       }
