@@ -631,7 +631,9 @@ def carrier_test(
             reads.append(CarrierRead(cell, 0, None, None, here))
             continue
         side_px = [_side(q) for q, _ in mine]
-        side_mm = [_side(m) for _, m in mine]
+        # the outer edge (the first two corners: the marker's top points away from the base)
+        # stays clear of a base glued over the ring's inner side
+        side_mm = [float(np.linalg.norm(m[0] - m[1])) for _, m in mine]
         modules = MARKER_MODULES[carrier.family]
         reads.append(
             CarrierRead(
