@@ -11,7 +11,8 @@ uses (one source of truth, never a second set of guesses):
   field of view) and which sensor mode would do instead (:data:`~vision.planner.CAMERAS`);
 - **focus**: how soft the map's lines are across the cell (the blur σ of their edges in image
   pixels, from the steepest slope of profiles taken across the lines: a step blurred by a
-  Gaussian σ has slope contrast / (σ √2π)), against :data:`BLUR_PER_MODULE` of a marker module;
+  Gaussian σ has slope contrast / (σ √2π)), against :data:`BLUR_PER_MODULE` of a marker module
+  (of the pixels a module has there, or the reader needs if fewer);
 - **glare**: the share of the cell washed out by a reflection: where even the darkest spot
   within :data:`GLARE_WINDOW_MM` is above :data:`WASHED_LEVEL` (the paper's own white and the
   carriers are never that bright all over: their ink is near);
@@ -709,7 +710,9 @@ def check_setup(
     for cell in grid.cells:
         x, y = grid.cell_centre_mm(cell)
         ppm = calibration.px_per_mm(x, y) * carrier.module_mm
-        limit = BLUR_PER_MODULE * ppm
+        # focus is judged at the scale the reader needs at least (a cell short of pixels is
+        # the scale's problem: its fix changes what blur the markers can take)
+        limit = BLUR_PER_MODULE * max(ppm, threshold)
         blur = line_blur[cell]
         limits = []
         if ppm < threshold:
@@ -722,7 +725,7 @@ def check_setup(
             limits.append("light")
         checks.append(CellCheck(cell, ppm, blur, glare[cell], bright[cell], tuple(limits)))
     cx, cy = grid.width_mm / 2, grid.height_mm / 2
-    blur_limit = BLUR_PER_MODULE * calibration.px_per_mm(cx, cy) * carrier.module_mm
+    blur_limit = BLUR_PER_MODULE * max(calibration.px_per_mm(cx, cy) * carrier.module_mm, threshold)
     marker_blur = _marker_blur(gray, quads)
     short = [c for c in checks if "scale" in c.limits]
     focal = focal_px(size, lens, model)
