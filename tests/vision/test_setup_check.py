@@ -17,8 +17,8 @@ from vision.carrier import DEFAULT_CARRIER
 from vision.map_grid import DREAMBLADE_MAP
 from vision.planner import CAMERAS, map_view_mm, plan_modes
 from vision.registration import LabelRegistration
-from vision.square_grid import square_grid
 from vision.setup_check import SetupError, check_setup, corner_cells, side_of
+from vision.square_grid import square_grid
 from vision.synth import Figure, Look, Piece, Scene, View, render, view_homography
 from vision.tags import MarkerReader
 
