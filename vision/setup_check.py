@@ -104,7 +104,13 @@ FIXES_EN = {
 
 class SetupError(ValueError):
     """The frame cannot be checked (no picture, the wrong size, no corner markers): says why and
-    what to do."""
+    what to do, in English; ``code`` and ``params`` let the panel say it in the phone's
+    language."""
+
+    def __init__(self, message: str, code: str = "other", **params: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -257,12 +263,16 @@ class SetupReport:
 
 def _grey(frame: np.ndarray | None) -> np.ndarray:
     if not isinstance(frame, np.ndarray) or frame.dtype != np.uint8 or frame.size == 0:
-        raise SetupError("the camera gave no picture: check its cable and that it is on")
+        raise SetupError(
+            "the camera gave no picture: check its cable and that it is on", "no_picture"
+        )
     if frame.ndim == 3 and frame.shape[2] == 3:
         return cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     if frame.ndim == 2:
         return frame
-    raise SetupError("the camera's picture is neither grey nor colour: check the camera source")
+    raise SetupError(
+        "the camera's picture is neither grey nor colour: check the camera source", "no_picture"
+    )
 
 
 def _calibration(
@@ -275,13 +285,16 @@ def _calibration(
     if not quads:
         raise SetupError(
             "no corner marker in view: lay the four printed corner markers beside the map's "
-            "corners and point the camera at the map"
+            "corners and point the camera at the map",
+            "no_markers",
         )
-    missing = [SIDE_EN[_CORNER_SIDES[i]] for i in CORNER_IDS if i not in quads]
+    missing = [_CORNER_SIDES[i] for i in CORNER_IDS if i not in quads]
     if missing:
         raise SetupError(
-            f"the corner marker {', '.join(missing)} is not seen: the camera must see all four "
-            "(move it back or turn it, and keep light off the markers)"
+            f"the corner marker {', '.join(SIDE_EN[m] for m in missing)} is not seen: the camera "
+            "must see all four (move it back or turn it, and keep light off the markers)",
+            "marker_missing",
+            sides=",".join(missing),
         )
     centres = {i: (float(q[:, 0].mean()), float(q[:, 1].mean())) for i, q in quads.items()}
     try:
@@ -289,7 +302,7 @@ def _calibration(
             centres, (int(gray.shape[1]), int(gray.shape[0])), grid, layout, lens
         )
     except CalibrationError as error:
-        raise SetupError(str(error)) from None
+        raise SetupError(str(error), "no_markers") from None
 
 
 # -- focus ---------------------------------------------------------------------------------------
@@ -690,13 +703,19 @@ def check_setup(
         (w, h), (ew, eh) = size, expected_size
         raise SetupError(
             f"the frame is {w}×{h} but the table's camera works at {ew}×{eh}: check the camera "
-            "source and mode, or calibrate again at this size"
+            "source and mode, or calibrate again at this size",
+            "wrong_size",
+            size=f"{w}×{h}",
+            expected=f"{ew}×{eh}",
         )
     if lens is not None and lens.image_size != size:
         (w, h), (lw, lh) = size, lens.image_size
         raise SetupError(
             f"the frame is {w}×{h} but the lens was calibrated at {lw}×{lh}: calibrate the lens "
-            "again at this size"
+            "again at this size",
+            "lens_size",
+            size=f"{w}×{h}",
+            expected=f"{lw}×{lh}",
         )
     layout = layout or CornerLayout()
     quads = find_corner_quads(gray)
