@@ -665,13 +665,16 @@ def _side(quad: np.ndarray) -> float:
     return float(np.mean(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)))
 
 
-def _print_problem(reads: tuple[CarrierRead, ...]) -> Problem | None:
-    """Carriers printed at another scale (judged only on a sharp frame: blur shrinks what the
-    marker detector finds)."""
+def _print_problem(reads: tuple[CarrierRead, ...], checks: list[CellCheck]) -> Problem | None:
+    """Carriers printed at another scale, judged only where the cell reads well (blur, glare and
+    dim light all shrink what the marker detector finds)."""
+    clear = {c.cell for c in checks if c.ok}
     off = [
         r
         for r in reads
-        if r.printed_scale is not None and abs(r.printed_scale - 1.0) > PRINT_TOLERANCE
+        if r.cell in clear
+        and r.printed_scale is not None
+        and abs(r.printed_scale - 1.0) > PRINT_TOLERANCE
     ]
     if not off:
         return None
@@ -756,7 +759,7 @@ def check_setup(
     marker_soft = marker_blur is not None and marker_blur > blur_limit
     problems = _problems(checks, grid, marker_soft, blur_limit, marker_blur, scale)
     carriers = carrier_test(gray, calibration, grid, carrier, reader or any_carrier_reader(carrier))
-    printed = None if any(p.kind == "focus" for p in problems) else _print_problem(carriers)
+    printed = _print_problem(carriers, checks)
     if printed is not None:
         problems.append(printed)
     return SetupReport(

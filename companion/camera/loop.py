@@ -67,6 +67,9 @@ from vision.tags import MarkerReader, TagReader
 log = logging.getLogger(__name__)
 
 CHECK_MAP_EVERY = 100  # frames between two checks that the map is still where it was calibrated
+# frames the map may stay busy before the loop looks whether it moved (a bumped camera makes
+# the whole map look changed, and the pipeline reads nothing until it is calibrated again)
+BUSY_CHECK_FRAMES = 15
 RegistryFor = Callable[[Table], Mapping[TagId, str] | None]
 # how a committed change reaches the engine (per game: companion/camera/profiles.py)
 SyncBoard = Callable[[Table, Mapping[TagId, str], BoardChange], object]
@@ -122,6 +125,7 @@ class CameraLoop:
         self._frames_seen = 0
         self._board_frame: np.ndarray | None = None  # the frame the board was last committed from
         self._reads = ReadHealth()
+        self._busy_streak = 0  # frames in a row the map looked busy
         self._falling: tuple[str, ...] = ()  # cells whose reads fell off (flagged once)
         self._setup: tuple[np.ndarray, SetupReport] | None = None  # the last check, its frame
         self._lens_views = LensViews()
@@ -298,7 +302,11 @@ class CameraLoop:
                 self._board_frame = frame
             self._watch_reads(pipeline, result.observation.placements, result.read)
         self._frames_seen += 1
-        if self._frames_seen % self.check_every == 0:  # even busy: a moved map looks busy
+        self._busy_streak = self._busy_streak + 1 if result.observation.busy else 0
+        if (
+            self._frames_seen % self.check_every == 0  # even busy: a moved map looks busy
+            or self._busy_streak == BUSY_CHECK_FRAMES
+        ):
             self._check_map(frame, pipeline.calibration)
         if result.change is not None and self.registry is not None:
             self._apply_with_pictures(result.change, frame, pipeline.calibration)
@@ -309,7 +317,7 @@ class CameraLoop:
     ) -> None:
         """Flag, once, the cells whose re-reads stopped finding their miniatures."""
         self._reads.record(pipeline.tracker.board, placements, cells_read)
-        falling = self._reads.falling()
+        falling = self._reads.falling(self._falling)
         if set(falling) - set(self._falling):
             log.warning("camera: reads fell off on %s", ", ".join(falling))
             self.table.flag("reads_fell_off", falling)

@@ -146,6 +146,7 @@ def save_report(report: SetupReport, frame: np.ndarray, path: Path) -> None:
 
 HEALTH_WINDOW = 12  # a cell's last re-reads remembered
 FELL_OFF_SHARE = 0.5  # of them missing its committed miniatures: the cell's reads fell off
+RECOVERED_SHARE = 0.2  # …and came back once no more than this share miss (no flapping)
 MIN_READS = 4  # re-reads a cell needs before it is judged
 LOST_STATUSES = frozenset({"retrying", "ended", "uncalibrated", "no_frame"})
 
@@ -182,15 +183,18 @@ class ReadHealth:
                     (tag, cell) in seen
                 )
 
-    def falling(self) -> tuple[str, ...]:
-        """The cells whose reads fell off."""
-        return tuple(
-            sorted(
-                cell
-                for cell, reads in self._reads.items()
-                if len(reads) >= MIN_READS and reads.count(False) >= FELL_OFF_SHARE * len(reads)
-            )
-        )
+    def falling(self, before: Iterable[str] = ()) -> tuple[str, ...]:
+        """The cells whose reads fell off; ``before``, those that had: they stay until their
+        reads come back (:data:`RECOVERED_SHARE`)."""
+        earlier = set(before)
+        falling = []
+        for cell, reads in self._reads.items():
+            missed = reads.count(False) / len(reads)
+            if (len(reads) >= MIN_READS and missed >= FELL_OFF_SHARE) or (
+                cell in earlier and missed > RECOVERED_SHARE
+            ):
+                falling.append(cell)
+        return tuple(sorted(falling))
 
     def clear(self) -> None:
         self._reads.clear()
