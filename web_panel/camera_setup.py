@@ -40,7 +40,7 @@ LIMIT_COLOURS = {
     "focus": (220, 80, 200),
     "light": (200, 120, 40),
 }
-TINT = 0.35
+TINT = {"ok": 0.25, "problem": 0.5}  # a problem cell stands out over the map's own colours
 
 
 def _camera() -> CameraView:
@@ -66,6 +66,7 @@ def coloured(frame: np.ndarray, report: SetupReport, grid: CellGrid) -> np.ndarr
 
     image = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR) if frame.ndim == 2 else frame.copy()
     tint = image.copy()
+    alpha = np.zeros(image.shape[:2], np.float32)
     outlines = []
     for cell in report.cells:
         corners = list(grid.cell_outline_mm(cell.cell))
@@ -77,8 +78,10 @@ def coloured(frame: np.ndarray, report: SetupReport, grid: CellGrid) -> np.ndarr
         ]
         points = np.round(report.calibration.to_image(np.array(outline))).astype(np.int32)
         cv2.fillPoly(tint, [points], LIMIT_COLOURS[cell.limits[0] if cell.limits else "ok"])
+        cv2.fillPoly(alpha, [points], TINT["problem" if cell.limits else "ok"])
         outlines.append(points)
-    image = cv2.addWeighted(tint, TINT, image, 1 - TINT, 0)
+    share = alpha[..., None]
+    image = (image * (1 - share) + tint * share).astype(np.uint8)
     thickness = max(2, round(image.shape[1] / 600))
     cv2.polylines(image, outlines, True, (255, 255, 255), thickness, cv2.LINE_AA)
     return image

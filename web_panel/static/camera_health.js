@@ -20,7 +20,7 @@
     row.hidden = !(health && health.available);
     if (row.hidden) return;
     chip.dataset.state = health.state;
-    chip.textContent = health.state === "degraded" && health.moved && !health.cells.length
+    chip.textContent = health.state === "degraded" && health.moved
       ? t("camera.health.moved")
       : t(`camera.health.${health.state}`, { cells: health.cells.join(t("camsetup.cells_joiner")) });
   }
