@@ -2,7 +2,10 @@
 a camera above the table (perspective, lens distortion, blur, noise, uneven light, glare, JPEG),
 plus scripted sequences of a move made by a hand.
 
-Used by the tests, ``bench/vision.py`` and the ``synth:`` camera source. Everything is drawn on a
+Used by the tests, ``bench/vision.py`` and the ``synth:`` camera source. What a set-up goes wrong
+with is modelled on purpose (issue 27): a lamp's reflection (``Look.glare_spot``, light *added*
+over the ink), a dark side (``Look.light_direction_deg``), a lens out of focus (``Look.defocus_px``,
+a disc, not a Gaussian) and a carrier sheet printed "fit to page" (``Scene.print_scale``). Everything is drawn on a
 canvas that is a true top-down photo of the table (seat A at the bottom, map ``x`` to the right,
 map ``y`` up: the right-handed map frame seen from above, so printed codes read the right way
 round), then warped into the camera image once.
@@ -150,6 +153,8 @@ class Scene:
     def __post_init__(self) -> None:
         if self.design not in DESIGNS:
             raise ValueError(f"design {self.design!r} is not one of {DESIGNS}")
+        if not 0.5 <= self.print_scale <= 1.5:
+            raise ValueError("a sheet is printed at 50–150 % of its size")
 
     def true_board(self) -> dict[TagId, str]:
         board = {}
