@@ -2,13 +2,13 @@
 a camera above the table (perspective, lens distortion, blur, noise, uneven light, glare, JPEG),
 plus scripted sequences of a move made by a hand.
 
-Used by the tests, ``bench/vision.py`` and the ``synth:`` camera source. What a set-up goes wrong
-with is modelled on purpose (issue 27): a lamp's reflection (``Look.glare_spot``, light *added*
-over the ink), a dark side (``Look.light_direction_deg``), a lens out of focus (``Look.defocus_px``,
-a disc, not a Gaussian) and a carrier sheet printed "fit to page" (``Scene.print_scale``). Everything is drawn on a
-canvas that is a true top-down photo of the table (seat A at the bottom, map ``x`` to the right,
-map ``y`` up: the right-handed map frame seen from above, so printed codes read the right way
-round), then warped into the camera image once.
+Used by the tests, ``bench/vision.py`` and the ``synth:`` camera source. What a set-up goes
+wrong with is modelled on purpose (issue 27): a lamp's reflection (``Look.glare_spot``, light
+*added* over the ink), a dark side (``Look.light_direction_deg``), a lens out of focus
+(``Look.defocus_px``, a disc, not a Gaussian) and a carrier sheet printed "fit to page"
+(``Scene.print_scale``). Everything is drawn on a canvas that is a true top-down photo of the
+table (seat A at the bottom, map ``x`` to the right, map ``y`` up: the right-handed map frame seen
+from above, so printed codes read the right way round), then warped into the camera image once.
 
 Three tag designs (``Scene.design``):
 
