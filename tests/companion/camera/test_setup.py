@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -17,6 +18,7 @@ from companion.cli import main
 from vision.calibration import calibrate_from_markers
 from vision.camera import CameraError, SynthSource
 from vision.carrier import DEFAULT_CARRIER
+from vision.lens import lens_path, save_lens
 from vision.map_grid import DREAMBLADE_MAP
 from vision.planner import CAMERAS, map_view_mm, plan_modes
 from vision.setup_check import SetupError
@@ -138,3 +140,85 @@ def test_the_report_zip_is_written_whole(tmp_path: Path, half_frame: np.ndarray)
     save_report(report, half_frame, tmp_path / "r.zip")
     assert zipfile.is_zipfile(tmp_path / "r.zip")
     assert [p.name for p in tmp_path.iterdir()] == ["r.zip"]
+
+
+# -- each problem made on purpose, through the command line, on the whole map at the full mode --
+
+FULL = View(
+    4608,
+    2592,
+    plan_modes(CAMERAS["camera-module-3"], map_view_mm(), DEFAULT_CARRIER.module_mm)[0].px_per_mm,
+    1.0,
+    0.01,
+)
+
+
+def full_scene(print_scale: float = 1.0) -> Scene:
+    from vision.board_change import TagId
+    from vision.synth import Figure, Piece
+
+    corners = ((45.0, 45.0), (405.0, 45.0), (405.0, 405.0), (45.0, 405.0))
+    pieces = tuple(
+        Piece(
+            TagId("db", "B1", n + 1), x, y, marker_id=n + 1, angle_deg=30.0 * n,
+            figure=Figure(0.6, 0.0, 40.0 * n, n),
+        )
+        for n, (x, y) in enumerate(corners)
+    )  # fmt: skip
+    return Scene(
+        DREAMBLADE_MAP, pieces, family="aruco4x4", design="carrier", seed=4,
+        print_scale=print_scale,
+    )  # fmt: skip
+
+
+def _spot_on(x_mm: float, y_mm: float, radius_mm: float) -> tuple[float, float, float]:
+    from vision.synth import view_homography
+
+    h = view_homography(full_scene(), FULL)
+    ((x, y),) = cv2.perspectiveTransform(np.array([[[x_mm, y_mm]]]), h)[0]
+    return x / FULL.width, y / FULL.height, radius_mm * FULL.px_per_mm / FULL.width
+
+
+def _frame(case: str) -> np.ndarray:
+    from vision.synth import Look
+
+    if case == "too high":
+        return render(full_scene(), replace(FULL, px_per_mm=4.2))
+    if case == "printed at 90 %":
+        return render(full_scene(0.9), FULL)
+    looks = {
+        "good": Look(),
+        "defocus": Look(defocus_px=3.0),
+        "glare": Look(glare_spot=_spot_on(270.0, 315.0, 30.0)),  # between c4 and d4
+        "dark side": Look(light_gradient=0.75, light_direction_deg=90.0),
+    }
+    return render(full_scene(), FULL, looks[case])
+
+
+@pytest.mark.parametrize(
+    ("case", "said"),
+    [
+        ("good", "GO: every cell reads well and the carrier test passed"),
+        ("too high", "  - Lower the camera "),
+        ("defocus", "  - Refocus: the map's lines are soft"),
+        ("glare", "  - Turn the lamp behind seat B away: it reflects on c4, d4"),
+        ("dark side", "  - Add light behind seat A or turn the lamp to it: a1, b1, c1, d1, e1"),
+        (
+            "printed at 90 %",
+            "are printed at 89 %: print the sheet again at 100 % (no 'fit to page')",
+        ),
+    ],
+)
+def test_check_names_each_problem_its_cells_and_its_fix(
+    tmp_path: Path, case: str, said: str
+) -> None:
+    photo = tmp_path / "frame.jpg"
+    cv2.imwrite(str(photo), _frame(case), [cv2.IMWRITE_JPEG_QUALITY, 95])
+    lens = lens_path(tmp_path / "data")
+    save_lens(FULL.lens(), lens)  # the lens calibrated: its focal length gives the height
+    args = ["camera", "check", "--config", str(_config(tmp_path)), "--photo", str(photo)]
+    result = CliRunner().invoke(main, args)
+    assert said in result.output, result.output
+    assert result.exit_code == (0 if case == "good" else 1)
+    if case == "too high":
+        assert "cm: the carriers' markers are 3.9 px a module on a1, b1" in result.output
