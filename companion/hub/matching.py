@@ -39,6 +39,7 @@ class _Matcher:
     def __init__(self, n: int, edges: Sequence[Edge], max_cardinality: bool) -> None:
         self.n = n
         self.edges = [(i, j, 2 * w) for i, j, w in edges]
+        self.twice = [4 * w for _, _, w in edges]  # twice each (doubled) weight
         self.max_cardinality = max_cardinality
         self.endpoint = [v for i, j, _ in self.edges for v in (i, j)]
         self.neighbend: list[list[int]] = [[] for _ in range(n)]
@@ -311,20 +312,24 @@ class _Matcher:
                 return False
 
     def _scan_queue(self) -> bool:
-        label, inblossom = self.label, self.inblossom
+        # the hot loop: ``slack`` written out, the lists held in locals
+        label, inblossom, endpoint = self.label, self.inblossom, self.endpoint
+        allowedge, bestedge, dualvar = self.allowedge, self.bestedge, self.dualvar
+        twice, edges = self.twice, self.edges
         while self.queue:
             v = self.queue.pop()
+            dual_v = dualvar[v]
             for p in self.neighbend[v]:
-                k = p // 2
-                w = self.endpoint[p]
+                k = p >> 1
+                w = endpoint[p]
                 if inblossom[v] == inblossom[w]:
                     continue
                 kslack = 0
-                if not self.allowedge[k]:
-                    kslack = self.slack(k)
+                if not allowedge[k]:
+                    kslack = dual_v + dualvar[w] - twice[k]
                     if kslack <= 0:
-                        self.allowedge[k] = True
-                if self.allowedge[k]:
+                        allowedge[k] = True
+                if allowedge[k]:
                     if label[inblossom[w]] == FREE:
                         self.assign_label(w, T, p ^ 1)
                     elif label[inblossom[w]] == S:
@@ -337,14 +342,20 @@ class _Matcher:
                     elif label[w] == FREE:
                         label[w] = T  # reached inside a T-blossom; needed when it expands
                         self.labelend[w] = p ^ 1
-                elif label[inblossom[w]] == S:
+                    continue
+                if label[inblossom[w]] == S:
                     b = inblossom[v]
-                    if self.bestedge[b] == -1 or kslack < self.slack(self.bestedge[b]):
-                        self.bestedge[b] = k
-                elif label[w] == FREE and (
-                    self.bestedge[w] == -1 or kslack < self.slack(self.bestedge[w])
-                ):
-                    self.bestedge[w] = k
+                else:
+                    if label[w] != FREE:
+                        continue
+                    b = w
+                best = bestedge[b]
+                if best == -1:
+                    bestedge[b] = k
+                else:
+                    i, j, _ = edges[best]
+                    if kslack < dualvar[i] + dualvar[j] - twice[best]:
+                        bestedge[b] = k
         return False
 
     def _dual_step(self) -> int | None:
