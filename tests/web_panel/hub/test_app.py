@@ -108,12 +108,17 @@ def test_the_pages_carry_their_language_and_security_headers(hub_app: Flask):
 
 
 def test_the_event_settings_and_their_refusals(organizer: Organizer, tournament: Tournament):
-    body = {"round_minutes": 50, "at_time": "leader_wins", "tiebreakers": ["oomw", "omw"]}
+    body = {"round_minutes": 50, "at_time": "leader_wins", "tiebreakers": ["gw", "omw"]}
     assert organizer.post("/api/settings", body).status_code == 200
     settings = organizer.get("/api/event").get_json()["settings"]
     assert (settings["round_minutes"], settings["at_time"]) == (50, "leader_wins")
-    assert settings["tiebreakers"] == ["oomw", "omw"]
-    for bad in ({"at_time": "sudden_death"}, {"round_minutes": 0}, {"tiebreakers": ["coin"]}):
+    assert settings["tiebreakers"] == ["gw", "omw"]
+    for bad in (
+        {"at_time": "sudden_death"},
+        {"round_minutes": 0},
+        {"tiebreakers": ["coin"]},
+        {"tiebreakers": ["oomw"]},
+    ):
         refused = organizer.post("/api/settings", bad)
         assert refused.status_code == 400, bad
     assert tournament.state.settings.at_time == "leader_wins"
