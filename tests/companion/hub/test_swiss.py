@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -371,3 +373,71 @@ def test_the_cut_keeps_the_top_seeds_apart_until_the_final():
     for bad in ([1, 2, 3], [1], list(range(6))):
         with pytest.raises(PairingError):
             cut_pairs(bad)
+
+
+def doc_table(text: str, marker: str) -> list[list[str]]:
+    """The rows (cells stripped) of the Markdown table after ``<!-- example-event: marker``."""
+    after = text.split(f"<!-- example-event: {marker}", 1)[1].split("\n", 1)[1]
+    rows = []
+    for line in after.splitlines()[2:]:  # past the header and its rule
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip("|").split("|")])
+    return rows
+
+
+def test_the_example_event_in_the_docs_is_what_the_hub_pairs_and_ranks():
+    text = (Path(__file__).parents[3] / "docs" / "tournament.md").read_text(encoding="utf-8")
+    entered = re.search(
+        r"checked in in this order: (.+?) and — late, from round (\d) — (\w+)\.", text
+    )
+    dropped = re.search(r"(\w+) dropped after round (\d)\.", text)
+    assert entered and dropped
+    names = [*entered.group(1).split(", "), entered.group(3)]
+    ids = {name: i for i, name in enumerate(names, 1)}
+    late, late_round = ids[entered.group(3)], int(entered.group(2))
+    gone, gone_after = ids[dropped.group(1)], int(dropped.group(2))
+    matches: list[Match] = []
+    for number, results in doc_table(text, "results"):
+        number_ = int(number)
+        played: list[Match] = []
+        for result in results.split(" · "):
+            if found := re.fullmatch(r"(\w+) (beat|drew) (\w+)", result):
+                a, how, b = found.groups()
+                outcome = "a" if how == "beat" else "draw"
+                played.append(Match(number_, ids[a], ids[b], outcome))  # type: ignore[arg-type]
+            else:
+                bye = re.fullmatch(r"(\w+): bye", result)
+                assert bye, result
+                played.append(Match(number_, ids[bye.group(1)], None))
+        if number_ > 1:  # the hub's own pairing of this round, from the rounds before
+            active = [
+                p
+                for p in ids.values()
+                if (p != late or number_ >= late_round) and (p != gone or number_ <= gone_after)
+            ]
+            ranked = [
+                s.player for s in standings(list(ids.values()), matches) if s.player in active
+            ]
+            pairing = pair_swiss(ranked, matches, round_number=number_, seed=0)
+            assert {frozenset(pair) for pair in pairing.pairs} == {
+                frozenset((m.a, m.b)) for m in played if m.b is not None
+            }, number
+            assert pairing.bye == next((m.a for m in played if m.b is None), None)
+        matches += played
+    documented = doc_table(text, "standings")
+    computed = [
+        [
+            str(s.rank),
+            names[s.player - 1],
+            str(s.points),
+            f"{s.wins}–{s.draws}–{s.losses}",
+            str(s.byes),
+            f"{float(s.omw):.4f}",
+            f"{float(s.gw):.4f}",
+            f"{float(s.ogw):.4f}",
+        ]
+        for s in standings(list(ids.values()), matches)
+    ]
+    assert len(documented) == len(names)
+    assert computed == documented
