@@ -135,7 +135,7 @@
     const across = round && round.across;
     line.hidden = !across;
     if (!across) return;
-    let key = "hub.round.across_rematch";
+    let key = across.parity === 0 ? "hub.round.across_rematch" : "hub.round.across_both";
     if (across.pairs === 0) key = "hub.round.across_none";
     else if (across.pairs === across.parity) key = "hub.round.across_parity";
     line.textContent = t(key, { pairs: across.pairs, parity: across.parity });
