@@ -221,6 +221,7 @@ def mtr_standings(order: list[int], results: list[tuple[int, int | None, str | N
         met = opponents[p]
         return sum((mw(o) for o in met), Fraction(0)) / len(met) if met else Fraction(0)
 
+    # points, OMW%, GW% (= MW%), OGW% (= OMW%), check-in order
     ranked = sorted(order, key=lambda p: (-points[p], -omw(p), -mw(p), -omw(p), order.index(p)))
     return [(p, points[p], round(float(omw(p)), 4)) for p in ranked]
 
