@@ -101,7 +101,7 @@
       el("div", { class: "dc-tracks" }, ...TRACKS.map((track) => trackValue(band, track, changed[track]))),
       el("p", { class: `dc-check${over ? " error-text" : ""}`, text: t("dc.deploy_check", {
         levels: band.levels_in_play, leadership: band.leadership, room: band.room }) }),
-      el("p", { class: "dc-zone" }, el("small", { text: `${t("dc.in_play")}:` }), band.battlefield.length ? null : creatureList([])),
+      el("p", { class: "dc-zone" }, el("small", { text: `${t("dc.in_play")}: ` }), band.battlefield.length ? null : creatureList([])),
       band.battlefield.length ? el("ul", { class: "dc-roster" }, ...band.battlefield.map((c) => creatureLine(view, c))) : null,
       band.destroyed.length ? el("p", { class: "dc-zone" }, el("small", { text: `${t("dc.destroyed")}: ` }), creatureList(band.destroyed)) : null);
   }
@@ -125,9 +125,11 @@
       G.ledMirror()].filter(Boolean));
   }
 
+  /* The creatures in play, the ones the active player attacks (the other warband's) first. */
   function inPlay(view) {
     const x = G.extra(view);
-    return x.warbands.flatMap((band) => band.battlefield.map((c) => ({ ...c, band })));
+    const bands = [...x.warbands].sort((a, b) => (a.seat === x.active) - (b.seat === x.active));
+    return bands.flatMap((band) => band.battlefield.map((c) => ({ ...c, band })));
   }
 
   /* The creature being activated, when it attacks ``target``: its melee and ranged numbers. */
@@ -193,7 +195,7 @@
       text: t("dc.attack", { kind: t(`dc.${kind}`), amount: n, name: from.name }) + (n >= left ? ` — ${t("dc.destroyed_short")}` : ""),
       onclick: () => take(n) })) : [];
     const tapping = [`tap ${c.label}`, `untap ${c.label}`].filter((text) => legalSet.has(text));
-    return el("div", { class: `dc-target${c.tapped ? " tapped" : ""}`, dataset: { label: c.label, seat: band.seat } },
+    return el("div", { class: `dc-target${c.tapped ? " tapped" : ""}${c.damage ? " wounded" : ""}`, dataset: { label: c.label, seat: band.seat } },
       el("div", { class: "dc-target-head" }, ...parts, G.seatTag(band.seat)),
       attacks.length ? el("div", { class: "choices dc-attacks" }, ...attacks) : null,
       el("div", { class: "dc-loss", dataset: { label: c.label } },

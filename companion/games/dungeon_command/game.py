@@ -602,6 +602,7 @@ class DungeonCommand(JsonStateGame):
 
     def _ending(self, s: State) -> list[Event]:
         s.phase = "over"
+        s.activating = None
         events = [Event(GAME_ENDED, {"reason": s.ended, "morale": dict(s.morale)})]
         winner = self.winner()
         if winner is not None:
