@@ -60,7 +60,7 @@
     return el("li", { class: `dc-creature${c.tapped ? " tapped" : ""}${c.damage ? " wounded" : ""}${x.activating === c.label ? " activating" : ""}`,
       dataset: { label: c.label } },
       el("span", { class: "dc-name", text: `${c.name} (${c.level})` }),
-      el("span", { class: "dc-hp", text: hp }),
+      el("span", { class: `dc-hp${c.hit_points === null ? " unknown" : ""}`, text: hp }),
       c.tapped ? el("span", { class: "dc-badge dc-tapped", text: t("dc.tapped") }) : null,
       x.activating === c.label ? el("span", { class: "dc-badge dc-active", text: t("dc.activating") }) : null,
       ...c.conditions.map((id) => el("span", { class: "dc-badge dc-condition", text: t(`dc.condition.${id}`) })));
@@ -149,7 +149,7 @@
     const band = c.band;
     const left = c.hit_points === null ? null : c.hit_points - c.damage;
     const fine = (n) => Number.isInteger(n) && n > 0 && n % step === 0;
-    const parts = [el("strong", { text: `${c.name} (${c.level})` }), el("span", { class: "dc-hp", text:
+    const parts = [el("strong", { text: `${c.name} (${c.level})` }), el("span", { class: `dc-hp${left === null ? " unknown" : ""}`, text:
       left === null ? t("dc.hp_unknown") : t("dc.hp", { left, total: c.hit_points }) })];
     if (left === null) {
       const hp = G.counter({ key: `hp-${c.label}`, label: t("dc.hp_from_card"), start: step, min: step, step });
