@@ -1,7 +1,7 @@
 """Dungeon Command's creatures on a laptop (1280×800) and a phone (390×844), in English and in
-Japanese: the demo played into its fourth turn — a tapped goblin, a wounded Guard and Scout — as a
-spectator's phone or laptop shows them, read from the engine; no internal id on
-screen, and a console error fails the test (conftest)."""
+Japanese: the demo played into its fourth turn — a tapped goblin, a wounded Guard and Scout — as
+a spectator's phone or laptop shows them, read from the engine; no internal id on screen, and a
+console error fails the test (conftest)."""
 
 from __future__ import annotations
 
