@@ -202,9 +202,7 @@ class DungeonCommand(JsonStateGame):
 
     def hit_points(self, label: str) -> int | None:
         """The hit points on the creature's card; ``None`` until the players type them in."""
-        owner = self._owner(label)
-        printed = self.setup.band(owner).card(label).hit_points
-        return printed if printed is not None else self._state.hit_points.get(label)
+        return self._hit_points(self._state, label)
 
     def damage(self, label: str) -> int:
         """The damage on a creature in play (0 for one unhurt or not in play)."""
@@ -497,9 +495,8 @@ class DungeonCommand(JsonStateGame):
             s.damage[label] -= action.amount
             if not s.damage[label]:
                 del s.damage[label]
-            return [
-                Event(HEALED, {"seat": owner, "label": label, "damage": self._damage(s, label)})
-            ]
+            data = {"seat": owner, "label": label, "damage": s.damage.get(label, 0)}
+            return [Event(HEALED, data)]
         return self._take_damage(s, owner, action)
 
     def _take_damage(self, s: State, owner: str, action: Damage) -> list[Event]:
@@ -561,10 +558,6 @@ class DungeonCommand(JsonStateGame):
     def _hit_points(self, s: State, label: str) -> int | None:
         printed = self.setup.band(self._owner(label)).card(label).hit_points
         return printed if printed is not None else s.hit_points.get(label)
-
-    @staticmethod
-    def _damage(s: State, label: str) -> int:
-        return s.damage.get(label, 0)
 
     def _destroy(self, s: State, owner: str, label: str) -> list[Event]:
         """The creature leaves the battlefield (its damage, tapping and conditions with it) and
