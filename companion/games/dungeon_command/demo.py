@@ -15,15 +15,9 @@ from collections import Counter
 
 from companion.events import DESTROYED, Event
 from companion.games.demo_players import named_details, player, players
+from companion.games.dungeon_command.creatures import DAMAGED, TAPPED
 from companion.games.dungeon_command.data_files import load_creature_levels
-from companion.games.dungeon_command.game import (
-    ACTIVATED,
-    DAMAGED,
-    DEPLOYED,
-    MORALE_LOST,
-    TAPPED,
-    DungeonCommand,
-)
+from companion.games.dungeon_command.game import ACTIVATED, DEPLOYED, MORALE_LOST, DungeonCommand
 from companion.games.dungeon_command.prompts import prompt
 from companion.games.dungeon_command.setup import Setup, Stats, warband
 from companion.games.protocol import Pending

@@ -35,34 +35,26 @@ the rulebook lets either player react at any time (seed 002: the stack).
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from companion.errors import IllegalActionError
 from companion.events import ACTION_APPLIED, DESTROYED, GAME_WON, PHASE_STARTED, Event
 from companion.games import register
+from companion.games.dungeon_command import creatures
 from companion.games.dungeon_command.actions import (
     ACTION_TYPES,
     TRACKS,
     Activate,
     Adjust,
-    Clear,
     Cower,
-    Damage,
     Deploy,
     Destroyed,
     DungeonCommandAction,
-    Heal,
-    HitPoints,
-    Mark,
     Next,
-    Tap,
-    Untap,
     parse_action,
 )
-from companion.games.dungeon_command.data_files import conditions
-from companion.games.dungeon_command.setup import DAMAGE_STEP, MAX_HIT_POINTS, Setup
+from companion.games.dungeon_command.setup import DAMAGE_STEP, Setup
+from companion.games.dungeon_command.state import INITIAL_DEPLOY, State, initial_state
 from companion.games.json_state import JsonStateGame
 from companion.games.protocol import Action, Pending
 
@@ -70,88 +62,13 @@ POSITION_FORMAT = "dungeon_command-position"
 RECORD_FORMAT = "dungeon_command-record"
 
 PHASES = ("refresh", "activate", "deploy", "cleanup")
-INITIAL_DEPLOY = "initial_deploy"
 DEPLOYED = "dungeon_command.deployed"
 MORALE_LOST = "dungeon_command.morale_lost"
 LEADERSHIP_RAISED = "dungeon_command.leadership_raised"
 GAME_ENDED = "dungeon_command.game_ended"
 ADJUSTED = "dungeon_command.adjusted"
 ACTIVATED = "dungeon_command.activated"
-DAMAGED = "dungeon_command.damaged"
-HEALED = "dungeon_command.healed"
-TAPPED = "dungeon_command.tapped"
-UNTAPPED = "dungeon_command.untapped"
-HIT_POINTS_TYPED = "dungeon_command.hit_points_typed"
-CONDITION_MARKED = "dungeon_command.condition_marked"
-CONDITION_CLEARED = "dungeon_command.condition_cleared"
-STAYS_TAPPED = "stays_tapped"  # data/conditions.yaml: the one condition the engine honours
 MORALE_PER_COWERED_DAMAGE = 10  # facts.md §6: cowering costs damage ÷ 10 morale
-
-
-@dataclass
-class State:
-    phase: str
-    active: str
-    turn: int = 0
-    morale: dict[str, int] = field(default_factory=dict)
-    leadership: dict[str, int] = field(default_factory=dict)
-    battlefield: dict[str, list[str]] = field(default_factory=dict)
-    destroyed: dict[str, list[str]] = field(default_factory=dict)
-    ended: str | None = None  # why the game ended: "morale" or "no_creatures"
-    damage: dict[str, int] = field(default_factory=dict)  # creature in play → damage taken (> 0)
-    tapped: list[str] = field(default_factory=list)  # creatures in play that are tapped
-    conditions: dict[str, list[str]] = field(default_factory=dict)  # creature → marked conditions
-    activated: list[str] = field(default_factory=list)  # activated this turn, in order
-    activating: str | None = None  # the creature being activated now
-    hit_points: dict[str, int] = field(default_factory=dict)  # typed in during play (unknown card)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase,
-            "active": self.active,
-            "turn": self.turn,
-            "morale": dict(self.morale),
-            "leadership": dict(self.leadership),
-            "battlefield": {k: list(v) for k, v in self.battlefield.items()},
-            "destroyed": {k: list(v) for k, v in self.destroyed.items()},
-            "ended": self.ended,
-            "damage": dict(self.damage),
-            "tapped": list(self.tapped),
-            "conditions": {k: list(v) for k, v in self.conditions.items()},
-            "activated": list(self.activated),
-            "activating": self.activating,
-            "hit_points": dict(self.hit_points),
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> State:
-        return cls(
-            phase=data["phase"],
-            active=data["active"],
-            turn=int(data["turn"]),
-            morale={k: int(v) for k, v in data["morale"].items()},
-            leadership={k: int(v) for k, v in data["leadership"].items()},
-            battlefield={k: list(v) for k, v in data["battlefield"].items()},
-            destroyed={k: list(v) for k, v in data["destroyed"].items()},
-            ended=data["ended"],
-            damage={k: int(v) for k, v in data.get("damage", {}).items()},
-            tapped=list(data.get("tapped", [])),
-            conditions={k: list(v) for k, v in data.get("conditions", {}).items()},
-            activated=list(data.get("activated", [])),
-            activating=data.get("activating"),
-            hit_points={k: int(v) for k, v in data.get("hit_points", {}).items()},
-        )
-
-
-def _initial_state(setup: Setup) -> State:
-    return State(
-        phase=INITIAL_DEPLOY,
-        active=setup.first,
-        morale={band.seat: band.morale for band in setup.warbands},
-        leadership={band.seat: band.leadership for band in setup.warbands},
-        battlefield={band.seat: [] for band in setup.warbands},
-        destroyed={band.seat: [] for band in setup.warbands},
-    )
 
 
 @register
@@ -171,7 +88,7 @@ class DungeonCommand(JsonStateGame):
     def __init__(self, setup: Setup, *, state: State | None = None) -> None:
         self.setup = setup
         self.seats = setup.seats
-        self._state = state if state is not None else _initial_state(setup)
+        self._state = state if state is not None else initial_state(setup)
         self._history: list[tuple[DungeonCommandAction, State]] = []
 
     # ----- queries -------------------------------------------------------------------------
@@ -202,7 +119,7 @@ class DungeonCommand(JsonStateGame):
 
     def hit_points(self, label: str) -> int | None:
         """The hit points on the creature's card; ``None`` until the players type them in."""
-        return self._hit_points(self._state, label)
+        return creatures.hit_points(self.setup, self._state, label)
 
     def damage(self, label: str) -> int:
         """The damage on a creature in play (0 for one unhurt or not in play)."""
@@ -294,7 +211,7 @@ class DungeonCommand(JsonStateGame):
             actions += [Activate(x) for x in s.battlefield[s.active] if x not in done]
         if s.phase != INITIAL_DEPLOY:
             for label in self.on_battlefield():
-                actions += self._creature_actions(label)
+                actions += creatures.listed(self.setup, s, label)
                 actions.append(Destroyed(label))
                 actions += [Cower(label, damage) for damage in self._cowerable_damage(label)]
             for seat in self.seats:
@@ -304,21 +221,6 @@ class DungeonCommand(JsonStateGame):
                     actions.append(Adjust(seat, "leadership", -1))
         if s.phase != INITIAL_DEPLOY or s.battlefield[s.active]:
             actions.append(Next())
-        return actions
-
-    def _creature_actions(self, label: str) -> list[DungeonCommandAction]:
-        """Damage up to what destroys it (once its hit points are known, else its hit points),
-        healing up to its damage, tapping or untapping, and marking or clearing conditions."""
-        actions: list[DungeonCommandAction] = []
-        hit_points, damage = self.hit_points(label), self.damage(label)
-        if hit_points is None:
-            actions += [HitPoints(label, v) for v in _tens(MAX_HIT_POINTS)]
-        else:
-            actions += [Damage(label, amount) for amount in _tens(hit_points - damage)]
-        actions += [Heal(label, amount) for amount in _tens(damage)]
-        actions.append(Untap(label) if self.is_tapped(label) else Tap(label))
-        marked = self._state.conditions.get(label, [])
-        actions += [Clear(label, c) if c in marked else Mark(label, c) for c in conditions()]
         return actions
 
     def parse_action(self, text: str) -> DungeonCommandAction:
@@ -346,7 +248,10 @@ class DungeonCommand(JsonStateGame):
         elif isinstance(action, Destroyed | Cower):
             events = self._lose_morale(new, action)
         else:
-            events = self._creature_effect(new, action)
+            owner = self._in_play(new, action.label)
+            events, destroyed = creatures.apply(self.setup, new, owner, action)
+            if destroyed:
+                events += self._destroy(new, owner, action.label)
         self._history.append((action, self._state))
         self._state = new
         return [Event(ACTION_APPLIED, {"action": str(action)}), *events]
@@ -404,7 +309,7 @@ class DungeonCommand(JsonStateGame):
         if phase == "refresh":
             s.activated = []
         if phase in ("refresh", "cleanup"):
-            events += self._untap_all(s, s.active)
+            events += creatures.untap_all(s, s.active)
         if phase == "deploy":
             s.leadership[s.active] += 1
             events.append(
@@ -425,17 +330,6 @@ class DungeonCommand(JsonStateGame):
             s.ended = "morale"
             events += self._ending(s)
         return events
-
-    def _untap_all(self, s: State, seat: str) -> list[Event]:
-        """Seed 002 lines 131, 160: the active player's tapped creatures untap in refresh and in
-        cleanup, unless an effect (a marked ``stays_tapped``) keeps them tapped."""
-        untapped = [
-            label
-            for label in s.battlefield[seat]
-            if label in s.tapped and STAYS_TAPPED not in s.conditions.get(label, [])
-        ]
-        s.tapped = [label for label in s.tapped if label not in untapped]
-        return [Event(UNTAPPED, {"seat": seat, "labels": untapped})] if untapped else []
 
     def _in_play(self, s: State, label: str) -> str:
         """The owner of ``label``, a creature on the battlefield once the battle has begun."""
@@ -464,111 +358,12 @@ class DungeonCommand(JsonStateGame):
         s.activating = label
         return [Event(ACTIVATED, {"seat": owner, "label": label})]
 
-    def _creature_effect(
-        self, s: State, action: Damage | Heal | Tap | Untap | HitPoints | Mark | Clear
-    ) -> list[Event]:
-        label = action.label
-        owner = self._in_play(s, label)
-        if isinstance(action, Damage | Heal | HitPoints):
-            _check_tens(action)
-        if isinstance(action, Tap):
-            if label in s.tapped:
-                raise IllegalActionError(
-                    f"{label} is tapped: it cannot take a tapping action", rule="seed 002: tapping"
-                )
-            s.tapped.append(label)
-            return [Event(TAPPED, {"seat": owner, "label": label})]
-        if isinstance(action, Untap):
-            if label not in s.tapped:
-                raise IllegalActionError(f"{label} is not tapped", rule="seed 002: untap")
-            s.tapped.remove(label)
-            return [Event(UNTAPPED, {"seat": owner, "labels": [label]})]
-        if isinstance(action, Mark | Clear):
-            return self._condition(s, owner, action)
-        if isinstance(action, HitPoints):
-            return self._type_hit_points(s, owner, action)
-        if isinstance(action, Heal):
-            if action.amount > s.damage.get(label, 0):
-                raise IllegalActionError(
-                    f"{label} has only {s.damage.get(label, 0)} damage", rule="seed 002: heal"
-                )
-            s.damage[label] -= action.amount
-            if not s.damage[label]:
-                del s.damage[label]
-            data = {"seat": owner, "label": label, "damage": s.damage.get(label, 0)}
-            return [Event(HEALED, data)]
-        return self._take_damage(s, owner, action)
-
-    def _take_damage(self, s: State, owner: str, action: Damage) -> list[Event]:
-        """Seed 002 line 103: hit points are the damage a creature takes before it is destroyed;
-        damage reaching them destroys it and costs its warband its level in morale (line 101)."""
-        label = action.label
-        hit_points = self._hit_points(s, label)
-        if hit_points is None:
-            raise IllegalActionError(
-                f"type in {label}'s hit points from its card first", rule="seed 002: hit points"
-            )
-        left = hit_points - s.damage.get(label, 0)
-        if action.amount > left:
-            raise IllegalActionError(
-                f"{label} has {left} hit points left: {left} damage destroys it",
-                rule="seed 002: damage taken",
-            )
-        s.damage[label] = s.damage.get(label, 0) + action.amount
-        data = {"seat": owner, "label": label, "amount": action.amount}
-        events = [Event(DAMAGED, {**data, "damage": s.damage[label], "hit_points": hit_points})]
-        if s.damage[label] >= hit_points:
-            events += self._destroy(s, owner, label)
-        return events
-
-    def _type_hit_points(self, s: State, owner: str, action: HitPoints) -> list[Event]:
-        label = action.label
-        if self._hit_points(s, label) is not None:
-            raise IllegalActionError(
-                f"{label}'s hit points are already known", rule="seed 002: hit points known"
-            )
-        if action.value > MAX_HIT_POINTS:
-            raise IllegalActionError(
-                f"hit points go up to {MAX_HIT_POINTS}", rule="seed 002: hit points"
-            )
-        s.hit_points[label] = action.value
-        events = [Event(HIT_POINTS_TYPED, {"seat": owner, "label": label, "value": action.value})]
-        if s.damage.get(label, 0) >= action.value:
-            events += self._destroy(s, owner, label)
-        return events
-
-    def _condition(self, s: State, owner: str, action: Mark | Clear) -> list[Event]:
-        label, condition = action.label, action.condition
-        marked = s.conditions.get(label, [])
-        if condition not in conditions() or (condition in marked) == isinstance(action, Mark):
-            raise IllegalActionError(
-                f"{action} is not possible now (conditions: {', '.join(conditions())})",
-                rule="seed 002: conditions",
-            )
-        if isinstance(action, Mark):
-            s.conditions[label] = [*marked, condition]
-            kind = CONDITION_MARKED
-        else:
-            s.conditions[label] = [c for c in marked if c != condition]
-            if not s.conditions[label]:
-                del s.conditions[label]
-            kind = CONDITION_CLEARED
-        return [Event(kind, {"seat": owner, "label": label, "condition": condition})]
-
-    def _hit_points(self, s: State, label: str) -> int | None:
-        printed = self.setup.band(self._owner(label)).card(label).hit_points
-        return printed if printed is not None else s.hit_points.get(label)
-
     def _destroy(self, s: State, owner: str, label: str) -> list[Event]:
         """The creature leaves the battlefield (its damage, tapping and conditions with it) and
         its warband loses morale equal to its level."""
         s.battlefield[owner].remove(label)
         s.destroyed[owner].append(label)
-        s.damage.pop(label, None)
-        s.conditions.pop(label, None)
-        s.tapped = [x for x in s.tapped if x != label]
-        if s.activating == label:
-            s.activating = None
+        creatures.forget(s, label)
         events = [Event(DESTROYED, {"seat": owner, "label": label})]
         return events + self._morale_loss(s, owner, self.level(label))
 
@@ -601,19 +396,6 @@ class DungeonCommand(JsonStateGame):
         if winner is not None:
             events.append(Event(GAME_WON, {"winner": winner}))
         return events
-
-
-def _tens(top: int) -> range:
-    """10, 20, … up to ``top``: the amounts of damage, healing or hit points listed."""
-    return range(DAMAGE_STEP, top + 1, DAMAGE_STEP)
-
-
-def _check_tens(action: Damage | Heal | HitPoints) -> None:
-    amount = action.value if isinstance(action, HitPoints) else action.amount
-    if amount <= 0 or amount % DAMAGE_STEP:
-        raise IllegalActionError(
-            f"damage and hit points come in tens, not {amount}", rule="seed 002: damage in tens"
-        )
 
 
 def _check_state(setup: Setup, s: State) -> None:

@@ -19,8 +19,9 @@ from companion.games.dungeon_command.actions import (
     Tap,
     Untap,
 )
+from companion.games.dungeon_command.creatures import DAMAGED, UNTAPPED
 from companion.games.dungeon_command.data_files import conditions
-from companion.games.dungeon_command.game import DAMAGED, MORALE_LOST, UNTAPPED, DungeonCommand
+from companion.games.dungeon_command.game import MORALE_LOST, DungeonCommand
 from companion.games.dungeon_command.setup import MAX_HIT_POINTS
 
 from .conftest import play
