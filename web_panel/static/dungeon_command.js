@@ -151,6 +151,7 @@
     const fine = (n) => Number.isInteger(n) && n > 0 && n % step === 0;
     const parts = [el("strong", { text: `${c.name} (${c.level})` }), el("span", { class: `dc-hp${left === null ? " unknown" : ""}`, text:
       left === null ? t("dc.hp_unknown") : t("dc.hp", { left, total: c.hit_points }) })];
+    let hpEntry = null;
     if (left === null) {
       const hp = G.counter({ key: `hp-${c.label}`, label: t("dc.hp_from_card"), start: step, min: step, step });
       const send = el("button", { class: "btn small dc-hp-send", type: "button", text: t("dc.hp_set"), onclick: () => {
@@ -158,7 +159,7 @@
         if (!fine(hp.value()) || !legalSet.has(text)) { P.toast(t("dc.hp_tens", { step })); return; }
         P.propose(text);
       } });
-      parts.push(el("div", { class: "dc-hp-entry" }, el("p", { class: "hint", text: t("dc.hp_needed") }), hp.node, send));
+      hpEntry = el("div", { class: "dc-hp-entry" }, el("p", { class: "hint", text: t("dc.hp_needed") }), hp.node, send);
     }
     const outcome = el("p", { class: "hint dc-outcome" });
     const cost = el("p", { class: "hint dc-cost" });
@@ -197,6 +198,7 @@
     const tapping = [`tap ${c.label}`, `untap ${c.label}`].filter((text) => legalSet.has(text));
     return el("div", { class: `dc-target${c.tapped ? " tapped" : ""}${c.damage ? " wounded" : ""}`, dataset: { label: c.label, seat: band.seat } },
       el("div", { class: "dc-target-head" }, ...parts, G.seatTag(band.seat)),
+      hpEntry,
       attacks.length ? el("div", { class: "choices dc-attacks" }, ...attacks) : null,
       el("div", { class: "dc-loss", dataset: { label: c.label } },
         el("div", { class: "dc-cowering" }, amount.node, hit, cower), outcome, cost),
