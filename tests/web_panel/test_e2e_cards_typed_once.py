@@ -287,8 +287,11 @@ def test_dungeon_command_won_by_damaging_creatures(
     expect(phone.locator('#pending [data-action="untap town-guard"]')).to_be_visible()
     aiko = phone.locator('.dc-band[data-seat="p1"] .dc-creature[data-label="town-guard"]')
     expect(aiko.locator(".dc-tapped")).to_have_text(_t(lang, "dc.tapped"))
+    phone.locator("#pending .og-folded summary").click()  # card effects, as the card says
+    _act(phone, "mark town-guard order_attached", 12)
+    expect(aiko.locator(".dc-condition")).to_have_text(_t(lang, "dc.condition.order_attached"))
     _target(phone, "goblin-cutter").locator('.dc-attack[data-kind="melee"]').click()  # 20 ≥ 10
-    _version(phone, 12)
+    _version(phone, 13)
     assert table.read(lambda g: g.morale("p2")) == 1
 
     # The Wolf's hit points were not typed in: the phone asks for them from its card first.
@@ -297,13 +300,13 @@ def test_dungeon_command_won_by_damaging_creatures(
     expect(wolf.locator(".dc-hp-entry .hint")).to_have_text(_t(lang, "dc.hp_needed"))
     wolf.locator(".dc-hp-entry input.og-count").fill("20")
     wolf.locator(".dc-hp-send").click()
-    _version(phone, 13)
-    _take(phone, "wolf", "10")
     _version(phone, 14)
+    _take(phone, "wolf", "10")
+    _version(phone, 15)
     _no_ids(phone, ids)
     screenshot(phone, f"dc-creatures-wounded-{lang}")
     _target(phone, "wolf").locator('.dc-attack[data-kind="melee"]').click()
-    _version(phone, 15)
+    _version(phone, 16)
     assert table.read(lambda g: (g.winner(), g.morale("p2"), g.state.destroyed["p2"])) == (
         "p1",
         0,
