@@ -6,15 +6,9 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
+from companion.json_limits import MAX_JSON_DEPTH, TooDeep, json_depth, parse_json
 from tests.web_panel.conftest import Phone
-from web_panel.limits import (
-    MAX_JSON_DEPTH,
-    STREAMS_PER_ADDRESS,
-    StreamLimit,
-    TooDeep,
-    json_depth,
-    parse_json,
-)
+from web_panel.limits import STREAMS_PER_ADDRESS, StreamLimit
 
 
 def test_json_depth_counts_brackets_outside_strings_only():

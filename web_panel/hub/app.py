@@ -35,12 +35,12 @@ from werkzeug.exceptions import HTTPException
 from companion.hub.player_labels import labels_summary
 from companion.hub.station import HubStation
 from companion.hub.tournament import NAME_LIMIT, Tournament, TournamentError
+from companion.json_limits import TooDeep, parse_json
 from web_panel import csrf
 from web_panel.app import SECURITY_HEADERS
 from web_panel.hub.boards import board_fields, event_fields, parse_seen, parse_tag
 from web_panel.i18n import catalog, choose_language, translate
 from web_panel.judge import JudgeAccess, JudgeAccessError
-from web_panel.limits import TooDeep, parse_json
 from web_panel.pages import set_language
 from web_panel.seats import LOOPBACK_ADDRESSES
 
