@@ -96,8 +96,8 @@ class MatchResult(Message):
 class JudgeCall(Message):
     """A judge call: the game waits for ``seat``'s decision of kind ``waiting_for``."""
 
-    seat: Seat | None = None
-    waiting_for: str = Field(default="", max_length=NAME_LIMIT)
+    seat: Seat | None
+    waiting_for: str = Field(max_length=NAME_LIMIT)
 
 
 class ResultConfirmed(Message):

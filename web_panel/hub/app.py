@@ -280,6 +280,7 @@ def event_view(
     current = state.current
     online = dict(station.online) if station is not None else {}
     summaries = dict(station.tables) if station is not None else {}
+    unreadable = dict(station.unreadable) if station is not None else {}
     return {
         "settings": tournament.settings_view(),
         "clock": tournament.clock_status(),
@@ -308,6 +309,8 @@ def event_view(
                 "turn": (summaries.get(name) or {}).get("turn"),
                 "winner": (summaries.get(name) or {}).get("winner"),
                 "game": (summaries.get(name) or {}).get("game"),
+                # messages from the table that could not be read (dropped; the organizer sees)
+                "unreadable": unreadable.get(name, 0),
                 **(
                     board_fields((summaries.get(name) or {}).get("view"), (seen or {}).get(name))
                     if boards else {}

@@ -118,3 +118,22 @@ def test_unreadable_messages_are_counted_dropped_and_cleared_when_retained(broke
         assert again.unreadable == {}
     finally:
         again.close()
+
+
+def test_a_table_drops_an_unreadable_pairing_and_applies_the_next(broker: int):
+    import paho.mqtt.publish as single
+
+    settings = HubSettings(mqtt_host="127.0.0.1", mqtt_port=broker)
+    pairings: list[dict] = []
+    publisher = TablePublisher(settings, "table-7", on_match=pairings.append)
+    topic = "companion/hub/tables/table-7/match"
+    try:
+        assert wait_for(lambda: publisher.connected)
+        time.sleep(0.2)
+        for garbage in (b"[" * 50_000, b'{"id": [7]}', b'{"id": 7, "a": {"id": "1"}}'):
+            single.single(topic, garbage, hostname="127.0.0.1", port=broker)
+        single.single(topic, b'{"id": null}', hostname="127.0.0.1", port=broker)
+        assert wait_for(lambda: len(pairings) == 1)
+        assert pairings[0]["id"] is None and publisher.unreadable == 3
+    finally:
+        publisher.close()
