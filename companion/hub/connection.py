@@ -32,7 +32,9 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def mqtt_client(settings: HubSettings, role: str, protocol: int = mqtt.MQTTv311) -> mqtt.Client:
+def mqtt_client(
+    settings: HubSettings, role: str, protocol: mqtt.MQTTProtocolVersion = mqtt.MQTTv311
+) -> mqtt.Client:
     """A paho 2.x client for ``settings`` (not yet connected): account and TLS applied."""
     if settings.mqtt_host is None:
         raise ValueError("hub.mqtt_host is not set")

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.json_limits import json_depth
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION: Literal[1] = 1
 MAX_DEPTH = 32  # a spectator view nests about 8 deep
 NAME_LIMIT = 64
 KB = 1024
@@ -170,11 +170,11 @@ class Unreadable(ValueError):
     """A message that is not what its topic promises; the text says why, briefly, for a log."""
 
 
-def read(model: type[M], payload: bytes, max_bytes: int) -> M:
+def read(model: type[M], payload: bytes | bytearray, max_bytes: int) -> M:
     """``payload`` as a ``model`` after checking its size and depth; ``Unreadable`` otherwise."""
     if len(payload) > max_bytes:
         raise Unreadable(f"{len(payload)} bytes, more than the {max_bytes} allowed")
-    depth = json_depth(payload)
+    depth = json_depth(bytes(payload))
     if depth > MAX_DEPTH:
         raise Unreadable(f"JSON nested {depth} deep, more than {MAX_DEPTH}")
     try:
@@ -183,15 +183,15 @@ def read(model: type[M], payload: bytes, max_bytes: int) -> M:
         raise Unreadable(_reason(error)) from None
 
 
-def read_kind(kind: str, payload: bytes, models: dict[str, type[Message]]) -> Message:
+def read_kind(kind: str, payload: bytes | bytearray, models: dict[str, type[Message]]) -> Message:
     """A message of ``kind`` (a key of ``models``) read with that kind's size limit."""
     return read(models[kind], payload, MAX_BYTES[kind])
 
 
-def read_status(payload: bytes) -> bool:
+def read_status(payload: bytes | bytearray) -> bool:
     """A table's ``status``: connected or not; ``Unreadable`` for anything but the two words."""
-    if payload not in STATUSES:
-        raise Unreadable(f"a status is online or offline, not {payload[:20]!r}")
+    if bytes(payload) not in STATUSES:
+        raise Unreadable(f"a status is online or offline, not {bytes(payload[:20])!r}")
     return payload == b"online"
 
 

@@ -159,12 +159,14 @@ class TablePublisher:
 
     def publish_judge_call(self, seat: str | None, waiting_for: str) -> None:
         """A judge call: the game waits for ``seat``'s decision of kind ``waiting_for``."""
-        seat = seat if seat in ("A", "B") else None  # a game's own seat names mean no one seat
-        payload = msg.JudgeCall(seat=seat, waiting_for=waiting_for[: msg.NAME_LIMIT]).payload()
+        seated: msg.Seat | None = (
+            "A" if seat == "A" else "B" if seat == "B" else None
+        )  # else: no one seat
+        payload = msg.JudgeCall(seat=seated, waiting_for=waiting_for[: msg.NAME_LIMIT]).payload()
         self._client.publish(f"{self._base}/judge", payload, qos=1)
 
     def publish_confirm(self, match_id: int, seat: str) -> None:
-        payload = msg.ResultConfirmed(match=match_id, seat=seat).payload()  # type: ignore[arg-type]
+        payload = msg.ResultConfirmed.model_validate({"match": match_id, "seat": seat}).payload()
         self._client.publish(f"{self._base}/confirm", payload, qos=1)
 
     def close(self) -> None:

@@ -81,7 +81,7 @@ def test_a_table_without_broker_keeps_playing_and_catches_up(tmp_path: Path):
 UNREADABLE_STATES = [
     b"\xff{not json",  # not UTF-8, not JSON
     b"[" * 100_000 + b"]" * 100_000,  # nested 100,000 deep (a RecursionError once)
-    b'{"table": "bad", "game": "dreamblade", "game_id": "1", "version": 1}',  # a string for a number
+    b'{"table": "bad", "game": "dreamblade", "game_id": "1", "version": 1}',  # "1" for 1
     b'{"pad": "' + b"x" * (600 * 1024) + b'"}',  # larger than a state may be
     b'["a list, not an object"]',
 ]
