@@ -253,6 +253,16 @@ def call_judge() -> ResponseReturnValue:
     return jsonify(called=True, seat=seat)
 
 
+@api.post("/judge/answer")
+def answer_judge_call() -> ResponseReturnValue:
+    """The judge signed in at the table takes the call (``judge_calls.py``)."""
+    panel = current_panel()
+    if not panel.viewer().judge:
+        raise Refused(403, "judge_only")
+    panel.judge_calls.answer()
+    return jsonify(answered=True)
+
+
 @api.post("/judge/logout")
 def judge_logout() -> ResponseReturnValue:
     panel = current_panel()

@@ -1,8 +1,8 @@
 """Every message between the tables and the hub, as a schema (pydantic models), and the one way
 to read one off the broker.
 
-A table sends ``TableState``, ``GameEvent``, ``MatchResult``, ``JudgeCall``, ``ResultConfirmed``
-(and its ``status``, the bare text ``online``/``offline``); the hub sends ``RoundClock``,
+A table sends ``TableState``, ``GameEvent``, ``MatchResult``, ``JudgeCall``, ``JudgeAnswered``,
+``ResultConfirmed`` (and its ``status``, the bare text ``online``/``offline``); the hub sends ``RoundClock``,
 ``Pairing`` and ``JudgeCallsOpen``. Each carries ``schema_version`` (``SCHEMA_VERSION``; a
 message without one is read as version 1, what tables sent before it existed).
 
@@ -32,6 +32,7 @@ MAX_BYTES = {
     "result": 1 * KB,
     "judge": 1 * KB,
     "confirm": 1 * KB,
+    "judge_answered": 1 * KB,
     "clock": 2 * KB,
     "match": 256 * KB,  # two players' warbands and label registrations
     "judge_calls": 1 * KB,
@@ -100,6 +101,10 @@ class JudgeCall(Message):
     waiting_for: str = Field(max_length=NAME_LIMIT)
 
 
+class JudgeAnswered(Message):
+    """The judge at the table took the table's judge calls (the hub marks them answered)."""
+
+
 class ResultConfirmed(Message):
     """A seated player agrees with the result the hub recorded for the match."""
 
@@ -156,6 +161,7 @@ TABLE_MESSAGES: dict[str, type[Message]] = {
     "result": MatchResult,
     "judge": JudgeCall,
     "confirm": ResultConfirmed,
+    "judge_answered": JudgeAnswered,
 }
 HUB_MESSAGES: dict[str, type[Message]] = {
     "clock": RoundClock,

@@ -8,9 +8,11 @@ A table publishes under ``<prefix>/<table>/`` (prefix ``companion`` by default):
 - ``result``  — the result of its tournament match, ``{"match", "outcome"}`` (retained, and sent
   again on every reconnect until the hub's match message shows it recorded);
 - ``judge``   — a judge call, ``{"seat", "waiting_for"}`` (the pending decision's kind);
+- ``judge_answered`` — the judge at the table took its judge calls;
 - ``confirm`` — a player agrees with the recorded result, ``{"match", "seat"}``.
-The hub publishes under ``<prefix>/hub/`` (retained): ``clock`` (the round clock) and
-``tables/<table>/match`` (the table's pairing: players, warbands, the recorded result).
+The hub publishes under ``<prefix>/hub/`` (retained): ``clock`` (the round clock),
+``tables/<table>/match`` (the table's pairing: players, warbands, the recorded result) and
+``tables/<table>/judge_calls`` (how many of the table's judge calls are still open).
 
 The publisher never blocks or crashes the table: with no broker it keeps the latest state and
 result and sends them once the broker is reachable (paho's background loop reconnects by itself).
@@ -83,12 +85,19 @@ class TablePublisher:
         table_name: str,
         on_match: Handler | None = None,
         on_clock: Handler | None = None,
+        on_judge_calls: Handler | None = None,
     ) -> None:
         self._base = f"{settings.topic_prefix}/{table_name}"
         self._hub = f"{settings.topic_prefix}/{HUB_ACCOUNT}"
         self._match_topic = f"{self._hub}/tables/{table_name}/match"
-        self._handlers = {f"{self._hub}/clock": on_clock, self._match_topic: on_match}
+        calls_topic = f"{self._hub}/tables/{table_name}/judge_calls"
+        self._handlers = {
+            f"{self._hub}/clock": on_clock,
+            self._match_topic: on_match,
+            calls_topic: on_judge_calls,
+        }
         self._kinds = {f"{self._hub}/clock": "clock", self._match_topic: "match"}
+        self._kinds[calls_topic] = "judge_calls"
         # unreadable messages from the hub, counted (a broken or foreign hub: logged, ignored)
         self.unreadable = 0
         self._latest: str | None = None
@@ -164,6 +173,11 @@ class TablePublisher:
         )  # else: no one seat
         payload = msg.JudgeCall(seat=seated, waiting_for=waiting_for[: msg.NAME_LIMIT]).payload()
         self._client.publish(f"{self._base}/judge", payload, qos=1)
+
+    def publish_judge_answered(self) -> None:
+        """The judge at the table took its calls: the hub's list clears them."""
+        payload = msg.JudgeAnswered().payload()
+        self._client.publish(f"{self._base}/judge_answered", payload, qos=1)
 
     def publish_confirm(self, match_id: int, seat: str) -> None:
         payload = msg.ResultConfirmed.model_validate({"match": match_id, "seat": seat}).payload()

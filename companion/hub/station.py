@@ -29,7 +29,7 @@ NOTICES = 50
 
 
 class HubStation(HubView):
-    kinds = ("state", "status", "result", "judge", "confirm")
+    kinds = ("state", "status", "result", "judge", "confirm", "judge_answered")
 
     def __init__(
         self,
@@ -55,6 +55,7 @@ class HubStation(HubView):
         """Every table's pairing (or none) and the clock."""
         for table in self.tournament.state.tables:
             self.publish_match(table)
+            self.publish_judge_calls(table)
         self.publish_clock()
 
     def publish_clock(self) -> None:
@@ -64,6 +65,12 @@ class HubStation(HubView):
         found = self.tournament.state.match_at(table)
         view = self.tournament.match_view(found) if found is not None else {"id": None}
         self.publish(f"tables/{table}/match", msg.Pairing.model_validate(view))
+
+    def publish_judge_calls(self, table: str) -> None:
+        """How many of ``table``'s judge calls are open (0: its phones clear the call's notice)."""
+        calls = self.tournament.state.judge_calls.values()
+        still = sum(1 for c in calls if c.table == table and c.answered_by is None)
+        self.publish(f"tables/{table}/judge_calls", msg.JudgeCallsOpen(open=still))
 
     def _changed(self, op: dict[str, Any]) -> None:
         kind = op["kind"]
@@ -75,6 +82,8 @@ class HubStation(HubView):
                 self.publish_match(table)
         elif kind == "clock":
             self.publish_clock()
+        elif kind in ("judge_called", "judge_answered"):
+            self.publish_judge_calls(self.tournament.state.judge_calls[op["call"]].table)
 
     def _tick(self) -> None:
         while not self._stop.wait(CLOCK_REFRESH):
@@ -88,6 +97,8 @@ class HubStation(HubView):
                 self.tournament.report(message.match, message.outcome, table=table, by=table)
             elif isinstance(message, msg.JudgeCall):
                 self.tournament.call_judge(table, message.seat, message.waiting_for)
+            elif isinstance(message, msg.JudgeAnswered):
+                self.tournament.answer_table_calls(table, by=table)
             elif isinstance(message, msg.ResultConfirmed):
                 match = self.tournament.state.matches.get(message.match)
                 if match is None or match.table != table:

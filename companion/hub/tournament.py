@@ -616,6 +616,18 @@ class Tournament:
                 raise TournamentError("no_call", "no such open judge call")
             self._commit({"kind": "judge_answered", "call": call_id, "by": by})
 
+    def answer_table_calls(self, table: str, by: str) -> int:
+        """The judge at ``table`` took its calls: every open one is answered by ``by``; how many."""
+        with self._lock:
+            open_calls = [
+                c.id
+                for c in self.state.judge_calls.values()
+                if c.table == table and c.answered_by is None
+            ]
+            for call_id in open_calls:
+                self._commit({"kind": "judge_answered", "call": call_id, "by": by})
+            return len(open_calls)
+
     # -- views and exports ---------------------------------------------------------------------
 
     def match_view(self, match: MatchState) -> dict[str, Any]:

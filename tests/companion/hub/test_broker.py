@@ -45,7 +45,7 @@ def test_each_table_writes_only_its_own_topics_and_reads_only_the_hubs():
         # only to clear a retained message it could not read (an empty retained payload)
         *(
             f"topic write companion/+/{kind}"
-            for kind in ("state", "status", "result", "judge", "confirm")
+            for kind in ("state", "status", "result", "judge", "confirm", "judge_answered")
         ),
     ]
     assert blocks["user table-7"] == [
