@@ -1,8 +1,8 @@
 """A seated player calls the judge from their phone, as holding the table's undo button does: the
 call goes on the table's bus, so every phone shows the notice and a table playing in a
-tournament sends it to the hub's list of judge calls. The notice clears when the call is answered,
-by the judge signed in at the table ("On my way" on the notice) or at the hub. A seat calls at most once a minute, so a
-phone tapped again and again cannot flood the hub."""
+tournament sends it to the hub's list of judge calls. The notice clears when the call is
+answered, by the judge signed in at the table ("On my way" on the notice) or at the hub. A seat
+calls at most once a minute, so a phone tapped again and again cannot flood the hub."""
 
 from __future__ import annotations
 
