@@ -3,8 +3,9 @@ to read one off the broker.
 
 A table sends ``TableState``, ``GameEvent``, ``MatchResult``, ``JudgeCall``, ``JudgeAnswered``,
 ``ResultConfirmed`` (and its ``status``, the bare text ``online``/``offline``); the hub sends
-``RoundClock``, ``Pairing`` and ``JudgeCallsOpen``. Each carries ``schema_version`` (``SCHEMA_VERSION``; a
-message without one is read as version 1, what tables sent before it existed).
+``RoundClock``, ``Pairing`` and ``JudgeCallsOpen``. Each carries ``schema_version``
+(``SCHEMA_VERSION``; a message without one is read as version 1, what tables sent before it
+existed).
 
 ``read`` checks a payload before anything parses it — its size (``MAX_BYTES`` per kind), how deep
 its JSON nests (``MAX_DEPTH``, measured on the raw bytes), then the model, strictly (no ``"3"``
