@@ -181,9 +181,9 @@ def read(model: type[M], payload: bytes | bytearray, max_bytes: int) -> M:
     """``payload`` as a ``model`` after checking its size and depth; ``Unreadable`` otherwise."""
     if len(payload) > max_bytes:
         raise Unreadable(f"{len(payload)} bytes, more than the {max_bytes} allowed")
-    depth = json_depth(bytes(payload))
+    depth = json_depth(bytes(payload), MAX_DEPTH)
     if depth > MAX_DEPTH:
-        raise Unreadable(f"JSON nested {depth} deep, more than {MAX_DEPTH}")
+        raise Unreadable(f"JSON nested more than {MAX_DEPTH} deep")
     try:
         return model.model_validate_json(payload)
     except ValidationError as error:
