@@ -78,3 +78,19 @@ def test_the_hubs_pairing_and_clock_read_back_on_the_table():
                          msg.HUB_MESSAGES).model_dump()["remaining"] == 30.5  # fmt: skip
     with pytest.raises(msg.Unreadable):
         msg.read_kind("match", b'{"id": 5, "a": {"id": 1}}', msg.HUB_MESSAGES)  # no name
+
+
+@pytest.mark.parametrize("game", ["dreamblade", "dungeon_command", "arena", "planechase"])
+def test_every_games_table_state_reads_back_at_the_hub(game: str, tmp_path):
+    """What each game's table sends (its state and summary) passes the hub's strict read."""
+    from companion.settings import Settings
+    from companion.table.setup import starting_game
+    from companion.table.store import Store
+    from companion.table.table import Table
+
+    table = Table.start(Store(tmp_path / "t.sqlite3"), starting_game(Settings(game=game)))
+    summary = table_summary("table-1", table.state(), table.read(lambda g: g.summary()))
+    sent = msg.TableState.model_validate(summary, strict=False).payload().encode()
+    read = msg.read_kind("state", sent, msg.TABLE_MESSAGES)
+    assert isinstance(read, msg.TableState) and read.game == summary["game"]
+    table.store.close()
