@@ -9,9 +9,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from companion.errors import DataFileError
+from companion.yaml_files import list_field, read_yaml_mapping
 
 DATA = Path(__file__).with_name("data")
 COMMANDERS_FILE = DATA / "commanders.yaml"
@@ -35,13 +34,7 @@ class Commander:
 
 
 def _read(path: Path, key: str) -> list[Any]:
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataFileError(path, "", f"a readable YAML file ({exc})") from exc
-    if not isinstance(data, Mapping) or not isinstance(data.get(key), list):
-        raise DataFileError(path, key, f"a list of {key}")
-    return data[key]
+    return list_field(read_yaml_mapping(path), key, path)
 
 
 def _number(entry: Mapping[str, Any], key: str, where: str, path: Path) -> int | None:
@@ -148,11 +141,7 @@ BATTLEFIELD_FILE = DATA / "battlefield.yaml"
 @cache
 def square_mm() -> float:
     """The side of one battlefield square in millimetres (``data/battlefield.yaml``)."""
-    try:
-        data = yaml.safe_load(BATTLEFIELD_FILE.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataFileError(BATTLEFIELD_FILE, "", f"a readable YAML file ({exc})") from exc
-    value = data.get("square_mm") if isinstance(data, Mapping) else None
+    value = read_yaml_mapping(BATTLEFIELD_FILE).get("square_mm")
     if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
         raise DataFileError(BATTLEFIELD_FILE, "square_mm", "a positive number of millimetres")
     return float(value)
