@@ -38,9 +38,9 @@ def test_every_position_lists_exactly_what_push_accepts() -> None:
             return rng.sample(listed, min(LISTED_SAMPLE, len(listed)))
 
         for _ in range(120):
+            check_position(game, candidates(game), tally, rng, listed_sample=sample)
             if game.is_over:
                 break
-            check_position(game, candidates(game), tally, rng, listed_sample=sample)
             game.push(random_action(game, rng))
     print(tally)
     assert tally.positions >= 300 and tally.accepted_candidates > 0
