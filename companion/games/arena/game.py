@@ -37,7 +37,6 @@ from companion.games import register
 from companion.games.arena.actions import (
     HIGHER,
     ArenaAction,
-    FirstRoll,
     Attack,
     Choose,
     Damage,
@@ -45,6 +44,7 @@ from companion.games.arena.actions import (
     Disengage,
     End,
     Fall,
+    FirstRoll,
     Hits,
     Move,
     Next,

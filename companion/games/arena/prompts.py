@@ -99,7 +99,10 @@ REASONS: dict[str, dict[str, str]] = {
 }
 
 ROUND_TEXT: dict[bool, dict[str, str]] = {
-    True: {"en": "a tie for the highest — roll again. ", "ja": "最大の出目が同じでした。振り直しです。"},
+    True: {
+        "en": "a tie for the highest — roll again. ",
+        "ja": "最大の出目が同じでした。振り直しです。",
+    },
     False: {"en": "", "ja": ""},
 }
 
