@@ -1,6 +1,7 @@
 """Arena of the Planeswalkers actions and their text notation.
 
-``d20 <seat> <result>`` (who goes first) · ``choose <card>`` · ``summon <figure> [<hex>]`` · ``move <figure> <place> [<hex>]`` (place:
+``d20 <seat> <result>`` (who goes first) · ``choose <card>`` · ``summon <figure> [<hex>]`` ·
+``move <figure> <place> [<hex>]`` (place:
 ``field``, ``scoring``, a glyph spot, or ``<spot>=<glyph>`` when a face-down glyph is turned up;
 ``hex``: the space it stands on, as the camera saw it — ``vision/hex_grid.py`` names) ·
 ``disengage <figure> <enemy> <hits>`` · ``fall <figure> <hits>`` ·
@@ -224,6 +225,6 @@ def parse_action(text: str) -> ArenaAction:
         case ["end"]:
             return End()
     raise ValueError(
-        f"not an Arena action: {text!r} (expected d20, choose, summon, move, disengage, fall, attack, "
-        "dice, hits, shields, damage, return, next or end — see the notation in the docs)"
+        f"not an Arena action: {text!r} (expected d20, choose, summon, move, disengage, fall, "
+        "attack, dice, hits, shields, damage, return, next or end — see the notation in the docs)"
     )
