@@ -21,7 +21,8 @@ enemy left; a long fall costs a one-die roll) → attack with each of its figure
 Pending kinds: ``first_roll`` (``seat`` rolls the d20; ``details``: the rounds so far and who
 rolls in this one), ``choose_army``, ``summon``, ``move``, ``attack`` (the active player; ``end``
 ends the turn), ``attack_dice`` (the attacker's player enters hits), ``defence_dice`` (the
-defender's player enters shields), ``game_over`` / ``game_drawn`` (``details``: winner, reason, scores).
+defender's player enters shields), ``game_over`` / ``game_drawn`` (``details``: winner, reason,
+scores).
 """
 
 from __future__ import annotations
