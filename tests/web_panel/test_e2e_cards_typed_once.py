@@ -238,7 +238,7 @@ def _play_arena_to_a_winner(phone: Page, table: Table, ids: set[str]) -> None:
     phone.locator('.ar-attackers [data-figure="jace"]').click()
     phone.locator('.ar-targets [data-figure="chandra"]').click()
     phone.locator("#ar-attack-send").click()
-    _version(phone, 8)
+    _version(phone, 6)
     _no_ids(phone, ids)
     hits = phone.locator('.og-counter[data-key="hits"]')
     hits.locator('button[aria-label$="+"]').click()
