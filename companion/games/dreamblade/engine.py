@@ -335,13 +335,14 @@ def canonical(setup: Setup, state: State, action: Action) -> Action:
     return action
 
 
-def apply(setup: Setup, state: State, action: Action) -> list[Event]:
-    """Apply ``action`` to ``state`` (a clone; it may be left half-changed when this raises)."""
+def apply(setup: Setup, state: State, action: Action, now: Pending | None = None) -> list[Event]:
+    """Apply ``action`` to ``state`` (a clone; it may be left half-changed when this raises).
+    ``now``: the state's pending decision, when the caller has already worked it out."""
     if isinstance(action, corrections.Correction):  # the judge's, at any moment of the game
         return corrections.apply(setup, state, action)
     if isinstance(action, CellValue):  # the judge's too, at any moment
         return turn.apply_value(setup, state, action.cell, action.value)
-    now = pending(setup, state)
+    now = now or pending(setup, state)
     if isinstance(action, MANUAL_ACTIONS):
         return _manual(setup, state, action)
     state.manual_seat = None

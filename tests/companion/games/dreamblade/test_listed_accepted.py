@@ -37,14 +37,14 @@ def test_every_position_lists_exactly_what_push_accepts() -> None:
             listed = list(islice(legal, 400))
             return rng.sample(listed, min(LISTED_SAMPLE, len(listed)))
 
-        for _ in range(120):
+        for _ in range(170):
             check_position(game, candidates(game), tally, rng, listed_sample=sample)
             if game.is_over:
                 break
             game.push(random_action(game, rng))
-    print(tally)
-    assert tally.positions >= 300 and tally.accepted_candidates > 0
-    assert {"spawn", "shift", "choose_strike_cell", "assign_damage"} <= tally.kinds
+    assert tally.positions >= 400 and tally.accepted_candidates > 0
+    kinds = {"spawn", "shift", "choose_strike_cell", "attack_dice", "reroll", "assign_damage"}
+    assert kinds | {"disrupt_or_destroy", "place_disruption", "deathblow_dice"} <= tally.kinds
 
 
 def test_a_skirmished_attacker_may_fight_again_where_it_was_moved() -> None:
