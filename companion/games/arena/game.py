@@ -130,7 +130,7 @@ class State:
         for key in ("gone", "summoned", "moved", "attacked"):
             values[key] = list(data[key])
         values["d20"] = [
-            {seat: int(result) for seat, result in rolls.items()} for rolls in data.get("d20", [])
+            {seat: int(result) for seat, result in rolls.items()} for rolls in data.get("d20", [{}])
         ]
         return cls(**values)
 
