@@ -88,8 +88,9 @@ class DreambladeGame(Game):
 
     def push(self, action: Action) -> list[Event]:
         action = engine.canonical(self._setup, self._state, action)
+        now = engine.pending(self._setup, self._state)
         new_state = self._state.clone()
-        events = engine.apply(self._setup, new_state, action)
+        events = engine.apply(self._setup, new_state, action, now)
         self._history.append((action, self._state))
         self._state = new_state
         # the table says the action was applied (one ``action_applied``, with who and the version)

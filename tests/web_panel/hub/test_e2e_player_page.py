@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
+from companion.hub.messages import SeatLinks
 from companion.hub.station import HubStation
 from companion.hub.tournament import Tournament
 from companion.settings import HubSettings
@@ -40,9 +41,8 @@ def hub_server(tournament: Tournament, tmp_path: Path) -> Iterator[PanelServer]:
     [match] = tournament.state.round_matches(1)
     station = HubStation(HubSettings(mqtt_host="127.0.0.1", mqtt_port=free_port()), tournament)
     assert match.table == "table-1"
-    station.handle(  # what table-1 sends once the pairing started its game
-        "table-1", "seats", {"match": match.id, "join": {"A": JOIN + "1.A.x", "B": JOIN + "1.B.y"}}
-    )
+    links = {"match": match.id, "game_id": 2, "join": {"A": JOIN + "1.A.x", "B": JOIN + "1.B.y"}}
+    station.handle("table-1", "seats", SeatLinks.model_validate(links))  # what table-1 sends
     app = create_hub_app(tournament, station, secret_key="k", data_dir=tmp_path)
     running = serve(app, "127.0.0.1", 0).start_in_thread()
     yield running
