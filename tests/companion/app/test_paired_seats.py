@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from companion.app.runtime import TableRuntime
+from companion.hub.messages import Pairing
 from companion.hub.publisher import HubView
 from companion.settings import HubSettings, Settings
 from companion.table.setup import starting_game
@@ -54,7 +55,7 @@ def paired_table(tmp_path: Path) -> Iterator[tuple[Any, HubView, Table]]:
 
 def _pair(hub: HubView, table: Table, view: dict, *, new_game: bool) -> None:
     before = table.game_id
-    hub.publish("tables/table-4/match", view)
+    hub.publish("tables/table-4/match", Pairing.model_validate(view))
     if new_game:
         assert wait_for(lambda: table.game_id != before)
 
