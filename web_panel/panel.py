@@ -39,6 +39,8 @@ class TournamentLink(Protocol):
 
     def confirm(self, seat: str) -> None: ...
 
+    def event_map(self) -> Any: ...  # the event's map (a ``DreamMap``), or ``None``
+
 
 class LedSource(Protocol):
     """What the panel needs from the lights: the virtual backend's frame subscription."""

@@ -27,6 +27,7 @@ from typing import Any
 from companion import events as ev
 from companion.errors import DataFileError
 from companion.events import Event
+from companion.games.dreamblade.dream_map import DreamMap
 from companion.games.protocol import Game
 from companion.hub.publisher import TablePublisher, table_summary
 from companion.settings import Settings
@@ -46,12 +47,31 @@ Watch = Callable[[], dict[str, Any]]
 ShowClock = Callable[[float | None, float | None, bool, str], None]
 
 
+def event_map(match: dict[str, Any] | None) -> DreamMap | None:
+    """The event's map the pairing carries (the organizer's values for every key cell); ``None``
+    when the event names none, or what it sent is no map (logged)."""
+    data = (match or {}).get("map")
+    if data is None:
+        return None
+    from companion.games.dreamblade.maps import map_from_config
+
+    try:
+        return map_from_config(data, origin="the event's map from the hub")
+    except DataFileError as error:
+        log.warning("hub: %s", error)
+        return None
+
+
 def game_for_match(match: dict[str, Any], settings: Settings) -> Game:
-    """The game two paired players start with: Dreamblade between their registered warbands when
-    both registered one, else the table's usual starting game (they set it up on the panel)."""
-    warbands = [(match.get(seat) or {}).get("warband") for seat in ("a", "b")]
-    if settings.game != "dreamblade" or not all(isinstance(w, dict) for w in warbands):
+    """The game two paired players start with, on the event's map when it names one: Dreamblade
+    between their registered warbands when both registered one, else the table's usual starting
+    game (they set it up on the panel)."""
+    if settings.game != "dreamblade":
         return starting_game(settings)
+    dream_map = event_map(match)
+    warbands = [(match.get(seat) or {}).get("warband") for seat in ("a", "b")]
+    if not all(isinstance(w, dict) for w in warbands):
+        return dreamblade_game(settings, dream_map=dream_map)
     from companion.games.dreamblade.catalog import default_catalog
     from companion.games.dreamblade.warband import warband_from_data
 
@@ -61,7 +81,7 @@ def game_for_match(match: dict[str, Any], settings: Settings) -> Game:
         assert isinstance(data, dict)
         warband = warband_from_data(data, catalog, origin=f"seat {seat}'s registered warband")
         minis[seat] = [catalog[catalog_id] for _, catalog_id in warband.copies(seat)]
-    return dreamblade_game(settings, minis)
+    return dreamblade_game(settings, minis, dream_map)
 
 
 def leader_outcome(game: Game) -> str:
@@ -201,6 +221,10 @@ class TableLink:
             except DataFileError as error:
                 log.warning("hub: %s", error)
         save_seated(self.settings.data_dir, int(view["id"]), seats)
+
+    def event_map(self) -> DreamMap | None:
+        """The event's map for this table's pairing (the panel's set-up plays on it)."""
+        return event_map(self.hub_match)
 
     def result_view(self) -> dict[str, Any] | None:
         """The result the hub recorded for this table's match, for its players to confirm:
