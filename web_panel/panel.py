@@ -19,6 +19,7 @@ from web_panel.clock import MatchClock
 from web_panel.judge import JudgeAccess
 from web_panel.judge_calls import JudgeCalls
 from web_panel.limits import StreamLimit
+from web_panel.map_agreement import MapAgreement
 from web_panel.seats import LOOPBACK_ADDRESSES, SeatTokens, Viewer, may_see_join_codes
 from web_panel.stream import Feed
 from web_panel.view import public_view, spectator_view
@@ -75,6 +76,8 @@ class Panel:
     table_catalog: TableCatalog = field(init=False)
     # The seated players' calls for the judge (at most one a minute per seat).
     judge_calls: JudgeCalls = field(init=False)
+    # The map values the seated players confirmed on their phones, until both agree.
+    map_agreement: MapAgreement = field(default_factory=MapAgreement)
 
     def __post_init__(self) -> None:
         self.feed = Feed(self.table, self.build_view)
@@ -106,7 +109,15 @@ class Panel:
         view["tournament"] = self.tournament.result_view() if self.tournament else None
         view["labels_left_out"] = self.labels_left_out()
         view["joins"] = self.tokens.claimed  # the join codes shown change when one is used
+        view["map_agreement"] = self.map_agreement_view()
         return view
+
+    def map_agreement_view(self) -> dict[str, Any]:
+        """What the seats confirmed of the map values the game waits for (``map_agreement``)."""
+        pending = self.table.read(lambda game: game.pending())
+        cells = list(pending.details.get("unknown_values", [])) if pending.details else []
+        seats = self.table.read(lambda game: tuple(game.seats))
+        return self.map_agreement.view(self.table.game_id, cells, seats)
 
     def labels_left_out(self) -> list[dict[str, Any]]:
         """The seated players' label registrations the camera leaves out (a kind this table does

@@ -529,6 +529,43 @@
         button(t("db.set_value"), () => input.value !== "" && P.propose(`value ${cell} ${input.value}`), "secondary"))];
   }
 
+  // what this phone typed for a cell, kept across redraws until the game moves on
+  const agreeTyped = new Map();
+
+  /* A seated player reads a key cell's value off the printed map and confirms it: the same number
+     from both phones sets it; two different numbers call the judge (web_panel/map_agreement.py).
+     The other player's number is shown only once the two differ. */
+  function agreeInput(view, cell) {
+    const [low, high] = extra(view).map.value_range;
+    const me = P.state.me.seat;
+    const said = (view.map_agreement || {})[cell] || { seats: [], disagreed: false };
+    const other = view.seats.find((s) => s.seat !== me);
+    const key = `${view.game_id}.${cell}`;
+    const input = el("input", { type: "text", inputmode: "numeric", maxlength: "3", class: "agree-value",
+      id: `agree-${cell}`, dataset: { cell }, "aria-label": t("setup.map_value", { cell }) });
+    input.value = agreeTyped.get(key) || "";
+    input.addEventListener("input", () => agreeTyped.set(key, input.value));
+    let status;
+    if (said.disagreed) {
+      status = t("db.agree.disagreed", { cell, mine: said.values[me], other: other.name, theirs: said.values[other.seat] });
+    } else if (said.seats.includes(me)) {
+      status = t("db.agree.waiting", { cell, name: other.name });
+    } else if (said.seats.length) {
+      status = t("db.agree.other_said", { cell, name: other.name });
+    } else {
+      status = t("db.agree.ask", { cell, low, high });
+    }
+    const confirm = button(t("db.agree.confirm"), () => P.guarded(async () => {
+      const done = await P.post("/api/map_value", { cell, value: input.value.trim(), game_id: view.game_id });
+      if (done) agreeTyped.delete(key);
+    }));
+    confirm.classList.add("agree-confirm");
+    return el("div", { class: `agree-cell${said.disagreed ? " disagreed" : ""}`, dataset: { cell } },
+      el("label", { for: `agree-${cell}`, text: t("db.set_value_judge", { cell, low, high }) }),
+      el("div", { class: "row" }, input, confirm),
+      el("p", { class: "hint agree-status", text: status }));
+  }
+
   function conquestEntry(container, pending, view) {
     const x = extra(view);
     const claims = Object.entries(pending.details.claims);
@@ -536,6 +573,7 @@
       ? claims.map(([cell, seat]) => `${cell}: ${P.seat(seat).name}`).join(" · ") : t("db.no_claims") }));
     const unknown = pending.details.unknown_values;
     if (unknown.length && P.state.me.judge) for (const cell of unknown) container.append(...valueInput(view, cell));
+    else if (unknown.length && P.state.me.seat) for (const cell of unknown) container.append(agreeInput(view, cell));
     else if (unknown.length) container.append(el("p", { class: "hint value-unknown", text: t("db.value_unknown", { cells: unknown.join(", ") }) }));
     container.append(el("p", { class: "db-total", text: `${t("status.tally")}: ${view.seats.map((s) => `${s.name} ${x.tally[s.seat]}`).join(" – ")}` }));
     if (!unknown.length) container.append(actionButton(view, "confirm"));
