@@ -413,14 +413,19 @@
     }));
   }
 
+  /* The maps to pick from, the event's own chosen (its values all known once entered). */
+  async function loadMaps() {
+    const base = document.getElementById("map-base");
+    const data = await (await fetch("/api/maps", { cache: "no-store" })).json();
+    mapChoices = data.maps;
+    base.replaceChildren(...Object.keys(mapChoices).map((name) => el("option", { value: name, text: name })));
+    if (data.current && mapChoices[data.current.name]) base.value = data.current.name;
+    drawMapCells();
+  }
+
   function wireMap() {
     const base = document.getElementById("map-base");
-    fetch("/api/maps").then((r) => r.json()).then((data) => {
-      mapChoices = data.maps;
-      base.replaceChildren(...Object.keys(mapChoices).map((name) => el("option", { value: name, text: name })));
-      if (data.current && mapChoices[data.current.name]) base.value = data.current.name;
-      drawMapCells();
-    });
+    loadMaps();
     base.addEventListener("change", drawMapCells);
     document.getElementById("map-form").addEventListener("submit", async (e) => {
       e.preventDefault();
@@ -433,7 +438,9 @@
       const name = document.getElementById("map-name").value.trim();
       const body = { base: base.value, values, ...(name ? { name } : {}) };
       const done = await send("/api/map", body);
-      if (done) toast(t("hub.map.saved", { name: done.map.name }));
+      if (!done) return;
+      toast(t("hub.map.saved", { name: done.map.name }));
+      await loadMaps();
     });
   }
 
