@@ -547,7 +547,7 @@
     input.addEventListener("input", () => agreeTyped.set(key, input.value));
     let status;
     if (said.disagreed) {
-      status = t("db.agree.disagreed", { cell, mine: said.values[me], other: other.name, theirs: said.values[other.seat] });
+      status = t("db.agree.disagreed", { cell, mine: said.values[me], name: other.name, theirs: said.values[other.seat] });
     } else if (said.seats.includes(me)) {
       status = t("db.agree.waiting", { cell, name: other.name });
     } else if (said.seats.length) {
