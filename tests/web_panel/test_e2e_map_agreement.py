@@ -107,9 +107,7 @@ def test_two_different_numbers_call_the_judge(
         translate(lang, "db.agree.ask", cell=cell, low=1, high=5)
     )
     confirm(b, cell, "4")
-    said = translate(
-        lang, "db.agree.disagreed", cell=cell, mine=2, name=seat_names["B"], theirs=4
-    )
+    said = translate(lang, "db.agree.disagreed", cell=cell, mine=2, name=seat_names["B"], theirs=4)
     expect(a.locator(f'.agree-cell[data-cell="{cell}"] .agree-status')).to_have_text(said)
     called = translate(lang, "notice.judge_called")
     expect(a.locator('#notices [data-kind="judge_called"]')).to_have_text(called)
