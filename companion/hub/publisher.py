@@ -10,7 +10,8 @@ A table publishes under ``<prefix>/<table>/`` (prefix ``companion`` by default):
 - ``judge``   — a judge call, ``{"seat", "waiting_for"}`` (the pending decision's kind);
 - ``confirm`` — a player agrees with the recorded result, ``{"match", "seat"}``.
 The hub publishes under ``<prefix>/hub/`` (retained): ``clock`` (the round clock) and
-``tables/<table>/match`` (the table's pairing: players, warbands, the recorded result).
+``tables/<table>/match`` (the table's pairing: players, warbands, the event's map, the recorded
+result).
 
 The publisher never blocks or crashes the table: with no broker it keeps the latest state and
 result and sends them once the broker is reachable (paho's background loop reconnects by itself).
