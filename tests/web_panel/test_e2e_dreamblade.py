@@ -191,12 +191,14 @@ def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flas
     wait_for_version(phone_b, PLACED)
     _expect_at(table, PLACED)
 
-    # -- conquest: a claimed key cell whose value the map leaves unknown is the judge's to enter
-    # (this game was not set up on the panel, where the players agree the values first)
+    # -- conquest: a claimed key cell whose value the map leaves unknown (this game was not set up
+    # on the panel, where the players agree the values first) is confirmed by both seated players
+    # on their phones (tests/web_panel/test_e2e_map_agreement.py), or given by the judge
     _push_script(table, CONQUEST)
     wait_for_version(phone_a, CONQUEST)
     _, cell, value = DEMO_ACTIONS[CONQUEST].split()
-    expect(phone_a.locator("#pending .value-unknown")).to_contain_text(f"{cell} is not known")
+    status = phone_a.locator(f'#pending .agree-cell[data-cell="{cell}"] .agree-status')
+    expect(status).to_contain_text(f"Read the value of {cell} on the map")
     expect(phone_a.locator(f"#value-{cell}")).to_have_count(0)
     phone_a.evaluate(f"Panel.propose('value {cell} {value}')")  # refused by the server too
     expect(phone_a.locator("#toast")).to_contain_text("Only the judge can do that")
