@@ -6,7 +6,6 @@ import pytest
 
 from companion.camera.dungeon_command import registry as dc_tags
 from companion.games.arena.demo import demo_setup as arena_setup
-from companion.games.arena.game import Arena
 from companion.games.dreamblade.demo_game import demo_game
 from companion.games.dungeon_command.demo import demo_setup as dc_setup
 from companion.games.dungeon_command.game import DungeonCommand
@@ -19,6 +18,7 @@ from companion.lights.map_view import (
     view_for_game,
 )
 from firmware_config.layout import DREAMBLADE, MapShape
+from tests.companion.games.arena.conftest import new_arena
 from vision.board_change import TagId
 
 GLYPH_HEXES = {"g1": "c2", "g2": "d3"}
@@ -34,7 +34,7 @@ def play(game, *actions: str):
 
 def test_arena_figures_stand_on_their_hexes_and_glyphs_show_who_holds_them():
     game = play(
-        Arena(arena_setup()),
+        new_arena(arena_setup()),
         "choose walker-a",
         "summon soldiers-a-1 a1",
         "summon soldiers-a-2 b1",
@@ -79,7 +79,7 @@ def test_each_game_has_its_map_from_the_battlefield_settings():
 
 
 def test_the_view_follows_the_game_and_the_layouts_map():
-    arena = Arena(arena_setup())
+    arena = new_arena(arena_setup())
     assert isinstance(view_for_game(arena, HEXES, BATTLEFIELD, {}), MapView)
     assert view_for_game(arena, MapShape("hexes", 5, 3), BATTLEFIELD, {}) is None
     assert view_for_game(arena, DREAMBLADE, BATTLEFIELD, {}) is None
@@ -89,3 +89,24 @@ def test_the_view_follows_the_game_and_the_layouts_map():
     dc = DungeonCommand(dc_setup())
     squares = MapShape("squares", 6, 4)
     assert isinstance(view_for_game(dc, squares, {"columns": 6, "rows": 4}, {}), MapView)
+
+
+def test_dungeon_command_tapped_and_wounded_creatures_are_marked_on_their_squares():
+    """Seed 002: a tapped creature has used its power (line 160) and damage stays on a creature
+    until it is destroyed (line 103): the LEDs show both on the creature's square."""
+    game = play(
+        DungeonCommand(dc_setup()),
+        *("deploy dwarf-cleric", "deploy elf-archer", "next", "deploy ben-01", "next"),
+        *("tap dwarf-cleric", "hp elf-archer 20", "damage elf-archer 10"),
+    )
+    tag_of = {label: tag for tag, label in dc_tags(game.setup).items()}
+    seen = {tag_of["dwarf-cleric"]: "b1", tag_of["elf-archer"]: "c2", tag_of["ben-01"]: "f4"}
+    view = dungeon_command_view(game, seen)
+    assert (view.tapped, view.wounded) == (frozenset({"b1"}), frozenset({"c2"}))
+    play(game, "next", "next", "next")  # ann's cleanup untaps her creatures
+    assert dungeon_command_view(game, seen).tapped == frozenset()
+
+
+def test_only_a_square_holding_a_piece_shows_it_tapped():
+    with pytest.raises(ValueError, match="holding a piece"):
+        MapView(seats=("p1",), pieces={"a1": "p1"}, tapped=frozenset({"b2"}))
