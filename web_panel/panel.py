@@ -40,6 +40,16 @@ class TournamentLink(Protocol):
     def confirm(self, seat: str) -> None: ...
 
 
+class DemoScript(Protocol):
+    """What the panel needs from a scripted demo (``companion.simulation.demo_run``)."""
+
+    def scripted(self) -> bool: ...
+
+    def view(self) -> dict[str, Any]: ...
+
+    def take_over(self) -> None: ...
+
+
 class LedSource(Protocol):
     """What the panel needs from the lights: the virtual backend's frame subscription."""
 
@@ -69,6 +79,8 @@ class Panel:
     labels: TableReading | None = None
     # The tournament hub's link when this table plays in an event (set by the runtime).
     tournament: TournamentLink | None = None
+    # The scripted demo playing at this table, if any: the phones watch it or take it over.
+    demo: DemoScript | None = None
     # The entries players typed in (every game), in the table's store.
     table_catalog: TableCatalog = field(init=False)
     # The seated players' calls for the judge (at most one a minute per seat).
@@ -104,6 +116,7 @@ class Panel:
         view["tournament"] = self.tournament.result_view() if self.tournament else None
         view["labels_left_out"] = self.labels_left_out()
         view["joins"] = self.tokens.claimed  # the join codes shown change when one is used
+        view["demo"] = self.demo.view() if self.demo else None
         return view
 
     def labels_left_out(self) -> list[dict[str, Any]]:

@@ -261,6 +261,7 @@
       box.append(el("p", { class: "hint", text: t("pending.game_over") }));
       return;
     }
+    if (demoWatching(box, view)) return;
     if (page !== "phone") return;
     if (!canAct(pending)) {
       const key = state.me.seat ? "pending.not_yours" : "pending.spectator";
@@ -271,6 +272,24 @@
     const renderer = renderers[`${view.game}:${pending.kind}`] || renderers[pending.kind] || genericDecision;
     renderer(controls, pending, view);
     box.append(controls);
+  }
+
+  /* A scripted demo: while its script plays every phone watches, and says so; a seated phone (or
+     the judge) may take the game over ("Play from here"), after which the phones play on.
+     Returns whether this page only watches now. */
+  function demoWatching(box, view) {
+    const demo = view.demo;
+    if (!demo) return false;
+    if (!demo.scripted) {
+      if (demo.taken_over) box.append(el("p", { class: "hint demo-note", text: t("demo.taken_over") }));
+      return false;
+    }
+    box.append(el("p", { class: "notice demo-note", text: t(page === "phone" ? "demo.watching" : "demo.watching_table") }));
+    if (page === "phone" && (state.me.seat || state.me.judge)) {
+      box.append(el("button", { class: "btn", type: "button", id: "demo-take-over", text: t("demo.take_over"),
+        onclick: () => guarded(() => post("/api/demo/take_over", {})) }));
+    }
+    return true;
   }
 
   function renderBoard() {
