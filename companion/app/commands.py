@@ -113,6 +113,8 @@ def _say_where(runtime: TableRuntime, phones: str) -> None:
     """The table screen's address on this machine and the one phones open."""
     click.echo(f"Table screen (on this machine): http://127.0.0.1:{runtime.panel_port}/table")
     click.echo(f"Phones: {phones}")
+    if runtime.other_panel_urls:  # several networks: the QR codes carry the most likely one
+        click.echo(f"This machine also answers at: {', '.join(runtime.other_panel_urls)}")
     if phones.startswith("http://127."):
         click.echo("warning: phones on the network cannot reach this address", err=True)
 

@@ -62,14 +62,20 @@ def _start_run(data: Path, **extra: str) -> tuple[subprocess.Popen[str], list[st
 
 
 def _start(
-    args: list[str], data: Path, last: str, heard: list[str] | None = None, **extra: str
+    args: list[str],
+    data: Path,
+    last: str,
+    heard: list[str] | None = None,
+    wrap: tuple[str, ...] = (),
+    **extra: str,
 ) -> tuple[subprocess.Popen[str], list[str]]:
     """``companion ARGS`` with ``data`` as its home (and ``extra`` in its environment); returns it
-    and its lines up to ``last``. ``heard``, when given, gets every line it says, then and later."""
+    and its lines up to ``last``. ``heard``, when given, gets every line it says, then and later;
+    ``wrap``: the command it runs under (``ip netns exec NAME``)."""
     env = {**os.environ, "COMPANION_HOME": str(data), "COMPANION_CAMERA": "", "PYTHONWARNINGS": ""}
     env.update(extra)
     process = subprocess.Popen(
-        [sys.executable, "-m", "companion", *args],
+        [*wrap, sys.executable, "-m", "companion", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
