@@ -276,29 +276,53 @@
       el("p", { class: "hint", text: t("db.manual_hint") }), ...rows)];
   }
 
-  /* What an ability line does, in our words, for the keywords the engine applies. */
-  function abilityHelp(line) {
-    if (line.toLowerCase().startsWith("manual:")) return t("ability.manual");
-    const text = line.includes(":") ? line.split(":").slice(1).join(":").trim() : line;
-    const keyword = text.split(" ")[0].toLowerCase();
-    const number = (text.match(/\d+/) || [""])[0];
-    const key = `ability.${keyword}`;
-    return P.has(key) ? t(key, { n: number, type: text.split(" ").slice(1).join(" ") }) : t("ability.manual");
+  /* What an ability line does, in our words, for the keywords the engine applies: the message of
+     its keyword, with the line's number and type as the engine read them (``ability_help``). */
+  function abilityHelp(help) {
+    return help && P.has(help.key) ? t(help.key, { n: help.n, type: help.type }) : t("ability.manual");
+  }
+
+  /* A stat now, and why when it is not the printed one: "Defense 8 (6 printed, +2 Bolster from
+     Sir Glorious)". */
+  function statLine(view, stat, reasons) {
+    const name = t(`db.stat.${stat}`);
+    if (!reasons.changes.length) return t("db.stat_now", { stat: name, value: reasons.value });
+    const signed = (n) => (n > 0 ? `+${n}` : String(n));
+    const changes = reasons.changes.map((c) => (c.source
+      ? t("db.change", { amount: signed(c.amount), keyword: c.keyword, source: miniName(view, c.source) })
+      : t("db.change_judge", { amount: signed(c.amount) }))).join(t("db.change_joiner"));
+    return t("db.stat_why", { stat: name, value: reasons.value, printed: reasons.printed, changes });
+  }
+
+  /* A creature's stats: in play, as they are now with their reasons and the damage that
+     disrupts and destroys it; in the reserve, as printed. */
+  function statLines(view, piece, mini) {
+    const stat = (value) => (value === null || value === undefined ? "?" : String(value));
+    if (!piece.now) {
+      return [el("p", { text: t("db.stats", {
+        power: stat(piece.power), defense: stat(piece.defense), life: stat(piece.life), damage: mini.damage || 0,
+      }) })];
+    }
+    const now = piece.now;
+    return [
+      el("p", { class: "db-stat", dataset: { stat: "power" }, text: statLine(view, "power", now.power) }),
+      el("p", { class: "db-stat", dataset: { stat: "defense" }, text: statLine(view, "defense", now.defense) }),
+      el("p", { class: "db-stat", dataset: { stat: "life" }, text: statLine(view, "life", now.life) }),
+      el("p", { class: "db-stat", dataset: { stat: "damage" }, text: t("db.damage_thresholds", {
+        damage: now.damage, disrupt: now.disrupted_at, destroy: now.destroyed_at }) }),
+    ];
   }
 
   function showMini(view, mini) {
     const piece = extra(view).pieces[mini.id];
-    const stat = (value) => (value === null || value === undefined ? "?" : String(value));
     const dialog = document.getElementById("mini-info") || document.body.appendChild(
       el("dialog", { id: "mini-info", class: "confirm" }));
     dialog.replaceChildren(...[
       el("h3", { text: miniName(view, mini.id) }),
       el("p", { class: "hint", text: `${P.seat(piece.owner, view).name} · ${t(`db.kind.${piece.kind}`)}` }),
-      piece.kind === "creature" ? el("p", { text: t("db.stats", {
-        power: stat(piece.power), defense: stat(piece.defense), life: stat(piece.life), damage: mini.damage,
-      }) }) : null,
-      el("ul", { class: "abilities" }, ...piece.abilities.map((line) =>
-        el("li", {}, el("strong", { text: line }), " — ", abilityHelp(line)))),
+      ...(piece.kind === "creature" ? statLines(view, piece, mini) : []),
+      el("ul", { class: "abilities" }, ...piece.abilities.map((line, i) =>
+        el("li", {}, el("strong", { text: line }), " — ", abilityHelp((piece.ability_help || [])[i])))),
       piece.manual ? el("p", { class: "hint", text: t("db.manual") }) : null,
       el("button", { class: "btn secondary", type: "button", text: t("confirm.close"), onclick: () => dialog.close() }),
     ].filter(Boolean));
@@ -359,12 +383,23 @@
     };
   }
 
+  /* A reserve miniature's spawn cost now, and why when it is not the printed one: "5 (4 printed,
+     +1 for aspects you lack)". */
+  function costText(r) {
+    const why = r.cost_why;
+    if (!why || !why.changes.length) return String(r.cost);
+    const signed = (n) => (n > 0 ? `+${n}` : String(n));
+    const changes = why.changes.map((c) => t(`db.cost_change.${c.keyword}`, { amount: signed(c.amount) }))
+      .join(t("db.change_joiner"));
+    return t("db.cost_why", { value: why.value, printed: why.printed, changes });
+  }
+
   /* Why a reserve miniature cannot be spawned now, in the rule's own words (the engine names the
      rule; a rule without words here says only that it cannot). */
   function cannotSpawn(view, seat, r) {
     const why = `db.spawn_why.${r.blocked}`;
-    if (!r.blocked || !P.has(why)) return t("db.cost_cannot", { cost: r.cost });
-    return t("db.cost_blocked", { cost: r.cost, why: t(why, { left: extra(view).spawn_points[seat] }) });
+    if (!r.blocked || !P.has(why)) return t("db.cost_cannot", { cost: costText(r) });
+    return t("db.cost_blocked", { cost: costText(r), why: t(why, { left: extra(view).spawn_points[seat] }) });
   }
 
   const spawnHelper = pickThenCell("spawn", (view, pending, cellsOf) => {
@@ -373,7 +408,7 @@
       id: r.id,
       allowed: Boolean(cellsOf[r.id]),
       note: r.cost === null ? t("db.stats_unknown")
-        : cellsOf[r.id] ? t("db.cost_cells", { cost: r.cost, cells: cellsOf[r.id].join(" ") })
+        : cellsOf[r.id] ? t("db.cost_cells", { cost: costText(r), cells: cellsOf[r.id].join(" ") })
           : cannotSpawn(view, pending.seat, r),
     }));
   });
