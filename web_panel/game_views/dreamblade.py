@@ -14,6 +14,8 @@ from companion.games.dreamblade.stat_reasons import (
     cost_reasons,
     creature_reasons,
 )
+from companion.games.dreamblade.state import TURN_WINS_TO_WIN
+from companion.games.dreamblade.why_not import claim_reasons, missing_actions
 from companion.games.protocol import Game
 
 
@@ -22,15 +24,21 @@ def _copy_number(piece_id: str) -> int:
 
 
 def _reserve_entry(game: DreambladeGame, seat: str, mini: str) -> dict[str, Any]:
-    """A reserve miniature with its spawn cost now (and why: ``cost_why``), or why it has none (unknown catalog stats:
-    the engine will not spawn it until the owner fills them in), and ``blocked``: the rule that
-    stops it being spawned now, if one does (the phone words it)."""
+    """A reserve miniature with its spawn cost now (and why: ``cost_why``), or why it has none
+    (unknown catalog stats: the engine will not spawn it until the owner fills them in), and
+    ``blocked``: the rule that stops it being spawned now, if one does (the phone words it)."""
     try:
         cost = cost_reasons(game.setup, game.state, seat, mini)
     except IllegalActionError as exc:
         return {"id": mini, "cost": None, "problem": str(exc), "blocked": exc.rule}
     blocked = game.spawn_refusal(seat, mini)
-    return {"id": mini, "cost": cost["value"], "cost_why": cost, "problem": None, "blocked": blocked}
+    return {
+        "id": mini,
+        "cost": cost["value"],
+        "cost_why": cost,
+        "problem": None,
+        "blocked": blocked,
+    }
 
 
 def _map_view(game: DreambladeGame) -> dict[str, Any]:
@@ -87,6 +95,9 @@ def dreamblade_view(game: Game) -> dict[str, Any]:
         "contested": sorted(game.contested_cells()),
         "engaged": sorted(game.engaged_creatures()),
         "claims": game.claims(),
+        "claim_reasons": claim_reasons(setup, game.state),  # each scoring cell, and why
+        "missing": missing_actions(setup, game.state),  # what the decision leaves out, and why
+        "turn_wins_to_win": TURN_WINS_TO_WIN,
         "tally": game.tally(),
         "turn_wins": game.turn_wins(),
         "spawn_points": {seat: game.spawn_points_left(seat) for seat in seats},

@@ -49,6 +49,8 @@
   /* A readable label for an action notation (the notation is what is sent). */
   function label(text, view) {
     const [verb, ...args] = text.split(" ");
+    const kind = view.pending && view.pending.kind;
+    if (verb === "done" && P.has(`action.done.${kind}`)) return t(`action.done.${kind}`);
     const key = `action.${verb}`;
     if (!P.has(key)) return named(view, text);
     switch (verb) {
@@ -115,7 +117,7 @@
       parts.push([t("status.spawn_points"), String(x.spawn_points[x.phase_seat])]);
     }
     const score = (table) => view.seats.map((s) => table[s.seat]).join(" – ");
-    parts.push([t("status.turn_wins"), score(x.turn_wins)]);
+    parts.push([t("status.turn_wins_to", { n: x.turn_wins_to_win }), score(x.turn_wins)]);
     parts.push([t("status.tally"), score(x.tally)]);
     return parts;
   }
@@ -413,10 +415,15 @@
     }));
   });
 
-  const shiftHelper = pickThenCell("move", (view, pending, cellsOf) =>
+  const shiftPicker = pickThenCell("move", (view, pending, cellsOf) =>
     Object.keys(pending.details.movable).map((id) => ({
       id, allowed: Boolean(cellsOf[id]), note: (cellsOf[id] || []).join(" "),
     })));
+
+  function shiftHelper(container, pending, view) {
+    container.append(...whyLines(view));
+    shiftPicker(container, pending, view);
+  }
 
   const placeHelper = pickThenCell("place", (view, pending, cellsOf) =>
     pending.details.creatures.map((id) => ({ id, allowed: Boolean(cellsOf[id]), note: "" })));
@@ -564,11 +571,45 @@
         button(t("db.set_value"), () => input.value !== "" && P.propose(`value ${cell} ${input.value}`), "secondary"))];
   }
 
+  /* One line for each action the decision leaves out that its player may look for, from the
+     rule the engine names ("Strike: none of your creatures is engaged"). */
+  function whyLines(view) {
+    return (extra(view).missing || []).map((m) => el("p", {
+      class: "hint why-not", dataset: { action: m.action, rule: m.rule },
+      text: P.has(`why.${m.action}.${m.rule}`) ? t(`why.${m.action}.${m.rule}`) : t("why.other", { action: label(m.action, view) }),
+    }));
+  }
+
+  /* Shift or strike, with why a missing one is missing, and how to pass. */
+  function chooseAction(container, pending, view) {
+    const legal = view.legal_actions || [];
+    container.append(el("div", { class: "choices" }, ...legal.map((text) => actionButton(view, text))),
+      ...whyLines(view), el("p", { class: "hint", text: t("db.pass_hint") }));
+  }
+
+  /* The cells to fight in, then a plain "Pass" (fight no more this phase), last. */
+  function chooseStrikeCell(container, pending, view) {
+    const legal = view.legal_actions || [];
+    const fights = legal.filter((text) => text !== "done");
+    container.append(el("div", { class: "choices" }, ...fights.map((text) => actionButton(view, text))));
+    if (legal.includes("done")) container.append(actionButton(view, "done", "secondary"));
+  }
+
+  /* Each scoring cell, claimed or not, and why. */
+  function claimLines(view) {
+    const reasons = extra(view).claim_reasons || [];
+    if (!reasons.length) return [el("p", { class: "hint", text: t("db.no_claims") })];
+    return reasons.map((c) => {
+      const value = c.value === null ? t("db.claim.value_unknown") : t("db.claim.points", { value: c.value });
+      const who = c.claimed_by || c.holders[0];
+      return el("p", { class: "hint claim", dataset: { cell: c.cell, reason: c.reason }, text: t(`db.claim.${c.reason}`, {
+        cell: c.cell, value, name: who ? P.seat(who, view).name : "" }) });
+    });
+  }
+
   function conquestEntry(container, pending, view) {
     const x = extra(view);
-    const claims = Object.entries(pending.details.claims);
-    container.append(el("p", { class: "hint", text: claims.length
-      ? claims.map(([cell, seat]) => `${cell}: ${P.seat(seat).name}`).join(" · ") : t("db.no_claims") }));
+    container.append(...claimLines(view));
     const unknown = pending.details.unknown_values;
     if (unknown.length && P.state.me.judge) for (const cell of unknown) container.append(...valueInput(view, cell));
     else if (unknown.length) container.append(el("p", { class: "hint value-unknown", text: t("db.value_unknown", { cells: unknown.join(", ") }) }));
@@ -725,6 +766,8 @@
   P.registerRenderer("dreamblade:initiative_roll", initiativeEntry);
   P.registerRenderer("dreamblade:spawn", spawnHelper);
   P.registerRenderer("dreamblade:shift", shiftHelper);
+  P.registerRenderer("dreamblade:choose_action", chooseAction);
+  P.registerRenderer("dreamblade:choose_strike_cell", chooseStrikeCell);
   P.registerRenderer("dreamblade:place_disruption", placeHelper);
   P.registerRenderer("dreamblade:attack_dice", diceEntry);
   P.registerRenderer("dreamblade:deathblow_dice", diceEntry);
