@@ -62,10 +62,18 @@
     toastTimer = setTimeout(() => { box.hidden = true; }, 8000);
   }
 
-  /* A refusal in the phone's language: what happened, then the rule's explanation when the panel
-     has one (the engine's own words only when it has none). */
+  /* A refusal in the phone's language only: what happened, then the rule's explanation when the
+     panel has one. A detail the server put in the phone's language (a form field's problem) is
+     said; the engine's own English words only on an English page, only for an action the rules
+     refused, and with its pieces named (never "the game waits for choose_action from seat B"). */
+  const ENGINE_WORDS = new Set(["illegal", "malformed", "nothing_to_undo"]);
   function refusal(data) {
-    return [data.message, data.prompt || data.detail].filter(Boolean).join("\n");
+    let detail = "";
+    if (data.detail_localized) detail = data.detail;
+    else if (boot.lang === "en" && ENGINE_WORDS.has(data.error) && data.detail) {
+      detail = data.detail.replace(/\b[AB]:[A-Za-z0-9._-]+#\d+/g, (id) => (state.view ? pieceName(id) : t("notice.piece")));
+    }
+    return [data.message, data.prompt || detail].filter(Boolean).join("\n");
   }
 
   async function post(url, body) {
