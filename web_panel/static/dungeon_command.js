@@ -116,7 +116,7 @@
     return Object.entries(byLabel).map(([label, entry]) => {
       const band = owner(label);
       const cost = el("p", { class: "hint dc-cost" });
-      const damage = G.counter({ key: label, label: t("dc.damage"), start: step, min: step, step, onchange: () => update() });
+      const damage = G.counter({ key: label, label: t("dc.damage"), start: 0, min: 0, step, onchange: () => update() });
       const update = () => {
         const amount = damage.value();
         const fine = Number.isInteger(amount) && amount > 0 && amount % step === 0;
@@ -135,7 +135,7 @@
       } });
       update();
       return el("div", { class: "dc-loss", dataset: { label } },
-        el("strong", { text: `${creature(view, label)} (${level(view, label)})` }),
+        el("strong", { text: t("dc.creature_level", { name: creature(view, label), level: level(view, label) }) }),
         entry.destroyed ? el("div", { class: "choices" }, G.actionButton(entry.destroyed, "secondary small")) : null,
         el("div", { class: "dc-cowering" }, damage.node, cower), cost);
     });

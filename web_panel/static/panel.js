@@ -64,13 +64,14 @@
 
   /* A refusal in the phone's language only: what happened, then the rule's explanation when the
      panel has one. A detail the server put in the phone's language (a form field's problem) is
-     said; the engine's own English words only on an English page, only for an action the rules
-     refused, and with its pieces named (never "the game waits for choose_action from seat B"). */
-  const ENGINE_WORDS = new Set(["illegal", "malformed", "nothing_to_undo"]);
+     said; the server's own English words only on an English page, with the pieces named, and
+     never the table's words on whose turn it is ("the game waits for seat A, not seat B"): the
+     message says that already. */
+  const TABLE_WORDS = new Set(["stale", "wrong_seat", "judge_only", "spectator", "undo_not_yours", "demo_watching"]);
   function refusal(data) {
     let detail = "";
     if (data.detail_localized) detail = data.detail;
-    else if (boot.lang === "en" && ENGINE_WORDS.has(data.error) && data.detail) {
+    else if (boot.lang === "en" && !TABLE_WORDS.has(data.error) && data.detail) {
       detail = data.detail.replace(/\b[AB]:[A-Za-z0-9._-]+#\d+/g, (id) => (state.view ? pieceName(id) : t("notice.piece")));
     }
     return [data.message, data.prompt || detail].filter(Boolean).join("\n");
