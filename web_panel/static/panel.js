@@ -536,6 +536,13 @@
   function renderJudge() {
     const box = document.getElementById("judge-body");
     if (!box) return;
+    // a seated player's turn flow keeps the judge's PIN out of the way: folded until opened
+    const unlock = document.getElementById("judge-unlock");
+    const folded = Boolean(state.me.seat) && !state.me.judge;
+    if (unlock && unlock.dataset.folded !== String(folded)) {
+      unlock.dataset.folded = String(folded);
+      unlock.open = !folded;
+    }
     if (!state.me.judge_enabled) {
       box.replaceChildren(el("p", { class: "hint", text: t("judge.disabled") }));
       return;
