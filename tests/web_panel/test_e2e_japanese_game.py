@@ -6,7 +6,6 @@ only, never with the engine's English ("the game waits for choose_action from se
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,18 +19,18 @@ from companion.table.proposers import JUDGE
 from companion.table.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import dreamblade_table, join_url
-from tests.web_panel.visible_text import assert_no_internal_ids
+from tests.web_panel.visible_text import (
+    LATIN_WORD,
+    assert_no_internal_ids,
+    english_in,
+    english_words,
+)
 from web_panel import create_app
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
-
-LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’.-]*[A-Za-z]|[A-Za-z]")
-# Not English: the board's cell names (a1…e5) and its columns, the seat letters (席 A), and the
-# language toggle, which names the other language in that language.
-NOT_ENGLISH = re.compile(r"^(?:[a-e][1-5]?|[AB]|English)$")
 
 
 @pytest.fixture
@@ -64,11 +63,6 @@ def proper_names(table: Table) -> set[str]:
     return names
 
 
-def english_on(page: Page, allowed: set[str]) -> set[str]:
-    text = page.locator("body").inner_text()
-    return {w for w in LATIN_WORD.findall(text) if w not in allowed and not NOT_ENGLISH.match(w)}
-
-
 def _seated(browser: Browser, app: Flask, url: str, seat: str, laptop: bool) -> Page:
     phone = new_phone(browser, url, language="ja-JP", laptop=laptop)
     phone.goto(url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1])
@@ -83,7 +77,7 @@ def _refused_in_japanese(phone: Page, tap: str, allowed: set[str]) -> None:
     expect(toast).to_be_visible()
     said = toast.inner_text()
     assert said.strip()
-    assert not {w for w in LATIN_WORD.findall(said) if w not in allowed}, said
+    assert not english_in(said, allowed), said
 
 
 def test_a_whole_japanese_game_shows_no_english(browser: Browser, server, app: Flask, table: Table):
@@ -101,13 +95,22 @@ def test_a_whole_japanese_game_shows_no_english(browser: Browser, server, app: F
         table.submit(JUDGE, text)
         for seat, phone in phones.items():
             wait_for_version(phone, step)
-            english = english_on(phone, allowed)
+            english = english_words(phone, allowed)
             if english:
                 found.setdefault(f"{seat} after {text!r}", english)
             assert_no_internal_ids(phone)
     assert table.read(lambda game: game.winner()) is not None
     for phone in phones.values():
         expect(phone.locator("#status .winner")).to_be_visible()
+    # each miniature's card: its stats, reasons and ability help, in Japanese too
+    laptop = phones["B"]
+    for index in range(laptop.locator(".db-mini").count()):
+        laptop.locator(".db-mini").nth(index).click()
+        expect(laptop.locator("#mini-info")).to_be_visible()
+        english = english_words(laptop, allowed)
+        if english:
+            found.setdefault(f"card {index}", english)
+        laptop.locator("#mini-info button").click()
     screenshot(phones["A"], "ja-game-over-phone")
     screenshot(phones["B"], "ja-game-over-laptop")
     every = set().union(*found.values()) if found else set()
