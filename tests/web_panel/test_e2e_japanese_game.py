@@ -104,7 +104,9 @@ def test_a_whole_japanese_game_shows_no_english(browser: Browser, server, app: F
         expect(phone.locator("#status .winner")).to_be_visible()
     # each miniature's card: its stats, reasons and ability help, in Japanese too
     laptop = phones["B"]
-    for index in range(laptop.locator(".db-mini").count()):
+    cards = laptop.locator(".db-mini").count()
+    assert cards > 0
+    for index in range(cards):
         laptop.locator(".db-mini").nth(index).click()
         expect(laptop.locator("#mini-info")).to_be_visible()
         english = english_words(laptop, allowed)
