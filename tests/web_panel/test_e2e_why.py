@@ -13,6 +13,7 @@ from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 
 from companion.settings import Settings
+from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.games.dreamblade.builders import at, creature
@@ -68,6 +69,7 @@ TEXTS = {
         "wins": "Turn wins (first to 6)",
         "bolster": "Your other creatures of the Janus kind get +2 defense",
         "pass": "Pass: fight no more this phase",
+        "threshold": "Knight: disrupted at 8 damage (its defense), destroyed at 8 (its life)",
         "contested": "Nobody claims c3 (",
         "held": "claims d3 (",
         "empty": "Nobody claims b2 (",
@@ -79,6 +81,7 @@ TEXTS = {
         "wins": "ターン勝利（先に6勝で勝ち）",
         "bolster": "ほかのJanusのクリーチャーのディフェンスが+2",
         "pass": "パス：このフェイズはもう戦わない",
+        "threshold": "Knight：ダメージ8で混乱（ディフェンス）、8で破壊（ライフ）",
         "contested": "c3（",
         "held": "がd3（",
         "empty": "b2（",
@@ -118,6 +121,15 @@ def test_each_screen_says_why(browser: Browser, served, lang: str, laptop: bool)
     assert buttons.count() >= 2
     assert buttons.first.inner_text() not in ("Done", "完了", said["pass"])
     screenshot(phone, f"why-pass-{size}")
+    assert_no_internal_ids(phone)
+    # the hero's 4 damage to split: each target says the damage that disrupts and destroys it
+    table = app.extensions["panel"].table
+    table.submit(JUDGE, "cell c3")
+    table.submit(JUDGE, "dice 3,1,miss,miss")
+    wait_for_version(phone, 2)
+    threshold = phone.locator('#pending .db-threshold[data-mini="B:knight#1"]')
+    expect(threshold).to_have_text(said["threshold"])
+    screenshot(phone, f"why-damage-thresholds-{size}")
     assert_no_internal_ids(phone)
 
     # the conquest: each scoring cell, claimed or not, and why

@@ -558,8 +558,13 @@
       send.disabled = assigned === 0;
     };
     const counts = steppers(container, targets, (id) => miniName(view, id), update);
+    // what each target takes: the damage that disrupts it (its defense now) and destroys it
+    const pieces = extra(view).pieces;
+    const thresholds = targets.filter((id) => pieces[id] && pieces[id].now).map((id) => el("p", {
+      class: "hint db-threshold", dataset: { mini: id }, text: t("db.damage_target", {
+        name: miniName(view, id), disrupt: pieces[id].now.disrupted_at, destroy: pieces[id].now.destroyed_at }) }));
     update();
-    container.append(total, send);
+    container.append(...thresholds, total, send);
   }
 
   /* A key cell's value as the judge enters or corrects it (the map's range; the server checks). */
