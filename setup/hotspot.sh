@@ -28,7 +28,7 @@ if [ -n "$PASSWORD" ] && { [ ${#PASSWORD} -lt 8 ] || [ ${#PASSWORD} -gt 63 ]; };
   exit 2
 fi
 
-if nmcli -t -f NAME connection show | grep -qxF "$CON"; then
+if nmcli -t -f NAME connection show | grep -xF "$CON" >/dev/null; then  # no -q: pipefail
   echo "updating the hotspot connection $CON"
   [ -n "$PASSWORD" ] || PASSWORD=$(nmcli -s -g 802-11-wireless-security.psk connection show "$CON")
 else
