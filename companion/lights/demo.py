@@ -91,6 +91,8 @@ DUNGEON_COMMAND = MapView(
     seats=SEATS,
     pieces={"a1": "p1", "b2": "p1", "c1": "p1", "e3": "p2", "f4": "p2", "d4": "p2"},
     prompted=frozenset({"d3"}),  # a creature left the map from there: destroyed?
+    tapped=frozenset({"b2"}),  # p1's creature there has taken a tapping action
+    wounded=frozenset({"e3"}),  # p2's creature there carries damage
 )
 
 

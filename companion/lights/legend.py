@@ -19,8 +19,8 @@ LEGEND: dict[str, dict[str, str]] = {
         "arena": "Arena: figures dim in their army's colour, a held glyph full, a free one grey; "
         "a hex to settle flashes white.",
         "arena_won": "Arena, game over: the winning army's figures pulse.",
-        "dungeon_command": "Dungeon Command: creatures dim in their warband's colour; the square "
-        "a creature left flashes white.",
+        "dungeon_command": "Dungeon Command: creatures dim in their warband's colour, darker when "
+        "tapped, blinking red now and then when damaged; the square a creature left flashes white.",
         "dungeon_command_won": "Dungeon Command, game over: the winner's creatures pulse.",
         "planeswalk": "Planechase: blue rings run out from the centre when the players planeswalk.",
         "chaos": "Planechase: warm colours flicker when chaos ensues.",
@@ -40,7 +40,8 @@ LEGEND: dict[str, dict[str, str]] = {
         "arena": "アリーナ:フィギュアは軍の色でほのかに、取ったグリフは明るく、"
         "誰も取っていないグリフは灰色。確認待ちのヘクスは白く点滅します。",
         "arena_won": "アリーナの決着:勝った軍のフィギュアが脈打ちます。",
-        "dungeon_command": "ダンジョン・コマンド:クリーチャーはウォーバンドの色でほのかに光り、"
+        "dungeon_command": "ダンジョン・コマンド:クリーチャーはウォーバンドの色でほのかに光り"
+        "(タップ中はより暗く、ダメージを受けていると時々赤く点滅)、"
         "クリーチャーが離れたマスは白く点滅します。",
         "dungeon_command_won": "ダンジョン・コマンドの決着:勝者のクリーチャーが脈打ちます。",
         "planeswalk": "プレインチェイス:プレインズウォークすると、青い輪が中央から広がります。",

@@ -38,12 +38,16 @@ class MapView:
     glyphs: Mapping[str, str | None] = field(default_factory=dict)  # glyph cell → holder or None
     prompted: frozenset[str] = frozenset()  # cells the camera asked the players about
     flagged: frozenset[str] = frozenset()  # cells of an illegal or unclear change
+    tapped: frozenset[str] = frozenset()  # cells of tapped pieces (Dungeon Command creatures)
+    wounded: frozenset[str] = frozenset()  # cells of pieces carrying damage
     over: bool = False
     winners: frozenset[str] = frozenset()  # seats that won (empty on a draw)
 
     def __post_init__(self) -> None:
         for cell in (*self.pieces, *self.glyphs, *self.prompted, *self.flagged):
             check_cell_name(cell)
+        if not (self.tapped | self.wounded) <= set(self.pieces):
+            raise ValueError("only a cell holding a piece can show it tapped or wounded")
         holders = [seat for seat in self.glyphs.values() if seat is not None]
         for seat in (*self.pieces.values(), *holders, *self.winners):
             if seat not in self.seats:
@@ -82,18 +86,25 @@ def arena_view(game: Any, glyph_hexes: Mapping[str, str]) -> MapView:
 
 def dungeon_command_view(game: Any, seen: Mapping[TagId, str]) -> MapView:
     """Each creature on the battlefield on the square the camera last read it (``seen``: tag →
-    square); creatures the camera does not see are not shown."""
+    square), with the squares of tapped and of damaged creatures; creatures the camera does not
+    see are not shown."""
     labels = dungeon_command_tags(game.setup)
     on_field = set(game.on_battlefield())
-    pieces = {}
+    pieces, tapped, wounded = {}, set(), set()
     for tag, square in seen.items():
         label = labels.get(tag)
         if label in on_field:
             pieces[square] = game.setup.owner(label)
+            if game.is_tapped(label):
+                tapped.add(square)
+            if game.damage(label):
+                wounded.add(square)
     winner = game.winner()
     return MapView(
         seats=tuple(game.seats),
         pieces=pieces,
+        tapped=frozenset(tapped),
+        wounded=frozenset(wounded),
         over=game.is_over,
         winners=frozenset({winner}) if winner else frozenset(),
     )

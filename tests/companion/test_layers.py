@@ -11,7 +11,13 @@ PACKAGES = ("companion", "vision", "web_panel", "firmware_config")
 
 # rank → module prefixes; the longest matching prefix decides a module's rank
 RANKS = {
-    0: ("companion", *(f"companion.{m}" for m in ("events", "errors", "grid", "settings"))),
+    0: (
+        "companion",
+        *(
+            f"companion.{m}"
+            for m in ("events", "errors", "grid", "settings", "json_limits", "yaml_files")
+        ),
+    ),
     1: ("companion.games", "vision", "firmware_config"),
     2: ("companion.table",),
     3: ("companion.camera", "companion.lights", "companion.hub"),
@@ -118,5 +124,7 @@ def test_only_the_contracts_the_face_and_the_cli_sit_loose_in_companion() -> Non
         "errors.py",
         "events.py",
         "grid.py",
+        "json_limits.py",
         "settings.py",
+        "yaml_files.py",
     ]

@@ -1,5 +1,6 @@
-"""Dungeon Command: morale, leadership and the four-phase turn for two warbands, and the
-commanders and creature cards its players may enter at a table (``table_entries``)."""
+"""Dungeon Command: morale, leadership and the four-phase turn for two warbands (``game``), each
+creature's hit points, damage, tapping and conditions (``creatures``), and the commanders and
+creature cards its players may enter at a table (``table_entries``)."""
 
 from companion.games.catalog_entries import register_entry_kind
 from companion.games.dungeon_command.game import DungeonCommand

@@ -89,3 +89,24 @@ def test_the_view_follows_the_game_and_the_layouts_map():
     dc = DungeonCommand(dc_setup())
     squares = MapShape("squares", 6, 4)
     assert isinstance(view_for_game(dc, squares, {"columns": 6, "rows": 4}, {}), MapView)
+
+
+def test_dungeon_command_tapped_and_wounded_creatures_are_marked_on_their_squares():
+    """Seed 002: a tapped creature has used its power (line 160) and damage stays on a creature
+    until it is destroyed (line 103): the LEDs show both on the creature's square."""
+    game = play(
+        DungeonCommand(dc_setup()),
+        *("deploy dwarf-cleric", "deploy elf-archer", "next", "deploy ben-01", "next"),
+        *("tap dwarf-cleric", "hp elf-archer 20", "damage elf-archer 10"),
+    )
+    tag_of = {label: tag for tag, label in dc_tags(game.setup).items()}
+    seen = {tag_of["dwarf-cleric"]: "b1", tag_of["elf-archer"]: "c2", tag_of["ben-01"]: "f4"}
+    view = dungeon_command_view(game, seen)
+    assert (view.tapped, view.wounded) == (frozenset({"b1"}), frozenset({"c2"}))
+    play(game, "next", "next", "next")  # ann's cleanup untaps her creatures
+    assert dungeon_command_view(game, seen).tapped == frozenset()
+
+
+def test_only_a_square_holding_a_piece_shows_it_tapped():
+    with pytest.raises(ValueError, match="holding a piece"):
+        MapView(seats=("p1",), pieces={"a1": "p1"}, tapped=frozenset({"b2"}))
