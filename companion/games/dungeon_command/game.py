@@ -53,6 +53,7 @@ from companion.games.dungeon_command.actions import (
     Next,
     parse_action,
 )
+from companion.games.dungeon_command.listing import MORALE_PER_COWERED_DAMAGE, LegalActions
 from companion.games.dungeon_command.setup import DAMAGE_STEP, Setup
 from companion.games.dungeon_command.state import INITIAL_DEPLOY, State, initial_state
 from companion.games.json_state import JsonStateGame
@@ -68,7 +69,6 @@ LEADERSHIP_RAISED = "dungeon_command.leadership_raised"
 GAME_ENDED = "dungeon_command.game_ended"
 ADJUSTED = "dungeon_command.adjusted"
 ACTIVATED = "dungeon_command.activated"
-MORALE_PER_COWERED_DAMAGE = 10  # facts.md §6: cowering costs damage ÷ 10 morale
 
 
 @register
@@ -199,7 +199,8 @@ class DungeonCommand(JsonStateGame):
 
     def legal_actions(self) -> list[DungeonCommandAction]:
         """Everything that may be pushed now. Cowering is listed up to the damage that would
-        take the warband's morale to 0; larger amounts are legal too and end the game the same."""
+        take the warband's morale to 0; larger amounts are legal too and end the game the same
+        (in the collection, not listed: ``listing.LegalActions``)."""
         s = self._state
         if self.is_over:
             return []
@@ -221,7 +222,7 @@ class DungeonCommand(JsonStateGame):
                     actions.append(Adjust(seat, "leadership", -1))
         if s.phase != INITIAL_DEPLOY or s.battlefield[s.active]:
             actions.append(Next())
-        return actions
+        return LegalActions(actions, self.on_battlefield() if s.phase != INITIAL_DEPLOY else ())
 
     def parse_action(self, text: str) -> DungeonCommandAction:
         return parse_action(text)

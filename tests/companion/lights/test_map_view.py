@@ -6,7 +6,6 @@ import pytest
 
 from companion.camera.dungeon_command import registry as dc_tags
 from companion.games.arena.demo import demo_setup as arena_setup
-from companion.games.arena.game import Arena
 from companion.games.dreamblade.demo_game import demo_game
 from companion.games.dungeon_command.demo import demo_setup as dc_setup
 from companion.games.dungeon_command.game import DungeonCommand
@@ -19,6 +18,7 @@ from companion.lights.map_view import (
     view_for_game,
 )
 from firmware_config.layout import DREAMBLADE, MapShape
+from tests.companion.games.arena.conftest import new_arena
 from vision.board_change import TagId
 
 GLYPH_HEXES = {"g1": "c2", "g2": "d3"}
@@ -34,7 +34,7 @@ def play(game, *actions: str):
 
 def test_arena_figures_stand_on_their_hexes_and_glyphs_show_who_holds_them():
     game = play(
-        Arena(arena_setup()),
+        new_arena(arena_setup()),
         "choose walker-a",
         "summon soldiers-a-1 a1",
         "summon soldiers-a-2 b1",
@@ -79,7 +79,7 @@ def test_each_game_has_its_map_from_the_battlefield_settings():
 
 
 def test_the_view_follows_the_game_and_the_layouts_map():
-    arena = Arena(arena_setup())
+    arena = new_arena(arena_setup())
     assert isinstance(view_for_game(arena, HEXES, BATTLEFIELD, {}), MapView)
     assert view_for_game(arena, MapShape("hexes", 5, 3), BATTLEFIELD, {}) is None
     assert view_for_game(arena, DREAMBLADE, BATTLEFIELD, {}) is None
