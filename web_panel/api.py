@@ -50,11 +50,13 @@ class Refused(Exception):
         *,
         message: str = "",
         params: dict[str, object] | None = None,
+        localized: bool = False,
     ) -> None:
         """``field``: the form field at fault; its problem, in the phone's language, is then the
         ``detail`` (``detail_localized`` in the body). Otherwise ``detail`` is the engine's or the
         server's own (English) words. ``message``: the message said instead of ``code``'s
-        (``error.<message>``), filled in with ``params``."""
+        (``error.<message>``), filled in with ``params``. ``localized``: ``detail`` is already
+        in the phone's language (``detail_localized`` in the body) though it names no field."""
         super().__init__(code)
         self.status = status
         self.code = code
@@ -63,6 +65,7 @@ class Refused(Exception):
         self.field = field  # the form field at fault, when there is one
         self.message = message or code
         self.params = params or {}
+        self.localized = localized or bool(field)
 
 
 @api.app_errorhandler(Refused)
@@ -76,6 +79,7 @@ def _refused(error: Refused) -> ResponseReturnValue:
     }
     if error.field:
         body["field"] = error.field
+    if error.localized:
         body["detail_localized"] = True
     prompt_key = f"rule.{error.rule}"
     prompt = translate(language, prompt_key) if error.rule else prompt_key

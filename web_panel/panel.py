@@ -43,6 +43,16 @@ class TournamentLink(Protocol):
     def event_map(self) -> Any: ...  # the event's map (a ``DreamMap``), or ``None``
 
 
+class DemoScript(Protocol):
+    """What the panel needs from a scripted demo (``companion.simulation.demo_run``)."""
+
+    def scripted(self) -> bool: ...
+
+    def view(self) -> dict[str, Any]: ...
+
+    def take_over(self) -> None: ...
+
+
 class LedSource(Protocol):
     """What the panel needs from the lights: the virtual backend's frame subscription."""
 
@@ -72,6 +82,8 @@ class Panel:
     labels: TableReading | None = None
     # The tournament hub's link when this table plays in an event (set by the runtime).
     tournament: TournamentLink | None = None
+    # The scripted demo playing at this table, if any: the phones watch it or take it over.
+    demo: DemoScript | None = None
     # The entries players typed in (every game), in the table's store.
     table_catalog: TableCatalog = field(init=False)
     # The seated players' calls for the judge (at most one a minute per seat).
@@ -109,6 +121,7 @@ class Panel:
         view["tournament"] = self.tournament.result_view() if self.tournament else None
         view["labels_left_out"] = self.labels_left_out()
         view["joins"] = self.tokens.claimed  # the join codes shown change when one is used
+        view["demo"] = self.demo.view() if self.demo else None
         view["map_agreement"] = self.map_agreement_view()
         return view
 
