@@ -153,9 +153,11 @@ class Pairing(Message):
 
 
 class JudgeCallsOpen(Message):
-    """How many of the table's judge calls the hub still holds open (0: every call answered)."""
+    """How many of the table's judge calls the hub still holds open (0: every call answered),
+    and how many it has recorded in all (so a table knows whether its latest call was counted)."""
 
     open: int = Field(ge=0)
+    calls: int = Field(default=0, ge=0)
 
 
 # the model of each kind a table sends (``status`` is bare text) and each the hub sends

@@ -122,6 +122,8 @@ class TableLink:
         self.hub_match: dict[str, Any] | None = None
         self.on_change: Callable[[], None] | None = None
         self._judge_called = False  # a call the hub has not said answered yet
+        self._hub_calls = 0  # how many of this table's calls the hub had recorded, last we heard
+        self._calls_before = 0  # ... when the open call was made: the hub's answer must count it
         self.publisher = TablePublisher(
             settings.hub,
             settings.table_name,
@@ -148,6 +150,7 @@ class TableLink:
         self._publish_state()
         if event.kind == ev.JUDGE_CALLED:
             self._judge_called = True
+            self._calls_before = self._hub_calls
             pending = self.table.read(lambda game: game.pending())
             self.publisher.publish_judge_call(pending.seat, pending.kind)
         if event.kind == ev.JUDGE_ANSWERED:
@@ -254,9 +257,12 @@ class TableLink:
         self.publisher.publish_confirm(view["match"], seat)
 
     def on_judge_calls(self, calls: dict[str, Any]) -> None:
-        """The hub's count of this table's open judge calls: at 0, a call made here was
-        answered at the hub, and the phones clear its notice."""
-        if calls.get("open") == 0 and self._judge_called:
+        """The hub's count of this table's open judge calls: at 0, once the hub has recorded the
+        call made here, it was answered at the hub and the phones clear its notice (a count sent
+        before the hub heard of the call says nothing about it)."""
+        self._hub_calls = int(calls.get("calls", 0))
+        recorded = self._hub_calls > self._calls_before
+        if calls.get("open") == 0 and self._judge_called and recorded:
             self.table.bus.publish(Event(ev.JUDGE_ANSWERED, {"by": "hub"}))
 
     def on_clock(self, status: dict[str, Any]) -> None:

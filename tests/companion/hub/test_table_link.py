@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.events import TIME_UP
+from companion.events import JUDGE_ANSWERED, JUDGE_CALLED, TIME_UP, Event
 from companion.games.protocol import Game
 from companion.hub.table_link import MATCH_FILE, TableLink, game_for_match
 from companion.settings import HubSettings, Settings
@@ -235,5 +235,24 @@ def test_the_panel_sets_up_on_the_map_of_the_tables_pairing(tmp_path: Path):
         assert chosen is not None and chosen.key_values == EVENT_VALUES
         link.on_match({"id": None})  # no pairing here now: no event map either
         assert link.event_map() is None
+    finally:
+        link.close()
+
+
+def test_a_count_sent_before_the_hub_heard_the_call_does_not_clear_it(tmp_path: Path):
+    """The hub's count of open calls can cross a new call on the wire: a 0 that does not yet
+    count the call made here must leave its notice up; the hub's answer to it clears it."""
+    link, _ = link_for(tmp_path)
+    answered: list[dict] = []
+    link.table.bus.subscribe(lambda e: answered.append(e.data), kinds={JUDGE_ANSWERED})
+    try:
+        link.on_judge_calls({"open": 0, "calls": 2})  # two earlier calls, both answered
+        link.table.bus.publish(Event(JUDGE_CALLED, {"by": "A"}))
+        link.on_judge_calls({"open": 0, "calls": 2})  # sent before the hub heard of it
+        assert answered == []
+        link.on_judge_calls({"open": 1, "calls": 3})  # the hub recorded it
+        assert answered == []
+        link.on_judge_calls({"open": 0, "calls": 3})  # and answered it
+        assert answered == [{"by": "hub"}]
     finally:
         link.close()
