@@ -30,6 +30,7 @@ from web_panel import csrf
 from web_panel.api import api
 from web_panel.camera_setup import camera_setup
 from web_panel.camera_view import camera_api
+from web_panel.demo_api import demo_api
 from web_panel.game_setup import setup_api
 from web_panel.i18n import choose_language, translate
 from web_panel.judge import JudgeAccess
@@ -128,6 +129,7 @@ def create_app(
     app.register_blueprint(catalog_api)
     app.register_blueprint(judge_api)
     app.register_blueprint(led_api)
+    app.register_blueprint(demo_api)
     app.register_blueprint(pages)
     app.before_request(_refuse_too_large)
     app.before_request(_refuse_cross_site)

@@ -13,9 +13,9 @@ A table publishes under ``<prefix>/<table>/`` (prefix ``companion`` by default):
 - ``seats``   — the join links of the table's pairing, ``{"match", "game_id", "join": {seat: url}}``
   (retained): the hub shows each player only their own, on their player page.
 The hub publishes under ``<prefix>/hub/`` (retained): ``clock`` (the round clock),
-``tables/<table>/match`` (the table's pairing: players, warbands, the recorded result) and
-``tables/<table>/judge_calls`` (how many of the table's judge calls are still open); and, not
-retained, ``tables/<table>/release`` (``{"match", "seat"}``: the judge frees a seat).
+``tables/<table>/match`` (the table's pairing: players, warbands, the event's map, the recorded
+result) and ``tables/<table>/judge_calls`` (how many of the table's judge calls are still open);
+and, not retained, ``tables/<table>/release`` (``{"match", "seat"}``: the judge frees a seat).
 
 The publisher never blocks or crashes the table: with no broker it keeps the latest state and
 result and sends them once the broker is reachable (paho's background loop reconnects by itself).

@@ -29,6 +29,7 @@ from typing import Any
 from companion import events as ev
 from companion.errors import DataFileError
 from companion.events import Event
+from companion.games.dreamblade.dream_map import DreamMap
 from companion.games.protocol import Game
 from companion.hub.publisher import TablePublisher, table_summary
 from companion.settings import Settings
@@ -52,12 +53,31 @@ JoinBase = Callable[[], str | None]
 ShowClock = Callable[[float | None, float | None, bool, str], None]
 
 
+def event_map(match: dict[str, Any] | None) -> DreamMap | None:
+    """The event's map the pairing carries (the organizer's values for every key cell); ``None``
+    when the event names none, or what it sent is no map (logged)."""
+    data = (match or {}).get("map")
+    if data is None:
+        return None
+    from companion.games.dreamblade.maps import map_from_config
+
+    try:
+        return map_from_config(data, origin="the event's map from the hub")
+    except DataFileError as error:
+        log.warning("hub: %s", error)
+        return None
+
+
 def game_for_match(match: dict[str, Any], settings: Settings) -> Game:
-    """The game two paired players start with: Dreamblade between their registered warbands when
-    both registered one, else the table's usual starting game (they set it up on the panel)."""
-    warbands = [(match.get(seat) or {}).get("warband") for seat in ("a", "b")]
-    if settings.game != "dreamblade" or not all(isinstance(w, dict) for w in warbands):
+    """The game two paired players start with, on the event's map when it names one: Dreamblade
+    between their registered warbands when both registered one, else the table's usual starting
+    game (they set it up on the panel)."""
+    if settings.game != "dreamblade":
         return starting_game(settings)
+    dream_map = event_map(match)
+    warbands = [(match.get(seat) or {}).get("warband") for seat in ("a", "b")]
+    if not all(isinstance(w, dict) for w in warbands):
+        return dreamblade_game(settings, dream_map=dream_map)
     from companion.games.dreamblade.catalog import default_catalog
     from companion.games.dreamblade.warband import warband_from_data
 
@@ -67,7 +87,7 @@ def game_for_match(match: dict[str, Any], settings: Settings) -> Game:
         assert isinstance(data, dict)
         warband = warband_from_data(data, catalog, origin=f"seat {seat}'s registered warband")
         minis[seat] = [catalog[catalog_id] for _, catalog_id in warband.copies(seat)]
-    return dreamblade_game(settings, minis)
+    return dreamblade_game(settings, minis, dream_map)
 
 
 def leader_outcome(game: Game) -> str:
@@ -113,6 +133,8 @@ class TableLink:
         self.on_change: Callable[[], None] | None = None
         self._published: tuple[int, int] | None = None  # the (game, version) the hub has
         self._judge_called = False  # a call the hub has not said answered yet
+        self._hub_calls = 0  # how many of this table's calls the hub had recorded, last we heard
+        self._calls_before = 0  # ... when the open call was made: the hub's answer must count it
         self.publisher = TablePublisher(
             settings.hub,
             settings.table_name,
@@ -147,6 +169,7 @@ class TableLink:
             self._publish_state()
         if event.kind == ev.JUDGE_CALLED:
             self._judge_called = True
+            self._calls_before = self._hub_calls
             pending = self.table.read(lambda game: game.pending())
             self.publisher.publish_judge_call(pending.seat, pending.kind)
         if event.kind == ev.JUDGE_ANSWERED:
@@ -268,6 +291,10 @@ class TableLink:
                 log.warning("hub: %s", error)
         save_seated(self.table.session, int(view["id"]), seats)
 
+    def event_map(self) -> DreamMap | None:
+        """The event's map for this table's pairing (the panel's set-up plays on it)."""
+        return event_map(self.hub_match)
+
     def result_view(self) -> dict[str, Any] | None:
         """The result the hub recorded for this table's match, for its players to confirm:
         ``{"match", "outcome": "a"|"b"|"draw", "confirmed": [seats]}``; ``None`` before."""
@@ -286,9 +313,12 @@ class TableLink:
         self.publisher.publish_confirm(view["match"], seat)
 
     def on_judge_calls(self, calls: dict[str, Any]) -> None:
-        """The hub's count of this table's open judge calls: at 0, a call made here was
-        answered at the hub, and the phones clear its notice."""
-        if calls.get("open") == 0 and self._judge_called:
+        """The hub's count of this table's open judge calls: at 0, once the hub has recorded the
+        call made here, it was answered at the hub and the phones clear its notice (a count sent
+        before the hub heard of the call says nothing about it)."""
+        self._hub_calls = int(calls.get("calls", 0))
+        recorded = self._hub_calls > self._calls_before
+        if calls.get("open") == 0 and self._judge_called and recorded:
             self.table.bus.publish(Event(ev.JUDGE_ANSWERED, {"by": "hub"}))
 
     def on_clock(self, status: dict[str, Any]) -> None:

@@ -22,14 +22,18 @@ from companion.table.store import Recovery, open_store
 from companion.table.table import Table
 
 if TYPE_CHECKING:
+    from companion.games.dreamblade.dream_map import DreamMap
     from companion.games.dreamblade.miniature import Miniature
 
 
 def dreamblade_game(
-    settings: Settings, warbands: Mapping[str, Sequence[Miniature]] | None = None
+    settings: Settings,
+    warbands: Mapping[str, Sequence[Miniature]] | None = None,
+    dream_map: DreamMap | None = None,
 ) -> Game:
-    """A Dreamblade game on the configured map and initiative rule between ``warbands`` (each
-    seat's miniatures; by default two small warbands whose stats are all known)."""
+    """A Dreamblade game on ``dream_map`` (by default the configured one) and the configured
+    initiative rule between ``warbands`` (each seat's miniatures; by default two small warbands
+    whose stats are all known)."""
     from companion.games.dreamblade.catalog import default_catalog
     from companion.games.dreamblade.demo_game import DEMO_WARBANDS
     from companion.games.dreamblade.dice import default_dice
@@ -43,7 +47,9 @@ def dreamblade_game(
     faces = [face.name for face in default_dice().attack.faces]
     rules = RuleSettings(rule_430=settings.dreamblade.tournament_rule_430)
     minis = {seat: list(warband) for seat, warband in warbands.items()}
-    return DreambladeGame(map_from_setting(settings.dreamblade.map), minis, faces, rules)
+    if dream_map is None:
+        dream_map = map_from_setting(settings.dreamblade.map)
+    return DreambladeGame(dream_map, minis, faces, rules)
 
 
 def starting_game(settings: Settings) -> Game:
