@@ -13,19 +13,19 @@ and whether the engine takes them now are asked of the game when the view is bui
 
 from __future__ import annotations
 
-import importlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from companion import events as ev
-from companion.camera.arena import CAMERA_PROMPTED
-from companion.camera.arena import CAMERA_SEEN as ARENA_SEEN
-from companion.camera.dungeon_command import CAMERA_SEEN as DC_SEEN
-from companion.camera.dungeon_command import DESTROY_PROMPTED
+from companion.games.arena.camera import CAMERA_PROMPTED
+from companion.games.arena.camera import CAMERA_SEEN as ARENA_SEEN
+from companion.games.dungeon_command.camera import CAMERA_SEEN as DC_SEEN
+from companion.games.dungeon_command.camera import DESTROY_PROMPTED
 from companion.events import Event, EventBus
 from companion.games.protocol import Game
+from web_panel.game_views import view_module
 
 DESTROY = "destroy"
 DISENGAGE = "disengage"
@@ -80,19 +80,11 @@ def prompt_from_event(event: Event) -> CameraPrompt:
 
 PromptView = Callable[[Game, CameraPrompt], "dict[str, Any] | None"]
 
-# game name → "module:function" giving a prompt's view from the engine (None: no longer open)
-PROMPT_VIEWS: dict[str, str] = {
-    "dungeon_command": "web_panel.game_views.dungeon_command:camera_prompt_view",
-    "arena": "web_panel.game_views.arena:camera_prompt_view",
-}
-
-
 def _prompt_view(game_name: str) -> PromptView | None:
-    target = PROMPT_VIEWS.get(game_name)
-    if target is None:
-        return None
-    module_name, attribute = target.split(":")
-    view: PromptView = getattr(importlib.import_module(module_name), attribute)
+    """The game's ``camera_prompt_view`` (its phone view module's, see ``game_views``), giving a
+    prompt's view from the engine (``None``: no longer open); ``None`` for a game without one."""
+    module = view_module(game_name)
+    view: PromptView | None = getattr(module, "camera_prompt_view", None)
     return view
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,15 +22,15 @@ from pydantic import ValidationError
 
 from companion.camera import tag_registry
 from companion.errors import DataFileError
-from companion.games import GAMES, find_game
+from companion.games import find_kit, kits
 from companion.games.protocol import Game
 from companion.settings import SeatSettings, Settings
 from companion.table.catalog import EnteredBy, TableCatalog
 from companion.table.setup import starting_game
 from web_panel.api import Refused, body
 from web_panel.i18n import choose_language, translate
-from web_panel.other_game_setup import BUILDERS as OTHER_GAMES
-from web_panel.other_game_setup import SCANNED_CARDS, Prepared, other_game, shown_cards
+from web_panel.other_game_setup import FORMS as OTHER_FORMS
+from web_panel.other_game_setup import SCANNED_CARDS, Builder, Prepared, shown_cards
 from web_panel.panel import Panel, current_panel
 from web_panel.seats import LOOPBACK_ADDRESSES
 from web_panel.setup_rights import may_set_up, require_setup_rights
@@ -385,15 +385,37 @@ def _new_game(panel: Panel, data: dict[str, Any], seats: Mapping[str, SeatSettin
     if not isinstance(name, str):
         raise Refused(400, "setup", "'game' must name a game")
     try:
-        find_game(name)
+        kit = find_kit(name)
     except KeyError as exc:
         raise Refused(400, "setup", str(exc.args[0])) from None
-    if name == "dreamblade":
-        return Prepared(dreamblade_game(panel, data.get("dreamblade")))
-    if name in OTHER_GAMES and data.get(name) is not None:
-        return other_game(name, data[name], panel.table_catalog, seats)
+    form = SETUP_FORMS.get(kit.phone_view or "")
+    prepared = None if form is None else form(panel, data.get(name), seats)
     # Without their part, the other games start from their ready-made demo setup.
-    return Prepared(starting_game(panel.settings.model_copy(update={"game": name})))
+    return prepared or Prepared(starting_game(panel.settings.model_copy(update={"game": name})))
+
+
+def _warband_form(panel: Panel, part: object, seats: Mapping[str, SeatSettings]) -> Prepared:
+    """The warbands' set-up form: the map, each seat's warband and the options (required)."""
+    return Prepared(dreamblade_game(panel, part))
+
+
+def _with_table_catalog(
+    form: Builder,
+) -> Callable[[Panel, object, Mapping[str, SeatSettings]], Prepared | None]:
+    """An other game's set-up form, read with the table's catalog; ``None`` without its part."""
+
+    def read(panel: Panel, part: object, seats: Mapping[str, SeatSettings]) -> Prepared | None:
+        return None if part is None else form(part, panel.table_catalog, seats)
+
+    return read
+
+
+# a kit's phone view (``GameKit.phone_view``) → the set-up form of that view: it reads the game's
+# part of the new-game request (``None`` when it is left out: the form may then give ``None``)
+SETUP_FORMS: dict[str, Callable[[Panel, object, Mapping[str, SeatSettings]], Prepared | None]] = {
+    "dreamblade": _warband_form,
+    **{view: _with_table_catalog(form) for view, form in OTHER_FORMS.items()},
+}
 
 
 def start_paired_game(panel: Panel, game: Game, names: Mapping[str, str]) -> None:
@@ -420,11 +442,10 @@ def options() -> ResponseReturnValue:
     from companion.games.dreamblade.miniature_form import keyword_choices
 
     panel = current_panel()
-    find_game("dreamblade")  # loads the known games into the registry
     seats = panel.seats or panel.settings.seats
     return jsonify(
         may_set_up=may_set_up(panel, request.remote_addr),
-        games=sorted(GAMES),
+        games=sorted(kit.name for kit in kits()),
         current={
             "game": panel.table.read(lambda game: game.name),
             "finished": panel.table.read(lambda game: game.winner() is not None),

@@ -1,7 +1,7 @@
 """Setting up Planechase, Dungeon Command and Arena of the Planeswalkers from the panel.
 
 ``GET /api/setup/games`` says what each game's form offers (planes, commanders and their known
-start values, scenarios, glyphs and known army cards); ``other_game(name, data, catalog, seats)``
+start values, scenarios, glyphs and known army cards); ``FORMS[view](data, catalog, seats)``
 builds the game from the ``<game>`` part of ``POST /api/setup/new``.
 
 Type a card once: Dungeon Command's commanders and creature cards and Arena's army cards are
@@ -313,19 +313,12 @@ def shown_cards(found: ReadResult, game: str, catalog: TableCatalog) -> dict[str
 
 
 Builder = Callable[[object, TableCatalog, Mapping[str, SeatSettings]], Prepared]
-BUILDERS: dict[str, Builder] = {
+# a kit's phone view (``GameKit.phone_view``) → the set-up form of that view
+FORMS: dict[str, Builder] = {
     "planechase": lambda data, catalog, seats: Prepared(planechase_game(data)),
     "dungeon_command": dungeon_command_game,
     "arena": arena_game,
 }
-
-
-def other_game(
-    name: str, data: object, catalog: TableCatalog, seats: Mapping[str, SeatSettings]
-) -> Prepared:
-    """The game ``name`` set up from its part of the new-game request, with the cards typed for
-    it (``Refused`` says why not, naming the player of ``seats`` at fault)."""
-    return BUILDERS[name](data, catalog, seats)
 
 
 def game_options() -> dict[str, Any]:

@@ -1,14 +1,15 @@
-"""Per game, what the camera reads: the map grid, the tag registry and how a committed board change
-reaches the engine.
+"""Per map kind (the game's kit says which map it is played on, ``GameKit.map_kind``, and whether the
+camera reads it, ``camera_reads``), what the camera reads: the map grid, the tag registry and how a
+committed board change reaches the engine.
 
-- Dreamblade: the 5×5 map, the tag registry file or default serials, ``reconciler.sync_table``.
-- Dungeon Command: a square grid of ``camera.battlefield.columns`` × ``rows`` squares of the size in
-  ``games/dungeon_command/data/battlefield.yaml``; ``camera/dungeon_command.py``.
-- Arena: a hex map from ``camera.battlefield`` (``columns``, ``rows``, ``hex_mm``, ``orientation``,
+- the 5×5 map (Dreamblade): the 5×5 map, the tag registry file or default serials, ``reconciler.sync_table``.
+- squares (Dungeon Command): a square grid of ``camera.battlefield.columns`` × ``rows`` squares of the size in
+  the game's data (``camera/squares.py``).
+- hexes (Arena): a hex map from ``camera.battlefield`` (``columns``, ``rows``, ``hex_mm``, ``orientation``,
   ``glyph_hexes``: spot → hex for every glyph spot of the game, ``scoring_hexes``: needed in the
-  melee); ``camera/arena.py``. The scenario maps are not in our sources, so nothing here has
+  melee); ``camera/hexes.py``. The scenario maps are not in our sources, so nothing here has
   a default.
-- Planechase has no map: :class:`CameraProfileError`.
+- a game with no map (Planechase): :class:`CameraProfileError`.
 
 A profile's ``registry_for(table)`` is ``None`` once the table plays another game than the one the
 profile was made for: the camera then shows that game but does not read its board.
@@ -21,8 +22,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.camera.loop import SyncBoard, sync_board
+from companion.games import find_kit
 from companion.settings import Settings
 from companion.table.table import Table
+from firmware_config.layout import DREAMBLADE
 from vision.board_change import BoardChange, TagId
 from vision.map_grid import DREAMBLADE_MAP, CellGrid
 
@@ -44,14 +47,15 @@ class CameraProfile:
 def camera_profile(settings: Settings, table: Table) -> CameraProfile:
     """The profile for the game at ``table``; :class:`CameraProfileError` if there is none."""
     game = table.read(lambda g: g.name)
+    kit = find_kit(game)
     battlefield = settings.camera.battlefield
-    if game == "dreamblade":
-        return _dreamblade(settings)
-    if game == "dungeon_command":
-        return _dungeon_command(battlefield)
-    if game == "arena":
-        return _arena(battlefield, table)
-    raise CameraProfileError(f"{game} has no map for the camera to read")
+    if not kit.camera_reads or kit.map_kind is None:
+        raise CameraProfileError(f"{game} has no map for the camera to read")
+    if kit.map_kind == DREAMBLADE.kind:
+        return _board(settings, game)
+    if kit.map_kind == "squares":
+        return _squares(battlefield, game)
+    return _hexes(battlefield, table, game)
 
 
 def _for_game(game: str, make: Callable[[Any], Registry]) -> Callable[[Table], Registry | None]:
@@ -62,33 +66,31 @@ def _for_game(game: str, make: Callable[[Any], Registry]) -> Callable[[Table], R
     return registry_for
 
 
-def _dreamblade(settings: Settings) -> CameraProfile:
+def _board(settings: Settings, name: str) -> CameraProfile:
     from companion.camera.tag_registry import table_registry
 
     data_dir = settings.data_dir
     return CameraProfile(
-        "dreamblade", DREAMBLADE_MAP, lambda table: table_registry(data_dir, table), sync_board
+        name, DREAMBLADE_MAP, lambda table: table_registry(data_dir, table), sync_board
     )
 
 
-def _dungeon_command(battlefield: Mapping[str, Any]) -> CameraProfile:
-    from companion.camera import dungeon_command as camera
-    from companion.games.dungeon_command.data_files import square_mm
+def _squares(battlefield: Mapping[str, Any], name: str) -> CameraProfile:
+    from companion.camera import squares as camera
     from vision.square_grid import square_grid
 
-    game = "Dungeon Command"
+    game = find_kit(name).title
     columns = _whole(battlefield, "columns", game)
     rows = _whole(battlefield, "rows", game)
-    grid = square_grid(columns, rows, square_mm())
-    registry_for = _for_game("dungeon_command", camera.registry)
-    return CameraProfile("dungeon_command", grid, registry_for, camera.sync_table)
+    grid = square_grid(columns, rows, camera.square_mm())
+    return CameraProfile(name, grid, _for_game(name, camera.registry), camera.sync_table)
 
 
-def _arena(battlefield: Mapping[str, Any], table: Table) -> CameraProfile:
-    from companion.camera import arena as camera
+def _hexes(battlefield: Mapping[str, Any], table: Table, name: str) -> CameraProfile:
+    from companion.camera import hexes as camera
     from vision.hex_grid import ORIENTATIONS, HexGrid
 
-    game = "Arena"
+    game = find_kit(name).title
     hex_mm = battlefield.get("hex_mm")
     if isinstance(hex_mm, bool) or not isinstance(hex_mm, int | float) or hex_mm <= 0:
         raise CameraProfileError(_missing(game, "hex_mm", "the hexes' centre-to-centre mm"))
@@ -119,7 +121,7 @@ def _arena(battlefield: Mapping[str, Any], table: Table) -> CameraProfile:
     def sync(table: Table, tags: Mapping[TagId, str], change: BoardChange) -> camera.Sync:
         return camera.sync_table(table, tags, change, field)
 
-    return CameraProfile("arena", hexes, _for_game("arena", camera.registry), sync)
+    return CameraProfile(name, hexes, _for_game(name, camera.registry), sync)
 
 
 def _whole(battlefield: Mapping[str, Any], key: str, game: str) -> int:

@@ -27,11 +27,12 @@ from typing import Any
 from companion import events as ev
 from companion.errors import DataFileError
 from companion.events import Event
+from companion.games import find_kit
 from companion.games.protocol import Game
 from companion.hub.publisher import TablePublisher, table_summary
 from companion.settings import Settings
 from companion.table.seated_labels import clear_seated, save_seated
-from companion.table.setup import dreamblade_game, starting_game
+from companion.table.setup import starting_game
 from companion.table.table import Table
 from vision.registration import LabelRegistration, registration_from_data
 
@@ -47,21 +48,14 @@ ShowClock = Callable[[float | None, float | None, bool, str], None]
 
 
 def game_for_match(match: dict[str, Any], settings: Settings) -> Game:
-    """The game two paired players start with: Dreamblade between their registered warbands when
-    both registered one, else the table's usual starting game (they set it up on the panel)."""
-    warbands = [(match.get(seat) or {}).get("warband") for seat in ("a", "b")]
-    if settings.game != "dreamblade" or not all(isinstance(w, dict) for w in warbands):
+    """The game two paired players start with: the table's game between the armies they
+    registered when its kit takes registered armies and both registered one, else the table's
+    usual starting game (they set it up on the panel)."""
+    registered = find_kit(settings.game).registered
+    armies = [(match.get(seat) or {}).get("warband") for seat in ("a", "b")]
+    if registered is None or not all(isinstance(army, dict) for army in armies):
         return starting_game(settings)
-    from companion.games.dreamblade.catalog import default_catalog
-    from companion.games.dreamblade.warband import warband_from_data
-
-    catalog = default_catalog(settings.data_dir / "catalog.yaml")
-    minis = {}
-    for seat, data in zip(("A", "B"), warbands, strict=True):
-        assert isinstance(data, dict)
-        warband = warband_from_data(data, catalog, origin=f"seat {seat}'s registered warband")
-        minis[seat] = [catalog[catalog_id] for _, catalog_id in warband.copies(seat)]
-    return dreamblade_game(settings, minis)
+    return registered.paired_game(settings, armies)
 
 
 def leader_outcome(game: Game) -> str:

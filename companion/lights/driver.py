@@ -6,7 +6,7 @@ The view source gives Dreamblade's ``BoardView`` or, for a hex map or square gri
 ``MapView`` (``map_view.view_for_game``; ``None``: no game on the layout's map, the attract mode
 shows). It is read on every event and once every ``REFRESH_SECONDS`` (Dungeon Command's creatures
 move with no engine event: the camera's squares are read then). Cells the camera prompts about
-(``map_view.PROMPT_EVENTS``) flash until the next action at the table, at most
+(each game kit's ``prompt_events``) flash until the next action at the table, at most
 ``PROMPT_SECONDS``.
 
 The seat colours come from a palette source read again when a new game starts, so the colours
@@ -28,7 +28,7 @@ from companion.lights.base import Lights
 from companion.lights.board_view import BoardView
 from companion.lights.colours import Palette
 from companion.lights.flourishes import FLOURISHES, Flourish
-from companion.lights.map_view import PROMPT_EVENTS, MapView
+from companion.lights.map_view import MapView, prompt_events
 from companion.lights.render import Rendered, render
 from companion.lights.scenes import map_scene, rainbow, state_scene
 
@@ -68,6 +68,7 @@ class LightsDriver:
         self._flourish: tuple[Flourish, float] | None = None  # playing, and since when
         self._last_pixels: bytes | None = None
         self._wake = threading.Event()  # set by events: draw now, not at the next frame tick
+        self._prompt_events = prompt_events()
 
     def on_event(self, event: Event) -> None:
         now = self._clock()
@@ -77,8 +78,8 @@ class LightsDriver:
                     self._flags[cell] = now + FLAG_SECONDS
                 self.wake()
                 return
-            if event.kind in PROMPT_EVENTS:
-                cell = event.data.get(PROMPT_EVENTS[event.kind])
+            if event.kind in self._prompt_events:
+                cell = event.data.get(self._prompt_events[event.kind])
                 if cell:
                     self._prompts[cell] = now + PROMPT_SECONDS
                     self.wake()

@@ -5,7 +5,9 @@ settings (``setup``), the hardware
 buttons (``controls``), the Pi's boot settings (``pi_boot``) and the label registrations of the
 players a tournament seats here (``seated_labels``).
 
-May import: the shared contracts (``companion.events``, ``errors``, ``grid``, ``settings``),
-``companion.games``, ``firmware_config`` and ``vision.registration`` (label registration files,
-no OpenCV). Never the camera, lights, hub, panel or app.
+May import: the shared contracts, ``companion.games``, ``firmware_config`` and
+``vision.registration`` (label registration files, no OpenCV). Never the camera, lights, hub,
+panel or app.
+
+Loads no: OpenCV, Flask, segno, paho.
 """

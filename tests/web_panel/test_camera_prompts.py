@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from companion.camera import arena as arena_camera
-from companion.camera import dungeon_command as dc_camera
+from companion.camera import hexes as arena_camera
+from companion.camera import squares as dc_camera
 from companion.games.arena.game import Arena
 from companion.games.arena.setup import Setup as ArenaSetup
 from companion.games.dungeon_command.game import DungeonCommand

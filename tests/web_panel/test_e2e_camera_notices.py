@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from companion.camera import arena as arena_camera
-from companion.camera import dungeon_command as dc_camera
+from companion.camera import hexes as arena_camera
+from companion.camera import squares as dc_camera
 from companion.camera.loop import CameraLoop
 from companion.camera.reconciler import default_registry
 from companion.camera.reconciler import sync_table as sync_dreamblade

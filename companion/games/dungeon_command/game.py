@@ -30,7 +30,6 @@ from typing import Any, ClassVar
 
 from companion.errors import IllegalActionError
 from companion.events import ACTION_APPLIED, DESTROYED, GAME_WON, PHASE_STARTED, Event
-from companion.games import register
 from companion.games.dungeon_command.actions import (
     TRACKS,
     Adjust,
@@ -106,7 +105,6 @@ def _initial_state(setup: Setup) -> State:
     )
 
 
-@register
 class DungeonCommand(JsonStateGame):
     position_format = POSITION_FORMAT
     record_format = RECORD_FORMAT

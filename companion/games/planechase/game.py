@@ -27,7 +27,6 @@ from typing import Any, ClassVar
 
 from companion.errors import IllegalActionError
 from companion.events import ACTION_APPLIED, GAME_WON, Event
-from companion.games import register
 from companion.games.json_state import JsonStateGame
 from companion.games.planechase.actions import (
     EndTurn,
@@ -113,7 +112,6 @@ def _initial_state(setup: Setup) -> State:
     )
 
 
-@register
 class Planechase(JsonStateGame):
     position_format = POSITION_FORMAT
     record_format = RECORD_FORMAT

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from companion.camera.dungeon_command import registry as dc_tags
 from companion.games.arena.demo import demo_setup as arena_setup
 from companion.games.arena.game import Arena
 from companion.games.dreamblade.demo_game import demo_game
@@ -13,8 +12,6 @@ from companion.games.dungeon_command.game import DungeonCommand
 from companion.lights.board_view import BoardView
 from companion.lights.map_view import (
     MapView,
-    arena_view,
-    dungeon_command_view,
     game_map,
     view_for_game,
 )
@@ -30,36 +27,6 @@ def play(game, *actions: str):
     for text in actions:
         game.push(game.parse_action(text))
     return game
-
-
-def test_arena_figures_stand_on_their_hexes_and_glyphs_show_who_holds_them():
-    game = play(
-        Arena(arena_setup()),
-        "choose walker-a",
-        "summon soldiers-a-1 a1",
-        "summon soldiers-a-2 b1",
-        "move walker-a g1 c2",
-    )
-    view = arena_view(game, GLYPH_HEXES)
-    assert view.seats == ("ann", "ben")
-    # the walkers were placed before the camera saw them: only figures with a hex are shown
-    assert dict(view.pieces) == {"a1": "ann", "b1": "ann", "c2": "ann"}
-    assert dict(view.glyphs) == {"c2": "ann", "d3": None}
-    assert not view.over and view.winners == frozenset()
-
-
-def test_dungeon_command_creatures_are_where_the_camera_read_them():
-    game = play(DungeonCommand(dc_setup()), "deploy dwarf-cleric", "deploy elf-archer")
-    tag_of = {label: tag for tag, label in dc_tags(game.setup).items()}
-    seen = {
-        tag_of["dwarf-cleric"]: "b1",
-        tag_of["elf-archer"]: "c2",
-        tag_of["ben-01"]: "f4",  # on the map but not deployed: not a piece
-        TagId("dc", "stranger", 1): "a4",  # not a creature of either warband
-    }
-    view = dungeon_command_view(game, seen)
-    assert dict(view.pieces) == {"b1": "ann", "c2": "ann"}
-    assert view.glyphs == {}
 
 
 def test_a_view_refuses_cells_and_seats_that_are_not_the_games():

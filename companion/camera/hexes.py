@@ -1,8 +1,7 @@
 """Arena of the Planeswalkers read by the camera: figures on hexes, summons and moves, and the
 rolls the players owe when a figure leaves an engagement.
 
-Tags: figure ``<card>-<n>`` of a squad wears ``ar:<card>#<n>`` (QR payload ``1AR<card>:<n>``); a
-single figure (planeswalker, hero) wears ``ar:<card>#1``. The :class:`Battlefield` says which hexes
+Tags and events: ``companion/games/arena/camera.py``. The :class:`Battlefield` says which hexes
 are glyph spots and purple scoring spaces — the scenario maps are not in our sources, so the
 players set them (``camera.battlefield`` in the table settings, see docs/games.md).
 
@@ -28,27 +27,11 @@ from typing import Any
 from companion.camera.reconciler import MAX_PROPOSALS, Note, flag_refusal, identify
 from companion.events import Event
 from companion.games.arena.game import Arena
-from companion.games.arena.setup import FIELD, GRAVEYARD, RESERVE, SCORING, Setup
+from companion.games.arena.camera import CAMERA_PROMPTED, CAMERA_SEEN, TAG_GAME, registry
+from companion.games.arena.setup import FIELD, GRAVEYARD, RESERVE, SCORING
 from companion.table.table import CAMERA, Table
 from vision.board_change import BoardChange, TagId
 from vision.hex_grid import HexGrid
-
-TAG_GAME = "ar"
-CAMERA_PROMPTED = "arena.camera_prompted"
-# After every sync: the figures the camera sees now (data: ``hexes``, figure → hex), so a figure
-# moved off a face-down glyph clears its prompt on the panel.
-CAMERA_SEEN = "arena.camera_seen"
-
-
-def registry(setup: Setup) -> dict[TagId, str]:
-    """Tag → figure id for every figure of every army."""
-    tags: dict[TagId, str] = {}
-    for army in setup.armies:
-        for card in army.cards:
-            for n, fid in enumerate(card.figure_ids(), start=1):
-                tags[TagId(TAG_GAME, card.id, n)] = fid
-    return tags
-
 
 @dataclass(frozen=True)
 class Battlefield:

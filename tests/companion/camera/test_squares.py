@@ -1,7 +1,7 @@
 from pathlib import Path
 
 from companion import events as ev
-from companion.camera.dungeon_command import (
+from companion.camera.squares import (
     DESTROY_PROMPTED,
     DestroyPrompt,
     reconcile,

@@ -1,8 +1,7 @@
 """Dungeon Command read by the camera: which square each tagged creature stands on, creatures
 put down to deploy, and a creature taken off the map prompting its morale loss.
 
-Tags: a creature labelled ``L`` wears the tag ``dc:L#1`` (QR payload ``1DCL:1``; labels are unique
-across both warbands, so one serial is enough). The camera board (tag → square, from
+Tags and events: ``companion/games/dungeon_command/camera.py``. The camera board (tag → square, from
 ``vision/square_grid.py``) is compared with the engine after every committed change:
 
 - a creature of the deploying player put on the map while it may be deployed is proposed as
@@ -24,26 +23,19 @@ from typing import Any
 from companion.camera.reconciler import MAX_PROPOSALS, Note, flag_refusal, identify
 from companion.events import Event
 from companion.games.dungeon_command.game import INITIAL_DEPLOY, DungeonCommand
-from companion.games.dungeon_command.setup import Setup
+from companion.games.dungeon_command.data_files import square_mm
+from companion.games.dungeon_command.camera import (
+    CAMERA_SEEN,
+    DESTROY_PROMPTED,
+    TAG_GAME,
+    TAG_SERIAL,
+    registry,
+)
 from companion.table.table import CAMERA, Table
 from vision.board_change import BoardChange, TagId
 
-TAG_GAME = "dc"
-TAG_SERIAL = 1
-DESTROY_PROMPTED = "dungeon_command.destroy_prompted"
-# After every sync: the creatures the camera sees now (data: ``squares``, label → square), so a
-# creature put back on the map clears its prompt on the panel.
-CAMERA_SEEN = "dungeon_command.camera_seen"
 DEPLOY_KINDS = (INITIAL_DEPLOY, "deploy")
 
-
-def registry(setup: Setup) -> dict[TagId, str]:
-    """Tag → creature label for every creature of both warbands."""
-    return {
-        TagId(TAG_GAME, label, TAG_SERIAL): label
-        for band in setup.warbands
-        for label in band.creatures
-    }
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 
 from companion import events as ev
-from companion.camera.arena import (
+from companion.camera.hexes import (
     CAMERA_PROMPTED,
     Battlefield,
     Prompt,

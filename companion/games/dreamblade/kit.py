@@ -1,0 +1,34 @@
+"""Dreamblade's kit: what the house asks of the game (``companion.games.kit``)."""
+
+from __future__ import annotations
+
+from companion.games.dreamblade import demo_game, registered
+from companion.games.dreamblade.game import DreambladeGame
+from companion.games.dreamblade.starting import configured_game
+from companion.games.dreamblade.table_entries import MINIATURE_ENTRIES
+from companion.games.kit import Demo, GameKit, RegisteredArmies
+
+
+KIT = GameKit(
+    name=DreambladeGame.name,
+    title="Dreamblade",
+    game_class=DreambladeGame,
+    starting_game=configured_game,
+    demo=Demo(
+        demo_game.demo_game,
+        lambda: demo_game.DEMO_GAME,
+        demo_game.PLAYER_NAMES,
+        through_camera=True,
+    ),
+    phone_view="dreamblade",
+    map_kind="dreamblade",
+    camera_reads=True,
+    entry_kinds=(MINIATURE_ENTRIES,),
+    registered=RegisteredArmies(
+        registered.shipped_warbands,
+        registered.banned_list,
+        registered.checked_warband,
+        registered.paired_game,
+    ),
+    judge="companion.games.dreamblade.judge_tools",
+)
