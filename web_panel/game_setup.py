@@ -396,7 +396,9 @@ def _new_game(panel: Panel, data: dict[str, Any], seats: Mapping[str, SeatSettin
 
 def _warband_form(panel: Panel, part: object, seats: Mapping[str, SeatSettings]) -> Prepared:
     """The warbands' set-up form: the map, each seat's warband and the options (required)."""
-    return Prepared(dreamblade_game(panel, part))
+    game = dreamblade_game(panel, part)
+    assert isinstance(part, dict)  # the game checked it
+    return Prepared(game, tags=dreamblade_tags(panel, part))
 
 
 def _with_table_catalog(
@@ -603,7 +605,7 @@ def new_game() -> ResponseReturnValue:
         raise Refused(400, "setup", "'clock_minutes' must be 1 to 600, or null for no clock")
     prepared = _new_game(panel, data, seats)  # everything is checked before anything changes
     game = prepared.game
-    tags = dreamblade_tags(panel, data["dreamblade"]) if game.name == "dreamblade" else {}
+    tags = prepared.tags
     _save_seats(panel.settings.data_dir, seats)
     panel.seats = seats
     panel.clock.configure(minutes)

@@ -132,7 +132,7 @@ def ask() -> ResponseReturnValue:
     questions = tools.questions
     data = body()
     question = data.get("question")
-    if question not in questions.QUESTIONS:
+    if not isinstance(question, str) or question not in questions.QUESTIONS:
         raise Refused(400, "bad_request", f"'question' must be one of {questions.QUESTIONS}")
     seat = data.get("seat") or None
     if seat not in (None, "A", "B"):

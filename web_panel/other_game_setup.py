@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, jsonify, request
@@ -36,6 +36,7 @@ from web_panel.i18n import choose_language, translate
 from web_panel.table_catalog_api import entry_problem
 
 if TYPE_CHECKING:
+    from vision.board_change import TagId
     from vision.tags import ReadResult
 
 other_setup_api = Blueprint("other_setup", __name__, url_prefix="/api/setup")
@@ -44,10 +45,12 @@ other_setup_api = Blueprint("other_setup", __name__, url_prefix="/api/setup")
 @dataclass(frozen=True)
 class Prepared:
     """A game ready to start and the cards typed for it, to keep in the table's catalog once it
-    has started: (kind, checked entry)."""
+    has started: (kind, checked entry); and the tags shown to the camera for its pieces (piece →
+    tag), to record with it."""
 
     game: Game
     entries: tuple[tuple[str, dict[str, Any]], ...] = ()
+    tags: Mapping[str, TagId] = field(default_factory=dict)
 
 
 def _refused(exc: Exception, seats: Mapping[str, SeatSettings] | None = None) -> Refused:

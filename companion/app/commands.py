@@ -77,7 +77,6 @@ def run(config: Path | None, host: str | None, port: int | None, verbose: bool) 
     _logging(verbose)
     settings = _settings(config)
     from companion.app.runtime import TableRuntime
-    from companion.games.kit import Demo
     from companion.table.setup import open_table
 
     camera = settings.camera.source
@@ -203,7 +202,6 @@ def _live_demo(
     settings: Settings, demo: Demo, pace: float, where: tuple[str | None, int | None]
 ) -> None:
     from companion.app.runtime import TableRuntime
-    from companion.games.kit import Demo
     from companion.simulation.demo import DemoPlayer
 
     script = tuple(demo.script())
@@ -237,7 +235,6 @@ def _other_game_demo(
     where: tuple[str | None, int | None],
 ) -> None:
     from companion.app.runtime import TableRuntime
-    from companion.games.kit import Demo
     from companion.simulation.other_games import demo_game, demo_seats, play
     from companion.table.store import Store
     from companion.table.table import Table

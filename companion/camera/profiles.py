@@ -1,19 +1,19 @@
-"""Per map kind (the game's kit says which map it is played on, ``GameKit.map_kind``, and whether the
-camera reads it, ``camera_reads``), what the camera reads: the map grid, the tag registry and how a
-committed board change reaches the engine.
+"""What the camera reads of the table's game, as its kit says (the map it is played on,
+``GameKit.map_kind``, and how it is read, ``GameKit.camera``): the map grid, the tag registry and
+how a committed board change reaches the engine.
 
-- the 5×5 map (Dreamblade): the 5×5 map, the tag registry file or default serials, ``reconciler.sync_table``.
-- squares (Dungeon Command): a square grid of ``camera.battlefield.columns`` × ``rows`` squares of the size in
-  the game's data (``camera/squares.py``).
-- hexes (Arena): a hex map from ``camera.battlefield`` (``columns``, ``rows``, ``hex_mm``, ``orientation``,
-  ``glyph_hexes``: spot → hex for every glyph spot of the game, ``scoring_hexes``: needed in the
-  melee); ``camera/hexes.py``. The scenario maps are not in our sources, so nothing here has
-  a default.
+- the 5×5 map (Dreamblade): the 5×5 map, the tag registry file or default serials,
+  ``reconciler.sync_table``.
+- squares (Dungeon Command): a square grid of ``camera.battlefield.columns`` × ``rows`` squares of
+  the size in the game's data; read by the game's kit (``camera/game_sync.py``).
+- hexes (Arena): a hex map from ``camera.battlefield`` (``columns``, ``rows``, ``hex_mm``,
+  ``orientation``, ``glyph_hexes``: spot → hex for every glyph spot of the game, ``scoring_hexes``:
+  needed in the melee); read by the game's kit (``camera/game_sync.py``). The scenario maps are
+  not in our sources, so nothing here has a default.
 - a game with no map (Planechase): :class:`CameraProfileError`.
 
 A profile's ``registry_for(table)`` is ``None`` once the table plays another game than the one the
-profile was made for: the camera then shows that game but does not read its board.
-"""
+profile was made for: the camera then shows that game but does not read its board."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from typing import Any
 
 from companion.camera.loop import SyncBoard, sync_board
 from companion.games import find_kit
+from companion.games.kit import CameraReading, MissingSetting
 from companion.settings import Settings
 from companion.table.table import Table
 from firmware_config.layout import DREAMBLADE
@@ -49,13 +50,11 @@ def camera_profile(settings: Settings, table: Table) -> CameraProfile:
     game = table.read(lambda g: g.name)
     kit = find_kit(game)
     battlefield = settings.camera.battlefield
-    if not kit.camera_reads or kit.map_kind is None:
-        raise CameraProfileError(f"{game} has no map for the camera to read")
     if kit.map_kind == DREAMBLADE.kind:
         return _board(settings, game)
-    if kit.map_kind == "squares":
-        return _squares(battlefield, game)
-    return _hexes(battlefield, table, game)
+    if kit.map_kind is None or kit.camera is None:
+        raise CameraProfileError(f"{game} has no map for the camera to read")
+    return _on_cells(battlefield, table, game, kit.map_kind, kit.camera)
 
 
 def _for_game(game: str, make: Callable[[Any], Registry]) -> Callable[[Table], Registry | None]:
@@ -75,53 +74,48 @@ def _board(settings: Settings, name: str) -> CameraProfile:
     )
 
 
-def _squares(battlefield: Mapping[str, Any], name: str) -> CameraProfile:
-    from companion.camera import squares as camera
+def _on_cells(
+    battlefield: Mapping[str, Any], table: Table, name: str, kind: str, reading: CameraReading
+) -> CameraProfile:
+    """A game on squares or hexes read by its kit's reconciler (``game_sync``)."""
+    from companion.camera.game_sync import sync_table
+
+    game = find_kit(name).title
+    grid = _squares(battlefield, game, reading) if kind == "squares" else _hexes(battlefield, game)
+    try:
+        field = table.read(lambda g: reading.field(grid, battlefield, g))
+    except MissingSetting as missing:
+        raise CameraProfileError(_missing(game, missing.key, missing.expected)) from None
+    except ValueError as error:
+        raise CameraProfileError(f"{game}: camera.battlefield: {error}") from None
+
+    def sync(table: Table, tags: Mapping[TagId, str], change: BoardChange) -> object:
+        return sync_table(table, tags, change, reading, field)
+
+    return CameraProfile(name, grid, _for_game(name, reading.registry), sync)
+
+
+def _squares(battlefield: Mapping[str, Any], game: str, reading: CameraReading) -> CellGrid:
     from vision.square_grid import square_grid
 
-    game = find_kit(name).title
+    assert reading.cell_mm is not None, f"{game} on squares says their size"
     columns = _whole(battlefield, "columns", game)
     rows = _whole(battlefield, "rows", game)
-    grid = square_grid(columns, rows, camera.square_mm())
-    return CameraProfile(name, grid, _for_game(name, camera.registry), camera.sync_table)
+    return square_grid(columns, rows, reading.cell_mm())
 
 
-def _hexes(battlefield: Mapping[str, Any], table: Table, name: str) -> CameraProfile:
-    from companion.camera import hexes as camera
+def _hexes(battlefield: Mapping[str, Any], game: str) -> CellGrid:
     from vision.hex_grid import ORIENTATIONS, HexGrid
 
-    game = find_kit(name).title
     hex_mm = battlefield.get("hex_mm")
     if isinstance(hex_mm, bool) or not isinstance(hex_mm, int | float) or hex_mm <= 0:
         raise CameraProfileError(_missing(game, "hex_mm", "the hexes' centre-to-centre mm"))
     orientation = battlefield.get("orientation")
     if orientation not in ORIENTATIONS:
         raise CameraProfileError(_missing(game, "orientation", " or ".join(ORIENTATIONS)))
-    hexes = HexGrid(
+    return HexGrid(
         _whole(battlefield, "columns", game), _whole(battlefield, "rows", game), hex_mm, orientation
     )
-    spots, scoring_rule = table.read(lambda g: (set(g.setup.glyphs), g.setup.rules.scoring))
-    glyph_hexes = battlefield.get("glyph_hexes") or {}
-    scoring = battlefield.get("scoring_hexes") or []
-    if not isinstance(glyph_hexes, Mapping) or set(glyph_hexes) != spots:
-        raise CameraProfileError(
-            _missing(
-                game, "glyph_hexes", f"the hex of each glyph spot ({', '.join(sorted(spots))})"
-            )
-        )
-    if not isinstance(scoring, list) or (scoring_rule == "glyph_spaces" and not scoring):
-        raise CameraProfileError(_missing(game, "scoring_hexes", "the purple spaces' hexes"))
-    try:
-        field = camera.Battlefield(
-            hexes, {str(k): str(v) for k, v in glyph_hexes.items()}, frozenset(map(str, scoring))
-        )
-    except ValueError as error:
-        raise CameraProfileError(f"{game}: camera.battlefield: {error}") from None
-
-    def sync(table: Table, tags: Mapping[TagId, str], change: BoardChange) -> camera.Sync:
-        return camera.sync_table(table, tags, change, field)
-
-    return CameraProfile(name, hexes, _for_game(name, camera.registry), sync)
 
 
 def _whole(battlefield: Mapping[str, Any], key: str, game: str) -> int:

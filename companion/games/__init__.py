@@ -4,7 +4,8 @@ Each game package registers its kit with ``register_kit`` when imported; ``find_
 a game's kit and ``find_game(name)`` its engine class, ``kits()`` every kit in the order the
 house lists games. The known game packages are imported on first use.
 
-May import: the shared contracts and the camera's tag ids (``vision.board_change``, no OpenCV).
+May import: the shared contracts, the camera's tag ids and board changes (``vision.board_change``)
+and the hex map's geometry (``vision.hex_grid``), neither of which loads OpenCV.
 Never the table, camera, lights, hub, panel or app: games know no camera.
 
 Loads no: OpenCV, Flask, segno, paho.
@@ -66,7 +67,12 @@ def kits() -> tuple[GameKit, ...]:
     """Every registered kit, in the order the house lists games."""
     _load_known_games()
     order = [module.rpartition(".")[2] for module in KNOWN_GAME_PACKAGES]
-    return tuple(sorted(KITS.values(), key=lambda kit: (order.index(kit.name) if kit.name in order else len(order), kit.name)))
+    return tuple(
+        sorted(
+            KITS.values(),
+            key=lambda kit: (order.index(kit.name) if kit.name in order else len(order), kit.name),
+        )
+    )
 
 
 def registered_armies() -> RegisteredArmies:

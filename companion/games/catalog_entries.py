@@ -3,8 +3,8 @@
 A player whose miniature or card is missing from a game's catalog (or known only in part) enters
 what is printed on it. The table keeps such entries in its own catalog (``companion/table``'s
 ``TableCatalog``: stored, exported and imported for every game at once); each game's kit lists the
-kinds of entries it takes (``GameKit.entry_kinds``) and how one is checked, so the table never needs to know a game's
-fields and games never import the table.
+kinds of entries it takes (``GameKit.entry_kinds``) and how one is checked, so the table never needs
+to know a game's fields and games never import the table.
 
 An ``EntryKind`` checks one entry with the same rules as the game's data files and returns it in
 its normal form (a plain JSON-able mapping holding a text ``id``, its key within its kind, and a

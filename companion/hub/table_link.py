@@ -52,8 +52,9 @@ def game_for_match(match: dict[str, Any], settings: Settings) -> Game:
     registered when its kit takes registered armies and both registered one, else the table's
     usual starting game (they set it up on the panel)."""
     registered = find_kit(settings.game).registered
-    armies = [(match.get(seat) or {}).get("warband") for seat in ("a", "b")]
-    if registered is None or not all(isinstance(army, dict) for army in armies):
+    given = [(match.get(seat) or {}).get("warband") for seat in ("a", "b")]
+    armies = [army for army in given if isinstance(army, dict)]
+    if registered is None or len(armies) != len(given):
         return starting_game(settings)
     return registered.paired_game(settings, armies)
 

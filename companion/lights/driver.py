@@ -1,6 +1,7 @@
 """Keeps the LEDs showing the game: rebuilds the board view when events arrive, animates it
 against a clock, and falls back to the attract mode when no game is loaded. An event with a
-flourish (``flourishes.FLOURISHES``: planeswalk, chaos) plays it for a moment first.
+flourish (``flourishes.FLOURISHES``: planeswalk, chaos, as the game's kit says) plays it for a
+moment first.
 
 The view source gives Dreamblade's ``BoardView`` or, for a hex map or square grid, a
 ``MapView`` (``map_view.view_for_game``; ``None``: no game on the layout's map, the attract mode
@@ -24,6 +25,7 @@ from dataclasses import replace
 
 from companion import events as ev
 from companion.events import Event, EventBus
+from companion.games import kits
 from companion.lights.base import Lights
 from companion.lights.board_view import BoardView
 from companion.lights.colours import Palette
@@ -69,6 +71,9 @@ class LightsDriver:
         self._last_pixels: bytes | None = None
         self._wake = threading.Event()  # set by events: draw now, not at the next frame tick
         self._prompt_events = prompt_events()
+        self._flourishes = {
+            kind: FLOURISHES[name] for kit in kits() for kind, name in kit.flourishes.items()
+        }
 
     def on_event(self, event: Event) -> None:
         now = self._clock()
@@ -89,7 +94,7 @@ class LightsDriver:
             if event.kind == ev.GAME_STARTED and self._palette_source is not None:
                 self.palette = self._palette_source()
                 self.wake()
-            flourish = FLOURISHES.get(event.kind)
+            flourish = self._flourishes.get(event.kind)
             if flourish is not None:
                 self._flourish = (flourish, now)
                 self.wake()

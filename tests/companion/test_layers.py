@@ -214,9 +214,9 @@ def test_a_broken_list_fails(tmp_path: Path) -> None:
     modules = project_modules()
     broken = tmp_path / "map_view.py"
     source = modules["companion.lights.map_view"].read_text(encoding="utf-8")
-    broken.write_text("from companion.camera.hexes import CAMERA_PROMPTED\n" + source)
+    broken.write_text("from companion.camera.profiles import CameraProfile\n" + source)
     found = outside_the_lists({**modules, "companion.lights.map_view": broken})
-    assert found == [f"{broken}:1 imports companion.camera.hexes (companion.lights)"]
+    assert found == [f"{broken}:1 imports companion.camera.profiles (companion.lights)"]
 
 
 # -- ranks and circles ----------------------------------------------------------------------------

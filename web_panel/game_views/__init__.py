@@ -1,7 +1,9 @@
 """Game-specific additions to the panel's view: what a game's rich views need beyond the generic
 state (pending decision and legal actions). A game's kit names its phone view
 (``GameKit.phone_view``): the module of that name here, whose ``<name>_view(game)`` reads the
-game's own query methods (and, for a game the camera prompts about, ``camera_prompt_view``). A game without one gets the generic view, which works for any game."""
+game's own query methods (and, for a game the camera prompts about, ``camera_prompt_view``). A
+game without one gets the generic
+view, which works for any game."""
 
 from __future__ import annotations
 

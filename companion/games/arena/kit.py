@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.arena import demo
-from companion.games.arena.camera import CAMERA_PROMPTED
+from companion.games.arena.camera import CAMERA, CAMERA_PROMPTED
 from companion.games.arena.game import Arena
 from companion.games.arena.table_entries import ARMY_CARD_ENTRIES
-from companion.games.kit import Demo, GameKit, MapPieces
+from companion.games.kit import Demo, GameKit, LedScene, MapPieces
 from companion.settings import Settings
 from vision.board_change import TagId
 
@@ -42,6 +42,37 @@ def starting_game(settings: Settings) -> Arena:
     return Arena(demo.demo_setup())
 
 
+# on the example hex layout: p1's figure holds the glyph on b2, nobody holds d1 yet; a figure left
+# an engagement on c1 (the roll is owed)
+_SCENE = MapPieces(
+    pieces={"a1": "p1", "b1": "p1", "c2": "p2", "d2": "p2"}, glyphs={"b2": "p1", "d1": None}
+)
+LED_SCENES = (
+    LedScene(
+        "arena",
+        "example_hexes_4x3",
+        {
+            "en": "Arena: figures dim in their army's colour, a held glyph full, a free one grey; "
+            "a hex to settle flashes white.",
+            "ja": "アリーナ:フィギュアは軍の色でほのかに、取ったグリフは明るく、"
+            "誰も取っていないグリフは灰色。確認待ちのヘクスは白く点滅します。",
+        },
+        pieces=_SCENE,
+        prompted=frozenset({"c1"}),
+    ),
+    LedScene(
+        "arena_won",
+        "example_hexes_4x3",
+        {
+            "en": "Arena, game over: the winning army's figures pulse.",
+            "ja": "アリーナの決着:勝った軍のフィギュアが脈打ちます。",
+        },
+        pieces=MapPieces(_SCENE.pieces, _SCENE.glyphs, winners=frozenset({"p2"})),
+        prompted=frozenset({"c1"}),
+        over=True,
+    ),
+)
+
 KIT = GameKit(
     name=Arena.name,
     title="Arena of the Planeswalkers",
@@ -52,6 +83,7 @@ KIT = GameKit(
     map_kind="hexes",
     map_pieces=map_pieces,
     prompt_events={CAMERA_PROMPTED: "hex"},
-    camera_reads=True,
+    camera=CAMERA,
+    led_scenes=LED_SCENES,
     entry_kinds=(ARMY_CARD_ENTRIES,),
 )

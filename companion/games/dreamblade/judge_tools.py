@@ -9,7 +9,6 @@ from companion.games.dreamblade.editor import EditError, PositionEditor
 from companion.games.dreamblade.game import DreambladeGame as Game
 from companion.games.dreamblade.maps import map_from_setting
 from companion.games.dreamblade.rules_cli import read_json, rules
-
 from companion.settings import Settings
 
 RECORD_FORMAT = "dreamblade-record"

@@ -8,7 +8,6 @@ from companion.games.dreamblade.starting import configured_game
 from companion.games.dreamblade.table_entries import MINIATURE_ENTRIES
 from companion.games.kit import Demo, GameKit, RegisteredArmies
 
-
 KIT = GameKit(
     name=DreambladeGame.name,
     title="Dreamblade",
@@ -22,7 +21,6 @@ KIT = GameKit(
     ),
     phone_view="dreamblade",
     map_kind="dreamblade",
-    camera_reads=True,
     entry_kinds=(MINIATURE_ENTRIES,),
     registered=RegisteredArmies(
         registered.shipped_warbands,
@@ -31,4 +29,5 @@ KIT = GameKit(
         registered.paired_game,
     ),
     judge="companion.games.dreamblade.judge_tools",
+    catalog_commands="companion.games.dreamblade.catalog_cli",
 )

@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.dungeon_command import demo
-from companion.games.dungeon_command.camera import DESTROY_PROMPTED, registry
+from companion.games.dungeon_command.camera import CAMERA, DESTROY_PROMPTED, registry
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.games.dungeon_command.table_entries import COMMANDER_ENTRIES, CREATURE_ENTRIES
-from companion.games.kit import Demo, GameKit, MapPieces
+from companion.games.kit import Demo, GameKit, LedScene, MapPieces
 from companion.settings import Settings
 from vision.board_change import TagId
 
@@ -37,6 +37,33 @@ def starting_game(settings: Settings) -> DungeonCommand:
     return DungeonCommand(demo.demo_setup())
 
 
+# on the example square layout: a creature left the map from d3 (destroyed?)
+_SCENE = MapPieces(pieces={"a1": "p1", "b2": "p1", "c1": "p1", "e3": "p2", "f4": "p2", "d4": "p2"})
+LED_SCENES = (
+    LedScene(
+        "dungeon_command",
+        "example_squares_6x4",
+        {
+            "en": "Dungeon Command: creatures dim in their warband's colour; the square "
+            "a creature left flashes white.",
+            "ja": "ダンジョン・コマンド:クリーチャーはウォーバンドの色でほのかに光り、"
+            "クリーチャーが離れたマスは白く点滅します。",
+        },
+        pieces=_SCENE,
+        prompted=frozenset({"d3"}),
+    ),
+    LedScene(
+        "dungeon_command_won",
+        "example_squares_6x4",
+        {
+            "en": "Dungeon Command, game over: the winner's creatures pulse.",
+            "ja": "ダンジョン・コマンドの決着:勝者のクリーチャーが脈打ちます。",
+        },
+        pieces=MapPieces(_SCENE.pieces, winners=frozenset({"p1"})),
+        over=True,
+    ),
+)
+
 KIT = GameKit(
     name=DungeonCommand.name,
     title="Dungeon Command",
@@ -47,6 +74,7 @@ KIT = GameKit(
     map_kind="squares",
     map_pieces=map_pieces,
     prompt_events={DESTROY_PROMPTED: "square"},
-    camera_reads=True,
+    camera=CAMERA,
+    led_scenes=LED_SCENES,
     entry_kinds=(COMMANDER_ENTRIES, CREATURE_ENTRIES),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.games.kit import Demo, GameKit
 from companion.games.planechase import demo
-from companion.games.planechase.game import Planechase
+from companion.games.planechase.game import CHAOS, PLANESWALKED, Planechase
 from companion.settings import Settings
 
 
@@ -21,4 +21,5 @@ KIT = GameKit(
     starting_game=starting_game,
     demo=Demo(lambda: Planechase(demo.demo_setup()), demo.script, demo.PLAYER_NAMES),
     phone_view="planechase",
+    flourishes={PLANESWALKED: "planeswalk", CHAOS: "chaos"},
 )

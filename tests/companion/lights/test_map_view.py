@@ -16,7 +16,6 @@ from companion.lights.map_view import (
     view_for_game,
 )
 from firmware_config.layout import DREAMBLADE, MapShape
-from vision.board_change import TagId
 
 GLYPH_HEXES = {"g1": "c2", "g2": "d3"}
 HEXES = MapShape("hexes", 4, 3)

@@ -10,8 +10,8 @@ from companion.events import Event
 from companion.games.arena import demo as arena_demo
 from companion.games.demo_players import DEMO_PLAYERS
 from companion.games.dungeon_command import demo as dungeon_command_demo
-from companion.games.planechase.game import CHAOS, PLANESWALKED
 from companion.games.planechase.demo import script as planechase_script
+from companion.games.planechase.game import CHAOS, PLANESWALKED
 from companion.simulation.other_games import demo_game, demo_seats, play, table_demos
 from companion.table.store import Store
 from companion.table.table import Table

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from companion.games import find_kit
 from companion.games.arena.demo import demo_setup
 from companion.games.arena.game import Arena
 from companion.games.arena.kit import KIT, map_pieces
-from companion.games import find_kit
 
 GLYPH_HEXES = {"g1": "c2", "g2": "d3"}
 BATTLEFIELD = {"columns": 4, "rows": 3, "glyph_hexes": GLYPH_HEXES}
