@@ -10,10 +10,14 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 import yaml
-from flask import Request
 
 from companion.errors import DataFileError
+
+if TYPE_CHECKING:
+    from flask import Request  # the catalogs themselves load no Flask (``companion rules``)
 
 LANGUAGES = ("en", "ja")
 DEFAULT_LANGUAGE = "en"

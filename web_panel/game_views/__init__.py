@@ -2,8 +2,7 @@
 state (pending decision and legal actions). A game's kit names its phone view
 (``GameKit.phone_view``): the module of that name here, whose ``<name>_view(game)`` reads the
 game's own query methods (and, for a game the camera prompts about, ``camera_prompt_view``). A
-game without one gets the generic
-view, which works for any game."""
+game without one gets the generic view, which works for any game."""
 
 from __future__ import annotations
 
