@@ -30,7 +30,7 @@ from companion.table.setup import starting_game
 from web_panel.api import Refused, body
 from web_panel.i18n import choose_language, translate
 from web_panel.other_game_setup import FORMS as OTHER_FORMS
-from web_panel.other_game_setup import SCANNED_CARDS, Builder, Prepared, shown_cards
+from web_panel.other_game_setup import Builder, Prepared, shown_cards
 from web_panel.panel import Panel, current_panel
 from web_panel.seats import LOOPBACK_ADDRESSES
 from web_panel.setup_rights import may_set_up, require_setup_rights
@@ -237,9 +237,8 @@ def _refuse_incomplete(warband: Any, catalog: Any) -> None:
 
 
 def dreamblade_game(panel: Panel, data: object) -> Game:
-    from companion.games.dreamblade.dice import default_dice
-    from companion.games.dreamblade.game import DreambladeGame
     from companion.games.dreamblade.maps import builtin_map_names, map_from_setting
+    from companion.games.dreamblade.starting import new_game
     from companion.games.dreamblade.state import Settings as RuleSettings
 
     if not isinstance(data, dict):
@@ -267,9 +266,8 @@ def dreamblade_game(panel: Panel, data: object) -> Game:
     if not isinstance(die_confirmed, bool):
         raise Refused(400, "setup", "'die_confirmed' must be true or false")
     dream_map = agreed_map(dream_map, data.get("map_values", {}))
-    faces = [face.name for face in default_dice().attack.faces]
     rules = RuleSettings(rule_430=rule_430, die_confirmed=die_confirmed)
-    return DreambladeGame(dream_map, minis, faces, rules)
+    return new_game(dream_map, minis, rules)
 
 
 # -- Dreamblade: a warband registered by showing each miniature's tag to the camera ----------------
@@ -558,12 +556,20 @@ def scan_tags() -> ResponseReturnValue:
     grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     shown = shown_in(reading.reader.read(grey), reading.min_codes)
     game = request.args.get("game", "dreamblade")
-    if game in SCANNED_CARDS:
+    if _reads_cards(game):
         answer = shown_cards(shown.found, game, panel.table_catalog)
     else:
         answer = shown_tags(shown.found, _catalog(panel))
     answer["problems"].extend(foreign_problems(shown.foreign, shown.conflicts))
     return jsonify(status=snapshot.status, **answer)
+
+
+def _reads_cards(game: str) -> bool:
+    """Whether ``game``'s tags name cards of the table's catalog (its kit's camera reading)."""
+    try:
+        return find_kit(game).camera is not None
+    except KeyError:
+        return False
 
 
 @setup_api.post("/warbands")

@@ -27,6 +27,7 @@ from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
 from companion.errors import DataFileError, SetupError
+from companion.games import find_kit
 from companion.games.catalog_entries import EntryKind
 from companion.games.protocol import Game
 from companion.settings import SeatSettings
@@ -291,9 +292,8 @@ def arena_game(data: object, catalog: TableCatalog, seats: Mapping[str, SeatSett
 
 # -- registering a warband or an army by showing its tags to the camera ------------------------
 
-# game → (the tags' game code, the entry kind a tag names): a Dungeon Command creature wears
-# ``dc:<label>#1`` (its card's id, numbered for copies), an Arena figure ``ar:<card id>#<n>``
-SCANNED_CARDS = {"dungeon_command": ("dc", "creature"), "arena": ("ar", "army_card")}
+# a Dungeon Command creature wears ``dc:<label>#1`` (its card's id, numbered for copies), an Arena
+# figure ``ar:<card id>#<n>``: the kit's camera reading says the tags' game code and the entry kind
 COPY = re.compile(r"-\d+$")
 
 
@@ -301,7 +301,9 @@ def shown_cards(found: ReadResult, game: str, catalog: TableCatalog) -> dict[str
     """What a frame's tags say for a Dungeon Command warband or an Arena army: the card each tag
     names in the table's catalog (a tag numbered for a copy names its card), and each tag that
     names none, with why — the card is typed in once, then its tag is known."""
-    code, kind = SCANNED_CARDS[game]
+    reading = find_kit(game).camera
+    assert reading is not None, f"{game}'s tags are not read"
+    code, kind = reading.tag_game, reading.card_kind
     cards = {entry.id: entry.data for entry in catalog.entries(game, kind)}
     tags, problems = [], []
     for tag in sorted({sighting.tag for sighting in found.sightings}):

@@ -123,6 +123,8 @@ class CameraReading:
       phones list for one (``kind``, ``subject``: the piece, ``where``: its cell, and for some
       kinds ``enemy`` and ``spot``); ``cleared(prompt, seen)``: whether the pieces the camera
       sees now (a ``seen_event``'s data) settle it;
+    - ``tag_game``: the game code its tags carry, ``card_kind``: the kind of table catalog entry
+      a tag's catalog id names (a card shown to the camera to register a warband or an army);
     - ``cell_mm()``: the size of a square, for a game on squares.
     """
 
@@ -135,6 +137,8 @@ class CameraReading:
     prompt_event: str
     open_prompt: Callable[[Mapping[str, Any]], dict[str, Any]]
     cleared: Callable[[Mapping[str, Any], Mapping[str, Any]], bool]
+    tag_game: str
+    card_kind: str
     cell_mm: Callable[[], float] | None = None
 
 

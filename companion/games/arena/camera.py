@@ -250,4 +250,6 @@ CAMERA = CameraReading(
     prompt_event=CAMERA_PROMPTED,
     open_prompt=open_prompt,
     cleared=cleared,
+    tag_game=TAG_GAME,
+    card_kind="army_card",
 )

@@ -3,16 +3,29 @@
 from __future__ import annotations
 
 from companion.games.dreamblade import demo_game, registered
+from companion.games.dreamblade.catalog import default_catalog
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.starting import configured_game
 from companion.games.dreamblade.table_entries import MINIATURE_ENTRIES
 from companion.games.kit import Demo, GameKit, RegisteredArmies
+from companion.settings import Settings
+
+
+def starting_game(settings: Settings) -> DreambladeGame:
+    """The configured game between the demo's two small warbands, whose stats are all known,
+    until the players set up their own."""
+    catalog = default_catalog()
+    warbands = {
+        seat: [catalog[mini] for mini in minis] for seat, minis in demo_game.DEMO_WARBANDS.items()
+    }
+    return configured_game(settings, warbands)
+
 
 KIT = GameKit(
     name=DreambladeGame.name,
     title="Dreamblade",
     game_class=DreambladeGame,
-    starting_game=configured_game,
+    starting_game=starting_game,
     demo=Demo(
         demo_game.demo_game,
         lambda: demo_game.DEMO_GAME,

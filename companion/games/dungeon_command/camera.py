@@ -177,5 +177,7 @@ CAMERA = CameraReading(
     prompt_event=DESTROY_PROMPTED,
     open_prompt=open_prompt,
     cleared=cleared,
+    tag_game=TAG_GAME,
+    card_kind="creature",
     cell_mm=square_mm,
 )
