@@ -9,7 +9,13 @@ the moment the hub's view holds that version: from the action's acceptance (``su
 the action is durable and published) and from its proposal (``submit`` called: engine and store
 included). Also: the hub process's resident memory after each phase. Baseline: one table, in the
 same run, before the many. Prints figures only.
-Run: .venv/bin/python -P bench/hub.py [--tables 64] [--seconds 20] [--pace 0.5]
+
+First, Swiss pairing: the hub's pairer (a maximum-weight matching, ``companion.hub.swiss``)
+timed on events of ``--players`` players (and one more, for a bye) round after round, beside the
+greedy pairer it replaced (nearest-ranked opponent from the top, backtracking; vendored below,
+only to be measured) on the same standings in the same run, with the pairs each crosses point
+groups. ``--pairing-only`` stops there.
+Run: .venv/bin/python -P bench/hub.py [--tables 64] [--seconds 20] [--pace 0.5] [--players 64]
 """
 
 from __future__ import annotations
@@ -23,9 +29,12 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from companion.hub import swiss
 from companion.hub.broker import BrokerPlan, start_broker, write_broker
 from companion.hub.journal import Journal
 from companion.hub.station import HubStation
@@ -158,6 +167,86 @@ def phase(folder: Path, port: int, accounts: dict[str, str], count: int, args: A
     )
 
 
+# -- Swiss pairing: the hub's pairer beside the greedy one it replaced ----------------------------
+
+
+def _greedy_pair_in_order(order: list[int], met: Mapping[int, set[int]]) -> list[tuple[int, int]]:
+    """The replaced pairer (companion/hub/swiss.py before issue 29): pair ``order`` top-down,
+    each with the nearest-ranked player not met; backtracks when the rest cannot be paired."""
+    if not order:
+        return []
+    first, rest = order[0], order[1:]
+    for i, partner in enumerate(rest):
+        if partner in met.get(first, set()):
+            continue
+        tail = _greedy_pair_in_order(rest[:i] + rest[i + 1 :], met)
+        if len(tail) * 2 == len(rest) - 1:
+            return [(first, partner), *tail]
+    return []
+
+
+def greedy_pairing(ranked: Sequence[int], matches: Sequence[swiss.Match]) -> list[tuple[int, int]]:
+    """The replaced pairer's round after round 1: the bye to the lowest-ranked player without one
+    whose bye leaves the rest pairable, the rest paired greedily."""
+    met = swiss.met(matches)
+    had_bye = {m.a for m in matches if m.b is None}
+    byes: list[int | None] = [p for p in reversed(ranked) if p not in had_bye]
+    for bye in byes if len(ranked) % 2 else [None]:
+        rest = [p for p in ranked if p != bye]
+        pairs = _greedy_pair_in_order(rest, met)
+        if len(pairs) * 2 == len(rest):
+            return pairs
+    raise swiss.PairingError("rematch_only", "no pairing")
+
+
+def timed(call: Any) -> tuple[Any, float, float]:
+    """``call()``'s value, wall seconds and this process's CPU seconds (the CPU time leaves out
+    the other work of a loaded machine)."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    value = call()
+    return value, time.perf_counter() - wall, time.process_time() - cpu
+
+
+def bench_pairing(players: int, events: int) -> None:
+    """Events of ``players`` played round after round (random results; the hub's pairer pairs
+    them); at every round from 2 on both pairers pair the same standings, timed."""
+    print(f"Swiss pairing, {players} players, rounds 2–7 of {events} events")
+    times: dict[str, list[tuple[float, float]]] = {"new": [], "old": []}
+    across = {"new": 0, "old": 0}
+    for seed in range(events):
+        rng = random.Random(seed)
+        everyone = list(range(1, players + 1))
+        matches: list[swiss.Match] = []
+        for number in range(1, 8):
+            ranked = [s.player for s in swiss.standings(everyone, matches)]
+            points = {p: r.points for p, r in swiss.records(everyone, matches).items()}
+            pair = partial(swiss.pair_swiss, ranked, matches, round_number=number, seed=seed)
+            pairing, wall, cpu = timed(pair)
+            if number > 1:
+                times["new"].append((wall, cpu))
+                across["new"] += pairing.across
+                old, wall, cpu = timed(partial(greedy_pairing, ranked, matches))
+                times["old"].append((wall, cpu))
+                across["old"] += sum(1 for a, b in old if points[a] != points[b])
+            for a, b in pairing.pairs:
+                outcome = rng.choice(["a", "b", "a", "b", "draw"])
+                matches.append(swiss.Match(number, a, b, outcome))  # type: ignore[arg-type]
+            if pairing.bye is not None:
+                matches.append(swiss.Match(number, pairing.bye, None))
+    print(f"  {'':34} {'wall p50':>9} {'max':>8} {'CPU p50':>9} {'max':>8}  pairs across groups")
+    for key, name in (
+        ("new", "maximum-weight matching (the hub)"),
+        ("old", "greedy, backtracking (before)"),
+    ):
+        walls = sorted(t[0] * 1000 for t in times[key])
+        cpus = sorted(t[1] * 1000 for t in times[key])
+        print(
+            f"  {name:34} {statistics.median(walls):6.1f} ms {walls[-1]:5.1f} ms"
+            f" {statistics.median(cpus):6.1f} ms {cpus[-1]:5.1f} ms"
+            f"  {across[key]} in {len(walls)} rounds"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=64)
@@ -166,9 +255,19 @@ def main() -> None:
     parser.add_argument("--play", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--folder", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--players", type=int, default=64, help="players of the pairing bench")
+    parser.add_argument("--events", type=int, default=10, help="events of the pairing bench")
+    parser.add_argument("--pairing-only", action="store_true")
     args = parser.parse_args()
     if args.play:
         play_tables(args.folder, args.port, args.play, args.seconds, args.pace)
+        return
+    import os
+
+    print(f"load average {os.getloadavg()[0]:.1f}")
+    for players in (args.players, args.players + 1):
+        bench_pairing(players, args.events)
+    if args.pairing_only:
         return
     with tempfile.TemporaryDirectory(prefix="bench-hub-") as temporary:
         folder = Path(temporary)

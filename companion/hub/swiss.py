@@ -1,24 +1,18 @@
 """Swiss pairings, standings and a single-elimination cut: pure functions over players and
-matches, no storage and no clock.
+matches, no storage and no clock (``docs/tournament.md`` "Standings and tie-breakers" and
+"How a round is paired" state the rules this module follows, with their source).
 
-Scoring and tie-breakers follow the Magic: The Gathering Tournament Rules, Appendix C
-("Tiebreakers"), the most widely documented set for one-on-one card and miniatures games; the
-Dreamblade sources give no tie-breakers of their own (shared/rules/facts.md):
-- match points: 3 for a win, 1 for a draw, 0 for a loss; a bye counts as a win;
-- a player's match-win percentage (MW%): match points ÷ (3 × rounds played, byes included), never
-  below 1/3;
-- ``omw``: opponents' match-win percentage, the mean MW% of the opponents actually met (a bye is
-  no opponent);
-- ``oomw``: opponents' opponents' match-win percentage, the mean ``omw`` of the opponents met
-  (MTR's third and fourth tie-breakers compare games inside a match; a Dreamblade match is one
-  game, so they would only repeat MW%);
-- last, check-in order (the player who checked in first ranks first), so standings are total.
+Standings follow the Magic: The Gathering Tournament Rules (MTR), Appendix C ("Tiebreakers"):
+match points (3 a win, 1 a draw, 0 a loss, a bye a win), then opponents' match-win percentage
+(``omw``), game-win percentage (``gw``), opponents' game-win percentage (``ogw``); every
+percentage is at least 0.33. The hub records one result per match, and a match of the games it
+runs is one game, so a match's game is its result and a bye one game won. Last comes check-in
+order (the hub's own rule, so standings are total).
 
-Pairing: the players still in the event, ranked by the standings, are paired from the top, each
-with the nearest-ranked player they have not met; when that fails further down, the search
-backtracks, so a pairing without rematches is found whenever one exists. With an odd number of
-players the bye goes to the lowest-ranked player who has had no bye yet (and whose bye leaves the
-rest pairable). Round 1 is paired in a shuffled order from the event's seed.
+Pairing is a maximum-weight matching over the players still in the event (``matching``): no
+rematch ever, then the bye to the lowest-ranked player who has not had one, then the fewest
+pairs across point groups, then the smallest point gaps across them, then the smallest rank
+distances. Round 1 is paired in a shuffled order from the event's seed.
 """
 
 from __future__ import annotations
@@ -29,11 +23,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
+from companion.hub.matching import max_weight_matching
+
 Outcome = Literal["a", "b", "draw"]
-TIEBREAKERS = ("omw", "oomw")
-DEFAULT_TIEBREAKERS: tuple[str, ...] = ("omw", "oomw")
+TIEBREAKERS = ("omw", "gw", "ogw")
+DEFAULT_TIEBREAKERS: tuple[str, ...] = ("omw", "gw", "ogw")
 WIN, DRAW, LOSS = 3, 1, 0
-MW_FLOOR = Fraction(1, 3)
+PERCENT_FLOOR = Fraction(33, 100)
 
 
 class PairingError(ValueError):
@@ -70,9 +66,17 @@ class Match:
         return WIN if winner == player else LOSS
 
 
+def floored(points: int, rounds: int) -> Fraction:
+    """A win percentage as the MTR computes it: ``points`` of ``3 × rounds`` possible, at least
+    0.33 (also for a player with no round yet)."""
+    if rounds == 0:
+        return PERCENT_FLOOR
+    return max(PERCENT_FLOOR, Fraction(points, WIN * rounds))
+
+
 @dataclass
 class Record:
-    """One player's results so far."""
+    """One player's results so far (matches with a result, and byes)."""
 
     player: int
     points: int = 0
@@ -88,9 +92,15 @@ class Record:
 
     @property
     def mw(self) -> Fraction:
-        if self.played == 0:
-            return MW_FLOOR
-        return max(MW_FLOOR, Fraction(self.points, WIN * self.played))
+        """Match-win percentage: match points of 3 per round played, byes included."""
+        return floored(self.points, self.played)
+
+    @property
+    def gw(self) -> Fraction:
+        """Game-win percentage: game points (3 a game won, 1 drawn) of 3 per game played. A
+        match is one game and a bye one game won, so it equals ``mw`` — which still breaks ties
+        on points between players who played different numbers of rounds (a late entry)."""
+        return floored(self.points, self.played)
 
 
 @dataclass(frozen=True)
@@ -104,7 +114,8 @@ class Standing:
     byes: int
     mw: Fraction
     omw: Fraction
-    oomw: Fraction
+    gw: Fraction
+    ogw: Fraction
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -117,7 +128,8 @@ class Standing:
             "byes": self.byes,
             "mw": round(float(self.mw), 4),
             "omw": round(float(self.omw), 4),
-            "oomw": round(float(self.oomw), 4),
+            "gw": round(float(self.gw), 4),
+            "ogw": round(float(self.ogw), 4),
         }
 
 
@@ -147,6 +159,7 @@ def records(players: Iterable[int], matches: Iterable[Match]) -> dict[int, Recor
 
 
 def _mean(values: Sequence[Fraction]) -> Fraction:
+    """The mean of the opponents' percentages; 0 for a player who has met nobody yet."""
     return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
 
 
@@ -162,8 +175,9 @@ def standings(
         raise ValueError(f"unknown tie-breakers {unknown} (known: {', '.join(TIEBREAKERS)})")
     table = records(players, matches)
     omw = {p: _mean([table[o].mw for o in r.opponents]) for p, r in table.items()}
-    oomw = {p: _mean([omw[o] for o in r.opponents]) for p, r in table.items()}
-    breakers = {"omw": omw, "oomw": oomw}
+    gw = {p: r.gw for p, r in table.items()}
+    ogw = {p: _mean([table[o].gw for o in r.opponents]) for p, r in table.items()}
+    breakers = {"omw": omw, "gw": gw, "ogw": ogw}
     order = {player: i for i, player in enumerate(players)}
 
     def key(player: int) -> tuple[object, ...]:
@@ -182,7 +196,8 @@ def standings(
             byes=table[p].byes,
             mw=table[p].mw,
             omw=omw[p],
-            oomw=oomw[p],
+            gw=gw[p],
+            ogw=ogw[p],
         )
         for i, p in enumerate(ranked)
     ]
@@ -190,8 +205,16 @@ def standings(
 
 @dataclass(frozen=True)
 class Pairing:
+    """A round's pairs (the better-ranked player first, best pair first) and its bye.
+
+    ``across`` pairs join two point groups; ``across_for_parity`` of them any pairing would
+    need, rematches aside (half the point groups with an odd number of players); the rest are
+    there because every pairing with fewer would repeat a match."""
+
     pairs: tuple[tuple[int, int], ...]
     bye: int | None
+    across: int = 0
+    across_for_parity: int = 0
 
 
 def met(matches: Iterable[Match]) -> dict[int, set[int]]:
@@ -204,18 +227,11 @@ def met(matches: Iterable[Match]) -> dict[int, set[int]]:
     return seen
 
 
-def _pair_in_order(order: list[int], met_before: Mapping[int, set[int]]) -> list[tuple[int, int]]:
-    """Pair ``order`` top-down, each with the nearest-ranked player not met; backtracks."""
-    if not order:
-        return []
-    first, rest = order[0], order[1:]
-    for i, partner in enumerate(rest):
-        if partner in met_before.get(first, set()):
-            continue
-        tail = _pair_in_order(rest[:i] + rest[i + 1 :], met_before)
-        if len(tail) * 2 == len(rest) - 1:
-            return [(first, partner), *tail]
-    return []
+def pair_cost(rank_a: int, rank_b: int, points_a: int, points_b: int) -> tuple[int, int, int]:
+    """What a pair costs, compared in order: across point groups (1 or 0), the point gap, the
+    rank distance."""
+    gap = abs(points_a - points_b)
+    return (1 if gap else 0, gap, abs(rank_a - rank_b))
 
 
 def pair_swiss(
@@ -227,6 +243,9 @@ def pair_swiss(
 ) -> Pairing:
     """The next Swiss round for the players in ``ranked`` (best first, dropped players left out).
 
+    Among the pairings without a rematch, with the bye (odd count) to the lowest-ranked player
+    without one whose bye leaves the others pairable, the one with the fewest pairs across point
+    groups, then the smallest sum of their point gaps, then the smallest sum of rank distances.
     Raises ``PairingError`` when no pairing without rematches (and with a legal bye) exists.
     """
     if len(set(ranked)) != len(ranked):
@@ -234,24 +253,72 @@ def pair_swiss(
     order = list(ranked)
     if round_number == 1:
         random.Random(seed).shuffle(order)
-    if len(order) < 2:
+    count = len(order)
+    if count < 2:
         raise PairingError("too_few_players", "at least two players are needed to pair a round")
-    met_before = met(matches)
     had_bye = {m.a for m in matches if m.b is None}
-    candidates: list[int | None] = [None]
-    if len(order) % 2 == 1:
-        candidates = [p for p in reversed(order) if p not in had_bye]
-        if not candidates:
-            raise PairingError(
-                "no_bye_possible",
-                "an odd number of players and every one of them has had a bye already",
-            )
-    for bye in candidates:
-        rest = [p for p in order if p != bye]
-        pairs = _pair_in_order(rest, met_before)
-        if len(pairs) * 2 == len(rest):
-            return Pairing(tuple(pairs), bye)
-    raise PairingError("rematch_only", "every possible pairing would repeat a match already played")
+    if count % 2 and all(p in had_bye for p in order):
+        raise PairingError(
+            "no_bye_possible",
+            "an odd number of players and every one of them has had a bye already",
+        )
+    met_before = met(matches)
+    everyone = {p for m in matches for p in (m.a, m.b) if p is not None} | set(order)
+    table = records(everyone, matches)
+    points = [table[p].points for p in order]
+    mate = max_weight_matching(
+        count + count % 2,
+        _weighted_edges(order, points, met_before, had_bye),
+        max_cardinality=True,
+    )
+    if any(m == -1 for m in mate):
+        raise PairingError(
+            "rematch_only",
+            "every possible pairing would repeat a match already played"
+            + (" or give a player a second bye" if count % 2 else ""),
+        )
+    pairs = tuple((order[i], order[j]) for i, j in enumerate(mate) if i < j < count)
+    bye = order[mate[count]] if count % 2 else None
+    sizes: dict[int, int] = {}
+    for i, p in enumerate(points):
+        if order[i] != bye:
+            sizes[p] = sizes.get(p, 0) + 1
+    return Pairing(
+        pairs,
+        bye,
+        across=sum(1 for i, j in enumerate(mate) if i < j < count and points[i] != points[j]),
+        across_for_parity=sum(size % 2 for size in sizes.values()) // 2,
+    )
+
+
+def _weighted_edges(
+    order: Sequence[int],
+    points: Sequence[int],
+    met_before: Mapping[int, set[int]],
+    had_bye: set[int],
+) -> list[tuple[int, int, int]]:
+    """The matching's edges: a pair for every two players who have not met, weighted so that the
+    heaviest matching of the most edges is the best pairing (``pair_cost`` compared in order,
+    summed over the pairs); with an odd count, vertex ``len(order)`` is the bye, weighted so the
+    lowest-ranked player who may take it outweighs every difference in the pairs' costs."""
+    count = len(order)
+    gap = max(points) - min(points)
+    rank_scale = count * count  # above any sum of rank distances
+    gap_scale = count * (gap * rank_scale + count)  # above any sum of gaps and distances
+    most = gap_scale + gap * rank_scale + count  # above any one pair's cost
+    edges = []
+    for i in range(count):
+        seen = met_before.get(order[i], set())
+        for j in range(i + 1, count):
+            if order[j] in seen:
+                continue
+            across, gap_ij, distance = pair_cost(i, j, points[i], points[j])
+            cost = across * gap_scale + gap_ij * rank_scale + distance
+            edges.append((i, j, most + 1 - cost))
+    if count % 2:
+        bye_scale = count * most  # above any sum of pair costs
+        edges += [(i, count, bye_scale * (i + 1)) for i in range(count) if order[i] not in had_bye]
+    return edges
 
 
 def cut_pairs(seeds: Sequence[int]) -> tuple[tuple[int, int], ...]:

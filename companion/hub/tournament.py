@@ -89,10 +89,14 @@ class Clock:
 
 @dataclass
 class Round:
+    """``across``: a Swiss round's pairs across point groups (``pairs``) and how many of them
+    any pairing would need, rematches aside (``parity``); ``None`` for a cut round."""
+
     number: int
     stage: Stage
     matches: list[int]
     clock: Clock
+    across: dict[str, int] | None = None
 
 
 @dataclass
@@ -157,7 +161,11 @@ def apply(state: EventState, op: Mapping[str, Any], at: float) -> None:
     if kind == "configure":
         values = {k: v for k, v in op.items() if k != "kind"}
         if "tiebreakers" in values:
-            values["tiebreakers"] = tuple(values["tiebreakers"])
+            # an event journalled with a tie-breaker since retired (opponents' opponents'
+            # match-win %) replays without it
+            values["tiebreakers"] = tuple(
+                t for t in values["tiebreakers"] if t in swiss.TIEBREAKERS
+            )
         for name, value in values.items():
             setattr(state.settings, name, value)
     elif kind == "tables":
@@ -174,9 +182,8 @@ def apply(state: EventState, op: Mapping[str, Any], at: float) -> None:
         for m in op["matches"]:
             state.matches[m["id"]] = MatchState(m["id"], op["round"], m["table"], m["a"], m["b"])
         clock = Clock(**op["clock"])
-        state.rounds.append(
-            Round(op["round"], op["stage"], [m["id"] for m in op["matches"]], clock)
-        )
+        matches = [m["id"] for m in op["matches"]]
+        state.rounds.append(Round(op["round"], op["stage"], matches, clock, op.get("across")))
     elif kind in ("result", "correction"):
         match = state.matches[op["match"]]
         match.outcome = op["outcome"]
@@ -379,7 +386,13 @@ class Tournament:
                     tables=tables,
                 )
 
-    def _new_round(self, stage: Stage, pairs: Sequence[tuple[int, int]], bye: int | None) -> Round:
+    def _new_round(
+        self,
+        stage: Stage,
+        pairs: Sequence[tuple[int, int]],
+        bye: int | None,
+        across: dict[str, int] | None = None,
+    ) -> Round:
         state = self.state
         number = len(state.rounds) + 1
         first_id = max(state.matches, default=0) + 1
@@ -393,7 +406,9 @@ class Tournament:
         length = minutes * 60.0 if minutes else None
         deadline = self._now() + length if length else None
         clock = {"length": length, "deadline": deadline, "remaining": None}
-        op = {"kind": "round_started", "round": number, "stage": stage}
+        op: dict[str, Any] = {"kind": "round_started", "round": number, "stage": stage}
+        if across is not None:
+            op["across"] = across
         self._commit({**op, "matches": matches, "clock": clock})
         return state.rounds[-1]
 
@@ -429,7 +444,8 @@ class Tournament:
                     ranked, matches, round_number=number, seed=self.state.settings.seed
                 )
             )
-            return self._new_round("swiss", pairing.pairs, pairing.bye)
+            across = {"pairs": pairing.across, "parity": pairing.across_for_parity}
+            return self._new_round("swiss", pairing.pairs, pairing.bye, across)
 
     def start_cut(self, size: int) -> Round:
         """A single-elimination cut of the top ``size`` players still in the event."""
@@ -669,6 +685,7 @@ class Tournament:
                     {
                         "number": r.number,
                         "stage": r.stage,
+                        "across": r.across,
                         "matches": [self.match_view(m) for m in state.round_matches(r.number)],
                     }
                     for r in state.rounds
@@ -683,7 +700,7 @@ class Tournament:
         writer.writerow(
             [
                 "rank", "name", "cut", "swiss_rank", "points", "wins", "draws", "losses", "byes",
-                "omw", "oomw", "dropped",
+                "omw", "gw", "ogw", "dropped",
             ]
         )  # fmt: skip
         for row in self.standings_rows():
@@ -699,7 +716,8 @@ class Tournament:
                     row["losses"],
                     row["byes"],
                     f"{row['omw']:.4f}",
-                    f"{row['oomw']:.4f}",
+                    f"{row['gw']:.4f}",
+                    f"{row['ogw']:.4f}",
                     "yes" if row["dropped"] else "",
                 ]
             )

@@ -297,6 +297,7 @@ def event_view(
         "round": None if current is None else {
             "number": current.number,
             "stage": current.stage,
+            "across": current.across,
             "matches": [tournament.match_view(m) for m in state.round_matches(current.number)],
         },
         "standings": tournament.standings_rows(),

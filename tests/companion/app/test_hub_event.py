@@ -213,20 +213,16 @@ def mtr_standings(order: list[int], results: list[tuple[int, int | None, str | N
         points[a] += {"a": 3, "draw": 1, "b": 0}[outcome or ""]
         points[b] += {"b": 3, "draw": 1, "a": 0}[outcome or ""]
 
-    def mw(p: int) -> Fraction:
-        return (
-            max(Fraction(1, 3), Fraction(points[p], 3 * played[p])) if played[p] else Fraction(1, 3)
-        )
+    def mw(p: int) -> Fraction:  # a match is one game: also the game-win percentage
+        floor = Fraction(33, 100)
+        return max(floor, Fraction(points[p], 3 * played[p])) if played[p] else floor
 
     def omw(p: int) -> Fraction:
         met = opponents[p]
         return sum((mw(o) for o in met), Fraction(0)) / len(met) if met else Fraction(0)
 
-    def oomw(p: int) -> Fraction:
-        met = opponents[p]
-        return sum((omw(o) for o in met), Fraction(0)) / len(met) if met else Fraction(0)
-
-    ranked = sorted(order, key=lambda p: (-points[p], -omw(p), -oomw(p), order.index(p)))
+    # points, OMW%, GW% (= MW%), OGW% (= OMW%), check-in order
+    ranked = sorted(order, key=lambda p: (-points[p], -omw(p), -mw(p), -omw(p), order.index(p)))
     return [(p, points[p], round(float(omw(p)), 4)) for p in ranked]
 
 

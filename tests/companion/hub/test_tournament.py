@@ -148,7 +148,7 @@ def test_drops_and_late_entries(tmp_path: Path):
 
 def test_the_hub_restarted_mid_round_resumes_with_nothing_lost(tmp_path: Path):
     tournament = with_players(tmp_path, ["Ann", "Ben", "Cho", "Dai", "Eve"])
-    tournament.configure(round_minutes=50, tiebreakers=["oomw", "omw"])
+    tournament.configure(round_minutes=50, tiebreakers=["ogw", "omw"])
     tournament.start_round()
     finish_round(tournament)
     tournament.start_round()
@@ -216,7 +216,7 @@ def test_exports_carry_the_standings(tmp_path: Path):
     assert [r["name"] for r in rows] == [r["name"] for r in tournament.standings_rows()]
     assert sum(int(r["points"]) for r in rows) == 6  # one win and one bye
     exported = tournament.export_json()
-    assert exported["settings"]["tiebreakers"] == ["omw", "oomw"]
+    assert exported["settings"]["tiebreakers"] == ["omw", "gw", "ogw"]
     assert len(exported["rounds"][0]["matches"]) == 2
 
 
@@ -298,3 +298,33 @@ def test_final_standings_follow_the_cut_then_the_swiss_rounds(tmp_path: Path, se
     rows = tournament.standings_rows()
     assert [row["cut"] for row in rows[:4]] == ["winner", "final", "top-4", "top-4"]
     assert all(row["cut"] is None for row in rows[4:])
+
+
+def test_a_swiss_round_keeps_how_many_pairs_cross_point_groups(tmp_path: Path):
+    tournament = with_players(tmp_path, [f"P{n}" for n in range(1, 7)])
+    tournament.start_round()
+    assert tournament.state.rounds[0].across == {"pairs": 0, "parity": 0}  # everyone on 0
+    finish_round(tournament)
+    tournament.start_round()  # three winners, three losers: one pair must cross
+    assert tournament.state.rounds[1].across == {"pairs": 1, "parity": 1}
+    finish_round(tournament)
+    tournament.start_cut(2)
+    assert tournament.state.rounds[2].across is None  # a cut round is not Swiss-paired
+    exported = tournament.export_json()
+    assert [r["across"] for r in exported["rounds"]] == [
+        {"pairs": 0, "parity": 0},
+        {"pairs": 1, "parity": 1},
+        None,
+    ]
+    tournament.journal.close()
+    assert event(tmp_path).export_json() == exported  # replayed from the journal
+
+
+def test_an_event_journalled_with_a_retired_tiebreaker_replays_without_it(tmp_path: Path):
+    tournament = with_players(tmp_path, ["Ann", "Ben"])
+    # what a hub before the MTR rule wrote (opponents' opponents' match-win %)
+    tournament.journal.append({"kind": "configure", "tiebreakers": ["oomw", "omw"]})
+    tournament.journal.close()
+    again = event(tmp_path)
+    assert again.state.settings.tiebreakers == ("omw",)
+    assert [row["name"] for row in again.standings_rows()] == ["Ann", "Ben"]

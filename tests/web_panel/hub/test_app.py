@@ -83,6 +83,23 @@ def test_odd_players_with_no_bye_left_is_a_clear_refusal(organizer: Organizer):
     assert organizer.get("/api/event").get_json()["round"]["number"] == 3
 
 
+def test_no_round_without_a_rematch_is_refused_with_what_to_do(
+    hub_app: Flask, organizer: Organizer, tournament: Tournament
+):
+    check_in(organizer, "Aiko", "Ben", "Cho", "Dai")
+    for _ in range(3):  # after three rounds everyone has met everyone
+        organizer.post("/api/rounds")
+        for match in organizer.get("/api/event").get_json()["round"]["matches"]:
+            organizer.post(f"/api/matches/{match['id']}/result", {"outcome": "a"})
+    before = tournament.export_json()
+    refused = organizer.post("/api/rounds")
+    assert refused.status_code == 400 and refused.get_json()["error"] == "rematch_only"
+    assert "Start the cut, or check in or drop a player" in refused.get_json()["message"]
+    japanese = Organizer(hub_app, language="ja").post("/api/rounds")
+    assert "決勝トーナメントを始めるか" in japanese.get_json()["message"]
+    assert tournament.export_json() == before  # nothing changed
+
+
 def test_other_screens_only_read(hub_app: Flask, organizer: Organizer):
     phone = Organizer(hub_app, remote="192.168.1.23", language="ja")
     refused = phone.post("/api/players", {"name": "Mallory"})
@@ -108,12 +125,17 @@ def test_the_pages_carry_their_language_and_security_headers(hub_app: Flask):
 
 
 def test_the_event_settings_and_their_refusals(organizer: Organizer, tournament: Tournament):
-    body = {"round_minutes": 50, "at_time": "leader_wins", "tiebreakers": ["oomw", "omw"]}
+    body = {"round_minutes": 50, "at_time": "leader_wins", "tiebreakers": ["gw", "omw"]}
     assert organizer.post("/api/settings", body).status_code == 200
     settings = organizer.get("/api/event").get_json()["settings"]
     assert (settings["round_minutes"], settings["at_time"]) == (50, "leader_wins")
-    assert settings["tiebreakers"] == ["oomw", "omw"]
-    for bad in ({"at_time": "sudden_death"}, {"round_minutes": 0}, {"tiebreakers": ["coin"]}):
+    assert settings["tiebreakers"] == ["gw", "omw"]
+    for bad in (
+        {"at_time": "sudden_death"},
+        {"round_minutes": 0},
+        {"tiebreakers": ["coin"]},
+        {"tiebreakers": ["oomw"]},
+    ):
         refused = organizer.post("/api/settings", bad)
         assert refused.status_code == 400, bad
     assert tournament.state.settings.at_time == "leader_wins"

@@ -120,11 +120,25 @@
     const round = event.round;
     const title = document.getElementById("round-title");
     if (title) title.textContent = round ? t(round.stage === "cut" ? "hub.round.cut" : "hub.round.title", { number: round.number }) : t("hub.round.none");
+    renderAcross(round);
     if (!round) { fill("matches", []); return; }
     fill("matches", round.matches.map((match) => el("tr", { dataset: { match: match.id, table: match.table || "" } },
       el("td", { text: match.table || (match.outcome === "bye" ? "—" : t("hub.match.desk")) }),
       el("td", {}, `${playerName(match.a)} – ${playerName(match.b)}`),
       resultCell(match))));
+  }
+
+  // how many pairs of a Swiss round join two point groups, and why no pairing has fewer
+  function renderAcross(round) {
+    const line = document.getElementById("round-across");
+    if (!line) return;
+    const across = round && round.across;
+    line.hidden = !across;
+    if (!across) return;
+    let key = across.parity === 0 ? "hub.round.across_rematch" : "hub.round.across_both";
+    if (across.pairs === 0) key = "hub.round.across_none";
+    else if (across.pairs === across.parity) key = "hub.round.across_parity";
+    line.textContent = t(key, { pairs: across.pairs, parity: across.parity });
   }
 
   function cutText(finish) {
@@ -141,7 +155,8 @@
       el("td", { text: row.points }),
       el("td", { text: `${row.wins}–${row.draws}–${row.losses}` }),
       el("td", { text: percent(row.omw) }),
-      el("td", { text: percent(row.oomw) }))));
+      el("td", { text: percent(row.gw) }),
+      el("td", { text: percent(row.ogw) }))));
     fill("wall-standings", event.standings.slice(0, 8).map((row) => el("li", {}, `${row.name} `, el("small", { text: `${row.points}` }))));
   }
 
