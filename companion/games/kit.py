@@ -47,7 +47,7 @@ class MapPieces:
     winners: frozenset[str] = frozenset()
 
 
-# (game, ``camera.battlefield`` settings, the camera's last reading: label → cell) → MapPieces
+# (game, ``camera.battlefield`` settings, the camera's last reading: tag → cell) → MapPieces
 MapPiecesOf = Callable[[Any, Mapping[str, Any], Mapping[TagId, str]], MapPieces]
 
 
