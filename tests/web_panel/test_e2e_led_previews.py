@@ -36,7 +36,7 @@ def _colour(page: Page, cell: str) -> str:
     # found and read in one turn of the page's script: the preview redraws its grid as it plays
     rgb = page.evaluate(
         "cell => getComputedStyle(document.querySelector("
-        "`#leds-preview .og-leds span[data-cell=\"${cell}\"]`)).backgroundColor",
+        '`#leds-preview .og-leds span[data-cell="${cell}"]`)).backgroundColor',
         cell,
     )
     red, green, blue = (int(part) for part in re.findall(r"\d+", rgb)[:3])
