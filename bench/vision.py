@@ -9,10 +9,13 @@
    each step settles, frames from the hand leaving to the commit, and the pipeline's ms per frame
    beside a plain full-frame OpenCV ArUco (or zxing-cpp) decode of the same frames.
 
-``--quick`` runs fewer scenes and moves; ``--decoders`` adds issue 5's QR decoder and marker
-tables (pyzbar baseline).
+3. Issue 27's camera set-up check on a full frame at that mode, timed beside a plain full-frame
+   OpenCV ArUco decode of the same frame, and the defocus sweep its focus threshold comes from.
 
-    .venv/bin/python bench/vision.py [--quick] [--decoders]
+``--quick`` runs fewer scenes and moves; ``--decoders`` adds issue 5's QR decoder and marker
+tables (pyzbar baseline); ``--setup-check`` runs only the set-up check's table.
+
+    .venv/bin/python bench/vision.py [--quick] [--decoders] [--setup-check]
 """
 
 from __future__ import annotations
@@ -43,9 +46,11 @@ from vision.payload import encode_payload
 from vision.pipeline import Pipeline, PipelineConfig
 from vision.planner import CAMERAS, FIT_MARGIN, CameraMode, recommend_mode
 from vision.registration import LabelRegistration
+from vision.setup_check import check_setup
 from vision.square_grid import square_grid
 from vision.symbols import qr_modules
 from vision.synth import (
+    Figure,
     Hand,
     Look,
     Piece,
@@ -609,11 +614,81 @@ def latency_table(repeats: int) -> None:
     )
 
 
+def corner_carriers_scene(print_scale: float = 1.0) -> Scene:
+    """The whole map with a miniature on its carrier in each corner cell (the carrier test)."""
+    corners = ((45.0, 45.0), (405.0, 45.0), (405.0, 405.0), (45.0, 405.0))
+    pieces = tuple(
+        Piece(
+            TagId("db", "B1", n + 1), x, y, marker_id=n + 1, angle_deg=30.0 * n + 7,
+            figure=Figure(0.6, 0.0, 40.0 * n, n),
+        )
+        for n, (x, y) in enumerate(corners)
+    )  # fmt: skip
+    return Scene(GRID, pieces, family="aruco4x4", design="carrier", seed=4, print_scale=print_scale)
+
+
+def setup_check_table(repeats: int) -> None:
+    """Issue 27's set-up check on a full frame at the recommended mode, timed beside a plain
+    full-frame OpenCV ArUco decode of the same frame in the same repeats (best of each: the
+    unloaded machine); then the defocus sweep its focus threshold comes from."""
+    model = CAMERAS["camera-module-3"]
+    plan = recommend_mode(model, SEEN_MM, DEFAULT_CARRIER.module_mm)
+    assert plan is not None
+    mode = plan.mode
+    view = View(mode.width, mode.height, plan.px_per_mm, 1.0, 0.01)
+    frame = render(corner_carriers_scene(), view, Look(), seed=1, grey=True)
+    plain = PlainAruco(DEFAULT_CARRIER.family)
+    check_ms: list[float] = []
+    plain_ms: list[float] = []
+    report = None
+    for _ in range(repeats):
+        t = time.perf_counter()
+        report = check_setup(frame, GRID, lens=view.lens(), model=model)
+        check_ms.append((time.perf_counter() - t) * 1000)
+        t = time.perf_counter()
+        plain.read(frame)
+        plain_ms.append((time.perf_counter() - t) * 1000)
+    assert report is not None
+    print(f"\n== Set-up check (issue 27), {model.name} {mode}, whole map, a carrier per corner")
+    print(
+        f"   the check: {min(check_ms):.0f} ms at best of {repeats} (median "
+        f"{statistics.median(check_ms):.0f}); verdict {report.verdict()}, "
+        f"{sum(c.ok for c in report.cells)}/{len(report.cells)} cells read well"
+    )
+    print(
+        f"   baseline, a plain full-frame OpenCV ArUco decode of that frame: {min(plain_ms):.0f} "
+        f"ms at best (median {statistics.median(plain_ms):.0f}); check / baseline = "
+        f"{min(check_ms) / min(plain_ms):.2f}; load average {os.getloadavg()[0]:.1f}"
+    )
+    print(
+        "   defocus (blur disc radius) → measured line blur and the corner carriers' markers read"
+    )
+    print("   radius   blur px   blur/module   markers read   carriers read")
+    for radius in (0.0, 1.0, 1.5, 2.0, 2.5, 3.0):
+        blurs, markers, carriers = [], 0, 0
+        for seed in range(2):
+            sample = render(
+                corner_carriers_scene(), view, Look(defocus_px=radius), seed=seed, grey=True
+            )
+            checked = check_setup(sample, GRID, lens=view.lens())
+            blurs += [c.blur_px for c in checked.cells if c.blur_px is not None]
+            markers += sum(c.markers for c in checked.carriers)
+            carriers += sum(c.read for c in checked.carriers)
+        blur = statistics.median(blurs)
+        print(
+            f"   {radius:6.1f}   {blur:7.2f}   {blur / plan.px_per_module:11.2f}   "
+            f"{markers / (2 * 4 * DEFAULT_CARRIER.markers):12.0%}   {carriers:7d}/8"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer scenes and moves")
     parser.add_argument(
         "--decoders", action="store_true", help="also issue 5's QR decoder and marker tables"
+    )
+    parser.add_argument(
+        "--setup-check", action="store_true", help="only issue 27's set-up check table"
     )
     args = parser.parse_args()
     started = time.perf_counter()
@@ -621,12 +696,16 @@ def main() -> None:
         f"OpenCV {cv2.__version__}; one process; frames rendered by vision/synth.py; load "
         f"average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
+    if args.setup_check:
+        setup_check_table(3 if args.quick else 7)
+        return
     if args.decoders:
         decoders_table(2 if args.quick else 4)
         markers_table(2 if args.quick else 4)
     designs_table(1 if args.quick else 3)
     sequences_table(moves=2 if args.quick else 5, sequences=1)
     latency_table(3 if args.quick else 9)
+    setup_check_table(3 if args.quick else 7)
     print(f"\n(total {time.perf_counter() - started:.0f} s, load average {os.getloadavg()[0]:.1f})")
 
 

@@ -55,17 +55,26 @@ def corner_detector() -> cv2.aruco.ArucoDetector:
     return cv2.aruco.ArucoDetector(dictionary, parameters)
 
 
-def find_corner_markers(gray: np.ndarray) -> dict[int, tuple[float, float]]:
-    """Centres (image px) of the corner markers visible in ``gray``."""
+def find_corner_quads(gray: np.ndarray) -> dict[int, np.ndarray]:
+    """The four corners (image px, 4×2) of each corner marker visible in ``gray``."""
     corners, ids, _ = corner_detector().detectMarkers(gray)
-    found: dict[int, tuple[float, float]] = {}
+    found: dict[int, np.ndarray] = {}
     if ids is None:
         return found
     for quad, marker_id in zip(corners, ids.ravel(), strict=True):
         if int(marker_id) in CORNER_IDS:
-            cx, cy = quad.reshape(4, 2).mean(axis=0)
-            found[int(marker_id)] = (float(cx), float(cy))
+            found[int(marker_id)] = quad.reshape(4, 2).astype(np.float64)
     return found
+
+
+def find_corner_markers(gray: np.ndarray) -> dict[int, tuple[float, float]]:
+    """Centres (image px) of the corner markers visible in ``gray``."""
+    return {i: _centre(q) for i, q in find_corner_quads(gray).items()}
+
+
+def _centre(quad: np.ndarray) -> tuple[float, float]:
+    cx, cy = quad.mean(axis=0)
+    return float(cx), float(cy)
 
 
 @dataclass(frozen=True)
@@ -176,9 +185,20 @@ def _check_lens(lens: Lens | None, image_size: tuple[int, int]) -> None:
 def calibrate_from_markers(
     gray: np.ndarray, grid: CellGrid, layout: CornerLayout | None = None, lens: Lens | None = None
 ) -> Calibration:
-    layout = layout or CornerLayout()
     _check_lens(lens, _image_size(gray))
-    found = find_corner_markers(gray)
+    return calibrate_from_centres(find_corner_markers(gray), _image_size(gray), grid, layout, lens)
+
+
+def calibrate_from_centres(
+    found: dict[int, tuple[float, float]],
+    image_size: tuple[int, int],
+    grid: CellGrid,
+    layout: CornerLayout | None = None,
+    lens: Lens | None = None,
+) -> Calibration:
+    """The calibration from the corner markers' centres found in an image of ``image_size``."""
+    layout = layout or CornerLayout()
+    _check_lens(lens, image_size)
     missing = [i for i in CORNER_IDS if i not in found]
     if missing:
         raise CalibrationError(f"corner markers not found: {', '.join(map(str, missing))}")
@@ -188,7 +208,7 @@ def calibrate_from_markers(
     if lens is not None:
         dst = lens.undistort(dst)
     h = cv2.getPerspectiveTransform(src.astype(np.float32), dst.astype(np.float32))
-    return Calibration(h.astype(np.float64), _image_size(gray), "markers", found, lens)
+    return Calibration(h.astype(np.float64), image_size, "markers", dict(found), lens)
 
 
 def calibrate_manual(

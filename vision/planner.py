@@ -114,6 +114,9 @@ class CameraModel:
     name: str
     sensor: str | None  # what picamera2 reports as camera_properties["Model"]
     modes: tuple[CameraMode, ...]  # full field of view modes (binned, not cropped)
+    # the lens's horizontal field of view as sold (None: it depends on the lens fitted); what the
+    # set-up check turns pixels per mm into the camera's height with, before a lens calibration
+    hfov_deg: float | None = None
 
 
 # Sensor modes as libcamera lists them (rpicam-hello --list-cameras); a USB webcam's usual ones.
@@ -123,9 +126,10 @@ IMX708_MODES = (
     CameraMode(1536, 864, 120.13),
 )
 CAMERAS = {
-    "camera-module-3": CameraModel("Raspberry Pi Camera Module 3", "imx708", IMX708_MODES),
+    # fields of view: Raspberry Pi's camera documentation (66° and 102° horizontal)
+    "camera-module-3": CameraModel("Raspberry Pi Camera Module 3", "imx708", IMX708_MODES, 66.0),
     "camera-module-3-wide": CameraModel(
-        "Raspberry Pi Camera Module 3 Wide", "imx708_wide", IMX708_MODES
+        "Raspberry Pi Camera Module 3 Wide", "imx708_wide", IMX708_MODES, 102.0
     ),
     "hq-camera": CameraModel(
         "Raspberry Pi HQ Camera",

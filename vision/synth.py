@@ -2,10 +2,13 @@
 a camera above the table (perspective, lens distortion, blur, noise, uneven light, glare, JPEG),
 plus scripted sequences of a move made by a hand.
 
-Used by the tests, ``bench/vision.py`` and the ``synth:`` camera source. Everything is drawn on a
-canvas that is a true top-down photo of the table (seat A at the bottom, map ``x`` to the right,
-map ``y`` up: the right-handed map frame seen from above, so printed codes read the right way
-round), then warped into the camera image once.
+Used by the tests, ``bench/vision.py`` and the ``synth:`` camera source. What a set-up goes
+wrong with is modelled on purpose (issue 27): a lamp's reflection (``Look.glare_spot``, light
+*added* over the ink), a dark side (``Look.light_direction_deg``), a lens out of focus
+(``Look.defocus_px``, a disc, not a Gaussian) and a carrier sheet printed "fit to page"
+(``Scene.print_scale``). Everything is drawn on a canvas that is a true top-down photo of the
+table (seat A at the bottom, map ``x`` to the right, map ``y`` up: the right-handed map frame seen
+from above, so printed codes read the right way round), then warped into the camera image once.
 
 Three tag designs (``Scene.design``):
 
@@ -117,6 +120,15 @@ class Look:
     light_gradient: float = 0.25  # darkest corner is this much darker
     glare: float = 0.0  # 0..1 strength of one bright spot
     jpeg_quality: int = 90  # 0 = no JPEG round trip
+    # the light falls off towards this direction of the image (degrees, 0 = right, 90 = down);
+    # None: a random one
+    light_direction_deg: float | None = None
+    # a lamp's reflection on the glossy map: (x, y) its centre as fractions of the image width
+    # and height, its radius as a fraction of the width; specular light *adds* to what the paper
+    # reflects, so black ink under it turns grey and white clips
+    glare_spot: tuple[float, float, float] | None = None
+    glare_spot_level: float = 240.0  # grey levels the reflection adds at its centre
+    defocus_px: float = 0.0  # radius of the out-of-focus blur disc (a lens focused off the map)
 
 
 @dataclass(frozen=True)
@@ -134,10 +146,15 @@ class Scene:
     design: str = "flat"
     carrier: Carrier = DEFAULT_CARRIER
     map_brightness: tuple[int, int] = (40, 200)  # range of the map art's grey levels
+    # the carrier sheet's print scale: 0.9 is a sheet printed "fit to page" at 90 % (the discs
+    # and markers shrink; the miniature's base stays its own size)
+    print_scale: float = 1.0
 
     def __post_init__(self) -> None:
         if self.design not in DESIGNS:
             raise ValueError(f"design {self.design!r} is not one of {DESIGNS}")
+        if not 0.5 <= self.print_scale <= 1.5:
+            raise ValueError("a sheet is printed at 50–150 % of its size")
 
     def true_board(self) -> dict[TagId, str]:
         board = {}
@@ -354,12 +371,15 @@ class _Canvas:
     def _draw_carrier(self, img: np.ndarray, piece: Piece, centre: np.ndarray) -> None:
         carrier, s = self.scene.carrier, self.s
         c = self.px(piece.x_mm, piece.y_mm)
-        cv2.circle(img, c, round(carrier.disc_mm / 2 * s), (236, 238, 240), -1, cv2.LINE_AA)
+        k = self.scene.print_scale
+        disc_r = round(carrier.disc_mm / 2 * s * k)
+        cv2.circle(img, c, disc_r, (236, 238, 240), -1, cv2.LINE_AA)
         matrix = tag_matrix(piece, self.scene)
         label = (1 - matrix) * 255
-        module_px = carrier.module_mm * s
+        module_px = carrier.module_mm * s * k
         turn = piece.angle_deg
         for dx, dy, outward in carrier.marker_poses():
+            dx, dy = dx * k, dy * k
             a = np.deg2rad(turn)
             x = piece.x_mm + dx * np.cos(a) - dy * np.sin(a)
             y = piece.y_mm + dx * np.sin(a) + dy * np.cos(a)
@@ -597,11 +617,19 @@ def degrade(
 ) -> np.ndarray:
     """Blur, uneven light and glare (fixed by ``light_rng``), sensor noise (``noise_rng``), JPEG."""
     h, w = frame.shape[:2]
+    if look.defocus_px > 0:  # out of focus: each point spreads over a disc, not a Gaussian
+        r = look.defocus_px
+        size = 2 * int(np.ceil(r)) + 1
+        yy, xx = np.mgrid[0:size, 0:size].astype(np.float32) - size // 2
+        disc = np.clip(r + 0.5 - np.hypot(xx, yy), 0.0, 1.0)  # anti-aliased rim
+        frame = cv2.filter2D(frame, -1, disc / disc.sum())
     if look.blur_sigma_px > 0:
         frame = cv2.GaussianBlur(frame, (0, 0), look.blur_sigma_px)
     # light: a linear ramp in a random direction, computed small and resized
     small = np.mgrid[0:32, 0:32].astype(np.float32) / 31.0
     a = light_rng.uniform(0, 2 * np.pi)
+    if look.light_direction_deg is not None:
+        a = np.deg2rad(look.light_direction_deg)
     ramp = np.cos(a) * small[1] + np.sin(a) * small[0]
     ramp = (ramp - ramp.min()) / max(float(np.ptp(ramp)), 1e-6)
     gain = 1.0 - look.light_gradient * ramp
@@ -612,6 +640,15 @@ def degrade(
     gain_full = cv2.resize(gain.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
     out = frame.astype(np.float32)
     out *= gain_full if frame.ndim == 2 else gain_full[..., None]
+    if look.glare_spot is not None:
+        sx, sy, sr = look.glare_spot
+        yy, xx = np.mgrid[0:32, 0:32].astype(np.float32)
+        d2 = ((xx / 31 - sx) * w) ** 2 + ((yy / 31 - sy) * h) ** 2
+        # a lamp's highlight: a flat-topped core with a soft falloff
+        spot = np.exp(-((d2 / (sr * w) ** 2) ** 2))
+        spot_full = cv2.resize(spot.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+        added = look.glare_spot_level * spot_full
+        out += added if frame.ndim == 2 else added[..., None]
     if look.noise_sigma > 0:
         noise = noise_rng.standard_normal(size=(h, w), dtype=np.float32) * look.noise_sigma
         out += noise if frame.ndim == 2 else noise[..., None]

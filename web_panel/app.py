@@ -28,6 +28,7 @@ from companion.settings import Settings
 from companion.table.table import Table
 from web_panel import csrf
 from web_panel.api import api
+from web_panel.camera_setup import camera_setup
 from web_panel.camera_view import camera_api
 from web_panel.clock import MatchClock
 from web_panel.game_setup import load_seats, setup_api
@@ -129,6 +130,7 @@ def create_app(
     app.extensions["panel"] = panel
     app.register_blueprint(api)
     app.register_blueprint(setup_api)
+    app.register_blueprint(camera_setup)
     app.register_blueprint(other_setup_api)
     app.register_blueprint(camera_api)
     app.register_blueprint(catalog_api)

@@ -164,6 +164,38 @@ def check_calibration(settings: Settings) -> Check:
     return Check("calibration", True, f"{path} loads")
 
 
+def check_camera_setup(settings: Settings) -> Check:
+    """The camera set-up check's verdict on one frame (``companion camera check`` says it all)."""
+    from companion.app.commands import detect_camera
+    from companion.camera.setup import grab, table_camera
+    from vision.camera import source_from_spec
+    from vision.map_grid import DREAMBLADE_MAP
+    from vision.setup_check import SetupError
+
+    name = "camera set-up"
+    spec = settings.camera.source
+    if spec == "auto":
+        spec = detect_camera() or ""
+    if not spec:
+        return Check(name, True, "not checked: no camera (see the camera line)")
+    table, _ = table_camera(settings.data_dir, DREAMBLADE_MAP)
+    try:
+        report = table.check(grab(source_from_spec(spec)))
+    except SetupError as error:
+        return Check(name, False, str(error), "companion camera check says more")
+    except ValueError as error:  # a source spec that names no camera
+        return Check(name, False, str(error), "fix camera.source")
+    good = sum(cell.ok for cell in report.cells)
+    if report.problems:
+        return Check(
+            name,
+            False,
+            f"{good} of {len(report.cells)} cells read well",
+            "; ".join(p.describe() for p in report.problems),
+        )
+    return Check(name, True, f"all {len(report.cells)} cells read well")
+
+
 def check_permissions(settings: Settings) -> Check:
     backend: str = settings.lights.backend
     if backend == "auto":
@@ -223,6 +255,7 @@ def run_checks(config: Path | None) -> list[Check]:
         check_permissions(settings),
         check_gpio(),
         check_camera(settings),
+        check_camera_setup(settings),
         check_calibration(settings),
         check_players_labels(settings),
     ]

@@ -1,9 +1,11 @@
 """``companion camera``: calibrate the camera's lens from photos of the printed ChArUco board
-(``companion labels charuco``). The lens is saved in the table's data folder; the table then maps
-every image point through it and calibrates the map again with it at the next start."""
+(``companion labels charuco``; the lens is saved in the table's data folder, the table then maps
+every image point through it and calibrates the map again with it at the next start), and check
+the camera's set-up (``check``: what limits each cell and what to change, ``setup.py``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -12,11 +14,12 @@ import cv2
 from companion.errors import DataFileError
 from companion.settings import load_settings
 from vision.lens import LensError, calibrate_lens, lens_path, save_lens
+from vision.planner import CAMERAS
 
 
 @click.group()
 def camera() -> None:
-    """The table camera: lens calibration."""
+    """The table camera: lens calibration and the set-up check."""
 
 
 @camera.command("calibrate")
@@ -57,3 +60,60 @@ def calibrate_command(photos: tuple[Path, ...], config: Path | None, out: Path |
         f"reprojection error {lens.rms_px:.2f} px"
     )
     click.echo(f"{out}: saved; the table calibrates the map again with it at its next start")
+
+
+@camera.command("check")
+@click.option("--config", type=click.Path(path_type=Path), help="table config (YAML)")
+@click.option(
+    "--photo",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="check this photo from the table camera instead of the camera itself",
+)
+@click.option(
+    "--model",
+    type=click.Choice(sorted(CAMERAS)),
+    help="the camera model (its modes and field of view make the advice precise)",
+)
+@click.option(
+    "--save",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="also save the frame and the figures to this zip, for asking for help",
+)
+def check_command(
+    config: Path | None, photo: Path | None, model: str | None, save: Path | None
+) -> None:
+    """Check the camera's set-up on one frame: per cell, whether the carriers read there and
+    what limits them (scale, focus, glare, light), each problem with its fix; and the carrier
+    test in the corner cells. Exits 1 when something must be fixed."""
+    from companion.camera.setup import grab, save_report, table_camera
+    from vision.camera import source_from_spec
+    from vision.map_grid import DREAMBLADE_MAP
+    from vision.setup_check import SetupError
+
+    try:
+        settings = load_settings(config)
+    except DataFileError as error:
+        raise click.ClickException(f"config: {error}") from None
+    table, notes = table_camera(settings.data_dir, DREAMBLADE_MAP)
+    if model is not None:
+        table = replace(table, model=CAMERAS[model])
+    for note in notes:
+        click.echo(f"note: {note}")
+    try:
+        if photo is not None:
+            frame = cv2.imread(str(photo), cv2.IMREAD_COLOR)
+            if frame is None:
+                raise SetupError(f"{photo} is not a readable image")
+        else:
+            frame = grab(source_from_spec(settings.camera.source))
+        report = table.check(frame)
+        if save is not None:
+            save_report(report, frame, save)
+    except SetupError as error:
+        raise click.ClickException(f"{error} (nothing saved)" if save else str(error)) from None
+    for line in report.lines():
+        click.echo(line)
+    if save is not None:
+        click.echo(f"{save}: the frame and the figures, for asking for help")
+    if not report.ok:
+        raise SystemExit(1)

@@ -13,6 +13,11 @@ calibration from four tapped corners, which replaces the pipeline's and is saved
 With ``reading_of`` (the table's ``reading.TableReading``) it reads with whatever labels the table
 accepts now: when they change — a tournament pairing seats players with their own carriers, the
 event ends — the loop takes the new reader with a fresh tracker.
+
+For the panel's Camera set-up page it runs the set-up check on the latest frame, says how the
+camera reads while playing (``setup.ReadHealth``: a cell whose re-reads stop finding the
+miniatures committed there is flagged once, ``reads_fell_off``, for the judge), and calibrates the
+lens from views of the ChArUco board shown to it.
 """
 
 from __future__ import annotations
@@ -29,6 +34,14 @@ from companion import events as ev
 from companion.camera import evidence
 from companion.camera.reading import TagReading
 from companion.camera.reconciler import sync_table
+from companion.camera.setup import (
+    CameraHealth,
+    LensViews,
+    ReadHealth,
+    TableCamera,
+    camera_health,
+    straightened,
+)
 from companion.camera.snapshot import CameraSnapshot
 from companion.errors import DataFileError
 from companion.events import Event
@@ -43,15 +56,20 @@ from vision.calibration import (
     check_map_moved,
 )
 from vision.camera import ResilientCamera
-from vision.lens import Lens, same_lens
+from vision.carrier import DEFAULT_CARRIER
+from vision.lens import Lens, LensError, lens_path, same_lens, save_lens
 from vision.map_grid import CellGrid
 from vision.observe import Placement
 from vision.pipeline import Pipeline, PipelineConfig
-from vision.tags import TagReader
+from vision.setup_check import SetupError, SetupReport
+from vision.tags import MarkerReader, TagReader
 
 log = logging.getLogger(__name__)
 
 CHECK_MAP_EVERY = 100  # frames between two checks that the map is still where it was calibrated
+# frames the map may stay busy before the loop looks whether it moved (a bumped camera makes
+# the whole map look changed, and the pipeline reads nothing until it is calibrated again)
+BUSY_CHECK_FRAMES = 15
 RegistryFor = Callable[[Table], Mapping[TagId, str] | None]
 # how a committed change reaches the engine (per game: companion/camera/profiles.py)
 SyncBoard = Callable[[Table, Mapping[TagId, str], BoardChange], object]
@@ -106,6 +124,11 @@ class CameraLoop:
         self._placements: tuple[Placement, ...] = ()
         self._frames_seen = 0
         self._board_frame: np.ndarray | None = None  # the frame the board was last committed from
+        self._reads = ReadHealth()
+        self._busy_streak = 0  # frames in a row the map looked busy
+        self._falling: tuple[str, ...] = ()  # cells whose reads fell off (flagged once)
+        self._setup: tuple[np.ndarray, SetupReport] | None = None  # the last check, its frame
+        self._lens_views = LensViews()
         if calibration is None and calibration_path is not None and calibration_path.exists():
             calibration = self._load(calibration_path)
         if calibration is not None:
@@ -131,6 +154,8 @@ class CameraLoop:
             self.pipeline = pipeline
             self._placements = ()
             self.moved = None
+            self._reads.clear()
+            self._falling = ()
 
     def _save(self, calibration: Calibration) -> None:
         if self.calibration_path is not None:
@@ -172,6 +197,65 @@ class CameraLoop:
             calibration = self.pipeline.calibration if self.pipeline is not None else None
             status = "moved" if self.moved else self.status or "live"
             return CameraSnapshot(self._frame, self._placements, calibration, self.grid, status)
+
+    # -- the set-up page ----------------------------------------------------------------------
+
+    def _latest(self) -> np.ndarray | None:
+        with self._lock:
+            return self._frame
+
+    def setup_check(self) -> SetupReport:
+        frame = self._latest()
+        if frame is None:
+            raise SetupError(
+                "no picture from the camera yet: wait a moment, or check its cable", "no_picture"
+            )
+        cached = self._setup
+        if cached is not None and cached[0] is frame:
+            return cached[1]
+        with self._lock:
+            size = self.pipeline.calibration.image_size if self.pipeline is not None else None
+        carrier = self.config.carrier or DEFAULT_CARRIER
+        reader = self.reader
+        mine = isinstance(reader, MarkerReader) and reader.name == carrier.family
+        table = TableCamera(self.grid, self.lens, size, reader if mine else None, carrier=carrier)
+        report = table.check(frame)
+        self._setup = (frame, report)
+        return report
+
+    def health(self) -> CameraHealth:
+        with self._lock:
+            status = self.status if self._frame is not None else "no_frame"
+            return camera_health(status, self.moved is not None, self._falling)
+
+    def add_lens_view(self) -> int:
+        frame = self._latest()
+        if frame is None:
+            raise LensError("no picture from the camera yet")
+        with self._lock:
+            return self._lens_views.add(frame)
+
+    def lens_views(self) -> int:
+        return self._lens_views.count
+
+    def calibrate_lens(self) -> Lens:
+        """The lens from the views kept: saved beside the calibration, and the map calibrated
+        again with it from the corner markers at the next frame."""
+        with self._lock:
+            lens = self._lens_views.compute()
+        if self.calibration_path is not None:
+            save_lens(lens, lens_path(self.calibration_path.parent))
+        self.lens = lens
+        with self._lock:
+            self.pipeline = None
+            self._setup = None
+        return lens
+
+    def lens_preview(self) -> np.ndarray | None:
+        frame = self._latest()
+        if frame is None or self.lens is None:
+            return None
+        return straightened(frame, self.lens)
 
     # -- frames -------------------------------------------------------------------------------
 
@@ -216,12 +300,29 @@ class CameraLoop:
                     self._placements = result.observation.placements
             if self._board_frame is None:
                 self._board_frame = frame
+            self._watch_reads(pipeline, result.observation.placements, result.read)
         self._frames_seen += 1
-        if self._frames_seen % self.check_every == 0:  # even busy: a moved map looks busy
+        self._busy_streak = self._busy_streak + 1 if result.observation.busy else 0
+        if (
+            self._frames_seen % self.check_every == 0  # even busy: a moved map looks busy
+            or self._busy_streak == BUSY_CHECK_FRAMES
+        ):
             self._check_map(frame, pipeline.calibration)
         if result.change is not None and self.registry is not None:
             self._apply_with_pictures(result.change, frame, pipeline.calibration)
         return result.change
+
+    def _watch_reads(
+        self, pipeline: Pipeline, placements: tuple[Placement, ...], cells_read: frozenset[str]
+    ) -> None:
+        """Flag, once, the cells whose re-reads stopped finding their miniatures."""
+        self._reads.record(pipeline.tracker.board, placements, cells_read)
+        falling = self._reads.falling(self._falling)
+        if set(falling) - set(self._falling):
+            log.warning("camera: reads fell off on %s", ", ".join(falling))
+            self.table.flag("reads_fell_off", falling)
+        with self._lock:
+            self._falling = falling
 
     def apply(self, change: BoardChange) -> None:
         assert self.registry is not None

@@ -141,3 +141,45 @@ def test_barrel_distortion_bends_the_frame_edges_not_its_centre(table_scene: Sce
     bent = render(table_scene, View(400, 400, 0.7, k1=-0.3), look)
     assert np.abs(straight[190:210, 190:210].astype(int) - bent[190:210, 190:210]).mean() < 3
     assert np.abs(straight[:40].astype(int) - bent[:40]).mean() > 5
+
+
+def test_a_lamp_s_reflection_adds_light_where_it_is_put() -> None:
+    frame = np.full((200, 300), 40, np.uint8)  # black ink
+    look = Look(blur_sigma_px=0, noise_sigma=0, light_gradient=0, jpeg_quality=0)
+    spot = replace(look, glare_spot=(0.25, 0.5, 0.1))
+    lit = degrade(frame, spot, np.random.default_rng(1), np.random.default_rng(2))
+    assert lit[100, 75] == 255  # the ink under the reflection turns white
+    assert lit[100, 260] == 40  # away from it, the ink stays black
+    plain = degrade(frame, look, np.random.default_rng(1), np.random.default_rng(2))
+    assert (plain == 40).all()
+
+
+def test_a_dark_side_falls_off_towards_the_direction_given() -> None:
+    frame = np.full((100, 100), 200, np.uint8)
+    look = Look(
+        blur_sigma_px=0, noise_sigma=0, light_gradient=0.6, light_direction_deg=90, jpeg_quality=0
+    )
+    lit = degrade(frame, look, np.random.default_rng(1), np.random.default_rng(2))
+    assert lit[2, 50] > 190 and lit[97, 50] < 90  # 90°: darker towards the image's bottom
+
+
+def test_defocus_spreads_a_point_over_a_disc() -> None:
+    frame = np.zeros((41, 41), np.uint8)
+    frame[20, 20] = 255
+    look = Look(blur_sigma_px=0, noise_sigma=0, light_gradient=0, jpeg_quality=0, defocus_px=4.0)
+    soft = degrade(frame, look, np.random.default_rng(1), np.random.default_rng(2))
+    assert soft[20, 20] > 0 and soft[20, 23] == soft[20, 20]  # flat inside the disc
+    assert soft[20, 26] == 0  # nothing past its rim
+
+
+def test_a_sheet_printed_at_90_percent_shrinks_its_carriers_not_the_base() -> None:
+    piece = Piece(tag(1), 225.0, 225.0, marker_id=3)
+    scene = Scene(pieces=(piece,), design="carrier", family="aruco4x4", seed=2)
+    view = View(900, 900, 2.0)
+    look = Look(blur_sigma_px=0, noise_sigma=0, light_gradient=0, jpeg_quality=0)
+    full = render(scene, view, look, grey=True)
+    small = render(replace(scene, print_scale=0.9), view, look, grey=True)
+    white = [int((image > 225).sum()) for image in (full, small)]  # the white disc's pixels
+    base_dark = [int((image[440:460, 440:460] < 40).sum()) for image in (full, small)]
+    assert white[1] < 0.85 * white[0]
+    assert base_dark[0] == base_dark[1]

@@ -1,19 +1,27 @@
 """A simulated camera for the panel's camera view: a drawn table with a white map, one tag read in
-c3, and the real manual calibration from ``vision.calibration``; and one in front of which QR
-codes or carriers are held up (tag scanning)."""
+c3, and the real manual calibration from ``vision.calibration``; one in front of which QR
+codes or carriers are held up (tag scanning); and one for the Camera set-up page (``SetupCamera``,
+synthetic frames with a problem made on purpose)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
 from companion.camera.snapshot import CameraSnapshot
 from vision.board_change import TagId
-from vision.calibration import Calibration, calibrate_manual
+from vision.calibration import Calibration, CalibrationError, calibrate_manual
 from vision.map_grid import DREAMBLADE_MAP
 from vision.observe import Placement
+
+if TYPE_CHECKING:
+    from companion.camera.setup import CameraHealth
+    from vision.lens import Lens
+    from vision.setup_check import SetupReport
+    from vision.synth import Look
 
 WIDTH, HEIGHT = 640, 480
 # The map's corners in the picture: seat A's left, A's right, B's right, B's left.
@@ -40,6 +48,33 @@ class FakeCamera:
 
     def calibrate(self, corners_px: list[tuple[float, float]]) -> None:
         self.calibration = calibrate_manual(corners_px, DREAMBLADE_MAP, (WIDTH, HEIGHT))
+
+    # the Camera set-up page's side: the real check (this drawn map has no corner markers)
+    def setup_check(self) -> SetupReport:
+        from vision.setup_check import check_setup
+
+        return check_setup(self.frame if self.has_frame else None, DREAMBLADE_MAP)
+
+    def health(self) -> CameraHealth:
+        from companion.camera.setup import camera_health
+
+        return camera_health("live" if self.calibration else "uncalibrated", False, ())
+
+    def add_lens_view(self) -> int:
+        from vision.lens import LensError
+
+        raise LensError("no board in this picture")
+
+    def lens_views(self) -> int:
+        return 0
+
+    def calibrate_lens(self) -> Lens:
+        from vision.lens import LensError
+
+        raise LensError("no views")
+
+    def lens_preview(self) -> np.ndarray | None:
+        return None
 
 
 class ShowingCamera(FakeCamera):
@@ -89,3 +124,83 @@ def qr_image(text: str, module_px: int = 4) -> np.ndarray:
     picture = np.where(modules == 1, 0, 255).astype(np.uint8)
     picture = np.pad(picture, 4, constant_values=255)
     return np.kron(picture, np.ones((module_px, module_px), dtype=np.uint8))
+
+
+class SetupCamera:
+    """A camera over a 3×3 map of Dreamblade's 90 mm cells, rendered by ``vision/synth.py`` at
+    the scale of the recommended mode (a carrier in each corner cell), with a ``Look`` to make a
+    problem on purpose; the real set-up check and lens calibration behind the panel's contract."""
+
+    def __init__(self) -> None:
+        from companion.camera.setup import LensViews, TableCamera
+        from vision.square_grid import square_grid
+
+        self.grid = square_grid(3, 3, 90.0)
+        self.table = TableCamera(self.grid)
+        self.views = LensViews()
+        self.lens: Lens | None = None
+        self.frame: np.ndarray | None = None
+        self._checked: tuple[np.ndarray, SetupReport] | None = None
+        self.show()
+
+    def show(self, look: Look | None = None, carriers: bool = True) -> None:
+        from vision.carrier import DEFAULT_CARRIER
+        from vision.planner import CAMERAS, map_view_mm, plan_modes
+        from vision.synth import Figure, Piece, Scene, View, render
+
+        corners = ((45.0, 45.0), (225.0, 45.0), (225.0, 225.0), (45.0, 225.0))
+        pieces = tuple(
+            Piece(
+                TagId("db", "B1", n + 1), x, y, marker_id=n + 1, angle_deg=30.0 * n,
+                figure=Figure(0.6, 0.0, 40.0 * n, n),
+            )
+            for n, (x, y) in enumerate(corners)
+        ) if carriers else ()  # fmt: skip
+        plan = plan_modes(CAMERAS["camera-module-3"], map_view_mm(), DEFAULT_CARRIER.module_mm)[0]
+        scene = Scene(self.grid, pieces, family="aruco4x4", design="carrier", seed=4)
+        self.frame = render(scene, View(1800, 1700, plan.px_per_mm, 1.0, 0.01), look)
+
+    def show_board(self, seed: int) -> None:
+        """The printed ChArUco board held in front of the camera (a wide lens's barrel)."""
+        from vision.synth import View, charuco_photos
+
+        self.frame = charuco_photos(View(1800, 1700, 1.0, k1=-0.25), count=1, seed=seed)[0]
+
+    def snapshot(self) -> CameraSnapshot | None:
+        if self.frame is None:
+            return None
+        return CameraSnapshot(self.frame, (), None, self.grid, "live")
+
+    def calibrate(self, corners_px: list[tuple[float, float]]) -> None:
+        raise CalibrationError("tap calibration is not part of this camera's tests")
+
+    def setup_check(self) -> SetupReport:
+        frame = self.frame
+        if self._checked is not None and self._checked[0] is frame:
+            return self._checked[1]
+        report = self.table.check(frame)
+        self._checked = (frame, report)  # type: ignore[assignment]
+        return report
+
+    def health(self) -> CameraHealth:
+        from companion.camera.setup import CameraHealth
+
+        return CameraHealth("reading" if self.frame is not None else "lost")
+
+    def add_lens_view(self) -> int:
+        assert self.frame is not None
+        return self.views.add(self.frame)
+
+    def lens_views(self) -> int:
+        return self.views.count
+
+    def calibrate_lens(self) -> Lens:
+        self.lens = self.views.compute()
+        return self.lens
+
+    def lens_preview(self) -> np.ndarray | None:
+        from companion.camera.setup import straightened
+
+        if self.lens is None or self.frame is None:
+            return None
+        return straightened(self.frame, self.lens)

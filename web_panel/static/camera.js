@@ -61,7 +61,8 @@
     box.replaceChildren(
       el("p", { class: "hint", id: "camera-status", text: `${t("camera.status", { status: info.status, tags: info.tags.length })}${info.calibrated ? "" : ` · ${t("camera.uncalibrated")}`}` }),
       ...(info.status === "moved" ? [el("p", { class: "hint error-text", id: "camera-moved", text: t("camera.moved") })] : []),
-      frame, prompt, el("div", { class: "row" }, start, cancel));
+      frame, prompt, el("div", { class: "row" }, start, cancel,
+        el("a", { class: "btn secondary", id: "camera-setup-link", href: "/camera-setup", text: t("camsetup.link") })));
     showTaps();
   }
 

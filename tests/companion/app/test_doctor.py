@@ -1,10 +1,13 @@
 import sqlite3
 from pathlib import Path
 
+import cv2
+import numpy as np
 from click.testing import CliRunner
 
 from companion.app.doctor import (
     check_camera,
+    check_camera_setup,
     check_config,
     check_gpio,
     check_lights,
@@ -164,3 +167,27 @@ def test_the_doctor_command_lists_the_left_out_labels(tmp_path: Path):
     result = CliRunner().invoke(doctor, ["--config", str(config)])
     assert "[FAIL] players' labels: Player B's labels (seat B) are carriers" in result.output
     assert result.exit_code == 1
+
+
+def test_the_doctor_gives_the_camera_set_up_check_s_verdict(tmp_path: Path):
+    from vision.carrier import DEFAULT_CARRIER
+    from vision.map_grid import DREAMBLADE_MAP
+    from vision.planner import CAMERAS, map_view_mm, plan_modes
+    from vision.synth import Scene, View, render
+
+    ppm = plan_modes(CAMERAS["camera-module-3"], map_view_mm(), DEFAULT_CARRIER.module_mm)[1]
+    frame = render(Scene(DREAMBLADE_MAP, seed=4), View(2304, 1296, ppm.px_per_mm, 1.0, 0.01))
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "0.png"), frame)
+    settings = Settings(data_dir=tmp_path, camera=CameraSettings(source=f"file:{folder}"))
+    check = check_camera_setup(settings)
+    assert not check.ok and check.message == "0 of 25 cells read well"
+    assert check.fix.startswith("Use a camera with more pixels: the carriers' markers are 2.2 px")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    cv2.imwrite(str(empty / "0.png"), np.full((600, 800, 3), 90, np.uint8))
+    blank = check_camera_setup(
+        Settings(data_dir=tmp_path, camera=CameraSettings(source=f"file:{empty}"))
+    )
+    assert not blank.ok and "no corner marker in view" in blank.message
