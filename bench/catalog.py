@@ -14,7 +14,7 @@ from pathlib import Path
 
 import yaml
 
-from companion.games.dreamblade import data_files
+from companion import yaml_files
 from companion.games.dreamblade.catalog import load_catalog, write_catalog
 from companion.games.dreamblade.dreamcatcher import COLUMNS, import_csv
 
@@ -53,12 +53,12 @@ def main() -> None:
         write_catalog(catalog_path, minis, source="bench")
         imported = _best_of(3, partial(import_csv, csv_path))
         fast = _best_of(3, partial(load_catalog, catalog_path))
-        c_loader = data_files.YAML_LOADER
-        data_files.YAML_LOADER = yaml.SafeLoader
+        c_loader = yaml_files.YAML_LOADER
+        yaml_files.YAML_LOADER = yaml.SafeLoader
         try:
             slow = _best_of(3, partial(load_catalog, catalog_path))
         finally:
-            data_files.YAML_LOADER = c_loader
+            yaml_files.YAML_LOADER = c_loader
     print(f"{len(minis)} miniatures, best of 3")
     rows = [
         ("import CSV", imported),

@@ -33,6 +33,7 @@ UNDONE = "undone"
 GAME_STARTED = "game_started"  # a new game replaced the one at the table (data: game, game_id)
 FLAGGED = "flagged"  # an illegal or ambiguous board change, a device problem
 JUDGE_CALLED = "judge_called"  # a player held the undo button: a correction needs the judge
+JUDGE_ANSWERED = "judge_answered"  # the judge took the call (data: by: "table" or "hub")
 TIME_UP = "time_up"  # the tournament hub's round clock ran out (data: policy, round)
 DEVICE = "device"  # a device went away, fell back or came back (data: device, status, message)
 

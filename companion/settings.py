@@ -12,7 +12,6 @@ import os
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-import yaml
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -23,6 +22,7 @@ from pydantic import (
 )
 
 from companion.errors import DataFileError
+from companion.yaml_files import read_yaml
 
 log = logging.getLogger(__name__)
 
@@ -177,27 +177,7 @@ def load_settings(
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataFileError(path, "", f"cannot read the file ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise DataFileError(path, "", "not a text file (expected YAML settings)") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise DataFileError(path, "", f"not valid YAML ({_yaml_problem(exc)})") from None
-    if data is None:
+    data: dict[str, Any] | None = read_yaml(path, dict, empty={})
+    if not data:
         log.warning("%s is empty: the table runs on the default settings", path)
-        return {}
-    if not isinstance(data, dict):
-        raise DataFileError(path, "", "a mapping of settings at the top level")
-    return data
-
-
-def _yaml_problem(error: yaml.YAMLError) -> str:
-    """What YAML found wrong, and where, in one line."""
-    mark = getattr(error, "problem_mark", None)
-    problem = getattr(error, "problem", None) or "unreadable"
-    where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
-    return f"{where}{problem}"
+    return data or {}

@@ -26,7 +26,7 @@ from typing import Any
 
 from companion import grid
 from companion.errors import DataFileError
-from firmware_config.files import read_yaml_mapping
+from companion.yaml_files import read_yaml_mapping
 from vision.square_grid import parse_square, square_name
 
 LAYOUT_DIR = Path(__file__).with_name("layouts")

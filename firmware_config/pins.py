@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import DataFileError
-from firmware_config.files import read_yaml_mapping
+from companion.yaml_files import read_yaml_mapping
 
 PINS_FILE = Path(__file__).with_name("pins.yaml")
 OVERLAYS_FILE = Path(__file__).with_name("boot_overlays.yaml")

@@ -22,6 +22,7 @@ import numpy as np
 import yaml
 
 from companion.errors import DataFileError
+from companion.yaml_files import read_yaml_mapping
 from vision.lens import Lens
 from vision.map_grid import CellGrid
 
@@ -160,13 +161,7 @@ class Calibration:
 
     @classmethod
     def load(cls, path: Path) -> Calibration:
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except (OSError, yaml.YAMLError) as error:
-            raise DataFileError(str(path), "<file>", f"readable YAML ({error})") from error
-        if not isinstance(data, dict):
-            raise DataFileError(str(path), "<root>", "a calibration mapping")
-        return cls.from_dict(data, str(path))
+        return cls.from_dict(read_yaml_mapping(path), str(path))
 
 
 def _image_size(gray: np.ndarray) -> tuple[int, int]:

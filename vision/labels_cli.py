@@ -8,9 +8,9 @@ from pathlib import Path
 
 import click
 import cv2
-import yaml
 
 from companion.errors import DataFileError
+from companion.yaml_files import read_yaml
 from vision.calibration import CornerLayout, calibrate_from_markers
 from vision.carrier import DEFAULT_CARRIER
 from vision.labels import Label, carrier_sheet, charuco_sheet, corner_sheet, tag_sheet
@@ -45,11 +45,8 @@ def labels() -> None:
 
 def _load_labels(path: Path) -> list[Label]:
     """A YAML list of {tag: "db:B45#1", name: "Samurai", seat: A, serial: 7 (optional)}."""
-    try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as error:
-        raise DataFileError(str(path), "<file>", f"readable YAML ({error})") from error
-    if not isinstance(raw, list) or not raw:
+    raw = read_yaml(path, top=list)
+    if not raw:
         raise DataFileError(str(path), "<root>", "a non-empty list of labels")
     result: list[Label] = []
     for i, item in enumerate(raw):

@@ -33,6 +33,7 @@ from pathlib import Path
 import yaml
 
 from companion.errors import DataFileError
+from companion.yaml_files import parse_yaml, read_text
 from vision.board_change import TagId
 from vision.payload import MAX_SERIAL, TABLE_KEYS, TableSerial
 
@@ -146,21 +147,13 @@ def assign_serials(
 
 
 def load_registration(path: Path) -> LabelRegistration:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise DataFileError(str(path), "<file>", f"readable YAML ({error})") from error
-    return registration_from_text(text, str(path))
+    return registration_from_text(read_text(path), str(path))
 
 
 def registration_from_text(text: str, origin: str) -> LabelRegistration:
     """A registration file's text (as ``companion labels tags`` wrote it); ``DataFileError``
     names ``origin`` and the field that is wrong."""
-    try:
-        raw = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        raise DataFileError(origin, "<file>", f"readable YAML ({error})") from error
-    return registration_from_data(raw, origin)
+    return registration_from_data(parse_yaml(text, origin, top=None), origin)
 
 
 def registration_from_data(raw: object, origin: str) -> LabelRegistration:

@@ -17,6 +17,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from companion.errors import IllegalActionError
+from companion.json_limits import TooDeep, parse_json
 from companion.table.proposers import Proposer
 from companion.table.store import StoreFullError
 from companion.table.table import JudgeOnlyError, SeatError, StaleError
@@ -25,7 +26,6 @@ from web_panel.clock import ClockError
 from web_panel.i18n import choose_language, translate
 from web_panel.judge import JudgeAccessError
 from web_panel.judge_calls import CallTooSoon
-from web_panel.limits import TooDeep, parse_json
 from web_panel.pages import error_page
 from web_panel.panel import Panel, current_panel, may_set_first_pin
 from web_panel.panel import me as me_view
@@ -251,6 +251,16 @@ def call_judge() -> ResponseReturnValue:
     except CallTooSoon as exc:
         raise Refused(429, "judge_called_recently", f"wait {math.ceil(exc.wait)} s") from None
     return jsonify(called=True, seat=seat)
+
+
+@api.post("/judge/answer")
+def answer_judge_call() -> ResponseReturnValue:
+    """The judge signed in at the table takes the call (``judge_calls.py``)."""
+    panel = current_panel()
+    if not panel.viewer().judge:
+        raise Refused(403, "judge_only")
+    panel.judge_calls.answer()
+    return jsonify(answered=True)
 
 
 @api.post("/judge/logout")

@@ -11,9 +11,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import yaml
-
 from companion.errors import DataFileError
+from companion.yaml_files import read_yaml_mapping
 
 if TYPE_CHECKING:
     from flask import Request  # the catalogs themselves load no Flask (``companion rules``)
@@ -30,10 +29,8 @@ def catalog(language: str) -> dict[str, str]:
     if language not in LANGUAGES:
         raise KeyError(f"unknown language {language!r} (known: {', '.join(LANGUAGES)})")
     path = _MESSAGES_DIR / f"{language}.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    if not isinstance(data, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in data.items()
-    ):
+    data = read_yaml_mapping(path)
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
         raise DataFileError(path, "", "a flat mapping of message keys to texts")
     return data
 

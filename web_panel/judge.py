@@ -5,11 +5,18 @@ one set on the table's own screen the first time (kept hashed in the data folder
 judge). It has 6 to 12 digits. The tournament hub's organizer PIN is the same thing in another
 file (``web_panel/hub``): each session there also knows who signed in.
 
-Guessing is slowed per source, never globally, so a stranger cannot lock the judge out: after
-``FREE_TRIES`` wrong PINs in a row from one address (an IPv6 /64 counts as one), each try must
-wait, the wait doubling with every wrong PIN up to an hour. One source gets 24 tries in 12
-hours, so a 6-digit PIN falls with odds of 24 in 1,000,000 per address and tournament day
-(docs/hardware.md "Security at a store").
+Guessing is slowed per address, never globally, so a stranger cannot lock the judge out: after
+``FREE_TRIES`` wrong PINs in a row from one address, each try must wait, the wait doubling with
+every wrong PIN up to an hour. One address gets 24 tries in 12 hours, so a 6-digit PIN falls with
+odds of 24 in 1,000,000 per address and tournament day (docs/hardware.md "Security at a store").
+
+An IPv6 device can take any address of its /64 network, so each /64 also has a cap of its own:
+after ``NETWORK_FREE_TRIES`` wrong PINs from all its addresses together, the network waits too,
+doubling the same way — but only for its addresses that have guessed wrong themselves. An address
+that has made no wrong try is never refused (the other phones on the store's IPv6 network sign
+in as usual), and a guesser that hops to a fresh address gets one try there before the network's
+wait holds it. At most ``ADDRESSES_PER_NETWORK`` addresses of one /64 are remembered (its oldest
+forgotten first), so one network cannot push every other guesser out of the memory.
 
 Judge sessions live in the server only: the phone's cookie holds a random session id, valid while
 it is in this table's session list. Logging out ends one; a PIN change ends all; a restart of the
@@ -42,6 +49,8 @@ PIN_PATTERN = re.compile(rf"[0-9]{{{MIN_PIN_DIGITS},{MAX_PIN_DIGITS}}}")
 HASH_ITERATIONS = 100_000
 
 FREE_TRIES = 3
+NETWORK_FREE_TRIES = 24  # wrong PINs from one IPv6 /64, all its addresses together
+ADDRESSES_PER_NETWORK = 64  # addresses of one /64 remembered with their wrong tries
 FIRST_WAIT_SECONDS = 2.0
 LONGEST_WAIT_SECONDS = 3600.0
 SOURCES_KEPT = 4096  # the sources with wrong tries remembered (the oldest forgotten first)
@@ -59,52 +68,83 @@ class JudgeAccessError(PermissionError):
 
 
 def source_key(remote_addr: str | None) -> str:
-    """The source whose guesses count together: an IPv4 address, or an IPv6 /64 network (one
-    device can take any address of its network)."""
+    """The address whose guesses count together: an IPv4 address (also when mapped into IPv6)
+    or a whole IPv6 address."""
     try:
         address = ipaddress.ip_address(remote_addr or "")
     except ValueError:
         return remote_addr or "unknown"
-    if isinstance(address, ipaddress.IPv6Address):
-        if address.ipv4_mapped is not None:
-            return str(address.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{address}/64", strict=False))
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return str(address.ipv4_mapped)
     return str(address)
 
 
+def network_key(remote_addr: str | None) -> str | None:
+    """The IPv6 /64 an address belongs to (``None`` for IPv4: one device, one address)."""
+    try:
+        address = ipaddress.ip_address(remote_addr or "")
+    except ValueError:
+        return None
+    if not isinstance(address, ipaddress.IPv6Address) or address.ipv4_mapped is not None:
+        return None
+    return str(ipaddress.ip_network(f"{address}/64", strict=False))
+
+
+def _wait_after(failures: int, free: int) -> float:
+    if failures < free:
+        return 0.0
+    return min(LONGEST_WAIT_SECONDS, FIRST_WAIT_SECONDS * 2 ** (failures - free))
+
+
 class GuessBackoff:
-    """Wrong PINs per source, and how long each source must wait before its next try."""
+    """Wrong PINs per address and per IPv6 /64, and how long an address must wait before its
+    next try (see the module's text)."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
         self._sources: OrderedDict[str, tuple[int, float]] = OrderedDict()  # failures, next try
+        self._networks: OrderedDict[str, tuple[int, float]] = OrderedDict()
+        self._members: dict[str, OrderedDict[str, None]] = {}  # network → addresses remembered
 
-    def wait(self, source: str) -> float:
-        """Seconds ``source`` must still wait (0: it may try now)."""
-        _, next_try = self._sources.get(source, (0, 0.0))
+    def wait(self, remote_addr: str | None) -> float:
+        """Seconds ``remote_addr`` must still wait (0: it may try now)."""
+        source, network = source_key(remote_addr), network_key(remote_addr)
+        if source not in self._sources:
+            return 0.0  # no wrong try of its own: never held, whatever its network did
+        next_try = self._sources[source][1]
+        if network is not None:
+            next_try = max(next_try, self._networks.get(network, (0, 0.0))[1])
         return max(0.0, next_try - self._clock())
 
-    def failed(self, source: str) -> None:
+    def failed(self, remote_addr: str | None) -> None:
+        source, network = source_key(remote_addr), network_key(remote_addr)
         failures = self._sources.pop(source, (0, 0.0))[0] + 1
-        wait = 0.0
-        if failures >= FREE_TRIES:
-            wait = min(LONGEST_WAIT_SECONDS, FIRST_WAIT_SECONDS * 2 ** (failures - FREE_TRIES))
-        self._sources[source] = (failures, self._clock() + wait)
+        self._sources[source] = (failures, self._clock() + _wait_after(failures, FREE_TRIES))
+        if network is not None:
+            total = self._networks.pop(network, (0, 0.0))[0] + 1
+            wait = _wait_after(total, NETWORK_FREE_TRIES)
+            self._networks[network] = (total, self._clock() + wait)
+            members = self._members.setdefault(network, OrderedDict())
+            members[source] = None
+            members.move_to_end(source)
+            while len(members) > ADDRESSES_PER_NETWORK:
+                self._sources.pop(members.popitem(last=False)[0], None)
         while len(self._sources) > SOURCES_KEPT:
             self._sources.popitem(last=False)
+        while len(self._networks) > SOURCES_KEPT:
+            self._members.pop(self._networks.popitem(last=False)[0], None)
 
-    def succeeded(self, source: str) -> None:
-        self._sources.pop(source, None)
+    def succeeded(self, remote_addr: str | None) -> None:
+        """A right PIN: the address starts over (its network's count stays, for its guessers)."""
+        self._sources.pop(source_key(remote_addr), None)
 
 
 def tries_within(seconds: float) -> int:
-    """How many PINs one source can try in ``seconds`` (the figure the odds above come from)."""
+    """How many PINs one address can try in ``seconds`` (the figure the odds above come from)."""
     tries, elapsed = 0, 0.0
     while True:
         tries += 1
-        wait = 0.0
-        if tries >= FREE_TRIES:
-            wait = min(LONGEST_WAIT_SECONDS, FIRST_WAIT_SECONDS * 2 ** (tries - FREE_TRIES))
+        wait = _wait_after(tries, FREE_TRIES)
         if elapsed + wait > seconds:
             return tries
         elapsed += wait
@@ -188,19 +228,18 @@ class JudgeAccess:
 
     def login(self, remote_addr: str | None, attempt: str, who: str = JUDGE) -> str:
         """A new session of ``who`` for the right PIN; ``JudgeAccessError`` otherwise."""
-        source = source_key(remote_addr)
         with self._lock:
             if not self.enabled:
                 raise JudgeAccessError("judge_locked", "no judge PIN is set yet")
-            wait = self._backoff.wait(source)
+            wait = self._backoff.wait(remote_addr)
             if wait > 0:
                 raise JudgeAccessError(
                     "judge_locked", f"too many wrong PINs from here: wait {wait:.0f} s", wait
                 )
             if not self._matches(attempt):
-                self._backoff.failed(source)
-                raise JudgeAccessError("wrong_pin", "wrong PIN", self._backoff.wait(source))
-            self._backoff.succeeded(source)
+                self._backoff.failed(remote_addr)
+                raise JudgeAccessError("wrong_pin", "wrong PIN", self._backoff.wait(remote_addr))
+            self._backoff.succeeded(remote_addr)
         return self._open_session(who)
 
     def _open_session(self, who: str) -> str:

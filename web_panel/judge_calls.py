@@ -1,7 +1,8 @@
 """A seated player calls the judge from their phone, as holding the table's undo button does: the
 call goes on the table's bus, so every phone shows the notice and a table playing in a
-tournament sends it to the hub's list of judge calls. A seat calls at most once a minute, so a
-phone tapped again and again cannot flood the hub."""
+tournament sends it to the hub's list of judge calls. The notice clears when the call is
+answered, by the judge signed in at the table ("On my way" on the notice) or at the hub. A seat
+calls at most once a minute, so a phone tapped again and again cannot flood the hub."""
 
 from __future__ import annotations
 
@@ -46,3 +47,8 @@ class JudgeCalls:
                 raise CallTooSoon(self._interval - (now - last))
             self._last[seat] = now
         self._bus.publish(Event(ev.JUDGE_CALLED, {"by": seat}))
+
+    def answer(self) -> None:
+        """The judge at the table took the call: every phone clears its notice and, in a
+        tournament, the hub's list clears the table's calls."""
+        self._bus.publish(Event(ev.JUDGE_ANSWERED, {"by": "table"}))

@@ -1,60 +1,18 @@
-"""What one request may cost the table: the size of its body, the depth of its JSON, and the live
-streams one address may hold open.
+"""What one request may cost the table: the size of its body and the live streams one address
+may hold open (the depth of its JSON: ``companion.json_limits``).
 
 The size is checked from the request's headers, before anything reads the body, and again while
-reading it (a body without a length); the depth is checked on the raw text, before the JSON
-parser (which would recurse once per level) sees it.
+reading it (a body without a length).
 """
 
 from __future__ import annotations
 
-import json
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import Any
 
 MAX_BODY_BYTES = 1024 * 1024  # a set-up is a few kilobytes; a table catalog file more
-MAX_JSON_DEPTH = 32
 STREAMS_PER_ADDRESS = 8  # a phone with a few tabs; the table's own screen is not limited
-
-_OPENING = frozenset(b"[{")
-_CLOSING = frozenset(b"]}")
-_QUOTE, _BACKSLASH = ord('"'), ord("\\")
-
-
-class TooDeep(ValueError):
-    """JSON nested deeper than ``MAX_JSON_DEPTH``."""
-
-
-def json_depth(raw: bytes) -> int:
-    """How deep the arrays and objects of ``raw`` nest (brackets inside strings don't count)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for byte in raw:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif byte == _BACKSLASH:
-                escaped = True
-            elif byte == _QUOTE:
-                in_string = False
-        elif byte == _QUOTE:
-            in_string = True
-        elif byte in _OPENING:
-            depth += 1
-            deepest = max(deepest, depth)
-        elif byte in _CLOSING:
-            depth -= 1
-    return deepest
-
-
-def parse_json(raw: bytes, max_depth: int = MAX_JSON_DEPTH) -> Any:
-    """The JSON value of ``raw``: ``TooDeep`` past ``max_depth``, ``ValueError`` if it is no
-    JSON (or not UTF-8)."""
-    if json_depth(raw) > max_depth:
-        raise TooDeep(f"JSON nested deeper than {max_depth} levels")
-    return json.loads(raw.decode("utf-8"))
 
 
 class StreamLimit:

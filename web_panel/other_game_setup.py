@@ -192,11 +192,13 @@ def dungeon_command_game(
     data: object, catalog: TableCatalog, seats: Mapping[str, SeatSettings]
 ) -> Prepared:
     """``{"first": seat, "warbands": [{"seat", "commander": {"name", "morale", "leadership"},
-    "creatures": [{"name", "level"}, …]}, …]}``: values the data or the table's catalog know
-    may be left out. Each creature's label (its tag) is its card's id, numbered for copies."""
+    "creatures": [{"name", "level", "hit_points", "melee", "ranged"}, …]}, …]}``: values the data
+    or the table's catalog know may be left out, and a creature's hit points and attack numbers
+    until they are known (the table asks for hit points in play). Each creature's label (its tag)
+    is its card's id, numbered for copies."""
     from companion.games.dungeon_command.data_files import commanders
     from companion.games.dungeon_command.game import DungeonCommand
-    from companion.games.dungeon_command.setup import Setup, warband
+    from companion.games.dungeon_command.setup import STAT_FIELDS, Setup, Stats, warband
     from companion.games.dungeon_command.table_entries import (
         COMMANDER,
         COMMANDER_ENTRIES,
@@ -222,12 +224,13 @@ def dungeon_command_game(
             problem = translate(language, "setup.problem.no_commander")
             raise Refused(400, "setup", _for_player(language, seat, seats, problem))
         commander = _entry(COMMANDER_ENTRIES, typed, saved_commanders, seat, seats, 1)
-        creatures, names = {}, {}
+        creatures, names, stats = {}, {}, {}
         for number, item in enumerate(_list(band.get("creatures"), f"{seat}: 'creatures'"), 1):
             card = _entry(CREATURE_ENTRIES, _mapping(item, "a creature"), saved_creatures, seat,
                           seats, number)  # fmt: skip
             label = _unique(card["id"], labels)
             creatures[label], names[label] = card["level"], card["name"]
+            stats[label] = Stats(*(card.get(key) for key in STAT_FIELDS))
             entries.append((CREATURE, card))
         entries.append((COMMANDER, commander))
         known = commander["id"] in commanders()
@@ -240,6 +243,7 @@ def dungeon_command_game(
                     morale=commander["morale"],
                     leadership=commander["leadership"],
                     names=names,
+                    stats=stats,
                 )
             )
         except ValueError as exc:

@@ -27,7 +27,7 @@ LED_FRAMES_PER_SECOND = 4
 LED_INTERVAL = 1.0 / LED_FRAMES_PER_SECOND
 # Events that become notices on the phones (a problem to look at, a call for the judge).
 NOTICE_KINDS = {ev.FLAGGED, ev.JUDGE_CALLED, ev.DEVICE}
-_WAKING_KINDS = {ev.ACTION_APPLIED, ev.UNDONE, ev.GAME_STARTED, *NOTICE_KINDS}
+_WAKING_KINDS = {ev.ACTION_APPLIED, ev.UNDONE, ev.GAME_STARTED, ev.JUDGE_ANSWERED, *NOTICE_KINDS}
 
 
 def sse_message(event: str, data: str, event_id: str | None = None) -> str:
@@ -57,7 +57,12 @@ class Feed:
         self._unsubscribe = table.bus.subscribe(self._on_event, kinds=_WAKING_KINDS)
 
     def _on_event(self, event: Event) -> None:
-        if event.kind in NOTICE_KINDS:
+        if event.kind == ev.JUDGE_ANSWERED:  # the judge took the call: its notice goes
+            with self._cond:
+                kept = [n for n in self._notices if n["kind"] != ev.JUDGE_CALLED]
+                self._notices = deque(kept, maxlen=NOTICES_KEPT)
+            self.panel_changed()
+        elif event.kind in NOTICE_KINDS:
             with self._cond:
                 self._notices.append({**event.data, "kind": event.kind, "at": time.time()})
             self.panel_changed()

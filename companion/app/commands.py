@@ -77,7 +77,13 @@ def run(config: Path | None, host: str | None, port: int | None, verbose: bool) 
     _logging(verbose)
     settings = _settings(config)
     from companion.app.runtime import TableRuntime
+    from companion.table.data_lock import DataFolderBusy, hold_data_folder
     from companion.table.setup import open_table
+
+    try:  # held until the table stops
+        data_lock = hold_data_folder(settings.data_dir, settings.table_name)
+    except DataFolderBusy as busy:
+        raise click.ClickException(str(busy)) from None
 
     camera = settings.camera.source
     if camera == "auto":
@@ -107,6 +113,7 @@ def run(config: Path | None, host: str | None, port: int | None, verbose: bool) 
         table.flag("store_recovered", source="store", **opened.recovery.about())
     _follow_join_links(runtime)
     _serve_until_interrupted(runtime)
+    data_lock.release()
 
 
 def _say_where(runtime: TableRuntime, phones: str) -> None:

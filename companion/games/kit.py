@@ -40,10 +40,13 @@ from vision.board_change import BoardChange, TagId
 @dataclass(frozen=True)
 class MapPieces:
     """What the LEDs show of a game on squares or hexes: each piece's cell and owner, the glyph
-    cells still in play with the seat holding each (or ``None``), and the winners once over."""
+    cells still in play with the seat holding each (or ``None``), the cells of tapped pieces and
+    of pieces carrying damage, and the winners once over."""
 
     pieces: Mapping[str, str] = field(default_factory=dict)  # cell → owner seat
     glyphs: Mapping[str, str | None] = field(default_factory=dict)  # glyph cell → holder
+    tapped: frozenset[str] = frozenset()
+    wounded: frozenset[str] = frozenset()
     winners: frozenset[str] = frozenset()
 
 
@@ -160,12 +163,15 @@ class RegisteredArmies:
     they may pick (``key``, ``name``, ``miniatures``), the shipped banned list (name → source), one
     checked as the table checks it (``DataFileError`` if it is none, ``ValueError`` listing why it
     may not be played against a banned list), and the game two paired players start from theirs
-    (seat order)."""
+    (seat order); and the pieces' tag game code and the names of the pieces the catalog knows
+    (catalog id → name)."""
 
     shipped: Callable[[], list[dict[str, Any]]]
     banned_list: Callable[[], Mapping[str, str]]
     checked: Callable[[Mapping[str, Any], Mapping[str, str] | None], dict[str, Any]]
     paired_game: Callable[[Settings, Sequence[Mapping[str, Any]]], Game]
+    tag_game: str
+    piece_names: Callable[[], Mapping[str, str]]
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ The files, all in one folder (written again, identically but for new tables, on 
   table's password; ``tables/<table>.yaml`` — the ``hub:`` section to put in that table's config;
 - ``passwords`` — the same accounts hashed by ``mosquitto_passwd -U`` (what the broker reads);
 - ``acl`` — a table writes only under ``<prefix>/<table>/`` and reads only ``<prefix>/hub/``; the
-  hub account reads everything and writes only under ``<prefix>/hub/``;
+  hub account reads everything and writes under ``<prefix>/hub/``, and on the topics it reads from
+  the tables (``CLEARED_TOPICS``) only to clear a retained message it could not read;
 - ``mosquitto.conf`` — no anonymous clients, ``use_username_as_clientid`` (so nobody can take over
   a table's connection by reusing its client id), retained messages kept on disk.
 
@@ -35,6 +36,8 @@ import yaml
 HUB_ACCOUNT = "hub"
 ACCOUNT_NAME = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 PASSWORD_BYTES = 24
+# the tables' topics the hub reads, where it clears retained garbage (an empty retained payload)
+CLEARED_TOPICS = ("state", "status", "result", "judge", "confirm", "judge_answered")
 
 
 class BrokerError(RuntimeError):
@@ -88,6 +91,7 @@ def acl_text(prefix: str, tables: Iterable[str]) -> str:
         f"user {HUB_ACCOUNT}",
         f"topic read {prefix}/#",
         f"topic write {prefix}/{HUB_ACCOUNT}/#",
+        *(f"topic write {prefix}/+/{kind}" for kind in CLEARED_TOPICS),
     ]
     for table in check_table_names(tables):
         lines += ["", f"user {table}", f"topic write {prefix}/{table}/#"]

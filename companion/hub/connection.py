@@ -32,11 +32,15 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def mqtt_client(settings: HubSettings, role: str) -> mqtt.Client:
+def mqtt_client(
+    settings: HubSettings, role: str, protocol: mqtt.MQTTProtocolVersion = mqtt.MQTTv311
+) -> mqtt.Client:
     """A paho 2.x client for ``settings`` (not yet connected): account and TLS applied."""
     if settings.mqtt_host is None:
         raise ValueError("hub.mqtt_host is not set")
-    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id(settings, role))
+    client = mqtt.Client(
+        mqtt.CallbackAPIVersion.VERSION2, client_id=client_id(settings, role), protocol=protocol
+    )
     if settings.username is not None:
         client.username_pw_set(settings.username, settings.password)
     if settings.tls_ca is not None:

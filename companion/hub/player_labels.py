@@ -6,7 +6,9 @@ beside the sheet (``*.markers.yaml``). The hub keeps it in its journal with the 
 with each pairing, so the table reads that player's carriers for the match
 (``companion.hub.table_link``). Two players whose registrations share a key (of one family) would
 make a table guess whose carrier it sees: the organizer is warned, with a free key for one of them
-to reprint with (``companion labels tags --key N``).
+to reprint with (``companion labels tags --key N``). A registration given with a warband must
+carry only that warband's miniatures (``carriers_outside``): a sheet printed for another warband
+would have the table read the wrong miniatures.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.errors import DataFileError
+from companion.games import registered_armies
 from vision.registration import (
     LABEL_FAMILIES,
     key_count,
+    parse_tag_text,
     registration_data,
     registration_from_text,
 )
@@ -54,6 +58,23 @@ def check_labels(text: object) -> dict[str, Any]:
     if not registration.serials:
         raise LabelsError("labels", "the label registration names no carrier", detail="serials")
     return registration_data(registration)
+
+
+def carriers_outside(labels: Mapping[str, Any], warband: Mapping[str, Any]) -> list[str]:
+    """The carriers of a registration (JSON form) the warband (as the hub keeps it) has no
+    miniature for, each as "name (copy N)", in serial order; empty when all belong."""
+    armies = registered_armies()
+    names = armies.piece_names()
+    counts = {entry["id"]: entry["count"] for entry in warband["miniatures"]}
+    outside = []
+    for _, text in sorted(labels["serials"].items(), key=lambda item: int(item[0])):
+        tag = parse_tag_text(text)
+        if tag.game == armies.tag_game and tag.serial <= counts.get(tag.catalog_id, 0):
+            continue
+        known = names.get(tag.catalog_id) if tag.game == armies.tag_game else None
+        name = known if known is not None else tag.catalog_id
+        outside.append(f"{name} (copy {tag.serial})")
+    return outside
 
 
 def labels_summary(labels: Mapping[str, Any] | None) -> dict[str, Any] | None:

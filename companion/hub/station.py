@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from companion.hub import messages as msg
 from companion.hub.publisher import HubView
 from companion.hub.tournament import Tournament, TournamentError
 from companion.settings import HubSettings
@@ -28,7 +29,7 @@ NOTICES = 50
 
 
 class HubStation(HubView):
-    kinds = ("state", "status", "result", "judge", "confirm")
+    kinds = ("state", "status", "result", "judge", "confirm", "judge_answered")
 
     def __init__(
         self,
@@ -54,12 +55,22 @@ class HubStation(HubView):
         """Every table's pairing (or none) and the clock."""
         for table in self.tournament.state.tables:
             self.publish_match(table)
-        self.publish("clock", self.tournament.clock_status())
+            self.publish_judge_calls(table)
+        self.publish_clock()
+
+    def publish_clock(self) -> None:
+        self.publish("clock", msg.RoundClock.model_validate(self.tournament.clock_status()))
 
     def publish_match(self, table: str) -> None:
         found = self.tournament.state.match_at(table)
         view = self.tournament.match_view(found) if found is not None else {"id": None}
-        self.publish(f"tables/{table}/match", view)
+        self.publish(f"tables/{table}/match", msg.Pairing.model_validate(view))
+
+    def publish_judge_calls(self, table: str) -> None:
+        """How many of ``table``'s judge calls are open (0: its phones clear the call's notice)."""
+        calls = self.tournament.state.judge_calls.values()
+        still = sum(1 for c in calls if c.table == table and c.answered_by is None)
+        self.publish(f"tables/{table}/judge_calls", msg.JudgeCallsOpen(open=still))
 
     def _changed(self, op: dict[str, Any]) -> None:
         kind = op["kind"]
@@ -70,50 +81,45 @@ class HubStation(HubView):
             if table is not None:
                 self.publish_match(table)
         elif kind == "clock":
-            self.publish("clock", self.tournament.clock_status())
+            self.publish_clock()
+        elif kind in ("judge_called", "judge_answered"):
+            self.publish_judge_calls(self.tournament.state.judge_calls[op["call"]].table)
 
     def _tick(self) -> None:
         while not self._stop.wait(CLOCK_REFRESH):
-            self.publish("clock", self.tournament.clock_status())
+            self.publish_clock()
 
     # -- in from the tables --------------------------------------------------------------------
 
-    def handle(self, table: str, kind: str, data: dict[str, Any]) -> None:
+    def handle(self, table: str, kind: str, message: msg.Message) -> None:
         try:
-            if kind == "result":
-                self.tournament.report(
-                    _int(data, "match"), str(data.get("outcome")), table=table, by=table
-                )
-            elif kind == "judge":
-                seat = data.get("seat")
-                waiting = str(data.get("waiting_for", ""))
-                self.tournament.call_judge(table, seat if isinstance(seat, str) else None, waiting)
-            elif kind == "confirm":
-                match = self.tournament.state.matches.get(_int(data, "match"))
-                if match is None or match.table != table or data.get("seat") not in ("A", "B"):
+            if isinstance(message, msg.MatchResult):
+                self.tournament.report(message.match, message.outcome, table=table, by=table)
+            elif isinstance(message, msg.JudgeCall):
+                self.tournament.call_judge(table, message.seat, message.waiting_for)
+            elif isinstance(message, msg.JudgeAnswered):
+                self.tournament.answer_table_calls(table, by=table)
+            elif isinstance(message, msg.ResultConfirmed):
+                match = self.tournament.state.matches.get(message.match)
+                if match is None or match.table != table:
                     raise TournamentError("not_in_round", "a confirmation for another table")
-                player = match.a if data["seat"] == "A" else match.b
-                assert player is not None
+                player = match.a if message.seat == "A" else match.b
+                if player is None:
+                    raise TournamentError("not_in_round", "a confirmation for a bye")
                 self.tournament.confirm(match.id, player)
         except TournamentError as error:
-            if kind == "result" and error.code == "not_in_round" and self._recorded(data):
+            stale = isinstance(message, msg.MatchResult) and error.code == "not_in_round"
+            if stale and self._recorded(message):  # type: ignore[arg-type]
                 return  # a previous round's retained result, seen again after a restart
             log.warning("hub: refused %s from %s: %s", kind, table, error)
             self.notices.append({"table": table, "kind": kind, "code": error.code, **error.fields})
 
-    def _recorded(self, data: dict[str, Any]) -> bool:
-        match = self.tournament.state.matches.get(data.get("match"))  # type: ignore[arg-type]
-        return match is not None and match.outcome == data.get("outcome")
+    def _recorded(self, result: msg.MatchResult) -> bool:
+        match = self.tournament.state.matches.get(result.match)
+        return match is not None and match.outcome == result.outcome
 
     def close(self) -> None:
         self._stop.set()
         if self._changed in self.tournament.listeners:
             self.tournament.listeners.remove(self._changed)
         super().close()
-
-
-def _int(data: dict[str, Any], key: str) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TournamentError("not_in_round", f"'{key}' must be a match number")
-    return value

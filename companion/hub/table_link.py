@@ -96,8 +96,13 @@ class TableLink:
         # and who to tell when it changes (the panel).
         self.hub_match: dict[str, Any] | None = None
         self.on_change: Callable[[], None] | None = None
+        self._judge_called = False  # a call the hub has not said answered yet
         self.publisher = TablePublisher(
-            settings.hub, settings.table_name, on_match=self.on_match, on_clock=self.on_clock
+            settings.hub,
+            settings.table_name,
+            on_match=self.on_match,
+            on_clock=self.on_clock,
+            on_judge_calls=self.on_judge_calls,
         )
         self._unsubscribe = table.bus.subscribe(self._on_event)
         self._publish_state()
@@ -117,8 +122,13 @@ class TableLink:
         self.publisher.publish_event(event)
         self._publish_state()
         if event.kind == ev.JUDGE_CALLED:
+            self._judge_called = True
             pending = self.table.read(lambda game: game.pending())
             self.publisher.publish_judge_call(pending.seat, pending.kind)
+        if event.kind == ev.JUDGE_ANSWERED:
+            self._judge_called = False
+            if event.data.get("by") != "hub":  # taken at the table: the hub's list clears
+                self.publisher.publish_judge_answered()
         if event.kind == ev.GAME_STARTED:
             self._follow_new_game(int(event.data["game_id"]))
         self._report_if_over()
@@ -213,6 +223,12 @@ class TableLink:
         if view is None:
             raise LookupError("the hub has recorded no result for this table's match")
         self.publisher.publish_confirm(view["match"], seat)
+
+    def on_judge_calls(self, calls: dict[str, Any]) -> None:
+        """The hub's count of this table's open judge calls: at 0, a call made here was
+        answered at the hub, and the phones clear its notice."""
+        if calls.get("open") == 0 and self._judge_called:
+            self.table.bus.publish(Event(ev.JUDGE_ANSWERED, {"by": "hub"}))
 
     def on_clock(self, status: dict[str, Any]) -> None:
         offset = float(status.get("hub_time") or self._now()) - self._now()

@@ -22,7 +22,12 @@ from typing import Any, Literal, cast, get_args
 from companion.games import registered_armies
 from companion.hub import swiss
 from companion.hub.journal import Journal
-from companion.hub.player_labels import LabelsError, check_labels, label_clashes
+from companion.hub.player_labels import (
+    LabelsError,
+    carriers_outside,
+    check_labels,
+    label_clashes,
+)
 from companion.settings import AtTime
 
 NAME_LIMIT = 40
@@ -223,11 +228,27 @@ def check_warband(data: object, banned: Mapping[str, str] | None) -> dict[str, A
         ) from None
 
 
-def _checked_labels(text: object) -> dict[str, Any]:
+def _checked_labels(text: object, warband: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A label registration's JSON form, checked whole and, with the player's ``warband``,
+    against it: a carrier of a miniature not in the warband is refused."""
     try:
-        return check_labels(text)
+        registration = check_labels(text)
     except LabelsError as error:
         raise TournamentError(error.code, str(error), **error.fields) from None
+    if warband is None:
+        return registration
+    outside = carriers_outside(registration, warband)
+    if outside:
+        shown = ", ".join(outside[:3]) + (" …" if len(outside) > 3 else "")
+        name = str(warband["name"])
+        raise TournamentError(
+            "labels_warband",
+            f"the label registration carries {shown}, not in the warband {name}",
+            carriers=shown,
+            count=len(outside),
+            warband=name,
+        )
+    return registration
 
 
 class Tournament:
@@ -314,7 +335,7 @@ class Tournament:
         if not 1 <= len(name) <= NAME_LIMIT:
             raise TournamentError("name", f"a name has 1 to {NAME_LIMIT} characters")
         checked = None if warband is None else check_warband(warband, self._banned_list())
-        registration = None if labels is None else _checked_labels(labels)
+        registration = None if labels is None else _checked_labels(labels, checked)
         with self._lock:
             state = self.state
             same = [p for p in state.players.values() if p.name.casefold() == name.casefold()]
@@ -337,9 +358,9 @@ class Tournament:
     def set_labels(self, player_id: int, labels: object) -> None:
         """Replace a player's label registration (a sheet reprinted with another key); ``None``
         removes it. Their next pairing sends the new one to the table."""
-        registration = None if labels is None else _checked_labels(labels)
         with self._lock:
-            self._player(player_id)
+            warband = self._player(player_id).warband
+            registration = None if labels is None else _checked_labels(labels, warband)
             self._commit({"kind": "labels", "player": player_id, "labels": registration})
 
     def label_clashes(self) -> list[dict[str, Any]]:
@@ -604,6 +625,18 @@ class Tournament:
             if call is None or call.answered_by is not None:
                 raise TournamentError("no_call", "no such open judge call")
             self._commit({"kind": "judge_answered", "call": call_id, "by": by})
+
+    def answer_table_calls(self, table: str, by: str) -> int:
+        """The judge at ``table`` took its calls: every open one is answered by ``by``; how many."""
+        with self._lock:
+            open_calls = [
+                c.id
+                for c in self.state.judge_calls.values()
+                if c.table == table and c.answered_by is None
+            ]
+            for call_id in open_calls:
+                self._commit({"kind": "judge_answered", "call": call_id, "by": by})
+            return len(open_calls)
 
     # -- views and exports ---------------------------------------------------------------------
 

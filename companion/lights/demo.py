@@ -92,6 +92,8 @@ def map_view(scene: LedScene) -> MapView:
         pieces=scene.pieces.pieces,
         glyphs=scene.pieces.glyphs,
         prompted=scene.prompted,
+        tapped=scene.pieces.tapped,
+        wounded=scene.pieces.wounded,
         over=scene.over,
         winners=scene.pieces.winners,
     )

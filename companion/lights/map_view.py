@@ -39,12 +39,16 @@ class MapView:
     glyphs: Mapping[str, str | None] = field(default_factory=dict)  # glyph cell → holder or None
     prompted: frozenset[str] = frozenset()  # cells the camera asked the players about
     flagged: frozenset[str] = frozenset()  # cells of an illegal or unclear change
+    tapped: frozenset[str] = frozenset()  # cells of tapped pieces (Dungeon Command creatures)
+    wounded: frozenset[str] = frozenset()  # cells of pieces carrying damage
     over: bool = False
     winners: frozenset[str] = frozenset()  # seats that won (empty on a draw)
 
     def __post_init__(self) -> None:
         for cell in (*self.pieces, *self.glyphs, *self.prompted, *self.flagged):
             check_cell_name(cell)
+        if not (self.tapped | self.wounded) <= set(self.pieces):
+            raise ValueError("only a cell holding a piece can show it tapped or wounded")
         holders = [seat for seat in self.glyphs.values() if seat is not None]
         for seat in (*self.pieces.values(), *holders, *self.winners):
             if seat not in self.seats:
@@ -83,6 +87,8 @@ def view_for_game(
         seats=tuple(game.seats),
         pieces=shown.pieces,
         glyphs=shown.glyphs,
+        tapped=shown.tapped,
+        wounded=shown.wounded,
         over=game.is_over,
         winners=shown.winners,
     )

@@ -25,6 +25,9 @@ Scene = Callable[[BoardView, float, Palette], Frame]
 DIM = 0.45  # level of "you may go here" cells against full-level markers (before gamma)
 FLASH_PERIOD = 0.5  # seconds per on/off cycle of an illegal-move flash
 PULSE_PERIOD = 1.5
+TAPPED = 0.15  # level of a tapped piece: darker than an untapped one (DIM)
+WOUND_PERIOD = 2.0  # a damaged piece blinks red once per this many seconds…
+WOUND_BLINK = 0.5  # …for this long
 PORTAL_WHITE = 0.5  # share of white in a portal's colour: paler than any cell of its seat
 PORTAL_LOW = 0.75  # a portal breathes between this level and full, always above DIM
 TURN_WON_SECONDS = 4.0  # how long the turn-won wipe plays at the start of the next turn
@@ -187,18 +190,23 @@ def _flags(view: BoardView, t: float, palette: Palette) -> Frame:
 
 
 def map_scene(view: MapView, t: float, palette: Palette) -> Frame:
-    """A hex map or square grid: each piece dim in its seat's colour; a glyph held by a figure
-    in the holder's colour at full level, one nobody holds in the neutral grey; cells the camera
-    asked about flashing white and flagged cells flashing red over them. When the game is over
-    the winners' pieces breathe."""
+    """A hex map or square grid: each piece dim in its seat's colour (darker when tapped, with a
+    short red blink every two seconds when it carries damage); a glyph held by a figure in the
+    holder's colour at full level, one nobody holds in the neutral grey; cells the camera asked
+    about flashing white and flagged cells flashing red over them. When the game is over the
+    winners' pieces breathe."""
 
     def colour(seat: str) -> RGB:
         return palette.seat_in_turn(seat, view.seats)
 
+    blink = (t % WOUND_PERIOD) < WOUND_BLINK
     cells: dict[str, RGB] = {}
     for cell, seat in view.pieces.items():
         won = view.over and seat in view.winners
-        cells[cell] = scaled(colour(seat), pulse(t, period=2.0, low=0.2) if won else DIM)
+        level = pulse(t, period=2.0, low=0.2) if won else TAPPED if cell in view.tapped else DIM
+        cells[cell] = scaled(colour(seat), level)
+        if cell in view.wounded and blink and not view.over:
+            cells[cell] = scaled(palette.illegal, DIM)
     for cell, holder in view.glyphs.items():
         cells[cell] = colour(holder) if holder is not None else palette.neutral
     if flash_on(t):

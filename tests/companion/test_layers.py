@@ -15,7 +15,13 @@ PACKAGES = ("companion", "vision", "web_panel", "firmware_config")
 
 # rank → module prefixes; the longest matching prefix decides a module's rank
 RANKS = {
-    0: ("companion", *(f"companion.{m}" for m in ("events", "errors", "grid", "settings"))),
+    0: (
+        "companion",
+        *(
+            f"companion.{m}"
+            for m in ("events", "errors", "grid", "settings", "json_limits", "yaml_files")
+        ),
+    ),
     1: ("companion.games", "vision", "firmware_config"),
     2: ("companion.table",),
     3: ("companion.camera", "companion.lights", "companion.hub"),
@@ -26,7 +32,9 @@ RANKS = {
 }
 
 # "the shared contracts" in a docstring's list
-CONTRACTS = ("companion.events", "companion.errors", "companion.grid", "companion.settings")
+CONTRACTS = tuple(
+    f"companion.{m}" for m in ("events", "errors", "grid", "settings", "json_limits", "yaml_files")
+)
 # how a docstring's ``Loads no:`` names a library → the top-level module it may not import
 HEAVY = {"opencv": "cv2", "flask": "flask", "segno": "segno", "paho": "paho"}
 
@@ -270,5 +278,7 @@ def test_only_the_contracts_the_face_and_the_cli_sit_loose_in_companion() -> Non
         "errors.py",
         "events.py",
         "grid.py",
+        "json_limits.py",
         "settings.py",
+        "yaml_files.py",
     ]

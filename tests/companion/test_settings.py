@@ -55,10 +55,10 @@ def test_a_corrupt_file_is_refused(tmp_path: Path, text: str):
 @pytest.mark.parametrize(
     ("content", "expected"),
     [
-        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe", "not a text file"),
-        (b"lights:\n  backend: [virtual\n", "not valid YAML (line 3, column 1:"),
-        (b"panel:\n\tport: 80\n", "not valid YAML (line 2, column 1: found character '\\t'"),
-        (b"- a\n- list\n", "a mapping of settings"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe", "UTF-8 text"),
+        (b"lights:\n  backend: [virtual\n", "valid YAML (line 3, column 1:"),
+        (b"panel:\n\tport: 80\n", "valid YAML (line 2, column 1: found character '\\t'"),
+        (b"- a\n- list\n", "a mapping at the top level"),
         (b"panel:\n  port: many\n", "panel.port: Input should be a valid integer"),
     ],
 )
@@ -83,7 +83,7 @@ def test_an_empty_config_warns(tmp_path: Path, caplog: pytest.LogCaptureFixture)
 
 
 def test_a_missing_file_is_refused(tmp_path: Path):
-    with pytest.raises(DataFileError, match="cannot read"):
+    with pytest.raises(DataFileError, match="a readable file"):
         load_settings(tmp_path / "nope.yaml", environ={})
 
 

@@ -13,7 +13,6 @@ from flask import Flask
 
 from companion.camera.game_sync import sync_table
 from companion.games.arena import camera as arena_camera
-from companion.games.arena.game import Arena
 from companion.games.arena.setup import Setup as ArenaSetup
 from companion.games.dungeon_command import camera as dc_camera
 from companion.games.dungeon_command.game import DungeonCommand
@@ -21,7 +20,7 @@ from companion.settings import Settings
 from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
-from tests.companion.games.arena.conftest import army, duel_setup
+from tests.companion.games.arena.conftest import army, duel_setup, new_arena
 from tests.companion.games.dungeon_command.conftest import make_setup
 from tests.web_panel.conftest import Phone, seated
 from vision.board_change import BoardChange, TagId
@@ -217,7 +216,7 @@ def _tag(card: str, n: int = 1) -> TagId:
 
 @pytest.fixture
 def ar_table(tmp_path: Path) -> Table:
-    table = Table.start(Store(tmp_path / "ar.sqlite3"), Arena(duel_setup()))
+    table = Table.start(Store(tmp_path / "ar.sqlite3"), new_arena(duel_setup()))
     table.submit("a", "choose pw-a")
     return table
 
@@ -275,7 +274,7 @@ def test_the_roll_prompt_closes_when_the_engine_no_longer_takes_it(ar_app: Flask
 @pytest.fixture
 def glyph_table(tmp_path: Path) -> Table:
     armies = (army("a", "red"), army("b", "blue"), army("c", "red"), army("d", "blue"))
-    game = Arena(ArenaSetup("skirmish", armies, {"g1": None, "g2": None}))
+    game = new_arena(ArenaSetup("skirmish", armies, {"g1": None, "g2": None}))
     table = Table.start(Store(tmp_path / "glyph.sqlite3"), game)
     table.submit("a", "choose pw-a")
     return table

@@ -107,6 +107,8 @@ def _dungeon_command_losses(table: Table) -> None:
 def _arena_notices(table: Table) -> None:
     """Ann's Blue Walker, done moving, seen on another hex; Ben's Knight, still in reserve, put
     down on the battlefield."""
+    table.submit("ann", "d20 ann 17")  # seed 003: the d20 for the first player
+    table.submit("ben", "d20 ben 9")
     for text in ("choose walker-a", "move walker-a field c3", "next"):
         table.submit("ann", text)
     tags = arena_camera.registry(table.read(lambda game: game.setup))

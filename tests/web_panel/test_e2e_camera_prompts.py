@@ -12,13 +12,12 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Browser, expect
 
-from companion.games.arena.game import Arena
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.settings import Settings
 from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
-from tests.companion.games.arena.conftest import duel_setup
+from tests.companion.games.arena.conftest import duel_setup, new_arena
 from tests.companion.games.dungeon_command.conftest import make_setup
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import join_url
@@ -75,7 +74,7 @@ def test_the_destroy_prompt_card_lowers_morale(
 
 @pytest.fixture
 def arena_app(tmp_path: Path, settings: Settings) -> Iterator[tuple[Flask, Table]]:
-    table = Table.start(Store(tmp_path / "ar.sqlite3"), Arena(duel_setup()))
+    table = Table.start(Store(tmp_path / "ar.sqlite3"), new_arena(duel_setup()))  # a first
     table.submit("a", "choose pw-a")
     app = create_app(table, settings, secret_key="test-secret", testing=True)
     yield app, table
@@ -91,7 +90,7 @@ def test_the_leaving_engagement_card_enters_the_roll(
         phone = new_phone(browser, running.url)
         phone.goto(running.url + "/join/" + join_url(app, "a").rsplit("/join/", 1)[1])
         phone.goto(running.url + "/")
-        wait_for_version(phone, 1)
+        wait_for_version(phone, table.version)
         _leave_engagement(table)  # the camera's move is applied, the roll prompted
         moved = table.version
         card = phone.locator('.cp-card[data-prompt="disengage:pw-a:pw-b"]')

@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 from companion.games.arena.game import Arena
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.table.table import Table
+from tests.web_panel.arena_rolls import type_d20
 from tests.web_panel.browser import CHROMIUM, PHONE, fill_army_card, new_phone, screenshot
 from tests.web_panel.conftest import JUDGE_PIN
 from web_panel.app import PanelServer
@@ -208,6 +209,118 @@ def test_dungeon_command_cards_typed_once_two_games_to_a_winner(
     _play_dungeon_command_to_a_winner(phone, table, lang)
 
 
+# A second pair of warbands whose cards carry hit points and melee (ranged) damage, typed in once
+# as "name level hit-points melee [ranged]"; the Wolf's card numbers are left for play.
+AIKO_FIGHTERS = ["Dwarf Cleric", "Half-Orc Thug", "Elf Archer", "Town Guard 1 30 20",
+                 "Sellsword 2 30 20", "War Wizard 3 40 10 30", "Paladin 4 60 30",
+                 "Ranger 2 30 10 20", "Bard 1 20 10", "Monk 2 30 20", "Druid 3 40 20 10",
+                 "Battle Priest 2 40 20"]  # fmt: skip
+BEN_FIGHTERS = ["Imp 1 20 10", "Goblin Cutter 1 20 10", "Wolf 1", "Hobgoblin 2 30 20",
+                "Bugbear 3 40 20", "Ogre Brute 4 60 30", "Orc Raider 2 30 20",
+                "Kobold 1 20 10 10", "Gnoll 2 30 20", "Ghoul 2 30 20", "Troll 5 80 30",
+                "Harpy 2 30 10 20"]  # fmt: skip
+
+
+def _target(phone: Page, label: str):
+    return phone.locator(f'#pending .dc-target[data-label="{label}"]')
+
+
+def _take(phone: Page, label: str, amount: str) -> None:
+    target = _target(phone, label)
+    target.locator(".dc-loss input.og-count").fill(amount)
+    target.locator(".dc-take").click()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_dungeon_command_won_by_damaging_creatures(
+    browser: Browser, server: PanelServer, table: Table, lang: str
+):
+    """Seed 002: hit points on each card (line 103), damage in tens, a creature whose damage
+    reaches its hit points destroyed and its level taken from its warband's morale (line 101),
+    activation one creature at a time (line 137), tapping (line 160) and cleanup untapping:
+    played on a phone to a winner by damaging creatures, with the attacker's card numbers
+    offered, never typing ``destroyed``."""
+    ids = {"p1", "p2", "town-guard", "imp", "goblin-cutter", "wolf", "deep-warlord"}
+    phone = _judge(browser, server, lang)
+    _setup_page(phone, server, "dungeon_command")
+    _commander(phone, "p1", "Valnar Trueblade", morale="3")
+    _commander(phone, "p2", "Deep Warlord", morale="3", leadership="6")
+    _band(phone, "p1").locator(".og-creatures").fill("\n".join(AIKO_FIGHTERS))
+    _band(phone, "p2").locator(".og-creatures").fill("\n".join(["Imp 1 25 10", *BEN_FIGHTERS[1:]]))
+    hit_points = _t(lang, "catalog.field.creature.hit_points")
+    tens = _t(lang, "catalog.problem.tens", step=10)
+    problem = _t(lang, "catalog.problem.of_field", field=hit_points, problem=tens)
+    card = _t(lang, "setup.problem.card", card="Imp", problem=problem)
+    _refused(phone, table, _t(lang, "setup.problem.of_player", player="Ben", problem=card))
+    _band(phone, "p2").locator(".og-creatures").fill("\n".join(BEN_FIGHTERS))
+    _start(phone, server, table, "dungeon_command")
+    deployed = ["deploy town-guard", "next", "deploy imp", "deploy goblin-cutter", "deploy wolf"]
+    for step, action in enumerate([*deployed, "next", "next"], start=1):
+        _act(phone, action, step)
+    _act(phone, "activate town-guard", 8)  # one at a time: the Town Guard attacks
+    expect(phone.locator(".dc-activating")).to_have_text(
+        _t(lang, "dc.activating_now", name="Town Guard")
+    )
+    melee = _target(phone, "imp").locator('.dc-attack[data-kind="melee"]')
+    expect(melee).to_contain_text(_t(lang, "dc.destroyed_short"))  # its melee 20 ≥ Imp's 20
+    _no_ids(phone, ids)
+    screenshot(phone, f"dc-creatures-attack-{lang}")
+    melee.click()
+    _version(phone, 9)
+    assert table.read(lambda g: ("imp" in g.on_battlefield(), g.morale("p2"))) == (False, 2)
+    ben = phone.locator('.dc-band[data-seat="p2"]')
+    expect(ben.locator(".dc-morale")).to_have_text("2")
+
+    _take(phone, "goblin-cutter", "25")  # not in tens: said on the phone, nothing sent
+    expect(phone.locator("#toast")).to_contain_text(_t(lang, "dc.damage_tens", step=10))
+    _version(phone, 9)
+    _target(phone, "goblin-cutter").locator(".dc-loss input.og-count").fill("10")
+    expect(_target(phone, "goblin-cutter").locator(".dc-outcome")).to_have_text(
+        _t(lang, "dc.hp_after", left=10, total=20)
+    )
+    _target(phone, "goblin-cutter").locator(".dc-take").click()
+    _version(phone, 10)
+    wounded = ben.locator('.dc-creature[data-label="goblin-cutter"]')
+    expect(wounded.locator(".dc-hp")).to_have_text(_t(lang, "dc.hp", left=10, total=20))
+
+    _act(phone, "tap town-guard", 11)  # a tapping action: only untapping is offered now
+    expect(phone.locator('#pending [data-action="tap town-guard"]')).to_have_count(0)
+    expect(phone.locator('#pending [data-action="untap town-guard"]')).to_be_visible()
+    aiko = phone.locator('.dc-band[data-seat="p1"] .dc-creature[data-label="town-guard"]')
+    expect(aiko.locator(".dc-tapped")).to_have_text(_t(lang, "dc.tapped"))
+    phone.locator("#pending .og-folded summary").click()  # card effects, as the card says
+    _act(phone, "mark town-guard order_attached", 12)
+    expect(aiko.locator(".dc-condition")).to_have_text(_t(lang, "dc.condition.order_attached"))
+    _target(phone, "goblin-cutter").locator('.dc-attack[data-kind="melee"]').click()  # 20 ≥ 10
+    _version(phone, 13)
+    assert table.read(lambda g: g.morale("p2")) == 1
+
+    # The Wolf's hit points were not typed in: the phone asks for them from its card first.
+    wolf = _target(phone, "wolf")
+    expect(wolf.locator(".dc-take")).to_be_disabled()
+    expect(wolf.locator(".dc-hp-entry .hint")).to_have_text(_t(lang, "dc.hp_needed"))
+    wolf.locator(".dc-hp-entry input.og-count").fill("20")
+    wolf.locator(".dc-hp-send").click()
+    _version(phone, 14)
+    _take(phone, "wolf", "10")
+    _version(phone, 15)
+    _no_ids(phone, ids)
+    screenshot(phone, f"dc-creatures-wounded-{lang}")
+    _target(phone, "wolf").locator('.dc-attack[data-kind="melee"]').click()
+    _version(phone, 16)
+    assert table.read(lambda g: (g.winner(), g.morale("p2"), g.state.destroyed["p2"])) == (
+        "p1",
+        0,
+        ["imp", "goblin-cutter", "wolf"],
+    )
+    assert not any(
+        text.startswith("destroyed") for text in table.read(lambda g: map(str, g.actions))
+    )
+    expect(phone.locator(".prompt")).to_contain_text("Aiko")
+    _no_ids(phone, ids)
+    screenshot(phone, f"dc-creatures-won-{lang}")
+
+
 # -- Arena ----------------------------------------------------------------------------------------
 
 WALKER = {"kind": "planeswalker", "figures": "1", "life": "5", "power": "2", "toughness": "1",
@@ -226,25 +339,27 @@ def _add_card(phone: Page, seat: str, lang: str) -> None:
 
 
 def _play_arena_to_a_winner(phone: Page, table: Table, ids: set[str]) -> None:
-    """Aiko picks Jace and attacks Chandra (life 1): two hits on the stepper, no shield:
-    Chandra falls and Aiko wins the duel."""
-    _act(phone, "choose jace", 1)
-    _act(phone, "next", 2)  # no summon
-    _act(phone, "next", 3)  # no move
+    """Both roll the d20 (Aiko higher); Aiko picks Jace and attacks Chandra (life 1): two hits
+    on the stepper, no shield: Chandra falls and Aiko wins the duel."""
+    type_d20(phone, 18, 1)  # seed 003: Aiko's d20, typed from a real die
+    type_d20(phone, 4, 2)  # Ben's: Aiko goes first
+    _act(phone, "choose jace", 3)
+    _act(phone, "next", 4)  # no summon
+    _act(phone, "next", 5)  # no move
     _no_ids(phone, ids)
     phone.locator('.ar-attackers [data-figure="jace"]').click()
     phone.locator('.ar-targets [data-figure="chandra"]').click()
     phone.locator("#ar-attack-send").click()
-    _version(phone, 4)
+    _version(phone, 6)
     _no_ids(phone, ids)
     hits = phone.locator('.og-counter[data-key="hits"]')
     hits.locator('button[aria-label$="+"]').click()
     hits.locator('button[aria-label$="+"]').click()
     expect(hits.locator("input")).to_have_value("2")
     phone.locator("#ar-count-send").click()
-    _version(phone, 5)
+    _version(phone, 7)
     phone.locator("#ar-count-send").click()  # no shields
-    _version(phone, 6)
+    _version(phone, 8)
     assert table.read(lambda g: g.winner()) == "p1"
     expect(phone.locator(".prompt")).to_contain_text("Aiko")
     _no_ids(phone, ids)

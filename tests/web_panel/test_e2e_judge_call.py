@@ -81,3 +81,12 @@ def test_a_seated_player_calls_the_judge_from_their_phone(
     phone_b.locator("#judge-login").click()
     expect(phone_b.locator("#viewer")).to_have_text(translate(lang, "viewer.judge"))
     expect(phone_b.locator("#judge-call")).to_be_hidden()
+
+    # the judge takes the call at the table: the notice clears on every phone (issue 24)
+    expect(phone_a.locator("#judge-answer")).to_have_count(0)  # only the judge answers
+    answer = phone_b.locator('#notices [data-kind="judge_called"] #judge-answer')
+    expect(answer).to_have_text(translate(lang, "judge.answer_call"))
+    screenshot(phone_b, f"judge-call-answer-{size}-{lang}")
+    answer.click()
+    for phone in (phone_a, phone_b, watcher):
+        expect(phone.locator('#notices [data-kind="judge_called"]')).to_have_count(0)

@@ -14,9 +14,12 @@ from companion.table.table import Table
 from tests.web_panel.conftest import JUDGE_PIN, Phone, join_url
 from web_panel import create_app
 from web_panel.judge import (
+    ADDRESSES_PER_NETWORK,
     FREE_TRIES,
+    NETWORK_FREE_TRIES,
     JudgeAccess,
     JudgeAccessError,
+    network_key,
     source_key,
     tries_within,
 )
@@ -88,10 +91,49 @@ def test_a_tournament_day_gives_a_guesser_odds_of_a_few_in_a_hundred_thousand():
     assert tries / 10**6 < 0.0001  # per address and day; a 4-digit PIN at 5/min was ~24 %
 
 
-def test_the_addresses_of_one_ipv6_network_count_as_one_source():
-    assert source_key("2001:db8:1:2::10") == source_key("2001:db8:1:2:ffff::99")
-    assert source_key("2001:db8:1:3::10") != source_key("2001:db8:1:2::10")
-    assert source_key("::ffff:192.168.1.66") == STRANGER
+def test_each_address_counts_alone_and_an_ipv6_network_also_together():
+    assert source_key("2001:db8:1:2::10") != source_key("2001:db8:1:2:ffff::99")
+    assert network_key("2001:db8:1:2::10") == network_key("2001:db8:1:2:ffff::99")
+    assert network_key("2001:db8:1:3::10") != network_key("2001:db8:1:2::10")
+    assert source_key("::ffff:192.168.1.66") == STRANGER and network_key(STRANGER) is None
+
+
+def test_one_ipv6_stranger_no_longer_slows_every_phone_of_the_stores_network(tmp_path: Path):
+    """Issue 24: a whole /64 counted as one source."""
+    access = JudgeAccess(JUDGE_PIN, tmp_path, FakeClock())
+    stranger, judge = "2001:db8:1:2::bad", "2001:db8:1:2::600d"
+    for _ in range(FREE_TRIES + 2):
+        with pytest.raises(JudgeAccessError):
+            access.login(stranger, "000000")
+    with pytest.raises(JudgeAccessError, match="wait"):
+        access.login(stranger, JUDGE_PIN)  # the stranger waits...
+    assert access.is_judge(access.login(judge, JUDGE_PIN))  # ...the judge's phone does not
+
+
+def test_a_guesser_hopping_addresses_in_its_network_meets_the_networks_cap(tmp_path: Path):
+    clock = FakeClock()
+    access = JudgeAccess(JUDGE_PIN, tmp_path, clock)
+    hops = [f"2001:db8:1:2::{n:x}" for n in range(1, 200)]
+    codes = []
+    for address in hops:  # one wrong PIN per fresh address, then it hops on
+        with pytest.raises(JudgeAccessError) as refused:
+            access.login(address, "000000")
+        codes.append(refused.value.code)
+    assert codes == ["wrong_pin"] * len(hops)  # a fresh address always gets its try...
+    assert access._backoff.wait(hops[-1]) > 60  # ...but the network's wait now holds each one
+    with pytest.raises(JudgeAccessError) as again:
+        access.login(hops[-1], JUDGE_PIN)
+    assert again.value.code == "judge_locked"
+    # a phone of the same network that never guessed wrong, and every other network: not held
+    assert access.is_judge(access.login("2001:db8:1:2::600d", JUDGE_PIN))
+    assert access.is_judge(access.login("2001:db8:9:9::1", JUDGE_PIN))
+    assert access.is_judge(access.login(JUDGES_PHONE, JUDGE_PIN))
+    # the network's addresses are remembered up to a cap: it can't crowd out other guessers
+    assert len(access._backoff._members["2001:db8:1:2::/64"]) == ADDRESSES_PER_NETWORK
+    assert sum(1 for s in access._backoff._sources if s.startswith("2001:db8:1:2:")) == (
+        ADDRESSES_PER_NETWORK
+    )
+    assert len(hops) > NETWORK_FREE_TRIES
 
 
 # -- sessions and cookies -------------------------------------------------------------------------

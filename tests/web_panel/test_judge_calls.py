@@ -78,3 +78,26 @@ def test_a_spectator_or_a_cross_site_request_calls_nobody(
     assert no_token.get_json()["error"] == "csrf"
     assert heard == []
     assert phone_a.post("/api/judge/call").status_code == 200  # the refusals used up no call
+
+
+def test_the_judge_at_the_table_answers_and_the_notice_clears(
+    app: Flask, table: Table, phone_a: Phone, phone_b: Phone, judge: Phone
+):
+    """Issue 24: the judge-call notice stayed after the call was answered."""
+    answered: list[Event] = []
+    table.bus.subscribe(answered.append, kinds={ev.JUDGE_ANSWERED})
+    assert phone_a.post("/api/judge/call").status_code == 200
+    assert [n["kind"] for n in phone_b.state()["notices"]] == [ev.JUDGE_CALLED]
+    refused = phone_b.post("/api/judge/answer")  # a player can't clear it
+    assert refused.status_code == 403 and refused.get_json()["error"] == "judge_only"
+    assert answered == [] and len(phone_b.state()["notices"]) == 1
+    assert judge.post("/api/judge/answer").get_json() == {"answered": True}
+    assert [e.data for e in answered] == [{"by": "table"}]
+    assert phone_a.state()["notices"] == [] and phone_b.state()["notices"] == []
+
+
+def test_the_hubs_answer_clears_the_notice_and_keeps_the_others(table: Table, phone_a: Phone):
+    table.flag("illegal", source="camera")  # another notice: it stays
+    assert phone_a.post("/api/judge/call").status_code == 200
+    table.bus.publish(Event(ev.JUDGE_ANSWERED, {"by": "hub"}))
+    assert [n["kind"] for n in phone_a.state()["notices"]] == [ev.FLAGGED]

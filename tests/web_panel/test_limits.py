@@ -1,5 +1,5 @@
-"""What one request may cost (findings 6 and 11): body size, JSON depth, a non-ASCII form token,
-and the streams one address holds open."""
+"""What one request may cost (findings 6 and 11): body size, JSON depth (counted by
+``companion.json_limits``), a non-ASCII form token, and the streams one address holds open."""
 
 from __future__ import annotations
 
@@ -7,25 +7,7 @@ import pytest
 from flask import Flask
 
 from tests.web_panel.conftest import Phone
-from web_panel.limits import (
-    MAX_JSON_DEPTH,
-    STREAMS_PER_ADDRESS,
-    StreamLimit,
-    TooDeep,
-    json_depth,
-    parse_json,
-)
-
-
-def test_json_depth_counts_brackets_outside_strings_only():
-    assert json_depth(b"1") == 0
-    assert json_depth(b'{"a": [1, {"b": []}]}') == 4
-    assert json_depth(b'{"a": "[[[[{{{{\\"[["}') == 1
-    assert parse_json(b"[" * MAX_JSON_DEPTH + b"]" * MAX_JSON_DEPTH) is not None
-    with pytest.raises(TooDeep):
-        parse_json(b"[" * (MAX_JSON_DEPTH + 1) + b"]" * (MAX_JSON_DEPTH + 1))
-    with pytest.raises(ValueError):
-        parse_json(b"\xff\xfe")
+from web_panel.limits import STREAMS_PER_ADDRESS, StreamLimit
 
 
 def test_a_stream_gives_its_slot_back_once_whether_it_ends_or_is_closed():

@@ -86,6 +86,7 @@ def arena_view(game: Game) -> dict[str, Any]:
         "turns": game.setup.turns,
         "active": state.active,
         "step": state.step,
+        "d20": state.d20,  # the first-player rolls, round by round (seed 003)
         "chosen": state.chosen,
         "combat": asdict(state.combat) if state.combat else None,
         "armies": [_army(game, seat) for seat in game.seats],

@@ -1,14 +1,15 @@
 """Dungeon Command's view: each warband's morale and leadership, the levels it has on the
-battlefield against its leadership (the deploy check), its creatures in play and destroyed (by the
-names on their cards), the turn's phase, and what refusing damage costs each warband — all read
-from the engine."""
+battlefield against its leadership (the deploy check), its creatures in play (by the names on their
+cards, each with its hit points, damage, tapping, conditions and the melee and ranged damage on its
+card) and destroyed, the turn's phase and the creature being activated, and what refusing damage
+costs each warband — all read from the engine."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from companion.games.dungeon_command import prompts
-from companion.games.dungeon_command.data_files import commanders
+from companion.games.dungeon_command.data_files import commanders, conditions
 from companion.games.dungeon_command.game import (
     MORALE_PER_COWERED_DAMAGE,
     PHASES,
@@ -31,7 +32,7 @@ def _warband(game: DungeonCommand, seat: str) -> dict[str, Any]:
         "levels_in_play": game.levels_in_play(seat),
         "room": game.deploy_room(seat),
         "creature_hand": band.creature_hand,
-        "battlefield": [_creature(game, label) for label in state.battlefield[seat]],
+        "battlefield": [_in_play(game, label) for label in state.battlefield[seat]],
         "destroyed": [_creature(game, label) for label in state.destroyed[seat]],
         "creatures": len(band.creatures),
         # morale lost per 10 damage refused, plus what the opposing commander's power adds
@@ -41,6 +42,18 @@ def _warband(game: DungeonCommand, seat: str) -> dict[str, Any]:
 
 def _creature(game: DungeonCommand, label: str) -> dict[str, Any]:
     return {"label": label, "name": game.setup.creature_name(label), "level": game.level(label)}
+
+
+def _in_play(game: DungeonCommand, label: str) -> dict[str, Any]:
+    """A creature on the battlefield: its card's numbers (``None``: not typed in) and its state."""
+    return {
+        **_creature(game, label),
+        "hit_points": game.hit_points(label),
+        "damage": game.damage(label),
+        "tapped": game.is_tapped(label),
+        "conditions": game.conditions(label),
+        "attacks": game.attack_numbers(label),
+    }
 
 
 def dungeon_command_view(game: Game) -> dict[str, Any]:
@@ -68,6 +81,9 @@ def dungeon_command_view(game: Game) -> dict[str, Any]:
         },
         "owners": {label: band.seat for band in game.setup.warbands for label in band.creatures},
         "damage_step": MORALE_PER_COWERED_DAMAGE,
+        "activating": state.activating,
+        "activated": list(state.activated),
+        "conditions": list(conditions()),
     }
 
 

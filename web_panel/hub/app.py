@@ -35,12 +35,12 @@ from werkzeug.exceptions import HTTPException
 from companion.hub.player_labels import labels_summary
 from companion.hub.station import HubStation
 from companion.hub.tournament import NAME_LIMIT, Tournament, TournamentError
+from companion.json_limits import TooDeep, parse_json
 from web_panel import csrf
 from web_panel.app import SECURITY_HEADERS
 from web_panel.hub.boards import board_fields, event_fields, parse_seen, parse_tag
 from web_panel.i18n import catalog, choose_language, translate
 from web_panel.judge import JudgeAccess, JudgeAccessError
-from web_panel.limits import TooDeep, parse_json
 from web_panel.pages import set_language
 from web_panel.seats import LOOPBACK_ADDRESSES
 
@@ -280,6 +280,7 @@ def event_view(
     current = state.current
     online = dict(station.online) if station is not None else {}
     summaries = dict(station.tables) if station is not None else {}
+    unreadable = dict(station.unreadable) if station is not None else {}
     return {
         "settings": tournament.settings_view(),
         "clock": tournament.clock_status(),
@@ -309,6 +310,8 @@ def event_view(
                 "turn": (summaries.get(name) or {}).get("turn"),
                 "winner": (summaries.get(name) or {}).get("winner"),
                 "game": (summaries.get(name) or {}).get("game"),
+                # messages from the table that could not be read (dropped; the organizer sees)
+                "unreadable": unreadable.get(name, 0),
                 **(
                     board_fields((summaries.get(name) or {}).get("view"), (seen or {}).get(name))
                     if boards else {}

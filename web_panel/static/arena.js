@@ -30,6 +30,7 @@
     const [verb, a, b, c] = text.split(" ");
     const f = (id) => figureName(view, id);
     switch (verb) {
+      case "d20": return t("ar.action.d20", { name: P.seat(a).name, n: b });
       case "choose": return t("ar.action.choose", { card: (cards(view)[a] || { name: a }).name });
       case "summon": return t("ar.action.summon", { figure: f(a) });
       case "move": return t("ar.action.move", { figure: f(a), place: placeName(view, b) });
@@ -103,6 +104,7 @@
       cameraPrompts(view),
       el("p", { class: "ar-track" }, el("strong", { text: t("ar.turn_of", { turn: x.turn, turns: x.turns }) }),
         " · ", t(`ar.scenario.${x.scenario}`)),
+      x.step === "first_roll" || x.turn === 1 ? d20Rounds(view) : null,
       combat,
       ...x.armies.map((army) => armyCard(view, army)),
       glyphs.length ? el("div", {}, el("small", { text: t("ar.glyphs") }), el("ul", { class: "ar-glyphs" }, ...glyphs)) : null,
@@ -199,6 +201,36 @@
     G.add(container, G.folded(t("ar.dice_change"), G.choices("", G.legal(view, "dice"), "secondary")));
   }
 
+  /* Who goes first (seed 003): the rolls so far, round by round, then the roller's d20, typed
+     from a real die or rolled on this phone. A number outside 1–20 is said here and not sent. */
+  function d20Rounds(view) {
+    const rounds = G.extra(view).d20 || [];
+    if (!rounds.length || !Object.keys(rounds[0]).length) return null;
+    return el("ul", { class: "ar-d20-rounds" }, ...rounds.filter((r) => Object.keys(r).length).map((rolls, i) =>
+      el("li", {}, el("strong", { text: `${t("ar.d20.round", { round: i + 1 })}: ` }),
+        Object.entries(rolls).map(([seat, n]) => `${P.seat(seat).name} ${n}`).join(" · "))));
+  }
+
+  function firstRollEntry(container, pending) {
+    const seat = pending.seat;
+    G.add(container, el("h4", { class: "og-group-title", text: t("ar.d20.title") }));
+    const fine = (n) => Number.isInteger(n) && n >= 1 && n <= 20;
+    const count = G.counter({ key: "d20", label: t("ar.d20.result"), start: 10, min: 1, max: 20 });
+    const send = el("button", { class: "btn", type: "button", id: "ar-d20-send", text: t("pending.send"), onclick: () => {
+      if (!fine(count.value())) {
+        P.toast(t("ar.d20.range"));
+        return;
+      }
+      P.propose(`d20 ${seat} ${count.value()}`);
+    } });
+    const roll = el("button", { class: "btn secondary", type: "button", id: "ar-d20-roll", text: t("ar.d20.roll"), onclick: () => {
+      const draw = new Uint32Array(1);
+      crypto.getRandomValues(draw);
+      P.propose(`d20 ${seat} ${1 + (draw[0] % 20)}`);
+    } });
+    G.add(container, count.node, send, roll);
+  }
+
   P.registerPieceNames("arena", (id, view) => (G.extra(view).names || {})[id] || null);
   P.registerPieceOwners("arena", (id, view) => (G.extra(view).owners || {})[id] || null);
   P.registerLabels("arena", label);
@@ -207,6 +239,7 @@
   P.registerBoard("arena", drawBoard);
   for (const kind of ["choose_army", "summon", "move"]) P.registerRenderer(`arena:${kind}`, stepEntry);
   P.registerRenderer("arena:attack", attackEntry);
+  P.registerRenderer("arena:first_roll", firstRollEntry);
   P.registerRenderer("arena:attack_dice", diceEntry);
   P.registerRenderer("arena:defence_dice", diceEntry);
 })();

@@ -1,8 +1,11 @@
 /* Dungeon Command on the panel: each warband's morale and leadership (a change shows beside the
    value as it happens), the levels in play against leadership (the deploy check), the creatures
-   in play by name, the turn's four phases, the camera's prompts for creatures taken off the map,
-   and each creature's losses: destroyed, or damage refused (cowering) entered as a number in the
-   tens the rule allows, with the morale it will cost shown before it is sent. */
+   in play by name with their hit points, damage, tapping and conditions, the turn's four phases
+   and the creature being activated, the camera's prompts for creatures taken off the map, and for
+   each creature in play: damage taken (the attacking creature's melee and ranged numbers offered,
+   or any amount in tens) or refused (cowering), with what it will do shown before it is sent;
+   its hit points typed in from the card when unknown; tapping; and, folded away as card effects
+   (order cards and creature powers the players read), healing, conditions and destruction. */
 "use strict";
 
 (() => {
@@ -22,6 +25,14 @@
     switch (verb) {
       case "deploy": return t("dc.action.deploy", { label: creature(view, a), level: level(view, a) });
       case "destroyed": return t("dc.action.destroyed", { label: creature(view, a) });
+      case "activate": return t("dc.action.activate", { label: creature(view, a) });
+      case "damage": return t("dc.action.damage", { label: creature(view, a), amount: b });
+      case "heal": return t("dc.action.heal", { label: creature(view, a), amount: b });
+      case "tap": return t("dc.action.tap", { label: creature(view, a) });
+      case "untap": return t("dc.action.untap", { label: creature(view, a) });
+      case "hp": return t("dc.action.hp", { label: creature(view, a), value: b });
+      case "mark": return t("dc.action.mark", { label: creature(view, a), condition: t(`dc.condition.${b}`) });
+      case "clear": return t("dc.action.clear", { label: creature(view, a), condition: t(`dc.condition.${b}`) });
       case "cower": return t("dc.action.cower", { label: creature(view, a), damage: b });
       case "next": return t("dc.action.next");
       case "adjust": return t("dc.action.adjust", { name: P.seat(a).name, track: t(`dc.track.${b}`), change: c });
@@ -40,6 +51,19 @@
   function creatureList(items) {
     if (!items.length) return el("span", { class: "hint", text: t("dc.none") });
     return el("span", {}, items.map((c) => `${c.name} (${c.level})`).join(", "));
+  }
+
+  /* A creature in play on its warband's card: name and level, hit points left, tapped, marks. */
+  function creatureLine(view, c) {
+    const x = G.extra(view);
+    const hp = c.hit_points === null ? t("dc.hp_unknown") : t("dc.hp", { left: c.hit_points - c.damage, total: c.hit_points });
+    return el("li", { class: `dc-creature${c.tapped ? " tapped" : ""}${c.damage ? " wounded" : ""}${x.activating === c.label ? " activating" : ""}`,
+      dataset: { label: c.label } },
+      el("span", { class: "dc-name", text: `${c.name} (${c.level})` }),
+      el("span", { class: `dc-hp${c.hit_points === null ? " unknown" : ""}`, text: hp }),
+      c.tapped ? el("span", { class: "dc-badge dc-tapped", text: t("dc.tapped") }) : null,
+      x.activating === c.label ? el("span", { class: "dc-badge dc-active", text: t("dc.activating") }) : null,
+      ...c.conditions.map((id) => el("span", { class: "dc-badge dc-condition", text: t(`dc.condition.${id}`) })));
   }
 
   /* What the last action changed in each warband's morale and leadership, as this phone saw it:
@@ -77,7 +101,8 @@
       el("div", { class: "dc-tracks" }, ...TRACKS.map((track) => trackValue(band, track, changed[track]))),
       el("p", { class: `dc-check${over ? " error-text" : ""}`, text: t("dc.deploy_check", {
         levels: band.levels_in_play, leadership: band.leadership, room: band.room }) }),
-      el("p", { class: "dc-zone" }, el("small", { text: `${t("dc.in_play")}: ` }), creatureList(band.battlefield)),
+      el("p", { class: "dc-zone" }, el("small", { text: `${t("dc.in_play")}: ` }), band.battlefield.length ? null : creatureList([])),
+      band.battlefield.length ? el("ul", { class: "dc-roster" }, ...band.battlefield.map((c) => creatureLine(view, c))) : null,
       band.destroyed.length ? el("p", { class: "dc-zone" }, el("small", { text: `${t("dc.destroyed")}: ` }), creatureList(band.destroyed)) : null);
   }
 
@@ -100,53 +125,119 @@
       G.ledMirror()].filter(Boolean));
   }
 
-  /* Creatures in play: destroyed (its level in morale), or damage refused — a number in tens on
-     a stepper or the keypad, with the morale it costs shown before it is sent. */
-  function losses(view) {
+  /* The creatures in play, the ones the active player attacks (the other warband's) first. */
+  function inPlay(view) {
+    const x = G.extra(view);
+    const bands = [...x.warbands].sort((a, b) => (a.seat === x.active) - (b.seat === x.active));
+    return bands.flatMap((band) => band.battlefield.map((c) => ({ ...c, band })));
+  }
+
+  /* The creature being activated, when it attacks ``target``: its melee and ranged numbers. */
+  function attacker(view, target) {
+    const x = G.extra(view);
+    if (!x.activating) return null;
+    const found = inPlay(view).find((c) => c.label === x.activating);
+    return found && found.band.seat !== target.band.seat ? found : null;
+  }
+
+  /* A creature in play: damage taken or refused, an amount in tens on a stepper or the keypad
+     (the attacker's card numbers as buttons), what it will do shown before it is sent; its hit
+     points typed from the card when unknown; tapping. */
+  function creatureEntry(view, c, legalSet) {
     const x = G.extra(view);
     const step = x.damage_step;
-    const byLabel = {};
-    for (const text of G.legal(view, "destroyed", "cower")) {
-      const [verb, label, damage] = text.split(" ");
-      const entry = (byLabel[label] = byLabel[label] || { destroyed: null, most: 0 });
-      if (verb === "destroyed") entry.destroyed = text;
-      else entry.most = Math.max(entry.most, Number(damage));
-    }
-    const owner = (label) => x.warbands.find((band) => band.battlefield.some((c) => c.label === label));
-    return Object.entries(byLabel).map(([label, entry]) => {
-      const band = owner(label);
-      const cost = el("p", { class: "hint dc-cost" });
-      const damage = G.counter({ key: label, label: t("dc.damage"), start: step, min: step, step, onchange: () => update() });
-      const update = () => {
-        const amount = damage.value();
-        const fine = Number.isInteger(amount) && amount > 0 && amount % step === 0;
-        const loss = fine ? amount / step + band.cower_extra : null;
-        cost.textContent = fine ? t("dc.cower_cost", { name: P.seat(band.seat).name, loss, from: band.morale, to: band.morale - loss })
-          : t("dc.damage_tens", { step });
-        cost.classList.toggle("error-text", !fine);
-      };
-      const cower = el("button", { class: "btn secondary small dc-cower", type: "button", text: t("dc.cower"), onclick: () => {
-        const amount = damage.value();
-        if (!(Number.isInteger(amount) && amount > 0 && amount % step === 0)) {
-          P.toast(t("dc.damage_tens", { step }));
-          return;
-        }
-        P.propose(`cower ${label} ${amount}`);
+    const band = c.band;
+    const left = c.hit_points === null ? null : c.hit_points - c.damage;
+    const fine = (n) => Number.isInteger(n) && n > 0 && n % step === 0;
+    const parts = [el("strong", { text: `${c.name} (${c.level})` }), el("span", { class: `dc-hp${left === null ? " unknown" : ""}`, text:
+      left === null ? t("dc.hp_unknown") : t("dc.hp", { left, total: c.hit_points }) })];
+    let hpEntry = null;
+    if (left === null) {
+      const hp = G.counter({ key: `hp-${c.label}`, label: t("dc.hp_from_card"), start: step, min: step, step });
+      const send = el("button", { class: "btn small dc-hp-send", type: "button", text: t("dc.hp_set"), onclick: () => {
+        const text = `hp ${c.label} ${hp.value()}`;
+        if (!fine(hp.value()) || !legalSet.has(text)) { P.toast(t("dc.hp_tens", { step })); return; }
+        P.propose(text);
       } });
-      update();
-      return el("div", { class: "dc-loss", dataset: { label } },
-        el("strong", { text: `${creature(view, label)} (${level(view, label)})` }),
-        entry.destroyed ? el("div", { class: "choices" }, G.actionButton(entry.destroyed, "secondary small")) : null,
-        el("div", { class: "dc-cowering" }, damage.node, cower), cost);
+      hpEntry = el("div", { class: "dc-hp-entry" }, el("p", { class: "hint", text: t("dc.hp_needed") }), hp.node, send);
+    }
+    const outcome = el("p", { class: "hint dc-outcome" });
+    const cost = el("p", { class: "hint dc-cost" });
+    const amount = G.counter({ key: c.label, label: t("dc.damage"), start: step, min: step, step, onchange: () => update() });
+    const update = () => {
+      const n = amount.value();
+      const ok = fine(n);
+      const loss = ok ? n / step + band.cower_extra : null;
+      cost.textContent = ok ? t("dc.cower_cost", { name: P.seat(band.seat).name, loss, from: band.morale, to: band.morale - loss })
+        : t("dc.damage_tens", { step });
+      cost.classList.toggle("error-text", !ok);
+      outcome.textContent = !ok || left === null ? "" : n >= left
+        ? t("dc.destroys", { name: P.seat(band.seat).name, loss: c.level, from: band.morale, to: band.morale - c.level })
+        : t("dc.hp_after", { left: left - n, total: c.hit_points });
+    };
+    const take = (n) => {
+      const text = `damage ${c.label} ${Math.min(n, left === null ? n : left)}`;
+      if (!fine(n)) { P.toast(t("dc.damage_tens", { step })); return; }
+      if (left === null) { P.toast(t("dc.hp_needed")); return; }
+      if (!legalSet.has(text)) { P.toast(t("dc.damage_refused")); return; }
+      P.propose(text);
+    };
+    const hit = el("button", { class: "btn small dc-take", type: "button", text: t("dc.take"), disabled: left === null,
+      onclick: () => take(amount.value()) });
+    const cower = el("button", { class: "btn secondary small dc-cower", type: "button", text: t("dc.cower"), onclick: () => {
+      const n = amount.value();
+      if (!fine(n)) { P.toast(t("dc.damage_tens", { step })); return; }
+      P.propose(`cower ${c.label} ${n}`);
+    } });
+    update();
+    const from = attacker(view, c);
+    const attacks = from && left !== null ? Object.entries(from.attacks).map(([kind, n]) => el("button", {
+      class: "btn choice small dc-attack", type: "button", dataset: { kind, amount: String(n) },
+      text: t("dc.attack", { kind: t(`dc.${kind}`), amount: n, name: from.name }) + (n >= left ? ` — ${t("dc.destroyed_short")}` : ""),
+      onclick: () => take(n) })) : [];
+    const tapping = [`tap ${c.label}`, `untap ${c.label}`].filter((text) => legalSet.has(text));
+    return el("div", { class: `dc-target${c.tapped ? " tapped" : ""}${c.damage ? " wounded" : ""}`, dataset: { label: c.label, seat: band.seat } },
+      el("div", { class: "dc-target-head" }, ...parts, G.seatTag(band.seat)),
+      hpEntry,
+      attacks.length ? el("div", { class: "choices dc-attacks" }, ...attacks) : null,
+      el("div", { class: "dc-loss", dataset: { label: c.label } },
+        el("div", { class: "dc-cowering" }, amount.node, hit, cower), outcome, cost),
+      tapping.length ? el("div", { class: "choices" }, ...tapping.map((text) => G.actionButton(text, "secondary small"))) : null);
+  }
+
+  /* What order cards and creature powers do, entered by hand: healing, conditions, untapping,
+     destruction outright, the morale and leadership markers. */
+  function cardEffects(view, legalSet) {
+    const rows = inPlay(view).map((c) => {
+      const heals = G.legal(view, "heal").filter((text) => text.split(" ")[1] === c.label);
+      const marks = G.legal(view, "mark", "clear").filter((text) => text.split(" ")[1] === c.label);
+      const gone = legalSet.has(`destroyed ${c.label}`) ? [`destroyed ${c.label}`] : [];
+      return el("div", { class: "dc-effects", dataset: { label: c.label } },
+        el("strong", { text: c.name }),
+        heals.length ? el("div", { class: "choices" }, ...heals.map((text) => G.actionButton(text, "secondary small"))) : null,
+        el("div", { class: "choices" }, ...[...marks, ...gone].map((text) => G.actionButton(text, "secondary small"))));
     });
+    const markers = G.choices(t("dc.adjust"), G.legal(view, "adjust"), "secondary");
+    if (!rows.length && !markers) return null;
+    return G.folded(t("dc.card_effects"), el("p", { class: "hint", text: t("dc.card_effects_hint") }), ...rows, markers);
+  }
+
+  function activation(view) {
+    const x = G.extra(view);
+    if (x.phase !== "activate") return null;
+    const now = x.activating ? el("p", { class: "dc-activating", text: t("dc.activating_now", { name: creature(view, x.activating) }) }) : null;
+    const next = G.choices(t("dc.activate_pick"), G.legal(view, "activate"));
+    return now || next ? el("div", { class: "dc-activation" }, now, next) : null;
   }
 
   function stepEntry(container, pending, view) {
+    const legalSet = new Set(view.legal_actions || []);
     G.add(container, G.choices(t("dc.deploy_pick", { room: pending.details.room }), G.legal(view, "deploy")));
+    G.add(container, activation(view));
     G.add(container, G.choices("", G.legal(view, "next")));
-    const hurt = losses(view);
-    if (hurt.length) G.add(container, el("div", { class: "og-group dc-losses" }, el("h4", { class: "og-group-title", text: t("dc.losses") }), ...hurt));
-    G.add(container, G.folded(t("dc.adjust"), G.choices("", G.legal(view, "adjust"), "secondary")));
+    const fighting = pending.kind === "initial_deploy" ? [] : inPlay(view).map((c) => creatureEntry(view, c, legalSet));
+    if (fighting.length) G.add(container, el("div", { class: "og-group dc-losses" }, el("h4", { class: "og-group-title", text: t("dc.losses") }), ...fighting));
+    G.add(container, cardEffects(view, legalSet));
   }
 
   P.registerPieceNames("dungeon_command", (id, view) => (G.extra(view).names || {})[id] || null);

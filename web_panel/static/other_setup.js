@@ -180,11 +180,15 @@
     return boxes;
   }
 
-  /* One creature per line: its name, then its level unless the table already knows it. */
+  /* One creature per line: its name, then its level, hit points, melee and ranged damage as
+     printed — each left off when the table already knows it (hit points can wait for play). */
   function creatures(text) {
+    const FIELDS = ["level", "hit_points", "melee", "ranged"];
     return text.split("\n").map((line) => line.trim()).filter(Boolean).map((line) => {
-      const match = /^(.*\S)\s+(\d+)$/.exec(line);
-      return match ? { name: match[1], level: Number(match[2]) } : { name: line, level: null };
+      const match = /^(.*?\S)((?:\s+\d+){1,4})$/.exec(line);
+      const creature = { name: match ? match[1] : line, level: null };
+      if (match) match[2].trim().split(/\s+/).forEach((n, i) => { creature[FIELDS[i]] = Number(n); });
+      return creature;
     });
   }
 

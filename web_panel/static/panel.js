@@ -445,7 +445,13 @@
         : notice.kind === "device" && has(`notice.device.${notice.device}.${notice.status}`)
           ? t(`notice.device.${notice.device}.${notice.status}`)
           : t(`notice.${notice.kind}`, { message: notice.message || "", by: notice.by || "" }),
-    })));
+    }, notice.kind === "judge_called" && state.me.judge ? answerButton() : null)));
+  }
+
+  /* The judge at the table takes the call: the notice clears on every phone (and at the hub). */
+  function answerButton() {
+    return el("button", { class: "btn small", type: "button", id: "judge-answer", text: t("judge.answer_call"),
+      onclick: () => guarded(() => post("/api/judge/answer", {})) });
   }
 
   function renderTournament() {

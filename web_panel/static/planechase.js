@@ -82,6 +82,12 @@
     }
     draw("");
     G.add(container, list);
+    leaving(container, view);
+  }
+
+  // Seed 004: a player may leave at any moment, even while a plane is awaited.
+  function leaving(container, view) {
+    G.add(container, G.folded(t("pc.leave_title"), G.choices("", G.legal(view, "leave"), "secondary")));
   }
 
   function turnEntry(container, pending, view) {
@@ -89,7 +95,7 @@
     G.add(container, el("p", { class: "pc-cost", text: `${t("pc.roll_what")} (${costText(x.roll_cost)})` }));
     G.add(container, G.choices("", G.legal(view, "roll"), "pc-roll-btn"));
     G.add(container, G.choices("", G.legal(view, "end"), "secondary"));
-    G.add(container, G.folded(t("pc.leave_title"), G.choices("", G.legal(view, "leave"), "secondary")));
+    leaving(container, view);
   }
 
   P.registerLabels("planechase", label);

@@ -1,6 +1,7 @@
 """Arena of the Planeswalkers actions and their text notation.
 
-``choose <card>`` · ``summon <figure> [<hex>]`` · ``move <figure> <place> [<hex>]`` (place:
+``d20 <seat> <result>`` (who goes first) · ``choose <card>`` · ``summon <figure> [<hex>]`` ·
+``move <figure> <place> [<hex>]`` (place:
 ``field``, ``scoring``, a glyph spot, or ``<spot>=<glyph>`` when a face-down glyph is turned up;
 ``hex``: the space it stands on, as the camera saw it — ``vision/hex_grid.py`` names) ·
 ``disengage <figure> <enemy> <hits>`` · ``fall <figure> <hits>`` ·
@@ -17,6 +18,17 @@ from dataclasses import dataclass
 from companion.games.protocol import Action
 
 HIGHER = ("attacker", "target")
+
+
+@dataclass(frozen=True)
+class FirstRoll(Action):
+    """``seat``'s d20 roll for who goes first (typed from a real die or rolled on the phone)."""
+
+    seat: str
+    result: int
+
+    def __str__(self) -> str:
+        return f"d20 {self.seat} {self.result}"
 
 
 @dataclass(frozen=True)
@@ -154,7 +166,8 @@ class End(Action):
 
 
 ArenaAction = (
-    Choose
+    FirstRoll
+    | Choose
     | Summon
     | Move
     | Disengage
@@ -177,6 +190,8 @@ def _count(text: str) -> int | None:
 def parse_action(text: str) -> ArenaAction:
     """Read an action from its notation; ``ValueError`` saying what was expected otherwise."""
     match text.split():
+        case ["d20", seat, result] if _count(result) is not None:
+            return FirstRoll(seat, int(result))
         case ["choose", card]:
             return Choose(card)
         case ["summon", figure]:
@@ -210,6 +225,6 @@ def parse_action(text: str) -> ArenaAction:
         case ["end"]:
             return End()
     raise ValueError(
-        f"not an Arena action: {text!r} (expected choose, summon, move, disengage, fall, attack, "
-        "dice, hits, shields, damage, return, next or end — see the notation in the docs)"
+        f"not an Arena action: {text!r} (expected d20, choose, summon, move, disengage, fall, "
+        "attack, dice, hits, shields, damage, return, next or end — see the notation in the docs)"
     )

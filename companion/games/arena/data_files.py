@@ -11,9 +11,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from companion.errors import DataFileError
+from companion.yaml_files import list_field, read_yaml_mapping
 
 DATA = Path(__file__).with_name("data")
 UNKNOWN = "unknown"
@@ -58,16 +57,11 @@ class KnownCard:
 
 
 def _read(path: Path, key: str) -> list[Any]:
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataFileError(path, "", f"a readable YAML file ({exc})") from exc
-    if not isinstance(data, Mapping) or not isinstance(data.get(key), list):
-        raise DataFileError(path, key, f"a list of {key}")
-    for i, entry in enumerate(data[key]):
+    entries = list_field(read_yaml_mapping(path), key, path)
+    for i, entry in enumerate(entries):
         if not isinstance(entry, Mapping):
             raise DataFileError(path, f"{key}[{i}]", "a mapping")
-    return data[key]
+    return entries
 
 
 def _get(entry: Mapping[str, Any], key: str, kind: type, where: str, path: Path) -> Any:
@@ -154,12 +148,7 @@ def load_known_cards(path: Path = DATA / "armies.yaml") -> dict[str, KnownCard]:
 
 def load_combat_die_faces(path: Path = DATA / "combat_die.yaml") -> dict[str, int | None]:
     """Faces per symbol (``hit``, ``shield``, ``blank``); ``None`` where unknown."""
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataFileError(path, "", f"a readable YAML file ({exc})") from exc
-    if not isinstance(data, Mapping):
-        raise DataFileError(path, "", "a mapping")
+    data = read_yaml_mapping(path)
     faces: dict[str, int | None] = {}
     for symbol in ("hit", "shield", "blank"):
         value = data.get(symbol, UNKNOWN)

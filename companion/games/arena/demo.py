@@ -75,6 +75,8 @@ def demo_setup() -> Setup:
 
 
 SCRIPT = [
+    # Who goes first: both roll the d20; a tie for the highest rolls again; ann goes first.
+    "d20 ann 14", "d20 ben 14", "d20 ann 17", "d20 ben 9",
     # Turn 1 (ann): summon two soldiers, take the glyph of power, strike the red walker.
     "choose walker-a", "summon soldiers-a-1", "summon soldiers-a-2",
     "move walker-a g1", "next", "attack walker-a walker-b", "hits 2", "shields 0", "end",
@@ -111,7 +113,7 @@ def run_demo() -> list[str]:
     lines: list[str] = []
     for text in SCRIPT:
         pending = game.pending()
-        if pending.kind in ("choose_army", "attack_dice", "defence_dice"):
+        if pending.kind in ("first_roll", "choose_army", "attack_dice", "defence_dice"):
             lines.append(_prompt(pending, names))
         for event in game.push(game.parse_action(text)):
             line = _describe(event, names)

@@ -7,15 +7,22 @@ The companion tracks each figure's *place*: ``reserve``, ``field`` (anywhere on 
 on (one figure per hex). Range, line of sight, engagement and movement distance are judged by the
 players; the camera (``camera.py``) prompts leaving an engagement from the hexes.
 
+Who goes first (seed 003, two-player and multiplayer games): each player rolls a d20, highest
+goes first, ties among the highest roll again (in a team game each team rolls once, by its first
+seat); play then passes on in seat order. The rolls are entered (``d20 <seat> <result>``), typed
+from a real die or rolled on the phone, in seat order.
+
 A turn: choose an army card (and, on a planeswalker's turn, summon up to two squad figures or one
 hero from the reserve) → move its figures (leaving an engagement costs a one-die attack from each
 enemy left; a long fall costs a one-die roll) → attack with each of its figures once (attack dice
 = power + glyph of power + 1 for height advantage; defence dice = toughness + glyph of toughness +
 1 for height advantage; damage = hits − shields) → the turn marker moves on.
 
-Pending kinds: ``choose_army``, ``summon``, ``move``, ``attack`` (the active player; ``end`` ends
-the turn), ``attack_dice`` (the attacker's player enters hits), ``defence_dice`` (the defender's
-player enters shields), ``game_over`` / ``game_drawn`` (``details``: winner, reason, scores).
+Pending kinds: ``first_roll`` (``seat`` rolls the d20; ``details``: the rounds so far and who
+rolls in this one), ``choose_army``, ``summon``, ``move``, ``attack`` (the active player; ``end``
+ends the turn), ``attack_dice`` (the attacker's player enters hits), ``defence_dice`` (the
+defender's player enters shields), ``game_over`` / ``game_drawn`` (``details``: winner, reason,
+scores).
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ from companion.games.arena.actions import (
     Disengage,
     End,
     Fall,
+    FirstRoll,
     Hits,
     Move,
     Next,
@@ -67,6 +75,9 @@ GLYPH_TAKEN = "arena.glyph_taken"
 SPELLS_DRAWN = "arena.spells_drawn"
 TURN_ENDED = "arena.turn_ended"
 GAME_ENDED = "arena.game_ended"
+FIRST_PLAYER = "arena.first_player"
+FIRST_ROLL_TIED = "arena.first_roll_tied"
+D20 = range(1, 21)
 MOVE_STEPS = ("summon", "move")
 TURN_STEPS = ("summon", "move", "attack")
 
@@ -96,7 +107,8 @@ class State:
     figures: dict[str, Figure]
     glyphs: dict[str, str | None]
     turn: int = 1
-    step: str = "choose_army"
+    step: str = "first_roll"
+    d20: list[dict[str, int]] = field(default_factory=lambda: [{}])  # rounds: seat → result
     chosen: str | None = None
     gone: list[str] = field(default_factory=list)  # spots whose temporary glyph left the game
     summoned: list[str] = field(default_factory=list)
@@ -116,6 +128,9 @@ class State:
         values["glyphs"] = dict(data["glyphs"])
         for key in ("gone", "summoned", "moved", "attacked"):
             values[key] = list(data[key])
+        values["d20"] = [
+            {seat: int(result) for seat, result in rolls.items()} for rolls in data.get("d20", [{}])
+        ]
         return cls(**values)
 
 
@@ -150,6 +165,8 @@ class Arena(JsonStateGame):
         }
         self._state = state if state is not None else _initial_state(setup)
         self._history: list[tuple[ArenaAction, State]] = []
+        # the legal actions of one state (a state is never changed once it is the game's)
+        self._legal: tuple[State, list[ArenaAction], frozenset[ArenaAction]] | None = None
 
     # ----- queries -------------------------------------------------------------------------
     @property
@@ -231,6 +248,25 @@ class Arena(JsonStateGame):
     def _fig(self, fid: str) -> Figure:
         return self._state.figures[fid]
 
+    def first_rollers(self) -> list[str]:
+        """Who rolls the d20 in the round under way: one seat per side in the first round (a
+        team rolls once, by its first seat), then the seats tied for the highest roll."""
+        s = self._state
+        if len(s.d20) == 1:
+            sides: dict[str, str] = {}
+            for seat in self.seats:
+                sides.setdefault(self.setup.side(seat), seat)
+            return list(sides.values())
+        last = s.d20[-2]
+        top = max(last.values())
+        return [seat for seat in self.seats if last.get(seat) == top]
+
+    def _next_roller(self) -> str | None:
+        s = self._state
+        if s.step != "first_roll":
+            return None
+        return next(seat for seat in self.first_rollers() if seat not in s.d20[-1])
+
     def _choosable(self) -> list[str]:
         s = self._state
         cards = {self._fig(fid).card for fid in self.on_battlefield(s.active)}
@@ -280,6 +316,10 @@ class Arena(JsonStateGame):
                 {"winner": winner, "reason": s.ended, "scores": self.scores()},
             )
         base: dict[str, Any] = {"turn": s.turn, "turns": self.setup.turns, "card": s.chosen}
+        if s.step == "first_roll":
+            rolls = [dict(rolls) for rolls in s.d20]
+            details = {"round": len(s.d20), "rolls": rolls, "rollers": self.first_rollers()}
+            return Pending(self._next_roller(), s.step, details)
         if s.step == "choose_army":
             draws = self.planeswalker_alive(s.active) and not (len(self.seats) == 2 and s.turn == 1)
             return Pending(
@@ -304,10 +344,17 @@ class Arena(JsonStateGame):
         return Pending(defender, s.step, details)
 
     def legal_actions(self) -> list[ArenaAction]:
+        return list(self._legal_now()[0])
+
+    def _list_legal(self) -> list[ArenaAction]:
         s = self._state
         if self.is_over:
             return []
         actions: list[ArenaAction] = []
+        if s.step == "first_roll":
+            roller = self._next_roller()
+            assert roller is not None
+            return [FirstRoll(roller, result) for result in D20]
         if s.step == "choose_army":
             actions += [Choose(card) for card in self._choosable()]
             if not actions:
@@ -345,6 +392,13 @@ class Arena(JsonStateGame):
         actions.append(End())
         return actions
 
+    def _legal_now(self) -> tuple[list[ArenaAction], frozenset[ArenaAction]]:
+        """The legal actions as listed and as a set, worked out once per state."""
+        if self._legal is None or self._legal[0] is not self._state:
+            listed = self._list_legal()
+            self._legal = (self._state, listed, frozenset(listed))
+        return self._legal[1], self._legal[2]
+
     def _card_effects(self) -> list[ArenaAction]:
         """Damage, healing and returns that spells and abilities cause during a turn."""
         effects: list[ArenaAction] = []
@@ -371,7 +425,7 @@ class Arena(JsonStateGame):
             raise IllegalActionError(f"not an Arena action: {action!r}", rule="notation")
         if self.is_over:
             raise IllegalActionError("the game is over", rule="seed 003: end of the game")
-        if _without_hex(action) not in self.legal_actions():
+        if _without_hex(action) not in self._legal_now()[1]:
             raise IllegalActionError(self._why_illegal(action), rule=self._rule(action))
         self._check_hex(action)
         new = copy.deepcopy(self._state)
@@ -398,7 +452,10 @@ class Arena(JsonStateGame):
                 )
 
     def _rule(self, action: ArenaAction) -> str:
+        if isinstance(action, FirstRoll) and action.result in D20:
+            return "seed 003: first player, rolls in turn"
         rules = {
+            FirstRoll: "seed 003: first player, d20",
             Choose: "seed 003: action 2, choose an army card",
             Summon: "seed 003: planeswalker rule, summoning",
             Move: "seed 003: action 3, move",
@@ -421,6 +478,13 @@ class Arena(JsonStateGame):
         for fid in figures:
             if fid is not None and fid not in s.figures:
                 return f"there is no figure {fid}"
+        if isinstance(action, FirstRoll):
+            roller = self._next_roller()
+            if roller is None:
+                return "the first player is already decided"
+            if action.result not in D20:
+                return f"a d20 shows 1 to 20, not {action.result}"
+            return f"{roller} rolls the d20 now, not {action.seat}"
         wanted = {Hits: "attack_dice", Shields: "defence_dice"}.get(type(action))
         if wanted == s.step and isinstance(action, Hits | Shields):
             dice = self.pending().details["dice"]
@@ -428,6 +492,8 @@ class Arena(JsonStateGame):
         return f"{action} is not allowed in the {s.step.replace('_', ' ')} step"
 
     def _apply(self, s: State, action: ArenaAction) -> list[Event]:
+        if isinstance(action, FirstRoll):
+            return self._first_roll(s, action)
         if isinstance(action, Choose):
             s.chosen = action.card
             walker = self.setup.army(s.active).planeswalker.id
@@ -471,6 +537,19 @@ class Arena(JsonStateGame):
         if isinstance(action, Shields):
             return self._shields(s, action)
         return self._end_turn(s)
+
+    def _first_roll(self, s: State, action: FirstRoll) -> list[Event]:
+        """Seed 003: highest goes first; a tie for the highest rolls again."""
+        s.d20[-1][action.seat] = action.result
+        if len(s.d20[-1]) < len(self.first_rollers()):
+            return []
+        top = max(s.d20[-1].values())
+        tied = [seat for seat in self.seats if s.d20[-1].get(seat) == top]
+        if len(tied) > 1:
+            s.d20.append({})
+            return [Event(FIRST_ROLL_TIED, {"seats": tied, "result": top})]
+        s.active, s.step = tied[0], "choose_army"
+        return [Event(FIRST_PLAYER, {"seat": tied[0], "rolls": [dict(r) for r in s.d20]})]
 
     def _move(self, s: State, action: Move) -> list[Event]:
         s.step = "move"
@@ -572,7 +651,7 @@ def _without_hex(action: ArenaAction) -> ArenaAction:
     return replace(action, hex=None) if isinstance(action, Summon | Move) else action
 
 
-STEPS = ("choose_army", *TURN_STEPS, "attack_dice", "defence_dice", "over")
+STEPS = ("first_roll", "choose_army", *TURN_STEPS, "attack_dice", "defence_dice", "over")
 
 
 def _check_state(setup: Setup, s: State) -> None:
@@ -608,6 +687,9 @@ def _check_state(setup: Setup, s: State) -> None:
         problems.append("unknown glyph")
     if s.step not in STEPS or s.active not in setup.seats or not 1 <= s.turn <= setup.turns:
         problems.append("step, active seat and turn")
+    rolls_ok = all(seat in setup.seats and r in D20 for rolls in s.d20 for seat, r in rolls.items())
+    if not s.d20 or not rolls_ok or (s.step == "first_roll" and s.turn != 1):
+        problems.append("the d20 rolls for the first player")
     if (s.combat is not None) != (s.step in ("attack_dice", "defence_dice")):
         problems.append("a combat is open exactly during the dice steps")
     if problems:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from companion.games.arena import demo
@@ -67,7 +68,7 @@ LED_SCENES = (
             "en": "Arena, game over: the winning army's figures pulse.",
             "ja": "アリーナの決着:勝った軍のフィギュアが脈打ちます。",
         },
-        pieces=MapPieces(_SCENE.pieces, _SCENE.glyphs, winners=frozenset({"p2"})),
+        pieces=replace(_SCENE, winners=frozenset({"p2"})),
         prompted=frozenset({"c1"}),
         over=True,
     ),

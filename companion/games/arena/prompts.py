@@ -15,6 +15,16 @@ LANGUAGES = ("en", "ja")
 NAMED = ("card", "attacker", "target")  # details of the prompts that hold a card or figure id
 
 MESSAGES: dict[str, dict[str, str]] = {
+    "first_roll": {
+        "en": (
+            "{seat}: {round_text}roll a d20 (or let the phone roll it) and enter the result. "
+            "The highest roll goes first; a tie for the highest rolls again."
+        ),
+        "ja": (
+            "{seat}さん:{round_text}20面ダイスを振って(またはスマホで振って)出目を入力してください。"
+            "いちばん大きい出目の人が先攻です。最大の出目が同じなら振り直します。"
+        ),
+    },
     "choose_army": {
         "en": (
             "Turn {turn} of {turns}, {seat}: {draw_text}pick the army card you will use this turn."
@@ -88,6 +98,14 @@ REASONS: dict[str, dict[str, str]] = {
     "turns": {"en": "the turn track ran out", "ja": "ターントラックが終わりました"},
 }
 
+ROUND_TEXT: dict[bool, dict[str, str]] = {
+    True: {
+        "en": "a tie for the highest — roll again. ",
+        "ja": "最大の出目が同じでした。振り直しです。",
+    },
+    False: {"en": "", "ja": ""},
+}
+
 DRAW_TEXT: dict[bool, dict[str, str]] = {
     True: {"en": "draw a spell card, then ", "ja": "呪文カードを1枚引いてから、"},
     False: {"en": "", "ja": ""},
@@ -104,6 +122,8 @@ def prompt(kind: str, lang: str = "en", **details: Any) -> str:
         raise KeyError(f"no message for pending kind {kind!r}") from None
     if "reason" in details:
         details["reason_text"] = REASONS[details["reason"]][lang]
+    if "round" in details:
+        details["round_text"] = ROUND_TEXT[details["round"] > 1][lang]
     if "draw_spell" in details:
         details["draw_text"] = DRAW_TEXT[bool(details["draw_spell"])][lang]
     if lang == "en":  # English counts: "1 die", "2 dice"; "1 hit", "2 hits"

@@ -6,35 +6,18 @@ is valid, so a bad file raises ``DataFileError(path, field, expected)`` and noth
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import yaml
 
 from companion.errors import DataFileError
+from companion.yaml_files import read_yaml_mapping
+
+__all__ = ["read_yaml_mapping"]  # the one YAML reader (``companion.yaml_files``), re-exported
 
 UNKNOWN = "unknown"
-# libyaml's C loader/dumper when installed (several times faster on a full catalog), else Python's.
-YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# libyaml's C dumper when installed (several times faster on a full catalog), else Python's.
 YAML_DUMPER: type[yaml.SafeDumper] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-
-
-def read_yaml_mapping(path: str | Path) -> dict[str, Any]:
-    """The top-level mapping of a YAML file."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataFileError(path, "", f"a readable file ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise DataFileError(path, "", "UTF-8 text") from None
-    try:
-        data = yaml.load(text, Loader=YAML_LOADER)  # a safe loader (no Python objects)
-    except yaml.YAMLError as exc:
-        raise DataFileError(path, "", f"valid YAML ({exc})") from None
-    if not isinstance(data, dict):
-        raise DataFileError(path, "", "a mapping at the top level")
-    return data
 
 
 def check_header(path: object, data: dict[str, Any], file_format: str, version: int) -> None:

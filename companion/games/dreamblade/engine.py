@@ -52,6 +52,7 @@ from companion.games.dreamblade.legal import (
     Combined,
     DamageSplits,
     DiceResults,
+    Fights,
     Relocations,
     RerollChoices,
 )
@@ -278,13 +279,16 @@ def _legal_for_kind(setup: Setup, state: State, now: Pending) -> Collection[Acti
         ]
         return [Done(), *moves]
     if kind == "choose_strike_cell":
-        fights: list[Action] = [Done()]
-        for cell in now.details["cells"]:
-            groups = combat.attacker_sets(setup, state, seat, cell)
-            everyone = tuple(sorted(board.creatures_in(setup, state, cell, seat)))
-            fights += [Fight(cell)] if everyone in groups else []  # all of them: named once
-            fights += [Fight(cell, group) for group in groups if group != everyone]
-        return fights
+        return Fights(
+            tuple(
+                (
+                    cell,
+                    tuple(combat.attacker_sets(setup, state, seat, cell)),
+                    tuple(sorted(board.creatures_in(setup, state, cell, seat))),
+                )
+                for cell in now.details["cells"]
+            )
+        )
     if kind in ("attack_dice", "deathblow_dice"):
         return DiceResults(now.details["dice"], tuple(sorted(setup.die_faces)))
     if kind == "reroll":
@@ -331,13 +335,14 @@ def canonical(setup: Setup, state: State, action: Action) -> Action:
     return action
 
 
-def apply(setup: Setup, state: State, action: Action) -> list[Event]:
-    """Apply ``action`` to ``state`` (a clone; it may be left half-changed when this raises)."""
+def apply(setup: Setup, state: State, action: Action, now: Pending | None = None) -> list[Event]:
+    """Apply ``action`` to ``state`` (a clone; it may be left half-changed when this raises).
+    ``now``: the state's pending decision, when the caller has already worked it out."""
     if isinstance(action, corrections.Correction):  # the judge's, at any moment of the game
         return corrections.apply(setup, state, action)
     if isinstance(action, CellValue):  # the judge's too, at any moment
         return turn.apply_value(setup, state, action.cell, action.value)
-    now = pending(setup, state)
+    now = now or pending(setup, state)
     if isinstance(action, MANUAL_ACTIONS):
         return _manual(setup, state, action)
     state.manual_seat = None

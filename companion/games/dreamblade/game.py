@@ -90,7 +90,7 @@ class DreambladeGame(Game):
         action = engine.canonical(self._setup, self._state, action)
         now = engine.pending(self._setup, self._state)
         new_state = self._state.clone()
-        events = engine.apply(self._setup, new_state, action)
+        events = engine.apply(self._setup, new_state, action, now)
         self._history.append((action, self._state))
         self._state = new_state
         events = [Event(ev.ACTION_APPLIED, {"action": str(action), "seat": now.seat}), *events]

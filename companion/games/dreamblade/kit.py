@@ -40,6 +40,8 @@ KIT = GameKit(
         registered.banned_list,
         registered.checked_warband,
         registered.paired_game,
+        "db",
+        registered.piece_names,
     ),
     judge="companion.games.dreamblade.judge_tools",
     catalog_commands="companion.games.dreamblade.catalog_cli",

@@ -14,6 +14,8 @@ from companion.games.dreamblade.actions import (
     CellValue,
     Confirm,
     Dice,
+    Done,
+    Fight,
     Relocate,
     Reroll,
     normalise_faces,
@@ -117,6 +119,39 @@ def _compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
     for first in range(total + 1):
         for rest in _compositions(total - first, parts - 1):
             yield (first, *rest)
+
+
+@dataclass(frozen=True)
+class Fights(Collection[Done | Fight]):
+    """Ending the phase (``done``) or a fight the phase player may start: per cell, every legal
+    group of attackers (rulebook "strike"; "moving during combat": a creature moved by Skirmish
+    into a cell not yet fought may attack again there). All of a cell's own creatures attacking
+    is listed once, as ``cell <c>``; naming them all (``cell <c> <each one>``) is the same fight,
+    so it is in the collection too."""
+
+    groups: tuple[tuple[str, tuple[tuple[str, ...], ...], tuple[str, ...]], ...]
+    # (cell, its legal attacker groups, every own creature in it)
+
+    def __contains__(self, action: Any) -> bool:
+        if isinstance(action, Done):
+            return True
+        if not isinstance(action, Fight):
+            return False
+        for cell, groups, everyone in self.groups:
+            if cell == action.cell:
+                named = action.attackers or everyone
+                return named in groups
+        return False
+
+    def __iter__(self) -> Iterator[Done | Fight]:
+        yield Done()
+        for cell, groups, everyone in self.groups:
+            if everyone in groups:
+                yield Fight(cell)
+            yield from (Fight(cell, group) for group in groups if group != everyone)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 @dataclass(frozen=True)

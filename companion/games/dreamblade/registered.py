@@ -51,6 +51,11 @@ def checked_warband(data: Mapping[str, Any], banned: Mapping[str, str] | None) -
     }
 
 
+def piece_names() -> dict[str, str]:
+    """Every miniature of the catalog: catalog id → name."""
+    return {catalog_id: mini.name for catalog_id, mini in default_catalog().items()}
+
+
 def paired_game(settings: Settings, warbands: Sequence[Mapping[str, Any]]) -> Game:
     """The game between the registered ``warbands`` of seats A and B, on the table's map and
     rules (``DataFileError`` if one is no warband)."""

@@ -1,6 +1,6 @@
-"""Dungeon Command: morale, leadership and the four-phase turn for two warbands, its kit
-(``kit``), and the commanders and creature cards its players may enter at a table
-(``table_entries``)."""
+"""Dungeon Command: morale, leadership and the four-phase turn for two warbands (``game``), each
+creature's hit points, damage, tapping and conditions (``creatures``), its kit (``kit``), and the
+commanders and creature cards its players may enter at a table (``table_entries``)."""
 
 from companion.games import register_kit
 from companion.games.dungeon_command.game import DungeonCommand

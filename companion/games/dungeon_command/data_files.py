@@ -1,4 +1,5 @@
-"""Commanders and creature levels from ``data/*.yaml``; ``None`` where the value is unknown."""
+"""Commanders, creature cards and the conditions players mark, from ``data/*.yaml``; ``None``
+where a value is unknown."""
 
 from __future__ import annotations
 
@@ -8,13 +9,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from companion.errors import DataFileError
+from companion.yaml_files import list_field, read_yaml_mapping
 
 DATA = Path(__file__).with_name("data")
 COMMANDERS_FILE = DATA / "commanders.yaml"
 CREATURES_FILE = DATA / "creatures.yaml"
+CONDITIONS_FILE = DATA / "conditions.yaml"
 UNKNOWN = "unknown"
 
 
@@ -33,13 +34,7 @@ class Commander:
 
 
 def _read(path: Path, key: str) -> list[Any]:
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataFileError(path, "", f"a readable YAML file ({exc})") from exc
-    if not isinstance(data, Mapping) or not isinstance(data.get(key), list):
-        raise DataFileError(path, key, f"a list of {key}")
-    return data[key]
+    return list_field(read_yaml_mapping(path), key, path)
 
 
 def _number(entry: Mapping[str, Any], key: str, where: str, path: Path) -> int | None:
@@ -82,9 +77,20 @@ def load_commanders(path: Path = COMMANDERS_FILE) -> dict[str, Commander]:
     return result
 
 
-def load_creature_levels(path: Path = CREATURES_FILE) -> dict[str, int]:
-    """Creature levels with a source, by creature name."""
-    levels: dict[str, int] = {}
+@dataclass(frozen=True)
+class CreatureCard:
+    """A creature card's numbers; ``None`` means unknown (the players type it in)."""
+
+    name: str
+    level: int
+    hit_points: int | None = None
+    melee: int | None = None
+    ranged: int | None = None
+
+
+def load_creature_cards(path: Path = CREATURES_FILE) -> dict[str, CreatureCard]:
+    """Creature cards with a source, by creature name."""
+    cards: dict[str, CreatureCard] = {}
     for i, entry in enumerate(_read(path, "creatures")):
         where = f"creatures[{i}]"
         if not isinstance(entry, Mapping):
@@ -92,8 +98,35 @@ def load_creature_levels(path: Path = CREATURES_FILE) -> dict[str, int]:
         level = _number(entry, "level", where, path)
         if level is None or level < 1:
             raise DataFileError(path, f"{where}.level", "a level of 1 or more")
-        levels[_text(entry, "name", where, path)] = level
-    return levels
+        numbers = {
+            key: _number(entry, key, where, path) for key in ("hit_points", "melee", "ranged")
+        }
+        for key, value in numbers.items():
+            if value is not None and value % 10:
+                raise DataFileError(path, f"{where}.{key}", "a number in tens or 'unknown'")
+        name = _text(entry, "name", where, path)
+        cards[name] = CreatureCard(name, level, **numbers)
+    return cards
+
+
+def load_creature_levels(path: Path = CREATURES_FILE) -> dict[str, int]:
+    """Creature levels with a source, by creature name."""
+    return {name: card.level for name, card in load_creature_cards(path).items()}
+
+
+def load_conditions(path: Path = CONDITIONS_FILE) -> tuple[str, ...]:
+    """The conditions players may mark on a creature (ids)."""
+    ids = _read(path, "conditions")
+    for i, value in enumerate(ids):
+        if not isinstance(value, str) or not value.isidentifier():
+            raise DataFileError(path, f"conditions[{i}]", "an id of letters and underscores")
+    return tuple(ids)
+
+
+@cache
+def conditions() -> tuple[str, ...]:
+    """The built-in conditions (loaded once)."""
+    return load_conditions()
 
 
 @cache
@@ -108,11 +141,7 @@ BATTLEFIELD_FILE = DATA / "battlefield.yaml"
 @cache
 def square_mm() -> float:
     """The side of one battlefield square in millimetres (``data/battlefield.yaml``)."""
-    try:
-        data = yaml.safe_load(BATTLEFIELD_FILE.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataFileError(BATTLEFIELD_FILE, "", f"a readable YAML file ({exc})") from exc
-    value = data.get("square_mm") if isinstance(data, Mapping) else None
+    value = read_yaml_mapping(BATTLEFIELD_FILE).get("square_mm")
     if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
         raise DataFileError(BATTLEFIELD_FILE, "square_mm", "a positive number of millimetres")
     return float(value)

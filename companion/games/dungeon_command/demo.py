@@ -4,7 +4,9 @@
 the three Heart of Cormyr levels come from the data files; every other number below is what the
 demo's players typed in from their cards, as a real table would for values the data lacks. The
 creatures other than the three Heart of Cormyr ones are the demo players' own stand-ins (named
-for what the figures look like), not printed cards: our sources name no others.
+for what the figures look like), not printed cards: our sources name no others. Only stand-ins
+take damage, so no hit points are given for a printed card; the battle is won by damaging
+creatures until they are destroyed.
 """
 
 from __future__ import annotations
@@ -13,11 +15,11 @@ from collections import Counter
 
 from companion.events import DESTROYED, Event
 from companion.games.demo_players import named_details, player, players
-from companion.games.dungeon_command.actions import Cower, Deploy, Destroyed, Next
+from companion.games.dungeon_command.creatures import DAMAGED, TAPPED
 from companion.games.dungeon_command.data_files import load_creature_levels
-from companion.games.dungeon_command.game import DEPLOYED, MORALE_LOST, DungeonCommand
+from companion.games.dungeon_command.game import ACTIVATED, DEPLOYED, MORALE_LOST, DungeonCommand
 from companion.games.dungeon_command.prompts import prompt
-from companion.games.dungeon_command.setup import Setup, warband
+from companion.games.dungeon_command.setup import Setup, Stats, warband
 from companion.games.protocol import Pending
 
 TYPED_MORALE = 12
@@ -43,6 +45,25 @@ BEN_STAND_INS = ("Goblin", "Goblin", "Goblin", "Goblin", "Wolf Rider", "Wolf Rid
                  "Archer", "Brute", "Brute", "Shaman", "Ogre")  # fmt: skip
 
 
+# The numbers the demo's players typed in from their stand-ins' cards: hit points, melee, ranged.
+STAND_IN_STATS = {
+    "Guard": Stats(30, 20),
+    "Spearman": Stats(30, 20),
+    "Scout": Stats(20, 10, 20),
+    "Hound": Stats(20, 20),
+    "Goblin": Stats(20, 10),
+    "Wolf Rider": Stats(30, 20),
+    "Archer": Stats(20, 10, 20),
+    "Brute": Stats(50, 30),
+    "Shaman": Stats(30, 10, 10),
+    "Ogre": Stats(60, 30),
+}
+
+
+def _stats(labels: list[str], kinds: tuple[str, ...]) -> dict[str, Stats]:
+    return {label: STAND_IN_STATS[kind] for label, kind in zip(labels, kinds, strict=True)}
+
+
 def _numbered(labels: list[str], kinds: tuple[str, ...]) -> dict[str, str]:
     """Label → stand-in name, numbered when a warband has more than one alike."""
     seen: Counter[str] = Counter()
@@ -65,7 +86,14 @@ def demo_setup() -> Setup:
     ann_names |= _numbered(ann_labels, ANN_STAND_INS)
     ben_labels = [f"ben-{i:02d}" for i in range(1, 13)]
     ben_creatures = {label: 2 + i % 4 for i, label in enumerate(ben_labels, start=1)}
-    ann = warband("ann", "valnar-trueblade", ann_creatures, morale=TYPED_MORALE, names=ann_names)
+    ann = warband(
+        "ann",
+        "valnar-trueblade",
+        ann_creatures,
+        morale=TYPED_MORALE,
+        names=ann_names,
+        stats=_stats(ann_labels, ANN_STAND_INS),
+    )
     ben = warband(
         "ben",
         "snig-the-axe",
@@ -73,6 +101,7 @@ def demo_setup() -> Setup:
         morale=TYPED_MORALE,
         leadership=TYPED_LEADERSHIP,
         names=_numbered(ben_labels, BEN_STAND_INS),
+        stats=_stats(ben_labels, BEN_STAND_INS),
     )
     return Setup((ann, ben), first="ann")
 
@@ -81,14 +110,22 @@ SCRIPT = [
     # Starting creatures: Valnar's 7 leadership, as in the rulebook's example.
     "deploy dwarf-cleric", "deploy half-orc-thug", "deploy elf-archer", "next",
     "deploy ben-01", "deploy ben-03", "next",
-    # Turn 1 (ann)
-    "next", "destroyed ben-01", "next", "deploy ann-06", "next", "next",
-    # Turn 2 (ben)
-    "next", "cower elf-archer 20", "destroyed half-orc-thug", "next", "deploy ben-04", "next",
+    # Turn 1 (ann): her creatures hold their ground; a Guard joins them.
+    "next", "activate dwarf-cleric", "activate half-orc-thug", "next", "deploy ann-06", "next",
     "next",
-    # Turn 3 (ann)
-    "next", "destroyed ben-03", "destroyed ben-04", "next", "next", "next",
-    # Turn 4 (ben has no creature left and ends the turn so)
+    # Turn 2 (ben): Goblin 1 taps for an order and hits the Guard with its melee 10; ann refuses
+    # Goblin 3's 20 damage to the Elf Archer (cowering: 2 morale); Goblin 4 joins.
+    "next", "activate ben-01", "tap ben-01", "damage ann-06 10", "activate ben-03",
+    "cower elf-archer 20", "next", "deploy ben-04", "next", "next",
+    # Turn 3 (ann): the Guard's melee 20 destroys Goblin 1 (20 hit points); a Scout joins.
+    "next", "activate ann-06", "damage ben-01 20", "next", "deploy ann-09", "next", "next",
+    # Turn 4 (ben): the goblins wound the Scout and the Guard.
+    "next", "activate ben-03", "damage ann-09 10", "activate ben-04", "damage ann-06 10",
+    "next", "next", "next",
+    # Turn 5 (ann): the Guard destroys Goblin 3, the Scout's ranged 20 destroys Goblin 4.
+    "next", "activate ann-06", "damage ben-03 20", "activate ann-09", "damage ben-04 20",
+    "next", "next", "next",
+    # Turn 6 (ben has no creature left and ends the turn so)
     "next", "next", "next", "next",
 ]  # fmt: skip
 
@@ -98,6 +135,15 @@ def _describe(event: Event, setup: Setup) -> str | None:
     if event.kind == DEPLOYED:
         name = setup.creature_name(event.data["label"])
         return f"  {who} deploys {name} (level {event.data['level']})"
+    if event.kind == ACTIVATED:
+        return f"  {who} activates {setup.creature_name(event.data['label'])}"
+    if event.kind == TAPPED:
+        return f"  {setup.creature_name(event.data['label'])} taps"
+    if event.kind == DAMAGED:
+        data = event.data
+        name = setup.creature_name(data["label"])
+        total = f"{data['damage']}/{data['hit_points']}"
+        return f"  {name} of {who} takes {data['amount']} damage ({total})"
     if event.kind == DESTROYED:
         return f"  {setup.creature_name(event.data['label'])} of {who} is destroyed"
     if event.kind == MORALE_LOST:
@@ -121,9 +167,7 @@ def run_demo() -> list[str]:
         if (pending.kind, pending.seat, pending.details.get("turn")) != shown:
             shown = (pending.kind, pending.seat, pending.details.get("turn"))
             lines.append(_prompt(pending))
-        action = game.parse_action(text)
-        assert isinstance(action, Deploy | Destroyed | Cower | Next)
-        for event in game.push(action):
+        for event in game.push(game.parse_action(text)):
             line = _describe(event, game.setup)
             if line:
                 lines.append(line)

@@ -1,15 +1,24 @@
-"""The Dungeon Command engine: morale, leadership and the four-phase turn (seed 002).
+"""The Dungeon Command engine: morale, leadership, each creature's state and the four-phase turn
+(seed 002).
 
-The companion tracks what the warbands' morale and leadership trackers hold and walks the
-players through the turn; cards, hands and movement stay on the table.
+The companion tracks what the warbands' morale and leadership trackers hold, each creature's
+damage, tapping and marked conditions, and walks the players through the turn; cards, hands,
+card texts and movement stay on the table (the players enter what a card does as an action).
 
 - Setup: the first player deploys starting creatures with total level ≤ their leadership (at
   least one), then the other player does the same; the first deployer plays first.
 - A turn: refresh (start-of-turn effects, untap, draw one order card) → activate (each creature
   in turn) → deploy (leadership rises by 1, then new creatures, total levels on the battlefield
   ≤ leadership) → cleanup (end-of-turn effects, draw creature cards up to the hand size, untap).
-- A destroyed creature costs its warband morale equal to its level; a cowering creature costs
-  damage ÷ 10 (plus any extra the opposing commander's power adds).
+- Each creature in play has hit points (printed on its card, seed 002 line 103; typed in by the
+  players where unknown), damage taken in tens (line 38, 129), tapped or not (line 160) and
+  the conditions the players mark (``data/conditions.yaml``). A creature whose damage reaches its
+  hit points is destroyed at once. A tapped creature cannot take a tapping action; the active
+  player's creatures untap in refresh and again in cleanup (line 131, 160), except those
+  marked ``stays_tapped``. In the activate phase the active player activates their creatures
+  one at a time, each once (line 137).
+- A destroyed creature costs its warband morale equal to its level (line 101); a cowering
+  creature costs damage ÷ 10 (plus any extra the opposing commander's power adds).
 - The game ends at once when a warband's morale is 0 or less, or when a player ends their turn
   with no creature on the battlefield; the highest morale wins (equal morale: a draw).
 
@@ -17,21 +26,24 @@ Pending kinds: ``initial_deploy``, ``refresh``, ``activate``, ``deploy``, ``clea
 is the player whose step it is; ``details`` hold morale, leadership, levels in play and room to
 deploy), ``game_over`` / ``game_drawn`` (``details``: the winner, the reason — ``morale`` or
 ``no_creatures`` — and the final morale).
-Destroyed and cowering creatures, and card effects that move a morale or leadership marker
-(``adjust``, one step at a time), may be entered in any step of either player's turn.
+Damage, healing, tapping and untapping, conditions, a card's hit points, creatures destroyed
+outright or cowering, and card effects that move a morale or leadership marker (``adjust``, one
+step at a time) may be entered in any step of either player's turn once the battle has begun:
+the rulebook lets either player react at any time (seed 002: the stack).
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from companion.errors import IllegalActionError
 from companion.events import ACTION_APPLIED, DESTROYED, GAME_WON, PHASE_STARTED, Event
+from companion.games.dungeon_command import creatures
 from companion.games.dungeon_command.actions import (
+    ACTION_TYPES,
     TRACKS,
+    Activate,
     Adjust,
     Cower,
     Deploy,
@@ -40,7 +52,9 @@ from companion.games.dungeon_command.actions import (
     Next,
     parse_action,
 )
-from companion.games.dungeon_command.setup import Setup
+from companion.games.dungeon_command.listing import MORALE_PER_COWERED_DAMAGE, LegalActions
+from companion.games.dungeon_command.setup import DAMAGE_STEP, Setup
+from companion.games.dungeon_command.state import INITIAL_DEPLOY, State, initial_state
 from companion.games.json_state import JsonStateGame
 from companion.games.protocol import Action, Pending
 
@@ -48,61 +62,12 @@ POSITION_FORMAT = "dungeon_command-position"
 RECORD_FORMAT = "dungeon_command-record"
 
 PHASES = ("refresh", "activate", "deploy", "cleanup")
-INITIAL_DEPLOY = "initial_deploy"
 DEPLOYED = "dungeon_command.deployed"
 MORALE_LOST = "dungeon_command.morale_lost"
 LEADERSHIP_RAISED = "dungeon_command.leadership_raised"
 GAME_ENDED = "dungeon_command.game_ended"
 ADJUSTED = "dungeon_command.adjusted"
-MORALE_PER_COWERED_DAMAGE = 10  # facts.md §6: cowering costs damage ÷ 10 morale
-
-
-@dataclass
-class State:
-    phase: str
-    active: str
-    turn: int = 0
-    morale: dict[str, int] = field(default_factory=dict)
-    leadership: dict[str, int] = field(default_factory=dict)
-    battlefield: dict[str, list[str]] = field(default_factory=dict)
-    destroyed: dict[str, list[str]] = field(default_factory=dict)
-    ended: str | None = None  # why the game ended: "morale" or "no_creatures"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase,
-            "active": self.active,
-            "turn": self.turn,
-            "morale": dict(self.morale),
-            "leadership": dict(self.leadership),
-            "battlefield": {k: list(v) for k, v in self.battlefield.items()},
-            "destroyed": {k: list(v) for k, v in self.destroyed.items()},
-            "ended": self.ended,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> State:
-        return cls(
-            phase=data["phase"],
-            active=data["active"],
-            turn=int(data["turn"]),
-            morale={k: int(v) for k, v in data["morale"].items()},
-            leadership={k: int(v) for k, v in data["leadership"].items()},
-            battlefield={k: list(v) for k, v in data["battlefield"].items()},
-            destroyed={k: list(v) for k, v in data["destroyed"].items()},
-            ended=data["ended"],
-        )
-
-
-def _initial_state(setup: Setup) -> State:
-    return State(
-        phase=INITIAL_DEPLOY,
-        active=setup.first,
-        morale={band.seat: band.morale for band in setup.warbands},
-        leadership={band.seat: band.leadership for band in setup.warbands},
-        battlefield={band.seat: [] for band in setup.warbands},
-        destroyed={band.seat: [] for band in setup.warbands},
-    )
+ACTIVATED = "dungeon_command.activated"
 
 
 class DungeonCommand(JsonStateGame):
@@ -121,7 +86,7 @@ class DungeonCommand(JsonStateGame):
     def __init__(self, setup: Setup, *, state: State | None = None) -> None:
         self.setup = setup
         self.seats = setup.seats
-        self._state = state if state is not None else _initial_state(setup)
+        self._state = state if state is not None else initial_state(setup)
         self._history: list[tuple[DungeonCommandAction, State]] = []
 
     # ----- queries -------------------------------------------------------------------------
@@ -149,6 +114,33 @@ class DungeonCommand(JsonStateGame):
     def deploy_room(self, seat: str) -> int:
         """How many more levels ``seat`` may deploy now (leadership minus levels in play)."""
         return self._state.leadership[seat] - self.levels_in_play(seat)
+
+    def hit_points(self, label: str) -> int | None:
+        """The hit points on the creature's card; ``None`` until the players type them in."""
+        return creatures.hit_points(self.setup, self._state, label)
+
+    def damage(self, label: str) -> int:
+        """The damage on a creature in play (0 for one unhurt or not in play)."""
+        return self._state.damage.get(label, 0)
+
+    def is_tapped(self, label: str) -> bool:
+        return label in self._state.tapped
+
+    def conditions(self, label: str) -> list[str]:
+        """The conditions the players marked on a creature in play."""
+        return list(self._state.conditions.get(label, []))
+
+    def attack_numbers(self, label: str) -> dict[str, int]:
+        """The melee and ranged damage printed on the creature's card (those typed in)."""
+        card = self.setup.band(self._owner(label)).card(label)
+        numbers = {"melee": card.melee, "ranged": card.ranged}
+        return {kind: value for kind, value in numbers.items() if value is not None}
+
+    def _owner(self, label: str) -> str:
+        owner = self.setup.owner(label)
+        if owner is None:
+            raise KeyError(f"no creature labelled {label!r}")
+        return owner
 
     def on_battlefield(self) -> list[str]:
         return [label for labels in self._state.battlefield.values() for label in labels]
@@ -205,15 +197,20 @@ class DungeonCommand(JsonStateGame):
 
     def legal_actions(self) -> list[DungeonCommandAction]:
         """Everything that may be pushed now. Cowering is listed up to the damage that would
-        take the warband's morale to 0; larger amounts are legal too and end the game the same."""
+        take the warband's morale to 0; larger amounts are legal too and end the game the same
+        (in the collection, not listed: ``listing.LegalActions``)."""
         s = self._state
         if self.is_over:
             return []
         actions: list[DungeonCommandAction] = []
         if s.phase in (INITIAL_DEPLOY, "deploy"):
             actions += [Deploy(label) for label in self._deployable(s.active)]
+        if s.phase == "activate":
+            done = set(s.activated)
+            actions += [Activate(x) for x in s.battlefield[s.active] if x not in done]
         if s.phase != INITIAL_DEPLOY:
             for label in self.on_battlefield():
+                actions += creatures.listed(self.setup, s, label)
                 actions.append(Destroyed(label))
                 actions += [Cower(label, damage) for damage in self._cowerable_damage(label)]
             for seat in self.seats:
@@ -223,7 +220,7 @@ class DungeonCommand(JsonStateGame):
                     actions.append(Adjust(seat, "leadership", -1))
         if s.phase != INITIAL_DEPLOY or s.battlefield[s.active]:
             actions.append(Next())
-        return actions
+        return LegalActions(actions, self.on_battlefield() if s.phase != INITIAL_DEPLOY else ())
 
     def parse_action(self, text: str) -> DungeonCommandAction:
         return parse_action(text)
@@ -234,7 +231,7 @@ class DungeonCommand(JsonStateGame):
 
     # ----- play ----------------------------------------------------------------------------
     def push(self, action: Action) -> list[Event]:
-        if not isinstance(action, Deploy | Destroyed | Cower | Next | Adjust):
+        if not isinstance(action, ACTION_TYPES):
             raise IllegalActionError(f"not a Dungeon Command action: {action!r}", rule="notation")
         if self.is_over:
             raise IllegalActionError("the game is over", rule="seed 002: how to win")
@@ -245,8 +242,15 @@ class DungeonCommand(JsonStateGame):
             events = self._next(new)
         elif isinstance(action, Adjust):
             events = self._adjust(new, action)
-        else:
+        elif isinstance(action, Activate):
+            events = self._activate(new, action)
+        elif isinstance(action, Destroyed | Cower):
             events = self._lose_morale(new, action)
+        else:
+            owner = self._in_play(new, action.label)
+            events, destroyed = creatures.apply(self.setup, new, owner, action)
+            if destroyed:
+                events += self._destroy(new, owner, action.label)
         self._history.append((action, self._state))
         self._state = new
         return [Event(ACTION_APPLIED, {"action": str(action)}), *events]
@@ -299,7 +303,12 @@ class DungeonCommand(JsonStateGame):
 
     def _enter(self, s: State, phase: str) -> list[Event]:
         s.phase = phase
+        s.activating = None
         events = [Event(PHASE_STARTED, {"phase": phase, "seat": s.active, "turn": s.turn})]
+        if phase == "refresh":
+            s.activated = []
+        if phase in ("refresh", "cleanup"):
+            events += creatures.untap_all(s, s.active)
         if phase == "deploy":
             s.leadership[s.active] += 1
             events.append(
@@ -321,20 +330,54 @@ class DungeonCommand(JsonStateGame):
             events += self._ending(s)
         return events
 
-    def _lose_morale(self, s: State, action: Destroyed | Cower) -> list[Event]:
-        owner = self.setup.owner(action.label)
-        if owner is None or action.label not in s.battlefield[owner]:
+    def _in_play(self, s: State, label: str) -> str:
+        """The owner of ``label``, a creature on the battlefield once the battle has begun."""
+        owner = self.setup.owner(label)
+        if owner is None or label not in s.battlefield[owner]:
             raise IllegalActionError(
-                f"{action.label} is not on the battlefield", rule="seed 002: battlefield"
+                f"{label} is not on the battlefield", rule="seed 002: battlefield"
             )
         if s.phase == INITIAL_DEPLOY:
             raise IllegalActionError("the battle has not begun", rule="seed 002: setup")
-        events: list[Event] = []
+        return owner
+
+    def _activate(self, s: State, action: Activate) -> list[Event]:
+        label = action.label
+        owner = self._in_play(s, label)
+        if s.phase != "activate" or owner != s.active:
+            raise IllegalActionError(
+                f"only {s.active}'s creatures are activated, in the activate phase",
+                rule="seed 002: activate",
+            )
+        if label in s.activated:
+            raise IllegalActionError(
+                f"{label} has already been activated this turn", rule="seed 002: activate"
+            )
+        s.activated.append(label)
+        s.activating = label
+        return [Event(ACTIVATED, {"seat": owner, "label": label})]
+
+    def _destroy(self, s: State, owner: str, label: str) -> list[Event]:
+        """The creature leaves the battlefield (its damage, tapping and conditions with it) and
+        its warband loses morale equal to its level."""
+        s.battlefield[owner].remove(label)
+        s.destroyed[owner].append(label)
+        creatures.forget(s, label)
+        events = [Event(DESTROYED, {"seat": owner, "label": label})]
+        return events + self._morale_loss(s, owner, self.level(label))
+
+    def _morale_loss(self, s: State, owner: str, loss: int) -> list[Event]:
+        s.morale[owner] -= loss
+        events = [Event(MORALE_LOST, {"seat": owner, "loss": loss, "morale": s.morale[owner]})]
+        if s.morale[owner] <= 0 and s.ended is None:
+            s.ended = "morale"
+            events += self._ending(s)
+        return events
+
+    def _lose_morale(self, s: State, action: Destroyed | Cower) -> list[Event]:
+        owner = self._in_play(s, action.label)
         if isinstance(action, Destroyed):
-            loss = self.level(action.label)
-            s.battlefield[owner].remove(action.label)
-            s.destroyed[owner].append(action.label)
-            events.append(Event(DESTROYED, {"seat": owner, "label": action.label}))
+            return self._destroy(s, owner, action.label)
         else:
             if action.damage <= 0 or action.damage % MORALE_PER_COWERED_DAMAGE:
                 raise IllegalActionError(
@@ -342,15 +385,11 @@ class DungeonCommand(JsonStateGame):
                 )
             extra = self.setup.band(self.opponent(owner)).cowering_opponent_extra_loss
             loss = action.damage // MORALE_PER_COWERED_DAMAGE + extra
-        s.morale[owner] -= loss
-        events.append(Event(MORALE_LOST, {"seat": owner, "loss": loss, "morale": s.morale[owner]}))
-        if s.morale[owner] <= 0:
-            s.ended = "morale"
-            events += self._ending(s)
-        return events
+        return self._morale_loss(s, owner, loss)
 
     def _ending(self, s: State) -> list[Event]:
         s.phase = "over"
+        s.activating = None
         events = [Event(GAME_ENDED, {"reason": s.ended, "morale": dict(s.morale)})]
         winner = self.winner()
         if winner is not None:
@@ -376,5 +415,9 @@ def _check_state(setup: Setup, s: State) -> None:
                 setup.band(seat).creatures
             ):
                 problems.append(f"{seat}'s creatures must be its own, each in one place")
+        in_play = {label for labels in s.battlefield.values() for label in labels}
+        marked = set(s.damage) | set(s.tapped) | set(s.conditions) | {s.activating} - {None}
+        if not marked <= in_play or any(v <= 0 or v % DAMAGE_STEP for v in s.damage.values()):
+            problems.append("damage, tapping and conditions belong to creatures in play")
     if problems:
         raise ValueError("not a consistent Dungeon Command position: " + "; ".join(problems))

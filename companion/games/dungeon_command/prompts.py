@@ -25,22 +25,23 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "refresh": {
         "en": (
-            "Turn {turn}, {seat}: resolve start-of-turn effects, untap your creatures "
-            "and draw one order card."
+            "Turn {turn}, {seat}: your creatures are untapped. Resolve start-of-turn effects "
+            "(enter any damage they deal) and draw one order card."
         ),
         "ja": (
-            "ターン{turn}、{seat}さん:ターン開始時の効果を処理し、クリーチャーをアンタップして、"
-            "指令カードを1枚引いてください。"
+            "ターン{turn}、{seat}さん:クリーチャーはアンタップされました。ターン開始時の効果を"
+            "処理し(ダメージがあれば入力)、指令カードを1枚引いてください。"
         ),
     },
     "activate": {
         "en": (
-            "{seat}: activate your creatures one by one — move, play orders, use powers. "
-            "Enter every destroyed or cowering creature. Morale {morale}."
+            "{seat}: activate your creatures one at a time — move, play orders, use powers. "
+            "Enter the damage each creature takes, or refuses by cowering. Morale {morale}."
         ),
         "ja": (
             "{seat}さん:クリーチャーを1体ずつ起動してください(移動、指令、パワー)。"
-            "撃破されたクリーチャーや怯んだクリーチャーは入力してください。モラル{morale}。"
+            "クリーチャーが受けたダメージ、または怯んで受けなかったダメージを入力してください。"
+            "モラル{morale}。"
         ),
     },
     "deploy": {
@@ -55,13 +56,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "cleanup": {
         "en": (
-            "{seat}: resolve end-of-turn effects, draw creature cards up to your hand size "
-            "and untap. A turn ended with no creature on the battlefield ends the game."
+            "{seat}: your creatures are untapped. Resolve end-of-turn effects and draw creature "
+            "cards up to your hand size. A turn ended with no creature on the battlefield ends "
+            "the game."
         ),
         "ja": (
-            "{seat}さん:ターン終了時の効果を処理し、クリーチャーカードを手札上限まで引いて、"
-            "アンタップしてください。戦場にクリーチャーがいないままターンを終えると"
-            "ゲームが終わります。"
+            "{seat}さん:クリーチャーはアンタップされました。ターン終了時の効果を処理し、"
+            "クリーチャーカードを手札上限まで引いてください。戦場にクリーチャーがいないまま"
+            "ターンを終えるとゲームが終わります。"
         ),
     },
     "game_over": {

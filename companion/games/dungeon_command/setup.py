@@ -3,9 +3,11 @@
 Seed 002 is a two-player rulebook (its multiplayer page is not part of our sources), so the
 companion seats exactly two warbands. A warband lists its creatures (at least 12 miniatures) by
 label — the tag on the miniature — with their levels and the names printed on their cards (what
-the players see; a creature without a name shows its label). The commander's starting morale and
-leadership come from ``data/commanders.yaml`` where known; where unknown, the players type them in
-from their commander card, and a value that contradicts a known one is refused.
+the players see; a creature without a name shows its label), and the hit points, melee and ranged
+damage printed on each card where the players typed them in (unknown otherwise). The commander's
+starting morale and leadership come from ``data/commanders.yaml`` where known; where unknown, the
+players type them in from their commander card, and a value that contradicts a known one is
+refused.
 """
 
 from __future__ import annotations
@@ -21,6 +23,25 @@ from companion.games.dungeon_command.data_files import commanders
 LABEL = re.compile(r"^[A-Za-z0-9_-]{1,24}$")
 MIN_CREATURES = 12
 MAX_NAME = 40
+DAMAGE_STEP = 10  # seed 002: damage, hit points and attack numbers come in tens
+MAX_HIT_POINTS = 300  # catches typing mistakes only; not the value of any card
+STAT_FIELDS = ("hit_points", "melee", "ranged")
+
+
+@dataclass(frozen=True)
+class Stats:
+    """The numbers on a creature card the engine uses; ``None``: not typed in (unknown)."""
+
+    hit_points: int | None = None
+    melee: int | None = None
+    ranged: int | None = None
+
+    def to_json(self) -> dict[str, int | None]:
+        return {"hit_points": self.hit_points, "melee": self.melee, "ranged": self.ranged}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Stats:
+        return cls(*(None if data.get(key) is None else int(data[key]) for key in STAT_FIELDS))
 
 
 @dataclass(frozen=True)
@@ -35,10 +56,15 @@ class Warband:
     creature_hand: int | None = None
     cowering_opponent_extra_loss: int = 0
     names: Mapping[str, str] = field(default_factory=dict)  # label → name on the creature card
+    stats: Mapping[str, Stats] = field(default_factory=dict)  # label → numbers on its card
 
     def name(self, label: str) -> str:
         """What the players call the creature labelled ``label``."""
         return self.names.get(label, label)
+
+    def card(self, label: str) -> Stats:
+        """The numbers on the card of the creature labelled ``label`` (unknown: ``None``)."""
+        return self.stats.get(label, Stats())
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -50,6 +76,7 @@ class Warband:
             "creature_hand": self.creature_hand,
             "cowering_opponent_extra_loss": self.cowering_opponent_extra_loss,
             "names": dict(self.names),
+            "stats": {label: stats.to_json() for label, stats in self.stats.items()},
         }
 
     @classmethod
@@ -63,6 +90,7 @@ class Warband:
             creature_hand=data.get("creature_hand"),
             cowering_opponent_extra_loss=int(data.get("cowering_opponent_extra_loss", 0)),
             names={str(k): str(v) for k, v in data.get("names", {}).items()},
+            stats={str(k): Stats.from_json(v) for k, v in data.get("stats", {}).items()},
         )
 
 
@@ -101,9 +129,10 @@ def warband(
     morale: int | None = None,
     leadership: int | None = None,
     names: Mapping[str, str] | None = None,
+    stats: Mapping[str, Stats] | None = None,
 ) -> Warband:
     """A warband for ``commander`` (an id from the data, or the name of a commander not in it);
-    ``names``: label → the creature's name."""
+    ``names``: label → the creature's name; ``stats``: label → the numbers on its card."""
     card = commanders().get(commander)
     if card is None:
         return Warband(
@@ -113,6 +142,7 @@ def warband(
             _start_value("leadership", None, leadership, commander, seat),
             dict(creatures),
             names=dict(names or {}),
+            stats=dict(stats or {}),
         )
     return Warband(
         seat,
@@ -123,6 +153,7 @@ def warband(
         card.creature_hand,
         card.cowering_opponent_extra_loss,
         dict(names or {}),
+        dict(stats or {}),
     )
 
 
@@ -171,6 +202,19 @@ class Setup:
                 raise ValueError(f"{band.seat}: a name for {label!r}, which is not in the warband")
             if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
                 raise ValueError(f"{band.seat}: {label} needs a name of 1 to {MAX_NAME} letters")
+        for label, stats in band.stats.items():
+            if label not in band.creatures:
+                raise ValueError(f"{band.seat}: card numbers for {label!r}, not in the warband")
+            for key in STAT_FIELDS:
+                value = getattr(stats, key)
+                if value is not None and (
+                    isinstance(value, bool)
+                    or not DAMAGE_STEP <= value <= MAX_HIT_POINTS
+                    or value % DAMAGE_STEP
+                ):
+                    raise ValueError(
+                        f"{band.seat}: {label}'s {key} must be 10, 20, 30… up to {MAX_HIT_POINTS}"
+                    )
 
     @property
     def seats(self) -> tuple[str, ...]:

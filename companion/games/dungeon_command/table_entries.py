@@ -3,9 +3,11 @@
 
 A commander entry holds what is printed on the commander card that the set-up uses: its name and
 starting morale and leadership (hand sizes when given). A creature entry holds a creature card's
-name and level. Where ``data/commanders.yaml`` or ``data/creatures.yaml`` knows a value, an entry
-must agree with it (code ``known``) and the known value fills a blank. The bounds only catch typing
-mistakes; they are not values of any card.
+name and level, and the hit points, melee and ranged damage printed on it where typed in (in
+tens, code ``tens``; blank: not typed yet, the table asks for the hit points in play). Where
+``data/commanders.yaml`` or ``data/creatures.yaml`` knows a value, an entry must agree with it
+(code ``known``) and the known value fills a blank. The bounds only catch typing mistakes; they
+are not values of any card.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from companion.games.catalog_entries import (
     entry_name,
     entry_number,
 )
-from companion.games.dungeon_command.data_files import commanders, load_creature_levels
+from companion.games.dungeon_command.data_files import commanders, load_creature_cards
+from companion.games.dungeon_command.setup import DAMAGE_STEP, MAX_HIT_POINTS, STAT_FIELDS
 
 GAME = "dungeon_command"
 COMMANDER = "commander"
@@ -33,6 +36,7 @@ COMMANDER_BOUNDS: dict[str, tuple[int, int]] = {
     "order_hand": (1, 12),
 }
 LEVEL_BOUNDS = (1, 20)
+STAT_BOUNDS = (DAMAGE_STEP, MAX_HIT_POINTS)
 
 
 def _known(where: str, field: str, entered: int | None, known: int | None) -> int | None:
@@ -70,18 +74,29 @@ def check_commander(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def check_creature(data: Mapping[str, Any]) -> dict[str, Any]:
-    """A creature card entry (``creature.name``, ``creature.level``), in its normal form."""
+    """A creature card entry (``creature.name``, ``creature.level``, ``creature.hit_points``,
+    ``creature.melee``, ``creature.ranged``), in its normal form."""
     name = entry_name(data, CREATURE)
     folded = name.casefold()
-    levels = {known.casefold(): (known, level) for known, level in load_creature_levels().items()}
-    known_name, known_level = levels.get(folded, (None, None))
+    card = next((c for c in load_creature_cards().values() if c.name.casefold() == folded), None)
     low, high = LEVEL_BOUNDS
     entered = entry_number(data, "level", CREATURE, low, high, required=False)
-    level = _known(CREATURE, "level", entered, known_level)
+    level = _known(CREATURE, "level", entered, card.level if card else None)
     if level is None:
         raise DataFileError(TABLE_ENTRY, f"{CREATURE}.level", "a number", code="required")
-    name = known_name or name
-    return {"id": entry_id(data, name, CREATURE), "name": name, "level": level}
+    name = card.name if card else name
+    values: dict[str, Any] = {"id": entry_id(data, name, CREATURE), "name": name, "level": level}
+    for field in STAT_FIELDS:
+        number = entry_number(data, field, CREATURE, *STAT_BOUNDS, required=False)
+        if number is not None and number % DAMAGE_STEP:
+            raise DataFileError(
+                TABLE_ENTRY, f"{CREATURE}.{field}", "a number in tens", code="tens",
+                params={"step": DAMAGE_STEP},
+            )  # fmt: skip
+        value = _known(CREATURE, field, number, getattr(card, field) if card else None)
+        if value is not None:
+            values[field] = value
+    return values
 
 
 COMMANDER_ENTRIES = EntryKind(GAME, COMMANDER, check_commander)

@@ -9,10 +9,9 @@ import random
 from functools import cache
 from pathlib import Path
 
-import yaml
-
 from companion.errors import DataFileError
 from companion.games.planechase.actions import Face, Roll
+from companion.yaml_files import read_yaml_mapping
 
 DIE_FILE = Path(__file__).with_name("data") / "planar_die.yaml"
 
@@ -20,11 +19,7 @@ DIE_FILE = Path(__file__).with_name("data") / "planar_die.yaml"
 @cache
 def planar_die_faces(path: Path = DIE_FILE) -> tuple[Face, ...]:
     """The six faces of the planar die, as listed in the data file."""
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataFileError(path, "", f"a readable YAML file ({exc})") from exc
-    faces = data.get("faces") if isinstance(data, dict) else None
+    faces = read_yaml_mapping(path).get("faces")
     names = {face.value for face in Face}
     if not isinstance(faces, list) or len(faces) != 6 or not set(faces) <= names:
         raise DataFileError(path, "faces", f"six faces, each one of {', '.join(sorted(names))}")

@@ -7,15 +7,18 @@ The companion does not play Magic; it keeps the planar side of the game honest (
   each further roll costs one more mana than the one before (``roll_cost``);
 - planeswalk: the face-up plane goes to the bottom of its owner's planar deck and the roller
   reveals the top plane of their own deck; chaos: the plane's chaos ability triggers;
-- a player leaving: control passes to the next player in turn order still playing; a plane whose
-  owner leaves leaves with them and the controller reveals a new one; a turn whose player left
-  runs to its end.
+- a player leaving, possible at any moment: control passes to the next player in turn order
+  still playing; the abilities the leaver controlled and still waiting to resolve are removed (a
+  planeswalk they rolled does not happen: the plane stays face up); a plane whose owner leaves
+  leaves with them and the controller reveals a new one (a planeswalk waiting then is not made
+  twice); a turn whose player left runs to its end. Chaos abilities are resolved by the players
+  at the table (the engine records the roll), so removing a leaver's chaos ability is theirs.
 
 Pending kinds: ``reveal`` (``seat`` turns up a plane; ``details.candidates`` lists the planes that
 can be on top: every plane not yet seen with physical cards, only the top plane with a virtual
 deck), ``turn`` (the active player may roll: ``details.roll_cost``; anyone may ``end`` the turn or
 record a player leaving), ``end_turn`` (the active player has left: the turn can only end),
-``game_over``.
+``game_over``. A ``leave`` is listed and accepted in every pending kind but ``game_over``.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ DIE_ROLLED = "planechase.die_rolled"
 PLAYER_LEFT = "planechase.player_left"
 TURN_ENDED = "planechase.turn_ended"
 PLANE_LEFT = "planechase.plane_left"
+PLANESWALK_REMOVED = "planechase.planeswalk_removed"
 
 
 @dataclass
@@ -68,6 +72,9 @@ class State:
     bottom: dict[str, list[str]] = field(default_factory=dict)
     reveal_by: str | None = None
     planeswalk: bool = False  # the awaited reveal is a planeswalk (not the first plane)
+    # the plane a rolled planeswalk leaves (already at the bottom of its owner's deck) until the
+    # reveal; the planeswalk is the roller's ability, removed if they leave first
+    walk_from: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -82,6 +89,7 @@ class State:
             "bottom": {k: list(v) for k, v in self.bottom.items()},
             "reveal_by": self.reveal_by,
             "planeswalk": self.planeswalk,
+            "walk_from": self.walk_from,
         }
 
     @classmethod
@@ -98,6 +106,7 @@ class State:
             bottom={k: list(v) for k, v in data["bottom"].items()},
             reveal_by=data["reveal_by"],
             planeswalk=bool(data["planeswalk"]),
+            walk_from=data.get("walk_from"),
         )
 
 
@@ -208,14 +217,14 @@ class Planechase(JsonStateGame):
         s = self._state
         if self.is_over:
             return []
+        leaves = [Leave(seat) for seat in s.players]
         if s.reveal_by is not None:
-            return [Reveal(plane) for plane in self.candidates()]
+            return [*(Reveal(plane) for plane in self.candidates()), *leaves]
         actions: list[PlanechaseAction] = []
         if s.active in s.players:
             actions += [Roll(face) for face in Face]
         actions.append(EndTurn())
-        actions += [Leave(seat) for seat in s.players]
-        return actions
+        return actions + leaves
 
     def parse_action(self, text: str) -> PlanechaseAction:
         return parse_action(text)
@@ -233,16 +242,16 @@ class Planechase(JsonStateGame):
         new = copy.deepcopy(self._state)
         if isinstance(action, Reveal):
             events = self._reveal(new, action)
+        elif isinstance(action, Leave):
+            events = self._leave(new, action)
         elif new.reveal_by is not None:
             raise IllegalActionError(
                 f"{new.reveal_by} must reveal a plane first", rule="seed 004: planeswalking"
             )
         elif isinstance(action, Roll):
             events = self._roll(new, action)
-        elif isinstance(action, EndTurn):
-            events = self._end_turn(new)
         else:
-            events = self._leave(new, action)
+            events = self._end_turn(new)
         self._history.append((action, self._state))
         self._state = new
         return [Event(ACTION_APPLIED, {"action": str(action)}), *events]
@@ -267,7 +276,7 @@ class Planechase(JsonStateGame):
         s.plane, s.plane_owner = action.plane, deck
         data = {"plane": action.plane, "name": self.planes[action.plane].name, "by": s.reveal_by}
         kind = PLANESWALKED if s.planeswalk else PLANE_REVEALED
-        s.reveal_by, s.planeswalk = None, False
+        s.reveal_by, s.planeswalk, s.walk_from = None, False, None
         return [Event(kind, data)]
 
     def _roll(self, s: State, action: Roll) -> list[Event]:
@@ -281,6 +290,7 @@ class Planechase(JsonStateGame):
         if action.face is Face.CHAOS:
             events.append(Event(CHAOS, {"plane": s.plane, "controller": s.controller}))
         elif action.face is Face.PLANESWALK:
+            s.walk_from = s.plane
             self._to_bottom(s)
             s.reveal_by, s.planeswalk = s.active, True
         return events
@@ -319,15 +329,40 @@ class Planechase(JsonStateGame):
         if s.controller == seat:
             s.controller = self._next_player(s, seat)
         if len(s.players) == 1:
+            s.reveal_by, s.planeswalk, s.walk_from = None, False, None
             return [*events, Event(GAME_WON, {"winner": s.players[0]})]
+        if s.reveal_by == seat:
+            events += self._drop_reveal(s, seat)
         if not self.setup.shared:
             s.unseen.pop(seat)
             s.bottom.pop(seat)
+            if s.walk_from is not None and s.walk_from in self.setup.decks[seat]:
+                # the plane walked from left with its owner; the controller's reveal stays
+                events.append(Event(PLANE_LEFT, {"plane": s.walk_from}))
+                s.walk_from = None
             if s.plane_owner == seat:
                 events.append(Event(PLANE_LEFT, {"plane": s.plane}))
                 s.plane = s.plane_owner = None
                 s.reveal_by, s.planeswalk = s.controller, True
         return events
+
+    def _drop_reveal(self, s: State, seat: str) -> list[Event]:
+        """``seat`` leaves while the game waits for them to reveal a plane (seed 004, leaving the
+        game: the abilities they control waiting to resolve are removed). A planeswalk they
+        rolled is removed: the plane it left comes back face up, now under the new controller.
+        Any other reveal (the first plane, or one after a plane's owner left) is not an ability:
+        the new controller makes it."""
+        walked_from = s.walk_from
+        s.walk_from = None
+        if walked_from is None:
+            s.reveal_by = s.controller
+            return []
+        owner = next(o for o, pile in s.bottom.items() if pile and pile[-1] == walked_from)
+        s.bottom[owner].pop()
+        s.plane, s.plane_owner = walked_from, owner
+        s.reveal_by, s.planeswalk = None, False
+        data = {"seat": seat, "plane": walked_from, "name": self.planes[walked_from].name}
+        return [Event(PLANESWALK_REMOVED, data)]
 
 
 def _check_state(setup: Setup, s: State) -> None:
@@ -343,6 +378,10 @@ def _check_state(setup: Setup, s: State) -> None:
         s.reveal_by is not None and s.reveal_by not in s.players
     ):
         problems.append("either a plane is face up or a player still playing reveals one")
+    if s.walk_from is not None and (
+        s.reveal_by is None or not any(p and p[-1] == s.walk_from for p in s.bottom.values())
+    ):
+        problems.append("a planeswalk's plane waits at the bottom of its deck until the reveal")
     owners = set(setup.decks)
     if set(s.unseen) != set(s.bottom) or not set(s.unseen) <= owners:
         problems.append("decks must belong to the setup")

@@ -13,9 +13,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from companion.errors import DataFileError
+from companion.yaml_files import list_field, read_yaml_mapping
 
 PLANES_FILE = Path(__file__).with_name("data") / "planes.yaml"
 PLANE_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
@@ -80,16 +79,11 @@ def _check_unique(planes: Iterable[Plane], path: object, field: str) -> None:
 
 def load_planes(path: Path = PLANES_FILE) -> tuple[Plane, ...]:
     """The planes listed in a planes file; ``DataFileError`` naming the bad field otherwise."""
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataFileError(path, "", f"a readable YAML file ({exc})") from exc
-    if not isinstance(data, Mapping) or not isinstance(data.get("planes"), list):
-        raise DataFileError(path, "planes", "a list of planes")
+    data = read_yaml_mapping(path)
     card_set = data.get("set")
     planes = tuple(
         _plane(entry, f"planes[{i}]", path, default_set=card_set)
-        for i, entry in enumerate(data["planes"])
+        for i, entry in enumerate(list_field(data, "planes", path))
     )
     _check_unique(planes, path, "planes")
     return planes

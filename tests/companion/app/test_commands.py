@@ -139,6 +139,30 @@ def test_run_with_no_devices_is_a_real_table_that_resumes_after_a_restart(tmp_pa
         process.wait(timeout=10)
 
 
+def test_a_second_table_on_the_same_data_folder_is_refused_loudly(tmp_path: Path):
+    """Issue 24: a dry run's second table on the first one's folder took over its data."""
+    first, lines = _start_run(tmp_path)
+    try:
+        base = next(line.split(": ", 1)[1] for line in lines if line.startswith("Table"))
+        base = base.removesuffix("/table")
+        before = _get(f"{base}/api/state")
+        env = {**os.environ, "COMPANION_HOME": str(tmp_path), "COMPANION_CAMERA": ""}
+        second = subprocess.run(
+            [sys.executable, "-m", "companion", "run", "--port", "0"],
+            capture_output=True, text=True, env=env, timeout=60,
+        )  # fmt: skip
+        assert second.returncode == 1
+        assert f"the data folder {tmp_path} is in use by table 'table-1'" in second.stderr
+        assert f"process {first.pid}" in second.stderr
+        assert "Started game" not in second.stdout and "Resumed" not in second.stdout
+        assert first.poll() is None  # the first table plays on, its game untouched
+        after = _get(f"{base}/api/state")
+        assert (after["game_id"], after["version"]) == (before["game_id"], before["version"])
+    finally:
+        first.terminate()
+        first.wait(timeout=10)
+
+
 def test_run_says_each_missing_device_in_its_own_words(tmp_path: Path):
     # no camera, no pin factory for gpiozero, a LED library that is not installed
     process, lines = _start_run(

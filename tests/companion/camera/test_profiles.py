@@ -3,13 +3,12 @@ from pathlib import Path
 import pytest
 
 from companion.camera.profiles import CameraProfileError, camera_profile
-from companion.games.arena.game import Arena
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.settings import Settings
 from companion.table.setup import starting_game
 from companion.table.store import Store
 from companion.table.table import Table
-from tests.companion.games.arena.conftest import duel_setup
+from tests.companion.games.arena.conftest import duel_setup, new_arena
 from tests.companion.games.dungeon_command.conftest import make_setup
 from vision.board_change import BoardChange, TagId
 from vision.hex_grid import HexGrid
@@ -61,7 +60,7 @@ def test_dungeon_command_without_an_extent_is_refused_with_the_setting_to_fill(t
 
 
 def test_arena_reads_its_hexes_and_glyph_spots(tmp_path: Path):
-    table = _table(tmp_path, Arena(duel_setup()))
+    table = _table(tmp_path, new_arena(duel_setup()))
     profile = camera_profile(_settings(tmp_path, **ARENA_FIELD), table)
     assert isinstance(profile.grid, HexGrid) and len(profile.grid.cells) == 48
     registry = profile.registry_for(table)
@@ -82,7 +81,7 @@ def test_arena_reads_its_hexes_and_glyph_spots(tmp_path: Path):
     ],
 )
 def test_an_arena_battlefield_missing_a_setting_is_refused(tmp_path: Path, change, setting):
-    table = _table(tmp_path, Arena(duel_setup()))
+    table = _table(tmp_path, new_arena(duel_setup()))
     with pytest.raises(CameraProfileError, match=setting):
         camera_profile(_settings(tmp_path, **(ARENA_FIELD | change)), table)
 
@@ -90,7 +89,7 @@ def test_an_arena_battlefield_missing_a_setting_is_refused(tmp_path: Path, chang
 def test_a_profile_stops_reading_once_another_game_replaces_its_own(tmp_path: Path):
     table = _table(tmp_path, DungeonCommand(make_setup()))
     profile = camera_profile(_settings(tmp_path, columns=20, rows=16), table)
-    table.replace_game(Arena(duel_setup()))
+    table.replace_game(new_arena(duel_setup()))
     assert profile.registry_for(table) is None
 
 

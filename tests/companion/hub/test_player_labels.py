@@ -84,3 +84,50 @@ def test_no_free_key_left() -> None:
     assert label_clashes(players) == [
         {"family": "apriltag36h11", "key": 4, "players": ["P4", "Extra"], "free_key": None}
     ]
+
+
+def warband_and_its_tags() -> tuple[dict, list[str]]:
+    """A shipped warband (as the organizer's page sends it) and the tags of all its copies."""
+    from companion.games.dreamblade.catalog import default_catalog
+    from companion.games.dreamblade.warband import builtin_warband
+
+    warband = builtin_warband("sample-valor", default_catalog())
+    miniatures = [{"id": mini, "count": count} for mini, count in warband.entries]
+    tags = [f"{mini}#{n}" for mini, count in warband.entries for n in range(1, count + 1)]
+    return {"name": warband.name, "miniatures": miniatures}, tags
+
+
+def registration(key: int, tags: list[str]) -> str:
+    serials = {
+        i: TagId("db", tag.split("#")[0], int(tag.split("#")[1])) for i, tag in enumerate(tags)
+    }
+    return LabelRegistration("aruco4x4", serials, key).to_yaml()
+
+
+def test_a_registration_must_carry_the_players_own_warband(tmp_path: Path) -> None:
+    """Issue 24: the hub checks the carriers against the warband at check-in."""
+    from companion.games.dreamblade.catalog import default_catalog
+
+    event = Tournament(Journal(tmp_path / "hub.sqlite3"))
+    warband, tags = warband_and_its_tags()
+    ann = event.check_in("Ann", warband=warband, labels=registration(3, tags))  # all its own
+    assert ann.labels is not None and len(ann.labels["serials"]) == len(tags)
+    first = tags[0].split("#")[0]
+    stranger = next(
+        i for i in ("B45", "B1", "B2", "B3") if i not in {t.split("#")[0] for t in tags}
+    )
+    for wrong, named in [
+        ([*tags, f"{stranger}#1"], f"{default_catalog()[stranger].name} (copy 1)"),  # not in it
+        ([f"{first}#9"], f"{default_catalog()[first].name} (copy 9)"),  # more copies than it has
+    ]:
+        with pytest.raises(TournamentError) as refused:
+            event.check_in("Ben", warband=warband, labels=registration(4, wrong))
+        assert refused.value.code == "labels_warband"
+        assert refused.value.fields["carriers"] == named
+        assert refused.value.fields["warband"] == warband["name"]
+        with pytest.raises(TournamentError, match="not in the warband"):
+            event.set_labels(ann.id, registration(3, wrong))  # a later change is checked too
+    assert [p.name for p in event.state.players.values()] == ["Ann"]  # nothing changed
+    assert event.state.players[ann.id].labels == check_labels(registration(3, tags))
+    event.check_in("Cho", labels=registration(5, [f"{stranger}#1"]))  # no warband: nothing to check
+    event.journal.close()

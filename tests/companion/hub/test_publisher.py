@@ -78,16 +78,62 @@ def test_a_table_without_broker_keeps_playing_and_catches_up(tmp_path: Path):
         broker.wait(timeout=5)
 
 
-def test_malformed_messages_are_ignored(broker: int):
+UNREADABLE_STATES = [
+    b"\xff{not json",  # not UTF-8, not JSON
+    b"[" * 100_000 + b"]" * 100_000,  # nested 100,000 deep (a RecursionError once)
+    b'{"table": "bad", "game": "dreamblade", "game_id": "1", "version": 1}',  # "1" for 1
+    b'{"pad": "' + b"x" * (600 * 1024) + b'"}',  # larger than a state may be
+    b'["a list, not an object"]',
+]
+
+
+def test_unreadable_messages_are_counted_dropped_and_cleared_when_retained(broker: int):
     import paho.mqtt.publish as single
 
     settings = HubSettings(mqtt_host="127.0.0.1", mqtt_port=broker)
+    for payload in UNREADABLE_STATES[:2]:  # left on the broker before the hub starts
+        single.single(
+            "companion/bad/state", payload, retain=True, hostname="127.0.0.1", port=broker
+        )
     hub = HubView(settings)
     try:
-        time.sleep(0.3)
-        single.single("companion/bad/state", b"\xff{not json", hostname="127.0.0.1", port=broker)
-        single.single("companion/good/state", '{"version": 1}', hostname="127.0.0.1", port=broker)
+        assert wait_for(lambda: hub.unreadable.get("bad") == 1)  # only the last one is retained
+        for payload in UNREADABLE_STATES[2:]:  # live, not retained
+            single.single("companion/bad/state", payload, hostname="127.0.0.1", port=broker)
+        single.single("companion/bad/status", b"maybe", hostname="127.0.0.1", port=broker)
+        good = TablePublisher(settings, "good")
+        good.publish_state(summary(1, {"A": 0, "B": 0}))
         assert wait_for(lambda: "good" in hub.tables)
-        assert "bad" not in hub.tables
+        assert wait_for(lambda: hub.unreadable.get("bad") == 1 + len(UNREADABLE_STATES[2:]) + 1)
+        assert "bad" not in hub.tables and "bad" not in hub.online
+        assert "good" not in hub.unreadable
+        good.close()
     finally:
         hub.close()
+    # the retained garbage was cleared: a restarted hub reads nothing unreadable
+    again = HubView(settings)
+    try:
+        assert wait_for(lambda: again.tables.get("good", {}).get("version") == 1)
+        time.sleep(0.3)
+        assert again.unreadable == {}
+    finally:
+        again.close()
+
+
+def test_a_table_drops_an_unreadable_pairing_and_applies_the_next(broker: int):
+    import paho.mqtt.publish as single
+
+    settings = HubSettings(mqtt_host="127.0.0.1", mqtt_port=broker)
+    pairings: list[dict] = []
+    publisher = TablePublisher(settings, "table-7", on_match=pairings.append)
+    topic = "companion/hub/tables/table-7/match"
+    try:
+        assert wait_for(lambda: publisher.connected)
+        time.sleep(0.2)
+        for garbage in (b"[" * 50_000, b'{"id": [7]}', b'{"id": 7, "a": {"id": "1"}}'):
+            single.single(topic, garbage, hostname="127.0.0.1", port=broker)
+        single.single(topic, b'{"id": null}', hostname="127.0.0.1", port=broker)
+        assert wait_for(lambda: len(pairings) == 1)
+        assert pairings[0]["id"] is None and publisher.unreadable == 3
+    finally:
+        publisher.close()

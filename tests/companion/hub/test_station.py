@@ -4,13 +4,14 @@ can't report for another."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.events import JUDGE_CALLED, Event
+from companion.events import JUDGE_ANSWERED, JUDGE_CALLED, Event
 from companion.games.protocol import Game
 from companion.hub.journal import Journal
 from companion.hub.station import HubStation
@@ -104,6 +105,32 @@ def test_a_round_from_pairing_to_results(room: Any, tmp_path: Path):
     finally:
         for seat in seats:
             seat.link.close()
+        hub.close()
+
+
+def test_a_judge_call_answered_at_the_hub_or_at_the_table_clears_on_both(room: Any, tmp_path: Path):
+    """Issue 24: the judge-call banner stayed after the call was answered."""
+    plan, accounts, tournament = room
+    hub = HubStation(account(plan, accounts, "hub"), tournament)
+    seat = Seat(tmp_path, "table-1", plan, accounts)
+    answered: list[dict] = []
+    seat.table.bus.subscribe(lambda e: answered.append(e.data), kinds={JUDGE_ANSWERED})
+    try:
+        assert wait_for(lambda: seat.link.publisher.connected)
+        seat.table.bus.publish(Event(JUDGE_CALLED, {"by": "A"}))
+        assert wait_for(lambda: len(tournament.state.judge_calls) == 1)
+        tournament.answer_call(1, by="Jo")  # "On my way" on the hub's page
+        assert wait_for(lambda: answered == [{"by": "hub"}])  # the table's phones clear it
+        # called again, and this time the judge at the table takes it
+        seat.table.bus.publish(Event(JUDGE_CALLED, {"by": "B"}))
+        assert wait_for(lambda: len(tournament.state.judge_calls) == 2)
+        seat.table.bus.publish(Event(JUDGE_ANSWERED, {"by": "table"}))
+        assert wait_for(lambda: tournament.state.judge_calls[2].answered_by == "table-1")
+        assert tournament.state.judge_calls[1].answered_by == "Jo"
+        time.sleep(0.3)  # the hub's count of open calls (now 0) has reached the table
+        assert answered == [{"by": "hub"}, {"by": "table"}]  # no echo back from the hub
+    finally:
+        seat.link.close()
         hub.close()
 
 

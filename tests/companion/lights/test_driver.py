@@ -9,6 +9,7 @@ from companion.lights.colours import OFF, TURN_ORDER_COLOURS, Palette, scaled
 from companion.lights.driver import FLAG_SECONDS, REFRESH_SECONDS, LightsDriver, PaletteSource
 from companion.lights.scenes import DIM, TURN_WON_SECONDS, occupancy, turn_won
 from companion.lights.virtual import VirtualLights
+from tests.companion.games.arena.conftest import new_arena
 
 from .conftest import tiny_layout
 
@@ -127,7 +128,6 @@ def test_an_event_is_drawn_at_once_not_at_the_next_frame_tick():
 
 def _arena_driver(clock: Clock, palette_source: PaletteSource | None = None):
     from companion.games.arena.demo import demo_setup
-    from companion.games.arena.game import Arena
     from companion.lights.map_view import view_for_game
 
     wired = [f"{column}{row}" for row in (1, 2) for column in "abcd"]  # row 3 has no LEDs
@@ -137,7 +137,7 @@ def _arena_driver(clock: Clock, palette_source: PaletteSource | None = None):
         cell_leds={cell: number for number, cell in enumerate(wired)},
     )
     battlefield = {"columns": 4, "rows": 3, "glyph_hexes": {"g1": "c2", "g2": "d3"}}
-    game = Arena(demo_setup())
+    game = new_arena(demo_setup())
     lights = VirtualLights(layout)
     driver = LightsDriver(
         lights,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from companion.games.arena.demo import demo_setup as arena_setup
-from companion.games.arena.game import Arena
 from companion.games.dreamblade.demo_game import demo_game
 from companion.games.dungeon_command.demo import demo_setup as dc_setup
 from companion.games.dungeon_command.game import DungeonCommand
@@ -16,6 +15,7 @@ from companion.lights.map_view import (
     view_for_game,
 )
 from firmware_config.layout import DREAMBLADE, MapShape
+from tests.companion.games.arena.conftest import new_arena
 
 GLYPH_HEXES = {"g1": "c2", "g2": "d3"}
 HEXES = MapShape("hexes", 4, 3)
@@ -45,7 +45,7 @@ def test_each_game_has_its_map_from_the_battlefield_settings():
 
 
 def test_the_view_follows_the_game_and_the_layouts_map():
-    arena = Arena(arena_setup())
+    arena = new_arena(arena_setup())
     assert isinstance(view_for_game(arena, HEXES, BATTLEFIELD, {}), MapView)
     assert view_for_game(arena, MapShape("hexes", 5, 3), BATTLEFIELD, {}) is None
     assert view_for_game(arena, DREAMBLADE, BATTLEFIELD, {}) is None
@@ -55,3 +55,8 @@ def test_the_view_follows_the_game_and_the_layouts_map():
     dc = DungeonCommand(dc_setup())
     squares = MapShape("squares", 6, 4)
     assert isinstance(view_for_game(dc, squares, {"columns": 6, "rows": 4}, {}), MapView)
+
+
+def test_only_a_square_holding_a_piece_shows_it_tapped():
+    with pytest.raises(ValueError, match="holding a piece"):
+        MapView(seats=("p1",), pieces={"a1": "p1"}, tapped=frozenset({"b2"}))

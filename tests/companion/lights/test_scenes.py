@@ -206,6 +206,15 @@ def test_map_scene_at_the_end_the_winners_pieces_breathe():
     assert map_scene(over, 1.0, PALETTE).colour("f3") != TURN_ORDER_COLOURS[1]
 
 
+def test_map_scene_shows_a_tapped_piece_darker_and_a_wounded_one_blinking_red():
+    view = replace(ARENA, prompted=frozenset(), tapped=frozenset({"a1"}), wounded=frozenset({"f3"}))
+    frame = map_scene(view, 0.0, PALETTE)
+    assert frame.colour("a1") == scaled(TURN_ORDER_COLOURS[0], scenes.TAPPED)
+    assert frame.colour("f3") == scaled(PALETTE.illegal, DIM)  # the blink
+    later = map_scene(view, scenes.WOUND_BLINK + 0.1, PALETTE)
+    assert later.colour("f3") == scaled(TURN_ORDER_COLOURS[1], DIM)  # between blinks: its seat
+
+
 def test_rainbow_lights_every_cell_of_any_map():
     cells = ("a1", "b1", "h6")
     assert set(rainbow(cells, 0.0).cells) == set(cells)

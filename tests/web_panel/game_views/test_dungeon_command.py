@@ -19,6 +19,7 @@ from web_panel import create_app
 from web_panel.camera_prompts import CameraPrompt
 from web_panel.game_views.dungeon_command import camera_prompt_view, dungeon_command_view
 from web_panel.game_views.prompts import mark
+from web_panel.i18n import translate
 
 
 def _game(played: int) -> DungeonCommand:
@@ -139,3 +140,51 @@ def test_damage_not_in_tens_is_refused_in_the_phones_language(
     body = response.get_json()
     assert body["prompt"].startswith(words)
     assert (table.version, table.read(lambda game: game.morale("ben"))) == before
+
+
+def _in_play(view: dict, label: str) -> dict:
+    return next(c for band in view["warbands"] for c in band["battlefield"] if c["label"] == label)
+
+
+def test_each_creature_in_play_shows_its_card_numbers_and_state():
+    """Seed 002 lines 103-106, 160: hit points, melee and ranged damage on the card; damage and
+    tapping as the engine keeps them; unknown hit points are shown as unknown."""
+    game = _game(17)  # turn 2: Goblin 1 is being activated and has tapped
+    game.push(game.parse_action("damage ann-06 10"))
+    view = dungeon_command_view(game)
+    goblin, guard = _in_play(view, "ben-01"), _in_play(view, "ann-06")
+    assert (goblin["tapped"], goblin["attacks"], view["activating"]) == (
+        True,
+        {"melee": 10},
+        "ben-01",
+    )
+    assert (guard["hit_points"], guard["damage"], guard["tapped"]) == (30, 10, False)
+    assert _in_play(view, "elf-archer")["hit_points"] is None  # not typed in: unknown
+    assert view["conditions"] == ["stays_tapped", "order_attached", "start_of_turn", "end_of_turn"]
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize(
+    ("action", "rule"),
+    [
+        ("damage ben-01 15", "seed 002: damage in tens"),
+        ("tap ben-01", "seed 002: tapping"),  # already tapped
+        ("damage nobody 10", "seed 002: battlefield"),
+        ("activate ben-01", "seed 002: activate"),  # activated already this turn
+    ],
+)
+def test_bad_creature_input_gets_the_rule_in_the_phones_language_and_changes_nothing(
+    app: Flask, table: Table, language: str, action: str, rule: str
+):
+    for text in SCRIPT[:17]:  # turn 2: ben activates Goblin 1, which taps
+        table.submit(table.read(lambda game: game.pending().seat), text)
+    phone = seated(app, "ben")
+    phone.client.set_cookie("lang", language)
+    before = (table.version, table.read(lambda game: game.position()))
+    response = phone.act(action)
+    assert response.status_code == 422
+    body = response.get_json()
+    assert body["rule"] == rule
+    assert body["prompt"] == translate(language, f"rule.{rule}")
+    assert body["prompt"] != f"rule.{rule}"
+    assert (table.version, table.read(lambda game: game.position())) == before

@@ -85,6 +85,18 @@ def test_a_strangers_guesses_never_lock_the_organizer_out(hub_app: Flask, organi
     assert stranger.post("/api/players", {"name": "Mallory"}).status_code == 403
 
 
+def test_an_ipv6_stranger_does_not_hold_back_the_organizers_phone_on_its_network(
+    hub_app: Flask, organizer: Organizer
+):
+    """Issue 24: the whole /64 counted as one source, so one stranger slowed every IPv6 phone."""
+    organizer.post("/api/pin", {"pin": PIN})
+    stranger = device(hub_app, "2001:db8:5:6::bad")
+    answers = [sign_in(stranger, "Mallory", f"{n:06d}") for n in range(6)]
+    assert answers[:FREE_TRIES] == ["wrong_pin"] * FREE_TRIES
+    assert set(answers[FREE_TRIES:]) == {"judge_locked"}
+    assert sign_in(device(hub_app, "2001:db8:5:6::a11"), "Rie") == "ok"  # same /64, at once
+
+
 def test_wrong_pin_missing_csrf_and_oversized_bodies_change_nothing(
     hub_app: Flask, organizer: Organizer, tournament: Tournament
 ):

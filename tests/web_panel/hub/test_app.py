@@ -198,6 +198,26 @@ def test_the_pages_drawing_tables_load_the_panels_scripts_as_a_watcher(hub_app: 
     assert client.get("/tables/table-2").get_data(as_text=True).count('"table": "table-2"') == 1
 
 
+def test_carriers_not_in_the_players_warband_are_refused_in_the_pages_language(
+    hub_app: Flask, organizer: Organizer
+):
+    from tests.companion.hub.test_player_labels import registration, warband_and_its_tags
+
+    warband, tags = warband_and_its_tags()
+    printed_for_another = registration(4, [*tags[:2], "B45#3"])
+    body = {"name": "Ann", "warband": warband, "labels": printed_for_another}
+    refused = organizer.post("/api/players", body)
+    assert refused.status_code == 400 and refused.get_json()["error"] == "labels_warband"
+    english = refused.get_json()["message"]
+    assert english.startswith(f"These carriers are not in the warband {warband['name']}:")
+    assert "(copy 3)" in english and "nothing was changed" in english
+    japanese = Organizer(hub_app, language="ja").post("/api/players", body).get_json()["message"]
+    assert f"ウォーバンド「{warband['name']}」に入っていません" in japanese
+    assert organizer.get("/api/event").get_json()["players"] == []  # nothing changed
+    body["labels"] = registration(4, tags)
+    assert organizer.post("/api/players", body).status_code == 201
+
+
 def test_a_players_own_carriers_at_check_in_and_a_shared_key(hub_app: Flask, organizer: Organizer):
     from tests.companion.hub.test_player_labels import sheet
 

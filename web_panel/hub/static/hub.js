@@ -234,7 +234,8 @@
 
   function renderTables() {
     fill("tables", event.tables.map((table) => el("li", { class: `table ${table.online === false ? "away" : ""}`, dataset: { table: table.name } },
-      el("strong", { text: table.name }), " ", el("small", { text: tableStatus(table) }), " ", tableLink(table.name))));
+      el("strong", { text: table.name }), " ", el("small", { text: tableStatus(table) }), " ", tableLink(table.name),
+      table.unreadable ? el("p", { class: "unreadable", text: t(table.unreadable === 1 ? "hub.tables.unreadable_one" : "hub.tables.unreadable", { table: table.name, count: table.unreadable }) }) : null)));
     if (page !== "wall") return;
     fill("wall-tables", event.tables.map((table) => {
       const match = tableMatch(table.name);

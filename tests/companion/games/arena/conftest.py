@@ -1,5 +1,6 @@
 import pytest
 
+from companion.games.arena.actions import FirstRoll
 from companion.games.arena.game import Arena
 from companion.games.arena.setup import Army, Setup, army_card
 
@@ -30,6 +31,19 @@ def duel_setup():
     return Setup("duel", (army("a"), army("b")), placed)
 
 
+def seat_order_rolls(game):
+    """Seed 003's d20 for the first player, rolled so that the first seat goes first and play
+    follows seat order (most tests are about later steps)."""
+    while game.pending().kind == "first_roll":
+        seat = game.pending().seat
+        game.push(FirstRoll(seat, 20 - game.seats.index(seat)))
+    return game
+
+
+def new_arena(setup):
+    return seat_order_rolls(Arena(setup))
+
+
 def play(game, *texts):
     for text in texts:
         game.push(game.parse_action(text))
@@ -38,4 +52,4 @@ def play(game, *texts):
 
 @pytest.fixture
 def duel():
-    return Arena(duel_setup())
+    return new_arena(duel_setup())

@@ -17,7 +17,7 @@ from companion.games.arena.setup import Setup
 from companion.games.board_reading import Note
 from companion.table.store import Store
 from companion.table.table import Table
-from tests.companion.games.arena.conftest import army, duel_setup, play
+from tests.companion.games.arena.conftest import army, duel_setup, new_arena, play
 from vision.board_change import BoardChange, TagId
 from vision.hex_grid import HexGrid
 
@@ -98,7 +98,7 @@ def test_a_figure_missing_from_the_map_is_noted(duel: Arena):
 
 def test_a_face_down_glyph_is_prompted_not_guessed():
     armies = (army("a", "red"), army("b", "blue"), army("c", "red"), army("d", "blue"))
-    game = Arena(Setup("skirmish", armies, {"g1": None, "g2": None}))
+    game = new_arena(Setup("skirmish", armies, {"g1": None, "g2": None}))
     tags = registry(game.setup)
     play(game, "choose pw-a")
     seen = {TagId("ar", "pw-a", 1): "d3"}
@@ -108,7 +108,7 @@ def test_a_face_down_glyph_is_prompted_not_guessed():
 
 
 def test_sync_summons_and_moves_as_the_camera_and_prompts_the_rest(tmp_path: Path):
-    table = Table.start(Store(tmp_path / "t.sqlite3"), Arena(duel_setup()))
+    table = Table.start(Store(tmp_path / "t.sqlite3"), new_arena(duel_setup()))
     table.submit("a", "choose pw-a")
     heard = []
     table.bus.subscribe(heard.append, kinds={CAMERA_PROMPTED, ev.FLAGGED})
@@ -143,7 +143,7 @@ def test_frames_to_a_summon_and_a_move_on_hexes(tmp_path: Path):
     calibration = calibrate_from_markers(frames[0][..., 1], HEXES)
     config = PipelineConfig(base_mm=45.0, tracker=TrackerConfig(stable_frames=2))
     pipeline = Pipeline(HEXES, calibration, ZxingReader(), config, warband=set(TAGS))
-    table = Table.start(Store(tmp_path / "t.sqlite3"), Arena(duel_setup()))
+    table = Table.start(Store(tmp_path / "t.sqlite3"), new_arena(duel_setup()))
     table.submit("a", "choose pw-a")
     accepted = []
     for frame in frames:
@@ -155,7 +155,7 @@ def test_frames_to_a_summon_and_a_move_on_hexes(tmp_path: Path):
 
 
 def test_a_figure_moved_where_it_may_not_go_is_flagged_with_both_hexes(tmp_path: Path):
-    table = Table.start(Store(tmp_path / "t.sqlite3"), Arena(duel_setup()))
+    table = Table.start(Store(tmp_path / "t.sqlite3"), new_arena(duel_setup()))
     table.submit("a", "choose pw-a")
     table.submit("a", "move pw-a field c3")
     table.submit("a", "next")

@@ -11,6 +11,7 @@ from companion.games.arena.actions import (
     Choose,
     Damage,
     End,
+    FirstRoll,
     Hits,
     Move,
     ReturnSquad,
@@ -19,7 +20,7 @@ from companion.games.arena.actions import (
 from companion.games.arena.game import SPELLS_DRAWN, Arena
 from companion.games.arena.setup import Army, Setup, army_card
 
-from .conftest import army, play
+from .conftest import army, new_arena, play
 
 
 def test_the_registry_finds_arena():
@@ -123,7 +124,7 @@ def test_a_returned_squad_goes_back_to_the_reserve_undamaged(duel):
     two_life = army_card("sq-a", name="Sq", kind="squad", figures=3, life=2, power=1,
                          toughness=1, cost=60, ppf=20)  # fmt: skip
     armies = (Army("a", (army("a").cards[0], two_life)), army("b"))
-    game = Arena(Setup("duel", armies, {}))
+    game = new_arena(Setup("duel", armies, {}))
     play(game, "choose pw-a", "summon sq-a-1", "summon sq-a-2", "damage sq-a-1 +1")
     play(game, "return sq-a")
     assert [game.figure(f"sq-a-{n}").place for n in (1, 2)] == ["reserve", "reserve"]
@@ -143,7 +144,7 @@ def test_the_knowledge_glyph_draws_a_spell_and_leaves_the_game(duel):
 
 def test_without_a_planeswalker_the_knowledge_glyph_draws_nothing():
     """Seed 003 p7: a player whose planeswalker is destroyed cannot draw spell cards."""
-    game = Arena(Setup("melee", (army("a"), army("b"), army("c")), {"g4": "knowledge"}))
+    game = new_arena(Setup("melee", (army("a"), army("b"), army("c")), {"g4": "knowledge"}))
     play(game, "choose pw-a", "summon he-a", "end")
     play(game, "choose pw-b", "next", "next", "attack pw-b pw-a")
     play(game, "dice +1", "dice +1", "hits 4", "shields 0", "end", "choose pw-c", "end")
@@ -158,7 +159,7 @@ def test_without_a_planeswalker_the_knowledge_glyph_draws_nothing():
 def test_face_down_glyphs_are_named_when_a_figure_stops_on_them():
     """Seed 003 p18: in the skirmish the glyphs lie planeswalker side up until a figure stops."""
     armies = tuple(army(s, t) for s, t in zip("abcd", "xxyy", strict=True))
-    game = Arena(Setup("skirmish", armies, {"g1": None, "g2": None}))
+    game = new_arena(Setup("skirmish", armies, {"g1": None, "g2": None}))
     play(game, "choose pw-a", "next", "move pw-a g1=toughness")
     assert game.glyph_bonus("a", "toughness") == 1
     play(game, "end", "choose pw-b", "next")
@@ -180,7 +181,7 @@ def test_destroying_the_enemy_planeswalker_wins_the_duel(duel):
 
 def test_skirmish_teams_win_when_both_enemy_planeswalkers_fall():
     armies = tuple(army(s, t) for s, t in zip("abcd", "xxyy", strict=True))
-    game = Arena(Setup("skirmish", armies, {}))
+    game = new_arena(Setup("skirmish", armies, {}))
     strike = ("dice +1", "dice +1", "hits 4", "shields 0")  # two spells add a die each
     play(game, "choose pw-a", "next", "next", "attack pw-a pw-c", *strike)
     assert not game.is_over
@@ -211,7 +212,7 @@ def test_equal_scores_at_the_end_are_a_draw(duel):
 
 def test_melee_scores_only_figures_on_the_purple_spaces():
     """Seed 003 p19: the melee is scored by the cost of figures on the glyph spaces."""
-    game = Arena(Setup("melee", (army("a"), army("b"), army("c")), {"g1": "power"}))
+    game = new_arena(Setup("melee", (army("a"), army("b"), army("c")), {"g1": "power"}))
     play(game, "choose pw-a", "summon sq-a-1", "move pw-a scoring", "end")
     assert game.scores() == {"a": 100, "b": 0, "c": 0}
     _run_out_the_track(game)
@@ -227,6 +228,7 @@ def test_pop_undoes_and_copy_is_independent(duel):
     assert duel.pop() == Move("pw-a", "g1")
     assert duel.position() == before
     assert twin.pop() == Summon("sq-a-1") and twin.pop() == Choose("pw-a")
+    assert twin.pop() == FirstRoll("b", 19) and twin.pop() == FirstRoll("a", 20)
     with pytest.raises(IndexError):
         twin.pop()
 
@@ -275,8 +277,9 @@ def test_random_legal_play_keeps_figures_and_glyphs_consistent(choices):
     """Any legal sequence: one figure per glyph spot, damage below life on the battlefield,
     the track within the scenario, and undo retraces every position."""
     armies = (army("a"), army("b"), army("c"))
-    game = Arena(Setup("melee", armies, {"g1": "power", "g2": "knowledge", "g3": "movement"}))
+    game = new_arena(Setup("melee", armies, {"g1": "power", "g2": "knowledge", "g3": "movement"}))
     positions = [game.position()]
+    rolls = len(game.actions)
     for choice in choices:
         legal = game.legal_actions()
         if not legal:
@@ -291,7 +294,7 @@ def test_random_legal_play_keeps_figures_and_glyphs_consistent(choices):
             figure = state.figures[fid]
             assert figure.damage < game.card(figure.card).life
         assert 1 <= state.turn <= 36
-    while game.actions:
+    while len(game.actions) > rolls:
         positions.pop()
         game.pop()
         assert game.position() == positions[-1]

@@ -6,6 +6,7 @@ from companion.games import find_kit
 from companion.games.arena.demo import demo_setup
 from companion.games.arena.game import Arena
 from companion.games.arena.kit import KIT, map_pieces
+from tests.companion.games.arena.conftest import new_arena
 
 GLYPH_HEXES = {"g1": "c2", "g2": "d3"}
 BATTLEFIELD = {"columns": 4, "rows": 3, "glyph_hexes": GLYPH_HEXES}
@@ -23,7 +24,7 @@ def test_the_registry_finds_the_kit():
 
 def test_arena_figures_stand_on_their_hexes_and_glyphs_show_who_holds_them():
     game = play(
-        Arena(demo_setup()),
+        new_arena(demo_setup()),
         "choose walker-a",
         "summon soldiers-a-1 a1",
         "summon soldiers-a-2 b1",

@@ -5,9 +5,10 @@ import pytest
 from companion.games.arena.game import Arena
 from companion.games.arena.prompts import LANGUAGES, MESSAGES, prompt, prompt_for, with_names
 
-from .conftest import duel_setup, play
+from .conftest import duel_setup, new_arena, play
 
 KINDS = {
+    "first_roll",
     "choose_army",
     "summon",
     "move",
@@ -54,7 +55,7 @@ def test_every_pending_kind_met_in_play_formats_in_both_languages():
             game.push(rng.choice(legal))
         seen.add(game.pending().kind)
         assert all(prompt_for(game.pending(), lang) for lang in LANGUAGES)
-    drawn = Arena(duel_setup())
+    drawn = new_arena(duel_setup())
     while not drawn.is_over:  # both sides only pass: equal scores when the track runs out
         play(drawn, "choose " + drawn.legal_actions()[0].card, "end")
     seen.add(drawn.pending().kind)

@@ -11,13 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import events as ev
-from companion.errors import IllegalActionError
 from companion.games.dreamblade import conquest, effects
 from companion.games.dreamblade.engine import PENDING_KINDS
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.miniature import Miniature
 from companion.games.dreamblade.random_play import random_action
-from companion.games.protocol import Action
 from tests.companion.games.dreamblade.builders import creature, location, new_game
 
 KEYWORD_LINES = [
@@ -139,58 +137,3 @@ def test_random_games_keep_the_invariants(
             assert game.position() == after
             text = json.dumps(after)
             assert DreambladeGame.from_position(json.loads(text)).position() == after
-
-
-def candidates(game: DreambladeGame, rng: random.Random) -> list[Action]:
-    """Plausible actions, legal or not, around the current decision."""
-    from companion import grid
-    from companion.games.dreamblade import actions as a
-
-    pieces = list(game.setup.pieces)
-    cells = rng.sample(grid.CELLS, 6)
-    minis = rng.sample(pieces, min(4, len(pieces)))
-    pending = game.pending()
-    found: list[Action] = [
-        a.Done(),
-        a.Confirm(),
-        a.ChooseShift(),
-        a.ChooseStrike(),
-        a.Initiative(3, 4),
-    ]
-    found += [a.Spawn(m, c) for m in minis for c in cells]
-    found += [a.Move(m, c) for m in minis for c in cells]
-    found += [a.Fight(c) for c in cells] + [a.Place(m, c) for m in minis for c in cells]
-    found += [a.Disrupt(m) for m in minis] + [a.Destroy(m) for m in minis]
-    found += [a.Sacrifice(m) for m in minis] + [a.AssignBlade(m, "crit") for m in minis]
-    found += [a.AssignDamage(((m, rng.randint(1, 6)),)) for m in minis]
-    dice = pending.details.get("dice")
-    if isinstance(dice, int):
-        for count in (dice - 1, dice, dice + 1):
-            found.append(a.Dice(tuple(rng.choice(FACES) for _ in range(max(0, count)))))
-    return found
-
-
-FACES = ("1", "2", "3", "miss", "blade")
-
-
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(a=warbands(), b=warbands(), seed=st.integers(0, 2**32 - 1))
-def test_membership_in_legal_actions_is_exactly_what_push_accepts(
-    a: list[Miniature], b: list[Miniature], seed: int
-) -> None:
-    game = new_game(a, b)
-    rng = random.Random(seed)
-    for step in range(150):
-        if game.is_over:
-            break
-        if step % 3 == 0:
-            legal = game.legal_actions()
-            for action in candidates(game, rng):
-                trial = game.copy()
-                try:
-                    trial.push(action)
-                    accepted = True
-                except IllegalActionError:
-                    accepted = False
-                assert accepted == (action in legal), (str(action), game.pending())
-        game.push(random_action(game, rng))

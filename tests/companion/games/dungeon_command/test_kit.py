@@ -33,3 +33,19 @@ def test_dungeon_command_creatures_are_where_the_camera_read_them():
     shown = map_pieces(game, {}, seen)
     assert dict(shown.pieces) == {"b1": "ann", "c2": "ann"}
     assert shown.glyphs == {}
+
+
+def test_dungeon_command_tapped_and_wounded_creatures_are_marked_on_their_squares():
+    """Seed 002: a tapped creature has used its power (line 160) and damage stays on a creature
+    until it is destroyed (line 103): the LEDs show both on the creature's square."""
+    game = play(
+        DungeonCommand(demo_setup()),
+        *("deploy dwarf-cleric", "deploy elf-archer", "next", "deploy ben-01", "next"),
+        *("tap dwarf-cleric", "hp elf-archer 20", "damage elf-archer 10"),
+    )
+    tag_of = {label: tag for tag, label in registry(game.setup).items()}
+    seen = {tag_of["dwarf-cleric"]: "b1", tag_of["elf-archer"]: "c2", tag_of["ben-01"]: "f4"}
+    shown = map_pieces(game, {}, seen)
+    assert (shown.tapped, shown.wounded) == (frozenset({"b1"}), frozenset({"c2"}))
+    play(game, "next", "next", "next")  # ann's cleanup untaps her creatures
+    assert map_pieces(game, {}, seen).tapped == frozenset()

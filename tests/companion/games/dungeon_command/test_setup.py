@@ -1,6 +1,6 @@
 import pytest
 
-from companion.games.dungeon_command.setup import Setup, Warband, warband
+from companion.games.dungeon_command.setup import Setup, Stats, Warband, warband
 
 from .conftest import ANN, BEN, make_setup
 
@@ -51,3 +51,22 @@ def test_bad_warbands_are_refused(change, message):
 def test_a_setup_survives_json():
     setup = make_setup(ben_commander="tarkon-draal")
     assert Setup.from_json(setup.to_json()) == setup
+
+
+def test_card_numbers_round_trip_and_an_older_setup_has_none():
+    setup = make_setup()
+    assert setup.band("ann").card("a02") == Stats(hit_points=40, melee=20)
+    assert setup.band("ben").card("b00") == Stats()  # not typed in: unknown
+    assert Setup.from_json(setup.to_json()) == setup
+    older = setup.to_json()
+    for band in older["warbands"]:
+        del band["stats"]
+    assert Setup.from_json(older).band("ann").card("a02") == Stats()
+
+
+@pytest.mark.parametrize("hit_points", [25, 0, 310])
+def test_card_numbers_outside_tens_are_refused(hit_points):
+    ann = warband("ann", "valnar-trueblade", ANN, morale=10, stats={"a00": Stats(hit_points)})
+    ben = warband("ben", "kalteros", BEN, morale=10, leadership=6)
+    with pytest.raises(ValueError, match="10, 20, 30"):
+        Setup((ann, ben), first="ann")

@@ -92,12 +92,94 @@ def test_chaos_triggers_the_face_up_plane(virtual):
     assert chaos and chaos[0].data == {"plane": IDS[0], "controller": "a"}
 
 
-def test_nothing_but_the_reveal_is_legal_while_a_plane_is_awaited(virtual):
-    for action in (Roll(Face.BLANK), EndTurn(), Leave("b")):
+def test_only_the_reveal_or_a_player_leaving_while_a_plane_is_awaited(virtual):
+    """Seed 004: leaving is always possible; rolling and ending the turn wait for the plane."""
+    for action in (Roll(Face.BLANK), EndTurn()):
         assert action not in virtual.legal_actions()
         with pytest.raises(IllegalActionError):
             virtual.push(action)
     assert virtual.actions == []
+    assert {Leave("a"), Leave("b"), Leave("c")} <= set(virtual.legal_actions())
+
+
+def walked(game):
+    """a's plane IDS[0] face up; b, playing on it, rolls the planeswalk: b must reveal."""
+    started(game, IDS[0])
+    game.push(EndTurn())
+    game.push(Roll(Face.PLANESWALK))
+    assert (game.pending().seat, game.pending().kind) == ("b", "reveal")
+    return game
+
+
+def test_a_player_leaving_during_someone_elses_planeswalk_leaves_it_waiting(virtual):
+    """Seed 004, leaving the game: only the leaver's abilities waiting to resolve are removed;
+    c leaving does not touch b's planeswalk."""
+    walked(virtual)
+    events = virtual.push(Leave("c"))
+    assert "planechase.planeswalk_removed" not in {e.kind for e in events}
+    assert (virtual.pending().seat, virtual.pending().kind) == ("b", "reveal")
+    virtual.push(Reveal(IDS[10]))
+    assert virtual.plane is not None and virtual.plane.id == IDS[10]
+    assert virtual.state.bottom["a"] == [IDS[0]]
+
+
+def test_the_roller_leaving_removes_their_planeswalk_and_the_plane_stays(virtual):
+    """Seed 004, leaving the game: a planeswalk on the stack when its controller leaves is
+    removed and does not resolve; the plane stays face up under the next player, and the turn
+    of the player who left runs to its end."""
+    walked(virtual)
+    events = virtual.push(Leave("b"))
+    removed = [e for e in events if e.kind == "planechase.planeswalk_removed"]
+    assert removed and removed[0].data["seat"] == "b" and removed[0].data["plane"] == IDS[0]
+    assert virtual.plane is not None and virtual.plane.id == IDS[0]
+    assert virtual.state.bottom["a"] == [] and virtual.controller == "c"
+    assert virtual.pending().kind == "end_turn"
+    virtual.push(EndTurn())
+    assert (virtual.active, virtual.controller, virtual.plane.id) == ("c", "c", IDS[0])
+
+
+def test_the_roller_leaving_during_a_walk_from_their_own_plane_takes_the_plane(virtual):
+    """Seed 004: b's planeswalk is removed, but the plane it would leave is b's, so it leaves
+    the game with b and the new controller reveals their own top plane."""
+    started(virtual, IDS[0])
+    virtual.push(Roll(Face.PLANESWALK))
+    virtual.push(Reveal(IDS[1]))  # walked onto a's next plane
+    virtual.push(EndTurn())
+    virtual.push(Roll(Face.PLANESWALK))  # b walks from a's IDS[1]
+    virtual.push(Reveal(IDS[10]))  # onto b's own plane
+    virtual.push(EndTurn())
+    virtual.push(EndTurn())
+    virtual.push(EndTurn())  # b's turn again, on b's plane
+    virtual.push(Roll(Face.PLANESWALK))
+    virtual.push(Leave("b"))
+    assert virtual.plane is None and "b" not in virtual.state.unseen
+    assert (virtual.pending().seat, virtual.pending().kind) == ("c", "reveal")
+    virtual.push(Reveal(IDS[20]))
+    assert virtual.controller == "c" and virtual.plane is not None
+
+
+def test_the_owner_of_the_walked_from_plane_leaving_makes_no_second_planeswalk(virtual):
+    """Seed 004: a plane's owner leaving while a planeswalk waits: the plane leaves with them,
+    the controller reveals once; the waiting planeswalk does not make a second one."""
+    walked(virtual)
+    virtual.push(Leave("a"))
+    assert "a" not in virtual.state.unseen
+    assert (virtual.pending().seat, virtual.pending().kind) == ("b", "reveal")
+    virtual.push(Reveal(IDS[10]))
+    assert virtual.pending().kind == "turn" and virtual.plane.id == IDS[10]
+
+
+def test_the_first_player_leaving_before_the_first_plane_hands_the_reveal_on(virtual):
+    virtual.push(Leave("a"))
+    assert (virtual.pending().seat, virtual.pending().kind) == ("b", "reveal")
+    assert virtual.pending().details["candidates"] == [IDS[10]]
+
+
+def test_a_position_with_a_waiting_planeswalk_round_trips(virtual):
+    walked(virtual)
+    copy = Planechase.from_position(json.loads(json.dumps(virtual.position())))
+    copy.push(Leave("b"))
+    assert copy.plane is not None and copy.plane.id == IDS[0]
 
 
 def test_when_the_controller_leaves_the_next_player_controls_and_the_turn_runs_out(virtual):
