@@ -26,6 +26,7 @@ $(TEST_STAMP): pyproject.toml | $(PY)
 	touch $(RUN_STAMP) $(TEST_STAMP)
 
 run: $(RUN_STAMP)
+	@echo "==> in another shell, the README's other commands: source $(VENV)/bin/activate"
 	$(VENV)/bin/companion run
 
 test: $(TEST_STAMP) lint

@@ -3,6 +3,8 @@
 # Run from a checkout of the repository:  sudo bash setup/install.sh
 # The organizer's station of a tournament (a Pi or a laptop running Debian):
 #                                          sudo bash setup/install.sh --hub
+# A table that is its own Wi-Fi hotspot (no store network needed; see docs/hardware.md):
+#                                          sudo bash setup/install.sh --hotspot
 # Safe to run again: every step checks before it changes anything.
 #
 #   LED_BACKEND=ws281x|ws2812-pio|pi5|virtual
@@ -13,10 +15,12 @@
 set -euo pipefail
 
 HUB=0
+HOTSPOT=0
 for arg in "$@"; do
   case "$arg" in
     --hub) HUB=1 ;;
-    *) echo "unknown option $arg (known: --hub)" >&2; exit 2 ;;
+    --hotspot) HOTSPOT=1 ;;
+    *) echo "unknown option $arg (known: --hub, --hotspot)" >&2; exit 2 ;;
   esac
 done
 
@@ -46,6 +50,8 @@ apt-get update -qq
 PKGS=(python3-venv python3-dev git libzbar0 avahi-daemon rsync)
 # The hub runs its own Mosquitto (with the generated accounts and ACLs): not the distro's service.
 [ "$HUB" -eq 0 ] || PKGS+=(mosquitto)
+# The hotspot is a NetworkManager connection (Raspberry Pi OS Bookworm has it already).
+[ "$HOTSPOT" -eq 0 ] || PKGS+=(network-manager)
 if apt-cache show python3-picamera2 >/dev/null 2>&1; then PKGS+=(python3-picamera2); fi
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${PKGS[@]}"
 
@@ -99,6 +105,11 @@ if [ "$(hostname)" != "$HOSTNAME_MDNS" ]; then
   sed -i "s/127.0.1.1.*/127.0.1.1\t$HOSTNAME_MDNS/" /etc/hosts
 fi
 systemctl enable --now avahi-daemon >/dev/null
+
+if [ "$HOTSPOT" -eq 1 ]; then
+  say "Wi-Fi hotspot"
+  bash "$DEST/setup/hotspot.sh"
+fi
 
 say "service"
 if [ "$HUB" -eq 1 ]; then

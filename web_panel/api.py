@@ -50,11 +50,13 @@ class Refused(Exception):
         *,
         message: str = "",
         params: dict[str, object] | None = None,
+        localized: bool = False,
     ) -> None:
         """``field``: the form field at fault; its problem, in the phone's language, is then the
         ``detail`` (``detail_localized`` in the body). Otherwise ``detail`` is the engine's or the
         server's own (English) words. ``message``: the message said instead of ``code``'s
-        (``error.<message>``), filled in with ``params``."""
+        (``error.<message>``), filled in with ``params``. ``localized``: ``detail`` is already
+        in the phone's language (``detail_localized`` in the body) though it names no field."""
         super().__init__(code)
         self.status = status
         self.code = code
@@ -63,6 +65,7 @@ class Refused(Exception):
         self.field = field  # the form field at fault, when there is one
         self.message = message or code
         self.params = params or {}
+        self.localized = localized or bool(field)
 
 
 @api.app_errorhandler(Refused)
@@ -76,6 +79,7 @@ def _refused(error: Refused) -> ResponseReturnValue:
     }
     if error.field:
         body["field"] = error.field
+    if error.localized:
         body["detail_localized"] = True
     prompt_key = f"rule.{error.rule}"
     prompt = translate(language, prompt_key) if error.rule else prompt_key
@@ -172,7 +176,9 @@ def submit_action() -> ResponseReturnValue:
     proposer = _proposer(panel)
     seen = _seen(data)
     try:
-        accepted = panel.table.submit(proposer, text.strip(), **seen)
+        accepted = panel.table.submit(
+            proposer, text.strip(), version=seen["version"], game_id=seen["game_id"]
+        )
     except StaleError as exc:
         raise Refused(409, "stale", str(exc)) from None
     except JudgeOnlyError as exc:
@@ -251,6 +257,49 @@ def call_judge() -> ResponseReturnValue:
     except CallTooSoon as exc:
         raise Refused(429, "judge_called_recently", f"wait {math.ceil(exc.wait)} s") from None
     return jsonify(called=True, seat=seat)
+
+
+@api.post("/map_value")
+def map_value() -> ResponseReturnValue:
+    """A seated player confirms the printed value of a key cell the conquest waits for; the
+    same number from both seats sets it, two different ones call the judge (``map_agreement``)."""
+    from companion import events as ev
+    from companion.events import Event
+    from companion.games.dreamblade.legal import CellValues
+
+    panel = current_panel()
+    seat = panel.viewer().seat
+    if seat is None:
+        raise Refused(403, "spectator")
+    data = body()
+    cell, value, game_id = data.get("cell"), data.get("value"), data.get("game_id")
+    table = panel.table
+    if game_id is not None and game_id != table.game_id:
+        raise Refused(409, "stale", "a newer game is in play")
+    pending = table.read(lambda game: game.pending())
+    legal = table.read(lambda game: game.legal_actions())
+    asked = list((pending.details or {}).get("unknown_values", []))
+    if not isinstance(legal, CellValues) or cell not in asked:
+        raise Refused(409, "map_value_not_asked", str(cell)[:8])
+    cell = str(cell)
+    low, high = legal.values
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        params = {"cell": cell, "low": low, "high": high}
+        raise Refused(400, "map_value", message="map_value", params=params)
+    seats = table.read(lambda game: tuple(game.seats))
+    said = panel.map_agreement.say(table.game_id, cell, seat, value, seats)
+    if said.outcome == "agreed":
+        try:
+            table.submit(seat, f"value {cell} {value}", game_id=table.game_id, agreed=True)
+        except (IllegalActionError, StaleError) as exc:
+            panel.map_agreement.withdraw(table.game_id, cell, seat)
+            raise Refused(409, "stale", str(exc)) from None
+    elif said.outcome == "disagreed" and said.before != "disagreed":
+        table.bus.publish(Event(ev.JUDGE_CALLED, {"by": seat, "cell": cell}))
+    panel.feed.panel_changed()
+    return jsonify(cell=cell, outcome=said.outcome)
 
 
 @api.post("/judge/answer")

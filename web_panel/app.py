@@ -31,6 +31,7 @@ from web_panel.api import api
 from web_panel.camera_setup import camera_setup
 from web_panel.camera_view import camera_api
 from web_panel.clock import MatchClock
+from web_panel.demo_api import demo_api
 from web_panel.game_setup import load_seats, setup_api
 from web_panel.i18n import choose_language, translate
 from web_panel.judge import JudgeAccess
@@ -136,6 +137,7 @@ def create_app(
     app.register_blueprint(catalog_api)
     app.register_blueprint(judge_api)
     app.register_blueprint(led_api)
+    app.register_blueprint(demo_api)
     app.register_blueprint(pages)
     app.before_request(_refuse_too_large)
     app.before_request(_refuse_cross_site)

@@ -203,13 +203,23 @@ def agreed_map(dream_map: Any, values: object) -> Any:
         ) from None
 
 
+def event_map(panel: Panel) -> Any:
+    """The tournament's map when this table plays in an event that named one (``None``
+    otherwise): the only map its games are set up on."""
+    return panel.tournament.event_map() if panel.tournament is not None else None
+
+
 def map_choices(panel: Panel) -> dict[str, Any]:
-    """Each map the set-up offers: its known values, the cells to read from the printed map and
-    the range a value may take."""
+    """Each map the set-up offers — in an event with a map, that map only — : its known values,
+    the cells to read from the printed map and the range a value may take."""
     from companion.games.dreamblade.maps import builtin_map_names, map_from_setting
 
-    maps = {"configured": map_from_setting(panel.settings.dreamblade.map)}
-    maps |= {name: map_from_setting(name) for name in builtin_map_names()}
+    in_event = event_map(panel)
+    if in_event is not None:
+        maps = {"event": in_event}
+    else:
+        maps = {"configured": map_from_setting(panel.settings.dreamblade.map)}
+        maps |= {name: map_from_setting(name) for name in builtin_map_names()}
     return {
         name: {
             "key_values": dict(dream_map.key_values),
@@ -244,7 +254,10 @@ def dreamblade_game(panel: Panel, data: object) -> Game:
     if not isinstance(data, dict):
         raise Refused(400, "setup", "'dreamblade' must hold the map, the warbands and the options")
     map_name = data.get("map", "configured")
-    if map_name == "configured":
+    in_event = event_map(panel)
+    if in_event is not None:  # an event's game is played on the organizer's map, whatever is sent
+        dream_map = in_event
+    elif map_name == "configured":
         dream_map = map_from_setting(panel.settings.dreamblade.map)
     elif map_name in builtin_map_names():
         dream_map = map_from_setting(map_name)
@@ -438,7 +451,6 @@ def start_paired_game(panel: Panel, game: Game, names: Mapping[str, str]) -> Non
 
 @setup_api.get("/options")
 def options() -> ResponseReturnValue:
-    from companion.games.dreamblade.maps import builtin_map_names
     from companion.games.dreamblade.miniature_form import keyword_choices
 
     panel = current_panel()
@@ -454,8 +466,8 @@ def options() -> ResponseReturnValue:
         seats={seat: s.model_dump() for seat, s in seats.items()},
         clock_minutes=panel.settings.clock.round_minutes,
         dreamblade={
-            "maps": ["configured", *builtin_map_names()],
-            "map_values": map_choices(panel),
+            "map_values": (map_values := map_choices(panel)),
+            "maps": list(map_values),
             "rule_430": panel.settings.dreamblade.tournament_rule_430,
             "die_faces": [face.name for face in _die().attack.faces],
             "warbands": saved_warbands(panel),

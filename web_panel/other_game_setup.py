@@ -65,9 +65,9 @@ def _refused(exc: Exception, seats: Mapping[str, SeatSettings] | None = None) ->
     if isinstance(params.get("field"), str):
         params["field"] = translate(language, f"catalog.field.{params['field']}")
     text = translate(language, f"setup.problem.{exc.problem}", **params)
-    if text == f"setup.problem.{exc.problem}":
-        text = message
-    return Refused(400, "setup", _for_player(language, exc.seat, seats, text))
+    if text == f"setup.problem.{exc.problem}":  # no words of ours: the engine's (English)
+        return Refused(400, "setup", _for_player(language, exc.seat, seats, message))
+    return Refused(400, "setup", _for_player(language, exc.seat, seats, text), localized=True)
 
 
 def _for_player(
@@ -222,7 +222,7 @@ def dungeon_command_game(
         if not isinstance(typed, dict) or not str(typed.get("name") or "").strip():
             language = choose_language(request)
             problem = translate(language, "setup.problem.no_commander")
-            raise Refused(400, "setup", _for_player(language, seat, seats, problem))
+            raise Refused(400, "setup", _for_player(language, seat, seats, problem), localized=True)
         commander = _entry(COMMANDER_ENTRIES, typed, saved_commanders, seat, seats, 1)
         creatures, names, stats = {}, {}, {}
         for number, item in enumerate(_list(band.get("creatures"), f"{seat}: 'creatures'"), 1):

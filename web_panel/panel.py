@@ -19,6 +19,7 @@ from web_panel.clock import MatchClock
 from web_panel.judge import JudgeAccess
 from web_panel.judge_calls import JudgeCalls
 from web_panel.limits import StreamLimit
+from web_panel.map_agreement import MapAgreement
 from web_panel.seats import LOOPBACK_ADDRESSES, SeatTokens, Viewer, may_see_join_codes
 from web_panel.stream import Feed
 from web_panel.view import public_view, spectator_view
@@ -38,6 +39,18 @@ class TournamentLink(Protocol):
     def result_view(self) -> dict[str, Any] | None: ...
 
     def confirm(self, seat: str) -> None: ...
+
+    def event_map(self) -> Any: ...  # the event's map (a ``DreamMap``), or ``None``
+
+
+class DemoScript(Protocol):
+    """What the panel needs from a scripted demo (``companion.simulation.demo_run``)."""
+
+    def scripted(self) -> bool: ...
+
+    def view(self) -> dict[str, Any]: ...
+
+    def take_over(self) -> None: ...
 
 
 class LedSource(Protocol):
@@ -69,10 +82,14 @@ class Panel:
     labels: TableReading | None = None
     # The tournament hub's link when this table plays in an event (set by the runtime).
     tournament: TournamentLink | None = None
+    # The scripted demo playing at this table, if any: the phones watch it or take it over.
+    demo: DemoScript | None = None
     # The entries players typed in (every game), in the table's store.
     table_catalog: TableCatalog = field(init=False)
     # The seated players' calls for the judge (at most one a minute per seat).
     judge_calls: JudgeCalls = field(init=False)
+    # The map values the seated players confirmed on their phones, until both agree.
+    map_agreement: MapAgreement = field(default_factory=MapAgreement)
 
     def __post_init__(self) -> None:
         self.feed = Feed(self.table, self.build_view)
@@ -104,7 +121,16 @@ class Panel:
         view["tournament"] = self.tournament.result_view() if self.tournament else None
         view["labels_left_out"] = self.labels_left_out()
         view["joins"] = self.tokens.claimed  # the join codes shown change when one is used
+        view["demo"] = self.demo.view() if self.demo else None
+        view["map_agreement"] = self.map_agreement_view()
         return view
+
+    def map_agreement_view(self) -> dict[str, Any]:
+        """What the seats confirmed of the map values the game waits for (``map_agreement``)."""
+        pending = self.table.read(lambda game: game.pending())
+        cells = list(pending.details.get("unknown_values", [])) if pending.details else []
+        seats = self.table.read(lambda game: tuple(game.seats))
+        return self.map_agreement.view(self.table.game_id, cells, seats)
 
     def labels_left_out(self) -> list[dict[str, Any]]:
         """The seated players' label registrations the camera leaves out (a kind this table does

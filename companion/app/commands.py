@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import tempfile
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,7 @@ from companion.settings import LightsSettings, Settings, load_settings
 if TYPE_CHECKING:
     from companion.app.runtime import TableRuntime
     from companion.games.kit import Demo
+    from companion.simulation.demo_run import DemoRun
     from companion.table.table import Table
 
 log = logging.getLogger(__name__)
@@ -120,6 +122,8 @@ def _say_where(runtime: TableRuntime, phones: str) -> None:
     """The table screen's address on this machine and the one phones open."""
     click.echo(f"Table screen (on this machine): http://127.0.0.1:{runtime.panel_port}/table")
     click.echo(f"Phones: {phones}")
+    if runtime.other_panel_urls:  # several networks: the QR codes carry the most likely one
+        click.echo(f"This machine also answers at: {', '.join(runtime.other_panel_urls)}")
     if phones.startswith("http://127."):
         click.echo("warning: phones on the network cannot reach this address", err=True)
 
@@ -206,32 +210,27 @@ def _headless_demo(settings: Settings, demo: Demo) -> None:
 
 
 def _live_demo(
-    settings: Settings, demo: Demo, pace: float, where: tuple[str | None, int | None]
+    settings: Settings, kit_demo: Demo, pace: float, where: tuple[str | None, int | None]
 ) -> None:
     from companion.app.runtime import TableRuntime
     from companion.simulation.demo import DemoPlayer
 
-    script = tuple(demo.script())
-    table, settings = _demo_table(settings, demo)
+    actions = tuple(kit_demo.script())
+    table, settings = _demo_table(settings, kit_demo)
     runtime = TableRuntime(settings, table)
     runtime.start_lights()
     player = DemoPlayer(
         table, pace=pace, names={s: seat.name for s, seat in settings.seats.items()}
     )
     runtime.camera = player.camera  # the panel's camera view shows the synthetic frames
-    _serve_demo_panel(runtime, where)
+    demo = _serve_demo_panel(runtime, where)
 
-    def play() -> None:
-        try:
-            player.play(script, report=click.echo, stop=runtime.stop_event)
-            if not runtime.stop_event.is_set():
-                click.echo("The scripted game is over; the panel stays up.")
-        except Exception:
-            log.exception("the demo game stopped")
+    def script(stop: threading.Event) -> None:
+        player.play(actions, report=click.echo, stop=stop)
 
     # joined on Ctrl-C: the player's camera (its zxing-cpp reader) is released before exit
-    runtime.start_thread("demo", play)
-    _serve_until_interrupted(runtime)
+    runtime.start_thread("demo", lambda: demo.play(script))
+    _serve_until_interrupted(runtime, demo)
 
 
 def _other_game_demo(
@@ -246,42 +245,46 @@ def _other_game_demo(
     from companion.table.store import Store
     from companion.table.table import Table
 
-    game, script = demo_game(name)
+    game, script_actions = demo_game(name)
     seats = demo_seats(game)
     settings = settings.model_copy(update={"game": name, "seats": seats})
     table = Table.start(Store(settings.store_path), game)
     if headless:
-        play(table, script, report=click.echo, seats=seats)
+        play(table, script_actions, report=click.echo, seats=seats)
         return
     runtime = TableRuntime(settings, table)
     runtime.start_lights()
-    _serve_demo_panel(runtime, where)
+    demo = _serve_demo_panel(runtime, where)
 
-    def run_script() -> None:
-        try:
-            play(table, script, report=click.echo, pace=pace, seats=seats, stop=runtime.stop_event)
-            if not runtime.stop_event.is_set():
-                click.echo("The scripted game is over; the panel stays up.")
-        except Exception:
-            log.exception("the demo game stopped")
+    def script(stop: threading.Event) -> None:
+        play(table, script_actions, report=click.echo, pace=pace, seats=seats, stop=stop)
 
-    runtime.start_thread("demo", run_script)
-    _serve_until_interrupted(runtime)
+    runtime.start_thread("demo", lambda: demo.play(script))
+    _serve_until_interrupted(runtime, demo)
 
 
-def _serve_demo_panel(runtime: TableRuntime, where: tuple[str | None, int | None]) -> None:
+def _serve_demo_panel(runtime: TableRuntime, where: tuple[str | None, int | None]) -> DemoRun:
     """Serve a demo's panel where ``--host``/``--port`` say, and print its addresses and join
-    links as ``companion run`` does."""
+    links as ``companion run`` does. Its phones watch the script until one takes it over."""
+    from companion.simulation.demo_run import DemoRun
+
     phones = runtime.start_panel(*where)
+    demo = DemoRun(report=click.echo)
+    if runtime.panel is not None:
+        runtime.panel.demo = demo
+        demo.on_change(runtime.panel.feed.panel_changed)
     _say_where(runtime, phones)
     _follow_join_links(runtime)
-    click.echo("Ctrl-C stops the demo.")
+    click.echo('Ctrl-C stops the demo. A phone\'s "Play from here" takes the game over.')
+    return demo
 
 
-def _serve_until_interrupted(runtime: TableRuntime) -> None:
+def _serve_until_interrupted(runtime: TableRuntime, demo: DemoRun | None = None) -> None:
     try:
         runtime.wait()
     except KeyboardInterrupt:
         click.echo("stopping")
     finally:
+        if demo is not None:
+            demo.stop.set()  # the script plays no further action
         runtime.stop()

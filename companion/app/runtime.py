@@ -49,6 +49,7 @@ class TableRuntime:
         self.devices: list[DeviceNote] = []  # the devices missing, in our words
         self.lights: LightsDriver | None = None
         self.panel_url: str | None = None  # where phones open the panel
+        self.other_panel_urls: list[str] = []  # this machine's other addresses phones may open
         self.panel_port: int | None = None
         self.panel: Panel | None = None
         self.camera: CameraView | None = None  # what the panel's camera view shows
@@ -126,7 +127,7 @@ class TableRuntime:
     def start_panel(self, host: str | None = None, port: int | None = None) -> str:
         """Serve the phone panel; returns the address phones open (the LAN one if listening on
         every interface)."""
-        from web_panel.addresses import lan_address, phone_base_url
+        from web_panel.addresses import EVERY_INTERFACE, lan_addresses, phone_base_url
         from web_panel.app import create_app, serve
 
         lights = self.lights.lights if self.lights is not None else None
@@ -141,7 +142,11 @@ class TableRuntime:
         self._closers.append(server.stop)
         self.panel = app.extensions["panel"]
         self.panel_port = server.server.port
-        self.panel_url = phone_base_url(host, server.server.port, lan_address())
+        found = lan_addresses()
+        port = server.server.port
+        self.panel_url = phone_base_url(host, port, found[0] if found else None)
+        if host in EVERY_INTERFACE:
+            self.other_panel_urls = [phone_base_url(host, port, lan) for lan in found[1:]]
         return self.panel_url
 
     def start_hub(self) -> None:

@@ -19,7 +19,8 @@ so the generic machinery stays in its room and asks the kit:
   reconciler, pure; the camera's sync proposes what it gives; the 5×5 map has the camera's own);
 - the demo: ``demo`` (:class:`Demo`);
 - the catalog entries its players type in at a table: ``entry_kinds``;
-- the armies a tournament's players register ahead of play: ``registered``;
+- the armies a tournament's players register ahead of play: ``registered``; the game a pairing
+  starts: ``paired_game``; the event's map a pairing carries: ``event_map``;
 - the game's own ``companion catalog`` commands: ``catalog_commands``;
 - the judge's tools: ``judge`` (a module of position editing and rules questions, or ``None``)."""
 
@@ -162,14 +163,12 @@ class RegisteredArmies:
     """The armies a tournament's players register ahead of play (at check-in): the shipped ones
     they may pick (``key``, ``name``, ``miniatures``), the shipped banned list (name → source), one
     checked as the table checks it (``DataFileError`` if it is none, ``ValueError`` listing why it
-    may not be played against a banned list), and the game two paired players start from theirs
-    (seat order); and the pieces' tag game code and the names of the pieces the catalog knows
-    (catalog id → name)."""
+    may not be played against a banned list); and the pieces' tag game code and the names of the
+    pieces the catalog knows (catalog id → name)."""
 
     shipped: Callable[[], list[dict[str, Any]]]
     banned_list: Callable[[], Mapping[str, str]]
     checked: Callable[[Mapping[str, Any], Mapping[str, str] | None], dict[str, Any]]
-    paired_game: Callable[[Settings, Sequence[Mapping[str, Any]]], Game]
     tag_game: str
     piece_names: Callable[[], Mapping[str, str]]
 
@@ -190,6 +189,11 @@ class GameKit:
     flourishes: Mapping[str, str] = field(default_factory=dict)  # event kind → flourish name
     entry_kinds: tuple[EntryKind, ...] = ()
     registered: RegisteredArmies | None = None
+    # the game a tournament pairing starts at the table, from the hub's match (the players'
+    # registered armies, the event's map); None: the kit's starting game
+    paired_game: Callable[[Settings, Mapping[str, Any]], Game] | None = None
+    # the event's map a hub's match carries, for the panel's set-up; None: the game has no such map
+    event_map: Callable[[Mapping[str, Any] | None], Any] | None = None
     judge: str | None = None  # module path of the judge's tools, imported when asked
     # module path of the game's ``companion catalog`` commands (``catalog``: a click group;
     # ``CATALOG_LOADER``: the context key its commands read their catalog loader from;

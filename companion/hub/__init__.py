@@ -1,7 +1,8 @@
 """The many-tables side: each table publishes its status and state to an MQTT broker and a hub
 follows them (``publisher``); the broker's generated config, accounts and ACLs (``broker``); the
-event the hub runs — players, Swiss rounds, results, standings — kept in SQLite (``tournament``,
-``swiss`` with its weighted ``matching``, ``journal``).
+event the hub runs — players, Swiss rounds, results, standings, the event's map
+(``event_map``) — kept in SQLite (``tournament``, ``swiss`` with its weighted ``matching``,
+``journal``).
 
 May import: the shared contracts, ``companion.games`` (a registered warband is checked as the
 table checks it) and ``vision.registration`` (a player's label registration is checked as the

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.settings import HubSettings
+from companion.table.lan import interface_addresses
 
 log = logging.getLogger(__name__)
 
@@ -38,18 +39,6 @@ class FoundHub:
     port: int
     tls: bool
     prefix: str
-
-
-def _lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses other than loopback (what tables on the LAN can reach)."""
-    import ifaddr
-
-    found = []
-    for adapter in ifaddr.get_adapters():
-        for ip in adapter.ips:
-            if isinstance(ip.ip, str) and not ip.ip.startswith("127."):
-                found.append(ip.ip)
-    return found
 
 
 class Advertisement:
@@ -79,7 +68,7 @@ def advertise(
     try:
         from zeroconf import ServiceInfo, Zeroconf
 
-        addresses = _lan_addresses()
+        addresses = interface_addresses()
         if not addresses:
             return None, "no network address to advertise: tables need the hub's address"
         info = ServiceInfo(

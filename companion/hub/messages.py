@@ -147,12 +147,17 @@ class Pairing(Message):
     outcome: Literal["a", "b", "draw", "bye"] | None = None
     reported_by: str | None = Field(default=None, max_length=NAME_LIMIT)
     confirmed: list[int] = Field(default_factory=list)
+    # the event's map (``event_map.map_data``; the table checks it as a map when it builds the
+    # game, ``table_link.event_map``), ``None`` when the organizer chose none
+    map: dict[str, Any] | None = None
 
 
 class JudgeCallsOpen(Message):
-    """How many of the table's judge calls the hub still holds open (0: every call answered)."""
+    """How many of the table's judge calls the hub still holds open (0: every call answered),
+    and how many it has recorded in all (so a table knows whether its latest call was counted)."""
 
     open: int = Field(ge=0)
+    calls: int = Field(default=0, ge=0)
 
 
 # the model of each kind a table sends (``status`` is bare text) and each the hub sends

@@ -11,8 +11,8 @@ A table publishes under ``<prefix>/<table>/`` (prefix ``companion`` by default):
 - ``judge_answered`` — the judge at the table took its judge calls;
 - ``confirm`` — a player agrees with the recorded result, ``{"match", "seat"}``.
 The hub publishes under ``<prefix>/hub/`` (retained): ``clock`` (the round clock),
-``tables/<table>/match`` (the table's pairing: players, warbands, the recorded result) and
-``tables/<table>/judge_calls`` (how many of the table's judge calls are still open).
+``tables/<table>/match`` (the table's pairing: players, warbands, the event's map, the recorded
+result) and ``tables/<table>/judge_calls`` (how many of the table's judge calls are still open).
 
 The publisher never blocks or crashes the table: with no broker it keeps the latest state and
 result and sends them once the broker is reachable (paho's background loop reconnects by itself).

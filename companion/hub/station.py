@@ -68,9 +68,11 @@ class HubStation(HubView):
 
     def publish_judge_calls(self, table: str) -> None:
         """How many of ``table``'s judge calls are open (0: its phones clear the call's notice)."""
-        calls = self.tournament.state.judge_calls.values()
-        still = sum(1 for c in calls if c.table == table and c.answered_by is None)
-        self.publish(f"tables/{table}/judge_calls", msg.JudgeCallsOpen(open=still))
+        calls = [c for c in self.tournament.state.judge_calls.values() if c.table == table]
+        still = sum(1 for c in calls if c.answered_by is None)
+        self.publish(
+            f"tables/{table}/judge_calls", msg.JudgeCallsOpen(open=still, calls=len(calls))
+        )
 
     def _changed(self, op: dict[str, Any]) -> None:
         kind = op["kind"]

@@ -47,16 +47,19 @@ Watch = Callable[[], dict[str, Any]]
 ShowClock = Callable[[float | None, float | None, bool, str], None]
 
 
+def event_map(settings: Settings, match: dict[str, Any] | None) -> Any:
+    """The event's map the pairing carries for the table's game (its kit's ``event_map``);
+    ``None`` when the game has none, the event names none or what it sent is no map (logged)."""
+    read = find_kit(settings.game).event_map
+    return None if read is None else read(match)
+
+
 def game_for_match(match: dict[str, Any], settings: Settings) -> Game:
-    """The game two paired players start with: the table's game between the armies they
-    registered when its kit takes registered armies and both registered one, else the table's
-    usual starting game (they set it up on the panel)."""
-    registered = find_kit(settings.game).registered
-    given = [(match.get(seat) or {}).get("warband") for seat in ("a", "b")]
-    armies = [army for army in given if isinstance(army, dict)]
-    if registered is None or len(armies) != len(given):
-        return starting_game(settings)
-    return registered.paired_game(settings, armies)
+    """The game two paired players start with: the table's kit's ``paired_game`` (between the
+    armies they registered, on the event's map), else the table's usual starting game (they set
+    it up on the panel)."""
+    paired = find_kit(settings.game).paired_game
+    return starting_game(settings) if paired is None else paired(settings, match)
 
 
 def leader_outcome(game: Game) -> str:
@@ -97,6 +100,8 @@ class TableLink:
         self.hub_match: dict[str, Any] | None = None
         self.on_change: Callable[[], None] | None = None
         self._judge_called = False  # a call the hub has not said answered yet
+        self._hub_calls = 0  # how many of this table's calls the hub had recorded, last we heard
+        self._calls_before = 0  # ... when the open call was made: the hub's answer must count it
         self.publisher = TablePublisher(
             settings.hub,
             settings.table_name,
@@ -123,6 +128,7 @@ class TableLink:
         self._publish_state()
         if event.kind == ev.JUDGE_CALLED:
             self._judge_called = True
+            self._calls_before = self._hub_calls
             pending = self.table.read(lambda game: game.pending())
             self.publisher.publish_judge_call(pending.seat, pending.kind)
         if event.kind == ev.JUDGE_ANSWERED:
@@ -207,6 +213,10 @@ class TableLink:
                 log.warning("hub: %s", error)
         save_seated(self.settings.data_dir, int(view["id"]), seats)
 
+    def event_map(self) -> Any:
+        """The event's map for this table's pairing (the panel's set-up plays on it)."""
+        return event_map(self.settings, self.hub_match)
+
     def result_view(self) -> dict[str, Any] | None:
         """The result the hub recorded for this table's match, for its players to confirm:
         ``{"match", "outcome": "a"|"b"|"draw", "confirmed": [seats]}``; ``None`` before."""
@@ -225,9 +235,12 @@ class TableLink:
         self.publisher.publish_confirm(view["match"], seat)
 
     def on_judge_calls(self, calls: dict[str, Any]) -> None:
-        """The hub's count of this table's open judge calls: at 0, a call made here was
-        answered at the hub, and the phones clear its notice."""
-        if calls.get("open") == 0 and self._judge_called:
+        """The hub's count of this table's open judge calls: at 0, once the hub has recorded the
+        call made here, it was answered at the hub and the phones clear its notice (a count sent
+        before the hub heard of the call says nothing about it)."""
+        self._hub_calls = int(calls.get("calls", 0))
+        recorded = self._hub_calls > self._calls_before
+        if calls.get("open") == 0 and self._judge_called and recorded:
             self.table.bus.publish(Event(ev.JUDGE_ANSWERED, {"by": "hub"}))
 
     def on_clock(self, status: dict[str, Any]) -> None:

@@ -135,6 +135,8 @@ class EventState:
     rounds: list[Round] = field(default_factory=list)
     judge_calls: dict[int, JudgeCall] = field(default_factory=dict)
     corrections: list[dict[str, Any]] = field(default_factory=list)
+    # the event's map (``event_map.map_data``): every pairing carries it to its table
+    dream_map: dict[str, Any] | None = None
 
     @property
     def current(self) -> Round | None:
@@ -204,6 +206,8 @@ def apply(state: EventState, op: Mapping[str, Any], at: float) -> None:
     elif kind == "judge_called":
         call = JudgeCall(op["call"], op["table"], op["seat"], op["waiting_for"], at)
         state.judge_calls[call.id] = call
+    elif kind == "map":
+        state.dream_map = op["map"]
     elif kind == "judge_answered":
         state.judge_calls[op["call"]].answered_by = op["by"]
     else:
@@ -324,6 +328,13 @@ class Tournament:
         with self._lock:
             if list(names) != self.state.tables:
                 self._commit({"kind": "tables", "names": list(names)})
+
+    def set_map(self, dream_map: Mapping[str, Any]) -> None:
+        """The event's map (``event_map.event_map``'s, as ``map_data``): every pairing from now
+        on carries it; the games already under way keep theirs."""
+        with self._lock:
+            if dict(dream_map) != self.state.dream_map:
+                self._commit({"kind": "map", "map": dict(dream_map)})
 
     # -- players -------------------------------------------------------------------------------
 
@@ -658,6 +669,7 @@ class Tournament:
             "outcome": "bye" if match.b is None else match.outcome,
             "reported_by": match.reported_by,
             "confirmed": sorted(match.confirmed),
+            "map": self.state.dream_map,
         }
 
     def standings_rows(self) -> list[dict[str, Any]]:
@@ -694,6 +706,7 @@ class Tournament:
             "round_minutes": settings.round_minutes,
             "at_time": settings.at_time,
             "banned_list": settings.banned_list,
+            "map": self.state.dream_map,
             "tiebreaker_source": "Magic: The Gathering Tournament Rules, Appendix C",
         }
 

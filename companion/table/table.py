@@ -159,20 +159,23 @@ class Table:
         *,
         version: int | None = None,
         game_id: int | None = None,
+        agreed: bool = False,
     ) -> Accepted:
         """Propose the action written ``text`` on behalf of ``proposer``.
 
         ``proposer`` is a seat's id, ``CAMERA`` (acts for whoever the game waits for) or ``JUDGE``
         (acts for anyone, and alone may push corrections: actions marked ``judge_only``).
         ``version`` and ``game_id``: the state the proposer saw (``StaleError`` unless it is still
-        the table's). Raises ``ValueError`` for malformed text, ``SeatError``, ``StaleError`` or
+        the table's). ``agreed``: every seat said the same (a map value they read off the printed
+        map, ``web_panel.map_agreement``), which stands for the judge's word. Raises
+        ``ValueError`` for malformed text, ``SeatError``, ``StaleError`` or
         ``IllegalActionError``; in every such case nothing changed. The reply's version is the
         one this action made, whatever happens after it.
         """
         with self._lock:
             self._check_current(version, game_id)
             action = self._game.parse_action(text)
-            if action.judge_only and proposer != JUDGE:
+            if action.judge_only and proposer != JUDGE and not agreed:
                 raise JudgeOnlyError(f"only the judge may make a correction ({action})")
             waiting_for = self._game.seat_for(action)
             if not isinstance(proposer, Authority) and waiting_for not in (None, proposer):

@@ -51,6 +51,24 @@ def table(tmp_path: Path) -> Table:
     return dreamblade_table(tmp_path, 0)
 
 
+def _cost_text(table: Table, lang: str, mini: str) -> str:
+    """A reserve miniature's spawn cost as the spawn list says it: the cost now, and why when it
+    is not the printed one."""
+    from companion.games.dreamblade.stat_reasons import cost_reasons
+
+    why = table.read(lambda game: cost_reasons(game.setup, game.state, "A", mini))
+    if not why["changes"]:
+        return str(why["value"])
+    joiner = translate(lang, "db.change_joiner")
+    changes = joiner.join(
+        translate(lang, f"db.cost_change.{c['keyword']}", amount=f"{c['amount']:+d}")
+        for c in why["changes"]
+    )
+    return translate(
+        lang, "db.cost_why", value=why["value"], printed=why["printed"], changes=changes
+    )
+
+
 def _seat_phone(browser: Browser, app: Flask, base_url: str, seat: str) -> Page:
     phone = new_phone(browser, base_url)
     phone.goto(base_url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1])
@@ -191,12 +209,14 @@ def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flas
     wait_for_version(phone_b, PLACED)
     _expect_at(table, PLACED)
 
-    # -- conquest: a claimed key cell whose value the map leaves unknown is the judge's to enter
-    # (this game was not set up on the panel, where the players agree the values first)
+    # -- conquest: a claimed key cell whose value the map leaves unknown (this game was not set up
+    # on the panel, where the players agree the values first) is confirmed by both seated players
+    # on their phones (tests/web_panel/test_e2e_map_agreement.py), or given by the judge
     _push_script(table, CONQUEST)
     wait_for_version(phone_a, CONQUEST)
     _, cell, value = DEMO_ACTIONS[CONQUEST].split()
-    expect(phone_a.locator("#pending .value-unknown")).to_contain_text(f"{cell} is not known")
+    status = phone_a.locator(f'#pending .agree-cell[data-cell="{cell}"] .agree-status')
+    expect(status).to_contain_text(f"Read the value of {cell} on the map")
     expect(phone_a.locator(f"#value-{cell}")).to_have_count(0)
     phone_a.evaluate(f"Panel.propose('value {cell} {value}')")  # refused by the server too
     expect(phone_a.locator("#toast")).to_contain_text("Only the judge can do that")
@@ -359,12 +379,15 @@ def test_the_spawn_list_says_why_a_miniature_cannot_spawn(
     wait_for_version(phone, 1)
     castle = phone.locator('#pending [data-mini="A:pearlthorn-castle#1"]')
     why = translate(lang, "db.spawn_why.spawn.location_needs_creature")
-    cost = table.read(lambda game: game.spawn_cost("A", "A:pearlthorn-castle#1"))
+    cost = _cost_text(table, lang, "A:pearlthorn-castle#1")
+    assert "+2" in cost  # 3 printed, and two Valor symbols nobody of seat A's covers yet
     expect(castle).to_contain_text(translate(lang, "db.cost_blocked", cost=cost, why=why))
     expect(castle).to_be_disabled()
     dragon = phone.locator('#pending [data-mini="A:noble-dragon#1"]')
     why = translate(lang, "db.spawn_why.spawn.points", left=11)
-    expect(dragon).to_contain_text(translate(lang, "db.cost_blocked", cost=13, why=why))
+    dragon_cost = _cost_text(table, lang, "A:noble-dragon#1")
+    assert dragon_cost.startswith("13")
+    expect(dragon).to_contain_text(translate(lang, "db.cost_blocked", cost=dragon_cost, why=why))
     expect(phone.locator("#pending")).not_to_contain_text(
         translate(lang, "db.cost_cannot", cost=cost)
     )

@@ -76,7 +76,10 @@ def test_a_seated_player_calls_the_judge_from_their_phone(
     expect(phone_a.locator("#toast")).to_have_class(re.compile(r"\berror\b"))
     assert len(calls) == 1
 
-    # the judge calls nobody: the button goes once the phone unlocks the judge tools
+    # the judge calls nobody: the button goes once the phone unlocks the judge tools (folded
+    # away on a seated player's phone, out of the turn flow, until opened)
+    expect(phone_b.locator("#judge-pin")).to_be_hidden()
+    phone_b.locator("#judge-unlock summary").click()
     phone_b.locator("#judge-pin").fill(JUDGE_PIN)
     phone_b.locator("#judge-login").click()
     expect(phone_b.locator("#viewer")).to_have_text(translate(lang, "viewer.judge"))

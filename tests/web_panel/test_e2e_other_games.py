@@ -97,7 +97,7 @@ def test_dungeon_command_set_up_and_played(browser: Browser, server: PanelServer
     expect(phone.locator('.dc-band[data-seat="p1"] .dc-leadership')).to_have_text("7")
     phone.locator('[data-action="deploy creature-p102"]').click()  # level 3
     wait_for_version(phone, 1)
-    expect(phone.locator('.dc-band[data-seat="p1"] .dc-check')).to_contain_text("room 4")
+    expect(phone.locator('.dc-band[data-seat="p1"] .dc-check')).to_contain_text("4 more levels")
     phone.locator('[data-action="deploy creature-p101"]').click()  # level 2
     wait_for_version(phone, 2)
     phone.locator('[data-action="next"]').click()

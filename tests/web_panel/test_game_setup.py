@@ -452,3 +452,33 @@ def test_the_die_faces_confirmed_at_set_up_are_kept_with_the_game(judge: Phone, 
     assert table.read(lambda game: game.position()["setup"]["settings"]["die_confirmed"]) is True
     refused = judge.post("/api/setup/new", _dreamblade(die_confirmed="yes"))
     assert refused.status_code == 400
+
+
+class EventLink:
+    """A table in an event whose organizer entered the map (the hub link's part the panel uses)."""
+
+    def __init__(self) -> None:
+        from companion.games.dreamblade.maps import agree_key_values, builtin_map
+
+        self.map = agree_key_values(builtin_map("default"), {**DEFAULT_MAP_VALUES, "b2": 3})
+
+    def result_view(self) -> None:
+        return None
+
+    def confirm(self, seat: str) -> None:
+        raise LookupError(seat)
+
+    def event_map(self) -> object:
+        return self.map
+
+
+def test_in_an_event_the_game_is_set_up_on_the_organizers_map(app: Flask, judge: Phone, table):
+    app.extensions["panel"].tournament = EventLink()
+    options = judge.get("/api/setup/options").get_json()["dreamblade"]
+    assert options["maps"] == ["event"] and options["map_values"]["event"]["unknown"] == []
+    # whatever map or values the phone sends, the event's map is the one played
+    setup = _dreamblade()
+    setup["dreamblade"] = {**setup["dreamblade"], "map_values": {}}
+    assert judge.post("/api/setup/new", setup).status_code == 200
+    values = table.read(lambda game: game.setup.dream_map.key_values)
+    assert values == {**DEFAULT_MAP_VALUES, "b2": 3, "c3": 5}

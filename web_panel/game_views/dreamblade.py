@@ -9,6 +9,13 @@ from typing import Any
 from companion.errors import IllegalActionError
 from companion.games.dreamblade import DreambladeGame
 from companion.games.dreamblade.actions import face_order
+from companion.games.dreamblade.stat_reasons import (
+    ability_help,
+    cost_reasons,
+    creature_reasons,
+)
+from companion.games.dreamblade.state import TURN_WINS_TO_WIN
+from companion.games.dreamblade.why_not import claim_reasons, missing_actions
 from companion.games.protocol import Game
 
 
@@ -17,14 +24,21 @@ def _copy_number(piece_id: str) -> int:
 
 
 def _reserve_entry(game: DreambladeGame, seat: str, mini: str) -> dict[str, Any]:
-    """A reserve miniature with its spawn cost now, or why it has none (unknown catalog stats:
-    the engine will not spawn it until the owner fills them in), and ``blocked``: the rule that
-    stops it being spawned now, if one does (the phone words it)."""
+    """A reserve miniature with its spawn cost now (and why: ``cost_why``), or why it has none
+    (unknown catalog stats: the engine will not spawn it until the owner fills them in), and
+    ``blocked``: the rule that stops it being spawned now, if one does (the phone words it)."""
     try:
-        cost = game.spawn_cost(seat, mini)
+        cost = cost_reasons(game.setup, game.state, seat, mini)
     except IllegalActionError as exc:
         return {"id": mini, "cost": None, "problem": str(exc), "blocked": exc.rule}
-    return {"id": mini, "cost": cost, "problem": None, "blocked": game.spawn_refusal(seat, mini)}
+    blocked = game.spawn_refusal(seat, mini)
+    return {
+        "id": mini,
+        "cost": cost["value"],
+        "cost_why": cost,
+        "problem": None,
+        "blocked": blocked,
+    }
 
 
 def _map_view(game: DreambladeGame) -> dict[str, Any]:
@@ -46,7 +60,7 @@ def _map_view(game: DreambladeGame) -> dict[str, Any]:
 def dreamblade_view(game: Game) -> dict[str, Any]:
     assert isinstance(game, DreambladeGame)
     setup = game.setup
-    pieces = {
+    pieces: dict[str, dict[str, Any]] = {
         piece.id: {
             "name": piece.mini.name,
             "owner": piece.owner,
@@ -57,10 +71,16 @@ def dreamblade_view(game: Game) -> dict[str, Any]:
             "defense": piece.defense,
             "life": piece.life,
             "abilities": list(piece.mini.abilities),
+            # each line's help: its keyword's message and the line's number and type
+            "ability_help": [ability_help(ability) for ability in piece.abilities],
             "manual": piece.manual,
         }
         for piece in setup.pieces.values()
     }
+    on_map = [m.id for minis in game.board().values() for m in minis]
+    for mini in on_map:  # a creature in play: its stats now, and why (Bolster, the judge…)
+        if setup.pieces[mini].is_creature:
+            pieces[mini]["now"] = creature_reasons(setup, game.state, mini)
     seats = game.seats
     return {
         "turn": game.turn,
@@ -75,6 +95,9 @@ def dreamblade_view(game: Game) -> dict[str, Any]:
         "contested": sorted(game.contested_cells()),
         "engaged": sorted(game.engaged_creatures()),
         "claims": game.claims(),
+        "claim_reasons": claim_reasons(setup, game.state),  # each scoring cell, and why
+        "missing": missing_actions(setup, game.state),  # what the decision leaves out, and why
+        "turn_wins_to_win": TURN_WINS_TO_WIN,
         "tally": game.tally(),
         "turn_wins": game.turn_wins(),
         "spawn_points": {seat: game.spawn_points_left(seat) for seat in seats},

@@ -32,6 +32,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
+from companion.hub.event_map import EventMapError, event_map, map_choices, map_data, save_map
 from companion.hub.player_labels import labels_summary
 from companion.hub.station import HubStation
 from companion.hub.tournament import NAME_LIMIT, Tournament, TournamentError
@@ -94,6 +95,7 @@ def create_hub_app(
     )
     app.extensions["tournament"] = tournament
     app.extensions["hub_station"] = station
+    app.extensions["hub_data"] = data_dir
     app.extensions["hub_access"] = JudgeAccess(None, data_dir, pin_file=PIN_FILE)
     app.register_blueprint(hub_pages)
     app.add_url_rule("/lang/<language>", view_func=set_language)
@@ -479,6 +481,32 @@ def settings() -> ResponseReturnValue:
         banned_list=banned if isinstance(banned, bool) else None,
     )
     return jsonify(ok=True)
+
+
+@hub_pages.get("/api/maps")
+def maps() -> ResponseReturnValue:
+    """The maps the organizer may pick for the event, and the one it plays on."""
+    data_dir: Path = current_app.extensions["hub_data"]
+    return jsonify(maps=map_choices(data_dir), current=_tournament().state.dream_map)
+
+
+@hub_pages.post("/api/map")
+def set_map() -> ResponseReturnValue:
+    """The event's map: ``base`` (a map's name), ``values`` (each unknown key cell → the number
+    printed on the event's map) and optionally ``name``; kept on this hub for the next event."""
+    data = _body()
+    data_dir: Path = current_app.extensions["hub_data"]
+    name = data.get("name")
+    try:
+        chosen = event_map(
+            data_dir, str(data.get("base", "")), data.get("values", {}),
+            None if name in (None, "") else str(name),
+        )  # fmt: skip
+    except EventMapError as error:
+        raise TournamentError(f"map_{error.code}", str(error), **error.fields) from None
+    _tournament().set_map(map_data(chosen))
+    save_map(data_dir, chosen)
+    return jsonify(map=map_data(chosen))
 
 
 @hub_pages.post("/api/judge_calls/<int:call_id>/answer")

@@ -48,11 +48,18 @@
     }
   }
 
+  /* A scoring side: a seat by its player's name, a team as "team 1". */
+  function sideName(side, view) {
+    const seated = (view.seats || []).some((s) => s.seat === side);
+    return seated ? P.seat(side).name : t("ar.team", { team: side });
+  }
+
   function status(view) {
     const x = G.extra(view);
     return [
       [t("ar.turn_track"), t("ar.turn_of", { turn: x.turn, turns: x.turns })],
-      [t("ar.scores"), Object.entries(x.scores).map(([side, n]) => `${P.seat(side).name} ${n}`).join(" – ")],
+      [t("ar.scores"), el("span", { title: t("ar.scores_hint") },
+        Object.entries(x.scores).map(([side, n]) => t("ar.points", { name: sideName(side, view), points: n })).join(" – "))],
     ];
   }
 

@@ -49,6 +49,8 @@
   /* A readable label for an action notation (the notation is what is sent). */
   function label(text, view) {
     const [verb, ...args] = text.split(" ");
+    const kind = view.pending && view.pending.kind;
+    if (verb === "done" && P.has(`action.done.${kind}`)) return t(`action.done.${kind}`);
     const key = `action.${verb}`;
     if (!P.has(key)) return named(view, text);
     switch (verb) {
@@ -115,7 +117,7 @@
       parts.push([t("status.spawn_points"), String(x.spawn_points[x.phase_seat])]);
     }
     const score = (table) => view.seats.map((s) => table[s.seat]).join(" – ");
-    parts.push([t("status.turn_wins"), score(x.turn_wins)]);
+    parts.push([t("status.turn_wins_to", { n: x.turn_wins_to_win }), score(x.turn_wins)]);
     parts.push([t("status.tally"), score(x.tally)]);
     return parts;
   }
@@ -276,29 +278,53 @@
       el("p", { class: "hint", text: t("db.manual_hint") }), ...rows)];
   }
 
-  /* What an ability line does, in our words, for the keywords the engine applies. */
-  function abilityHelp(line) {
-    if (line.toLowerCase().startsWith("manual:")) return t("ability.manual");
-    const text = line.includes(":") ? line.split(":").slice(1).join(":").trim() : line;
-    const keyword = text.split(" ")[0].toLowerCase();
-    const number = (text.match(/\d+/) || [""])[0];
-    const key = `ability.${keyword}`;
-    return P.has(key) ? t(key, { n: number, type: text.split(" ").slice(1).join(" ") }) : t("ability.manual");
+  /* What an ability line does, in our words, for the keywords the engine applies: the message of
+     its keyword, with the line's number and type as the engine read them (``ability_help``). */
+  function abilityHelp(help) {
+    return help && P.has(help.key) ? t(help.key, { n: help.n, type: help.type }) : t("ability.manual");
+  }
+
+  /* A stat now, and why when it is not the printed one: "Defense 8 (6 printed, +2 Bolster from
+     Sir Glorious)". */
+  function statLine(view, stat, reasons) {
+    const name = t(`db.stat.${stat}`);
+    if (!reasons.changes.length) return t("db.stat_now", { stat: name, value: reasons.value });
+    const signed = (n) => (n > 0 ? `+${n}` : String(n));
+    const changes = reasons.changes.map((c) => (c.source
+      ? t("db.change", { amount: signed(c.amount), keyword: c.keyword, source: miniName(view, c.source) })
+      : t("db.change_judge", { amount: signed(c.amount) }))).join(t("db.change_joiner"));
+    return t("db.stat_why", { stat: name, value: reasons.value, printed: reasons.printed, changes });
+  }
+
+  /* A creature's stats: in play, as they are now with their reasons and the damage that
+     disrupts and destroys it; in the reserve, as printed. */
+  function statLines(view, piece, mini) {
+    const stat = (value) => (value === null || value === undefined ? "?" : String(value));
+    if (!piece.now) {
+      return [el("p", { text: t("db.stats", {
+        power: stat(piece.power), defense: stat(piece.defense), life: stat(piece.life), damage: mini.damage || 0,
+      }) })];
+    }
+    const now = piece.now;
+    return [
+      el("p", { class: "db-stat", dataset: { stat: "power" }, text: statLine(view, "power", now.power) }),
+      el("p", { class: "db-stat", dataset: { stat: "defense" }, text: statLine(view, "defense", now.defense) }),
+      el("p", { class: "db-stat", dataset: { stat: "life" }, text: statLine(view, "life", now.life) }),
+      el("p", { class: "db-stat", dataset: { stat: "damage" }, text: t("db.damage_thresholds", {
+        damage: now.damage, disrupt: now.disrupted_at, destroy: now.destroyed_at }) }),
+    ];
   }
 
   function showMini(view, mini) {
     const piece = extra(view).pieces[mini.id];
-    const stat = (value) => (value === null || value === undefined ? "?" : String(value));
     const dialog = document.getElementById("mini-info") || document.body.appendChild(
       el("dialog", { id: "mini-info", class: "confirm" }));
     dialog.replaceChildren(...[
       el("h3", { text: miniName(view, mini.id) }),
       el("p", { class: "hint", text: `${P.seat(piece.owner, view).name} · ${t(`db.kind.${piece.kind}`)}` }),
-      piece.kind === "creature" ? el("p", { text: t("db.stats", {
-        power: stat(piece.power), defense: stat(piece.defense), life: stat(piece.life), damage: mini.damage,
-      }) }) : null,
-      el("ul", { class: "abilities" }, ...piece.abilities.map((line) =>
-        el("li", {}, el("strong", { text: line }), " — ", abilityHelp(line)))),
+      ...(piece.kind === "creature" ? statLines(view, piece, mini) : []),
+      el("ul", { class: "abilities" }, ...piece.abilities.map((line, i) =>
+        el("li", {}, el("strong", { text: line }), " — ", abilityHelp((piece.ability_help || [])[i])))),
       piece.manual ? el("p", { class: "hint", text: t("db.manual") }) : null,
       el("button", { class: "btn secondary", type: "button", text: t("confirm.close"), onclick: () => dialog.close() }),
     ].filter(Boolean));
@@ -359,12 +385,23 @@
     };
   }
 
+  /* A reserve miniature's spawn cost now, and why when it is not the printed one: "5 (4 printed,
+     +1 for aspects you lack)". */
+  function costText(r) {
+    const why = r.cost_why;
+    if (!why || !why.changes.length) return String(r.cost);
+    const signed = (n) => (n > 0 ? `+${n}` : String(n));
+    const changes = why.changes.map((c) => t(`db.cost_change.${c.keyword}`, { amount: signed(c.amount) }))
+      .join(t("db.change_joiner"));
+    return t("db.cost_why", { value: why.value, printed: why.printed, changes });
+  }
+
   /* Why a reserve miniature cannot be spawned now, in the rule's own words (the engine names the
      rule; a rule without words here says only that it cannot). */
   function cannotSpawn(view, seat, r) {
     const why = `db.spawn_why.${r.blocked}`;
-    if (!r.blocked || !P.has(why)) return t("db.cost_cannot", { cost: r.cost });
-    return t("db.cost_blocked", { cost: r.cost, why: t(why, { left: extra(view).spawn_points[seat] }) });
+    if (!r.blocked || !P.has(why)) return t("db.cost_cannot", { cost: costText(r) });
+    return t("db.cost_blocked", { cost: costText(r), why: t(why, { left: extra(view).spawn_points[seat] }) });
   }
 
   const spawnHelper = pickThenCell("spawn", (view, pending, cellsOf) => {
@@ -373,15 +410,20 @@
       id: r.id,
       allowed: Boolean(cellsOf[r.id]),
       note: r.cost === null ? t("db.stats_unknown")
-        : cellsOf[r.id] ? t("db.cost_cells", { cost: r.cost, cells: cellsOf[r.id].join(" ") })
+        : cellsOf[r.id] ? t("db.cost_cells", { cost: costText(r), cells: cellsOf[r.id].join(" ") })
           : cannotSpawn(view, pending.seat, r),
     }));
   });
 
-  const shiftHelper = pickThenCell("move", (view, pending, cellsOf) =>
+  const shiftPicker = pickThenCell("move", (view, pending, cellsOf) =>
     Object.keys(pending.details.movable).map((id) => ({
       id, allowed: Boolean(cellsOf[id]), note: (cellsOf[id] || []).join(" "),
     })));
+
+  function shiftHelper(container, pending, view) {
+    container.append(...whyLines(view));
+    shiftPicker(container, pending, view);
+  }
 
   const placeHelper = pickThenCell("place", (view, pending, cellsOf) =>
     pending.details.creatures.map((id) => ({ id, allowed: Boolean(cellsOf[id]), note: "" })));
@@ -516,8 +558,13 @@
       send.disabled = assigned === 0;
     };
     const counts = steppers(container, targets, (id) => miniName(view, id), update);
+    // what each target takes: the damage that disrupts it (its defense now) and destroys it
+    const pieces = extra(view).pieces;
+    const thresholds = targets.filter((id) => pieces[id] && pieces[id].now).map((id) => el("p", {
+      class: "hint db-threshold", dataset: { mini: id }, text: t("db.damage_target", {
+        name: miniName(view, id), disrupt: pieces[id].now.disrupted_at, destroy: pieces[id].now.destroyed_at }) }));
     update();
-    container.append(total, send);
+    container.append(...thresholds, total, send);
   }
 
   /* A key cell's value as the judge enters or corrects it (the map's range; the server checks). */
@@ -529,13 +576,85 @@
         button(t("db.set_value"), () => input.value !== "" && P.propose(`value ${cell} ${input.value}`), "secondary"))];
   }
 
+  // what this phone typed for a cell, kept across redraws until the game moves on
+  const agreeTyped = new Map();
+
+  /* A seated player reads a key cell's value off the printed map and confirms it: the same number
+     from both phones sets it; two different numbers call the judge (web_panel/map_agreement.py).
+     The other player's number is shown only once the two differ. */
+  function agreeInput(view, cell) {
+    const [low, high] = extra(view).map.value_range;
+    const me = P.state.me.seat;
+    const said = (view.map_agreement || {})[cell] || { seats: [], disagreed: false };
+    const other = view.seats.find((s) => s.seat !== me);
+    const key = `${view.game_id}.${cell}`;
+    const input = el("input", { type: "text", inputmode: "numeric", maxlength: "3", class: "agree-value",
+      id: `agree-${cell}`, dataset: { cell }, "aria-label": t("setup.map_value", { cell }) });
+    input.value = agreeTyped.get(key) || "";
+    input.addEventListener("input", () => agreeTyped.set(key, input.value));
+    let status;
+    if (said.disagreed) {
+      status = t("db.agree.disagreed", { cell, mine: said.values[me], name: other.name, theirs: said.values[other.seat] });
+    } else if (said.seats.includes(me)) {
+      status = t("db.agree.waiting", { cell, name: other.name });
+    } else if (said.seats.length) {
+      status = t("db.agree.other_said", { cell, name: other.name });
+    } else {
+      status = t("db.agree.ask", { cell, low, high });
+    }
+    const confirm = button(t("db.agree.confirm"), () => P.guarded(async () => {
+      const done = await P.post("/api/map_value", { cell, value: input.value.trim(), game_id: view.game_id });
+      if (done) agreeTyped.delete(key);
+    }));
+    confirm.classList.add("agree-confirm");
+    return el("div", { class: `agree-cell${said.disagreed ? " disagreed" : ""}`, dataset: { cell } },
+      el("label", { for: `agree-${cell}`, text: t("db.set_value_judge", { cell, low, high }) }),
+      el("div", { class: "row" }, input, confirm),
+      el("p", { class: "hint agree-status", text: status }));
+  }
+
+  /* One line for each action the decision leaves out that its player may look for, from the
+     rule the engine names ("Strike: none of your creatures is engaged"). */
+  function whyLines(view) {
+    return (extra(view).missing || []).map((m) => el("p", {
+      class: "hint why-not", dataset: { action: m.action, rule: m.rule },
+      text: P.has(`why.${m.action}.${m.rule}`) ? t(`why.${m.action}.${m.rule}`) : t("why.other", { action: label(m.action, view) }),
+    }));
+  }
+
+  /* Shift or strike, with why a missing one is missing, and how to pass. */
+  function chooseAction(container, pending, view) {
+    const legal = view.legal_actions || [];
+    container.append(el("div", { class: "choices" }, ...legal.map((text) => actionButton(view, text))),
+      ...whyLines(view), el("p", { class: "hint", text: t("db.pass_hint") }));
+  }
+
+  /* The cells to fight in, then a plain "Pass" (fight no more this phase), last. */
+  function chooseStrikeCell(container, pending, view) {
+    const legal = view.legal_actions || [];
+    const fights = legal.filter((text) => text !== "done");
+    container.append(el("div", { class: "choices" }, ...fights.map((text) => actionButton(view, text))));
+    if (legal.includes("done")) container.append(actionButton(view, "done", "secondary"));
+  }
+
+  /* Each scoring cell, claimed or not, and why. */
+  function claimLines(view) {
+    const reasons = extra(view).claim_reasons || [];
+    if (!reasons.length) return [el("p", { class: "hint", text: t("db.no_claims") })];
+    return reasons.map((c) => {
+      const value = c.value === null ? t("db.claim.value_unknown") : t("db.claim.points", { value: c.value });
+      const who = c.claimed_by || c.holders[0];
+      return el("p", { class: "hint claim", dataset: { cell: c.cell, reason: c.reason }, text: t(`db.claim.${c.reason}`, {
+        cell: c.cell, value, name: who ? P.seat(who, view).name : "" }) });
+    });
+  }
+
   function conquestEntry(container, pending, view) {
     const x = extra(view);
-    const claims = Object.entries(pending.details.claims);
-    container.append(el("p", { class: "hint", text: claims.length
-      ? claims.map(([cell, seat]) => `${cell}: ${P.seat(seat).name}`).join(" · ") : t("db.no_claims") }));
+    container.append(...claimLines(view));
     const unknown = pending.details.unknown_values;
     if (unknown.length && P.state.me.judge) for (const cell of unknown) container.append(...valueInput(view, cell));
+    else if (unknown.length && P.state.me.seat) for (const cell of unknown) container.append(agreeInput(view, cell));
     else if (unknown.length) container.append(el("p", { class: "hint value-unknown", text: t("db.value_unknown", { cells: unknown.join(", ") }) }));
     container.append(el("p", { class: "db-total", text: `${t("status.tally")}: ${view.seats.map((s) => `${s.name} ${x.tally[s.seat]}`).join(" – ")}` }));
     if (!unknown.length) container.append(actionButton(view, "confirm"));
@@ -690,6 +809,8 @@
   P.registerRenderer("dreamblade:initiative_roll", initiativeEntry);
   P.registerRenderer("dreamblade:spawn", spawnHelper);
   P.registerRenderer("dreamblade:shift", shiftHelper);
+  P.registerRenderer("dreamblade:choose_action", chooseAction);
+  P.registerRenderer("dreamblade:choose_strike_cell", chooseStrikeCell);
   P.registerRenderer("dreamblade:place_disruption", placeHelper);
   P.registerRenderer("dreamblade:attack_dice", diceEntry);
   P.registerRenderer("dreamblade:deathblow_dice", diceEntry);

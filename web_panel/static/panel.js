@@ -62,10 +62,19 @@
     toastTimer = setTimeout(() => { box.hidden = true; }, 8000);
   }
 
-  /* A refusal in the phone's language: what happened, then the rule's explanation when the panel
-     has one (the engine's own words only when it has none). */
+  /* A refusal in the phone's language only: what happened, then the rule's explanation when the
+     panel has one. A detail the server put in the phone's language (a form field's problem) is
+     said; the server's own English words only on an English page, with the pieces named, and
+     never the table's words on whose turn it is ("the game waits for seat A, not seat B"): the
+     message says that already. */
+  const TABLE_WORDS = new Set(["stale", "wrong_seat", "judge_only", "spectator", "undo_not_yours", "demo_watching"]);
   function refusal(data) {
-    return [data.message, data.prompt || data.detail].filter(Boolean).join("\n");
+    let detail = "";
+    if (data.detail_localized) detail = data.detail;
+    else if (boot.lang === "en" && !TABLE_WORDS.has(data.error) && data.detail) {
+      detail = data.detail.replace(/\b[AB]:[A-Za-z0-9._-]+#\d+/g, (id) => (state.view ? pieceName(id) : t("notice.piece")));
+    }
+    return [data.message, data.prompt || detail].filter(Boolean).join("\n");
   }
 
   async function post(url, body) {
@@ -261,6 +270,7 @@
       box.append(el("p", { class: "hint", text: t("pending.game_over") }));
       return;
     }
+    if (demoWatching(box, view)) return;
     if (page !== "phone") return;
     if (!canAct(pending)) {
       const key = state.me.seat ? "pending.not_yours" : "pending.spectator";
@@ -271,6 +281,24 @@
     const renderer = renderers[`${view.game}:${pending.kind}`] || renderers[pending.kind] || genericDecision;
     renderer(controls, pending, view);
     box.append(controls);
+  }
+
+  /* A scripted demo: while its script plays every phone watches, and says so; a seated phone (or
+     the judge) may take the game over ("Play from here"), after which the phones play on.
+     Returns whether this page only watches now. */
+  function demoWatching(box, view) {
+    const demo = view.demo;
+    if (!demo) return false;
+    if (!demo.scripted) {
+      if (demo.taken_over) box.append(el("p", { class: "hint demo-note", text: t("demo.taken_over") }));
+      return false;
+    }
+    box.append(el("p", { class: "notice demo-note", text: t(page === "phone" ? "demo.watching" : "demo.watching_table") }));
+    if (page === "phone" && (state.me.seat || state.me.judge)) {
+      box.append(el("button", { class: "btn", type: "button", id: "demo-take-over", text: t("demo.take_over"),
+        onclick: () => guarded(() => post("/api/demo/take_over", {})) }));
+    }
+    return true;
   }
 
   function renderBoard() {
@@ -514,6 +542,13 @@
   function renderJudge() {
     const box = document.getElementById("judge-body");
     if (!box) return;
+    // a seated player's turn flow keeps the judge's PIN out of the way: folded until opened
+    const unlock = document.getElementById("judge-unlock");
+    const folded = Boolean(state.me.seat) && !state.me.judge;
+    if (unlock && unlock.dataset.folded !== String(folded)) {
+      unlock.dataset.folded = String(folded);
+      unlock.open = !folded;
+    }
     if (!state.me.judge_enabled) {
       box.replaceChildren(el("p", { class: "hint", text: t("judge.disabled") }));
       return;
@@ -597,33 +632,72 @@
 
   // -- a seated phone keeps its screen on ---------------------------------------------------
 
-  /* While its game is played, a seated phone's screen stays on (Screen Wake Lock API). The browser
-     drops the lock whenever the page is hidden, so it is asked for again when the page shows
-     again. Without the API (an older browser, or a page neither on HTTPS nor on this machine) or
-     when the browser refuses, the phone says so: the player sets a longer auto-lock instead.
-     body[data-wake]: on, off, unsupported or refused. */
-  const wake = { lock: null, asking: false };
+  /* While its game is played, a seated phone's screen stays on. With the Screen Wake Lock API
+     (HTTPS, or this machine) the page holds a lock, asked for again when the page shows again
+     (the browser drops it whenever the page is hidden). Where the browser has no such API (the
+     table's plain HTTP on the LAN) or refuses it, the page keeps the screen on the way NoSleep.js
+     does: a muted, looping, inline video (static/keep-awake.*), which a browser plays only after a
+     tap, so it starts on the player's first tap; it stops when the game ends, the phone is no
+     longer seated, or the page is hidden (and plays again when it shows). body[data-wake]: on
+     (a lock), video (the video plays), tap (waiting for the first tap), off, or refused. */
+  const wake = { lock: null, asking: false, video: null, tapped: false };
 
   function showWake(status) {
     document.body.dataset.wake = status;
     const note = document.getElementById("wake-note");
     if (!note) return;
-    const problem = status === "unsupported" || status === "refused";
+    const problem = status === "tap" || status === "refused";
     note.hidden = !problem;
     note.textContent = problem ? t(`wake.${status}`) : "";
   }
 
-  async function keepAwake() {
-    const wanted = page === "phone" && Boolean(state.me.seat) && Boolean(state.view) && !state.view.winner;
-    if (!wanted) {
-      if (wake.lock) wake.lock.release().catch(() => {});
-      wake.lock = null;
-      showWake("off");
+  function wakeVideo() {
+    if (wake.video) return wake.video;
+    const video = el("video", { id: "keep-awake", muted: true, loop: true, playsinline: true,
+      "aria-hidden": "true", tabindex: "-1", class: "keep-awake" },
+    el("source", { src: "/static/keep-awake.mp4", type: "video/mp4" }),
+    el("source", { src: "/static/keep-awake.webm", type: "video/webm" }));
+    video.muted = true; // the attribute alone is not the property a browser checks for autoplay
+    document.body.append(video);
+    wake.video = video;
+    return video;
+  }
+
+  function stopVideo() {
+    if (wake.video && !wake.video.paused) wake.video.pause();
+  }
+
+  /* The video way: played once the player has tapped (a browser plays media only after a
+     gesture), else the page asks for a tap. */
+  async function playVideo() {
+    if (!wake.tapped) {
+      showWake("tap");
       return;
     }
-    if ((wake.lock && !wake.lock.released) || wake.asking || document.visibilityState !== "visible") return;
+    const video = wakeVideo();
+    try {
+      await video.play();
+      showWake("video");
+    } catch (error) {
+      showWake("refused");
+    }
+  }
+
+  async function keepAwake() {
+    const wanted = page === "phone" && Boolean(state.me.seat) && Boolean(state.view) && !state.view.winner;
+    if (!wanted || document.visibilityState !== "visible") {
+      if (!wanted && wake.lock) {
+        wake.lock.release().catch(() => {});
+        wake.lock = null;
+      }
+      stopVideo();
+      if (!wanted) showWake("off");
+      return;
+    }
+    if ((wake.lock && !wake.lock.released) || wake.asking) return;
+    if (wake.video && !wake.video.paused) return;
     if (!("wakeLock" in navigator)) {
-      showWake("unsupported");
+      await playVideo();
       return;
     }
     wake.asking = true;
@@ -636,10 +710,17 @@
       showWake("on");
     } catch (error) {
       wake.lock = null;
-      showWake("refused");
+      await playVideo(); // refused (no HTTPS, battery saver): the video way
     } finally {
       wake.asking = false;
     }
+  }
+
+  /* The player's first tap anywhere lets the page play its video. */
+  function firstTap() {
+    wake.tapped = true;
+    document.removeEventListener("pointerdown", firstTap, true);
+    keepAwake();
   }
 
   function render() {
@@ -715,6 +796,7 @@
     renderPinSetup();
     setInterval(renderClock, 1000);
     document.addEventListener("visibilitychange", keepAwake);
+    document.addEventListener("pointerdown", firstTap, true);
     connect();
   });
 })();

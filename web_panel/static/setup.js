@@ -204,6 +204,7 @@
      shipped without words here keeps its own name). */
   function mapName(map) {
     if (map === "configured") return t("setup.configured_map");
+    if (map === "event") return t("setup.event_map");
     return P.has(`setup.builtin_map.${map}`) ? t(`setup.builtin_map.${map}`) : map;
   }
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from companion.games.dreamblade import demo_game, registered
-from companion.games.dreamblade.catalog import default_catalog
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.starting import configured_game
 from companion.games.dreamblade.table_entries import MINIATURE_ENTRIES
@@ -14,11 +13,7 @@ from companion.settings import Settings
 def starting_game(settings: Settings) -> DreambladeGame:
     """The configured game between the demo's two small warbands, whose stats are all known,
     until the players set up their own."""
-    catalog = default_catalog()
-    warbands = {
-        seat: [catalog[mini] for mini in minis] for seat, minis in demo_game.DEMO_WARBANDS.items()
-    }
-    return configured_game(settings, warbands)
+    return configured_game(settings, registered.demo_warbands())
 
 
 KIT = GameKit(
@@ -39,10 +34,11 @@ KIT = GameKit(
         registered.shipped_warbands,
         registered.banned_list,
         registered.checked_warband,
-        registered.paired_game,
         "db",
         registered.piece_names,
     ),
+    paired_game=registered.paired_game,
+    event_map=registered.event_map,
     judge="companion.games.dreamblade.judge_tools",
     catalog_commands="companion.games.dreamblade.catalog_cli",
 )

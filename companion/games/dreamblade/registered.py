@@ -4,10 +4,15 @@ two paired players start from theirs."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import logging
+from collections.abc import Mapping
 from typing import Any
 
+from companion.errors import DataFileError
 from companion.games.dreamblade.catalog import default_catalog
+from companion.games.dreamblade.dream_map import DreamMap
+from companion.games.dreamblade.maps import map_from_config
+from companion.games.dreamblade.miniature import Miniature
 from companion.games.dreamblade.starting import configured_game
 from companion.games.dreamblade.warband import (
     builtin_banned,
@@ -18,6 +23,8 @@ from companion.games.dreamblade.warband import (
 )
 from companion.games.protocol import Game
 from companion.settings import Settings
+
+log = logging.getLogger(__name__)
 
 
 def shipped_warbands() -> list[dict[str, Any]]:
@@ -56,12 +63,40 @@ def piece_names() -> dict[str, str]:
     return {catalog_id: mini.name for catalog_id, mini in default_catalog().items()}
 
 
-def paired_game(settings: Settings, warbands: Sequence[Mapping[str, Any]]) -> Game:
-    """The game between the registered ``warbands`` of seats A and B, on the table's map and
-    rules (``DataFileError`` if one is no warband)."""
+def event_map(match: Mapping[str, Any] | None) -> DreamMap | None:
+    """The event's map a hub pairing carries (the organizer's values for every key cell);
+    ``None`` when the event names none, or what it sent is no map (logged)."""
+    data = (match or {}).get("map")
+    if data is None:
+        return None
+    try:
+        return map_from_config(data, origin="the event's map from the hub")
+    except DataFileError as error:
+        log.warning("hub: %s", error)
+        return None
+
+
+def paired_game(settings: Settings, match: Mapping[str, Any]) -> Game:
+    """The game two paired players start with (``match``: the hub's pairing), on the event's map
+    when it names one: between their registered warbands when both registered one, else between
+    the demo's two small warbands until they set up their own on the panel (``DataFileError`` if
+    a registered warband is none)."""
+    dream_map = event_map(match)
+    armies = [(match.get(seat) or {}).get("warband") for seat in ("a", "b")]
+    if not all(isinstance(army, Mapping) for army in armies):
+        return configured_game(settings, demo_warbands(), dream_map)
     catalog = default_catalog(settings.data_dir / "catalog.yaml")
     minis = {}
-    for seat, data in zip(("A", "B"), warbands, strict=True):
+    for seat, data in zip(("A", "B"), armies, strict=True):
+        assert isinstance(data, Mapping)
         warband = warband_from_data(data, catalog, origin=f"seat {seat}'s registered warband")
         minis[seat] = [catalog[catalog_id] for _, catalog_id in warband.copies(seat)]
-    return configured_game(settings, minis)
+    return configured_game(settings, minis, dream_map)
+
+
+def demo_warbands() -> dict[str, list[Miniature]]:
+    """The demo's two small warbands, whose stats are all known."""
+    from companion.games.dreamblade.demo_game import DEMO_WARBANDS
+
+    catalog = default_catalog()
+    return {seat: [catalog[mini] for mini in minis] for seat, minis in DEMO_WARBANDS.items()}

@@ -28,11 +28,15 @@ def new_game(
 
 
 def configured_game(
-    settings: Settings, warbands: Mapping[str, Sequence[Miniature]]
+    settings: Settings,
+    warbands: Mapping[str, Sequence[Miniature]],
+    dream_map: DreamMap | None = None,
 ) -> DreambladeGame:
-    """A game on the configured map and initiative rule between ``warbands`` (each seat's
-    miniatures)."""
+    """A game on ``dream_map`` (by default the configured one) and the configured initiative
+    rule between ``warbands`` (each seat's miniatures)."""
     from companion.games.dreamblade.maps import map_from_setting
 
     rules = RuleSettings(rule_430=settings.dreamblade.tournament_rule_430)
-    return new_game(map_from_setting(settings.dreamblade.map), warbands, rules)
+    if dream_map is None:
+        dream_map = map_from_setting(settings.dreamblade.map)
+    return new_game(dream_map, warbands, rules)

@@ -65,14 +65,20 @@ def _start_run(data: Path, **extra: str) -> tuple[subprocess.Popen[str], list[st
 
 
 def _start(
-    args: list[str], data: Path, last: str, **extra: str
+    args: list[str],
+    data: Path,
+    last: str,
+    heard: list[str] | None = None,
+    wrap: tuple[str, ...] = (),
+    **extra: str,
 ) -> tuple[subprocess.Popen[str], list[str]]:
     """``companion ARGS`` with ``data`` as its home (and ``extra`` in its environment); returns it
-    and its lines up to ``last``."""
+    and its lines up to ``last``. ``heard``, when given, gets every line it says, then and later;
+    ``wrap``: the command it runs under (``ip netns exec NAME``)."""
     env = {**os.environ, "COMPANION_HOME": str(data), "COMPANION_CAMERA": "", "PYTHONWARNINGS": ""}
     env.update(extra)
     process = subprocess.Popen(
-        [sys.executable, "-m", "companion", *args],
+        [*wrap, sys.executable, "-m", "companion", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -84,6 +90,8 @@ def _start(
     def read() -> None:
         for line in process.stdout or ():
             said.put(line)
+            if heard is not None:
+                heard.append(line.rstrip())
         said.put("")  # the end of its output
 
     threading.Thread(target=read, daemon=True).start()

@@ -131,7 +131,7 @@ def test_hub_run_with_tls_advertises_it_and_a_table_found_by_mdns_verifies_the_c
 
     # the certificate names the LAN addresses mDNS gives the tables (not loopback, where the
     # hub's own station connects)
-    lan = tuple(discovery._lan_addresses())
+    lan = tuple(discovery.interface_addresses())
     if not lan:
         pytest.skip("no LAN address to advertise")
     tls = self_signed_tls(tmp_path / "certs", lan)
@@ -175,7 +175,7 @@ def test_hub_run_with_tls_advertises_it_and_a_table_found_by_mdns_verifies_the_c
         # with the CA: found by mDNS, connected over TLS, seen online by the hub's own station
         resolved = resolve_hub(section, seconds=10, find=this_hub)
         assert resolved.how == "mdns", resolved.note
-        assert resolved.settings.mqtt_host in discovery._lan_addresses()
+        assert resolved.settings.mqtt_host in discovery.interface_addresses()
         table = TablePublisher(resolved.settings, "table-1")
         assert wait_for(lambda: table is not None and table.connected, 15)
         url = f"http://127.0.0.1:{page_port}/api/tables/table-1"

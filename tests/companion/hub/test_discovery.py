@@ -28,7 +28,7 @@ def test_a_hub_advertised_by_another_process_is_found_with_its_port_and_tls():
     assert failure is None
     (hub,) = [h for h in hubs if h.prefix == prefix]
     assert hub.port == 28831 and hub.tls is True
-    assert hub.host in discovery._lan_addresses()
+    assert hub.host in discovery.interface_addresses()
     assert hub.name.endswith(discovery.SERVICE_TYPE)
 
 
@@ -39,7 +39,7 @@ def test_a_table_without_an_address_connects_where_mdns_says(tmp_path: Path):
         resolved = resolve_hub(settings, seconds=10)
     found = resolved.settings
     assert resolved.how == "mdns" and found.mqtt_port == 28832
-    assert found.mqtt_host in discovery._lan_addresses()
+    assert found.mqtt_host in discovery.interface_addresses()
     assert (found.username, found.password) == ("table-2", "pw")
 
 

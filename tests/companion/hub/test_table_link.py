@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.events import TIME_UP
+from companion.events import JUDGE_ANSWERED, JUDGE_CALLED, TIME_UP, Event
 from companion.games.protocol import Game
 from companion.hub.table_link import MATCH_FILE, TableLink, game_for_match
 from companion.settings import HubSettings, Settings
@@ -195,5 +195,64 @@ def test_the_seated_players_labels_are_read_for_their_match_only(tmp_path: Path)
         link.on_match({"id": None})  # the hub pairs no one here: no players' labels
         assert load_seated(tmp_path) == {}
         assert told[-1] == set()
+    finally:
+        link.close()
+
+
+EVENT_VALUES = {"b2": 1, "c2": 2, "d2": 1, "b3": 3, "c3": 5, "d3": 3, "b4": 1, "c4": 2, "d4": 1}
+
+
+def event_map_data(**changes: object) -> dict:
+    from companion.games.dreamblade.maps import builtin_map
+    from companion.hub.event_map import map_data
+
+    data = map_data(builtin_map("default"))
+    return {**data, "name": "Store night", "key_values": dict(EVENT_VALUES), **changes}
+
+
+def test_every_paired_game_plays_on_the_events_map(tmp_path: Path):
+    registered = {**match(1, (VALOR, MADNESS)), "map": event_map_data()}
+    unregistered = {**match(2), "map": event_map_data()}
+    for paired in (registered, unregistered):
+        game = game_for_match(paired, settings(tmp_path))
+        assert game.record()["setup"]["map"]["key_values"] == EVENT_VALUES
+        assert game.record()["setup"]["map"]["name"] == "Store night"
+
+
+def test_a_map_that_is_no_map_leaves_the_tables_own(tmp_path: Path, caplog):
+    broken = {**match(1), "map": event_map_data(key_values={"b2": "lots"})}
+    game = game_for_match(broken, settings(tmp_path))
+    assert game.record() == starting_game(settings(tmp_path)).record()
+    assert "the event's map from the hub" in caplog.text
+
+
+def test_the_panel_sets_up_on_the_map_of_the_tables_pairing(tmp_path: Path):
+    link, _ = link_for(tmp_path)
+    try:
+        assert link.event_map() is None
+        link.on_match({**match(1), "map": event_map_data()})
+        chosen = link.event_map()
+        assert chosen is not None and chosen.key_values == EVENT_VALUES
+        link.on_match({"id": None})  # no pairing here now: no event map either
+        assert link.event_map() is None
+    finally:
+        link.close()
+
+
+def test_a_count_sent_before_the_hub_heard_the_call_does_not_clear_it(tmp_path: Path):
+    """The hub's count of open calls can cross a new call on the wire: a 0 that does not yet
+    count the call made here must leave its notice up; the hub's answer to it clears it."""
+    link, _ = link_for(tmp_path)
+    answered: list[dict] = []
+    link.table.bus.subscribe(lambda e: answered.append(e.data), kinds={JUDGE_ANSWERED})
+    try:
+        link.on_judge_calls({"open": 0, "calls": 2})  # two earlier calls, both answered
+        link.table.bus.publish(Event(JUDGE_CALLED, {"by": "A"}))
+        link.on_judge_calls({"open": 0, "calls": 2})  # sent before the hub heard of it
+        assert answered == []
+        link.on_judge_calls({"open": 1, "calls": 3})  # the hub recorded it
+        assert answered == []
+        link.on_judge_calls({"open": 0, "calls": 3})  # and answered it
+        assert answered == [{"by": "hub"}]
     finally:
         link.close()

@@ -280,6 +280,7 @@
     renderTables();
     renderCalls();
     renderClock();
+    renderMap();
     const minutes = document.getElementById("settings-minutes");
     if (minutes && document.activeElement !== minutes && event.settings.round_minutes) minutes.value = event.settings.round_minutes;
     const atTime = document.getElementById("settings-at-time");
@@ -377,10 +378,78 @@
     });
   }
 
+  // -- the event's map ----------------------------------------------------------------------------
+
+  let mapChoices = {};
+  const KEY_CELLS = ["b2", "c2", "d2", "b3", "c3", "d3", "b4", "c4", "d4"];
+
+  function renderMap() {
+    const status = document.getElementById("map-status");
+    if (!status) return;
+    const current = event.settings.map;
+    if (!current) {
+      status.textContent = t("hub.map.none");
+      status.className = "warn-text";
+      return;
+    }
+    const values = KEY_CELLS.map((cell) => `${cell} ${current.key_values[cell]}`).join(", ");
+    status.textContent = t("hub.map.current", { name: current.name, values });
+    status.className = "";
+  }
+
+  /* The 3×3 key cells of the chosen map: the known values shown, the unknown ones to type. */
+  function drawMapCells() {
+    const choice = mapChoices[document.getElementById("map-base").value];
+    if (!choice) return;
+    const [low, high] = choice.value_range;
+    document.getElementById("map-hint").textContent = t("hub.map.hint", { low, high });
+    fill("map-cells", KEY_CELLS.map((cell) => {
+      const known = choice.key_values[cell];
+      const input = el("input", {
+        class: "map-cell", inputmode: "numeric", autocomplete: "off", maxlength: "3",
+        "aria-label": t("hub.map.cell", { cell }), dataset: { cell },
+      });
+      if (known !== null) { input.value = String(known); input.disabled = true; }
+      return el("label", { class: "map-cell-box" }, el("span", { text: cell }), input);
+    }));
+  }
+
+  /* The maps to pick from, the event's own chosen (its values all known once entered). */
+  async function loadMaps() {
+    const base = document.getElementById("map-base");
+    const data = await (await fetch("/api/maps", { cache: "no-store" })).json();
+    mapChoices = data.maps;
+    base.replaceChildren(...Object.keys(mapChoices).map((name) => el("option", { value: name, text: name })));
+    if (data.current && mapChoices[data.current.name]) base.value = data.current.name;
+    drawMapCells();
+  }
+
+  function wireMap() {
+    const base = document.getElementById("map-base");
+    loadMaps();
+    base.addEventListener("change", drawMapCells);
+    document.getElementById("map-form").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const values = {};
+      for (const input of document.querySelectorAll("#map-cells input:not(:disabled)")) {
+        const text = input.value.trim();
+        // a whole number goes as a number; anything else as typed, for the hub to refuse
+        values[input.dataset.cell] = text === "" ? null : /^\d+$/.test(text) ? Number(text) : text;
+      }
+      const name = document.getElementById("map-name").value.trim();
+      const body = { base: base.value, values, ...(name ? { name } : {}) };
+      const done = await send("/api/map", body);
+      if (!done) return;
+      toast(t("hub.map.saved", { name: done.map.name }));
+      await loadMaps();
+    });
+  }
+
   function wireOrganizer() {
     wireAccess();
     for (const node of document.querySelectorAll("[data-organizer]")) node.hidden = !boot.organizer;
     if (!boot.organizer) return;
+    wireMap();
     fetch("/api/warbands").then((r) => r.json()).then((data) => {
       warbands = data.warbands;
       const select = document.getElementById("checkin-warband");

@@ -1,0 +1,119 @@
+"""End to end: a whole Dreamblade game (the demo's, to its winner) watched on two Japanese phones,
+seat A's at a phone's size and seat B's at a laptop's: at every step, the visible text has no
+English word but the proper names of the miniatures, the map and the players (an allow-list),
+and no engine id or pending kind. A stale and an out-of-turn action are refused in Japanese
+only, never with the engine's English ("the game waits for choose_action from seat B")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from playwright.sync_api import Browser, Page, expect
+
+from companion.games.dreamblade.demo_game import DEMO_GAME
+from companion.settings import Settings
+from companion.table.proposers import JUDGE
+from companion.table.table import Table
+from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.conftest import dreamblade_table, join_url
+from tests.web_panel.visible_text import (
+    LATIN_WORD,
+    assert_no_internal_ids,
+    english_in,
+    english_words,
+)
+from web_panel import create_app
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
+]
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    return dreamblade_table(tmp_path, 0)
+
+
+@pytest.fixture
+def app(table: Table, settings: Settings) -> Iterator[Flask]:
+    app = create_app(table, settings, secret_key="test-secret", testing=True)
+    yield app
+    app.extensions["panel"].close()
+
+
+def proper_names(table: Table) -> set[str]:
+    """Words that may stay in Latin letters on a Japanese page: the miniatures' and the map's
+    names and the miniatures' printed ability lines (card text, as printed)."""
+
+    def read(game) -> set[str]:  # type: ignore[no-untyped-def]
+        words: set[str] = set()
+        for piece in game.setup.pieces.values():
+            words |= set(LATIN_WORD.findall(piece.mini.name))
+            words |= set(LATIN_WORD.findall(piece.mini.lineage or ""))
+            for line in piece.mini.abilities:
+                words |= set(LATIN_WORD.findall(line))
+        words |= set(LATIN_WORD.findall(game.setup.dream_map.name))
+        return words
+
+    names: set[str] = table.read(read)
+    return names
+
+
+def _seated(browser: Browser, app: Flask, url: str, seat: str, laptop: bool) -> Page:
+    phone = new_phone(browser, url, language="ja-JP", laptop=laptop)
+    phone.goto(url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1])
+    wait_for_version(phone, 0)
+    return phone
+
+
+def _refused_in_japanese(phone: Page, tap: str, allowed: set[str]) -> None:
+    toast = phone.locator("#toast")
+    phone.evaluate("document.getElementById('toast').hidden = true")
+    phone.evaluate(tap)
+    expect(toast).to_be_visible()
+    said = toast.inner_text()
+    assert said.strip()
+    assert not english_in(said, allowed), said
+
+
+def test_a_whole_japanese_game_shows_no_english(browser: Browser, server, app: Flask, table: Table):
+    allowed = proper_names(table)
+    phones = {
+        "A": _seated(browser, app, server.url, "A", laptop=False),
+        "B": _seated(browser, app, server.url, "B", laptop=True),
+    }
+    found: dict[str, set[str]] = {}
+    for step, text in enumerate(DEMO_GAME, start=1):
+        if step == 3:  # seat A spawns: B taps out of turn, then sends what it saw two steps ago
+            _refused_in_japanese(phones["B"], "Panel.propose('done')", allowed)
+            stale = "Panel.post('/api/actions', {action: 'done', version: 0, game_id: 1})"
+            _refused_in_japanese(phones["B"], stale, allowed)
+        table.submit(JUDGE, text)
+        for seat, phone in phones.items():
+            wait_for_version(phone, step)
+            english = english_words(phone, allowed)
+            if english:
+                found.setdefault(f"{seat} after {text!r}", english)
+            assert_no_internal_ids(phone)
+    assert table.read(lambda game: game.winner()) is not None
+    for phone in phones.values():
+        expect(phone.locator("#status .winner")).to_be_visible()
+    # each miniature's card: its stats, reasons and ability help, in Japanese too
+    laptop = phones["B"]
+    cards = laptop.locator(".db-mini").count()
+    assert cards > 0
+    for index in range(cards):
+        laptop.locator(".db-mini").nth(index).click()
+        expect(laptop.locator("#mini-info")).to_be_visible()
+        english = english_words(laptop, allowed)
+        if english:
+            found.setdefault(f"card {index}", english)
+        laptop.locator("#mini-info button").click()
+    screenshot(phones["A"], "ja-game-over-phone")
+    screenshot(phones["B"], "ja-game-over-laptop")
+    every = set().union(*found.values()) if found else set()
+    assert not found, (sorted(every), found)
