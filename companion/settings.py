@@ -27,7 +27,7 @@ from companion.yaml_files import read_yaml
 log = logging.getLogger(__name__)
 
 HEX_COLOUR = r"^#[0-9A-Fa-f]{6}$"
-# What a table does when the round clock runs out (see web_panel/clock.py).
+# What a table does when the round clock runs out (see companion/table/clock.py).
 AtTime = Literal["notify_only", "leader_wins", "finish_turn"]
 
 

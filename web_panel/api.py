@@ -18,11 +18,11 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 
 from companion.errors import IllegalActionError
 from companion.json_limits import TooDeep, parse_json
+from companion.table.clock import ClockError
 from companion.table.proposers import Proposer
 from companion.table.store import StoreFullError
 from companion.table.table import JudgeOnlyError, SeatError, StaleError
 from web_panel.addresses import LOOPBACK_NAMES, lan_address, public_base_url
-from web_panel.clock import ClockError
 from web_panel.i18n import choose_language, translate
 from web_panel.judge import JudgeAccessError
 from web_panel.judge_calls import CallTooSoon
@@ -372,7 +372,13 @@ def confirm_result() -> ResponseReturnValue:
     """A seated player agrees with the result the tournament hub recorded for this table."""
     panel = current_panel()
     seat = panel.viewer().seat
+    result = panel.tournament.result_view() if panel.tournament is not None else None
     if seat is None:
+        # a phone of the match before, or one that never joined: only this match's seats confirm
+        logger.warning(
+            "tournament: a confirmation refused: phone %s holds no seat in game %d (match %s)",
+            _phone_label(), panel.table.game_id, result["match"] if result else "none",
+        )  # fmt: skip
         raise Refused(403, "spectator")
     if panel.tournament is None:
         raise Refused(409, "nothing_to_confirm")
@@ -383,6 +389,12 @@ def confirm_result() -> ResponseReturnValue:
     return jsonify(ok=True)
 
 
+def _phone_label() -> str:
+    """A short, stable label of the phone behind this request for the log (never its whole id)."""
+    phone = session.get("phone")
+    return phone[:6] if isinstance(phone, str) else "without a joined seat"
+
+
 @api.get("/join/<seat>")
 def join_code(seat: str) -> ResponseReturnValue:
     """A seat's join link, as text and as a QR code: only for the table's own screen (loopback)
@@ -390,8 +402,14 @@ def join_code(seat: str) -> ResponseReturnValue:
     panel = current_panel()
     if seat not in panel.table.read(lambda game: game.seats):
         raise Refused(404, "no_such_seat")
-    if not may_see_join_codes(request.remote_addr, panel.viewer()):
+    viewer = panel.viewer()
+    if not may_see_join_codes(request.remote_addr, viewer):
         raise Refused(403, "judge_only")
+    held = seat in panel.table.session.phones(panel.table.game_id)
+    if held and panel.tournament is not None and not viewer.judge:
+        # a tournament table's screen shows no code for a seat its player holds: a photo of the
+        # screen must not take it (the judge frees the seat for a dead phone: /api/judge/release)
+        raise Refused(409, "seat_held")
     base = public_base_url(request.host_url, lan_address())
     url = panel.join_url(seat, base)
     reachable = urlsplit(base).hostname not in LOOPBACK_NAMES  # by phones on the network

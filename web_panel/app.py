@@ -15,7 +15,7 @@ import re
 import secrets
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from flask import Flask, Response, jsonify, request, session
 from flask.sessions import SecureCookieSessionInterface
@@ -30,9 +30,8 @@ from web_panel import csrf
 from web_panel.api import api
 from web_panel.camera_setup import camera_setup
 from web_panel.camera_view import camera_api
-from web_panel.clock import MatchClock
 from web_panel.demo_api import demo_api
-from web_panel.game_setup import load_seats, setup_api
+from web_panel.game_setup import setup_api
 from web_panel.i18n import choose_language, translate
 from web_panel.judge import JudgeAccess
 from web_panel.judge_api import judge_api
@@ -42,7 +41,6 @@ from web_panel.other_game_setup import other_setup_api
 from web_panel.pages import pages
 from web_panel.panel import LedSource, Panel
 from web_panel.private_files import write_private
-from web_panel.seats import SeatTokens
 from web_panel.table_catalog_api import catalog_api
 
 if TYPE_CHECKING:
@@ -51,7 +49,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SECRET_FILE = "panel-secret.key"
-JOINS_FILE = "panel-joins.json"  # the join codes already used, and by which phone
 
 
 SECRET_PATTERN = re.compile(r"[0-9a-f]{64}")
@@ -91,14 +88,14 @@ def create_app(
     *,
     secret_key: str | None = None,
     testing: bool = False,
-    lights: object | None = None,
+    lights: LedSource | None = None,
     camera: CameraView | None = None,
     labels: TableReading | None = None,
 ) -> Flask:
     """The panel app of ``table``. ``secret_key`` defaults to the data folder's (``panel_secret``).
 
-    ``lights``: the LED backend; if it offers frame subscriptions (the virtual backend does), the
-    phones' boards mirror the LEDs. Other backends are simply not mirrored. ``camera``: what the
+    ``lights``: the LED backend (any: each hands the frames it shows to subscribers); the
+    phones' boards mirror the LEDs. ``camera``: what the
     camera view shows and where a tapped calibration goes (none: the view says there is no camera).
     ``labels``: the labels the camera reads (``companion.camera.reading.TableReading``), which
     the tag scan reads with too.
@@ -117,17 +114,12 @@ def create_app(
     panel = Panel(
         table=table,
         settings=settings,
-        tokens=SeatTokens(app.config["SECRET_KEY"], settings.data_dir / JOINS_FILE),
         judge=JudgeAccess(settings.panel.judge_pin, settings.data_dir),
-        clock=MatchClock(settings.clock),
-        seats=load_seats(settings.data_dir),
         camera=camera,
         labels=labels,
     )
-    if lights is not None and callable(getattr(lights, "subscribe", None)):
-        panel.mirror_leds(cast(LedSource, lights))
-    elif lights is not None:
-        log.info("the %s lights offer no frames to mirror on the panel", type(lights).__name__)
+    if lights is not None:
+        panel.mirror_leds(lights)
     app.extensions["panel"] = panel
     app.register_blueprint(api)
     app.register_blueprint(setup_api)

@@ -8,7 +8,6 @@ Who may set up: ``setup_rights``.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping
 from functools import lru_cache
@@ -24,8 +23,9 @@ from companion.camera import tag_registry
 from companion.errors import DataFileError
 from companion.games import find_kit, kits
 from companion.games.protocol import Game
-from companion.settings import SeatSettings, Settings
+from companion.settings import SeatSettings
 from companion.table.catalog import EnteredBy, TableCatalog
+from companion.table.session import Lineup
 from companion.table.setup import starting_game
 from web_panel.api import Refused, body
 from web_panel.i18n import choose_language, translate
@@ -43,41 +43,11 @@ if TYPE_CHECKING:
 
 setup_api = Blueprint("setup", __name__, url_prefix="/api/setup")
 
-SEATS_FILE = "panel-seats.json"
 WARBANDS_FOLDER = "warbands"
 CATALOG_RESULTS = 30
 
 
 # -- who, and the seats ---------------------------------------------------------------------------
-
-
-def load_seats(data_dir: Path) -> dict[str, SeatSettings]:
-    """The seats given at the last set-up, if any (an unreadable file is ignored: config wins)."""
-    path = data_dir / SEATS_FILE
-    if not path.exists():
-        return {}
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return {seat: SeatSettings.model_validate(value) for seat, value in data.items()}
-    except (ValueError, AttributeError, ValidationError):
-        return {}
-
-
-def seat_names(settings: Settings) -> dict[str, str]:
-    """Each seat's player by name, as the panel names them: the last set-up's (a tournament's
-    pairing's), else the config's (``companion doctor`` and the run's problems name players so)."""
-    seats = load_seats(settings.data_dir) or settings.seats
-    return {seat: s.name for seat, s in seats.items()}
-
-
-def _save_seats(data_dir: Path, seats: Mapping[str, SeatSettings]) -> None:
-    data_dir.mkdir(parents=True, exist_ok=True)
-    path = data_dir / SEATS_FILE
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(
-        json.dumps({seat: s.model_dump() for seat, s in seats.items()}), encoding="utf-8"
-    )
-    temporary.replace(path)
 
 
 def _seats(data: object, current: Mapping[str, SeatSettings]) -> dict[str, SeatSettings]:
@@ -294,7 +264,7 @@ def _tag_reading(panel: Panel) -> TagReading:
         from companion.camera.reading import TableReading
 
         camera = panel.settings.camera
-        panel.labels = TableReading(camera.decoder, camera.markers, panel.settings.data_dir)
+        panel.labels = TableReading(camera.decoder, camera.markers, panel.table.session)
     try:
         return panel.labels.current()
     except DataFileError as exc:
@@ -433,16 +403,17 @@ SETUP_FORMS: dict[str, Callable[[Panel, object, Mapping[str, SeatSettings]], Pre
 
 def start_paired_game(panel: Panel, game: Game, names: Mapping[str, str]) -> None:
     """Start the game the tournament hub paired at this table, with the players' names on the
-    seats (their colours kept); the phones see the new game at once."""
-    current = panel.seats or panel.settings.seats
+    seats (their colours kept); the phones see the new game at once. A pairing is a new lineup:
+    no phone of the game it replaces stays seated (``companion.table.session``)."""
+    current = panel.seats
     seats = {
         seat: SeatSettings(name=names[seat][:40] or s.name, colour=s.colour) if seat in names else s
         for seat, s in current.items()
     }
-    _save_seats(panel.settings.data_dir, seats)
-    panel.seats = seats
+    panel.table.session.set_seats(seats)
     with tag_registry.LOCK:
-        panel.table.replace_game(game)
+        paired = {seat: seats[seat].name for seat in names if seat in seats}
+        panel.table.replace_game(game, Lineup.of(paired, paired=True))
     panel.feed.panel_changed()
 
 
@@ -454,7 +425,7 @@ def options() -> ResponseReturnValue:
     from companion.games.dreamblade.miniature_form import keyword_choices
 
     panel = current_panel()
-    seats = panel.seats or panel.settings.seats
+    seats = panel.seats
     return jsonify(
         may_set_up=may_set_up(panel, request.remote_addr),
         games=sorted(kit.name for kit in kits()),
@@ -518,7 +489,7 @@ def _entered_by(panel: Panel) -> EnteredBy:
     """Who is typing an entry in: a seat and its player's name, the judge, or the table's screen."""
     viewer = panel.viewer()
     if viewer.seat is not None:
-        seats = panel.seats or panel.settings.seats
+        seats = panel.seats
         known = seats.get(viewer.seat)
         return EnteredBy(viewer.seat, known.name if known else viewer.seat)
     if viewer.judge:
@@ -617,21 +588,21 @@ def new_game() -> ResponseReturnValue:
     panel = current_panel()
     require_setup_rights(panel)
     data = body()
-    seats = _seats(data.get("seats"), panel.seats or panel.settings.seats)
+    seats = _seats(data.get("seats"), panel.seats)
     minutes = data.get("clock_minutes", panel.settings.clock.round_minutes)
     if minutes is not None and (not isinstance(minutes, int) or not 1 <= minutes <= 600):
         raise Refused(400, "setup", "'clock_minutes' must be 1 to 600, or null for no clock")
     prepared = _new_game(panel, data, seats)  # everything is checked before anything changes
     game = prepared.game
     tags = prepared.tags
-    _save_seats(panel.settings.data_dir, seats)
-    panel.seats = seats
+    seat = panel.viewer().seat  # who set it up (before a new lineup unseats them)
+    panel.table.session.set_seats(seats)
     panel.clock.configure(minutes)
+    lineup = panel.lineup(game.seats)
     with tag_registry.LOCK:  # a camera following the new game waits for its tags
-        panel.table.replace_game(game)
+        panel.table.replace_game(game, lineup)
         if tags:
             tag_registry.save_registry(panel.settings.data_dir, panel.table.game_id, tags)
-    seat = panel.viewer().seat
     typed_by = EnteredBy(seat, seats[seat].name if seat in seats else None)
     for kind, entry in prepared.entries:  # cards typed once, offered at the next set-up
         panel.table_catalog.add(game.name, kind, entry, typed_by)

@@ -1,6 +1,6 @@
 """The judge's rules assistant on the panel (judge only): a position editor and questions in
-plain words, the live game exported as record and position, and the camera's pictures of a log
-entry it proposed (the evidence for a dispute).
+plain words, the live game exported as record and position, the camera's pictures of a log
+entry it proposed (the evidence for a dispute), and freeing a seat whose phone died.
 
 The editor never touches the table: the phone holds the position it edits and sends it back with
 each request (``position``: a ``dreamblade-position``; or ``from``: ``live`` / ``empty`` to start
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import importlib
+import logging
 from typing import Any
 
 from flask import Blueprint, jsonify, request
@@ -24,6 +25,8 @@ from web_panel.api import Refused, body
 from web_panel.i18n import choose_language, translate
 from web_panel.judge_text import problem_text, sentences
 from web_panel.panel import Panel, current_panel
+
+log = logging.getLogger(__name__)
 
 judge_api = Blueprint("judge_api", __name__, url_prefix="/api/judge")
 
@@ -193,3 +196,19 @@ def export() -> ResponseReturnValue:
     _judge(panel)
     record, position = panel.table.read(lambda game: (game.record(), game.position()))
     return jsonify(record=record, position=position)
+
+
+@judge_api.post("/release")
+def release_seat() -> ResponseReturnValue:
+    """The judge frees a seat (a dead phone, a swapped device): every phone holding it in the game
+    at the table is unseated, and the table's screen shows the seat's code again."""
+    panel = current_panel()
+    if not panel.viewer().judge:
+        raise Refused(403, "judge_only")
+    seat = body().get("seat")
+    if not isinstance(seat, str) or seat not in panel.table.read(lambda game: game.seats):
+        raise Refused(404, "no_such_seat")
+    released = panel.table.session.release(seat, panel.table.game_id)
+    log.info("judge: seat %s released (%d phone(s) unseated)", seat, released)
+    panel.feed.panel_changed()
+    return jsonify(seat=seat, released=released)

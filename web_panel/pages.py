@@ -11,9 +11,9 @@ from flask import Blueprint, redirect, render_template, request, session
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
+from companion.table.session import JoinCodeError
 from web_panel.i18n import LANG_COOKIE, LANGUAGES, catalog, choose_language, translate
 from web_panel.panel import Panel, current_panel, me
-from web_panel.seats import JoinTokenError
 
 pages = Blueprint("pages", __name__)
 
@@ -64,8 +64,8 @@ def join(token: str) -> ResponseReturnValue:
     if not isinstance(phone, str):
         phone = session["phone"] = secrets.token_urlsafe(16)
     try:
-        seat = panel.tokens.claim(token, panel.table.game_id, phone)
-    except JoinTokenError as exc:
+        panel.table.session.join(token, panel.table.game_id, phone)
+    except JoinCodeError as exc:
         context = _page_context(panel, "join")
         seated = panel.viewer().seat
         key = (
@@ -76,8 +76,6 @@ def join(token: str) -> ResponseReturnValue:
         reason = translate(context["lang"], key, seat=seated or "")
         heading = translate(context["lang"], "join.failed")
         return render_template("page_error.html", heading=heading, reason=reason, **context), 403
-    session["seat"] = seat
-    session["game"] = panel.table.game_id
     panel.feed.panel_changed()  # the table's screen shows a new code for that seat
     return redirect("/", code=303)
 

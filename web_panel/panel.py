@@ -1,9 +1,11 @@
-"""The panel's per-app objects, shared by its blueprints: the table, its settings, the seat tokens,
-the judge PIN guard, the round clock, the live feed and the camera's open prompts."""
+"""The panel's per-app objects, shared by its blueprints: the table (and its session: seats, the
+phones holding them, the round clock), its settings, the judge PIN guard, the live feed and the
+camera's open prompts. The panel keeps no session state of its own: a phone is known by the random
+id in its signed cookie, and the table's session says which seat that phone holds."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -12,15 +14,16 @@ from flask import current_app, request, session
 from companion.errors import DataFileError
 from companion.settings import SeatSettings, Settings
 from companion.table.catalog import TableCatalog
+from companion.table.clock import MatchClock
+from companion.table.session import Lineup
 from companion.table.table import Table
 from web_panel import csrf
 from web_panel.camera_prompts import PromptList
-from web_panel.clock import MatchClock
 from web_panel.judge import JudgeAccess
 from web_panel.judge_calls import JudgeCalls
 from web_panel.limits import StreamLimit
 from web_panel.map_agreement import MapAgreement
-from web_panel.seats import LOOPBACK_ADDRESSES, SeatTokens, Viewer, may_see_join_codes
+from web_panel.seats import LOOPBACK_ADDRESSES, Viewer, may_see_join_codes
 from web_panel.stream import Feed
 from web_panel.view import public_view, spectator_view
 
@@ -54,7 +57,8 @@ class DemoScript(Protocol):
 
 
 class LedSource(Protocol):
-    """What the panel needs from the lights: the virtual backend's frame subscription."""
+    """What the panel needs from the lights: every backend's frame subscription
+    (``companion.lights.base.Lights.subscribe``)."""
 
     def subscribe(
         self, callback: Callable[[Any], None], *, current: bool = False
@@ -65,11 +69,7 @@ class LedSource(Protocol):
 class Panel:
     table: Table
     settings: Settings
-    tokens: SeatTokens
     judge: JudgeAccess
-    clock: MatchClock
-    # The seats' names and colours: the config's, or those given when a game was set up.
-    seats: dict[str, SeatSettings] = field(default_factory=dict)
     # The camera view (frames, tags read, manual calibration); ``None`` without a camera.
     camera: CameraView | None = None
     feed: Feed = field(init=False)
@@ -88,10 +88,17 @@ class Panel:
     table_catalog: TableCatalog = field(init=False)
     # The seated players' calls for the judge (at most one a minute per seat).
     judge_calls: JudgeCalls = field(init=False)
+    # The table's round clock (kept in its session).
+    clock: MatchClock = field(init=False)
     # The map values the seated players confirmed on their phones, until both agree.
     map_agreement: MapAgreement = field(default_factory=MapAgreement)
 
     def __post_init__(self) -> None:
+        self.clock = self.table.session.clock(self.settings.clock)
+        # the game at the table when the panel starts is played by the seats it names
+        self.table.session.adopt(
+            self.table.game_id, self.lineup(self.table.read(lambda g: g.seats))
+        )
         self.feed = Feed(self.table, self.build_view)
         self.camera_prompts = PromptList(self.table.bus, self.feed.panel_changed)
         self.table_catalog = TableCatalog(self.table.store.path)
@@ -115,12 +122,24 @@ class Panel:
         self.feed.close()
         self.table_catalog.close()
 
+    @property
+    def seats(self) -> dict[str, SeatSettings]:
+        """The seats' names and colours: those given at the last set-up or pairing (kept in the
+        table's session), else the config's."""
+        return self.table.session.seats() or dict(self.settings.seats)
+
+    def lineup(self, seats: Iterable[str]) -> Lineup:
+        """The players named on ``seats`` (a game's) now, by their names."""
+        named = self.seats
+        return Lineup.of({seat: named[seat].name for seat in seats if seat in named})
+
     def build_view(self, notices: list[dict[str, Any]]) -> dict[str, Any]:
-        seats = self.seats or self.settings.seats
+        seats = self.seats
         view = public_view(self.table, seats, self.clock, notices, self.camera_prompts)
         view["tournament"] = self.tournament.result_view() if self.tournament else None
         view["labels_left_out"] = self.labels_left_out()
-        view["joins"] = self.tokens.claimed  # the join codes shown change when one is used
+        view["joins"] = self.table.session.claimed  # the join codes shown change when one is used
+        view["held"] = sorted(self.table.session.phones(self.table.game_id))  # seats with a phone
         view["demo"] = self.demo.view() if self.demo else None
         view["map_agreement"] = self.map_agreement_view()
         return view
@@ -144,36 +163,20 @@ class Panel:
 
     def spectator_view(self) -> dict[str, Any]:
         """What the tournament hub shows of this table (``view.spectator_view``)."""
-        return spectator_view(self.table, self.seats or self.settings.seats)
+        return spectator_view(self.table, self.seats)
 
     def join_url(self, seat: str, base_url: str) -> str:
         """A new join link for ``seat`` of the game at the table, under ``base_url``."""
-        return f"{base_url.rstrip('/')}/join/{self.tokens.issue(seat, self.table.game_id)}"
+        code = self.table.session.issue_code(seat, self.table.game_id)
+        return f"{base_url.rstrip('/')}/join/{code}"
 
     def viewer(self) -> Viewer:
-        """Who is behind the current request (from its signed session cookie)."""
-        seat = session.get("seat")
-        if session.get("game") != self.table.game_id:
-            seat = self._carried_seat(seat, session.get("game"))
+        """Who is behind the current request: the seat the table's session says its phone (the
+        id in its signed cookie) holds in the game at the table, and whether it is the judge."""
         return Viewer(
-            seat=seat if isinstance(seat, str) else None,
+            seat=self.table.session.seat_of(session.get("phone"), self.table.game_id),
             judge=self.judge.is_judge(session.get("judge")),
         )
-
-    def _carried_seat(self, seat: object, game_id: object) -> str | None:
-        """A phone seated in the game the current one replaced keeps its seat if the new game
-        has it (a new game at the same table, same players); any older seat is no seat."""
-        if not isinstance(seat, str) or not isinstance(game_id, int):
-            return None
-        if game_id != self.previous_game_id() or seat not in self.table.read(lambda g: g.seats):
-            return None
-        session["game"] = self.table.game_id
-        return seat
-
-    def previous_game_id(self) -> int | None:
-        """The game played at this table before the current one, if any."""
-        earlier = [g.id for g in self.table.store.games() if g.id < self.table.game_id]
-        return max(earlier, default=None)
 
 
 def may_set_first_pin(panel: Panel, remote_addr: str | None) -> bool:

@@ -1,27 +1,27 @@
-"""Who may set up a game (and change what set-ups offer, such as the table's catalog): the judge;
-the table's own screen while no judge PIN is set; and once the game is over, a seated player or
-the table's own screen (never a phone that scanned a code while the game runs)."""
+"""Who may set up a game (and change what set-ups offer, such as the table's catalog): the rule is
+the table's session's (``companion.table.session.may_set_up``); this module hands it what the
+request says (the judge's cookie, the table's own screen, the phone's seat)."""
 
 from __future__ import annotations
 
 from flask import request
 
+from companion.table import session as table_session
 from web_panel.api import Refused
 from web_panel.panel import Panel
 from web_panel.seats import LOOPBACK_ADDRESSES
 
 
 def may_set_up(panel: Panel, remote_addr: str | None) -> bool:
-    """The judge may; a seated player or the table's own screen once the game is over; and
-    while there is no judge PIN, the table's own screen (never a phone that scanned a code)."""
+    """The session's rule for the phone behind this request."""
     viewer = panel.viewer()
-    if viewer.judge:
-        return True
-    own_screen = remote_addr in LOOPBACK_ADDRESSES
-    if own_screen and not panel.judge.enabled:
-        return True
-    game_over = panel.table.read(lambda game: game.winner() is not None)
-    return game_over and (viewer.seat is not None or own_screen)
+    return table_session.may_set_up(
+        judge=viewer.judge,
+        own_screen=remote_addr in LOOPBACK_ADDRESSES,
+        judge_pin_set=panel.judge.enabled,
+        game_over=panel.table.read(lambda game: game.winner() is not None),
+        seated=viewer.seat is not None,
+    )
 
 
 def require_setup_rights(panel: Panel) -> None:

@@ -13,9 +13,9 @@ from typing import Any
 
 from companion.games.protocol import Game
 from companion.settings import SeatSettings
+from companion.table.clock import MatchClock
 from companion.table.table import Table
 from web_panel.camera_prompts import PromptList
-from web_panel.clock import MatchClock
 from web_panel.game_views import game_view
 
 LOG_LENGTH = 40
@@ -57,7 +57,7 @@ def spectator_view(table: Table, seats: Mapping[str, SeatSettings]) -> dict[str,
     def build(game: Game) -> dict[str, Any]:
         view = _watched(table, game, seats)
         del view["position"], view["legal_actions"], view["legal_count"]
-        view["log"] = table.store.log(table.game_id)[-SPECTATOR_LOG_LENGTH:]
+        view["log"] = table.log(SPECTATOR_LOG_LENGTH)
         return view
 
     view: dict[str, Any] = table.read(build)
@@ -75,7 +75,7 @@ def public_view(
 
     def build(game: Game) -> dict[str, Any]:
         view = _watched(table, game, seats)
-        log = table.store.log(table.game_id)[-LOG_LENGTH:]
+        log = table.log(LOG_LENGTH)
         pictured = table.store.pictured_entries(table.game_id) if log else set()
         view["log"] = [{**entry, "pictures": entry["seq"] in pictured} for entry in log]
         view["corrections"] = list(game.corrections)  # usage lines of the judge's corrections

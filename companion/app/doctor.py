@@ -218,11 +218,11 @@ def check_players_labels(settings: Settings) -> Check:
     """The label registrations of the players a tournament hub seated here: each one the camera
     reads, or the players whose labels it leaves out (a kind this table does not read)."""
     from companion.camera.reading import tag_reading
-    from companion.table.seated_labels import load_seated
-    from web_panel.game_setup import seat_names
+    from companion.table.seated_labels import seated_from_data
+    from companion.table.session import stored_labels, stored_seats
 
     name = "players' labels"
-    seated = load_seated(settings.data_dir)
+    seated = seated_from_data(stored_labels(settings.store_path))
     if not seated:
         return Check(name, True, "none: no tournament pairing with players' own labels")
     try:
@@ -231,7 +231,8 @@ def check_players_labels(settings: Settings) -> Check:
         return Check(name, False, str(error), "fix camera.markers, or reprint the table's labels")
     if not reading.left_out:
         return Check(name, True, f"seat {' and '.join(sorted(seated))}'s read by the camera")
-    names = seat_names(settings)
+    seats = stored_seats(settings.store_path) or settings.seats
+    names = {seat: s.name for seat, s in seats.items()}
     said = [left.describe(names.get(left.seat, f"seat {left.seat}")) for left in reading.left_out]
     return Check(
         name,

@@ -28,6 +28,7 @@ from companion.lights.driver import LightsDriver
 from companion.lights.factory import Fallback, open_lights
 from companion.lights.map_view import MapView, game_map, view_for_game
 from companion.settings import Settings
+from companion.table.session import Lineup
 from companion.table.table import JUDGE, Table
 from firmware_config.layout import load_layout
 
@@ -65,7 +66,7 @@ class TableRuntime:
             from companion.camera.reading import TableReading
 
             camera = self.settings.camera
-            self._labels = TableReading(camera.decoder, camera.markers, self.settings.data_dir)
+            self._labels = TableReading(camera.decoder, camera.markers, self.table.session)
         return self._labels
 
     # -- devices -------------------------------------------------------------------------------
@@ -101,9 +102,7 @@ class TableRuntime:
     def seat_palette(self) -> Palette:
         """The seat colours of the config, replaced by those picked at the panel's last set-up
         (for every game: Dreamblade's A and B, the other games' players)."""
-        from web_panel.game_setup import load_seats
-
-        seats = {**self.settings.seats, **load_seats(self.settings.data_dir)}
+        seats = {**self.settings.seats, **self.table.session.seats()}
         return Palette().with_seat_colours({seat: s.colour for seat, s in seats.items()})
 
     def _camera_cells(self) -> dict[TagId, str]:
@@ -131,7 +130,7 @@ class TableRuntime:
         from web_panel.app import create_app, serve
 
         lights = self.lights.lights if self.lights is not None else None
-        # mirrors virtual LEDs; the camera (started first) feeds the camera view
+        # the phones mirror the LEDs (any backend); the camera (started first) feeds the camera view
         # with a camera, the labels it reads: the tag scan reads the same (none: no scan)
         app = create_app(
             self.table, self.settings, lights=lights, camera=self.camera, labels=self._labels
@@ -171,6 +170,7 @@ class TableRuntime:
         link = TableLink(
             settings, self.table, self._start_paired_game, self._follow_clock,
             watch=panel.spectator_view if panel is not None else None,
+            join_base=(lambda: self.panel_url) if panel is not None else None,
         )  # fmt: skip
         if panel is not None:  # the phones show the hub's recorded result, for confirmation
             panel.tournament = link
@@ -180,7 +180,7 @@ class TableRuntime:
     def _start_paired_game(self, game: Game, names: dict[str, str]) -> None:
         panel = self.panel
         if panel is None:
-            self.table.replace_game(game)
+            self.table.replace_game(game, Lineup.of(names, paired=True))
             return
         from web_panel.game_setup import start_paired_game
 
@@ -212,9 +212,8 @@ class TableRuntime:
             self.problems.append(f"camera: {error}")
             return False
         if reading.left_out:  # a seated player's labels of a kind this table does not read
-            from web_panel.game_setup import seat_names
-
-            names = seat_names(self.settings)
+            seats = self.table.session.seats() or self.settings.seats
+            names = {seat: s.name for seat, s in seats.items()}
             for left in reading.left_out:
                 said = left.describe(names.get(left.seat, f"seat {left.seat}"))
                 self.problems.append(f"camera: {said}")

@@ -4,7 +4,7 @@ When the camera commits a change, the loop crops each cell the change touched (w
 appeared, left, or moved from and to) out of two frames: the one the previous board was committed
 from (before) and the one this change was committed from (after). Each crop is the cell's outline
 mapped through the calibration, with a small margin, scaled to at most ``CROP_PX`` pixels and
-stored as a JPEG of a few kB with the game (``Store.add_pictures``), so a judge can see what the
+stored as a JPEG of a few kB with the game (``Table.evidence``), so a judge can see what the
 sensor saw for a log entry the players dispute.
 """
 

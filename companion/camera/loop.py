@@ -45,7 +45,6 @@ from companion.camera.setup import (
 from companion.camera.snapshot import CameraSnapshot
 from companion.errors import DataFileError
 from companion.events import Event
-from companion.table.store import StoreError
 from companion.table.table import Table
 from vision.board_change import BoardChange, TagId
 from vision.calibration import (
@@ -335,24 +334,20 @@ class CameraLoop:
     def _apply_with_pictures(
         self, change: BoardChange, frame: np.ndarray, calibration: Calibration
     ) -> None:
-        """Apply a committed change and keep, with the actions it proposed, pictures of the cells
-        it involved before and after (evidence.py). A picture that cannot be kept is logged and
-        never stops the game."""
+        """Apply a committed change with pictures of the cells it involved before and after
+        (evidence.py): the table stores them in the transaction of the first action the change
+        proposes (``Table.evidence``), so the log never shows an entry whose pictures are still
+        to come. Pictures that cannot be made are logged and never stop the game."""
         before = self._board_frame if self._board_frame is not None else frame
-        store, game_id = self.table.store, self.table.game_id
-        first = store.last_seq(game_id) + 1
-        self.apply(change)
-        self._board_frame = frame
-        proposed = [e["seq"] for e in store.log(game_id)[first - 1 :] if e["by"] == "camera"]
-        if not proposed:
-            return
         try:
-            cells = evidence.pictures(before, frame, calibration, self.grid, change)
-            store.add_pictures(
-                game_id, min(proposed), max(proposed), [(p.cell, p.before, p.after) for p in cells]
-            )
-        except (ValueError, cv2.error, StoreError):
-            log.exception("camera: the pictures of a change could not be kept")
+            shots = evidence.pictures(before, frame, calibration, self.grid, change)
+            cells = [(p.cell, p.before, p.after) for p in shots]
+        except (ValueError, cv2.error):
+            log.exception("camera: the pictures of a change could not be made")
+            cells = []
+        with self.table.evidence(cells):
+            self.apply(change)
+        self._board_frame = frame
 
     def _follow_the_game(self) -> None:
         """Another game replaced the table's: read its tags from now on (fresh tracker)."""

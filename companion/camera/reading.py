@@ -2,12 +2,12 @@
 registration, QR (or marker) stickers otherwise — the version-2 stickers of the registration, or,
 with none, the older stickers naming their miniature (docs/formats.md "Label registration").
 
-In a tournament match the two seated players' registrations (``companion.table.seated_labels``)
-are read too, merged by key with the table's own (``vision.registration.merge_registrations``):
-each player's tags are renumbered to their seat's serials (seat A's copy k is serial k, seat B's
-100 + k, as ``reconciler.default_registry`` binds them), and a code two registrations bind to
-different miniatures is flagged, never placed. The camera loop and the panel's tag scan read
-through the same :class:`TableReading`."""
+In a tournament match the two seated players' registrations (``companion.table.seated_labels``,
+kept in the table's session) are read too, merged by key with the table's own
+(``vision.registration.merge_registrations``): each player's tags are renumbered to their seat's
+serials (seat A's copy k is serial k, seat B's 100 + k, as ``reconciler.default_registry`` binds
+them), and a code two registrations bind to different miniatures is flagged, never placed. The
+camera loop and the panel's tag scan read through the same :class:`TableReading`."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from companion.camera.reconciler import SERIAL_OFFSET
-from companion.table.seated_labels import load_seated, seated_path
+from companion.table.seated_labels import load_seated
+from companion.table.session import Session
 from vision.board_change import TagId
 from vision.carrier import DEFAULT_CARRIER
 from vision.pipeline import PipelineConfig
@@ -140,21 +141,24 @@ class TableReading:
     players' labels change (a reprinted sheet, a new pairing, the end of the event). Thread-safe:
     the camera loop and the panel's scan share one."""
 
-    def __init__(self, decoder: str, markers: Path | None, data_dir: Path) -> None:
+    def __init__(self, decoder: str, markers: Path | None, session: Session | None) -> None:
+        """``session``: the table's session, whose seated players' labels are read too (none:
+        the table's own labels only)."""
         self.decoder = decoder
         self.markers = markers
-        self.data_dir = data_dir
+        self.session = session
         self._lock = threading.Lock()
-        self._stamp: tuple[tuple[int, int, int], ...] | None = None
+        self._stamp: tuple[tuple[int, int, int], int] | None = None
         self._reading: TagReading | None = None
 
     def current(self) -> TagReading:
         """The reading for the labels as they are now (the same object while nothing changed);
         ``DataFileError`` when the table's registration does not load."""
-        stamp = (_stamp(self.markers), _stamp(seated_path(self.data_dir)))
+        session = self.session
+        stamp = (_stamp(self.markers), session.labels_revision if session is not None else 0)
         with self._lock:
             if self._reading is None or stamp != self._stamp:
-                seated = load_seated(self.data_dir)
+                seated = load_seated(session) if session is not None else {}
                 self._reading = tag_reading(self.decoder, self.markers, seated)
                 self._stamp = stamp
             return self._reading

@@ -2,10 +2,10 @@
 to read one off the broker.
 
 A table sends ``TableState``, ``GameEvent``, ``MatchResult``, ``JudgeCall``, ``JudgeAnswered``,
-``ResultConfirmed`` (and its ``status``, the bare text ``online``/``offline``); the hub sends
-``RoundClock``, ``Pairing`` and ``JudgeCallsOpen``. Each carries ``schema_version``
-(``SCHEMA_VERSION``; a message without one is read as version 1, what tables sent before it
-existed).
+``ResultConfirmed``, ``SeatLinks`` (and its ``status``, the bare text ``online``/``offline``); the
+hub sends ``RoundClock``, ``Pairing``, ``JudgeCallsOpen`` and ``SeatRelease``. Each carries
+``schema_version`` (``SCHEMA_VERSION``; a message without one is read as version 1, what tables
+sent before it existed).
 
 ``read`` checks a payload before anything parses it — its size (``MAX_BYTES`` per kind), how deep
 its JSON nests (``MAX_DEPTH``, measured on the raw bytes), then the model, strictly (no ``"3"``
@@ -37,7 +37,10 @@ MAX_BYTES = {
     "clock": 2 * KB,
     "match": 256 * KB,  # two players' warbands and label registrations
     "judge_calls": 1 * KB,
+    "seats": 2 * KB,
+    "release": 1 * KB,
 }
+URL_LIMIT = 300
 STATUSES = (b"online", b"offline")
 
 Seat = Literal["A", "B"]
@@ -113,6 +116,22 @@ class ResultConfirmed(Message):
     seat: Seat
 
 
+class SeatLinks(Message):
+    """The join link of each seat of the table's match (``A``, ``B``: web addresses minted by the
+    table's session for that match's game only): the hub shows each player theirs."""
+
+    match: int
+    game_id: int
+    join: dict[Seat, str]
+
+    def links(self) -> dict[str, str]:
+        """The links, each checked to be a web address of reasonable length (``ValueError``)."""
+        for url in self.join.values():
+            if not url.startswith(("http://", "https://")) or len(url) > URL_LIMIT:
+                raise ValueError("a join link must be a web address")
+        return {str(seat): url for seat, url in self.join.items()}
+
+
 # -- from the hub ------------------------------------------------------------------------------
 
 
@@ -160,6 +179,14 @@ class JudgeCallsOpen(Message):
     calls: int = Field(default=0, ge=0)
 
 
+class SeatRelease(Message):
+    """The judge frees ``seat`` of the table's match ``match`` (a dead phone, a swapped device);
+    sent once, not retained."""
+
+    match: int
+    seat: Seat
+
+
 # the model of each kind a table sends (``status`` is bare text) and each the hub sends
 TABLE_MESSAGES: dict[str, type[Message]] = {
     "state": TableState,
@@ -168,11 +195,13 @@ TABLE_MESSAGES: dict[str, type[Message]] = {
     "judge": JudgeCall,
     "confirm": ResultConfirmed,
     "judge_answered": JudgeAnswered,
+    "seats": SeatLinks,
 }
 HUB_MESSAGES: dict[str, type[Message]] = {
     "clock": RoundClock,
     "match": Pairing,
     "judge_calls": JudgeCallsOpen,
+    "release": SeatRelease,
 }
 
 M = TypeVar("M", bound=Message)

@@ -9,10 +9,13 @@ A table publishes under ``<prefix>/<table>/`` (prefix ``companion`` by default):
   again on every reconnect until the hub's match message shows it recorded);
 - ``judge``   — a judge call, ``{"seat", "waiting_for"}`` (the pending decision's kind);
 - ``judge_answered`` — the judge at the table took its judge calls;
-- ``confirm`` — a player agrees with the recorded result, ``{"match", "seat"}``.
+- ``confirm`` — a player agrees with the recorded result, ``{"match", "seat"}``;
+- ``seats``   — the join links of the table's pairing, ``{"match", "game_id", "join": {seat: url}}``
+  (retained): the hub shows each player only their own, on their player page.
 The hub publishes under ``<prefix>/hub/`` (retained): ``clock`` (the round clock),
 ``tables/<table>/match`` (the table's pairing: players, warbands, the event's map, the recorded
-result) and ``tables/<table>/judge_calls`` (how many of the table's judge calls are still open).
+result) and ``tables/<table>/judge_calls`` (how many of the table's judge calls are still open);
+and, not retained, ``tables/<table>/release`` (``{"match", "seat"}``: the judge frees a seat).
 
 The publisher never blocks or crashes the table: with no broker it keeps the latest state and
 result and sends them once the broker is reachable (paho's background loop reconnects by itself).
@@ -86,26 +89,33 @@ class TablePublisher:
         on_match: Handler | None = None,
         on_clock: Handler | None = None,
         on_judge_calls: Handler | None = None,
+        on_release: Handler | None = None,
     ) -> None:
         self._base = f"{settings.topic_prefix}/{table_name}"
         self._hub = f"{settings.topic_prefix}/{HUB_ACCOUNT}"
         self._match_topic = f"{self._hub}/tables/{table_name}/match"
         calls_topic = f"{self._hub}/tables/{table_name}/judge_calls"
+        release_topic = f"{self._hub}/tables/{table_name}/release"
         self._handlers = {
             f"{self._hub}/clock": on_clock,
             self._match_topic: on_match,
             calls_topic: on_judge_calls,
+            release_topic: on_release,
         }
         self._kinds = {f"{self._hub}/clock": "clock", self._match_topic: "match"}
         self._kinds[calls_topic] = "judge_calls"
+        self._kinds[release_topic] = "release"
         # unreadable messages from the hub, counted (a broken or foreign hub: logged, ignored)
         self.unreadable = 0
         self._latest: str | None = None
         self._result: str | None = None
+        self._seats: str | None = None
+        self._online = False  # connected: a state goes out now, else once on (re)connecting
         self._lock = threading.Lock()
         self._client = mqtt_client(settings, f"companion-{table_name}")
         self._client.will_set(f"{self._base}/status", "offline", qos=1, retain=True)
         self._client.on_connect = self._on_connect
+        self._client.on_disconnect = self._on_disconnect
         self._client.on_message = self._on_message
         connect(self._client, settings)
 
@@ -117,14 +127,21 @@ class TablePublisher:
             return
         client.publish(f"{self._base}/status", "online", qos=1, retain=True)
         with self._lock:
-            latest, result = self._latest, self._result
+            self._online = True
+            latest, result, seats = self._latest, self._result, self._seats
         if latest is not None:
             client.publish(f"{self._base}/state", latest, qos=1, retain=True)
+        if seats is not None:
+            client.publish(f"{self._base}/seats", seats, qos=1, retain=True)
         if result is not None:
             client.publish(f"{self._base}/result", result, qos=1, retain=True)
         wanted = [(topic, 1) for topic, handler in self._handlers.items() if handler is not None]
         if wanted:  # a table with no tournament link only publishes
             client.subscribe(wanted)
+
+    def _on_disconnect(self, *_args: Any) -> None:
+        with self._lock:
+            self._online = False
 
     def _on_message(self, _client: mqtt.Client, _userdata: Any, message: mqtt.MQTTMessage) -> None:
         handler = self._handlers.get(message.topic)
@@ -148,12 +165,15 @@ class TablePublisher:
         return bool(self._client.is_connected())
 
     def publish_state(self, summary: dict[str, Any]) -> None:
+        """Send the table's state once: now when connected, else on connecting (the latest)."""
         payload = _payload(msg.TableState, summary)
         if payload is None:
             return
         with self._lock:
             self._latest = payload
-        self._client.publish(f"{self._base}/state", payload, qos=1, retain=True)
+            online = self._online
+        if online:
+            self._client.publish(f"{self._base}/state", payload, qos=1, retain=True)
 
     def publish_event(self, event: Event) -> None:
         payload = _payload(msg.GameEvent, event.to_json())
@@ -165,6 +185,17 @@ class TablePublisher:
         with self._lock:
             self._result = payload
         self._client.publish(f"{self._base}/result", payload, qos=1, retain=True)
+
+    def publish_seats(self, links: dict[str, Any]) -> None:
+        """The join links of the table's pairing, for the hub's player pages (retained)."""
+        payload = _payload(msg.SeatLinks, links)
+        if payload is None:
+            return
+        with self._lock:
+            self._seats = payload
+            online = self._online
+        if online:
+            self._client.publish(f"{self._base}/seats", payload, qos=1, retain=True)
 
     def publish_judge_call(self, seat: str | None, waiting_for: str) -> None:
         """A judge call: the game waits for ``seat``'s decision of kind ``waiting_for``."""
@@ -285,10 +316,11 @@ class HubView:
         if retained:
             self._client.publish(message.topic, b"", qos=1, retain=True)
 
-    def publish(self, topic: str, message: msg.Message) -> None:
-        """Publish ``message`` retained under the hub's own topics (``<prefix>/hub/<topic>``)."""
+    def publish(self, topic: str, message: msg.Message, *, retain: bool = True) -> None:
+        """Publish ``message`` (retained unless told) under the hub's own topics
+        (``<prefix>/hub/<topic>``)."""
         payload = message.payload()
-        self._client.publish(f"{self._prefix}/{HUB_ACCOUNT}/{topic}", payload, qos=1, retain=True)
+        self._client.publish(f"{self._prefix}/{HUB_ACCOUNT}/{topic}", payload, qos=1, retain=retain)
 
     def close(self) -> None:
         self._client.disconnect()

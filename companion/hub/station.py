@@ -4,10 +4,12 @@ results, judge calls and confirmations come in.
 The table a message comes from is its topic (``<prefix>/<table>/result``): the broker's ACL lets
 only that table's account write there. A message the event refuses (a result for a match not at
 that table, a second different result) changes nothing and is listed in ``notices`` for the
-organizer. On every (re)connection, and after each change, the hub publishes every table's
-pairing and the clock again (retained), so a table that was away catches up by itself; the clock
-is also sent every ``CLOCK_REFRESH`` seconds, carrying the hub's time so each table corrects for
-its own clock.
+organizer. Each table also hands the hub the join links of its pairing (``seats``): the hub
+keeps those of the match the table plays now (``seat_links``) and shows each player only their
+own, on their player page; the judge frees a seat through ``release``. On every (re)connection,
+and after each change, the hub publishes every table's pairing and the clock again (retained), so
+a table that was away catches up by itself; the clock is also sent every ``CLOCK_REFRESH``
+seconds, carrying the hub's time so each table corrects for its own clock.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ NOTICES = 50
 
 
 class HubStation(HubView):
-    kinds = ("state", "status", "result", "judge", "confirm", "judge_answered")
+    kinds = ("state", "status", "result", "judge", "confirm", "judge_answered", "seats")
 
     def __init__(
         self,
@@ -40,6 +42,8 @@ class HubStation(HubView):
         """``on_update``: called with (table, summary) for every table state received."""
         self.tournament = tournament
         self.notices: deque[dict[str, Any]] = deque(maxlen=NOTICES)
+        # table → {"match", "join": {seat: url}}: the join links of the match it plays now
+        self.seat_links: dict[str, dict[str, Any]] = {}
         self._stop = threading.Event()
         super().__init__(settings, on_update, role="companion-hub")
         tournament.listeners.append(self._changed)
@@ -101,6 +105,8 @@ class HubStation(HubView):
                 self.tournament.call_judge(table, message.seat, message.waiting_for)
             elif isinstance(message, msg.JudgeAnswered):
                 self.tournament.answer_table_calls(table, by=table)
+            elif isinstance(message, msg.SeatLinks):
+                self._keep_seat_links(table, message)
             elif isinstance(message, msg.ResultConfirmed):
                 match = self.tournament.state.matches.get(message.match)
                 if match is None or match.table != table:
@@ -115,6 +121,35 @@ class HubStation(HubView):
                 return  # a previous round's retained result, seen again after a restart
             log.warning("hub: refused %s from %s: %s", kind, table, error)
             self.notices.append({"table": table, "kind": kind, "code": error.code, **error.fields})
+
+    def _keep_seat_links(self, table: str, message: msg.SeatLinks) -> None:
+        match = self.tournament.state.match_at(table)
+        if match is None or match.id != message.match:
+            raise TournamentError("not_in_round", "join links for a match not at that table")
+        try:
+            join = message.links()
+        except ValueError as error:
+            raise TournamentError("not_in_round", str(error)) from None
+        if set(join) != {"A", "B"}:
+            raise TournamentError("not_in_round", "join links for both seats")
+        with self._lock:
+            self.seat_links[table] = {"match": match.id, "join": join}
+
+    def links_for(self, table: str, match_id: int) -> dict[str, str] | None:
+        """The join links (seat → url) of ``match_id`` at ``table``, if the table sent them."""
+        with self._lock:
+            kept = self.seat_links.get(table)
+        return dict(kept["join"]) if kept is not None and kept["match"] == match_id else None
+
+    def release(self, table: str, seat: str) -> int:
+        """The judge frees ``seat`` of the match at ``table`` (a dead phone, a swapped device):
+        the table unseats its phones and sends a new link. Returns the match."""
+        match = self.tournament.state.match_at(table)
+        if match is None or seat not in ("A", "B"):
+            raise TournamentError("unknown_match", "no match at that table", match=table)
+        release = msg.SeatRelease.model_validate({"match": match.id, "seat": seat})
+        self.publish(f"tables/{table}/release", release, retain=False)
+        return match.id
 
     def _recorded(self, result: msg.MatchResult) -> bool:
         match = self.tournament.state.matches.get(result.match)

@@ -4,14 +4,16 @@
 pairs two players at this table, the link starts their game — in Dreamblade with their
 registered warbands when both gave one, else the table's usual starting game — and names the
 seats; the players' label registrations it carries (their own carriers) are kept for the camera
-(``companion.table.seated_labels``) until the next pairing, or until the hub pairs no one here.
+in the table's session (``companion.table.seated_labels``) until the next pairing, or until the
+hub pairs no one here.
 When that game ends (or at time, under the ``leader_wins`` policy) it sends the result; which
 match the table plays, and any result sent, are kept in ``hub-match.json`` so a table restarted
-mid-round sends its result again. Every state sent carries, when the table runs its panel, the
-panel's spectator view (board, seats, what the game waits for): the hub's wall and its judge's
-read-only page draw it. The hub's round clock, with the event's ``at_time`` rule, is shown on the
-table's panel, and at time that rule is applied (``leader_wins``: the player ahead by the game's
-score is reported the winner, a draw when level).
+mid-round sends its result again. The table's state goes to the hub once per version (a new action,
+an undo, a new game), built once from the table's memory (never its log on disk); it carries, when
+the table runs its panel, the panel's spectator view (board, seats, what the game waits for): the
+hub's wall and its judge's read-only page draw it. The hub's round clock, with the event's
+``at_time`` rule, is shown on the table's panel, and at time that rule is applied
+(``leader_wins``: the player ahead by the game's score is reported the winner, a draw when level).
 """
 
 from __future__ import annotations
@@ -39,10 +41,14 @@ from vision.registration import LabelRegistration, registration_from_data
 log = logging.getLogger(__name__)
 MATCH_FILE = "hub-match.json"
 SEAT_OUTCOMES = {"A": "a", "B": "b"}
+# the events that make a new version of the table's state: one state message each
+NEW_VERSION = frozenset({ev.ACTION_APPLIED, ev.UNDONE, ev.GAME_STARTED})
 
 StartGame = Callable[[Game, dict[str, str]], None]
 # what spectators away from the table may watch of it (the panel's spectator view)
 Watch = Callable[[], dict[str, Any]]
+# where phones open the table's panel (``http://192.168.1.20:8000``); ``None``: no panel
+JoinBase = Callable[[], str | None]
 # length, remaining, running, the event's at_time rule
 ShowClock = Callable[[float | None, float | None, bool, str], None]
 
@@ -79,11 +85,15 @@ class TableLink:
         now: Callable[[], float] = time.time,
         make_game: Callable[[dict[str, Any], Settings], Game] = game_for_match,
         watch: Watch | None = None,
+        join_base: JoinBase | None = None,
     ) -> None:
         """``watch``: the table's spectator view, sent with every state (the hub's wall and its
-        judge's read-only page draw it); without it only the summary is sent."""
+        judge's read-only page draw it); without it only the summary is sent. ``join_base``:
+        where phones open the table's panel; with it, each pairing's join links go to the hub
+        (its player pages: each player's phone follows them to their table)."""
         self.settings = settings
         self._watch = watch
+        self._join_base = join_base
         self._make_game = make_game
         self.table = table
         self._start_game = start_game
@@ -99,6 +109,7 @@ class TableLink:
         # and who to tell when it changes (the panel).
         self.hub_match: dict[str, Any] | None = None
         self.on_change: Callable[[], None] | None = None
+        self._published: tuple[int, int] | None = None  # the (game, version) the hub has
         self._judge_called = False  # a call the hub has not said answered yet
         self._hub_calls = 0  # how many of this table's calls the hub had recorded, last we heard
         self._calls_before = 0  # ... when the open call was made: the hub's answer must count it
@@ -108,6 +119,7 @@ class TableLink:
             on_match=self.on_match,
             on_clock=self.on_clock,
             on_judge_calls=self.on_judge_calls,
+            on_release=self.on_release,
         )
         self._unsubscribe = table.bus.subscribe(self._on_event)
         self._publish_state()
@@ -116,16 +128,23 @@ class TableLink:
     # -- the table's side ----------------------------------------------------------------------
 
     def _publish_state(self) -> None:
-        summary = self.table.read(lambda game: game.summary())
-        state = self.table.state()
-        published = table_summary(self.settings.table_name, state, summary)
-        if self._watch is not None:
-            published["view"] = self._watch()
-        self.publisher.publish_state(published)
+        """Send the table's state unless the hub has this version already."""
+        with self._lock:
+            state = self.table.state()
+            version = (state["game_id"], state["version"])
+            if version == self._published:
+                return
+            summary = self.table.read(lambda game: game.summary())
+            published = table_summary(self.settings.table_name, state, summary)
+            if self._watch is not None:
+                published["view"] = self._watch()
+            self.publisher.publish_state(published)
+            self._published = version
 
     def _on_event(self, event: Event) -> None:
         self.publisher.publish_event(event)
-        self._publish_state()
+        if event.kind in NEW_VERSION:
+            self._publish_state()
         if event.kind == ev.JUDGE_CALLED:
             self._judge_called = True
             self._calls_before = self._hub_calls
@@ -146,6 +165,7 @@ class TableLink:
             if self.match is not None and self.match.get("outcome") is None:
                 self.match = {**self.match, "game_id": game_id}
                 _save(self._path, self.match)
+                self._publish_seat_links()  # the last game's codes are void in this one
 
     def _report_if_over(self) -> None:
         with self._lock:
@@ -179,7 +199,7 @@ class TableLink:
         paired = isinstance(match_id, int) and bool(view.get("a")) and bool(view.get("b"))
         self.hub_match = view if paired else None
         if not paired:
-            clear_seated(self.settings.data_dir)  # no pairing here now: no players' labels
+            clear_seated(self.table.session)  # no pairing here now: no players' labels
             self._changed()
             return
         with self._lock:
@@ -193,7 +213,43 @@ class TableLink:
             self._start_game(game, names)
             self.match = {"match": match_id, "game_id": self.table.game_id, "outcome": None}
             _save(self._path, self.match)
+            self._publish_seat_links()
             log.info("hub: match %d, %s against %s", match_id, names["A"], names["B"])
+
+    def _publish_seat_links(self) -> None:
+        """Hand the hub a join link for each seat of the pairing's game (codes minted by the
+        table's session, for this game only: the next pairing's game voids them)."""
+        base = self._join_base() if self._join_base is not None else None
+        if base is None or self.match is None:
+            return
+        game_id = self.table.game_id
+        session = self.table.session
+        join = {
+            seat: f"{base.rstrip('/')}/join/{session.issue_code(seat, game_id)}"
+            for seat in SEAT_OUTCOMES
+        }
+        self.publisher.publish_seats(
+            {"match": self.match["match"], "game_id": game_id, "join": join}
+        )
+
+    def on_release(self, data: dict[str, Any]) -> None:
+        """The hub's judge frees a seat of this table's match (a dead phone, a swapped device):
+        its phones are unseated and the hub gets a new link for it."""
+        seat = data.get("seat")
+        with self._lock:
+            match = self.match
+            if match is None or data.get("match") != match["match"] or seat not in SEAT_OUTCOMES:
+                log.warning("hub: a seat release for another match ignored: %s", data)
+                return
+            released = self.table.session.release(str(seat), self.table.game_id)
+            log.info(
+                "hub: the judge freed seat %s of match %s (%d phone(s))",
+                seat,
+                match["match"],
+                released,
+            )
+            self._publish_seat_links()
+        self._changed()
 
     def _changed(self) -> None:
         if self.on_change is not None:
@@ -211,7 +267,7 @@ class TableLink:
                 seats[seat] = registration_from_data(data, f"seat {seat}'s labels from the hub")
             except DataFileError as error:
                 log.warning("hub: %s", error)
-        save_seated(self.settings.data_dir, int(view["id"]), seats)
+        save_seated(self.table.session, int(view["id"]), seats)
 
     def event_map(self) -> Any:
         """The event's map for this table's pairing (the panel's set-up plays on it)."""

@@ -39,6 +39,5 @@ class Pi5Lights(Lights):
         self._pin = GpioPin(pins.data_pin)
         self.off()  # start dark; a missing or forbidden /dev/pio0 fails here, not mid-game
 
-    def show(self, pixels: bytes) -> None:
-        self.check_length(pixels)
+    def push(self, pixels: bytes) -> None:
         self._write(self._pin, bytearray(pixels))

@@ -81,8 +81,7 @@ class Ws2812PioLights(Lights):
             os.close(self._fd)
             raise
 
-    def show(self, pixels: bytes) -> None:
-        self.check_length(pixels)
+    def push(self, pixels: bytes) -> None:
         os.pwrite(self._fd, device_bytes(pixels, self._leds), 0)
 
     def close(self) -> None:

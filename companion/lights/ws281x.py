@@ -38,8 +38,7 @@ class Ws281xLights(Lights):
         )
         self._strip.begin()
 
-    def show(self, pixels: bytes) -> None:
-        self.check_length(pixels)
+    def push(self, pixels: bytes) -> None:
         for led in range(self.layout.led_count):
             first, second, third = pixels[3 * led : 3 * led + 3]
             self._strip.setPixelColor(led, self._color(first, second, third))

@@ -91,6 +91,36 @@ class StoredGame:
     winner: str | None
 
 
+@dataclass
+class Evidence:
+    """The camera's pictures of one committed change — (cell, before JPEG, after JPEG) — kept in
+    the transaction of the first action the change proposed; each further action of the same
+    change extends their range of log entries in its own transaction."""
+
+    cells: list[tuple[str, bytes, bytes]]
+    first_seq: int | None = None  # the entry they were kept with (set once that is on disk)
+
+    def keep(self, db: sqlite3.Connection, game_id: int, seq: int) -> None:
+        """Write them for log entry ``seq`` (call inside that entry's transaction)."""
+        if not self.cells:
+            return
+        if self.first_seq is None:
+            db.executemany(
+                "INSERT INTO pictures VALUES (?, ?, ?, ?, ?, ?)",
+                [(game_id, seq, seq, cell, before, after) for cell, before, after in self.cells],
+            )
+        else:
+            db.execute(
+                "UPDATE pictures SET last_seq=? WHERE game_id=? AND first_seq=?",
+                (seq, game_id, self.first_seq),
+            )
+
+    def kept(self, seq: int) -> None:
+        """Log entry ``seq`` and these pictures are on disk."""
+        if self.first_seq is None and self.cells:
+            self.first_seq = seq
+
+
 def record_header(game: Game) -> dict[str, Any]:
     """The game's record without its actions: what the store keeps once per game."""
     header = dict(game.record())
@@ -114,7 +144,7 @@ class Store:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
                 raise
-        with self._transaction() as db:
+        with self.transaction() as db:
             row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
             if row is None:
                 db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
@@ -138,7 +168,9 @@ class Store:
             self._db.close()
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction on the store's file (``BEGIN IMMEDIATE``): everything written in
+        it is kept together or not at all (the table's session keeps its tables here too)."""
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
@@ -158,7 +190,7 @@ class Store:
 
     def start_game(self, game: Game) -> int:
         """Store a new game (with any actions it already has) and return its id."""
-        with self._transaction() as db:
+        with self.transaction() as db:
             cursor = db.execute(
                 "INSERT INTO games (game, header, started_at, status) VALUES (?, ?, ?, 'playing')",
                 (game.name, json.dumps(record_header(game)), time.time()),
@@ -172,24 +204,50 @@ class Store:
                 )
         return game_id
 
-    def append_action(self, game_id: int, action: Action, by: Proposer = CAMERA) -> None:
-        """Durably log an accepted action proposed ``by`` a seat or an authority. Returns only
-        once it is on disk."""
-        self._append(game_id, "push", str(action), by)
+    def append_action(
+        self,
+        game_id: int,
+        action: Action,
+        by: Proposer = CAMERA,
+        evidence: Evidence | None = None,
+    ) -> dict[str, Any]:
+        """Durably log an accepted action proposed ``by`` a seat or an authority, with the
+        camera's ``evidence`` for it in the same transaction (both kept, or neither). Returns
+        the log entry (as ``log`` gives it) only once it is on disk."""
+        return self._append(game_id, "push", str(action), by, evidence)
 
-    def append_undo(self, game_id: int, by: Proposer = CAMERA) -> None:
-        self._append(game_id, "undo", None, by)
+    def append_undo(self, game_id: int, by: Proposer = CAMERA) -> dict[str, Any]:
+        return self._append(game_id, "undo", None, by)
 
-    def _append(self, game_id: int, kind: str, action: str | None, by: Proposer) -> None:
-        with self._transaction() as db:
+    def _append(
+        self,
+        game_id: int,
+        kind: str,
+        action: str | None,
+        by: Proposer,
+        evidence: Evidence | None = None,
+    ) -> dict[str, Any]:
+        at = time.time()
+        with self.transaction() as db:
             self._require_playing(db, game_id)
             (last,) = db.execute(
                 "SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id=?", (game_id,)
             ).fetchone()
+            seq = last + 1
             db.execute(
                 f"INSERT INTO entries ({_ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, last + 1, kind, action, seat_of(by), time.time(), role(by)),
+                (game_id, seq, kind, action, seat_of(by), at, role(by)),
             )
+            if evidence is not None:
+                evidence.keep(db, game_id, seq)
+        return {
+            "seq": seq,
+            "kind": kind,
+            "action": action,
+            "seat": seat_of(by),
+            "by": role(by),
+            "at": at,
+        }
 
     def finish(self, game_id: int, winner: str | None) -> None:
         self._end(game_id, "finished", winner)
@@ -199,14 +257,14 @@ class Store:
 
     def reopen(self, game_id: int) -> None:
         """Put a finished game back in play (the judge took back its last action)."""
-        with self._transaction() as db:
+        with self.transaction() as db:
             db.execute(
                 "UPDATE games SET status='playing', winner=NULL, finished_at=NULL WHERE id=?",
                 (game_id,),
             )
 
     def _end(self, game_id: int, status: str, winner: str | None) -> None:
-        with self._transaction() as db:
+        with self.transaction() as db:
             self._require_playing(db, game_id)
             db.execute(
                 "UPDATE games SET status=?, winner=?, finished_at=? WHERE id=?",
@@ -222,6 +280,11 @@ class Store:
             raise StoreError(f"game {game_id} is {row[0]}, not in play")
 
     # -- reading -------------------------------------------------------------------------------
+
+    def rows(self, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """The rows of one read-only query (the table's session reads its own tables so)."""
+        with self._lock:
+            return [tuple(row) for row in self._db.execute(query, params).fetchall()]
 
     def games(self) -> list[StoredGame]:
         with self._lock:
@@ -255,25 +318,6 @@ class Store:
         return record
 
     # -- pictures: the camera's evidence for disputes (companion/camera/evidence.py) -----------
-
-    def last_seq(self, game_id: int) -> int:
-        """The number of the game's newest log entry (0 before any)."""
-        with self._lock:
-            (last,) = self._db.execute(
-                "SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id=?", (game_id,)
-            ).fetchone()
-        return int(last)
-
-    def add_pictures(
-        self, game_id: int, first_seq: int, last_seq: int, cells: list[tuple[str, bytes, bytes]]
-    ) -> None:
-        """Before/after pictures (cell, JPEG, JPEG) of the log entries ``first_seq`` to
-        ``last_seq``: what the camera saw when it proposed them. They go with the game."""
-        with self._transaction() as db:
-            db.executemany(
-                "INSERT INTO pictures VALUES (?, ?, ?, ?, ?, ?)",
-                [(game_id, first_seq, last_seq, c, before, after) for c, before, after in cells],
-            )
 
     def pictures(self, game_id: int, seq: int) -> list[tuple[str, bytes, bytes]]:
         """The pictures of one log entry: (cell, before JPEG, after JPEG)."""
@@ -413,7 +457,7 @@ def _recover(path: Path, reason: str) -> tuple[Store, Recovery]:
     games, store_id, set_aside = _readable_games(damaged)
     others = _other_tables(damaged, set_aside)
     store = Store(path)
-    with store._transaction() as db:
+    with store.transaction() as db:
         if store_id is not None:
             db.execute("UPDATE meta SET value=? WHERE key='store_id'", (store_id,))
             store.store_id = store_id

@@ -1,15 +1,20 @@
-"""One table: the game in play, its store and its event bus, and who may act.
+"""One table: the game in play, its store and its event bus, its session (who plays, the phones
+holding their seats: ``session``), and who may act.
 
 Every proposal — a tap on a phone, a change seen by the camera, a button — comes here. The table
 checks who proposes it, hands it to the game (the single source of truth), makes it durable in the
-store, and only then publishes the events and acknowledges. A refused proposal changes nothing.
+store (with the camera's pictures of it, in the same transaction: ``evidence``), and only then
+publishes the events — one ``action_applied`` per action — and acknowledges. A refused proposal
+changes nothing. The table keeps its game's log in memory too and builds its ``state`` once per
+version, so the views and the hub's messages never read the store back.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -27,7 +32,8 @@ from companion.table.proposers import (
     role,
     seat_of,
 )
-from companion.table.store import Store
+from companion.table.session import Lineup, Session
+from companion.table.store import Evidence, Store
 
 __all__ = ["CAMERA", "JUDGE", "Accepted", "JudgeOnlyError", "SeatError", "StaleError", "Table"]
 
@@ -69,9 +75,16 @@ class Table:
         self._game = game
         self._game_id = game_id
         self._lock = threading.RLock()
-        log_entries = store.log(game_id)
+        self.session = Session(store)
+        self._evidence = threading.local()  # the camera's pictures for its thread's proposals
+        self._follow_log(store.log(game_id))
+
+    def _follow_log(self, log_entries: list[dict[str, Any]]) -> None:
+        """Take the game's log as it is in the store (opening, or a new game); call locked."""
+        self._log = log_entries
         self._version = len(log_entries)
         self._pushed_by = _effective_proposers(log_entries)
+        self._state: tuple[int, int, dict[str, Any]] | None = None
 
     # -- opening -------------------------------------------------------------------------------
 
@@ -95,17 +108,20 @@ class Table:
             return None
         return cls(store, store.load(stored.id), stored.id, bus)
 
-    def replace_game(self, game: Game) -> None:
+    def replace_game(self, game: Game, lineup: Lineup | None = None) -> None:
         """Start ``game`` at this table in place of the current one, which is abandoned if it is
-        unfinished. Everyone holding the table (panel, lights, camera) sees the new game."""
+        unfinished. Everyone holding the table (panel, lights, camera) sees the new game.
+
+        ``lineup``: who plays it (``None``: the players of the game replaced, playing on); the
+        session's seat rule (``session.carries_seats``) decides whether their phones stay seated.
+        """
         with self._lock:
             game_id = self.store.start_game(game)
             if self._game.winner() is None:
                 self.store.abandon(self._game_id)
+            self.session.game_started(self._game_id, game_id, lineup)
             self._game, self._game_id = game, game_id
-            log_entries = self.store.log(game_id)
-            self._version = len(log_entries)
-            self._pushed_by = _effective_proposers(log_entries)
+            self._follow_log(self.store.log(game_id))
             event = Event(ev.GAME_STARTED, {"game": game.name, "game_id": game_id})
         self.bus.publish(event)
 
@@ -134,21 +150,44 @@ class Table:
             return self._game.copy()
 
     def state(self) -> dict[str, Any]:
-        """The generic state every view starts from."""
+        """The generic state every view starts from, built once per version (a new dict each
+        call: add to it freely, but never change what it holds)."""
         with self._lock:
-            game = self._game
-            legal = game.decision_actions()
-            listed = len(legal) <= LEGAL_LIST_LIMIT
-            return {
-                "game": game.name,
-                "game_id": self._game_id,
-                "version": self._version,
-                "pending": game.pending().to_json(),
-                "legal_actions": [str(a) for a in legal] if listed else None,
-                "legal_count": len(legal),
-                "winner": game.winner(),
-                "position": game.position(),
-            }
+            if self._state is None or self._state[:2] != (self._game_id, self._version):
+                game = self._game
+                legal = game.decision_actions()
+                listed = len(legal) <= LEGAL_LIST_LIMIT
+                built = {
+                    "game": game.name,
+                    "game_id": self._game_id,
+                    "version": self._version,
+                    "pending": game.pending().to_json(),
+                    "legal_actions": [str(a) for a in legal] if listed else None,
+                    "legal_count": len(legal),
+                    "winner": game.winner(),
+                    "position": game.position(),
+                }
+                self._state = (self._game_id, self._version, built)
+            return dict(self._state[2])
+
+    def log(self, last: int | None = None) -> list[dict[str, Any]]:
+        """The game's log entries as ``Store.log`` gives them (the ``last`` few), from memory."""
+        with self._lock:
+            entries = self._log if last is None else self._log[-last:] if last else []
+            return [dict(entry) for entry in entries]
+
+    # -- the camera's evidence -----------------------------------------------------------------
+
+    @contextmanager
+    def evidence(self, cells: list[tuple[str, bytes, bytes]]) -> Iterator[None]:
+        """While in this block, the actions the camera proposes from this thread are stored with
+        ``cells`` — its pictures (cell, before JPEG, after JPEG) of the change that made them —
+        in the same transaction: both are kept, or neither."""
+        self._evidence.current = Evidence(list(cells))
+        try:
+            yield
+        finally:
+            self._evidence.current = None
 
     # -- acting --------------------------------------------------------------------------------
 
@@ -181,11 +220,15 @@ class Table:
             if not isinstance(proposer, Authority) and waiting_for not in (None, proposer):
                 raise SeatError(f"the game waits for seat {waiting_for}, not seat {proposer}")
             game_events = self._game.push(action)
+            evidence = getattr(self._evidence, "current", None) if proposer == CAMERA else None
             try:
-                self.store.append_action(self._game_id, action, proposer)
+                entry = self.store.append_action(self._game_id, action, proposer, evidence)
             except Exception:
                 self._game.pop()
                 raise
+            if evidence is not None:
+                evidence.kept(entry["seq"])
+            self._log.append({**entry, "undone": False})
             self._version += 1
             self._pushed_by.append(proposer)
             applied = Event(
@@ -236,7 +279,11 @@ class Table:
             raise SeatError("only the judge can take back this action")
         if finished:
             self.store.reopen(self._game_id)
-        self.store.append_undo(self._game_id, proposer)
+        entry = self.store.append_undo(self._game_id, proposer)
+        taken = next(e for e in reversed(self._log) if e["kind"] == "push" and not e["undone"])
+        taken["undone"] = True
+        undoes = {key: taken[key] for key in ("seq", "action", "seat", "by")}
+        self._log.append({**entry, "undoes": undoes})
         action = self._game.pop()
         self._pushed_by.pop()
         self._version += 1

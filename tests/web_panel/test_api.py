@@ -13,6 +13,7 @@ from flask import Flask
 from companion.errors import IllegalActionError
 from companion.settings import Settings
 from companion.table.proposers import CAMERA
+from companion.table.session import Lineup
 from companion.table.table import Table
 from tests.companion.counter_game import CounterGame
 from tests.web_panel.conftest import JUDGE_PIN, Phone, seated
@@ -322,11 +323,18 @@ def test_a_seat_stays_seated_when_a_new_game_starts_at_the_table(app: Flask, tab
     assert phone.get("/api/me").get_json()["seat"] == "A"
 
 
-def test_a_seat_older_than_the_previous_game_is_not_a_seat_in_this_one(app: Flask, table: Table):
-    phone = seated(app, "A")
+def test_a_seat_is_the_tables_word_never_the_phones_cookie(app: Flask, table: Table):
+    phone = Phone(app.test_client())
     with phone.client.session_transaction() as session:
-        session["game"] = table.game_id - 1
+        session["seat"], session["game"] = "A", table.game_id  # what phones kept before
     assert phone.get("/api/me").get_json()["seat"] is None
+
+
+def test_a_game_for_other_players_unseats_every_phone(app: Flask, table: Table):
+    phone = seated(app, "A")
+    table.replace_game(CounterGame(start=2), Lineup.of({"A": "Carol", "B": "Dan"}))
+    assert phone.get("/api/me").get_json()["seat"] is None
+    assert phone.act("add 1").status_code == 403
 
 
 def test_the_log_lists_every_entry_with_undos(phone_a: Phone):

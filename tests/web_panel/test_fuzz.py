@@ -133,7 +133,7 @@ class Snapshot:
             table.store.games(),
             clock,
             dict(panel.seats),
-            panel.tokens.claimed,
+            panel.table.session.claimed,
             folder,
         )
 

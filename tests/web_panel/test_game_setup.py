@@ -11,14 +11,13 @@ from companion.camera.tag_registry import table_registry
 from companion.games.dreamblade.warband import MAX_MINIATURES
 from companion.settings import CameraSettings, Settings
 from companion.table.table import Table
-from tests.web_panel.conftest import JUDGE_PIN, Phone
+from tests.web_panel.conftest import JUDGE_PIN, Phone, seated
 from tests.web_panel.fake_camera import ShowingCamera
 from tests.web_panel.map_values import DEFAULT_MAP_VALUES
 from vision.board_change import TagId
 from vision.payload import TableSerial, encode_payload, encode_table_payload
 from vision.registration import LabelRegistration
 from web_panel import create_app
-from web_panel.game_setup import load_seats
 from web_panel.i18n import translate
 
 
@@ -95,10 +94,24 @@ def test_a_new_dreamblade_game_replaces_the_one_in_play(
     assert table.read(lambda game: game.setup.settings.die_confirmed) is False
     assert len(view["extra"]["reserve"]["A"]) == 5
     assert [g.status for g in table.store.games()] == ["abandoned", "playing"]
-    # the phones seated in the old game stay seated in the new one
-    assert phone_a.get("/api/me").get_json()["seat"] == "A"
-    # the names survive a restart of the panel
-    assert load_seats(settings.data_dir)["A"].name == "Aiko"
+    # the game is set up for other players (Aiko and Ben, not Player A and B): the phone seated
+    # in the old game holds no seat in theirs
+    assert phone_a.get("/api/me").get_json()["seat"] is None
+    # the names are the table's session's: they survive a restart of the panel
+    assert table.session.seats()["A"].name == "Aiko"
+
+
+def test_the_same_players_next_game_keeps_their_phones(
+    app: Flask, table: Table, judge: Phone, settings
+):
+    assert judge.post("/api/setup/new", _dreamblade()).status_code == 200
+    aiko = seated(app, "A")
+    assert judge.post("/api/setup/new", _dreamblade()).status_code == 200  # Aiko and Ben again
+    assert aiko.get("/api/me").get_json()["seat"] == "A"
+    renamed = _dreamblade()
+    renamed["seats"]["B"] = {"name": "Carol", "colour": "#E69F00"}  # Ben left, Carol sits down
+    assert judge.post("/api/setup/new", renamed).status_code == 200
+    assert aiko.get("/api/me").get_json()["seat"] is None
 
 
 @pytest.mark.parametrize(
@@ -280,7 +293,8 @@ def test_the_scan_reads_a_tournaments_seated_players_carriers_as_the_camera_does
     # the hub seated two players who both printed with key 7: serial 0 is theirs two ways
     ann = LabelRegistration("aruco4x4", {0: SCISSORS}, 7)
     ben = LabelRegistration("aruco4x4", {0: GLORIOUS, 1: SCISSORS}, 7)
-    save_seated(settings.data_dir, 3, {"A": ann, "B": ben})
+    session = registered_judge.client.application.extensions["panel"].table.session
+    save_seated(session, 3, {"A": ann, "B": ben})
     shown.show_carriers([7 * 50 + 1, 7 * 50 + 0, 5 * 50 + 0, 9 * 50 + 0])
     found = registered_judge.get("/api/setup/scan").get_json()
     assert [t["tag"] for t in found["tags"]] == [
@@ -291,7 +305,7 @@ def test_the_scan_reads_a_tournaments_seated_players_carriers_as_the_camera_does
         {"tag": "T09-0", "problem": "other_table"},
         {"tag": "T07-0", "problem": "shared_key"},
     ]
-    clear_seated(settings.data_dir)  # the next round seats no one here: key 7 is read no more
+    clear_seated(session)  # the next round seats no one here: key 7 is read no more
     found = registered_judge.get("/api/setup/scan").get_json()
     assert [t["tag"] for t in found["tags"]] == ["db:sir-glorious#3"]
     assert {p["tag"] for p in found["problems"]} == {"T07-0", "T07-1", "T09-0"}

@@ -41,7 +41,7 @@ def carriers_table(folder: Path) -> tuple[Table, Settings, TableReading]:
     markers.write_text(LabelRegistration("aruco4x4", {0: TagId("db", "D1", 1)}, 5).to_yaml())
     settings = Settings(data_dir=folder, camera=CameraSettings(markers=markers), seats=SEATS)
     table = Table.start(Store(settings.store_path), demo_game())
-    return table, settings, TableReading("zxing", markers, folder)
+    return table, settings, TableReading("zxing", markers, table.session)
 
 
 def test_the_view_lists_the_left_out_labels_while_the_pairing_lasts(tmp_path: Path):
@@ -51,12 +51,12 @@ def test_the_view_lists_the_left_out_labels_while_the_pairing_lasts(tmp_path: Pa
     try:
         client = app.test_client()
         assert client.get("/api/state").get_json()["labels_left_out"] == []
-        save_seated(tmp_path, 7, {"A": CARRIERS, "B": QR_STICKERS})
+        save_seated(table.session, 7, {"A": CARRIERS, "B": QR_STICKERS})
         panel.feed.panel_changed()  # as the hub's link does once it kept the labels
         assert client.get("/api/state").get_json()["labels_left_out"] == [
             {"seat": "B", "reason": "family", "family": "qr", "reads": "aruco4x4"}
         ]
-        clear_seated(tmp_path)  # the pairing is over
+        clear_seated(table.session)  # the pairing is over
         panel.feed.panel_changed()
         assert client.get("/api/state").get_json()["labels_left_out"] == []
     finally:
@@ -65,7 +65,7 @@ def test_the_view_lists_the_left_out_labels_while_the_pairing_lasts(tmp_path: Pa
 
 def test_without_a_camera_reading_labels_nothing_is_said(tmp_path: Path):
     table, settings, _labels = carriers_table(tmp_path)
-    save_seated(tmp_path, 7, {"B": QR_STICKERS})
+    save_seated(table.session, 7, {"B": QR_STICKERS})
     app = create_app(table, settings, secret_key="k", testing=True)
     try:
         assert app.test_client().get("/api/state").get_json()["labels_left_out"] == []
@@ -76,7 +76,7 @@ def test_without_a_camera_reading_labels_nothing_is_said(tmp_path: Path):
 @pytest.fixture
 def running(tmp_path: Path) -> Iterator[PanelServer]:
     table, settings, labels = carriers_table(tmp_path)
-    save_seated(tmp_path, 7, {"A": CARRIERS, "B": QR_STICKERS})
+    save_seated(table.session, 7, {"A": CARRIERS, "B": QR_STICKERS})
     app = create_app(table, settings, secret_key="k", testing=True, labels=labels)
     server = serve(app, "127.0.0.1", 0).start_in_thread()
     yield server
@@ -106,6 +106,6 @@ def test_the_panel_names_the_player_whose_labels_the_camera_leaves_out(
     size = "laptop" if laptop else "phone"
     screenshot(page, f"labels-left-out{path.replace('/', '-')}-{size}-{language}")
     # the next pairing's labels are all read: the notice goes
-    save_seated(tmp_path, 8, {"A": CARRIERS, "B": CARRIERS})
+    save_seated(running.app.extensions["panel"].table.session, 8, {"A": CARRIERS, "B": CARRIERS})
     running.app.extensions["panel"].feed.panel_changed()
     expect(notice).to_have_count(0)

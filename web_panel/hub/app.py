@@ -40,10 +40,11 @@ from companion.json_limits import TooDeep, parse_json
 from web_panel import csrf
 from web_panel.app import SECURITY_HEADERS
 from web_panel.hub.boards import board_fields, event_fields, parse_seen, parse_tag
+from web_panel.hub.player_page import player_of, player_token, player_view
 from web_panel.i18n import catalog, choose_language, translate
 from web_panel.judge import JudgeAccess, JudgeAccessError
 from web_panel.pages import set_language
-from web_panel.seats import LOOPBACK_ADDRESSES
+from web_panel.seats import LOOPBACK_ADDRESSES, join_qr_svg
 
 PIN_FILE = "organizer-pin.json"
 OWN_SCREEN = "hub"  # who changed the event from the hub's own screen
@@ -266,6 +267,73 @@ def print_page() -> ResponseReturnValue:
     return _page("hub_print.html", "print")
 
 
+# -- each player's own page ------------------------------------------------------------------------
+
+
+def _player_page_url(player_id: int) -> str:
+    token = player_token(str(current_app.secret_key), player_id)
+    return f"{request.host_url.rstrip('/')}/p/{token}"
+
+
+@hub_pages.get("/p/<token>")
+def player_page(token: str) -> ResponseReturnValue:
+    """A player's own page: their table, seat and opponent this round, and their seat's join
+    link (it refreshes itself). Its address is the player's secret: no list links to it."""
+    language = choose_language(request)
+    player = player_of(_tournament(), str(current_app.secret_key), token)
+    if player is None:
+        return Response(_message("no_such_player", {}), status=404, mimetype="text/plain")
+    view = player_view(_tournament(), _station(), player)
+    return render_template(
+        "hub_player.html",
+        lang=language,
+        view=view,
+        t=lambda key, **fields: translate(language, key, **fields),
+    )
+
+
+@hub_pages.get("/api/p/<token>")
+def player_api(token: str) -> ResponseReturnValue:
+    """The player page's content as JSON (``player_page.player_view``)."""
+    player = player_of(_tournament(), str(current_app.secret_key), token)
+    if player is None:
+        raise HubRefused(404, "no_such_player")
+    return jsonify(player_view(_tournament(), _station(), player))
+
+
+@hub_pages.get("/players/<int:player_id>/card")
+def player_card(player_id: int) -> ResponseReturnValue:
+    """What the organizer shows a player at check-in: their page's QR code and short link
+    (the organizer's screens only: the link seats that player's phone)."""
+    language = choose_language(request)
+    if _who() is None:
+        return Response(_message("organizer_only", {}), status=403, mimetype="text/plain")
+    player = _tournament().state.players.get(player_id)
+    if player is None:
+        return Response(_message("no_such_player", {}), status=404, mimetype="text/plain")
+    url = _player_page_url(player_id)
+    return render_template(
+        "hub_player_card.html",
+        lang=language,
+        name=player.name,
+        url=url,
+        svg=join_qr_svg(url),
+        t=lambda key, **fields: translate(language, key, **fields),
+    )
+
+
+@hub_pages.post("/api/tables/<name>/release")
+def release_seat(name: str) -> ResponseReturnValue:
+    """The judge frees a seat of the match at table ``name`` (a dead phone, a swapped device):
+    the table unseats its phones and sends the player a new link."""
+    station = _station()
+    seat = _body().get("seat")
+    if station is None or name not in _tournament().state.tables or seat not in ("A", "B"):
+        raise HubRefused(404, "no_such_table", table=name)
+    match = station.release(name, str(seat))
+    return jsonify(table=name, seat=seat, match=match)
+
+
 # -- reading ---------------------------------------------------------------------------------------
 
 
@@ -400,7 +468,7 @@ def check_in() -> ResponseReturnValue:
     player = _tournament().check_in(
         str(data.get("name", "")), data.get("warband"), data.get("labels")
     )
-    return jsonify(id=player.id, name=player.name), 201
+    return jsonify(id=player.id, name=player.name, page=_player_page_url(player.id)), 201
 
 
 @hub_pages.post("/api/players/<int:player_id>/labels")

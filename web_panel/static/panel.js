@@ -159,8 +159,10 @@
     state.stream = stream;
     stream.addEventListener("state", async (event) => {
       const view = inPageLanguage(JSON.parse(event.data));
-      if (state.view && state.view.game_id !== view.game_id) {
-        // a new game: seats were for the old one, so ask again who this phone is
+      const held = (v) => (v.held || []).join(",");
+      if (state.view && (state.view.game_id !== view.game_id || held(state.view) !== held(view))) {
+        // a new game (seats were for the old one), or a seat taken or freed by the judge: ask
+        // again who this phone is
         const response = await fetch("/api/me", { credentials: "same-origin" });
         if (response.ok) state.me = await response.json();
       }
@@ -602,9 +604,22 @@
     const figure = el("figure", { class: "join", dataset: { seat: s.seat } });
     const response = await fetch(`/api/join/${encodeURIComponent(s.seat)}`, { credentials: "same-origin" });
     const data = await response.json().catch(() => ({}));
+    if (response.status === 409 && data.error === "seat_held") {
+      // a tournament table's screen shows no code for a seat its player holds
+      figure.dataset.held = "true";
+      figure.append(el("p", { class: "hint", text: t("join.held", { name: s.name }) }));
+      return figure;
+    }
     if (!response.ok) {
       figure.append(el("p", { class: "hint", text: refusal(data) || t("error.bad_request") }));
       return figure;
+    }
+    if (state.me.judge && (state.view.held || []).includes(s.seat)) {
+      const button = el("button", { type: "button", class: "release", text: t("join.release") });
+      button.addEventListener("click", () => guarded(async () => {
+        if (await post("/api/judge/release", { seat: s.seat })) toast(t("join.released"), false);
+      }));
+      figure.append(el("p", { class: "hint", text: t("join.held", { name: s.name }) }), button);
     }
     figure.append(
       el("img", { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(data.svg)}`, alt: s.name }),
@@ -623,7 +638,7 @@
       return;
     }
     // a code seats one phone: once one is used (``joins`` grows) every seat gets a new one
-    const round = `${view.game_id}.${view.joins}`;
+    const round = `${view.game_id}.${view.joins}.${(view.held || []).join(",")}`;
     if (box.dataset.round === round) return;
     box.dataset.round = round;
     const codes = await Promise.all(view.seats.map(joinCode));

@@ -33,7 +33,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any, ClassVar
 
 from companion.errors import IllegalActionError
-from companion.events import ACTION_APPLIED, DESTROYED, GAME_WON, RETURNED_TO_RESERVE, Event
+from companion.events import DESTROYED, GAME_WON, RETURNED_TO_RESERVE, Event
 from companion.games.arena.actions import (
     HIGHER,
     ArenaAction,
@@ -432,7 +432,7 @@ class Arena(JsonStateGame):
         events = self._apply(new, action)
         self._history.append((action, self._state))
         self._state = new
-        return [Event(ACTION_APPLIED, {"action": str(action)}), *events]
+        return events  # the table says the action was applied (one ``action_applied``)
 
     def pop(self) -> Action:
         if not self._history:

@@ -93,7 +93,7 @@ class DreambladeGame(Game):
         events = engine.apply(self._setup, new_state, action, now)
         self._history.append((action, self._state))
         self._state = new_state
-        events = [Event(ev.ACTION_APPLIED, {"action": str(action), "seat": now.seat}), *events]
+        # the table says the action was applied (one ``action_applied``, with who and the version)
         if self.bus is not None:
             self.bus.publish_all(events)
         return events

@@ -38,7 +38,7 @@ import copy
 from typing import Any, ClassVar
 
 from companion.errors import IllegalActionError
-from companion.events import ACTION_APPLIED, DESTROYED, GAME_WON, PHASE_STARTED, Event
+from companion.events import DESTROYED, GAME_WON, PHASE_STARTED, Event
 from companion.games.dungeon_command import creatures
 from companion.games.dungeon_command.actions import (
     ACTION_TYPES,
@@ -253,7 +253,7 @@ class DungeonCommand(JsonStateGame):
                 events += self._destroy(new, owner, action.label)
         self._history.append((action, self._state))
         self._state = new
-        return [Event(ACTION_APPLIED, {"action": str(action)}), *events]
+        return events  # the table says the action was applied (one ``action_applied``)
 
     def pop(self) -> Action:
         if not self._history:

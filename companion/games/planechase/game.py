@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from companion.errors import IllegalActionError
-from companion.events import ACTION_APPLIED, GAME_WON, Event
+from companion.events import GAME_WON, Event
 from companion.games.json_state import JsonStateGame
 from companion.games.planechase.actions import (
     EndTurn,
@@ -254,7 +254,7 @@ class Planechase(JsonStateGame):
             events = self._end_turn(new)
         self._history.append((action, self._state))
         self._state = new
-        return [Event(ACTION_APPLIED, {"action": str(action)}), *events]
+        return events  # the table says the action was applied (one ``action_applied``)
 
     def pop(self) -> Action:
         if not self._history:

@@ -18,9 +18,17 @@ from companion.app.doctor import (
 )
 from companion.settings import CameraSettings, LightsSettings, SeatSettings, Settings
 from companion.table.seated_labels import save_seated
+from companion.table.session import Session
+from companion.table.store import Store
 from vision.board_change import TagId
 from vision.registration import LabelRegistration
-from web_panel.game_setup import _save_seats
+
+
+def _seat_labels(data_dir: Path, match: int, seats: dict[str, LabelRegistration]) -> None:
+    """What the hub's link keeps for a pairing, in the table's store (its session)."""
+    store = Store(Settings(data_dir=data_dir).store_path)
+    save_seated(Session(store), match, seats)
+    store.close()
 
 
 def test_a_broken_config_is_the_only_answer(tmp_path: Path):
@@ -136,7 +144,7 @@ def test_players_labels_of_a_kind_the_table_does_not_read_are_named_with_their_p
         },
     )
     assert check_players_labels(settings).ok  # no pairing: nothing to check
-    save_seated(tmp_path, 7, {"A": CARRIERS, "B": QR_STICKERS})
+    _seat_labels(tmp_path, 7, {"A": CARRIERS, "B": QR_STICKERS})
     check = check_players_labels(settings)
     assert not check.ok
     assert check.message == (
@@ -144,16 +152,19 @@ def test_players_labels_of_a_kind_the_table_does_not_read_are_named_with_their_p
         "does not read their miniatures"
     )
     assert "companion labels tags" in check.fix
-    save_seated(tmp_path, 8, {"A": CARRIERS, "B": CARRIERS})
+    _seat_labels(tmp_path, 8, {"A": CARRIERS, "B": CARRIERS})
     assert check_players_labels(settings).ok
 
 
 def test_the_players_are_named_as_the_hubs_pairing_seated_them(tmp_path: Path):
     settings = Settings(data_dir=tmp_path)  # no registration of its own: seat A's kind is read
-    save_seated(tmp_path, 7, {"A": QR_STICKERS, "B": CARRIERS})
+    _seat_labels(tmp_path, 7, {"A": QR_STICKERS, "B": CARRIERS})
     assert check_players_labels(settings).message.startswith("Player B's labels (seat B) are")
     paired = {"A": "Aiko Tanaka", "B": "Ben Sato"}  # the names the pairing put on the seats
-    _save_seats(tmp_path, {s: SeatSettings(name=n, colour="#777777") for s, n in paired.items()})
+    seats = {s: SeatSettings(name=n, colour="#777777") for s, n in paired.items()}
+    store = Store(settings.store_path)
+    Session(store).set_seats(seats)
+    store.close()
     assert check_players_labels(settings).message == (
         "Ben Sato's labels (seat B) are carriers, but this table reads QR stickers: the camera "
         "does not read their miniatures"
@@ -163,7 +174,7 @@ def test_the_players_are_named_as_the_hubs_pairing_seated_them(tmp_path: Path):
 def test_the_doctor_command_lists_the_left_out_labels(tmp_path: Path):
     config = tmp_path / "table.yaml"
     config.write_text(f"data_dir: {tmp_path}\n")
-    save_seated(tmp_path, 7, {"A": QR_STICKERS, "B": CARRIERS})
+    _seat_labels(tmp_path, 7, {"A": QR_STICKERS, "B": CARRIERS})
     result = CliRunner().invoke(doctor, ["--config", str(config)])
     assert "[FAIL] players' labels: Player B's labels (seat B) are carriers" in result.output
     assert result.exit_code == 1

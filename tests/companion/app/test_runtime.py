@@ -406,8 +406,8 @@ def test_with_a_marker_registration_the_camera_reads_carriers(tmp_path: Path):
     from companion.table.seated_labels import save_seated
 
     qr = LabelRegistration("qr", {0: TagId("db", "Z12", 1)}, 9)
-    save_seated(tmp_path, 3, {"B": qr})
     paired = TableRuntime(settings, Table.start(Store(tmp_path / "p.sqlite3"), demo_game()))
+    save_seated(paired.table.session, 3, {"B": qr})  # what the hub's pairing left in its session
     try:
         assert paired.start_camera(f"file:{tmp_path / 'none.mp4'}") is True
         assert paired.problems == [

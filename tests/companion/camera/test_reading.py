@@ -5,6 +5,8 @@ import pytest
 from companion.camera.reading import LeftOut, TableReading, at_seat, tag_reading
 from companion.errors import DataFileError
 from companion.table.seated_labels import clear_seated, save_seated
+from companion.table.session import Session
+from companion.table.store import Store
 from tests.vision.conftest import code_image
 from vision.board_change import TagId
 from vision.payload import TableSerial, encode_payload, encode_table_payload
@@ -82,15 +84,16 @@ def test_a_table_reads_its_own_and_the_seated_players_keys(tmp_path: Path) -> No
 
 
 def test_the_table_reading_follows_the_seated_players(tmp_path: Path) -> None:
-    labels = TableReading("zxing", None, tmp_path)
+    session = Session(Store(tmp_path / "table.sqlite"))
+    labels = TableReading("zxing", None, session)
     first = labels.current()
     assert isinstance(first.reader, ZxingReader) and labels.current() is first
-    save_seated(tmp_path, 4, {"A": ANN, "B": BEN})
+    save_seated(session, 4, {"A": ANN, "B": BEN})
     paired = labels.current()
     assert paired is not first and isinstance(paired.reader, MarkerReader)
-    save_seated(tmp_path, 4, {"A": ANN, "B": BEN})  # the same pairing again: nothing changes
+    save_seated(session, 4, {"A": ANN, "B": BEN})  # the same pairing again: nothing changes
     assert labels.current() is paired
-    clear_seated(tmp_path)  # no pairing here any more: the players' keys are read no more
+    clear_seated(session)  # no pairing here any more: the players' keys are read no more
     assert isinstance(labels.current().reader, ZxingReader)
 
 

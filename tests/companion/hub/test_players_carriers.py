@@ -19,7 +19,6 @@ from companion.hub.station import HubStation
 from companion.hub.table_link import TableLink
 from companion.hub.tournament import Tournament
 from companion.settings import CameraSettings, Settings
-from companion.table.seated_labels import seated_path
 from companion.table.setup import starting_game
 from companion.table.store import Store
 from companion.table.table import Table
@@ -70,7 +69,7 @@ def test_a_paired_table_reads_both_players_carriers_and_flags_a_third_key(tmp_pa
             table.replace_game(game)
 
         link = TableLink(settings, table, start_game)
-        labels = TableReading("zxing", own, settings.data_dir)
+        labels = TableReading("zxing", own, table.session)
         profile = camera_profile(settings, table)
         first = labels.current()
         scene = Scene(DREAMBLADE_MAP, (), family="aruco4x4", design="carrier", seed=6)
@@ -88,9 +87,7 @@ def test_a_paired_table_reads_both_players_carriers_and_flags_a_third_key(tmp_pa
             players = event.state.players
             assert match.b is not None
             seat_of = {players[match.a].name: "A", players[match.b].name: "B"}
-            assert wait_for(
-                lambda: table.game_id != game_before and seated_path(settings.data_dir).exists()
-            )
+            assert wait_for(lambda: table.game_id != game_before and bool(table.session.labels()))
             pieces = table.read(lambda game: sorted(game.setup.pieces))
             assert f"{seat_of['Ann']}:runetagged-brawler#1" in pieces
 

@@ -176,12 +176,12 @@ def test_the_seated_players_labels_are_read_for_their_match_only(tmp_path: Path)
     ben = {"family": "aruco4x4", "key": 8, "serials": {"0": "db:B45#1"}}
     link, _started = link_for(tmp_path)
     told: list[set[str]] = []  # the seats whose labels were kept each time the panel was told
-    link.on_change = lambda: told.append(set(load_seated(tmp_path)))
+    link.on_change = lambda: told.append(set(load_seated(link.table.session)))
     try:
         paired = match(7, (VALOR, MADNESS))
         paired["a"]["labels"], paired["b"]["labels"] = ann, ben
         link.on_match(paired)
-        assert load_seated(tmp_path) == {
+        assert load_seated(link.table.session) == {
             "A": registration_from_data(ann, "a"),
             "B": registration_from_data(ben, "b"),
         }
@@ -191,9 +191,9 @@ def test_the_seated_players_labels_are_read_for_their_match_only(tmp_path: Path)
         following["a"]["labels"] = {**ben, "key": 99}
         following["b"]["labels"] = ann
         link.on_match(following)
-        assert load_seated(tmp_path) == {"B": registration_from_data(ann, "a")}
+        assert load_seated(link.table.session) == {"B": registration_from_data(ann, "a")}
         link.on_match({"id": None})  # the hub pairs no one here: no players' labels
-        assert load_seated(tmp_path) == {}
+        assert load_seated(link.table.session) == {}
         assert told[-1] == set()
     finally:
         link.close()

@@ -215,10 +215,10 @@ def test_seat_colours_picked_for_a_new_game_reach_the_leds():
     game, driver, lights = _arena_driver(
         Clock(), palette_source=lambda: Palette().with_seat_colours(picked)
     )
-    for event in game.push(game.parse_action("choose walker-a")):
-        driver.on_event(event)
-    for event in game.push(game.parse_action("summon soldiers-a-1 a1")):
-        driver.on_event(event)
+    for text in ("choose walker-a", "summon soldiers-a-1 a1"):
+        applied = Event(ev.ACTION_APPLIED, {"action": text})  # the table's, once per action
+        for event in [*game.push(game.parse_action(text)), applied]:
+            driver.on_event(event)
     driver.tick()
     assert _shown(lights, "a1") == scaled(TURN_ORDER_COLOURS[0], DIM)  # ann: first in turn order
     picked["ann"] = "#00FF00"  # the panel's set-up saved a colour for ann, then started a game

@@ -1,8 +1,12 @@
-"""The seated players' label registrations a table keeps for its tournament match."""
+"""The seated players' label registrations a table keeps for its tournament match, in its
+session (the table's store)."""
 
+import json
 from pathlib import Path
 
-from companion.table.seated_labels import clear_seated, load_seated, save_seated, seated_path
+from companion.table.seated_labels import clear_seated, load_seated, save_seated
+from companion.table.session import Session, stored_labels
+from companion.table.store import Store
 from vision.board_change import TagId
 from vision.registration import LabelRegistration
 
@@ -11,27 +15,33 @@ BEN = LabelRegistration("aruco4x4", {2: TagId("db", "Z12", 1)}, 8)
 
 
 def test_the_seated_labels_survive_a_restart_and_are_cleared(tmp_path: Path) -> None:
-    assert load_seated(tmp_path) == {}
-    save_seated(tmp_path, 7, {"A": ANN, "B": BEN})
-    assert load_seated(tmp_path) == {"A": ANN, "B": BEN}
-    inode = seated_path(tmp_path).stat().st_ino
-    save_seated(tmp_path, 7, {"A": ANN, "B": BEN})  # the same again: the file is left alone
-    assert seated_path(tmp_path).stat().st_ino == inode
-    save_seated(tmp_path, 8, {"B": BEN})
-    assert load_seated(tmp_path) == {"B": BEN}
-    save_seated(tmp_path, 9, {})  # a pairing without labels: none
-    assert not seated_path(tmp_path).exists()
-    save_seated(tmp_path, 9, {"A": ANN})
-    clear_seated(tmp_path)
-    assert load_seated(tmp_path) == {}
+    store = Store(tmp_path / "table.sqlite")
+    session = Session(store)
+    assert load_seated(session) == {}
+    save_seated(session, 7, {"A": ANN, "B": BEN})
+    assert load_seated(Session(store)) == {"A": ANN, "B": BEN}
+    revision = session.labels_revision
+    save_seated(session, 7, {"A": ANN, "B": BEN})  # the same again: nothing changes
+    assert session.labels_revision == revision
+    save_seated(session, 8, {"B": BEN})
+    assert load_seated(session) == {"B": BEN}
+    assert session.labels_revision == revision + 1
+    assert set(stored_labels(store.path)) == {"B"}  # read without writing (companion doctor)
+    save_seated(session, 9, {})  # a pairing without labels: none
+    assert load_seated(session) == {}
+    save_seated(session, 9, {"A": ANN})
+    clear_seated(session)
+    assert load_seated(session) == {}
 
 
-def test_a_damaged_file_or_entry_is_left_out(tmp_path: Path) -> None:
-    seated_path(tmp_path).write_text("{not json")
-    assert load_seated(tmp_path) == {}
-    seated_path(tmp_path).write_text('{"format": "other", "version": 1}')
-    assert load_seated(tmp_path) == {}
-    save_seated(tmp_path, 7, {"A": ANN, "B": BEN})
-    text = seated_path(tmp_path).read_text().replace('"key": 8', '"key": 99')
-    seated_path(tmp_path).write_text(text)
-    assert load_seated(tmp_path) == {"A": ANN}  # seat B's entry no longer loads
+def test_a_damaged_entry_is_left_out(tmp_path: Path) -> None:
+    store = Store(tmp_path / "table.sqlite")
+    session = Session(store)
+    save_seated(session, 7, {"A": ANN, "B": BEN})
+    data = session.labels()
+    session.set_labels(7, {"A": data["A"], "B": {**data["B"], "key": 99}})
+    assert load_seated(session) == {"A": ANN}  # seat B's entry no longer loads
+    with store.transaction() as db:
+        db.execute("UPDATE session_labels SET registration='{not json' WHERE seat='A'")
+    assert session.labels() == {"B": json.loads(json.dumps({**data["B"], "key": 99}))}
+    assert load_seated(session) == {}

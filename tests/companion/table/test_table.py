@@ -1,3 +1,4 @@
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -285,3 +286,50 @@ def test_only_the_seat_whose_ability_it_is_applies_its_manual_effect(tmp_path):
     assert "hurt A:dragon#1 1" not in table.state()["legal_actions"]
     table.submit("A", "hurt B:foe#1 1")
     assert table.read(lambda g: g.state.damage) == {"B:foe#1": 1}
+
+
+# -- the camera's evidence, in the action's transaction ---------------------------------------
+
+PICTURES = [("a1", b"before-jpeg", b"after-jpeg"), ("b2", b"before-2", b"after-2")]
+
+
+def test_the_cameras_pictures_are_stored_with_its_action_before_it_is_published(table: Table):
+    seen_when_published: list[list[tuple[str, bytes, bytes]]] = []
+    table.bus.subscribe(
+        lambda e: seen_when_published.append(table.store.pictures(table.game_id, 1)),
+        kinds={ev.ACTION_APPLIED},
+    )
+    with table.evidence(PICTURES):
+        table.submit(CAMERA, "add 1")
+        table.submit(CAMERA, "add 2")  # the same change proposed a second action
+    assert seen_when_published[0] == PICTURES
+    assert table.store.pictured_entries(table.game_id) == {1, 2}
+    table.submit("A", "add 1")  # out of the block: no pictures
+    with table.evidence(PICTURES):
+        table.submit("B", "add 1")  # a seat's action never takes the camera's pictures
+    assert table.store.pictured_entries(table.game_id) == {1, 2}
+
+
+def test_pictures_that_cannot_be_stored_leave_no_action_either(table: Table):
+    broken = [("a1", b"before", None)]  # the store refuses it (NOT NULL) inside the transaction
+    with table.evidence(broken), pytest.raises(sqlite3.IntegrityError):  # type: ignore[arg-type]
+        table.submit(CAMERA, "add 1")
+    assert table.version == 0
+    assert table.store.log(table.game_id) == [] == table.log()
+    assert table.store.pictured_entries(table.game_id) == set()
+    assert table.read(lambda game: game.total) == 0
+    table.submit(CAMERA, "add 1")  # the table goes on
+    assert table.version == 1
+
+
+def test_the_log_kept_in_memory_is_the_stores(table: Table, tmp_path: Path):
+    for step in ("A add 1", "B add 2", "undo B", "B add 1", "A add 3", "undo A", "undo JUDGE"):
+        who, _, text = step.partition(" ")
+        if who == "undo":
+            table.undo(JUDGE if text == "JUDGE" else text)
+        else:
+            table.submit(who, text)
+    assert table.log() == table.store.log(table.game_id)
+    assert table.log(2) == table.store.log(table.game_id)[-2:]
+    reopened = Table.resume(Store(table.store.path))
+    assert reopened is not None and reopened.log() == table.log()

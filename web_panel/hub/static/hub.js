@@ -169,6 +169,7 @@
       player.labels ? el("small", { class: "labels", text: t("hub.players.labels", { ...player.labels, family: t(`hub.family.${player.labels.family}`) }) }) : null,
       player.dropped ? el("small", { class: "dropped", text: ` ${t("hub.players.dropped")}` }) : null,
       !player.dropped && boot.organizer ? labelsButton(player) : null,
+      !player.dropped && boot.organizer ? el("a", { class: "btn small secondary page", href: `/players/${player.id}/card`, target: "_blank", text: t("hub.players.page") }) : null,
       !player.dropped && boot.organizer ? el("button", { class: "btn small secondary drop", type: "button", text: t("hub.players.drop"),
         onclick: () => { if (window.confirm(t("hub.players.drop_confirm", { name: player.name }))) send(`/api/players/${player.id}/drop`); } }) : null)));
     const clashes = event.label_clashes || [];

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from companion.settings import ClockSettings
-from web_panel.clock import ClockError, MatchClock
+from companion.table.clock import ClockError, MatchClock
 
 
 class FakeNow:

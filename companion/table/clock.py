@@ -1,9 +1,10 @@
 """The tournament round clock: a countdown with warnings, shown on every phone and the table page.
 
-The server keeps the truth (started, paused, time used); phones receive the remaining seconds with
-each state and count down locally between updates. What happens at time is a setting, because the
-sources only hint that a game "on time" may go to the player ahead (see the facts file); the clock
-announces it and the judge decides — it never ends a game by itself.
+The table keeps the truth (started, paused, time used) in its session (``session.Session.clock``
+saves every change in the store, so a restarted table shows the same round); phones receive the
+remaining seconds with each state and count down locally between updates. What happens at time
+is a setting, because the sources only hint that a game "on time" may go to the player ahead (see
+the facts file); the clock announces it and the judge decides — it never ends a game by itself.
 """
 
 from __future__ import annotations
@@ -15,20 +16,66 @@ from typing import Any, cast, get_args
 
 from companion.settings import AtTime, ClockSettings
 
+Save = Callable[[dict[str, Any]], None]
+
 
 class ClockError(ValueError):
     """A clock operation that makes no sense now (start a running clock, no length set...)."""
 
 
 class MatchClock:
-    def __init__(self, settings: ClockSettings, now: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        settings: ClockSettings,
+        now: Callable[[], float] = time.monotonic,
+        *,
+        saved: dict[str, Any] | None = None,
+        save: Save | None = None,
+        wall: Callable[[], float] = time.time,
+    ) -> None:
+        """``saved``: the state ``save`` was last given (a restarted table): the round goes on,
+        the time the table was off counted when it was running."""
         self._now = now
+        self._wall = wall
+        self._save = save
         self._at_time = settings.at_time
         self._warn_minutes = tuple(sorted(settings.warn_minutes, reverse=True))
         self._length = settings.round_minutes * 60.0 if settings.round_minutes else None
         self._used = 0.0
         self._running_since: float | None = None
         self._lock = threading.Lock()
+        if saved is not None:
+            self._restore(saved)
+
+    def _restore(self, saved: dict[str, Any]) -> None:
+        try:
+            length = saved["length"]
+            self._length = float(length) if length is not None else None
+            self._used = float(saved["used"])
+            if saved.get("at_time") in get_args(AtTime):
+                self._at_time = cast(AtTime, saved["at_time"])
+            if saved.get("running"):
+                self._used += max(0.0, self._wall() - float(saved["saved_at"]))
+                self._running_since = self._now()
+        except (KeyError, TypeError, ValueError):
+            pass  # a state this version cannot read: the settings' clock
+
+    def _changed(self) -> None:
+        """Hand the state to ``save`` (call under the lock)."""
+        if self._save is None:
+            return
+        used = self._used
+        if self._running_since is not None:
+            used += self._now() - self._running_since
+        self._save(
+            {
+                "length": self._length,
+                "used": used,
+                "running": self._running_since is not None,
+                "at_time": self._at_time,
+                "saved_at": self._wall(),
+            }
+        )
 
     def _remaining(self) -> float | None:
         if self._length is None:
@@ -46,6 +93,7 @@ class MatchClock:
             self._length = round_minutes * 60.0 if round_minutes else None
             self._used = 0.0
             self._running_since = None
+            self._changed()
 
     def follow(
         self, length: float | None, remaining: float | None, running: bool, at_time: str
@@ -58,9 +106,10 @@ class MatchClock:
             self._length = length
             if length is None or remaining is None:
                 self._used, self._running_since = 0.0, None
-                return
-            self._used = max(0.0, length - remaining)
-            self._running_since = self._now() if running else None
+            else:
+                self._used = max(0.0, length - remaining)
+                self._running_since = self._now() if running else None
+            self._changed()
 
     def start(self) -> None:
         with self._lock:
@@ -69,6 +118,7 @@ class MatchClock:
             if self._running_since is not None:
                 raise ClockError("the clock is already running")
             self._running_since = self._now()
+            self._changed()
 
     def pause(self) -> None:
         with self._lock:
@@ -76,11 +126,13 @@ class MatchClock:
                 raise ClockError("the clock is not running")
             self._used += self._now() - self._running_since
             self._running_since = None
+            self._changed()
 
     def reset(self) -> None:
         with self._lock:
             self._used = 0.0
             self._running_since = None
+            self._changed()
 
     def status(self) -> dict[str, Any]:
         """What the phones show: remaining seconds, the warning reached, and the at-time rule."""
