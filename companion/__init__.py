@@ -14,6 +14,18 @@ below it, never upward):
 - ``app/`` — the assembled companion: wiring everything into a running table, ``run``, ``demo``
   and ``doctor``;
 - ``cli`` — the ``companion`` command, which loads each sub-command only when used.
+
+Each package says in its docstring what it may import, in a paragraph starting ``May import:``:
+"the shared contracts" and the packages or modules named in double back-quotes (a package always
+imports its own modules; what follows "Never" in the paragraph is said for people). A paragraph
+starting ``Loads no:`` names the heavy libraries it never imports (OpenCV, Flask, segno, paho).
+``tests/companion/test_layers.py`` reads both and fails on any import outside them, lazy ones
+included.
+
+May import (the shared contracts and the ``__main__`` entry): the shared contracts and
+``companion.cli``; the cli loads each sub-command's module by name only when it is used.
+
+Loads no: OpenCV, Flask, segno, paho.
 """
 
 __version__ = "0.1.0"

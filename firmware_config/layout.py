@@ -225,7 +225,7 @@ def _map_shape(fields: _Fields, source: object) -> MapShape:
         return DREAMBLADE
     data = _Fields(fields.mapping("map"), source, "map.")
     kind = data.choice("kind", MAP_KINDS)
-    if kind == "dreamblade":
+    if kind == DREAMBLADE.kind:
         if "columns" in data.data or "rows" in data.data:
             raise DataFileError(source, "map.columns", "no size for the 5×5 Dreamblade map")
         return DREAMBLADE

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Protocol
 
-from companion import grid as dreamblade_grid
+from companion import grid as board_grid
 
 Point = tuple[float, float]
 
@@ -107,4 +107,4 @@ class MapGrid:
 
 # 450 mm square: the map size issue 5 measured with. Measure your own map and pass its size;
 # the physical size is not in our rules sources (docs/hardware.md, "Camera").
-DREAMBLADE_MAP = MapGrid(450.0, 450.0, 5, 5, dreamblade_grid.cell_at)
+DREAMBLADE_MAP = MapGrid(450.0, 450.0, 5, 5, board_grid.cell_at)

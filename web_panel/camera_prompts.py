@@ -13,26 +13,29 @@ and whether the engine takes them now are asked of the game when the view is bui
 
 from __future__ import annotations
 
-import importlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from companion import events as ev
-from companion.camera.arena import CAMERA_PROMPTED
-from companion.camera.arena import CAMERA_SEEN as ARENA_SEEN
-from companion.camera.dungeon_command import CAMERA_SEEN as DC_SEEN
-from companion.camera.dungeon_command import DESTROY_PROMPTED
 from companion.events import Event, EventBus
+from companion.games import kits
+from companion.games.kit import CameraReading
 from companion.games.protocol import Game
+from web_panel.game_views import view_module
 
 DESTROY = "destroy"
 DISENGAGE = "disengage"
 REVEAL_GLYPH = "reveal_glyph"
 # Prompts the reconciler repeats on every sync while nothing changed: a dismissal must stick.
 REPEATED = {DESTROY, REVEAL_GLYPH}
-_KINDS = {DESTROY_PROMPTED, CAMERA_PROMPTED, DC_SEEN, ARENA_SEEN, ev.ACTION_APPLIED}
+
+
+def _readings() -> tuple[dict[str, CameraReading], dict[str, CameraReading]]:
+    """Every game's camera reading by its prompt event, and by its seen event (their kits)."""
+    readings = [kit.camera for kit in kits() if kit.camera is not None]
+    return {r.prompt_event: r for r in readings}, {r.seen_event: r for r in readings}
 
 
 @dataclass(frozen=True)
@@ -69,30 +72,19 @@ class CameraPrompt:
 
 
 def prompt_from_event(event: Event) -> CameraPrompt:
-    """The prompt a reconciler's event carries (``DESTROY_PROMPTED`` or ``CAMERA_PROMPTED``)."""
-    data = event.data
-    if event.kind == DESTROY_PROMPTED:
-        return CameraPrompt(DESTROY, data["label"], data.get("square"))
-    return CameraPrompt(
-        data["kind"], data["figure"], data.get("hex"), data.get("enemy"), data.get("spot")
-    )
+    """The prompt a reconciler's prompt event carries (its game's ``open_prompt``)."""
+    by_prompt, _ = _readings()
+    return CameraPrompt(**by_prompt[event.kind].open_prompt(event.data))
 
 
 PromptView = Callable[[Game, CameraPrompt], "dict[str, Any] | None"]
 
-# game name → "module:function" giving a prompt's view from the engine (None: no longer open)
-PROMPT_VIEWS: dict[str, str] = {
-    "dungeon_command": "web_panel.game_views.dungeon_command:camera_prompt_view",
-    "arena": "web_panel.game_views.arena:camera_prompt_view",
-}
-
 
 def _prompt_view(game_name: str) -> PromptView | None:
-    target = PROMPT_VIEWS.get(game_name)
-    if target is None:
-        return None
-    module_name, attribute = target.split(":")
-    view: PromptView = getattr(importlib.import_module(module_name), attribute)
+    """The game's ``camera_prompt_view`` (its phone view module's, see ``game_views``), giving a
+    prompt's view from the engine (``None``: no longer open); ``None`` for a game without one."""
+    module = view_module(game_name)
+    view: PromptView | None = getattr(module, "camera_prompt_view", None)
     return view
 
 
@@ -104,7 +96,9 @@ class PromptList:
         self._open: dict[str, CameraPrompt] = {}
         self._dismissed: dict[str, CameraPrompt] = {}
         self._on_change = on_change
-        self._unsubscribe = bus.subscribe(self._on_event, kinds=_KINDS | {ev.GAME_STARTED})
+        self._by_prompt, self._by_seen = _readings()
+        kinds = {*self._by_prompt, *self._by_seen, ev.ACTION_APPLIED, ev.GAME_STARTED}
+        self._unsubscribe = bus.subscribe(self._on_event, kinds=kinds)
 
     def _on_event(self, event: Event) -> None:
         with self._lock:
@@ -112,16 +106,13 @@ class PromptList:
             if event.kind == ev.GAME_STARTED:
                 self._open.clear()
                 self._dismissed.clear()
-            elif event.kind in (DESTROY_PROMPTED, CAMERA_PROMPTED):
+            elif event.kind in self._by_prompt:
                 self._add(prompt_from_event(event))
             elif event.kind == ev.ACTION_APPLIED:
                 self._settle(lambda p: p.settled_by(str(event.data.get("action", ""))))
-            elif event.kind == DC_SEEN:
-                seen = event.data["squares"]
-                self._settle(lambda p: p.kind == DESTROY and p.subject in seen)
-            elif event.kind == ARENA_SEEN:
-                hexes = event.data["hexes"]
-                self._settle(lambda p: p.kind == REVEAL_GLYPH and hexes.get(p.subject) != p.where)
+            elif event.kind in self._by_seen:
+                cleared = self._by_seen[event.kind].cleared
+                self._settle(lambda p: cleared(p.to_json(), event.data))
             changed = before != self._open
         if changed:
             self._on_change()

@@ -9,7 +9,7 @@ Who may set up: ``setup_rights``.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,7 +21,7 @@ from pydantic import ValidationError
 
 from companion.camera import tag_registry
 from companion.errors import DataFileError
-from companion.games import GAMES, find_game
+from companion.games import find_kit, kits
 from companion.games.protocol import Game
 from companion.settings import SeatSettings
 from companion.table.catalog import EnteredBy, TableCatalog
@@ -29,8 +29,8 @@ from companion.table.session import Lineup
 from companion.table.setup import starting_game
 from web_panel.api import Refused, body
 from web_panel.i18n import choose_language, translate
-from web_panel.other_game_setup import BUILDERS as OTHER_GAMES
-from web_panel.other_game_setup import SCANNED_CARDS, Prepared, other_game, shown_cards
+from web_panel.other_game_setup import FORMS as OTHER_FORMS
+from web_panel.other_game_setup import Builder, Prepared, shown_cards
 from web_panel.panel import Panel, current_panel
 from web_panel.seats import LOOPBACK_ADDRESSES
 from web_panel.setup_rights import may_set_up, require_setup_rights
@@ -217,9 +217,8 @@ def _refuse_incomplete(warband: Any, catalog: Any) -> None:
 
 
 def dreamblade_game(panel: Panel, data: object) -> Game:
-    from companion.games.dreamblade.dice import default_dice
-    from companion.games.dreamblade.game import DreambladeGame
     from companion.games.dreamblade.maps import builtin_map_names, map_from_setting
+    from companion.games.dreamblade.starting import new_game
     from companion.games.dreamblade.state import Settings as RuleSettings
 
     if not isinstance(data, dict):
@@ -250,9 +249,8 @@ def dreamblade_game(panel: Panel, data: object) -> Game:
     if not isinstance(die_confirmed, bool):
         raise Refused(400, "setup", "'die_confirmed' must be true or false")
     dream_map = agreed_map(dream_map, data.get("map_values", {}))
-    faces = [face.name for face in default_dice().attack.faces]
     rules = RuleSettings(rule_430=rule_430, die_confirmed=die_confirmed)
-    return DreambladeGame(dream_map, minis, faces, rules)
+    return new_game(dream_map, minis, rules)
 
 
 # -- Dreamblade: a warband registered by showing each miniature's tag to the camera ----------------
@@ -368,15 +366,39 @@ def _new_game(panel: Panel, data: dict[str, Any], seats: Mapping[str, SeatSettin
     if not isinstance(name, str):
         raise Refused(400, "setup", "'game' must name a game")
     try:
-        find_game(name)
+        kit = find_kit(name)
     except KeyError as exc:
         raise Refused(400, "setup", str(exc.args[0])) from None
-    if name == "dreamblade":
-        return Prepared(dreamblade_game(panel, data.get("dreamblade")))
-    if name in OTHER_GAMES and data.get(name) is not None:
-        return other_game(name, data[name], panel.table_catalog, seats)
+    form = SETUP_FORMS.get(kit.phone_view or "")
+    prepared = None if form is None else form(panel, data.get(name), seats)
     # Without their part, the other games start from their ready-made demo setup.
-    return Prepared(starting_game(panel.settings.model_copy(update={"game": name})))
+    return prepared or Prepared(starting_game(panel.settings.model_copy(update={"game": name})))
+
+
+def _warband_form(panel: Panel, part: object, seats: Mapping[str, SeatSettings]) -> Prepared:
+    """The warbands' set-up form: the map, each seat's warband and the options (required)."""
+    game = dreamblade_game(panel, part)
+    assert isinstance(part, dict)  # the game checked it
+    return Prepared(game, tags=dreamblade_tags(panel, part))
+
+
+def _with_table_catalog(
+    form: Builder,
+) -> Callable[[Panel, object, Mapping[str, SeatSettings]], Prepared | None]:
+    """An other game's set-up form, read with the table's catalog; ``None`` without its part."""
+
+    def read(panel: Panel, part: object, seats: Mapping[str, SeatSettings]) -> Prepared | None:
+        return None if part is None else form(part, panel.table_catalog, seats)
+
+    return read
+
+
+# a kit's phone view (``GameKit.phone_view``) → the set-up form of that view: it reads the game's
+# part of the new-game request (``None`` when it is left out: the form may then give ``None``)
+SETUP_FORMS: dict[str, Callable[[Panel, object, Mapping[str, SeatSettings]], Prepared | None]] = {
+    "dreamblade": _warband_form,
+    **{view: _with_table_catalog(form) for view, form in OTHER_FORMS.items()},
+}
 
 
 def start_paired_game(panel: Panel, game: Game, names: Mapping[str, str]) -> None:
@@ -403,11 +425,10 @@ def options() -> ResponseReturnValue:
     from companion.games.dreamblade.miniature_form import keyword_choices
 
     panel = current_panel()
-    find_game("dreamblade")  # loads the known games into the registry
     seats = panel.seats
     return jsonify(
         may_set_up=may_set_up(panel, request.remote_addr),
-        games=sorted(GAMES),
+        games=sorted(kit.name for kit in kits()),
         current={
             "game": panel.table.read(lambda game: game.name),
             "finished": panel.table.read(lambda game: game.winner() is not None),
@@ -518,12 +539,20 @@ def scan_tags() -> ResponseReturnValue:
     grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     shown = shown_in(reading.reader.read(grey), reading.min_codes)
     game = request.args.get("game", "dreamblade")
-    if game in SCANNED_CARDS:
+    if _reads_cards(game):
         answer = shown_cards(shown.found, game, panel.table_catalog)
     else:
         answer = shown_tags(shown.found, _catalog(panel))
     answer["problems"].extend(foreign_problems(shown.foreign, shown.conflicts))
     return jsonify(status=snapshot.status, **answer)
+
+
+def _reads_cards(game: str) -> bool:
+    """Whether ``game``'s tags name cards of the table's catalog (its kit's camera reading)."""
+    try:
+        return find_kit(game).camera is not None
+    except KeyError:
+        return False
 
 
 @setup_api.post("/warbands")
@@ -565,7 +594,7 @@ def new_game() -> ResponseReturnValue:
         raise Refused(400, "setup", "'clock_minutes' must be 1 to 600, or null for no clock")
     prepared = _new_game(panel, data, seats)  # everything is checked before anything changes
     game = prepared.game
-    tags = dreamblade_tags(panel, data["dreamblade"]) if game.name == "dreamblade" else {}
+    tags = prepared.tags
     seat = panel.viewer().seat  # who set it up (before a new lineup unseats them)
     panel.table.session.set_seats(seats)
     panel.clock.configure(minutes)

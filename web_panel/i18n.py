@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-
-from flask import Request
+from typing import TYPE_CHECKING
 
 from companion.errors import DataFileError
 from companion.yaml_files import read_yaml_mapping
+
+if TYPE_CHECKING:
+    from flask import Request  # the catalogs themselves load no Flask (``companion rules``)
 
 LANGUAGES = ("en", "ja")
 DEFAULT_LANGUAGE = "en"

@@ -11,6 +11,7 @@ phone's language (an answer, not an HTTP error), and the phone keeps the positio
 from __future__ import annotations
 
 import base64
+import importlib
 import logging
 from typing import Any
 
@@ -19,6 +20,7 @@ from flask.typing import ResponseReturnValue
 
 from companion import grid
 from companion.errors import DataFileError
+from companion.games import find_kit
 from web_panel.api import Refused, body
 from web_panel.i18n import choose_language, translate
 from web_panel.judge_text import problem_text, sentences
@@ -34,33 +36,35 @@ MAX_EDITS = 50  # edits in one request: a bound on a typed list, not a rule
 def _judge(panel: Panel) -> None:
     if not panel.viewer().judge:
         raise Refused(403, "judge_only")
-    if panel.table.read(lambda game: game.name) != "dreamblade":
-        raise Refused(409, "judge_game", "the rules assistant knows Dreamblade only")
+    if find_kit(panel.table.read(lambda game: game.name)).judge is None:
+        raise Refused(409, "judge_game", "the rules assistant does not know this game")
+
+
+def _tools(panel: Panel) -> Any:
+    """The judge's tools of the table's game (its kit's ``judge`` module)."""
+    judge = find_kit(panel.table.read(lambda game: game.name)).judge
+    assert judge is not None, "checked by _judge"
+    return importlib.import_module(judge)
 
 
 def _live(panel: Panel) -> Any:
-    from companion.games.dreamblade.editor import PositionEditor
-
-    return panel.table.read(lambda game: PositionEditor(game.setup, game.state))
+    editor = _tools(panel).PositionEditor
+    return panel.table.read(lambda game: editor(game.setup, game.state))
 
 
 def _editor(panel: Panel, data: dict[str, Any]) -> Any:
     """The position the request is about: the live game, an empty map, or the phone's own."""
-    from companion.games.dreamblade.dice import default_dice
-    from companion.games.dreamblade.editor import PositionEditor
-    from companion.games.dreamblade.maps import map_from_setting
-
+    tools = _tools(panel)
     start = data.get("from")
     if start == "live":
         return _live(panel)
     if start == "empty":
-        faces = tuple(face.name for face in default_dice().attack.faces)
-        return PositionEditor.empty(map_from_setting(panel.settings.dreamblade.map), faces)
+        return tools.empty_position(panel.settings)
     position = data.get("position")
     if not isinstance(position, dict):
         raise Refused(400, "bad_request", "give 'from' (live or empty) or a 'position'")
     try:
-        return PositionEditor.from_position(position, origin="position")
+        return tools.PositionEditor.from_position(position, origin="position")
     except DataFileError as exc:
         raise Refused(400, "bad_request", str(exc)) from None
 
@@ -97,11 +101,9 @@ def edit() -> ResponseReturnValue:
     """Start the editor (``from``) or apply ``edits`` (lines) to the phone's ``position``: all of
     them, or on the first impossible one none — the answer then holds the position unchanged,
     ``refused`` and the ``problems`` in the phone's language."""
-    from companion.games.dreamblade.catalog import default_catalog
-    from companion.games.dreamblade.editor import EditError
-
     panel = current_panel()
     _judge(panel)
+    tools = _tools(panel)
     data = body()
     editor = _editor(panel, data)
     edits = data.get("edits", [])
@@ -110,8 +112,8 @@ def edit() -> ResponseReturnValue:
     if len(edits) > MAX_EDITS:
         raise Refused(400, "bad_request", f"at most {MAX_EDITS} edits at once")
     try:
-        editor.apply_all([e for e in edits if e.strip()], default_catalog())
-    except EditError as exc:  # an answer, not a failure: that position is impossible
+        editor.apply_all([e for e in edits if e.strip()], tools.default_catalog())
+    except tools.EditError as exc:  # an answer, not a failure: that position is impossible
         language = choose_language(request)
         reasons = [problem_text(p.to_json(), language) for p in exc.problems]
         return jsonify(
@@ -127,14 +129,13 @@ def edit() -> ResponseReturnValue:
 def ask() -> ResponseReturnValue:
     """Answer a question about the phone's ``position`` (or ``from``: ``live``) in the phone's
     language: ``sentences`` and the ``answer`` as data."""
-    from companion.games.dreamblade import questions
-    from companion.games.dreamblade.game import DreambladeGame
-
     panel = current_panel()
     _judge(panel)
+    tools = _tools(panel)
+    questions = tools.questions
     data = body()
     question = data.get("question")
-    if question not in questions.QUESTIONS:
+    if not isinstance(question, str) or question not in questions.QUESTIONS:
         raise Refused(400, "bad_request", f"'question' must be one of {questions.QUESTIONS}")
     seat = data.get("seat") or None
     if seat not in (None, "A", "B"):
@@ -146,14 +147,14 @@ def ask() -> ResponseReturnValue:
         answer = questions.keyword(keyword)
     else:
         editor = _editor(panel, data)
-        game = DreambladeGame.from_parts(editor.setup, editor.state)
-        answer = _answer(game, question, seat, data.get("cell"))
+        game = tools.Game.from_parts(editor.setup, editor.state)
+        answer = _answer(questions, game, question, seat, data.get("cell"))
     return jsonify(answer=answer, sentences=sentences(answer, choose_language(request)))
 
 
-def _answer(game: Any, question: str, seat: str | None, cell: object) -> dict[str, Any]:
-    from companion.games.dreamblade import questions
-
+def _answer(
+    questions: Any, game: Any, question: str, seat: str | None, cell: object
+) -> dict[str, Any]:
     if question == "spawn":
         return questions.spawn(game, seat or game.phase_seat or "A")
     if question == "shifts":

@@ -12,6 +12,7 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
+from companion.games import kits
 from companion.lights.colours import to_hex
 from companion.lights.demo import PREVIEWS, preview_colours
 from companion.lights.legend import LEGEND
@@ -22,12 +23,12 @@ from web_panel.stream import LED_FRAMES_PER_SECOND
 led_api = Blueprint("leds", __name__, url_prefix="/api/leds")
 
 PREVIEW_SECONDS = 4.0  # one loop of a preview; the page plays it until it returns to live
-GAME_ORDER = ("dreamblade", "dungeon_command", "arena", "planechase")
 
 
 def scene_list(language: str) -> list[dict[str, str]]:
     """Every preview, game by game: its name, its game and what it means in ``language``."""
-    order = sorted(PREVIEWS, key=lambda name: (GAME_ORDER.index(PREVIEWS[name].game), name))
+    games = [kit.name for kit in kits()]
+    order = sorted(PREVIEWS, key=lambda name: (games.index(PREVIEWS[name].game), name))
     return [
         {"name": name, "game": PREVIEWS[name].game, "legend": LEGEND[language][name]}
         for name in order

@@ -1,7 +1,7 @@
 """Setting up Planechase, Dungeon Command and Arena of the Planeswalkers from the panel.
 
 ``GET /api/setup/games`` says what each game's form offers (planes, commanders and their known
-start values, scenarios, glyphs and known army cards); ``other_game(name, data, catalog, seats)``
+start values, scenarios, glyphs and known army cards); ``FORMS[view](data, catalog, seats)``
 builds the game from the ``<game>`` part of ``POST /api/setup/new``.
 
 Type a card once: Dungeon Command's commanders and creature cards and Arena's army cards are
@@ -20,13 +20,14 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
 from companion.errors import DataFileError, SetupError
+from companion.games import find_kit
 from companion.games.catalog_entries import EntryKind
 from companion.games.protocol import Game
 from companion.settings import SeatSettings
@@ -36,6 +37,7 @@ from web_panel.i18n import choose_language, translate
 from web_panel.table_catalog_api import entry_problem
 
 if TYPE_CHECKING:
+    from vision.board_change import TagId
     from vision.tags import ReadResult
 
 other_setup_api = Blueprint("other_setup", __name__, url_prefix="/api/setup")
@@ -44,10 +46,12 @@ other_setup_api = Blueprint("other_setup", __name__, url_prefix="/api/setup")
 @dataclass(frozen=True)
 class Prepared:
     """A game ready to start and the cards typed for it, to keep in the table's catalog once it
-    has started: (kind, checked entry)."""
+    has started: (kind, checked entry); and the tags shown to the camera for its pieces (piece →
+    tag), to record with it."""
 
     game: Game
     entries: tuple[tuple[str, dict[str, Any]], ...] = ()
+    tags: Mapping[str, TagId] = field(default_factory=dict)
 
 
 def _refused(exc: Exception, seats: Mapping[str, SeatSettings] | None = None) -> Refused:
@@ -292,9 +296,8 @@ def arena_game(data: object, catalog: TableCatalog, seats: Mapping[str, SeatSett
 
 # -- registering a warband or an army by showing its tags to the camera ------------------------
 
-# game → (the tags' game code, the entry kind a tag names): a Dungeon Command creature wears
-# ``dc:<label>#1`` (its card's id, numbered for copies), an Arena figure ``ar:<card id>#<n>``
-SCANNED_CARDS = {"dungeon_command": ("dc", "creature"), "arena": ("ar", "army_card")}
+# a Dungeon Command creature wears ``dc:<label>#1`` (its card's id, numbered for copies), an Arena
+# figure ``ar:<card id>#<n>``: the kit's camera reading says the tags' game code and the entry kind
 COPY = re.compile(r"-\d+$")
 
 
@@ -302,7 +305,9 @@ def shown_cards(found: ReadResult, game: str, catalog: TableCatalog) -> dict[str
     """What a frame's tags say for a Dungeon Command warband or an Arena army: the card each tag
     names in the table's catalog (a tag numbered for a copy names its card), and each tag that
     names none, with why — the card is typed in once, then its tag is known."""
-    code, kind = SCANNED_CARDS[game]
+    reading = find_kit(game).camera
+    assert reading is not None, f"{game}'s tags are not read"
+    code, kind = reading.tag_game, reading.card_kind
     cards = {entry.id: entry.data for entry in catalog.entries(game, kind)}
     tags, problems = [], []
     for tag in sorted({sighting.tag for sighting in found.sightings}):
@@ -317,19 +322,12 @@ def shown_cards(found: ReadResult, game: str, catalog: TableCatalog) -> dict[str
 
 
 Builder = Callable[[object, TableCatalog, Mapping[str, SeatSettings]], Prepared]
-BUILDERS: dict[str, Builder] = {
+# a kit's phone view (``GameKit.phone_view``) → the set-up form of that view
+FORMS: dict[str, Builder] = {
     "planechase": lambda data, catalog, seats: Prepared(planechase_game(data)),
     "dungeon_command": dungeon_command_game,
     "arena": arena_game,
 }
-
-
-def other_game(
-    name: str, data: object, catalog: TableCatalog, seats: Mapping[str, SeatSettings]
-) -> Prepared:
-    """The game ``name`` set up from its part of the new-game request, with the cards typed for
-    it (``Refused`` says why not, naming the player of ``seats`` at fault)."""
-    return BUILDERS[name](data, catalog, seats)
 
 
 def game_options() -> dict[str, Any]:

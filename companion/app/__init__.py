@@ -2,5 +2,7 @@
 phone panel; ``commands`` holds ``companion run`` and ``companion demo``; ``doctor`` says what is
 missing on this machine.
 
-May import every room of ``companion`` and ``web_panel``; only ``companion.cli`` imports it.
+May import: the shared contracts, ``companion.games``, ``companion.table``, ``companion.camera``,
+``companion.lights``, ``companion.hub``, ``companion.simulation``, ``web_panel``, ``vision`` and
+``firmware_config``: every room below it. Only ``companion.cli`` imports it.
 """

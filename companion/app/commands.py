@@ -13,10 +13,12 @@ import click
 from companion.app.devices import camera_missing
 from companion.errors import DataFileError
 from companion.events import GAME_STARTED
+from companion.games import find_kit, kits
 from companion.settings import LightsSettings, Settings, load_settings
 
 if TYPE_CHECKING:
     from companion.app.runtime import TableRuntime
+    from companion.games.kit import Demo
     from companion.simulation.demo_run import DemoRun
     from companion.table.table import Table
 
@@ -151,8 +153,8 @@ def _print_join_links(runtime: TableRuntime) -> None:
 @click.option("--pace", default=1.5, show_default=True, help="seconds between scripted actions")
 @click.option(
     "--game",
-    type=click.Choice(["dreamblade", "planechase", "dungeon_command", "arena"]),
-    default="dreamblade",
+    type=click.Choice([kit.name for kit in kits() if kit.demo is not None]),
+    default=kits()[0].name,
     show_default=True,
     help="the game to demo",
 )
@@ -168,49 +170,53 @@ def demo(
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as data:
         settings = Settings(data_dir=Path(data), lights=LightsSettings(backend="virtual"))
         where = (host, port)
-        if game != "dreamblade":
+        demo = find_kit(game).demo
+        assert demo is not None
+        if not demo.through_camera:
             _other_game_demo(settings, game, headless, pace, where)
         elif headless:
-            _headless_demo(settings)
+            _headless_demo(settings, demo)
         else:
-            _live_demo(settings, pace, where)
+            _live_demo(settings, demo, pace, where)
 
 
-def _demo_table(settings: Settings) -> tuple[Table, Settings]:
-    """The Dreamblade demo's table, and ``settings`` with its seats named as the demo's players."""
-    from companion.games.dreamblade.demo_game import PLAYER_NAMES, demo_game
+def _demo_table(settings: Settings, demo: Demo) -> tuple[Table, Settings]:
+    """The camera demo's table, and ``settings`` with its seats named as the demo's players."""
     from companion.simulation.other_games import named_seats
     from companion.table.store import Store
     from companion.table.table import Table
 
-    seats = named_seats(PLAYER_NAMES, ("A", "B"))
-    settings = settings.model_copy(update={"seats": seats})
-    return Table.start(Store(settings.store_path), demo_game()), settings
+    game = demo.new_game()
+    seats = named_seats(demo.players, game.seats)
+    settings = settings.model_copy(update={"game": game.name, "seats": seats})
+    return Table.start(Store(settings.store_path), game), settings
 
 
-def _headless_demo(settings: Settings) -> None:
-    from companion.games.dreamblade.demo_game import DEMO_GAME
+def _headless_demo(settings: Settings, demo: Demo) -> None:
     from companion.simulation.demo import DemoPlayer
 
-    table, settings = _demo_table(settings)
+    script = tuple(demo.script())
+    table, settings = _demo_table(settings, demo)
     names = {seat: s.name for seat, s in settings.seats.items()}
     player = DemoPlayer(table, names=names)
-    player.play(DEMO_GAME, report=click.echo)
+    player.play(script, report=click.echo)
     wins = table.read(lambda game: dict(game.turn_wins()))
     winner = table.read(lambda game: game.winner())
     tally = ", ".join(f"{names[seat]} {n}" for seat, n in sorted(wins.items()))
     click.echo(
-        f"{len(DEMO_GAME)} actions, {len(player.results)} turns scored; "
+        f"{len(script)} actions, {len(player.results)} turns scored; "
         f"turn wins: {tally}; {names.get(winner or '', 'nobody')} wins the game"
     )
 
 
-def _live_demo(settings: Settings, pace: float, where: tuple[str | None, int | None]) -> None:
+def _live_demo(
+    settings: Settings, kit_demo: Demo, pace: float, where: tuple[str | None, int | None]
+) -> None:
     from companion.app.runtime import TableRuntime
-    from companion.games.dreamblade.demo_game import DEMO_GAME
     from companion.simulation.demo import DemoPlayer
 
-    table, settings = _demo_table(settings)
+    actions = tuple(kit_demo.script())
+    table, settings = _demo_table(settings, kit_demo)
     runtime = TableRuntime(settings, table)
     runtime.start_lights()
     player = DemoPlayer(
@@ -220,7 +226,7 @@ def _live_demo(settings: Settings, pace: float, where: tuple[str | None, int | N
     demo = _serve_demo_panel(runtime, where)
 
     def script(stop: threading.Event) -> None:
-        player.play(DEMO_GAME, report=click.echo, stop=stop)
+        player.play(actions, report=click.echo, stop=stop)
 
     # joined on Ctrl-C: the player's camera (its zxing-cpp reader) is released before exit
     runtime.start_thread("demo", lambda: demo.play(script))

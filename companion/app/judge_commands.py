@@ -1,8 +1,8 @@
 """The judge's commands of ``companion rules``: ``edit`` (the position editor), ``ask`` (questions
 answered in plain words, English or Japanese, or ``--json``) and ``export`` (the live game of a
 table's store as record and position). They join the rules group of
-``companion/games/dreamblade/rules_cli.py`` here, above the table and the panel's message
-catalogs they read.
+the judge's tools of the game whose kit offers them (``GameKit.judge``) here, above the table and
+the panel's message catalogs they read.
 """
 
 from __future__ import annotations
@@ -15,22 +15,26 @@ import click
 
 from companion import grid
 from companion.errors import DataFileError
-from companion.games.dreamblade import questions
-from companion.games.dreamblade.editor import EditError, PositionEditor
-from companion.games.dreamblade.game import DreambladeGame
-from companion.games.dreamblade.rules_cli import read_json, rules
+from companion.games import judge_tools
 from companion.settings import load_settings
 from web_panel.i18n import LANGUAGES
 from web_panel.judge_text import problem_text, sentences
 
+_TOOLS = judge_tools()
+questions = _TOOLS.questions
+EditError = _TOOLS.EditError
+PositionEditor = _TOOLS.PositionEditor
+read_json = _TOOLS.read_json
+rules: click.Group = _TOOLS.rules
 
-def _editor(path: str) -> PositionEditor:
+
+def _editor(path: str) -> Any:
     data = read_json(path)
     if isinstance(data, dict) and isinstance(data.get("position"), dict) and "record" in data:
         data = data["position"]  # what `rules export` writes
     try:
-        if isinstance(data, dict) and data.get("format") == "dreamblade-record":
-            game = DreambladeGame.from_record(data, origin=path)
+        if isinstance(data, dict) and data.get("format") == _TOOLS.RECORD_FORMAT:
+            game = _TOOLS.Game.from_record(data, origin=path)
             return PositionEditor(game.setup, game.state)
         return PositionEditor.from_position(data, origin=path)
     except DataFileError as exc:
@@ -60,11 +64,9 @@ def edit(position: str, edits: tuple[str, ...], out: str | None, lang: str) -> N
     "phase spawn A 7", "damage A:x#1 2", "modifier A:x#1 life -2"…) to a position or a record's
     end, and print (or --out) the position. The first impossible edit is refused with the
     reason and nothing is written. Start from an empty map with `companion rules new`."""
-    from companion.games.dreamblade.catalog import default_catalog
-
     editor = _editor(position)
     try:
-        editor.apply_all(list(edits), default_catalog())
+        editor.apply_all(list(edits), _TOOLS.default_catalog())
     except EditError as exc:
         reasons = [problem_text(p.to_json(), lang) for p in exc.problems]
         raise click.ClickException("\n".join(reasons)) from None
@@ -107,7 +109,7 @@ def _answer(
             raise click.BadParameter("name the keyword", param_hint="--keyword")
         return questions.keyword(keyword)
     editor = _editor(position)
-    game = DreambladeGame.from_parts(editor.setup, editor.state)
+    game = _TOOLS.Game.from_parts(editor.setup, editor.state)
     if question == "spawn":
         if seat is None:
             raise click.BadParameter("name the seat", param_hint="--seat")
@@ -152,7 +154,7 @@ def export(
             record = store.record(chosen)
         except StoreError as exc:
             raise click.ClickException(str(exc)) from None
-        if not isinstance(game, DreambladeGame):
+        if not isinstance(game, _TOOLS.Game):
             raise click.ClickException(f"game {chosen} is {game.name}, not Dreamblade")
         _write({"record": record, "position": game.position()}, out)
     finally:

@@ -20,12 +20,13 @@ from companion import events as ev
 from companion.app.devices import DeviceNote, buttons_missing, lights_missing
 from companion.errors import DataFileError, IllegalActionError
 from companion.events import Event
+from companion.games import find_kit
 from companion.games.protocol import Game
 from companion.lights.board_view import BoardView
 from companion.lights.colours import Palette
 from companion.lights.driver import LightsDriver
 from companion.lights.factory import Fallback, open_lights
-from companion.lights.map_view import MAP_KINDS, MapView, game_map, view_for_game
+from companion.lights.map_view import MapView, game_map, view_for_game
 from companion.settings import Settings
 from companion.table.session import Lineup
 from companion.table.table import JUDGE, Table
@@ -80,7 +81,8 @@ class TableRuntime:
             self.devices.append(note)
         battlefield = self.settings.camera.battlefield
         game_name = self.table.read(lambda game: game.name)
-        if game_name in MAP_KINDS and game_map(game_name, battlefield) != layout.map:
+        on_a_map = find_kit(game_name).map_kind is not None
+        if on_a_map and game_map(game_name, battlefield) != layout.map:
             self.problems.append(
                 f"LEDs: layout {layout.name} lies under a {layout.map.kind} map of "
                 f"{layout.map.columns}×{layout.map.rows}, not {game_name}'s map "

@@ -1,9 +1,13 @@
 """The camera side of a table: the loop that reads frames and commits board changes (``loop``),
-the per-game camera profiles (``profiles``), the reconcilers that turn what the camera sees into
-actions and notes (``reconciler`` for Dreamblade, ``dungeon_command``, ``arena``), the table's
-tag registry (``tag_registry``) and the camera set-up check at the table (``setup``: ``companion
-camera check``, the panel's Camera set-up page, the camera's health while playing).
+the camera profiles chosen by the game's kit (``profiles``), what turns what the camera sees into
+actions and notes (``reconciler`` for the 5×5 map; ``game_sync`` for the games on squares and
+hexes, whose kits' reconcilers say what to propose), the table's tag registry (``tag_registry``)
+and the camera set-up check at the table (``setup``: ``companion camera check``, the panel's
+Camera set-up page, the camera's health while playing).
 
-May import: ``vision``, the shared contracts, ``companion.games`` and ``companion.table``. Never
-the lights, hub, panel or app; the panel reads the camera through the snapshot it is handed.
+May import: ``vision``, the shared contracts, ``companion.games``, ``companion.table`` and
+``firmware_config`` (the map kinds). Never the lights, hub, panel or app; the panel reads the
+camera through the snapshot it is handed.
+
+Loads no: Flask, segno, paho.
 """

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.board_reading import Note, identify
 from companion.games.protocol import Pending
 from companion.table.table import CAMERA, Table
 from vision.board_change import TagId
@@ -26,34 +27,9 @@ PROPOSING_KINDS = {"spawn": "spawn", "shift": "move", "place_disruption": "place
 MAX_PROPOSALS = 64  # more than any one board change can explain (8 spawns, 16 moves...)
 
 
-@dataclass(frozen=True)
-class Note:
-    """A difference between the table and the engine that the players must resolve by hand.
-
-    ``kind``: ``unknown_tag`` (a tag no warband has), ``take_off`` (on the map but not in play),
-    ``put_back`` (moved or gone but still in play at ``expected``), ``illegal`` (a change that
-    would be an action, but not a legal one now).
-    """
-
-    kind: str
-    piece: str
-    cell: str | None
-    expected: str | None = None
-
-    @property
-    def cells(self) -> tuple[str, ...]:
-        return tuple(c for c in (self.cell, self.expected) if c is not None)
-
-    def about(self) -> dict[str, str]:
-        """What the note concerns, as a flag's data: the piece (``subject``; an unknown tag is
-        no piece and is left out), where the camera sees it (``cell``) and where the engine has
-        it (``expected``), each only when known."""
-        subject = None if self.kind == "unknown_tag" else self.piece
-        found = {"subject": subject, "cell": self.cell, "expected": self.expected}
-        return {key: value for key, value in found.items() if value is not None}
-
-    def flag(self, table: Table) -> None:
-        table.flag(self.kind, self.cells, **self.about())
+def flag_note(table: Table, note: Note) -> None:
+    """Flag ``note`` on the table: its kind, its cells and what it concerns."""
+    table.flag(note.kind, note.cells, **note.about())
 
 
 def flag_refusal(table: Table, note: Note, refusal: Exception) -> None:
@@ -90,22 +66,6 @@ def default_registry(piece_ids: Iterable[str], game: str = "db") -> dict[TagId, 
 
 def owner(piece: str) -> str:
     return piece.split(":", 1)[0]
-
-
-def identify(
-    seen: Mapping[TagId, str], registry: Mapping[TagId, str]
-) -> tuple[dict[str, str], list[Note]]:
-    """The pieces the tags ``seen`` (tag → cell) stand for, piece → cell, and an
-    ``unknown_tag`` note for each tag the registry does not know."""
-    notes: list[Note] = []
-    pieces: dict[str, str] = {}
-    for tag, cell in sorted(seen.items()):
-        piece = registry.get(tag)
-        if piece is None:
-            notes.append(Note("unknown_tag", str(tag), cell))
-        else:
-            pieces[piece] = cell
-    return pieces, notes
 
 
 def reconcile(
@@ -186,5 +146,5 @@ def sync_table(table: Table, registry: Mapping[TagId, str], seen: Mapping[TagId,
             return Sync(tuple(accepted), (note, *result.notes))
         accepted.append(proposal)
     for note in result.notes:
-        note.flag(table)
+        flag_note(table, note)
     return Sync(tuple(accepted), result.notes)

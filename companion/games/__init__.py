@@ -1,29 +1,41 @@
-"""The registry of games the companion serves: ``find_game(name)`` gives a game's class.
+"""The registry of games the companion serves: one kit per game (``companion.games.kit``).
 
-Each game package registers itself with ``register`` when imported; ``find_game`` imports the
-known game packages on first use.
+Each game package registers its kit with ``register_kit`` when imported; ``find_kit(name)`` gives
+a game's kit and ``find_game(name)`` its engine class, ``kits()`` every kit in the order the
+house lists games. The known game packages are imported on first use.
+
+May import: the shared contracts, the camera's tag ids and board changes (``vision.board_change``)
+and the hex map's geometry (``vision.hex_grid``), neither of which loads OpenCV.
+Never the table, camera, lights, hub, panel or app: games know no camera.
+
+Loads no: OpenCV, Flask, segno, paho.
 """
 
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
+from typing import TYPE_CHECKING
 
-from companion.games.protocol import Game
+if TYPE_CHECKING:
+    from companion.games.kit import GameKit, RegisteredArmies
+    from companion.games.protocol import Game
 
-GAMES: dict[str, type[Game]] = {}
+KITS: dict[str, GameKit] = {}
 
+# in the order the house lists games
 KNOWN_GAME_PACKAGES = (
     "companion.games.dreamblade",
-    "companion.games.planechase",
     "companion.games.dungeon_command",
     "companion.games.arena",
+    "companion.games.planechase",
 )
 
 
-def register(cls: type[Game]) -> type[Game]:
-    """Class decorator: make a game findable by its ``name``."""
-    GAMES[cls.name] = cls
-    return cls
+def register_kit(kit: GameKit) -> GameKit:
+    """Make a game findable by its kit's ``name``."""
+    KITS[kit.name] = kit
+    return kit
 
 
 def _load_known_games() -> None:
@@ -35,12 +47,47 @@ def _load_known_games() -> None:
                 raise
 
 
-def find_game(name: str) -> type[Game]:
-    """The game class registered under ``name``; ``KeyError`` naming the known games if none."""
-    if name not in GAMES:
+def find_kit(name: str) -> GameKit:
+    """The kit registered under ``name``; ``KeyError`` naming the known games if none."""
+    if name not in KITS:
         _load_known_games()
     try:
-        return GAMES[name]
+        return KITS[name]
     except KeyError:
-        known = ", ".join(sorted(GAMES)) or "none"
+        known = ", ".join(sorted(KITS)) or "none"
         raise KeyError(f"unknown game {name!r} (known: {known})") from None
+
+
+def find_game(name: str) -> type[Game]:
+    """The engine class of the game registered under ``name`` (``KeyError`` if none)."""
+    return find_kit(name).game_class
+
+
+def kits() -> tuple[GameKit, ...]:
+    """Every registered kit, in the order the house lists games."""
+    _load_known_games()
+    order = [module.rpartition(".")[2] for module in KNOWN_GAME_PACKAGES]
+    return tuple(
+        sorted(
+            KITS.values(),
+            key=lambda kit: (order.index(kit.name) if kit.name in order else len(order), kit.name),
+        )
+    )
+
+
+def registered_armies() -> RegisteredArmies:
+    """How a tournament's players register their armies at check-in (the hub is told no game):
+    the first game, in the house's order, whose kit takes registered armies."""
+    for kit in kits():
+        if kit.registered is not None:
+            return kit.registered
+    raise LookupError("no game takes registered armies")
+
+
+def judge_tools() -> ModuleType:
+    """The judge's tools (position editor, rules questions, the ``companion rules`` group) of
+    the first game, in the house's order, whose kit offers them (``GameKit.judge``)."""
+    for kit in kits():
+        if kit.judge is not None:
+            return importlib.import_module(kit.judge)
+    raise LookupError("no game offers the judge's tools")

@@ -2,9 +2,9 @@
 
 A player whose miniature or card is missing from a game's catalog (or known only in part) enters
 what is printed on it. The table keeps such entries in its own catalog (``companion/table``'s
-``TableCatalog``: stored, exported and imported for every game at once); each game says here which
-kinds of entries it takes and how one is checked, so the table never needs to know a game's
-fields and games never import the table.
+``TableCatalog``: stored, exported and imported for every game at once); each game's kit lists the
+kinds of entries it takes (``GameKit.entry_kinds``) and how one is checked, so the table never needs
+to know a game's fields and games never import the table.
 
 An ``EntryKind`` checks one entry with the same rules as the game's data files and returns it in
 its normal form (a plain JSON-able mapping holding a text ``id``, its key within its kind, and a
@@ -46,23 +46,15 @@ class EntryKind:
         return entry
 
 
-ENTRY_KINDS: dict[tuple[str, str], EntryKind] = {}
-
-
-def register_entry_kind(kind: EntryKind) -> EntryKind:
-    ENTRY_KINDS[(kind.game, kind.kind)] = kind
-    return kind
-
-
 def find_entry_kind(game: str, kind: str) -> EntryKind:
-    """The entry kind ``kind`` of ``game``; ``KeyError`` if the game takes no such entries."""
-    from companion.games import find_game
+    """The entry kind ``kind`` of ``game`` (from its kit); ``KeyError`` if it takes no such
+    entries."""
+    from companion.games import find_kit
 
-    find_game(game)  # imports the game's package, which registers its entry kinds
-    try:
-        return ENTRY_KINDS[(game, kind)]
-    except KeyError:
-        raise KeyError(f"game {game!r} takes no {kind!r} entries at the table") from None
+    for entry_kind in find_kit(game).entry_kinds:
+        if entry_kind.kind == kind:
+            return entry_kind
+    raise KeyError(f"game {game!r} takes no {kind!r} entries at the table")
 
 
 # -- checks the games' entries share ---------------------------------------------------------------

@@ -4,8 +4,11 @@ event the hub runs — players, Swiss rounds, results, standings, the event's ma
 (``event_map``) — kept in SQLite (``tournament``, ``swiss`` with its weighted ``matching``,
 ``journal``).
 
-May import: the shared contracts, the games (a registered warband is checked as the table
-checks it) and ``vision.registration`` (a player's label registration is checked as the table
-reads it; no OpenCV), so a hub can run on a machine with no game table; the table's end of the link
-(``table_link``) and the journal's SQLite file also use ``companion.table``.
+May import: the shared contracts, ``companion.games`` (a registered warband is checked as the
+table checks it) and ``vision.registration`` (a player's label registration is checked as the
+table reads it), so a hub can run on a machine with no game table; the table's end of the link
+(``table_link``) and the journal's SQLite file also use ``companion.table``. Never the camera,
+lights, panel or app.
+
+Loads no: OpenCV, Flask, segno (the hub has no OpenCV; its pages are ``web_panel.hub``).
 """

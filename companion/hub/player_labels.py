@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.errors import DataFileError
+from companion.games import registered_armies
 from vision.registration import (
     LABEL_FAMILIES,
     key_count,
@@ -24,8 +25,6 @@ from vision.registration import (
     registration_data,
     registration_from_text,
 )
-
-WARBAND_GAME = "db"  # the tag's game code of a registered warband's miniatures (Dreamblade)
 
 LABELS_LIMIT = 16 * 1024  # bytes of a registration file (a full 50-serial sheet is under 2 kB)
 
@@ -64,17 +63,16 @@ def check_labels(text: object) -> dict[str, Any]:
 def carriers_outside(labels: Mapping[str, Any], warband: Mapping[str, Any]) -> list[str]:
     """The carriers of a registration (JSON form) the warband (as the hub keeps it) has no
     miniature for, each as "name (copy N)", in serial order; empty when all belong."""
-    from companion.games.dreamblade.catalog import default_catalog
-
+    armies = registered_armies()
+    names = armies.piece_names()
     counts = {entry["id"]: entry["count"] for entry in warband["miniatures"]}
-    catalog = default_catalog()
     outside = []
     for _, text in sorted(labels["serials"].items(), key=lambda item: int(item[0])):
         tag = parse_tag_text(text)
-        if tag.game == WARBAND_GAME and tag.serial <= counts.get(tag.catalog_id, 0):
+        if tag.game == armies.tag_game and tag.serial <= counts.get(tag.catalog_id, 0):
             continue
-        known = catalog.get(tag.catalog_id) if tag.game == WARBAND_GAME else None
-        name = known.name if known is not None else tag.catalog_id
+        known = names.get(tag.catalog_id) if tag.game == armies.tag_game else None
+        name = known if known is not None else tag.catalog_id
         outside.append(f"{name} (copy {tag.serial})")
     return outside
 

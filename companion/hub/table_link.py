@@ -29,12 +29,12 @@ from typing import Any
 from companion import events as ev
 from companion.errors import DataFileError
 from companion.events import Event
-from companion.games.dreamblade.dream_map import DreamMap
+from companion.games import find_kit
 from companion.games.protocol import Game
 from companion.hub.publisher import TablePublisher, table_summary
 from companion.settings import Settings
 from companion.table.seated_labels import clear_seated, save_seated
-from companion.table.setup import dreamblade_game, starting_game
+from companion.table.setup import starting_game
 from companion.table.table import Table
 from vision.registration import LabelRegistration, registration_from_data
 
@@ -53,41 +53,19 @@ JoinBase = Callable[[], str | None]
 ShowClock = Callable[[float | None, float | None, bool, str], None]
 
 
-def event_map(match: dict[str, Any] | None) -> DreamMap | None:
-    """The event's map the pairing carries (the organizer's values for every key cell); ``None``
-    when the event names none, or what it sent is no map (logged)."""
-    data = (match or {}).get("map")
-    if data is None:
-        return None
-    from companion.games.dreamblade.maps import map_from_config
-
-    try:
-        return map_from_config(data, origin="the event's map from the hub")
-    except DataFileError as error:
-        log.warning("hub: %s", error)
-        return None
+def event_map(settings: Settings, match: dict[str, Any] | None) -> Any:
+    """The event's map the pairing carries for the table's game (its kit's ``event_map``);
+    ``None`` when the game has none, the event names none or what it sent is no map (logged)."""
+    read = find_kit(settings.game).event_map
+    return None if read is None else read(match)
 
 
 def game_for_match(match: dict[str, Any], settings: Settings) -> Game:
-    """The game two paired players start with, on the event's map when it names one: Dreamblade
-    between their registered warbands when both registered one, else the table's usual starting
-    game (they set it up on the panel)."""
-    if settings.game != "dreamblade":
-        return starting_game(settings)
-    dream_map = event_map(match)
-    warbands = [(match.get(seat) or {}).get("warband") for seat in ("a", "b")]
-    if not all(isinstance(w, dict) for w in warbands):
-        return dreamblade_game(settings, dream_map=dream_map)
-    from companion.games.dreamblade.catalog import default_catalog
-    from companion.games.dreamblade.warband import warband_from_data
-
-    catalog = default_catalog(settings.data_dir / "catalog.yaml")
-    minis = {}
-    for seat, data in zip(("A", "B"), warbands, strict=True):
-        assert isinstance(data, dict)
-        warband = warband_from_data(data, catalog, origin=f"seat {seat}'s registered warband")
-        minis[seat] = [catalog[catalog_id] for _, catalog_id in warband.copies(seat)]
-    return dreamblade_game(settings, minis, dream_map)
+    """The game two paired players start with: the table's kit's ``paired_game`` (between the
+    armies they registered, on the event's map), else the table's usual starting game (they set
+    it up on the panel)."""
+    paired = find_kit(settings.game).paired_game
+    return starting_game(settings) if paired is None else paired(settings, match)
 
 
 def leader_outcome(game: Game) -> str:
@@ -291,9 +269,9 @@ class TableLink:
                 log.warning("hub: %s", error)
         save_seated(self.table.session, int(view["id"]), seats)
 
-    def event_map(self) -> DreamMap | None:
+    def event_map(self) -> Any:
         """The event's map for this table's pairing (the panel's set-up plays on it)."""
-        return event_map(self.hub_match)
+        return event_map(self.settings, self.hub_match)
 
     def result_view(self) -> dict[str, Any] | None:
         """The result the hub recorded for this table's match, for its players to confirm:

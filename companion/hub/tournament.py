@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast, get_args
 
+from companion.games import registered_armies
 from companion.hub import swiss
 from companion.hub.journal import Journal
 from companion.hub.player_labels import (
@@ -217,23 +218,18 @@ def check_warband(data: object, banned: Mapping[str, str] | None) -> dict[str, A
     """A registered warband, checked like the table checks it (at most 16 miniatures, 3 copies,
     ids known to the catalog) and, with ``banned`` (name → source), against a banned list."""
     from companion.errors import DataFileError
-    from companion.games.dreamblade.catalog import default_catalog
-    from companion.games.dreamblade.warband import tournament_problems, warband_from_data
 
-    catalog = default_catalog()
     if not isinstance(data, Mapping):
         raise TournamentError("warband", "a warband is a name and a list of miniatures", detail="")
     try:
-        warband = warband_from_data(data, catalog, origin="the warband")
+        return registered_armies().checked(data, banned)
     except DataFileError as exc:
         raise TournamentError("warband", f"warband: {exc}", detail=str(exc)) from None
-    problems = [] if banned is None else tournament_problems(warband, catalog, banned)
-    if problems:
-        raise TournamentError("warband", f"warband: {problems[0]}", detail="; ".join(problems))
-    return {
-        "name": warband.name,
-        "miniatures": [{"id": mini, "count": count} for mini, count in warband.entries],
-    }
+    except ValueError as exc:
+        problems = [str(problem) for problem in exc.args]
+        raise TournamentError(
+            "warband", f"warband: {problems[0]}", detail="; ".join(problems)
+        ) from None
 
 
 def _checked_labels(text: object, warband: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -269,7 +265,7 @@ class Tournament:
         banned: Mapping[str, str] | None = None,
     ) -> None:
         """``banned``: the banned list (name → source) when ``banned_list`` is on; by default the
-        shipped one (``companion/games/dreamblade/data/banned.yaml``)."""
+        shipped one (``RegisteredArmies.banned_list``)."""
         self.journal = journal
         self._now = now
         self._banned = banned
@@ -388,9 +384,7 @@ class Tournament:
         if not self.state.settings.banned_list:
             return None
         if self._banned is None:
-            from companion.games.dreamblade.warband import builtin_banned
-
-            self._banned = builtin_banned()
+            self._banned = registered_armies().banned_list()
         return self._banned
 
     def drop(self, player_id: int) -> None:

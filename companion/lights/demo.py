@@ -1,9 +1,10 @@
 """Demonstration positions for ``companion leds show`` and the scene previews: one hand-built
 view per scene of every game (:data:`PREVIEWS`).
 
-Dreamblade: seat A's portal is a1, seat B's is e5. Mid-game, A holds b3 and d4, B holds c3 and
-b2, and c4 is contested. Arena and Dungeon Command: two seats' pieces on the example layouts'
-maps, a held and an unheld glyph, a cell the camera asks about. Planechase: its flourishes.
+The 5×5 map (Dreamblade): seat A's portal is a1, seat B's is e5. Mid-game, A holds b3 and d4, B
+holds c3 and b2, and c4 is contested. The games on hexes and squares (Arena, Dungeon Command):
+their kits' demonstration positions (``GameKit.led_scenes``) on the example layouts' maps.
+Planechase: its flourishes (``GameKit.flourishes``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from companion.games import kits
+from companion.games.kit import LedScene
 from companion.lights.board_view import BoardView
 from companion.lights.colours import RGB, Palette
 from companion.lights.flourishes import FLOURISHES, Flourish
@@ -18,7 +21,9 @@ from companion.lights.frame import Frame
 from companion.lights.map_view import MapView
 from companion.lights.scenes import SCENES, Scene, map_scene
 from companion.lights.virtual import VirtualLights
-from firmware_config.layout import load_layout
+from firmware_config.layout import DREAMBLADE, load_layout
+
+BOARD_LAYOUT = "matrix16x16"  # the shipped layout the 5×5 map's scenes and flourishes are drawn on
 
 _SCORING = {
     "A": {"b3": 2, "c3": 3, "d3": 2, "b4": 1, "c4": 2, "d4": 1},
@@ -77,23 +82,21 @@ def demo_view(scene: str) -> BoardView:
     return DEMO_VIEWS.get(scene, MIDGAME)
 
 
-# -- the other games: hex and square maps, and Planechase's flourishes ----------------------------
+# -- the other games: their kits' scenes on hex and square maps, and their flourishes -------------
 
-SEATS = ("p1", "p2")  # seats take the turn-order colours unless ``--seat-colour p1=…`` names them
 
-ARENA = MapView(
-    seats=SEATS,
-    pieces={"a1": "p1", "b1": "p1", "c2": "p2", "d2": "p2"},
-    glyphs={"b2": "p1", "d1": None},  # p1's figure holds the glyph on b2; nobody holds d1 yet
-    prompted=frozenset({"c1"}),  # a figure left an engagement there: the roll is owed
-)
-DUNGEON_COMMAND = MapView(
-    seats=SEATS,
-    pieces={"a1": "p1", "b2": "p1", "c1": "p1", "e3": "p2", "f4": "p2", "d4": "p2"},
-    prompted=frozenset({"d3"}),  # a creature left the map from there: destroyed?
-    tapped=frozenset({"b2"}),  # p1's creature there has taken a tapping action
-    wounded=frozenset({"e3"}),  # p2's creature there carries damage
-)
+def map_view(scene: LedScene) -> MapView:
+    """The view of a kit's demonstration position."""
+    return MapView(
+        seats=scene.seats,
+        pieces=scene.pieces.pieces,
+        glyphs=scene.pieces.glyphs,
+        prompted=scene.prompted,
+        tapped=scene.pieces.tapped,
+        wounded=scene.pieces.wounded,
+        over=scene.over,
+        winners=scene.pieces.winners,
+    )
 
 
 @dataclass(frozen=True)
@@ -118,26 +121,25 @@ def _flourish(flourish: Flourish) -> Callable[[float, Palette], Frame]:
     return lambda t, palette: flourish.scene(t % flourish.seconds, palette)
 
 
-PREVIEWS: dict[str, Preview] = {
-    **{
-        name: Preview("dreamblade", "matrix16x16", _board(scene, demo_view(name)))
-        for name, scene in SCENES.items()
-    },
-    "arena": Preview("arena", "example_hexes_4x3", _map(ARENA)),
-    "arena_won": Preview(
-        "arena", "example_hexes_4x3", _map(replace(ARENA, over=True, winners=frozenset({"p2"})))
-    ),
-    "dungeon_command": Preview("dungeon_command", "example_squares_6x4", _map(DUNGEON_COMMAND)),
-    "dungeon_command_won": Preview(
-        "dungeon_command",
-        "example_squares_6x4",
-        _map(replace(DUNGEON_COMMAND, prompted=frozenset(), over=True, winners=frozenset({"p1"}))),
-    ),
-    **{
-        flourish.name: Preview("planechase", "matrix16x16", _flourish(flourish))
-        for flourish in FLOURISHES.values()
-    },
-}
+def _previews() -> dict[str, Preview]:
+    """Every game's scenes: the 5×5 map's scenes for the game played on it, then each kit's own
+    scenes and flourishes, game by game."""
+    previews: dict[str, Preview] = {}
+    for kit in kits():
+        if kit.map_kind == DREAMBLADE.kind:
+            for name, scene in SCENES.items():
+                previews[name] = Preview(kit.name, BOARD_LAYOUT, _board(scene, demo_view(name)))
+        for led_scene in kit.led_scenes:
+            previews[led_scene.name] = Preview(
+                kit.name, led_scene.layout, _map(map_view(led_scene))
+            )
+        for flourish_name in kit.flourishes.values():
+            flourish = FLOURISHES[flourish_name]
+            previews[flourish.name] = Preview(kit.name, BOARD_LAYOUT, _flourish(flourish))
+    return previews
+
+
+PREVIEWS: dict[str, Preview] = _previews()
 
 
 def preview_colours(

@@ -1,12 +1,13 @@
 """Keeps the LEDs showing the game: rebuilds the board view when events arrive, animates it
 against a clock, and falls back to the attract mode when no game is loaded. An event with a
-flourish (``flourishes.FLOURISHES``: planeswalk, chaos) plays it for a moment first.
+flourish (``flourishes.FLOURISHES``: planeswalk, chaos, as the game's kit says) plays it for a
+moment first.
 
 The view source gives Dreamblade's ``BoardView`` or, for a hex map or square grid, a
 ``MapView`` (``map_view.view_for_game``; ``None``: no game on the layout's map, the attract mode
 shows). It is read on every event and once every ``REFRESH_SECONDS`` (Dungeon Command's creatures
 move with no engine event: the camera's squares are read then). Cells the camera prompts about
-(``map_view.PROMPT_EVENTS``) flash until the next action at the table, at most
+(each game kit's ``prompt_events``) flash until the next action at the table, at most
 ``PROMPT_SECONDS``.
 
 The seat colours come from a palette source read again when a new game starts, so the colours
@@ -24,11 +25,12 @@ from dataclasses import replace
 
 from companion import events as ev
 from companion.events import Event, EventBus
+from companion.games import kits
 from companion.lights.base import Lights
 from companion.lights.board_view import BoardView
 from companion.lights.colours import Palette
 from companion.lights.flourishes import FLOURISHES, Flourish
-from companion.lights.map_view import PROMPT_EVENTS, MapView
+from companion.lights.map_view import MapView, prompt_events
 from companion.lights.render import Rendered, render
 from companion.lights.scenes import map_scene, rainbow, state_scene
 
@@ -68,6 +70,10 @@ class LightsDriver:
         self._flourish: tuple[Flourish, float] | None = None  # playing, and since when
         self._last_pixels: bytes | None = None
         self._wake = threading.Event()  # set by events: draw now, not at the next frame tick
+        self._prompt_events = prompt_events()
+        self._flourishes = {
+            kind: FLOURISHES[name] for kit in kits() for kind, name in kit.flourishes.items()
+        }
 
     def on_event(self, event: Event) -> None:
         now = self._clock()
@@ -77,8 +83,8 @@ class LightsDriver:
                     self._flags[cell] = now + FLAG_SECONDS
                 self.wake()
                 return
-            if event.kind in PROMPT_EVENTS:
-                cell = event.data.get(PROMPT_EVENTS[event.kind])
+            if event.kind in self._prompt_events:
+                cell = event.data.get(self._prompt_events[event.kind])
                 if cell:
                     self._prompts[cell] = now + PROMPT_SECONDS
                     self.wake()
@@ -88,7 +94,7 @@ class LightsDriver:
             if event.kind == ev.GAME_STARTED and self._palette_source is not None:
                 self.palette = self._palette_source()
                 self.wake()
-            flourish = FLOURISHES.get(event.kind)
+            flourish = self._flourishes.get(event.kind)
             if flourish is not None:
                 self._flourish = (flourish, now)
                 self.wake()

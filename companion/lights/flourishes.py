@@ -2,8 +2,8 @@
 comes back (issue 7: planeswalk and chaos in Planechase).
 
 A flourish is a pure function of the seconds since its event and the palette, like a scene; the
-driver plays it for ``seconds`` over whatever the board showed. ``FLOURISHES`` maps event kinds
-to flourishes.
+driver plays it for ``seconds`` over whatever the board showed. ``FLOURISHES`` holds them by name;
+a game's kit says which of its events calls for which (``GameKit.flourishes``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from companion import grid
-from companion.games.planechase.game import CHAOS, PLANESWALKED
 from companion.lights.colours import OFF, RGB, Palette, scaled
 from companion.lights.frame import Frame
 
@@ -63,6 +62,6 @@ def chaos(t: float, palette: Palette) -> Frame:
 
 
 FLOURISHES: dict[str, Flourish] = {
-    PLANESWALKED: Flourish("planeswalk", PLANESWALK_SECONDS, planeswalk),
-    CHAOS: Flourish("chaos", CHAOS_SECONDS, chaos),
+    "planeswalk": Flourish("planeswalk", PLANESWALK_SECONDS, planeswalk),
+    "chaos": Flourish("chaos", CHAOS_SECONDS, chaos),
 }

@@ -1,9 +1,13 @@
 """What each scene of every game means, in our own words, in English and Japanese: for
-``companion leds scenes`` and for any screen that explains the lights."""
+``companion leds scenes`` and for any screen that explains the lights. The 5×5 map's scenes and
+the flourishes are the lights' own; the scenes of the games on hexes and squares come with their
+kits (``GameKit.led_scenes``)."""
 
 from __future__ import annotations
 
-LEGEND: dict[str, dict[str, str]] = {
+from companion.games import kits
+
+_OWN: dict[str, dict[str, str]] = {
     "en": {
         "state": "Follows the game: picks the scene for the current phase and decision.",
         "occupancy": "Each occupied cell glows softly in its owner's colour; white if both.",
@@ -16,12 +20,6 @@ LEGEND: dict[str, dict[str, str]] = {
         "game_won": "The whole map pulses in the winner's colour.",
         "attract": "A slow rainbow while no game is running.",
         "calibration": "Corner markers: a1 seat A, e1 green, a5 white, e5 seat B.",
-        "arena": "Arena: figures dim in their army's colour, a held glyph full, a free one grey; "
-        "a hex to settle flashes white.",
-        "arena_won": "Arena, game over: the winning army's figures pulse.",
-        "dungeon_command": "Dungeon Command: creatures dim in their warband's colour, darker when "
-        "tapped, blinking red now and then when damaged; the square a creature left flashes white.",
-        "dungeon_command_won": "Dungeon Command, game over: the winner's creatures pulse.",
         "planeswalk": "Planechase: blue rings run out from the centre when the players planeswalk.",
         "chaos": "Planechase: warm colours flicker when chaos ensues.",
     },
@@ -37,14 +35,15 @@ LEGEND: dict[str, dict[str, str]] = {
         "game_won": "マップ全体が勝者の色で脈打ちます。",
         "attract": "ゲームをしていないあいだは、ゆっくり流れる虹色。",
         "calibration": "四隅の目印:a1はAの色、e1は緑、a5は白、e5はBの色。",
-        "arena": "アリーナ:フィギュアは軍の色でほのかに、取ったグリフは明るく、"
-        "誰も取っていないグリフは灰色。確認待ちのヘクスは白く点滅します。",
-        "arena_won": "アリーナの決着:勝った軍のフィギュアが脈打ちます。",
-        "dungeon_command": "ダンジョン・コマンド:クリーチャーはウォーバンドの色でほのかに光り"
-        "(タップ中はより暗く、ダメージを受けていると時々赤く点滅)、"
-        "クリーチャーが離れたマスは白く点滅します。",
-        "dungeon_command_won": "ダンジョン・コマンドの決着:勝者のクリーチャーが脈打ちます。",
         "planeswalk": "プレインチェイス:プレインズウォークすると、青い輪が中央から広がります。",
         "chaos": "プレインチェイス:カオスが起きると、暖色がちらつきます。",
     },
+}
+
+LEGEND: dict[str, dict[str, str]] = {
+    language: {
+        **texts,
+        **{scene.name: scene.legend[language] for kit in kits() for scene in kit.led_scenes},
+    }
+    for language, texts in _OWN.items()
 }

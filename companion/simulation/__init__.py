@@ -2,6 +2,8 @@
 (``simulated_table``), the scripted Dreamblade game played through the real camera pipeline
 (``demo``) and the other games' scripted demos (``other_games``).
 
-May import: everything below the app (``vision``, the shared contracts, ``games``, ``table``,
-``camera``). Nothing below imports the simulation.
+May import: ``vision``, the shared contracts, ``companion.games``, ``companion.table`` and
+``companion.camera``. Nothing below imports the simulation.
+
+Loads no: Flask, segno, paho.
 """

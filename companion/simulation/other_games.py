@@ -1,9 +1,8 @@
-"""``companion demo --game planechase|dungeon_command|arena``: a game's scripted demo played at a
+"""``companion demo --game <game>``: a game's scripted demo played at a
 real table (store, event bus, simulated LEDs, phone panel), each action entered as the waiting
 player's phone would enter it.
 
-The scripts are the games' own demos (``companion/games/<game>/demo.py``): Dungeon Command and
-Arena list their actions; Planechase's is played with its seeded virtual die, as its demo does.
+The scripts are the games' own demos, as their kits give them (``GameKit.demo``).
 """
 
 from __future__ import annotations
@@ -11,62 +10,37 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable, Mapping
 
-from companion.games import find_game
+from companion.games import find_kit, kits
 from companion.games.protocol import Game
 from companion.settings import SeatSettings
 from companion.table.table import JUDGE, Table
 
-GAMES = ("planechase", "dungeon_command", "arena")
 # Okabe–Ito colours for up to six seats, in seat order
 SEAT_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00")
 
 
-def planechase_script() -> list[str]:
-    """The Planechase demo's actions: each turn two rolls of the seeded die (revealing the top
-    plane of the virtual deck when asked), then two players leave."""
-    from companion.games.planechase import demo
-    from companion.games.planechase.actions import EndTurn, Leave
-    from companion.games.planechase.die import PlanarDie
-    from companion.games.planechase.game import Planechase
-
-    game = Planechase(demo.demo_setup())
-    die = PlanarDie(seed=demo.SEED)
-    script: list[str] = []
-
-    def play(action: object) -> None:
-        game.push(game.parse_action(str(action)))
-        script.append(str(action))
-        if game.pending().kind == "reveal":
-            play(game.legal_actions()[0])
-
-    play(game.legal_actions()[0])  # the first plane
-    for _ in range(demo.TURNS):
-        for _ in range(demo.ROLLS_PER_TURN):
-            play(die.roll())
-        play(EndTurn())
-    for seat in ("cho", "ben"):
-        play(Leave(seat))
-    return script
-
-
 def demo_game(name: str) -> tuple[Game, list[str]]:
-    """A new game from the demo's setup and the actions its demo plays."""
-    if name not in GAMES:
-        raise ValueError(f"no table demo for {name!r} (have {', '.join(GAMES)})")
-    from importlib import import_module
+    """A new game from the demo's setup and the actions its demo plays (its kit's ``demo``);
+    ``ValueError`` for a game whose demo is not entered as phones would (or that has none)."""
+    try:
+        demo = find_kit(name).demo
+    except KeyError:
+        demo = None
+    if demo is None or demo.through_camera:
+        raise ValueError(f"no table demo for {name!r} (have {', '.join(table_demos())})")
+    return demo.new_game(), list(demo.script())
 
-    demo = import_module(f"companion.games.{name}.demo")
-    game = find_game(name)(demo.demo_setup())  # type: ignore[call-arg]
-    script = planechase_script() if name == "planechase" else list(demo.SCRIPT)
-    return game, script
+
+def table_demos() -> list[str]:
+    """The games whose scripted demo is entered as the players' phones would."""
+    return [kit.name for kit in kits() if kit.demo is not None and not kit.demo.through_camera]
 
 
 def demo_seats(game: Game) -> dict[str, SeatSettings]:
-    """Names and colours for the demo's seats: the players its demo names (``PLAYER_NAMES``)."""
-    from importlib import import_module
-
-    players = import_module(f"companion.games.{game.name}.demo").PLAYER_NAMES
-    return named_seats(players, game.seats)
+    """Names and colours for the demo's seats: the players its demo names."""
+    demo = find_kit(game.name).demo
+    assert demo is not None, f"{game.name} has no demo"
+    return named_seats(demo.players, game.seats)
 
 
 def named_seats(

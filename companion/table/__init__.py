@@ -6,7 +6,9 @@ its players typed in for every game's catalog (``catalog``, and its ``companion 
 in ``catalog_cli``), opening a table from the settings (``setup``), the hardware buttons
 (``controls``) and the Pi's boot settings (``pi_boot``).
 
-May import: the shared contracts (``companion.events``, ``errors``, ``grid``, ``settings``),
-``companion.games``, ``firmware_config`` and ``vision.registration`` (label registration files,
-no OpenCV). Never the camera, lights, hub, panel or app.
+May import: the shared contracts, ``companion.games``, ``firmware_config`` and
+``vision.registration`` (label registration files, no OpenCV). Never the camera, lights, hub,
+panel or app.
+
+Loads no: OpenCV, Flask, segno, paho.
 """

@@ -1,21 +1,24 @@
-"""``companion catalog``: the Dreamblade miniature catalog's commands (``list``, ``search``,
-``show``, ``warband``) and the table catalog's ``export`` and ``import`` (every game's entries typed
-in by players, one JSON file; ``import`` also takes the Dreamcatcher spreadsheet as CSV)."""
+"""``companion catalog``: the commands of the game whose kit has a catalog of its own
+(``GameKit.catalog_commands``: for Dreamblade ``list``, ``search``, ``show``, ``warband``) and the
+table catalog's ``export`` and ``import`` (every game's entries typed in by players, one JSON file;
+``import`` also takes that game's own file, the Dreamcatcher spreadsheet as CSV)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 
 from companion.errors import DataFileError
-from companion.games.dreamblade.catalog import Catalog, default_catalog
-from companion.games.dreamblade.catalog_cli import CATALOG_LOADER
-from companion.games.dreamblade.catalog_cli import catalog as dreamblade_catalog
+from companion.games import kits
 from companion.settings import Settings, load_settings
 from companion.table.catalog import TableCatalog
 
+_KIT = next(kit for kit in kits() if kit.catalog_commands is not None)
+_GAME: Any = importlib.import_module(str(_KIT.catalog_commands))
 _CONFIG = click.option("--config", type=click.Path(path_type=Path), help="table config (YAML)")
 
 
@@ -25,23 +28,22 @@ def catalog(ctx: click.Context) -> None:
     """The catalogs: Dreamblade's miniatures (builtin plus your imported Dreamcatcher file plus
     the miniatures the table's players typed in) and the table's own catalog of entries typed in
     by players, for every game."""
-    ctx.meta[CATALOG_LOADER] = _dreamblade_catalog
+    ctx.meta[_GAME.CATALOG_LOADER] = _game_catalog
 
 
-def _dreamblade_catalog() -> Catalog:
-    """Dreamblade's catalog with the miniatures this table's players entered."""
-    from companion.games.dreamblade.table_entries import GAME, KIND, catalog_with_entries
-
+def _game_catalog() -> Any:
+    """The game's catalog with the entries this table's players typed in."""
     settings = _settings(None)
-    if not settings.store_path.exists():
-        return default_catalog()
-    table_catalog = _table_catalog(settings)
-    entries = [entry.data for entry in table_catalog.entries(GAME, KIND)]
-    table_catalog.close()
-    return catalog_with_entries(default_catalog(), entries)
+    entries = []
+    if settings.store_path.exists():
+        table_catalog = _table_catalog(settings)
+        for kind in _KIT.entry_kinds:
+            entries += [entry.data for entry in table_catalog.entries(_KIT.name, kind.kind)]
+        table_catalog.close()
+    return _GAME.with_table_entries(entries)
 
 
-for _name, _command in dreamblade_catalog.commands.items():
+for _name, _command in _GAME.catalog.commands.items():
     if _name != "import":
         catalog.add_command(_command, _name)
 
@@ -87,7 +89,7 @@ def import_command(ctx: click.Context, file: Path, check: bool, config: Path | N
 
     Everything is checked first: either all of the file is imported or nothing is."""
     if file.suffix.lower() == ".csv":
-        ctx.invoke(dreamblade_catalog.commands["import"], csv_file=file, check=check)
+        ctx.invoke(_GAME.catalog.commands["import"], csv_file=file, check=check)
         return
     from companion.table.catalog import read_document
 

@@ -9,55 +9,19 @@ table: it is copied aside and what could be read is recovered (``store.open_stor
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from companion.events import EventBus
-from companion.games import find_game
+from companion.games import find_kit
 from companion.games.protocol import Game
 from companion.settings import Settings
 from companion.table.store import Recovery, open_store
 from companion.table.table import Table
 
-if TYPE_CHECKING:
-    from companion.games.dreamblade.dream_map import DreamMap
-    from companion.games.dreamblade.miniature import Miniature
-
-
-def dreamblade_game(
-    settings: Settings,
-    warbands: Mapping[str, Sequence[Miniature]] | None = None,
-    dream_map: DreamMap | None = None,
-) -> Game:
-    """A Dreamblade game on ``dream_map`` (by default the configured one) and the configured
-    initiative rule between ``warbands`` (each seat's miniatures; by default two small warbands
-    whose stats are all known)."""
-    from companion.games.dreamblade.catalog import default_catalog
-    from companion.games.dreamblade.demo_game import DEMO_WARBANDS
-    from companion.games.dreamblade.dice import default_dice
-    from companion.games.dreamblade.game import DreambladeGame
-    from companion.games.dreamblade.maps import map_from_setting
-    from companion.games.dreamblade.state import Settings as RuleSettings
-
-    if warbands is None:
-        catalog = default_catalog()
-        warbands = {seat: [catalog[m] for m in minis] for seat, minis in DEMO_WARBANDS.items()}
-    faces = [face.name for face in default_dice().attack.faces]
-    rules = RuleSettings(rule_430=settings.dreamblade.tournament_rule_430)
-    minis = {seat: list(warband) for seat, warband in warbands.items()}
-    if dream_map is None:
-        dream_map = map_from_setting(settings.dreamblade.map)
-    return DreambladeGame(dream_map, minis, faces, rules)
-
 
 def starting_game(settings: Settings) -> Game:
-    if settings.game == "dreamblade":
-        return dreamblade_game(settings)
-    game_class = find_game(settings.game)
-    demo = importlib.import_module(f"companion.games.{settings.game}.demo")
-    return game_class(demo.demo_setup())  # type: ignore[call-arg]
+    """The configured game, ready to play (its kit's ``starting_game``)."""
+    return find_kit(settings.game).starting_game(settings)
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,11 @@
 import pytest
 
-from companion.games import GAMES, register
-from tests.companion.counter_game import CounterGame
+from companion.games import KITS, register_kit
+from tests.companion.counter_game import COUNTER_KIT
 
 
 @pytest.fixture
 def counter_game_registered():
-    register(CounterGame)
+    register_kit(COUNTER_KIT)
     yield
-    GAMES.pop(CounterGame.name, None)
+    KITS.pop(COUNTER_KIT.name, None)

@@ -7,6 +7,7 @@ from typing import Any, Self
 
 from companion.errors import IllegalActionError
 from companion.events import Event
+from companion.games.kit import GameKit
 from companion.games.protocol import Action, Game, Pending
 
 
@@ -81,3 +82,12 @@ class CounterGame(Game):
 
     def winner(self) -> str | None:
         return self.seats[(len(self._actions) - 1) % 2] if self.total >= 10 else None
+
+
+# the counter game's kit: an engine and nothing else (no map, no demo, the generic phone view)
+COUNTER_KIT = GameKit(
+    name=CounterGame.name,
+    title="Counter",
+    game_class=CounterGame,
+    starting_game=lambda settings: CounterGame(),
+)

@@ -1,9 +1,13 @@
 """The rooms of the package import one way (see ``companion/__init__.py``): nothing imports a room
-above its own, and no modules import each other in a circle when they load."""
+above its own, no modules import each other in a circle when they load, and each room imports only
+what its package docstring lists (``May import:``) and none of the heavy libraries it promises not
+to load (``Loads no:``), lazy imports included."""
 
 from __future__ import annotations
 
 import ast
+import re
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,6 +31,13 @@ RANKS = {
     7: ("companion.cli", "companion.__main__"),
 }
 
+# "the shared contracts" in a docstring's list
+CONTRACTS = tuple(
+    f"companion.{m}" for m in ("events", "errors", "grid", "settings", "json_limits", "yaml_files")
+)
+# how a docstring's ``Loads no:`` names a library → the top-level module it may not import
+HEAVY = {"opencv": "cv2", "flask": "flask", "segno": "segno", "paho": "paho"}
+
 
 def rank(module: str) -> int:
     matches = [
@@ -47,8 +58,8 @@ def project_modules() -> dict[str, Path]:
     return modules
 
 
-def imports(path: Path, *, with_type_checking: bool) -> list[tuple[int, str]]:
-    """(line, module) of every project import in ``path``, lazy ones included; those under ``if
+def all_imports(path: Path, *, with_type_checking: bool) -> list[tuple[int, str]]:
+    """(line, module) of every import in ``path``, lazy ones included; those under ``if
     TYPE_CHECKING:`` only when asked (they never run)."""
     found: list[tuple[int, str]] = []
 
@@ -66,7 +77,18 @@ def imports(path: Path, *, with_type_checking: bool) -> list[tuple[int, str]]:
                 found.extend((child.lineno, f"{child.module}.{a.name}") for a in child.names)
             visit(child)
 
-    visit(ast.parse(path.read_text(encoding="utf-8")))
+    visit(_tree(path))
+    return found
+
+
+@cache
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+def imports(path: Path, *, with_type_checking: bool) -> list[tuple[int, str]]:
+    """The project imports of ``path`` (see :func:`all_imports`)."""
+    found = all_imports(path, with_type_checking=with_type_checking)
     return [(line, name) for line, name in found if name.split(".")[0] in PACKAGES]
 
 
@@ -74,6 +96,138 @@ def resolve(name: str, modules: dict[str, Path]) -> str | None:
     while name and name not in modules:
         name = name.rpartition(".")[0]
     return name or None
+
+
+# -- the rooms' own import lists, read from their package docstrings ------------------------------
+
+
+def package_of(module: str, modules: dict[str, Path]) -> str:
+    """The nearest package of ``module`` (itself if it is one) whose docstring says what it may
+    import: its room."""
+    name = module
+    while name:
+        path = modules.get(name)
+        if path is not None and path.name == "__init__.py" and _paragraph(path, "May import"):
+            return name
+        name = name.rpartition(".")[0]
+    raise AssertionError(f"no package above {module} says what it may import")
+
+
+@cache
+def _paragraph(path: Path, heading: str) -> str:
+    """The docstring paragraph of ``path`` starting ``<heading>`` (may span lines), else ''."""
+    doc = ast.get_docstring(_tree(path)) or ""
+    for paragraph in re.split(r"\n\s*\n", doc):
+        if paragraph.lstrip().startswith(heading):
+            return " ".join(paragraph.split())
+    return ""
+
+
+@cache
+def allowed(package: str) -> tuple[str, ...]:
+    """What the room of ``package`` may import: itself, and what its ``May import:`` paragraph
+    names before any "Never" (the shared contracts, and names in double back-quotes)."""
+    text = _paragraph(project_modules()[package], "May import")
+    text = re.split(r"\bNever\b", text)[0]
+    names = re.findall(r"``([a-z_][a-z0-9_.]*)``", text)
+    listed = [name for name in names if name.split(".")[0] in PACKAGES]
+    contracts = CONTRACTS if "the shared contracts" in text else ()
+    return (package, *contracts, *listed)
+
+
+@cache
+def heavy_banned(package: str) -> tuple[str, ...]:
+    """The top-level modules of the heavy libraries the room of ``package`` promises not to load."""
+    text = _paragraph(project_modules()[package], "Loads no").lower()
+    text = text.removeprefix("loads no:")
+    text = re.split(r"[.(]", text)[0]
+    return tuple(module for word, module in HEAVY.items() if word in text)
+
+
+def _where(path: Path) -> Path:
+    return path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+
+
+def within(name: str, prefixes: tuple[str, ...]) -> bool:
+    return any(name == prefix or name.startswith(prefix + ".") for prefix in prefixes)
+
+
+def outside_the_lists(modules: dict[str, Path]) -> list[str]:
+    """Every import (lazy and type-only ones included) outside its room's ``May import:`` list."""
+    problems = []
+    for name, path in sorted(modules.items()):
+        package = package_of(name, modules)
+        for line, imported in imports(path, with_type_checking=True):
+            target = resolve(imported, modules)
+            if target is None or target == "companion":
+                continue  # the top package's face (``companion.__version__``)
+            if not within(target, allowed(package)):
+                problems.append(f"{_where(path)}:{line} imports {target} ({package})")
+    return problems
+
+
+def heavy_imports(modules: dict[str, Path]) -> list[str]:
+    """Every import of a heavy library in a room whose docstring promises not to load it."""
+    problems = []
+    for name, path in sorted(modules.items()):
+        banned = heavy_banned(package_of(name, modules))
+        for line, imported in all_imports(path, with_type_checking=True):
+            if imported.split(".")[0] in banned:
+                problems.append(f"{_where(path)}:{line} imports {imported}")
+    return problems
+
+
+def test_each_room_says_what_it_may_import() -> None:
+    modules = project_modules()
+    rooms = {package_of(name, modules) for name in modules}
+    assert rooms >= {
+        "companion",
+        "companion.games",
+        "companion.table",
+        "companion.camera",
+        "companion.lights",
+        "companion.hub",
+        "companion.simulation",
+        "companion.app",
+        "vision",
+        "firmware_config",
+        "web_panel",
+    }
+    assert all(len(allowed(room)) > 1 for room in rooms - {"companion.app"})
+
+
+def test_every_import_is_on_its_rooms_list() -> None:
+    assert outside_the_lists(project_modules()) == []
+
+
+def test_no_room_loads_a_heavy_library_it_promises_not_to() -> None:
+    modules = project_modules()
+    assert heavy_banned("companion.games") == ("cv2", "flask", "segno", "paho")
+    assert "cv2" in heavy_banned("companion.hub")
+    assert heavy_imports(modules) == []
+
+
+def test_the_lists_say_what_the_docstrings_promise() -> None:
+    """The sentences people read ("games know no camera", "the camera never imports the lights",
+    "the hub has no OpenCV") are what the lists enforce."""
+    assert not within("companion.camera", allowed("companion.games"))
+    assert not within("companion.table", allowed("companion.games"))
+    assert not within("companion.lights", allowed("companion.camera"))
+    assert not within("companion.camera", allowed("companion.lights"))
+    assert not within("vision.tags", allowed("companion.hub"))  # OpenCV's tag reader
+
+
+def test_a_broken_list_fails(tmp_path: Path) -> None:
+    """An import outside a room's list is found: the lights importing the camera again."""
+    modules = project_modules()
+    broken = tmp_path / "map_view.py"
+    source = modules["companion.lights.map_view"].read_text(encoding="utf-8")
+    broken.write_text("from companion.camera.profiles import CameraProfile\n" + source)
+    found = outside_the_lists({**modules, "companion.lights.map_view": broken})
+    assert found == [f"{broken}:1 imports companion.camera.profiles (companion.lights)"]
+
+
+# -- ranks and circles ----------------------------------------------------------------------------
 
 
 def test_no_module_imports_a_room_above_its_own() -> None:

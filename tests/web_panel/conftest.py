@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from playwright.sync_api import Browser, sync_playwright
 
-from companion.games import GAMES, register
+from companion.games import KITS, register_kit
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.lights.virtual import VirtualLights
@@ -18,7 +18,7 @@ from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
 from firmware_config.layout import load_layout
-from tests.companion.counter_game import CounterGame
+from tests.companion.counter_game import COUNTER_KIT
 from tests.companion.games.dungeon_command.conftest import make_setup
 from tests.web_panel.browser import CHROMIUM, CHROMIUM_ARGS, close_browsers
 from web_panel import create_app, serve
@@ -29,9 +29,9 @@ JUDGE_PIN = "246813"
 
 @pytest.fixture
 def counter_game_registered() -> Iterator[None]:
-    register(CounterGame)
+    register_kit(COUNTER_KIT)
     yield
-    GAMES.pop(CounterGame.name, None)
+    KITS.pop(COUNTER_KIT.name, None)
 
 
 @pytest.fixture

@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from companion.camera import arena as arena_camera
-from companion.camera import dungeon_command as dc_camera
+from companion.camera.game_sync import sync_table
+from companion.games.arena import camera as arena_camera
 from companion.games.arena.setup import Setup as ArenaSetup
+from companion.games.dungeon_command import camera as dc_camera
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.settings import Settings
 from companion.table.proposers import JUDGE
@@ -57,11 +58,13 @@ def dc_app(dc_table: Table, settings: Settings) -> Iterator[Flask]:
 
 def _lift_a02(table: Table) -> None:
     """The camera sees creature a02 (ann's, on c1) taken off the map."""
-    dc_camera.sync_table(table, DC_TAGS, BoardChange(removed={A02: "c1"}, board=dict(ON_MAP)))
+    sync_table(
+        table, DC_TAGS, BoardChange(removed={A02: "c1"}, board=dict(ON_MAP)), dc_camera.CAMERA
+    )
 
 
 def _camera_sees(table: Table, board: dict[TagId, str]) -> None:
-    dc_camera.sync_table(table, DC_TAGS, BoardChange(board=board))
+    sync_table(table, DC_TAGS, BoardChange(board=board), dc_camera.CAMERA)
 
 
 def _prompts(phone: Phone) -> list[dict[str, Any]]:
@@ -229,7 +232,7 @@ def _leave_engagement(table: Table) -> None:
     board = {_tag("pw-a"): "f3", _tag("pw-b"): near}
     change = BoardChange(moved={_tag("pw-a"): ("c3", "f3")}, board=board)
     tags = arena_camera.registry(duel_setup())
-    arena_camera.sync_table(table, tags, change, FIELD)
+    sync_table(table, tags, change, arena_camera.CAMERA, FIELD)
 
 
 def test_leaving_an_engagement_prompts_the_enemys_roll(ar_app: Flask, ar_table: Table):
@@ -286,7 +289,7 @@ def _stop_on_glyph(table: Table, at: str = "d3") -> None:
     tags = arena_camera.registry(table.read(lambda game: game.setup))
     board = {_tag("pw-a"): at, _tag("pw-b"): "h6"}
     change = BoardChange(moved={_tag("pw-a"): ("a2", at)}, board=board)
-    arena_camera.sync_table(table, tags, change, FIELD)
+    sync_table(table, tags, change, arena_camera.CAMERA, FIELD)
 
 
 def test_a_face_down_glyph_offers_each_glyph_it_may_be(glyph_app: Flask, glyph_table: Table):
@@ -310,10 +313,11 @@ def test_a_dismissed_glyph_prompt_stays_closed_until_the_figure_moves_off(
     assert phone.post("/api/camera_prompts/dismiss", body).status_code == 200
     _stop_on_glyph(glyph_table)
     assert _prompts(phone) == []
-    arena_camera.sync_table(
+    sync_table(
         glyph_table,
         arena_camera.registry(glyph_table.read(lambda game: game.setup)),
         BoardChange(board={_tag("pw-a"): "a2", _tag("pw-b"): "h6"}),
+        arena_camera.CAMERA,
         FIELD,
     )
     _stop_on_glyph(glyph_table)

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from companion.camera import arena as arena_camera
-from companion.camera import dungeon_command as dc_camera
+from companion.camera.game_sync import sync_table
 from companion.camera.loop import CameraLoop
 from companion.camera.reconciler import default_registry
 from companion.camera.reconciler import sync_table as sync_dreamblade
+from companion.games.arena import camera as arena_camera
 from companion.games.arena.demo import demo_setup as arena_demo
 from companion.games.arena.game import Arena
 from companion.games.dreamblade.catalog import builtin_catalog_path, load_catalog
@@ -25,6 +25,7 @@ from companion.games.dreamblade.demo_game import demo_game
 from companion.games.dreamblade.dice import builtin_dice
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.maps import builtin_map
+from companion.games.dungeon_command import camera as dc_camera
 from companion.games.dungeon_command.demo import demo_setup as dc_demo
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.games.protocol import Game
@@ -85,9 +86,9 @@ def _dungeon_command_notices(table: Table) -> None:
     beside it (the camera notes unknown tags first)."""
     tags = dc_camera.registry(table.read(lambda game: game.setup))
     goblin = TagId("dc", "ben-01", 1)
-    dc_camera.sync_table(table, tags, BoardChange(board={goblin: "c3"}))
+    sync_table(table, tags, BoardChange(board={goblin: "c3"}), dc_camera.CAMERA)
     stranger = TagId("dc", "nobody", 1)
-    dc_camera.sync_table(table, tags, BoardChange(board={goblin: "c3", stranger: "f6"}))
+    sync_table(table, tags, BoardChange(board={goblin: "c3", stranger: "f6"}), dc_camera.CAMERA)
 
 
 def _dungeon_command_losses(table: Table) -> None:
@@ -95,10 +96,12 @@ def _dungeon_command_losses(table: Table) -> None:
     judge) both gone from the map in Ann's activation: each owner is asked about a loss."""
     tags = dc_camera.registry(table.read(lambda game: game.setup))
     cleric = TagId("dc", "dwarf-cleric", 1)
-    dc_camera.sync_table(table, tags, BoardChange(added={cleric: "c1"}, board={cleric: "c1"}))
+    sync_table(
+        table, tags, BoardChange(added={cleric: "c1"}, board={cleric: "c1"}), dc_camera.CAMERA
+    )
     for text in ("next", "deploy ben-01", "next", "next"):
         table.submit(JUDGE, text)
-    dc_camera.sync_table(table, tags, BoardChange(removed={cleric: "c1"}, board={}))
+    sync_table(table, tags, BoardChange(removed={cleric: "c1"}, board={}), dc_camera.CAMERA)
 
 
 def _arena_notices(table: Table) -> None:
@@ -112,7 +115,7 @@ def _arena_notices(table: Table) -> None:
     walker, knight = TagId("ar", "walker-a", 1), TagId("ar", "knight-b", 1)
     board = {walker: "d4", knight: "e5", TagId("ar", "walker-b", 1): "g5"}
     change = BoardChange(moved={walker: ("c3", "d4")}, board=board)
-    arena_camera.sync_table(table, tags, change, ARENA_FIELD)
+    sync_table(table, tags, change, arena_camera.CAMERA, ARENA_FIELD)
 
 
 CASES: dict[str, tuple[Callable[[], Game], Callable[[Table], None], dict[str, list[str]]]] = {

@@ -33,8 +33,12 @@ WORDS = {
 
 
 def _colour(page: Page, cell: str) -> str:
-    span = page.locator(f'#leds-preview .og-leds span[data-cell="{cell}"]')
-    rgb = span.evaluate("node => getComputedStyle(node).backgroundColor")
+    # found and read in one turn of the page's script: the preview redraws its grid as it plays
+    rgb = page.evaluate(
+        "cell => getComputedStyle(document.querySelector("
+        '`#leds-preview .og-leds span[data-cell="${cell}"]`)).backgroundColor',
+        cell,
+    )
     red, green, blue = (int(part) for part in re.findall(r"\d+", rgb)[:3])
     return to_hex((red, green, blue))
 

@@ -435,15 +435,9 @@ def table(name: str) -> ResponseReturnValue:
 @hub_pages.get("/api/warbands")
 def warbands() -> ResponseReturnValue:
     """The shipped warbands a player may register at check-in."""
-    from companion.games.dreamblade.catalog import default_catalog
-    from companion.games.dreamblade.warband import builtin_warband, builtin_warband_names
+    from companion.games import registered_armies
 
-    catalog_ = default_catalog()
-    found = []
-    for name in builtin_warband_names():
-        warband = builtin_warband(name, catalog_)
-        miniatures = [{"id": mini, "count": count} for mini, count in warband.entries]
-        found.append({"key": name, "name": warband.name, "miniatures": miniatures})
+    found = registered_armies().shipped()
     return jsonify(warbands=found)
 
 

@@ -1,10 +1,10 @@
-"""Magic: The Gathering – Arena of the Planeswalkers: turn track, armies, combat, glyphs, and the
-army cards its players may enter at a table (``table_entries``)."""
+"""Magic: The Gathering – Arena of the Planeswalkers: turn track, armies, combat, glyphs, its kit
+(``kit``), and the army cards its players may enter at a table (``table_entries``)."""
 
+from companion.games import register_kit
 from companion.games.arena.game import Arena
-from companion.games.arena.table_entries import ARMY_CARD_ENTRIES
-from companion.games.catalog_entries import register_entry_kind
+from companion.games.arena.kit import KIT
 
-register_entry_kind(ARMY_CARD_ENTRIES)
+register_kit(KIT)
 
-__all__ = ["Arena"]
+__all__ = ["KIT", "Arena"]

@@ -34,7 +34,6 @@ from typing import Any, ClassVar
 
 from companion.errors import IllegalActionError
 from companion.events import DESTROYED, GAME_WON, RETURNED_TO_RESERVE, Event
-from companion.games import register
 from companion.games.arena.actions import (
     HIGHER,
     ArenaAction,
@@ -145,7 +144,6 @@ def _initial_state(setup: Setup) -> State:
     return State(active=setup.seats[0], figures=figures, glyphs=dict(setup.glyphs))
 
 
-@register
 class Arena(JsonStateGame):
     position_format = POSITION_FORMAT
     record_format = RECORD_FORMAT

@@ -1,23 +1,22 @@
-"""Dreamblade: the rules engine (``DreambladeGame``), registered as game ``"dreamblade"``, and the
-miniatures its players may enter at a table (``table_entries``).
+"""Dreamblade: the rules engine (``DreambladeGame``) and its kit (``kit``), registered as game
+``"dreamblade"``, with the miniatures its players may enter at a table (``table_entries``).
 
 Imports run one way at run time: the data (``miniature``, ``catalog``, ``maps``, ``dice``) under
 the position (``keyword_state``, ``state``, ``pieces``, ``abilities``), under the rules
 (``board``, ``spawning``, ``movement``, ``removal``, ``effects``, ``combat``, ``turn``), under the
-engine (``engine``, ``game``) and the command-line tools. The position's four modules name each
-other's classes in type hints only (``Setup`` holds ``Piece``s, a ``Piece`` its ``Ability``s,
-which read the ``State`` and its ``KeywordState``): those imports sit under ``TYPE_CHECKING`` and
-never run, so they make no circle when the engine loads. The combat's steps call the effects and
-never the other way round (``effects.guard_need`` is shared by both).
-May import: the shared contracts and ``companion.games.protocol``; nothing above the games.
+engine (``engine``, ``game``), the kit and the command-line tools. The position's four modules
+name each other's classes in type hints only (``Setup`` holds ``Piece``s, a ``Piece`` its
+``Ability``s, which read the ``State`` and its ``KeywordState``): those imports sit under
+``TYPE_CHECKING`` and never run, so they make no circle when the engine loads. The combat's steps
+call the effects and never the other way round (``effects.guard_need`` is shared by both).
+
+Its imports are those of every game (``companion/games/__init__.py``).
 """
 
-from companion.games import register
-from companion.games.catalog_entries import register_entry_kind
+from companion.games import register_kit
 from companion.games.dreamblade.game import DreambladeGame, MiniOnMap
-from companion.games.dreamblade.table_entries import MINIATURE_ENTRIES
+from companion.games.dreamblade.kit import KIT
 
-register(DreambladeGame)
-register_entry_kind(MINIATURE_ENTRIES)
+register_kit(KIT)
 
-__all__ = ["DreambladeGame", "MiniOnMap"]
+__all__ = ["KIT", "DreambladeGame", "MiniOnMap"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -133,6 +134,14 @@ def warband_command(warband_file: Path, seat: str, tournament: bool) -> None:
 # ``ctx.meta`` key: a function giving the catalog to use instead of ``default_catalog()`` (the
 # ``companion catalog`` group of the table adds its players' entries).
 CATALOG_LOADER = "dreamblade.catalog"
+
+
+def with_table_entries(entries: list[dict[str, Any]]) -> Catalog:
+    """The catalog with the miniatures a table's players typed in (``entries``, the table
+    catalog's ``MINIATURE_ENTRIES``) merged over it."""
+    from companion.games.dreamblade.table_entries import catalog_with_entries
+
+    return catalog_with_entries(default_catalog(), entries)
 
 
 def _load() -> Catalog:

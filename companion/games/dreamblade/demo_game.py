@@ -16,6 +16,7 @@ from companion.games.dreamblade.catalog import builtin_catalog_path, load_catalo
 from companion.games.dreamblade.dice import builtin_dice
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.maps import builtin_map
+from companion.games.dreamblade.starting import new_game
 
 # The demo's two players as the table names them in each language (companion/games/demo_players.py)
 PLAYER_NAMES = seated({"A": "ann", "B": "ben"})
@@ -137,8 +138,7 @@ def demo_game() -> DreambladeGame:
     """The demo game before its first action."""
     catalog = load_catalog(builtin_catalog_path())
     warbands = {seat: [catalog[mini] for mini in minis] for seat, minis in DEMO_WARBANDS.items()}
-    faces = [face.name for face in builtin_dice().attack.faces]
-    return DreambladeGame(builtin_map("default"), warbands, faces)
+    return new_game(builtin_map("default"), warbands, dice=builtin_dice())
 
 
 def played_demo() -> DreambladeGame:

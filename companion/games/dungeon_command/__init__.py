@@ -1,12 +1,11 @@
 """Dungeon Command: morale, leadership and the four-phase turn for two warbands (``game``), each
-creature's hit points, damage, tapping and conditions (``creatures``), and the commanders and
-creature cards its players may enter at a table (``table_entries``)."""
+creature's hit points, damage, tapping and conditions (``creatures``), its kit (``kit``), and the
+commanders and creature cards its players may enter at a table (``table_entries``)."""
 
-from companion.games.catalog_entries import register_entry_kind
+from companion.games import register_kit
 from companion.games.dungeon_command.game import DungeonCommand
-from companion.games.dungeon_command.table_entries import COMMANDER_ENTRIES, CREATURE_ENTRIES
+from companion.games.dungeon_command.kit import KIT
 
-register_entry_kind(COMMANDER_ENTRIES)
-register_entry_kind(CREATURE_ENTRIES)
+register_kit(KIT)
 
-__all__ = ["DungeonCommand"]
+__all__ = ["KIT", "DungeonCommand"]

@@ -39,7 +39,6 @@ from typing import Any, ClassVar
 
 from companion.errors import IllegalActionError
 from companion.events import DESTROYED, GAME_WON, PHASE_STARTED, Event
-from companion.games import register
 from companion.games.dungeon_command import creatures
 from companion.games.dungeon_command.actions import (
     ACTION_TYPES,
@@ -71,7 +70,6 @@ ADJUSTED = "dungeon_command.adjusted"
 ACTIVATED = "dungeon_command.activated"
 
 
-@register
 class DungeonCommand(JsonStateGame):
     position_format = POSITION_FORMAT
     record_format = RECORD_FORMAT

@@ -43,6 +43,29 @@ def _reveal_if_needed(game: Planechase, lines: list[str]) -> None:
         lines.append(f"  {player(pending.seat)} reveals {plane.name if plane else '?'}")
 
 
+def script() -> list[str]:
+    """The demo's actions as a table plays them: each turn two rolls of the seeded die (revealing
+    the top plane of the virtual deck when asked), then two players leave."""
+    game = Planechase(demo_setup())
+    die = PlanarDie(seed=SEED)
+    played: list[str] = []
+
+    def play(action: object) -> None:
+        game.push(game.parse_action(str(action)))
+        played.append(str(action))
+        if game.pending().kind == "reveal":
+            play(game.legal_actions()[0])
+
+    play(game.legal_actions()[0])  # the first plane
+    for _ in range(TURNS):
+        for _ in range(ROLLS_PER_TURN):
+            play(die.roll())
+        play(EndTurn())
+    for seat in ("cho", "ben"):
+        play(Leave(seat))
+    return played
+
+
 def run_demo() -> list[str]:
     lines: list[str] = []
     game = Planechase(demo_setup())

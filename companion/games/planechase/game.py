@@ -30,7 +30,6 @@ from typing import Any, ClassVar
 
 from companion.errors import IllegalActionError
 from companion.events import GAME_WON, Event
-from companion.games import register
 from companion.games.json_state import JsonStateGame
 from companion.games.planechase.actions import (
     EndTurn,
@@ -122,7 +121,6 @@ def _initial_state(setup: Setup) -> State:
     )
 
 
-@register
 class Planechase(JsonStateGame):
     position_format = POSITION_FORMAT
     record_format = RECORD_FORMAT

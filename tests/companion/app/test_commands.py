@@ -17,10 +17,10 @@ import pytest
 from click.testing import CliRunner
 
 from companion.app.commands import demo
-from companion.simulation.other_games import GAMES, demo_game, demo_seats
+from companion.simulation.other_games import demo_game, demo_seats, table_demos
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", table_demos())
 def test_demo_game_headless_plays_the_script_to_its_winner(name: str):
     result = CliRunner().invoke(demo, ["--game", name, "--headless"])
     assert result.exit_code == 0, result.output
@@ -36,9 +36,12 @@ def test_demo_game_headless_plays_the_script_to_its_winner(name: str):
 
 def test_the_dreamblade_demo_seats_its_players_by_name_in_both_languages(tmp_path: Path):
     from companion.app.commands import _demo_table
+    from companion.games import find_kit
     from companion.settings import Settings
 
-    table, settings = _demo_table(Settings(data_dir=tmp_path))
+    demo = find_kit("dreamblade").demo
+    assert demo is not None and demo.through_camera
+    table, settings = _demo_table(Settings(data_dir=tmp_path), demo)
     try:
         assert {seat: (s.name, s.names) for seat, s in settings.seats.items()} == {
             "A": ("Anna Weber", {"ja": "アンナ・ウェーバー"}),

@@ -4,7 +4,6 @@ quickly, and the set-up page's check and lens calibration on the live frames."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,7 +17,6 @@ from companion.camera.setup import MIN_READS, ReadHealth, camera_health
 from companion.events import Event
 from companion.table.store import Store
 from companion.table.table import Table
-from tests.companion.counter_game import CounterGame
 from tests.vision.test_setup_check import GRID, SCENE, VIEW
 from vision.board_change import TagId
 from vision.camera import ResilientCamera, SynthSource
@@ -34,12 +32,8 @@ TAGS = {n: TagId("db", "B1", n) for n in range(1, 5)}
 
 
 @pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    from companion.games import GAMES, register
-
-    register(CounterGame)
-    yield Table.new_game(Store(tmp_path / "t.sqlite3"), "test-counter", {"version": 1, "start": 0})
-    GAMES.pop(CounterGame.name, None)
+def table(tmp_path: Path, counter_game_registered: None) -> Table:
+    return Table.new_game(Store(tmp_path / "t.sqlite3"), "test-counter", {"version": 1, "start": 0})
 
 
 def loop_over(table: Table, frames: list[np.ndarray], tmp_path: Path) -> CameraLoop:

@@ -166,7 +166,7 @@ def test_an_arena_game_lights_the_hexes_its_figures_stand_on():
 
 
 def test_a_prompted_hex_flashes_until_the_next_action():
-    from companion.camera.arena import CAMERA_PROMPTED
+    from companion.games.arena.camera import CAMERA_PROMPTED
 
     clock = Clock()
     _, driver, lights = _arena_driver(clock)

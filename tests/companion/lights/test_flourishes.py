@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion import grid
 from companion.events import Event, EventBus
+from companion.games import find_kit
 from companion.games.planechase.demo import demo_setup
 from companion.games.planechase.game import CHAOS, PLANESWALKED, Planechase
 from companion.lights.board_view import BoardView
@@ -53,8 +54,11 @@ def test_chaos_flickers_repeatably():
 
 
 def test_each_planechase_event_has_its_flourish():
-    assert FLOURISHES[PLANESWALKED].seconds == PLANESWALK_SECONDS
-    assert FLOURISHES[CHAOS].seconds == CHAOS_SECONDS
+    flourishes = {
+        kind: FLOURISHES[name] for kind, name in find_kit("planechase").flourishes.items()
+    }
+    assert flourishes[PLANESWALKED].seconds == PLANESWALK_SECONDS
+    assert flourishes[CHAOS].seconds == CHAOS_SECONDS
 
 
 def _driver(clock: Clock) -> tuple[LightsDriver, VirtualLights, EventBus]:

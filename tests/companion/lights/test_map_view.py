@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from companion.camera.dungeon_command import registry as dc_tags
 from companion.games.arena.demo import demo_setup as arena_setup
 from companion.games.dreamblade.demo_game import demo_game
 from companion.games.dungeon_command.demo import demo_setup as dc_setup
@@ -12,14 +11,11 @@ from companion.games.dungeon_command.game import DungeonCommand
 from companion.lights.board_view import BoardView
 from companion.lights.map_view import (
     MapView,
-    arena_view,
-    dungeon_command_view,
     game_map,
     view_for_game,
 )
 from firmware_config.layout import DREAMBLADE, MapShape
 from tests.companion.games.arena.conftest import new_arena
-from vision.board_change import TagId
 
 GLYPH_HEXES = {"g1": "c2", "g2": "d3"}
 HEXES = MapShape("hexes", 4, 3)
@@ -30,36 +26,6 @@ def play(game, *actions: str):
     for text in actions:
         game.push(game.parse_action(text))
     return game
-
-
-def test_arena_figures_stand_on_their_hexes_and_glyphs_show_who_holds_them():
-    game = play(
-        new_arena(arena_setup()),
-        "choose walker-a",
-        "summon soldiers-a-1 a1",
-        "summon soldiers-a-2 b1",
-        "move walker-a g1 c2",
-    )
-    view = arena_view(game, GLYPH_HEXES)
-    assert view.seats == ("ann", "ben")
-    # the walkers were placed before the camera saw them: only figures with a hex are shown
-    assert dict(view.pieces) == {"a1": "ann", "b1": "ann", "c2": "ann"}
-    assert dict(view.glyphs) == {"c2": "ann", "d3": None}
-    assert not view.over and view.winners == frozenset()
-
-
-def test_dungeon_command_creatures_are_where_the_camera_read_them():
-    game = play(DungeonCommand(dc_setup()), "deploy dwarf-cleric", "deploy elf-archer")
-    tag_of = {label: tag for tag, label in dc_tags(game.setup).items()}
-    seen = {
-        tag_of["dwarf-cleric"]: "b1",
-        tag_of["elf-archer"]: "c2",
-        tag_of["ben-01"]: "f4",  # on the map but not deployed: not a piece
-        TagId("dc", "stranger", 1): "a4",  # not a creature of either warband
-    }
-    view = dungeon_command_view(game, seen)
-    assert dict(view.pieces) == {"b1": "ann", "c2": "ann"}
-    assert view.glyphs == {}
 
 
 def test_a_view_refuses_cells_and_seats_that_are_not_the_games():
@@ -89,22 +55,6 @@ def test_the_view_follows_the_game_and_the_layouts_map():
     dc = DungeonCommand(dc_setup())
     squares = MapShape("squares", 6, 4)
     assert isinstance(view_for_game(dc, squares, {"columns": 6, "rows": 4}, {}), MapView)
-
-
-def test_dungeon_command_tapped_and_wounded_creatures_are_marked_on_their_squares():
-    """Seed 002: a tapped creature has used its power (line 160) and damage stays on a creature
-    until it is destroyed (line 103): the LEDs show both on the creature's square."""
-    game = play(
-        DungeonCommand(dc_setup()),
-        *("deploy dwarf-cleric", "deploy elf-archer", "next", "deploy ben-01", "next"),
-        *("tap dwarf-cleric", "hp elf-archer 20", "damage elf-archer 10"),
-    )
-    tag_of = {label: tag for tag, label in dc_tags(game.setup).items()}
-    seen = {tag_of["dwarf-cleric"]: "b1", tag_of["elf-archer"]: "c2", tag_of["ben-01"]: "f4"}
-    view = dungeon_command_view(game, seen)
-    assert (view.tapped, view.wounded) == (frozenset({"b1"}), frozenset({"c2"}))
-    play(game, "next", "next", "next")  # ann's cleanup untaps her creatures
-    assert dungeon_command_view(game, seen).tapped == frozenset()
 
 
 def test_only_a_square_holding_a_piece_shows_it_tapped():

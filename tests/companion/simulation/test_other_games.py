@@ -10,13 +10,14 @@ from companion.events import Event
 from companion.games.arena import demo as arena_demo
 from companion.games.demo_players import DEMO_PLAYERS
 from companion.games.dungeon_command import demo as dungeon_command_demo
+from companion.games.planechase.demo import script as planechase_script
 from companion.games.planechase.game import CHAOS, PLANESWALKED
-from companion.simulation.other_games import GAMES, demo_game, demo_seats, planechase_script, play
+from companion.simulation.other_games import demo_game, demo_seats, play, table_demos
 from companion.table.store import Store
 from companion.table.table import Table
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", table_demos())
 def test_each_demo_plays_to_its_end_at_a_table(name: str, tmp_path: Path):
     game, script = demo_game(name)
     table = Table.start(Store(tmp_path / "db.sqlite3"), game)
@@ -43,7 +44,7 @@ def test_the_planechase_script_planeswalks_and_rolls_chaos(tmp_path: Path):
     assert {event.kind for event in seen} == {PLANESWALKED, CHAOS}  # both LED flourishes play
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", table_demos())
 def test_each_demos_seats_are_its_players_named_in_both_languages_and_coloured(name: str):
     game, _ = demo_game(name)
     seats = demo_seats(game)

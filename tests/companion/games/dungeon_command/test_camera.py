@@ -1,22 +1,29 @@
 from pathlib import Path
 
 from companion import events as ev
-from companion.camera.dungeon_command import (
+from companion.camera import game_sync
+from companion.games.board_reading import Note
+from companion.games.dungeon_command.camera import (
+    CAMERA,
     DESTROY_PROMPTED,
     DestroyPrompt,
     reconcile,
     registry,
-    sync_table,
 )
-from companion.camera.reconciler import Note
 from companion.games.dungeon_command.game import DungeonCommand
-from companion.table.proposers import CAMERA, JUDGE
+from companion.table.proposers import CAMERA as CAMERA_SEAT
+from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.games.dungeon_command.conftest import ANN, BEN, make_setup, play
 from vision.board_change import BoardChange, TagId
 
 TAGS = registry(make_setup())
+
+
+def sync_table(table: Table, tags, change: BoardChange) -> game_sync.Sync:
+    """The camera's sync with this game's reading (``companion/camera/game_sync.py``)."""
+    return game_sync.sync_table(table, tags, change, CAMERA)
 
 
 def tag(label: str) -> TagId:
@@ -90,7 +97,7 @@ def test_sync_deploys_as_the_camera_and_prompts_the_loss(tmp_path: Path):
     board = {tag("a02"): "c1", tag("a01"): "d1"}
     done = sync_table(table, TAGS, BoardChange(added=board, board=board))
     assert done.accepted == ("deploy a01", "deploy a02")
-    assert table.store.log(table.game_id)[-1]["by"] == CAMERA.value
+    assert table.store.log(table.game_id)[-1]["by"] == CAMERA_SEAT.value
     for text in ("next", "deploy b03", "deploy b00", "next", "next"):
         table.submit(JUDGE, text)
     board = {tag("a01"): "d1", tag("b03"): "f7", tag("b00"): "g7"}

@@ -3,17 +3,18 @@ from pathlib import Path
 import pytest
 
 from companion import events as ev
-from companion.camera.arena import (
+from companion.camera import game_sync
+from companion.games.arena.camera import (
+    CAMERA,
     CAMERA_PROMPTED,
     Battlefield,
     Prompt,
     reconcile,
     registry,
-    sync_table,
 )
-from companion.camera.reconciler import Note
 from companion.games.arena.game import Arena
 from companion.games.arena.setup import Setup
+from companion.games.board_reading import Note
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.games.arena.conftest import army, duel_setup, new_arena, play
@@ -23,6 +24,11 @@ from vision.hex_grid import HexGrid
 HEXES = HexGrid(8, 6, 60.0)
 FIELD = Battlefield(HEXES, {"g1": "d3", "g2": "e4"}, frozenset({"a1"}))
 TAGS = registry(duel_setup())
+
+
+def sync_table(table: Table, tags, change: BoardChange, field: Battlefield) -> game_sync.Sync:
+    """The camera's sync with this game's reading (``companion/camera/game_sync.py``)."""
+    return game_sync.sync_table(table, tags, change, CAMERA, field)
 
 
 def tag(card: str, n: int = 1) -> TagId:

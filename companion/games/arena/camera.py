@@ -1,5 +1,6 @@
 """Arena of the Planeswalkers read by the camera: figures on hexes, summons and moves, and the
-rolls the players owe when a figure leaves an engagement.
+rolls the players owe when a figure leaves an engagement. Pure: the camera
+(``companion/camera/game_sync.py``) proposes what :func:`reconcile` gives and flags the rest.
 
 Tags: figure ``<card>-<n>`` of a squad wears ``ar:<card>#<n>`` (QR payload ``1AR<card>:<n>``); a
 single figure (planeswalker, hero) wears ``ar:<card>#1``. The :class:`Battlefield` says which hexes
@@ -16,7 +17,7 @@ After every committed change the camera board (tag → hex) is compared with the
   is (``move <figure> <spot>=<glyph> <hex>``);
 - a moved figure that was next to an enemy and no longer is *prompts* a leaving-engagement roll
   (``disengage <figure> <enemy> 0|1``): the enemy's die is rolled at the table;
-- everything else is a :class:`~companion.camera.reconciler.Note` flagged on the table.
+- everything else is a :class:`~companion.games.board_reading.Note` flagged on the table.
 """
 
 from __future__ import annotations
@@ -25,15 +26,15 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from companion.camera.reconciler import MAX_PROPOSALS, Note, flag_refusal, identify
-from companion.events import Event
 from companion.games.arena.game import Arena
 from companion.games.arena.setup import FIELD, GRAVEYARD, RESERVE, SCORING, Setup
-from companion.table.table import CAMERA, Table
+from companion.games.board_reading import Note, identify
+from companion.games.kit import CameraReading, MissingSetting, Reading
 from vision.board_change import BoardChange, TagId
 from vision.hex_grid import HexGrid
 
 TAG_GAME = "ar"
+# A figure left an engagement or stopped on a face-down glyph: data as ``Prompt.to_json``
 CAMERA_PROMPTED = "arena.camera_prompted"
 # After every sync: the figures the camera sees now (data: ``hexes``, figure → hex), so a figure
 # moved off a face-down glyph clears its prompt on the panel.
@@ -73,6 +74,25 @@ class Battlefield:
         return SCORING if hex_name in self.scoring_hexes else FIELD
 
 
+def battlefield(hexes: HexGrid, settings: Mapping[str, Any], game: Arena) -> Battlefield:
+    """The battlefield of ``camera.battlefield``: the hex of every glyph spot of the game and,
+    when the melee scores on them, the purple spaces (:class:`MissingSetting` if one is not set;
+    ``ValueError`` naming a hex off the map)."""
+    spots = set(game.setup.glyphs)
+    glyph_hexes = settings.get("glyph_hexes") or {}
+    scoring = settings.get("scoring_hexes") or []
+    if not isinstance(glyph_hexes, Mapping) or set(glyph_hexes) != spots:
+        expected = f"the hex of each glyph spot ({', '.join(sorted(spots))})"
+        raise MissingSetting("glyph_hexes", expected)
+    if not isinstance(scoring, list) or (
+        game.setup.rules.scoring == "glyph_spaces" and not scoring
+    ):
+        raise MissingSetting("scoring_hexes", "the purple spaces' hexes")
+    return Battlefield(
+        hexes, {str(k): str(v) for k, v in glyph_hexes.items()}, frozenset(map(str, scoring))
+    )
+
+
 @dataclass(frozen=True)
 class Prompt:
     """Something only the players can enter: ``kind`` is ``disengage`` or ``reveal_glyph``."""
@@ -82,6 +102,18 @@ class Prompt:
     hex: str
     enemy: str | None = None
     spot: str | None = None
+
+    @property
+    def flag_kind(self) -> str:
+        return self.kind
+
+    @property
+    def cells(self) -> tuple[str, ...]:
+        return (self.hex,)
+
+    @property
+    def event(self) -> str:
+        return CAMERA_PROMPTED
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -171,50 +203,53 @@ def _left_engagements(
     return prompts
 
 
-@dataclass(frozen=True)
-class Sync:
-    accepted: tuple[str, ...]
-    prompts: tuple[Prompt, ...]
-    notes: tuple[Note, ...]
+def refused(proposal: str, change: BoardChange, tags: Mapping[TagId, str], game: Arena) -> Note:
+    """The note for a summon or move the engine refused: the figure, the hex it was put on and
+    the hex the engine has it on, if any."""
+    fid, hex_name = proposal.split()[1], proposal.split()[-1]
+    return Note("illegal", fid, hex_name, game.figure(fid).hex)
 
 
-def sync_table(
-    table: Table, tags: Mapping[TagId, str], change: BoardChange, battlefield: Battlefield
-) -> Sync:
-    """Summon and move what the camera saw (one action at a time, stopping at a refusal), then
-    prompt what only the players can enter and flag every other difference."""
-    accepted: list[str] = []
-    prompts: list[Prompt] = []
-    notes: tuple[Note, ...] = ()
-    for _ in range(MAX_PROPOSALS):
-        result = table.read(
-            lambda game: reconcile(change.board, tags, game, battlefield, change.moved)
-        )
-        prompts += [p for p in result.prompts if p not in prompts]
-        notes = result.notes
-        if not result.proposals:
-            break
-        proposal = result.proposals[0]
-        try:
-            table.submit(CAMERA, proposal)
-        except (ValueError, PermissionError, RuntimeError) as refusal:
-            fid, hex_name = proposal.split()[1], proposal.split()[-1]
-            note = Note("illegal", fid, hex_name, _engine_hex(table, fid))
-            flag_refusal(table, note, refusal)
-            notes = (note, *notes)
-            break
-        accepted.append(proposal)
-    for prompt in prompts:
-        table.flag(prompt.kind, (prompt.hex,), **prompt.about())
-        table.bus.publish(Event(CAMERA_PROMPTED, prompt.to_json()))
-    for note in notes:
-        note.flag(table)
-    hexes = {tags[tag]: hex_name for tag, hex_name in change.board.items() if tag in tags}
-    table.bus.publish(Event(CAMERA_SEEN, {"hexes": hexes}))
-    return Sync(tuple(accepted), tuple(prompts), notes)
+def seen_now(change: BoardChange, tags: Mapping[TagId, str]) -> dict[str, Any]:
+    """The figures the camera sees now: ``hexes``, figure → hex."""
+    return {"hexes": {tags[tag]: hex_name for tag, hex_name in change.board.items() if tag in tags}}
 
 
-def _engine_hex(table: Table, fid: str) -> str | None:
-    """The hex the engine has figure ``fid`` on, if it has one."""
-    hex_name: str | None = table.read(lambda game: game.figure(fid).hex)
-    return hex_name
+def reading(
+    change: BoardChange, tags: Mapping[TagId, str], game: Arena, field: Battlefield
+) -> Reading:
+    """What the camera makes of a committed ``change`` (see :func:`reconcile`)."""
+    found = reconcile(change.board, tags, game, field, change.moved)
+    return Reading(found.proposals, found.prompts, found.notes)
+
+
+def open_prompt(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The prompt the phones list for a ``CAMERA_PROMPTED`` event."""
+    return {
+        "kind": data["kind"],
+        "subject": data["figure"],
+        "where": data.get("hex"),
+        "enemy": data.get("enemy"),
+        "spot": data.get("spot"),
+    }
+
+
+def cleared(prompt: Mapping[str, Any], seen: Mapping[str, Any]) -> bool:
+    """A face-down glyph's prompt is settled once its figure is seen off that hex."""
+    hexes = seen["hexes"]
+    return prompt["kind"] == "reveal_glyph" and hexes.get(prompt["subject"]) != prompt["where"]
+
+
+CAMERA = CameraReading(
+    registry=registry,
+    field=battlefield,
+    reconcile=reading,
+    refused=refused,
+    seen_event=CAMERA_SEEN,
+    seen=seen_now,
+    prompt_event=CAMERA_PROMPTED,
+    open_prompt=open_prompt,
+    cleared=cleared,
+    tag_game=TAG_GAME,
+    card_kind="army_card",
+)

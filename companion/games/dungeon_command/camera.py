@@ -1,5 +1,6 @@
 """Dungeon Command read by the camera: which square each tagged creature stands on, creatures
-put down to deploy, and a creature taken off the map prompting its morale loss.
+put down to deploy, and a creature taken off the map prompting its morale loss. Pure: the camera
+(``companion/camera/game_sync.py``) proposes what :func:`reconcile` gives and flags the rest.
 
 Tags: a creature labelled ``L`` wears the tag ``dc:L#1`` (QR payload ``1DCL:1``; labels are unique
 across both warbands, so one serial is enough). The camera board (tag → square, from
@@ -11,7 +12,7 @@ across both warbands, so one serial is enough). The camera board (tag → square
   is clear and the tag stayed unseen for its stable frames) is *prompted*, not applied: morale is
   lost only when a player confirms ``destroyed L`` on the panel, since the camera cannot tell a
   destroyed creature from one lifted off by mistake;
-- everything else is a :class:`~companion.camera.reconciler.Note` (take it off, put it back,
+- everything else is a :class:`~companion.games.board_reading.Note` (take it off, put it back,
   unknown tag, cannot be deployed now) flagged on the table.
 """
 
@@ -21,15 +22,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.camera.reconciler import MAX_PROPOSALS, Note, flag_refusal, identify
-from companion.events import Event
+from companion.games.board_reading import Note, identify
+from companion.games.dungeon_command.data_files import square_mm
 from companion.games.dungeon_command.game import INITIAL_DEPLOY, DungeonCommand
 from companion.games.dungeon_command.setup import Setup
-from companion.table.table import CAMERA, Table
+from companion.games.kit import CameraReading, Reading
 from vision.board_change import BoardChange, TagId
 
 TAG_GAME = "dc"
 TAG_SERIAL = 1
+# A creature on the battlefield left the map: data as ``DestroyPrompt.to_json``
 DESTROY_PROMPTED = "dungeon_command.destroy_prompted"
 # After every sync: the creatures the camera sees now (data: ``squares``, label → square), so a
 # creature put back on the map clears its prompt on the panel.
@@ -58,6 +60,23 @@ class DestroyPrompt:
     @property
     def action(self) -> str:
         return f"destroyed {self.label}"
+
+    @property
+    def flag_kind(self) -> str:
+        return "destroy_prompted"
+
+    @property
+    def cells(self) -> tuple[str, ...]:
+        return (self.square,) if self.square else ()
+
+    @property
+    def event(self) -> str:
+        return DESTROY_PROMPTED
+
+    def about(self) -> dict[str, str]:
+        """What a flag of this prompt concerns: the creature, its player and where it was."""
+        where = {"cell": self.square} if self.square else {}
+        return {"subject": self.label, "seat": self.seat, **where}
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -116,43 +135,49 @@ def reconcile(
     return Reconciliation(tuple(proposals), tuple(prompts), tuple(notes))
 
 
-@dataclass(frozen=True)
-class Sync:
-    accepted: tuple[str, ...]
-    prompts: tuple[DestroyPrompt, ...]
-    notes: tuple[Note, ...]
+def refused(
+    proposal: str, change: BoardChange, tags: Mapping[TagId, str], game: DungeonCommand
+) -> Note:
+    """The note for a deploy the engine refused: the creature and where the camera sees it."""
+    label = proposal.split()[1]
+    square = next((sq for tag, sq in change.board.items() if tags.get(tag) == label), None)
+    return Note("illegal", label, square)
 
 
-def sync_table(table: Table, tags: Mapping[TagId, str], change: BoardChange) -> Sync:
-    """Deploy what the camera saw put down (one action at a time, stopping at a refusal), then
-    prompt each creature that left the map and flag every other difference."""
-    accepted: list[str] = []
-    result = Reconciliation((), (), ())
-    for _ in range(MAX_PROPOSALS):
-        result = table.read(lambda game: reconcile(change.board, tags, game, change.removed))
-        if not result.proposals:
-            break
-        proposal = result.proposals[0]
-        try:
-            table.submit(CAMERA, proposal)
-        except (ValueError, PermissionError, RuntimeError) as refusal:
-            label = proposal.split()[1]
-            note = Note("illegal", label, _square_of(label, tags, change))
-            flag_refusal(table, note, refusal)
-            return Sync(tuple(accepted), result.prompts, (note, *result.notes))
-        accepted.append(proposal)
-    for prompt in result.prompts:
-        cells = (prompt.square,) if prompt.square else ()
-        where = {"cell": prompt.square} if prompt.square else {}
-        table.flag("destroy_prompted", cells, subject=prompt.label, seat=prompt.seat, **where)
-        table.bus.publish(Event(DESTROY_PROMPTED, prompt.to_json()))
-    for note in result.notes:
-        note.flag(table)
-    squares = {tags[tag]: square for tag, square in change.board.items() if tag in tags}
-    table.bus.publish(Event(CAMERA_SEEN, {"squares": squares}))
-    return Sync(tuple(accepted), result.prompts, result.notes)
+def seen_now(change: BoardChange, tags: Mapping[TagId, str]) -> dict[str, Any]:
+    """The creatures the camera sees now: ``squares``, label → square."""
+    return {"squares": {tags[tag]: sq for tag, sq in change.board.items() if tag in tags}}
 
 
-def _square_of(label: str, tags: Mapping[TagId, str], change: BoardChange) -> str | None:
-    """Where the camera sees creature ``label`` now, if it does."""
-    return next((sq for tag, sq in change.board.items() if tags.get(tag) == label), None)
+def reading(
+    change: BoardChange, tags: Mapping[TagId, str], game: DungeonCommand, field: None
+) -> Reading:
+    """What the camera makes of a committed ``change`` (see :func:`reconcile`)."""
+    found = reconcile(change.board, tags, game, change.removed)
+    return Reading(found.proposals, found.prompts, found.notes)
+
+
+def open_prompt(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The prompt the phones list for a ``DESTROY_PROMPTED`` event."""
+    return {"kind": "destroy", "subject": data["label"], "where": data.get("square")}
+
+
+def cleared(prompt: Mapping[str, Any], seen: Mapping[str, Any]) -> bool:
+    """A creature's prompt is settled once the camera sees it back on the map."""
+    return prompt["kind"] == "destroy" and prompt["subject"] in seen["squares"]
+
+
+CAMERA = CameraReading(
+    registry=registry,
+    field=lambda grid, settings, game: None,
+    reconcile=reading,
+    refused=refused,
+    seen_event=CAMERA_SEEN,
+    seen=seen_now,
+    prompt_event=DESTROY_PROMPTED,
+    open_prompt=open_prompt,
+    cleared=cleared,
+    tag_game=TAG_GAME,
+    card_kind="creature",
+    cell_mm=square_mm,
+)

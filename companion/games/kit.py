@@ -1,0 +1,205 @@
+"""A game kit: the one object through which the rest of the house asks a game for everything
+game-specific (boardgame.io makes a game one object; python-chess registers variants).
+
+Each game package builds one :class:`GameKit` and registers it (``companion.games.register_kit``). A
+kit holds data and pure functions only — games sit low and know no table, camera, lights or panel —
+so the generic machinery stays in its room and asks the kit:
+
+- the engine: ``game_class`` and ``starting_game(settings)`` (the ready-to-play game a table opens
+  with before its players set up their own);
+- the phone views: ``phone_view``, the name of the game's phone-view assets under ``web_panel``;
+- the lights: ``map_kind`` (which map the game is played on, as the LED layouts name maps
+  (``firmware_config.layout.MAP_KINDS``): the fixed 5×5 map, ``squares`` or ``hexes`` sized by
+  ``camera.battlefield``; ``None`` for none), ``map_pieces`` (what the LEDs show of a game on
+  squares or hexes, :class:`MapPieces`) and ``prompt_events`` (camera prompt events and the data key
+  naming their cell, which flash until the next action), ``led_scenes`` (its scenes from
+  demonstration positions, :class:`LedScene`) and ``flourishes`` (the events the LEDs play a
+  flourish for);
+- the camera: ``camera`` (:class:`CameraReading`: the tags of a game on squares or hexes and its
+  reconciler, pure; the camera's sync proposes what it gives; the 5×5 map has the camera's own);
+- the demo: ``demo`` (:class:`Demo`);
+- the catalog entries its players type in at a table: ``entry_kinds``;
+- the armies a tournament's players register ahead of play: ``registered``; the game a pairing
+  starts: ``paired_game``; the event's map a pairing carries: ``event_map``;
+- the game's own ``companion catalog`` commands: ``catalog_commands``;
+- the judge's tools: ``judge`` (a module of position editing and rules questions, or ``None``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Protocol
+
+from companion.games.board_reading import Note
+from companion.games.catalog_entries import EntryKind
+from companion.games.protocol import Game
+from companion.settings import Settings
+from vision.board_change import BoardChange, TagId
+
+
+@dataclass(frozen=True)
+class MapPieces:
+    """What the LEDs show of a game on squares or hexes: each piece's cell and owner, the glyph
+    cells still in play with the seat holding each (or ``None``), the cells of tapped pieces and
+    of pieces carrying damage, and the winners once over."""
+
+    pieces: Mapping[str, str] = field(default_factory=dict)  # cell → owner seat
+    glyphs: Mapping[str, str | None] = field(default_factory=dict)  # glyph cell → holder
+    tapped: frozenset[str] = frozenset()
+    wounded: frozenset[str] = frozenset()
+    winners: frozenset[str] = frozenset()
+
+
+# (game, ``camera.battlefield`` settings, the camera's last reading: tag → cell) → MapPieces
+MapPiecesOf = Callable[[Any, Mapping[str, Any], Mapping[TagId, str]], MapPieces]
+
+
+@dataclass(frozen=True)
+class LedScene:
+    """One of the game's light scenes shown from a demonstration position (``companion leds show``
+    and the panel's scene previews): its name, the shipped LED layout it is drawn on, what it
+    means in each language (``en``, ``ja``), and the position: the seats (their turn-order colours
+    unless others are picked), the pieces, the cells the camera prompts about, whether the game is
+    over."""
+
+    name: str
+    layout: str
+    legend: Mapping[str, str]
+    seats: tuple[str, ...] = ("p1", "p2")
+    pieces: MapPieces = MapPieces()
+    prompted: frozenset[str] = frozenset()
+    over: bool = False
+
+
+class MissingSetting(ValueError):
+    """The camera cannot read the game until ``camera.battlefield.<key>`` is set (``expected``
+    says what it holds)."""
+
+    def __init__(self, key: str, expected: str) -> None:
+        super().__init__(f"set camera.battlefield.{key} ({expected})")
+        self.key = key
+        self.expected = expected
+
+
+class Prompt(Protocol):
+    """Something the camera noticed that only the players can settle: flagged on the table as
+    ``flag_kind`` on ``cells`` with ``about()``, and published as an event ``event`` carrying
+    ``to_json()``."""
+
+    @property
+    def flag_kind(self) -> str: ...
+
+    @property
+    def cells(self) -> tuple[str, ...]: ...
+
+    @property
+    def event(self) -> str: ...
+
+    def about(self) -> dict[str, str]: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a game's reconciler makes of the board the camera committed: the actions to propose,
+    in order (one at a time: each accepted one changes what is legal next), the prompts for the
+    players, and the notes for every other difference."""
+
+    proposals: tuple[str, ...]
+    prompts: tuple[Prompt, ...]
+    notes: tuple[Note, ...]
+
+
+@dataclass(frozen=True)
+class CameraReading:
+    """How the camera reads a game on squares or hexes, all pure functions of the game:
+
+    - ``registry(setup)``: tag → piece for every piece of the game;
+    - ``field(grid, battlefield, game)``: what the reconciler needs to know of the map beyond its
+      grid (from ``camera.battlefield``; :class:`MissingSetting` or ``ValueError`` if it cannot);
+    - ``reconcile(change, tags, game, field)``: the :class:`Reading` of a committed change;
+    - ``refused(proposal, change, tags, game)``: the note for a proposal the engine refused;
+    - ``seen(change, tags)``: the data of the ``seen_event`` published after every sync (the
+      pieces the camera sees now, so a prompt the players settled by hand clears);
+    - ``prompt_event``: the event a prompt is published as; ``open_prompt(data)``: the prompt the
+      phones list for one (``kind``, ``subject``: the piece, ``where``: its cell, and for some
+      kinds ``enemy`` and ``spot``); ``cleared(prompt, seen)``: whether the pieces the camera
+      sees now (a ``seen_event``'s data) settle it;
+    - ``tag_game``: the game code its tags carry, ``card_kind``: the kind of table catalog entry
+      a tag's catalog id names (a card shown to the camera to register a warband or an army);
+    - ``cell_mm()``: the size of a square, for a game on squares.
+    """
+
+    registry: Callable[[Any], dict[TagId, str]]
+    field: Callable[[Any, Mapping[str, Any], Any], Any]
+    reconcile: Callable[[BoardChange, Mapping[TagId, str], Any, Any], Reading]
+    refused: Callable[[str, BoardChange, Mapping[TagId, str], Any], Note]
+    seen_event: str
+    seen: Callable[[BoardChange, Mapping[TagId, str]], dict[str, Any]]
+    prompt_event: str
+    open_prompt: Callable[[Mapping[str, Any]], dict[str, Any]]
+    cleared: Callable[[Mapping[str, Any], Mapping[str, Any]], bool]
+    tag_game: str
+    card_kind: str
+    cell_mm: Callable[[], float] | None = None
+
+
+@dataclass(frozen=True)
+class Demo:
+    """A game's scripted demo: its game before the first action, the actions it plays (their
+    notation), the made-up players it seats (seat → language → name), and whether it is played
+    by hands under the synthetic camera (else each action is entered as a phone would)."""
+
+    new_game: Callable[[], Game]
+    script: Callable[[], Sequence[str]]
+    players: Mapping[str, Mapping[str, str]]
+    through_camera: bool = False
+
+
+@dataclass(frozen=True)
+class RegisteredArmies:
+    """The armies a tournament's players register ahead of play (at check-in): the shipped ones
+    they may pick (``key``, ``name``, ``miniatures``), the shipped banned list (name → source), one
+    checked as the table checks it (``DataFileError`` if it is none, ``ValueError`` listing why it
+    may not be played against a banned list); and the pieces' tag game code and the names of the
+    pieces the catalog knows (catalog id → name)."""
+
+    shipped: Callable[[], list[dict[str, Any]]]
+    banned_list: Callable[[], Mapping[str, str]]
+    checked: Callable[[Mapping[str, Any], Mapping[str, str] | None], dict[str, Any]]
+    tag_game: str
+    piece_names: Callable[[], Mapping[str, str]]
+
+
+@dataclass(frozen=True)
+class GameKit:
+    name: str  # the registry key, the engine's ``Game.name``
+    title: str  # the game's name for people
+    game_class: type[Game]
+    starting_game: Callable[[Settings], Game]
+    demo: Demo | None = None
+    phone_view: str | None = None  # None: the generic phone view
+    map_kind: str | None = None
+    map_pieces: MapPiecesOf | None = None
+    prompt_events: Mapping[str, str] = field(default_factory=dict)
+    camera: CameraReading | None = None  # None: the 5×5 map's own reconciler, or no map
+    led_scenes: tuple[LedScene, ...] = ()
+    flourishes: Mapping[str, str] = field(default_factory=dict)  # event kind → flourish name
+    entry_kinds: tuple[EntryKind, ...] = ()
+    registered: RegisteredArmies | None = None
+    # the game a tournament pairing starts at the table, from the hub's match (the players'
+    # registered armies, the event's map); None: the kit's starting game
+    paired_game: Callable[[Settings, Mapping[str, Any]], Game] | None = None
+    # the event's map a hub's match carries, for the panel's set-up; None: the game has no such map
+    event_map: Callable[[Mapping[str, Any] | None], Any] | None = None
+    judge: str | None = None  # module path of the judge's tools, imported when asked
+    # module path of the game's ``companion catalog`` commands (``catalog``: a click group;
+    # ``CATALOG_LOADER``: the context key its commands read their catalog loader from;
+    # ``with_table_entries(entries)``: the game's catalog with the entries typed at a table)
+    catalog_commands: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "prompt_events", MappingProxyType(dict(self.prompt_events)))
+        object.__setattr__(self, "flourishes", MappingProxyType(dict(self.flourishes)))
