@@ -14,6 +14,7 @@ from tests.web_panel.browser import (
     CHROMIUM,
     fill_army_card,
     new_phone,
+    scan_join_code,
     screenshot,
     wait_for_version,
 )
@@ -199,6 +200,11 @@ def test_each_demo_shows_its_players_by_name(
         assert not re.findall(ids, text), "a seat's id shown"
         assert_no_internal_ids(page)
         screenshot(page, f"{name}-demo-names{path.replace('/', '-')}-{language}")
+        if path == "/table":  # a phone seated by the table's code is named, never by its seat id
+            seat = next(iter(players))
+            phone = new_phone(browser, running.url, language)
+            phone.goto(running.url + scan_join_code(page, seat))
+            expect(phone.locator("#viewer")).to_have_text(players[seat][lang])
     finally:
         running.stop()
         app.extensions["panel"].close()

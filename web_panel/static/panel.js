@@ -198,7 +198,10 @@
       badge.style.background = "#444";
     } else if (state.me.seat) {
       const mine = seat(state.me.seat);
-      badge.textContent = `${t("viewer.seat", { seat: state.me.seat })} · ${mine.name}`;
+      // Dreamblade seats are letters (Seat A · name); the other games seat each player by an id
+      // of their own, so their badge is the player's name alone
+      const lettered = /^[A-Z]$/.test(state.me.seat);
+      badge.textContent = lettered ? `${t("viewer.seat", { seat: state.me.seat })} · ${mine.name}` : mine.name;
       badge.style.background = mine.colour;
     } else {
       badge.textContent = t("viewer.spectator");
