@@ -145,6 +145,8 @@ def _seen(data: dict[str, Any]) -> dict[str, int]:
 def _proposer(panel: Panel) -> Proposer:
     proposer = panel.viewer().proposer
     if proposer is None:
+        if panel.tournament is not None:  # a phone of the match before, or one never seated
+            _log_refused(panel, "an action")
         raise Refused(403, "spectator")
     return proposer
 
@@ -372,13 +374,9 @@ def confirm_result() -> ResponseReturnValue:
     """A seated player agrees with the result the tournament hub recorded for this table."""
     panel = current_panel()
     seat = panel.viewer().seat
-    result = panel.tournament.result_view() if panel.tournament is not None else None
     if seat is None:
         # a phone of the match before, or one that never joined: only this match's seats confirm
-        logger.warning(
-            "tournament: a confirmation refused: phone %s holds no seat in game %d (match %s)",
-            _phone_label(), panel.table.game_id, result["match"] if result else "none",
-        )  # fmt: skip
+        _log_refused(panel, "a confirmation")
         raise Refused(403, "spectator")
     if panel.tournament is None:
         raise Refused(409, "nothing_to_confirm")
@@ -387,6 +385,16 @@ def confirm_result() -> ResponseReturnValue:
     except LookupError as exc:
         raise Refused(409, "nothing_to_confirm", str(exc)) from None
     return jsonify(ok=True)
+
+
+def _log_refused(panel: Panel, what: str) -> None:
+    """Log a seatless phone's refused request at a tournament table, with the phone and the match
+    (the judge's answer to "someone moved in our game")."""
+    match = panel.tournament.match_id() if panel.tournament is not None else None
+    logger.warning(
+        "tournament: %s refused: phone %s holds no seat in game %d (match %s)",
+        what, _phone_label(), panel.table.game_id, match if match is not None else "none",
+    )  # fmt: skip
 
 
 def _phone_label() -> str:

@@ -41,6 +41,8 @@ class TournamentLink(Protocol):
 
     def result_view(self) -> dict[str, Any] | None: ...
 
+    def match_id(self) -> int | None: ...  # the hub's match now paired at this table
+
     def confirm(self, seat: str) -> None: ...
 
     def event_map(self) -> Any: ...  # the event's map (a ``DreamMap``), or ``None``

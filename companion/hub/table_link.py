@@ -283,6 +283,11 @@ class TableLink:
         confirmed = sorted(seats[p] for p in view.get("confirmed", []) if p in seats)
         return {"match": view["id"], "outcome": view["outcome"], "confirmed": confirmed}
 
+    def match_id(self) -> int | None:
+        """The hub's match now paired at this table (``None``: none)."""
+        view = self.hub_match
+        return int(view["id"]) if view is not None else None
+
     def confirm(self, seat: str) -> None:
         """A seated player agrees with the recorded result (``LookupError``: nothing recorded)."""
         view = self.result_view()

@@ -479,6 +479,9 @@ class EventLink:
     def result_view(self) -> None:
         return None
 
+    def match_id(self) -> int:
+        return 1
+
     def confirm(self, seat: str) -> None:
         raise LookupError(seat)
 

@@ -26,6 +26,9 @@ class StandInLink:
     def result_view(self) -> dict[str, Any] | None:
         return self.result
 
+    def match_id(self) -> int | None:
+        return self.result["match"] if self.result is not None else None
+
     def confirm(self, seat: str) -> None:
         if self.result is None:
             raise LookupError("nothing recorded")

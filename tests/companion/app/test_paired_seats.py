@@ -4,6 +4,7 @@ its confirmations are refused (403) — while the new pairing's phones join with
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -82,6 +83,29 @@ def test_a_pairing_of_new_players_unseats_the_previous_pairings_phones(paired_ta
     carol = seated(app, "A")  # the new pairing's phones join with its codes
     assert carol.post("/api/tournament/confirm").status_code == 200
     assert Phone(aiko.client).get("/api/me").get_json()["seat"] is None
+
+
+def test_a_stale_phones_refused_action_and_confirmation_are_logged_with_it_and_the_match(
+    paired_table, caplog: pytest.LogCaptureFixture
+):
+    app, hub, table = paired_table
+    _pair(hub, table, pairing(7, (1, "Aiko"), (2, "Ben"), None), new_game=True)
+    aiko = seated(app, "A")
+    with aiko.client.session_transaction() as session:
+        phone_id = session["phone"]
+    _pair(hub, table, pairing(8, (3, "Carol"), (4, "Dan"), "a"), new_game=True)
+    panel = app.extensions["panel"]
+    assert wait_for(lambda: (panel.tournament.result_view() or {}).get("match") == 8)
+    with caplog.at_level(logging.WARNING, logger="web_panel.api"):
+        assert aiko.act("init 6 5").status_code == 403
+        assert aiko.post("/api/tournament/confirm").status_code == 403
+    refused = [r.getMessage() for r in caplog.records if "refused" in r.getMessage()]
+    assert refused == [
+        f"tournament: an action refused: phone {phone_id[:6]} holds no seat in game "
+        f"{table.game_id} (match 8)",
+        f"tournament: a confirmation refused: phone {phone_id[:6]} holds no seat in game "
+        f"{table.game_id} (match 8)",
+    ]
 
 
 def test_the_same_pairing_again_keeps_its_phones(paired_table):

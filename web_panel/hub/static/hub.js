@@ -233,10 +233,24 @@
     return box;
   }
 
+  /* The judge frees a seat of the table's match (a dead phone, a swapped device): the table
+     unseats its phones and the player's own page shows a new join link. */
+  function releaseButtons(name) {
+    const match = tableMatch(name);
+    if (!boot.organizer || page !== "organizer" || !match || !match.b) return null;
+    return el("div", { class: "choices release" }, ...[["A", match.a.name], ["B", match.b.name]].map(([seat, player]) =>
+      el("button", { class: "btn small secondary", type: "button", dataset: { seat },
+        text: t("hub.tables.release", { seat, name: player }),
+        onclick: async () => {
+          if (await post(`/api/tables/${encodeURIComponent(name)}/release`, { seat })) toast(t("hub.tables.released", { table: name, seat, name: player }));
+        } })));
+  }
+
   function renderTables() {
     fill("tables", event.tables.map((table) => el("li", { class: `table ${table.online === false ? "away" : ""}`, dataset: { table: table.name } },
       el("strong", { text: table.name }), " ", el("small", { text: tableStatus(table) }), " ", tableLink(table.name),
-      table.unreadable ? el("p", { class: "unreadable", text: t(table.unreadable === 1 ? "hub.tables.unreadable_one" : "hub.tables.unreadable", { table: table.name, count: table.unreadable }) }) : null)));
+      table.unreadable ? el("p", { class: "unreadable", text: t(table.unreadable === 1 ? "hub.tables.unreadable_one" : "hub.tables.unreadable", { table: table.name, count: table.unreadable }) }) : null,
+      releaseButtons(table.name))));
     if (page !== "wall") return;
     fill("wall-tables", event.tables.map((table) => {
       const match = tableMatch(table.name);
