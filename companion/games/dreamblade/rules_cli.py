@@ -175,7 +175,7 @@ def check(position: str, actions: tuple[str, ...], save: str | None) -> None:
         except ValueError as exc:
             results.append({"action": text, "legal": False, "rule": "notation", "reason": str(exc)})
             break
-        results.append({"action": text, "legal": True, "events": [e.to_json() for e in events[1:]]})
+        results.append({"action": text, "legal": True, "events": [e.to_json() for e in events]})
     if save:
         Path(save).write_text(
             json.dumps(game.position(), indent=2, ensure_ascii=False), encoding="utf-8"

@@ -177,8 +177,8 @@ def test_unimplemented_blade_ability_takes_the_blade_and_is_flagged_manual() -> 
     game = strike([scout], [FOE], {"A:scout#1": "c3", "B:foe#1": "c3"})
     play(game, "cell c3", "dice blade")
     events = play(game, "blade A:scout#1 payback")
-    assert events[1].kind == "dreamblade.manual_effect"
-    assert events[1].data == {"mini": "A:scout#1", "ability": "blade: Payback"}
+    assert events[0].kind == "dreamblade.manual_effect"
+    assert events[0].data == {"mini": "A:scout#1", "ability": "blade: Payback"}
     assert game.setup.pieces["A:scout#1"].manual
 
 
@@ -248,7 +248,7 @@ def test_defense_reached_must_disrupt_into_an_empty_cell() -> None:
         play(game, "place B:foe#1 c3")
     assert err.value.rule == "disrupt.empty_cell"
     events = play(game, "place B:foe#1 e1")
-    assert events[1].kind == "disrupted"
+    assert events[0].kind == "disrupted"
     assert game.state.zone["B:foe#1"] == "e1"
     assert game.state.damage == {}  # step 8: disrupted creatures lose their damage
 

@@ -110,7 +110,7 @@ def test_ability_moves_obey_the_stack_limit_only() -> None:
         play(game, "relocate A:x#5 c4")
     assert err.value.rule == "stack_limit"
     events = play(game, "relocate A:x#5 e5")
-    assert events[1].data == {"mini": "A:x#5", "from": "a1", "to": "e5", "how": "ability"}
+    assert events[0].data == {"mini": "A:x#5", "from": "a1", "to": "e5", "how": "ability"}
 
 
 def test_a_creature_that_moved_shows_no_more_destinations() -> None:

@@ -25,7 +25,7 @@ def _spawning() -> DreambladeGame:
 def test_sacrifice_scores_nothing_and_gives_no_bonus() -> None:
     game = _spawning()
     events = play(game, "sacrifice A:x#1")
-    assert events[1].data == {"mini": "A:x#1", "cell": "c3", "by": "A", "how": "sacrifice"}
+    assert events[0].data == {"mini": "A:x#1", "cell": "c3", "by": "A", "how": "sacrifice"}
     assert game.state.zone["A:x#1"] == "graveyard"
     assert game.state.kills == {"A": 0, "B": 0}
     assert game.state.bonus_losses["A"] == 0

@@ -216,7 +216,7 @@ def test_spawn_ability_is_paid_once_per_phase_and_its_effect_is_manual() -> None
     seer = creature("seer", abilities=["2: Haunt Gambit"])
     game = at([castle, seer], [FOE], {"A:castle#1": "b2", "A:seer#1": "b2"}, phase="spawn")
     events = play(game, "ability A:seer#1 haunt-gambit")
-    assert events[1].data == {"mini": "A:seer#1", "ability": "2: Haunt Gambit", "paid": 2}
+    assert events[0].data == {"mini": "A:seer#1", "ability": "2: Haunt Gambit", "paid": 2}
     assert game.spawn_points_left("A") == 5
     with pytest.raises(IllegalActionError) as err:
         play(game, "ability A:seer#1 haunt-gambit")
@@ -247,7 +247,7 @@ def test_when_spawned_ability_is_flagged_for_the_players() -> None:
     eater = creature("eater", abilities=["manual: when spawned: Flux Ward"])
     game = at([eater], [FOE], {}, phase="spawn")
     events = play(game, "spawn A:eater#1 a1")
-    assert kinds(events)[1:] == ["spawned", "dreamblade.manual_effect"]
+    assert kinds(events) == ["spawned", "dreamblade.manual_effect"]
 
 
 def test_what_stops_a_reserve_miniature_is_named_by_its_rule() -> None:
