@@ -267,7 +267,6 @@ def map_value() -> ResponseReturnValue:
     same number from both seats sets it, two different ones call the judge (``map_agreement``)."""
     from companion import events as ev
     from companion.events import Event
-    from companion.games.dreamblade.legal import CellValues
 
     panel = current_panel()
     seat = panel.viewer().seat
@@ -278,13 +277,12 @@ def map_value() -> ResponseReturnValue:
     table = panel.table
     if game_id is not None and game_id != table.game_id:
         raise Refused(409, "stale", "a newer game is in play")
-    pending = table.read(lambda game: game.pending())
-    legal = table.read(lambda game: game.legal_actions())
-    asked = list((pending.details or {}).get("unknown_values", []))
-    if not isinstance(legal, CellValues) or cell not in asked:
+    details = table.read(lambda game: game.pending()).details or {}
+    asked = list(details.get("unknown_values", []))
+    if cell not in asked or "value_range" not in details:
         raise Refused(409, "map_value_not_asked", str(cell)[:8])
     cell = str(cell)
-    low, high = legal.values
+    low, high = details["value_range"]
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:

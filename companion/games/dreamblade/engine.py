@@ -101,6 +101,7 @@ def pending(setup: Setup, state: State) -> Pending:
                 "claims": conquest.claims(setup, state),
                 "tally": conquest.tally(setup, state),
                 "unknown_values": list(conquest.unknown_claimed(setup, state)),
+                "value_range": list(setup.dream_map.value_range),
             },
         )
     assert seat is not None
