@@ -91,3 +91,13 @@ def judge_tools() -> ModuleType:
         if kit.judge is not None:
             return importlib.import_module(kit.judge)
     raise LookupError("no game offers the judge's tools")
+
+
+def event_maps() -> ModuleType:
+    """The maps an event's organizer chooses from (``map_choices``, ``event_map``, ``map_data``,
+    ``save_map``, ``EventMapError``) of the first game, in the house's order, whose kit has them
+    (``GameKit.event_maps``)."""
+    for kit in kits():
+        if kit.event_maps is not None:
+            return importlib.import_module(kit.event_maps)
+    raise LookupError("no game has event maps")

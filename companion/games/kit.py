@@ -22,7 +22,8 @@ so the generic machinery stays in its room and asks the kit:
 - the armies a tournament's players register ahead of play: ``registered``; the game a pairing
   starts: ``paired_game``; the event's map a pairing carries: ``event_map``;
 - the game's own ``companion catalog`` commands: ``catalog_commands``;
-- the judge's tools: ``judge`` (a module of position editing and rules questions, or ``None``)."""
+- the judge's tools: ``judge`` (a module of position editing and rules questions, or ``None``);
+- the maps an event's organizer chooses from: ``event_maps`` (a module, or ``None``)."""
 
 from __future__ import annotations
 
@@ -195,6 +196,8 @@ class GameKit:
     # the event's map a hub's match carries, for the panel's set-up; None: the game has no such map
     event_map: Callable[[Mapping[str, Any] | None], Any] | None = None
     judge: str | None = None  # module path of the judge's tools, imported when asked
+    # module path of the maps an organizer may choose for an event (choices, checks, saving)
+    event_maps: str | None = None
     # module path of the game's ``companion catalog`` commands (``catalog``: a click group;
     # ``CATALOG_LOADER``: the context key its commands read their catalog loader from;
     # ``with_table_entries(entries)``: the game's catalog with the entries typed at a table)

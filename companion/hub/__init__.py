@@ -1,7 +1,7 @@
 """The many-tables side: each table publishes its status and state to an MQTT broker and a hub
 follows them (``publisher``); the broker's generated config, accounts and ACLs (``broker``); the
-event the hub runs — players, Swiss rounds, results, standings, the event's map
-(``event_map``) — kept in SQLite (``tournament``, ``swiss`` with its weighted ``matching``,
+event the hub runs — players, Swiss rounds, results, standings, the event's map (the game kit's
+``event_maps``) — kept in SQLite (``tournament``, ``swiss`` with its weighted ``matching``,
 ``journal``).
 
 May import: the shared contracts, ``companion.games`` (a registered warband is checked as the

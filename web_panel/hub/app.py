@@ -32,7 +32,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
-from companion.hub.event_map import EventMapError, event_map, map_choices, map_data, save_map
+from companion.games import event_maps
 from companion.hub.player_labels import labels_summary
 from companion.hub.station import HubStation
 from companion.hub.tournament import NAME_LIMIT, Tournament, TournamentError
@@ -555,7 +555,7 @@ def settings() -> ResponseReturnValue:
 def maps() -> ResponseReturnValue:
     """The maps the organizer may pick for the event, and the one it plays on."""
     data_dir: Path = current_app.extensions["hub_data"]
-    return jsonify(maps=map_choices(data_dir), current=_tournament().state.dream_map)
+    return jsonify(maps=event_maps().map_choices(data_dir), current=_tournament().state.dream_map)
 
 
 @hub_pages.post("/api/map")
@@ -565,16 +565,17 @@ def set_map() -> ResponseReturnValue:
     data = _body()
     data_dir: Path = current_app.extensions["hub_data"]
     name = data.get("name")
+    maps = event_maps()
     try:
-        chosen = event_map(
+        chosen = maps.event_map(
             data_dir, str(data.get("base", "")), data.get("values", {}),
             None if name in (None, "") else str(name),
         )  # fmt: skip
-    except EventMapError as error:
+    except maps.EventMapError as error:
         raise TournamentError(f"map_{error.code}", str(error), **error.fields) from None
-    _tournament().set_map(map_data(chosen))
-    save_map(data_dir, chosen)
-    return jsonify(map=map_data(chosen))
+    _tournament().set_map(maps.map_data(chosen))
+    maps.save_map(data_dir, chosen)
+    return jsonify(map=maps.map_data(chosen))
 
 
 @hub_pages.post("/api/judge_calls/<int:call_id>/answer")

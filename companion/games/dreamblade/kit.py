@@ -40,5 +40,6 @@ KIT = GameKit(
     paired_game=registered.paired_game,
     event_map=registered.event_map,
     judge="companion.games.dreamblade.judge_tools",
+    event_maps="companion.games.dreamblade.event_maps",
     catalog_commands="companion.games.dreamblade.catalog_cli",
 )

@@ -9,7 +9,7 @@ Which key cells score for which seat is derived by ``DreamMap.scoring_cells``, n
 
 The unknown values are agreed when a game is set up (``agree_key_values``: every one, read from the
 map printed on the table, within the map's range), or by the organizer for a whole event
-(``companion.hub.event_map``); one still unknown when a conquest claims it is given by the ``value``
+(``event_maps``); one still unknown when a conquest claims it is given by the ``value``
 action — both seated players confirming the same number, or the judge — who alone corrects one.
 """
 

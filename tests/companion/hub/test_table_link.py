@@ -203,8 +203,8 @@ EVENT_VALUES = {"b2": 1, "c2": 2, "d2": 1, "b3": 3, "c3": 5, "d3": 3, "b4": 1, "
 
 
 def event_map_data(**changes: object) -> dict:
+    from companion.games.dreamblade.event_maps import map_data
     from companion.games.dreamblade.maps import builtin_map
-    from companion.hub.event_map import map_data
 
     data = map_data(builtin_map("default"))
     return {**data, "name": "Store night", "key_values": dict(EVENT_VALUES), **changes}

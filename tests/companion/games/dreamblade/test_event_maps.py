@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.dreamblade.maps import map_from_config
-from companion.hub.event_map import (
+from companion.games.dreamblade.event_maps import (
     EventMapError,
     event_map,
     map_choices,
@@ -16,6 +15,7 @@ from companion.hub.event_map import (
     save_map,
     saved_maps,
 )
+from companion.games.dreamblade.maps import map_from_config
 
 PRINTED = {"b2": 1, "c2": 2, "d2": 1, "b3": 3, "d3": 3, "b4": 1, "c4": 2, "d4": 1}
 
