@@ -218,6 +218,20 @@ class Table:
             entries = self._log if last is None else self._log[-last:] if last else []
             return [dict(entry) for entry in entries]
 
+    def game_log(self) -> dict[str, Any]:
+        """The game as a remote guest follows it, all of one moment: its ``game`` name, its
+        ``setup`` (the record without actions), ``game_id``, ``version`` and log ``entries``."""
+        with self._lock:
+            setup = dict(self._game.record())
+            setup.pop("actions", None)
+            return {
+                "game": self._game.name,
+                "setup": setup,
+                "game_id": self._game_id,
+                "version": self._version,
+                "entries": [dict(entry) for entry in self._log],
+            }
+
     # -- the camera's evidence -----------------------------------------------------------------
 
     @contextmanager
