@@ -262,6 +262,12 @@ class HostLink(_Link):
         if not reason.is_failure:
             self.publish_game()
 
+    def invited(self) -> None:
+        """A new invite was made: the guest it binds is not here yet (the old one is out)."""
+        with self._lock:
+            self._published = None
+        self._update()
+
     # -- hello: the single-use invite ----------------------------------------------------------
 
     def _on_hello(self, payload: bytes) -> None:

@@ -118,7 +118,7 @@ class RemoteState:
     def new_invite(self, code_for: Any) -> str:
         """A new invite (the old one dies, and its guest with it): ``code_for(nonce)`` makes its
         code. Returns the code."""
-        nonce = secrets.token_urlsafe(12)
+        nonce = secrets.token_hex(8)
         code = str(code_for(nonce))
         with self.store.transaction() as db:
             self._set(db, "nonce", nonce)
