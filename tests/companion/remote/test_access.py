@@ -24,18 +24,9 @@ from companion.remote.access import (
 )
 from companion.remote.broker import BrokerSecrets, RemoteBroker, access_for, make_certificate
 from tests.companion.hub.mqtt import wait_for
+from tests.companion.remote.tls_clients import connect
 
 Broker = tuple[RemoteBroker, BrokerSecrets]
-
-
-def connect(client: mqtt.Client, access: BrokerAccess) -> list[mqtt.ReasonCode]:
-    """Connect synchronously, start the loop; the CONNACK reason codes received (waited for)."""
-    reasons: list[mqtt.ReasonCode] = []
-    client.on_connect = lambda _c, _u, _f, reason, _p: reasons.append(reason)
-    client.connect(access.host, access.port, keepalive=30)
-    client.loop_start()
-    assert wait_for(lambda: bool(reasons))
-    return reasons
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ as another invite."""
 from __future__ import annotations
 
 import re
+import string
 
 import pytest
 from hypothesis import given, settings
@@ -20,24 +21,27 @@ INVITE = Invite(
 )
 CODE = encode(INVITE)
 
-names = st.from_regex(r"[A-Za-z0-9_.@-]{1,64}", fullmatch=True)
-texts = st.text(min_size=1, max_size=60).filter(lambda t: len(t.encode()) <= 255)
+WORD = string.ascii_letters + string.digits
+names = st.text(alphabet=WORD + "_.@-", min_size=1, max_size=24)
+texts = st.text(min_size=1, max_size=30)
 accesses = st.builds(
     BrokerAccess,
     host=st.one_of(
-        st.from_regex(r"[a-z0-9]([a-z0-9.-]{0,40}[a-z0-9])?", fullmatch=True),
+        st.text(alphabet=string.ascii_lowercase + string.digits + ".-", min_size=1, max_size=30),
         st.ip_addresses().map(str),
     ),
     port=st.integers(1, 65535),
     username=names,
-    password=st.text(min_size=1, max_size=80).filter(lambda t: len(t.encode()) <= 200),
-    room=st.from_regex(r"[A-Za-z0-9_-]{1,40}(/[A-Za-z0-9_-]{1,40}){0,3}", fullmatch=True),
+    password=st.text(min_size=1, max_size=40),
+    room=st.lists(
+        st.text(alphabet=WORD + "_-", min_size=1, max_size=12), min_size=1, max_size=4
+    ).map("/".join),
     pin=st.one_of(st.none(), st.binary(min_size=32, max_size=32).map(bytes.hex)),
 )
 invites = st.builds(
     Invite,
     access=accesses,
-    seat=st.from_regex(r"[A-Za-z0-9]{1,8}", fullmatch=True),
+    seat=st.text(alphabet=WORD, min_size=1, max_size=4),
     nonce=texts,
     game=texts,
 )
