@@ -243,11 +243,15 @@ def access_for(plan: RemoteBroker, found: BrokerSecrets, role: str) -> BrokerAcc
     return BrokerAccess(plan.public_host, plan.port, role, password, found.room, found.pin)
 
 
-def write_broker(plan: RemoteBroker) -> BrokerSecrets:
-    """Write every file of the broker (see the module's text); returns what players need."""
+def write_broker(plan: RemoteBroker, new_guest_password: bool = False) -> BrokerSecrets:
+    """Write every file of the broker (see the module's text); returns what players need.
+    ``new_guest_password``: the guest account gets a new password (a leaked invite then opens
+    nothing; the host's settings change with it)."""
     try:
         plan.folder.mkdir(parents=True, exist_ok=True)
         state = load_state(plan)
+        if new_guest_password:
+            state["guest_password"] = new_password()
         if not plan.certfile.exists() or state.get("public_host") != plan.public_host:
             make_certificate(plan)
         state["public_host"] = plan.public_host

@@ -48,12 +48,25 @@ def remote() -> None:
 @click.option("--port", default=8883, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--listen", default="0.0.0.0", show_default=True, help="the address it listens on")
 @click.option("--write-only", is_flag=True, help="write the files; don't run Mosquitto")
-def broker(folder: Path, public_host: str, port: int, listen: str, write_only: bool) -> None:
+@click.option(
+    "--new-guest-password",
+    is_flag=True,
+    help="give the guest account a new password (an invite that leaked then opens nothing; "
+    "update the host table's settings)",
+)
+def broker(
+    folder: Path,
+    public_host: str,
+    port: int,
+    listen: str,
+    write_only: bool,
+    new_guest_password: bool,
+) -> None:
     """Write the broker's certificate, accounts, ACLs and config (kept from an earlier run), the
     host table's ``remote:`` settings, then run Mosquitto until Ctrl-C."""
     try:
         plan = RemoteBroker(folder, public_host, port=port, listen=listen)
-        found = write_broker(plan)
+        found = write_broker(plan, new_guest_password=new_guest_password)
     except BrokerError as error:
         raise click.ClickException(str(error)) from None
     click.echo(f"Broker files: {plan.folder}")

@@ -8,8 +8,8 @@ person retyping from a phone does: any case, spaces or dashes anywhere, ``O`` fo
 wrong character, or two neighbours swapped, is caught rather than read as another invite.
 
 The payload is packed by bits: a flag (pin present), the port (16 bits), the pin (256 bits), then
-each text as a mode bit and a 8-bit length, either 6 bits a character (digits, letters, ``-``,
-``.``) or UTF-8 bytes.
+each text as a 2-bit mode and an 8-bit length, then 6 bits a character (digits, letters, ``-``
+and either ``.`` or ``_``) or else UTF-8 bytes.
 """
 
 from __future__ import annotations
@@ -30,8 +30,11 @@ VALUE = {symbol: value for value, symbol in enumerate(SYMBOLS)} | {
 CHECK_SYMBOLS = 7  # 35 bits: the CRC-32 and three zero bits
 GROUP = 5
 MAX_CODE = 1000  # characters; longer is not an invite
-TEXT_CHARS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-."  # 64: 6 bits each
-TEXT_VALUE = {c: i for i, c in enumerate(TEXT_CHARS)}
+# A text is packed 6 bits a character when one of these 64-character sets holds it (host names;
+# tokens such as ``secrets.token_urlsafe``), else as UTF-8 bytes (mode 0).
+_WORD = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-"
+TEXT_SETS = {1: _WORD + ".", 2: _WORD + "_"}
+TEXT_VALUES = {mode: {c: i for i, c in enumerate(chars)} for mode, chars in TEXT_SETS.items()}
 SEAT = re.compile(r"^[A-Za-z0-9]{1,8}$")
 
 
@@ -73,18 +76,19 @@ class _Bits:
         self.bits.extend((value >> shift) & 1 for shift in range(width - 1, -1, -1))
 
     def put_text(self, text: str) -> None:
-        packed = all(c in TEXT_VALUE for c in text)
+        mode = next((m for m, values in TEXT_VALUES.items() if set(text) <= values.keys()), 0)
         data = text.encode("utf-8")
-        size = len(text) if packed else len(data)
+        size = len(text) if mode else len(data)
         if size > 255:
             raise ValueError(f"too long for an invite: {text[:20]!r}…")
-        self.put(1 if packed else 0, 1)
+        self.put(mode, 2)
         self.put(size, 8)
-        for item in text if packed else data:
-            if isinstance(item, str):
-                self.put(TEXT_VALUE[item], 6)
-            else:
-                self.put(item, 8)
+        if mode:
+            for char in text:
+                self.put(TEXT_VALUES[mode][char], 6)
+        else:
+            for byte in data:
+                self.put(byte, 8)
 
     def symbols(self) -> list[int]:
         bits = self.bits + [0] * (-len(self.bits) % 5)
@@ -106,9 +110,11 @@ class _Reader:
         return value
 
     def take_text(self) -> str:
-        packed, size = self.take(1), self.take(8)
-        if packed:
-            return "".join(TEXT_CHARS[self.take(6)] for _ in range(size))
+        mode, size = self.take(2), self.take(8)
+        if mode in TEXT_SETS:
+            return "".join(TEXT_SETS[mode][self.take(6)] for _ in range(size))
+        if mode != 0:
+            raise InviteError("remote.invite.garbled")
         try:
             return bytes(self.take(8) for _ in range(size)).decode("utf-8")
         except UnicodeDecodeError:

@@ -44,6 +44,17 @@ def test_broker_write_only_writes_the_files_and_says_what_to_do(tmp_path: Path) 
     }
 
 
+def test_a_new_guest_password_changes_only_that(tmp_path: Path) -> None:
+    args = ["remote", "broker", "--folder", str(tmp_path), "--public-host", "10.0.0.2"]
+    assert CliRunner().invoke(main, [*args, "--write-only"]).exit_code == 0
+    before = yaml.safe_load((tmp_path / "remote-host.yaml").read_text())["remote"]
+    result = CliRunner().invoke(main, [*args, "--write-only", "--new-guest-password"])
+    assert result.exit_code == 0
+    after = yaml.safe_load((tmp_path / "remote-host.yaml").read_text())["remote"]
+    assert after["guest_password"] != before["guest_password"]
+    assert {**after, "guest_password": None} == {**before, "guest_password": None}
+
+
 def test_broker_refuses_a_bad_public_host(tmp_path: Path) -> None:
     result = CliRunner().invoke(
         main,

@@ -171,3 +171,13 @@ def test_an_invite_without_a_pin_trusts_the_system_authorities() -> None:
     invite = Invite(access, "B", "n1", "dreamblade")
     assert decode(encode(invite)).access.pin is None
     assert len(encode(invite)) < len(CODE)
+
+
+def test_tokens_and_host_names_pack_small_and_come_back() -> None:
+    """A ``token_urlsafe`` nonce (``_``) and a dotted host pack 6 bits a character."""
+    access = BrokerAccess("play.example.org", 8883, "guest", "pw", "ttc-1", None)
+    packed = Invite(access, "B", "Ab_9-x_Y", "dreamblade")
+    assert decode(encode(packed)) == packed
+    spelled = Invite(access, "B", "Ab_9-x.Y", "dreamblade")  # both '_' and '.': as UTF-8
+    assert decode(encode(spelled)) == spelled
+    assert len(encode(packed)) < len(encode(spelled))
