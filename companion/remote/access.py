@@ -32,10 +32,11 @@ FETCH_TIMEOUT = 10.0  # seconds to fetch a pinned broker's certificate
 RECONNECT_MIN, RECONNECT_MAX = 1, 30  # seconds between reconnection attempts (doubling)
 
 
-class AccessError(RuntimeError):
-    """The broker can't be trusted or reached as its access says. ``key`` names the catalog
-    message (``remote.access.pin``, ``remote.access.unreachable``, ``remote.access.invalid``);
-    the text says the same in English for logs and the command line."""
+class AccessError(ValueError):
+    """The broker can't be trusted or reached as its access (from an invite, or the settings)
+    says. ``key`` names the catalog message (``remote.access.pin``, ``remote.access.unreachable``,
+    ``remote.access.invalid``), like the invite's errors; the text says it in English for logs and
+    the command line."""
 
     def __init__(self, key: str, message: str) -> None:
         super().__init__(message)

@@ -18,7 +18,7 @@ import re
 import zlib
 from dataclasses import dataclass
 
-from companion.remote.access import AccessError, BrokerAccess
+from companion.remote.access import BrokerAccess
 
 VERSION = 1
 PREFIX = "TTC"
@@ -35,7 +35,7 @@ MAX_CODE = 1000  # characters; longer is not an invite
 _WORD = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-"
 TEXT_SETS = {1: _WORD + ".", 2: _WORD + "_"}
 TEXT_VALUES = {mode: {c: i for i, c in enumerate(chars)} for mode, chars in TEXT_SETS.items()}
-SEAT = re.compile(r"^[A-Za-z0-9]{1,8}$")
+SEAT = re.compile(r"^[A-Za-z0-9_-]{1,16}$")  # as the settings' remote.seat
 
 
 class InviteError(ValueError):
@@ -183,5 +183,5 @@ def decode(code: str) -> Invite:
     try:
         access = BrokerAccess(host, port, username, password, room, pin)
         return Invite(access, seat, nonce, game)
-    except (AccessError, ValueError):
+    except ValueError:  # AccessError is one
         raise InviteError("remote.invite.garbled") from None

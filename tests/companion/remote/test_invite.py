@@ -41,7 +41,7 @@ accesses = st.builds(
 invites = st.builds(
     Invite,
     access=accesses,
-    seat=st.text(alphabet=WORD, min_size=1, max_size=4),
+    seat=st.text(alphabet=WORD + "_-", min_size=1, max_size=16),
     nonce=texts,
     game=texts,
 )
