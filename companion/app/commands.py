@@ -103,6 +103,7 @@ def run(config: Path | None, host: str | None, port: int | None, verbose: bool) 
         runtime.devices.append(camera_missing())
     phones = runtime.start_panel(host, port)
     runtime.start_hub()  # after the panel: the hub's pairing names the panel's seats
+    runtime.start_remote()  # after the panel: its table screen invites and joins
     game_name = table.read(lambda game: game.name)
     click.echo(f"{'Resumed' if opened.resumed else 'Started'} game {table.game_id} ({game_name}).")
     click.echo(f"Data folder: {settings.data_dir}")

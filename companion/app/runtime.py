@@ -35,6 +35,7 @@ from firmware_config.layout import load_layout
 if TYPE_CHECKING:
     from companion.camera.reading import TableReading
     from companion.camera.snapshot import CameraView
+    from companion.remote.control import RemoteControl
     from vision.board_change import TagId
     from web_panel.panel import Panel
 
@@ -176,6 +177,24 @@ class TableRuntime:
             panel.tournament = link
             link.on_change = panel.feed.panel_changed
         self._closers.append(link.close)
+
+    def start_remote(self) -> RemoteControl:
+        """The table's remote session (start the panel first: it makes invites and joins with
+        it): the link the store names is started at once, so a restarted table reconnects by
+        itself; without a session the table plays on its own until an invite or a join."""
+        from companion.remote.control import RemoteControl, RemoteRefused, tls_connector
+
+        control = RemoteControl(
+            self.table, self.settings.remote, tls_connector(self.settings.data_dir)
+        )
+        if self.panel is not None:
+            self.panel.remote = control
+        try:
+            control.start()
+        except RemoteRefused as error:  # a session whose broker can't be trusted: said, not fatal
+            self.problems.append(f"remote: {error}")
+        self._closers.append(control.close)
+        return control
 
     def _start_paired_game(self, game: Game, names: dict[str, str]) -> None:
         panel = self.panel

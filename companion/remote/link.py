@@ -418,8 +418,10 @@ class GuestLink(_Link):
         self.client.publish(self._topic("hello"), hello.payload(), 1, False)
 
     def pause_reason(self) -> str | None:
+        if self.refused is not None:
+            return "syncing"  # never in the game (the block says why: ``refused``)
         reason = super().pause_reason()
-        if reason is None and (not self.synced or self.refused is not None):
+        if reason is None and not self.synced:
             return "syncing"
         return reason
 
@@ -462,9 +464,12 @@ class GuestLink(_Link):
         if reply.id == f"hello-{session.guest_id}":
             with self._lock:
                 self.refused = None if reply.ok else (reply.error.kind if reply.error else "?")
-            if not reply.ok:
-                log.warning("remote guest: the host refused this table: %s", self.refused)
             self._update()
+            if not reply.ok:
+                # the invite is another table's: stay off the broker (the guest account's client
+                # id is the invited table's too, and each connection would push the other off)
+                log.warning("remote guest: the host refused this table: %s", self.refused)
+                self.client.disconnect()
             return
         with self._changed:
             self._replies[reply.id] = reply

@@ -159,6 +159,7 @@ def test_both_tables_pause_when_the_broker_goes_and_resume_when_it_is_back(pair:
 def test_a_restarted_host_resumes_the_session_from_its_store(pair: Pair):
     host, guest = pair.host.table, pair.guest.table
     host.submit("A", "add 1")
+    assert wait_for(lambda: guest.version == 1)
     guest.submit("B", "add 2")
     pair.host.close()  # the host table stops (its presence goes offline)
     assert wait_for(lambda: guest.held == "partner_away")

@@ -1,0 +1,130 @@
+"""Two running tables (``TableRuntime``: panel and remote link, as ``companion run`` starts them)
+through the broker ``companion remote broker`` writes: the host's table screen invites, the
+guest's joins with the code over the panel's API, both play; restarted from their stores, both
+reconnect by themselves."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.app.runtime import TableRuntime
+from companion.remote.broker import (
+    BrokerSecrets,
+    RemoteBroker,
+    host_section,
+    start_broker,
+    stop_broker,
+    write_broker,
+)
+from companion.settings import Settings
+from companion.table.store import Store
+from companion.table.table import Table
+from tests.companion.hub.mqtt import free_port, wait_for
+from web_panel.i18n import translate
+
+pytestmark = pytest.mark.usefixtures("counter_game_registered")
+
+
+@pytest.fixture
+def broker(tmp_path: Path) -> Iterator[tuple[RemoteBroker, BrokerSecrets]]:
+    plan = RemoteBroker(tmp_path / "broker", "127.0.0.1", port=free_port(), listen="127.0.0.1")
+    found = write_broker(plan)
+    process = start_broker(plan)
+    try:
+        yield plan, found
+    finally:
+        stop_broker(process)
+
+
+class Screen:
+    """The table's own screen (loopback), with its cookies and CSRF token."""
+
+    def __init__(self, runtime: TableRuntime, language: str = "en") -> None:
+        self.base = f"http://127.0.0.1:{runtime.panel_port}"
+        jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        self.language = language
+        self.csrf = self.call("GET", "/api/me")[1]["csrf"]
+
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        request.add_header("Accept-Language", self.language)
+        if method == "POST":
+            request.add_header("Content-Type", "application/json")
+            request.add_header("X-CSRF-Token", self.csrf)
+        try:
+            with self.opener.open(request, timeout=20) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+
+def _runtime(folder: Path, remote: dict[str, Any] | None, start: int = 0) -> TableRuntime:
+    settings = Settings.model_validate(
+        {"data_dir": str(folder), "game": "test-counter", **({"remote": remote} if remote else {})}
+    )
+    store = Store(settings.store_path)
+    table = Table.resume(store) or Table.new_game(
+        store, "test-counter", {"version": 1, "start": start}
+    )
+    runtime = TableRuntime(settings, table)
+    runtime.start_panel(host="127.0.0.1", port=0)
+    runtime.start_remote()
+    return runtime
+
+
+def _stop(runtime: TableRuntime) -> None:
+    runtime.stop()
+    runtime.table.store.close()
+
+
+def _playing(*runtimes: TableRuntime) -> bool:
+    return all(r.table.held is None and r.table.state()["remote"] is not None for r in runtimes)
+
+
+def test_two_running_tables_invite_join_play_and_reconnect_after_a_restart(
+    broker: tuple[RemoteBroker, BrokerSecrets], tmp_path: Path
+):
+    remote = host_section(*broker)
+    host = _runtime(tmp_path / "host", remote)
+    guest = _runtime(tmp_path / "guest", None, start=4)
+    try:
+        host_screen, guest_screen = Screen(host), Screen(guest, "ja")
+        assert host_screen.call("GET", "/api/remote") == (200, None)
+        status, invited = host_screen.call("POST", "/api/remote/invite")
+        assert status == 200 and invited["code"].startswith("TTC1-")
+        assert host_screen.call("GET", "/api/remote/invite") == (200, invited)
+        status, refused = guest_screen.call("POST", "/api/remote/join", {"code": "TTC1-ABCDE"})
+        assert status == 400 and refused["key"].startswith("remote.invite.")
+        assert refused["message"] == translate("ja", refused["key"])
+        status, joined = guest_screen.call("POST", "/api/remote/join", {"code": invited["code"]})
+        assert status == 200 and joined["remote"]["role"] == "guest"
+        assert wait_for(lambda: _playing(host, guest), 15)
+        status, block = guest_screen.call("GET", "/api/remote")
+        assert block == {"role": "guest", "seat": "B", "partner": "online", "connected": True,
+                         "names": block["names"], "paused": None}  # fmt: skip
+        host.table.submit("A", "add 1")
+        assert wait_for(lambda: guest.table.version == 1)
+        guest.table.submit("B", "add 2")
+    finally:
+        _stop(host)
+        _stop(guest)
+    # both restart as `companion run` would: each finds its session in its store
+    host, guest = _runtime(tmp_path / "host", remote), _runtime(tmp_path / "guest", None)
+    try:
+        assert wait_for(lambda: _playing(host, guest), 15)
+        assert guest.table.version == host.table.version == 2
+        host.table.submit("A", "add 3")
+        assert wait_for(lambda: guest.table.state()["position"]["total"] == 6)
+    finally:
+        _stop(host)
+        _stop(guest)
