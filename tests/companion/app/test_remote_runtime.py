@@ -16,32 +16,17 @@ from typing import Any
 import pytest
 
 from companion.app.runtime import TableRuntime
-from companion.remote.broker import (
-    BrokerSecrets,
-    RemoteBroker,
-    host_section,
-    start_broker,
-    stop_broker,
-    write_broker,
-)
-from companion.settings import Settings
-from companion.table.store import Store
-from companion.table.table import Table
-from tests.companion.hub.mqtt import free_port, wait_for
+from tests.companion.hub.mqtt import wait_for
+from tests.companion.remote.tables import remote_broker_section, running_table, stop_table
 from web_panel.i18n import translate
 
 pytestmark = pytest.mark.usefixtures("counter_game_registered")
 
 
 @pytest.fixture
-def broker(tmp_path: Path) -> Iterator[tuple[RemoteBroker, BrokerSecrets]]:
-    plan = RemoteBroker(tmp_path / "broker", "127.0.0.1", port=free_port(), listen="127.0.0.1")
-    found = write_broker(plan)
-    process = start_broker(plan)
-    try:
-        yield plan, found
-    finally:
-        stop_broker(process)
+def remote(tmp_path: Path) -> Iterator[dict[str, Any]]:
+    with remote_broker_section(tmp_path) as section:
+        yield section
 
 
 class Screen:
@@ -68,35 +53,15 @@ class Screen:
             return error.code, json.loads(error.read())
 
 
-def _runtime(folder: Path, remote: dict[str, Any] | None, start: int = 0) -> TableRuntime:
-    settings = Settings.model_validate(
-        {"data_dir": str(folder), "game": "test-counter", **({"remote": remote} if remote else {})}
-    )
-    store = Store(settings.store_path)
-    table = Table.resume(store) or Table.new_game(
-        store, "test-counter", {"version": 1, "start": start}
-    )
-    runtime = TableRuntime(settings, table)
-    runtime.start_panel(host="127.0.0.1", port=0)
-    runtime.start_remote()
-    return runtime
-
-
-def _stop(runtime: TableRuntime) -> None:
-    runtime.stop()
-    runtime.table.store.close()
-
-
 def _playing(*runtimes: TableRuntime) -> bool:
     return all(r.table.held is None and r.table.state()["remote"] is not None for r in runtimes)
 
 
 def test_two_running_tables_invite_join_play_and_reconnect_after_a_restart(
-    broker: tuple[RemoteBroker, BrokerSecrets], tmp_path: Path
+    remote: dict[str, Any], tmp_path: Path
 ):
-    remote = host_section(*broker)
-    host = _runtime(tmp_path / "host", remote)
-    guest = _runtime(tmp_path / "guest", None, start=4)
+    host = running_table(tmp_path / "host", remote)
+    guest = running_table(tmp_path / "guest", None, start=4)
     try:
         host_screen, guest_screen = Screen(host), Screen(guest, "ja")
         assert host_screen.call("GET", "/api/remote") == (200, None)
@@ -116,15 +81,15 @@ def test_two_running_tables_invite_join_play_and_reconnect_after_a_restart(
         assert wait_for(lambda: guest.table.version == 1)
         guest.table.submit("B", "add 2")
     finally:
-        _stop(host)
-        _stop(guest)
+        stop_table(host)
+        stop_table(guest)
     # both restart as `companion run` would: each finds its session in its store
-    host, guest = _runtime(tmp_path / "host", remote), _runtime(tmp_path / "guest", None)
+    host, guest = running_table(tmp_path / "host", remote), running_table(tmp_path / "guest", None)
     try:
         assert wait_for(lambda: _playing(host, guest), 15)
         assert guest.table.version == host.table.version == 2
         host.table.submit("A", "add 3")
         assert wait_for(lambda: guest.table.state()["position"]["total"] == 6)
     finally:
-        _stop(host)
-        _stop(guest)
+        stop_table(host)
+        stop_table(guest)
