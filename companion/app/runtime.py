@@ -184,8 +184,9 @@ class TableRuntime:
         itself; without a session the table plays on its own until an invite or a join."""
         from companion.remote.control import RemoteControl, RemoteRefused, tls_connector
 
+        settings = self.settings
         control = RemoteControl(
-            self.table, self.settings.remote, tls_connector(self.settings.data_dir)
+            self.table, settings.remote, tls_connector(settings.data_dir), seats=settings.seats
         )
         if self.panel is not None:
             self.panel.remote = control

@@ -9,7 +9,7 @@ refusals are ``RemoteRefused`` with a ``key`` naming the catalog message the pan
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ from companion.remote.access import AccessError, BrokerAccess, remote_client
 from companion.remote.invite import Invite, InviteError, decode, encode
 from companion.remote.link import ClientFactory, GuestLink, HostLink, Reach, Roller
 from companion.remote.state import RemoteSession, RemoteState
-from companion.settings import RemoteSettings
+from companion.settings import RemoteSettings, SeatSettings
 from companion.table.table import Table
 
 log = logging.getLogger(__name__)
@@ -82,6 +82,33 @@ def settings_accounts(remote: RemoteSettings) -> tuple[dict[str, Any], dict[str,
     return host, guest
 
 
+def host_invite(state: RemoteState, remote: RemoteSettings, game: str) -> tuple[RemoteSession, str]:
+    """Make the table of ``state`` the host (with the ``remote:`` settings' accounts, unless it
+    is already) and a new invite for its game; the old invite dies. Returns the session and the
+    code. ``companion remote host`` writes this before it runs the table."""
+    host, guest = settings_accounts(remote)
+    session = state.session()
+    if session is None or session.role != "host" or session.access != host:
+        session = state.start_host(host, guest, remote.seat, game)
+    guest_access = broker_access(session.guest_access or guest)
+    seat = session.seat
+    code = state.new_invite(lambda nonce: encode(Invite(guest_access, seat, nonce, game)))
+    found = state.session()
+    assert found is not None
+    return found, code
+
+
+def guest_join(state: RemoteState, code: str) -> RemoteSession:
+    """Make the table of ``state`` the guest of the game the invite ``code`` names
+    (``RemoteRefused`` with the invite's catalog key, nothing changed, for a bad code).
+    ``companion remote join CODE`` writes this before it runs the table."""
+    try:
+        invite = decode(code)
+    except InviteError as error:
+        raise RemoteRefused(error.key, str(error)) from None
+    return state.start_guest(access_fields(invite.access), invite.seat, invite.nonce, code.strip())
+
+
 class RemoteControl:
     """The remote session of one table and its running link, if any."""
 
@@ -91,8 +118,10 @@ class RemoteControl:
         remote: RemoteSettings,
         connector: Connector,
         roller: Roller | None = None,
+        seats: Mapping[str, SeatSettings] | None = None,
     ) -> None:
         self.table = table
+        self.seats = dict(seats or {})  # the config's seats (names and colours)
         self.remote = remote
         self.state = RemoteState(table.store)
         self.link: HostLink | GuestLink | None = None
@@ -112,9 +141,11 @@ class RemoteControl:
         try:
             reach, client = self._connector(session.access, session.role)
             if session.role == "host":
-                self.link = HostLink(self.table, self.state, reach, client, self._roller)
+                self.link = HostLink(
+                    self.table, self.state, reach, client, self._roller, self.seats
+                )
             else:
-                self.link = GuestLink(self.table, self.state, reach, client)
+                self.link = GuestLink(self.table, self.state, reach, client, self.seats)
         except AccessError as error:
             raise RemoteRefused(error.key, str(error)) from None
         self.link.start()
@@ -129,17 +160,8 @@ class RemoteControl:
 
     def invite(self) -> str:
         """A new invite code (the old one dies); the table becomes the host if it was not."""
-        host, guest = settings_accounts(self.remote)
-        session = self.state.session()
         game = self.table.read(lambda g: g.name)
-        if session is None or session.role != "host" or session.access != host:
-            session = self.state.start_host(host, guest, self.remote.seat, game)
-        guest_access = broker_access(session.guest_access or guest)
-
-        def code_for(nonce: str) -> str:
-            return encode(Invite(guest_access, session.seat, nonce, game))
-
-        code = self.state.new_invite(code_for)
+        session, code = host_invite(self.state, self.remote, game)
         if isinstance(self.link, HostLink):
             self.link.invited()
         else:
@@ -154,14 +176,7 @@ class RemoteControl:
 
     def join(self, code: str) -> None:
         """Join the host's game the invite ``code`` names: this table becomes its guest."""
-        try:
-            invite = decode(code)
-        except InviteError as error:
-            raise RemoteRefused(error.key, str(error)) from None
-        session = self.state.start_guest(
-            access_fields(invite.access), invite.seat, invite.nonce, code.strip()
-        )
-        self._start_link(session)
+        self._start_link(guest_join(self.state, code))
 
     # -- ending --------------------------------------------------------------------------------
 

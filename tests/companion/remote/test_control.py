@@ -11,8 +11,15 @@ from pathlib import Path
 import pytest
 
 from companion.remote.broker import BrokerSecrets, RemoteBroker, host_section
-from companion.remote.control import RemoteControl, RemoteRefused, tls_connector
+from companion.remote.control import (
+    RemoteControl,
+    RemoteRefused,
+    guest_join,
+    host_invite,
+    tls_connector,
+)
 from companion.remote.link import GuestLink, HostLink
+from companion.remote.state import RemoteState
 from companion.settings import RemoteSettings
 from companion.table.store import Store
 from companion.table.table import PausedError, Table
@@ -120,3 +127,27 @@ def test_restarted_tables_find_their_session_and_play_on(
     finally:
         for control in reopened:
             control.close()
+
+
+def test_sessions_written_before_the_tables_run_start_with_them(
+    remote_broker: Broker, tmp_path: Path
+):
+    """As ``companion remote host`` / ``join CODE`` do: the session goes in the store, then the
+    table runs and finds it."""
+    plan, found = remote_broker
+    remote = RemoteSettings.model_validate(host_section(plan, found))
+    host_table, guest_table = _table(tmp_path / "h.sqlite3"), _table(tmp_path / "g.sqlite3")
+    _, code = host_invite(RemoteState(host_table.store), remote, "test-counter")
+    session = guest_join(RemoteState(guest_table.store), code)
+    assert (session.role, session.seat) == ("guest", "B")
+    with pytest.raises(RemoteRefused):
+        guest_join(RemoteState(guest_table.store), "TTC1-0000")
+    assert RemoteState(guest_table.store).session() == session  # a bad code changed nothing
+    host = RemoteControl(host_table, remote, tls_connector(tmp_path / "h"))
+    guest = RemoteControl(guest_table, RemoteSettings(), tls_connector(tmp_path / "g"))
+    try:
+        assert host.start() and guest.start()
+        assert wait_for(lambda: _playing(host, guest))
+    finally:
+        host.close()
+        guest.close()
