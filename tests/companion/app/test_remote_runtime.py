@@ -14,8 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from companion.app.runtime import TableRuntime
+from companion.remote.control import host_invite
+from companion.remote.state import RemoteState
+from companion.settings import load_settings
+from companion.table.store import Store
+from tests.companion.app.test_commands import _get, _start
 from tests.companion.hub.mqtt import wait_for
 from tests.companion.remote.tables import remote_broker_section, running_table, stop_table
 from web_panel.i18n import translate
@@ -93,3 +99,36 @@ def test_two_running_tables_invite_join_play_and_reconnect_after_a_restart(
     finally:
         stop_table(host)
         stop_table(guest)
+
+
+def test_companion_run_starts_the_remote_session_its_store_holds(tmp_path: Path):
+    """As after ``companion remote host``: the session is in the store, ``companion run`` (its
+    own process) says so, shows the invite code and connects to the broker by itself."""
+    with remote_broker_section(tmp_path) as remote:
+        config = tmp_path / "table.yaml"
+        config.write_text(yaml.safe_dump({"data_dir": str(tmp_path / "host"), "remote": remote}))
+        settings = load_settings(config)
+        settings.data_dir.mkdir(parents=True)
+        store = Store(settings.store_path)
+        _, code = host_invite(RemoteState(store), settings.remote, "dreamblade")
+        store.close()
+        process, lines = _start(
+            ["run", "--port", "0", "--config", str(config)], tmp_path, "Player B:"
+        )
+        try:
+            assert "Remote game: this table hosts; the guest table plays seat B." in lines
+            assert f"Invite code (send it to your friend): {code}" in lines
+            table = next(line.split(": ", 1)[1] for line in lines if line.startswith("Table"))
+            base = table.removesuffix("/table")
+
+            def remote_block() -> dict[str, Any]:
+                block: dict[str, Any] = _get(f"{base}/api/remote")
+                return block
+
+            assert wait_for(lambda: remote_block()["connected"], 15)
+            assert remote_block() == {"role": "host", "seat": "B", "partner": "waiting",
+                                      "connected": True, "paused": "partner_away",
+                                      "names": remote_block()["names"]}  # fmt: skip
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
