@@ -178,17 +178,17 @@ class _Link:
         return None
 
     def _update(self) -> None:
-        """Hold or release the table for what is the case now, and show it in the state."""
+        """Hold or release the table for what is the case now, and show it in the state (under
+        the link's lock: two threads' updates never land in the wrong order)."""
         with self._lock:
             if self._closed:
                 return
             reason = self.pause_reason()
-            block = self.remote_block()
-        self.table.set_remote(block)
-        if reason is None:
-            self.table.release()
-        else:
-            self.table.hold(reason)
+            self.table.set_remote(self.remote_block())
+            if reason is None:
+                self.table.release()
+            else:
+                self.table.hold(reason)
 
     def remote_block(self) -> dict[str, Any]:
         session = self.state.session()
