@@ -52,11 +52,12 @@ def _watched(table: Table, game: Game, seats: Mapping[str, SeatSettings]) -> dic
 def spectator_view(table: Table, seats: Mapping[str, SeatSettings]) -> dict[str, Any]:
     """What anyone may watch of the table away from it (the tournament hub's wall and its judge's
     read-only page): the game's state, seats and extra view and the last few log entries — no
-    position document and no list of legal actions, which only a phone at the table acts on."""
+    position document and no list of legal actions, which only a phone at the table acts on (nor
+    the table's remote-play block)."""
 
     def build(game: Game) -> dict[str, Any]:
         view = _watched(table, game, seats)
-        del view["position"], view["legal_actions"], view["legal_count"]
+        del view["position"], view["legal_actions"], view["legal_count"], view["remote"]
         view["log"] = table.log(SPECTATOR_LOG_LENGTH)
         return view
 
