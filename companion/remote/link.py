@@ -502,7 +502,7 @@ class GuestLink(_Link):
                 raise StaleError(f"a new game started (you saw game {game_id})")
             proposal = msg.Proposal(
                 id=uuid.uuid4().hex, guest_id=session.guest_id or "-", kind=kind, seat=seat,
-                text=text, version=self.table.version if version is None else version,
+                text=text, version=version,
                 game_id=session.host_game,
             )  # fmt: skip
             self.client.publish(self._topic("propose"), proposal.payload(), 1, False)
