@@ -15,6 +15,7 @@ from companion.errors import DataFileError
 from companion.settings import SeatSettings, Settings
 from companion.table.catalog import TableCatalog
 from companion.table.clock import MatchClock
+from companion.table.dice_roll import Roller, roll_for
 from companion.table.session import Lineup
 from companion.table.table import Table
 from web_panel import csrf
@@ -94,6 +95,9 @@ class Panel:
     clock: MatchClock = field(init=False)
     # The map values the seated players confirmed on their phones, until both agree.
     map_agreement: MapAgreement = field(default_factory=MapAgreement)
+    # Who rolls the shared virtual dice (``POST /api/roll``): this table's kit, or at a remote
+    # guest table the host's (set by the remote link's wiring).
+    roller: Roller = roll_for
 
     def __post_init__(self) -> None:
         self.clock = self.table.session.clock(self.settings.clock)
