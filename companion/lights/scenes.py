@@ -49,7 +49,7 @@ PORTAL_WHITE = 0.5  # share of white in a portal's colour: paler than any cell o
 PORTAL_LOW = 0.75  # a portal breathes between this level and full, always above DIM
 TURN_WON_SECONDS = 4.0  # how long the turn-won wipe plays at the start of the next turn
 # Level of a cell an absent seat holds, by how many of its miniatures stand there (1, 2, 3, 4+).
-ABSENT_LEVELS = (0.35, 0.6, 0.8, 1.0)
+ABSENT_LEVELS = (0.5, 0.7, 0.85, 1.0)
 # Pending kinds of the strike sequence (the engine's names contain one of these words).
 STRIKE_KINDS = ("strike", "attack", "reroll", "blade", "damage", "disrupt", "destroy", "deathblow")
 

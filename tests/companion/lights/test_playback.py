@@ -88,3 +88,16 @@ def test_a_miniature_spawned_on_its_portal_blinks_there():
     after = _view({"B:x#1": ("B", "e5")})
     assert moves_between(_view({}), after) == (Move("B", None, "e5"),)
     assert playback((Move("B", None, "e5"),), 0.01, PALETTE).cells == {"e5": ORANGE}
+
+
+def test_the_remote_preview_plays_the_move_then_shows_the_board():
+    from companion.lights.demo import PREVIEWS, REMOTE_CYCLE
+    from companion.lights.scenes import absent_level
+
+    draw = PREVIEWS["remote"].draw
+    lifted = draw(0.1, PALETTE)
+    assert lifted.colour("c3") == ORANGE and lifted.colour("d3") == OFF
+    still = draw(REMOTE_CYCLE - 0.1, PALETTE)
+    assert still.colour("c3") == OFF
+    assert still.colour("d3") == scaled(ORANGE, absent_level(1))
+    assert draw(REMOTE_CYCLE + 0.1, PALETTE) == lifted  # again
