@@ -28,6 +28,7 @@ from companion.lights.driver import LightsDriver
 from companion.lights.factory import Fallback, open_lights
 from companion.lights.map_view import MapView, game_map, view_for_game
 from companion.settings import Settings
+from companion.table.seats_here import absent_at
 from companion.table.session import Lineup
 from companion.table.table import JUDGE, Table
 from firmware_config.layout import load_layout
@@ -92,7 +93,10 @@ class TableRuntime:
 
         def view() -> BoardView | MapView | None:
             seen = self._camera_cells()
-            return self.table.read(lambda game: view_for_game(game, layout.map, battlefield, seen))
+            absent = absent_at(self.table)  # remote play: the other table's seat
+            return self.table.read(
+                lambda game: view_for_game(game, layout.map, battlefield, seen, absent)
+            )
 
         driver = LightsDriver(lights, view, palette_source=self.seat_palette)
         self._closers.append(driver.attach(self.table.bus))
