@@ -20,7 +20,7 @@ from companion import events as ev
 from companion.app.devices import DeviceNote, buttons_missing, lights_missing
 from companion.errors import DataFileError, IllegalActionError
 from companion.events import Event
-from companion.games import find_kit
+from companion.games import find_kit, fixed_maps
 from companion.games.protocol import Game
 from companion.lights.board_view import BoardView
 from companion.lights.colours import Palette
@@ -74,7 +74,7 @@ class TableRuntime:
     # -- devices -------------------------------------------------------------------------------
 
     def start_lights(self) -> LightsDriver:
-        layout = load_layout(self.settings.lights.layout)
+        layout = load_layout(self.settings.lights.layout, fixed_maps())
         configured = self.settings.lights.backend
         fallbacks: list[Fallback] = []
         lights = open_lights(configured, layout, fallbacks=fallbacks)

@@ -8,8 +8,8 @@ so the generic machinery stays in its room and asks the kit:
 - the engine: ``game_class`` and ``starting_game(settings)`` (the ready-to-play game a table opens
   with before its players set up their own);
 - the phone views: ``phone_view``, the name of the game's phone-view assets under ``web_panel``;
-- the lights: ``map_kind`` (which map the game is played on, as the LED layouts name maps
-  (``firmware_config.layout.MAP_KINDS``): the fixed 5×5 map, ``squares`` or ``hexes`` sized by
+- the lights: ``map_kind`` (which map the game is played on, as the LED layouts name maps: its own
+  map, whose fixed size is ``map_size`` (the 5×5 map), or ``squares`` or ``hexes`` sized by
   ``camera.battlefield``; ``None`` for none), ``map_pieces`` (what the LEDs show of a game on
   squares or hexes, :class:`MapPieces`) and ``prompt_events`` (camera prompt events and the data key
   naming their cell, which flash until the next action), ``led_scenes`` (its scenes from
@@ -186,6 +186,9 @@ class GameKit:
     demo: Demo | None = None
     phone_view: str | None = None  # None: the generic phone view
     map_kind: str | None = None
+    # the game's own map of a fixed size (columns, rows), named ``map_kind`` in LED layouts: the
+    # 5×5 map, every cell lit, read by the camera's own reconciler; None: no map of its own
+    map_size: tuple[int, int] | None = None
     map_pieces: MapPiecesOf | None = None
     prompt_events: Mapping[str, str] = field(default_factory=dict)
     camera: CameraReading | None = None  # None: the 5×5 map's own reconciler, or no map

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from companion.games import kits
+from companion.games import fixed_maps, kits
 from companion.games.kit import LedScene
 from companion.lights.board_view import BoardView
 from companion.lights.colours import RGB, Palette
@@ -24,7 +24,7 @@ from companion.lights.map_view import MapView
 from companion.lights.playback import PLAYBACK_SECONDS, moves_between, playback
 from companion.lights.scenes import SCENES, Scene, map_scene, state_scene
 from companion.lights.virtual import VirtualLights
-from firmware_config.layout import DREAMBLADE, load_layout
+from firmware_config.layout import load_layout
 
 BOARD_LAYOUT = "matrix16x16"  # the shipped layout the 5×5 map's scenes and flourishes are drawn on
 
@@ -146,7 +146,7 @@ def _previews() -> dict[str, Preview]:
     scenes and flourishes, game by game."""
     previews: dict[str, Preview] = {}
     for kit in kits():
-        if kit.map_kind == DREAMBLADE.kind:
+        if kit.map_size is not None:  # its own map: the 5×5 map
             for name, scene in SCENES.items():
                 previews[name] = Preview(kit.name, BOARD_LAYOUT, _board(scene, demo_view(name)))
             previews["remote"] = Preview(kit.name, BOARD_LAYOUT, remote_preview)
@@ -170,7 +170,7 @@ def preview_colours(
     read back cell by cell as the panel's mirror reads the live chain (``VirtualLights``)."""
     preview = PREVIEWS[name]
     count = max(1, round(seconds * fps))
-    lights = VirtualLights(load_layout(preview.layout), keep=count)
+    lights = VirtualLights(load_layout(preview.layout, fixed_maps()), keep=count)
     for step in range(count):
         lights.show_frame(preview.draw(step / fps, palette or Palette()))
     return [frame.cells for frame in lights.frames]

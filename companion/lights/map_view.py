@@ -23,7 +23,7 @@ from typing import Any
 from companion.games import find_kit, kits
 from companion.lights.board_view import BoardView, board_view_or_none
 from companion.lights.frame import check_cell_name
-from firmware_config.layout import DREAMBLADE, MapShape
+from firmware_config.layout import MapShape
 from vision.board_change import TagId
 
 
@@ -59,9 +59,10 @@ class MapView:
 
 def game_map(game_name: str, battlefield: Mapping[str, Any]) -> MapShape | None:
     """The map ``game_name`` is played on; ``None`` if it has none or its size is not set."""
-    kind = find_kit(game_name).map_kind
-    if kind == DREAMBLADE.kind:
-        return DREAMBLADE
+    kit = find_kit(game_name)
+    kind = kit.map_kind
+    if kind is not None and kit.map_size is not None:
+        return MapShape(kind, *kit.map_size, fixed=True)
     columns, rows = _whole(battlefield.get("columns")), _whole(battlefield.get("rows"))
     if kind is None or columns is None or rows is None:
         return None

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from companion.games import fixed_maps
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
 from companion.lights.board_view import BoardView
 from companion.lights.colours import to_hex
@@ -69,7 +70,7 @@ def _leds(stream: Iterator[str]) -> dict[str, str]:
 
 
 def test_a_real_chains_frames_are_mirrored_on_the_phones(fake_ws281x, tmp_path):
-    layout = load_layout("matrix16x16")
+    layout = load_layout("matrix16x16", fixed_maps())
     lights = Ws281xLights(layout, LedPins(data_pin=18, dma=10, freq_hz=800_000, invert=False))
     assert lights.name == "ws281x" and fake_ws281x[0].begun  # not the virtual backend
     table = Table.start(Store(tmp_path / "t.sqlite"), demo_game())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion import grid
 from companion.games.dreamblade import demo_game, registered
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.starting import configured_game
@@ -30,6 +31,7 @@ KIT = GameKit(
     ),
     phone_view="dreamblade",
     map_kind="dreamblade",
+    map_size=(len(grid.COLUMNS), grid.ROWS),
     entry_kinds=(MINIATURE_ENTRIES,),
     registered=RegisteredArmies(
         registered.shipped_warbands,
