@@ -21,6 +21,7 @@ from companion.json_limits import TooDeep, parse_json
 from companion.table.clock import ClockError
 from companion.table.dice_roll import NothingToRoll
 from companion.table.proposers import Proposer
+from companion.table.seats_here import absent_seats
 from companion.table.store import StoreFullError
 from companion.table.table import JudgeOnlyError, PausedError, SeatError, StaleError
 from web_panel.addresses import LOOPBACK_NAMES, lan_address, public_base_url
@@ -30,7 +31,7 @@ from web_panel.judge_calls import CallTooSoon
 from web_panel.pages import error_page
 from web_panel.panel import Panel, current_panel, may_set_first_pin
 from web_panel.panel import me as me_view
-from web_panel.seats import LOOPBACK_ADDRESSES, join_qr_svg, may_see_join_codes, playable_here
+from web_panel.seats import LOOPBACK_ADDRESSES, join_qr_svg, may_see_join_codes
 
 api = Blueprint("api", __name__, url_prefix="/api")
 logger = logging.getLogger(__name__)
@@ -440,7 +441,7 @@ def join_code(seat: str) -> ResponseReturnValue:
     panel = current_panel()
     if seat not in panel.table.read(lambda game: game.seats):
         raise Refused(404, "no_such_seat")
-    if not playable_here(panel.table.state()["remote"], seat):
+    if seat in absent_seats(panel.table.state()["remote"], (seat,)):
         # a remote game: the guest's seat is played at the guest table, the others at the host's
         raise Refused(409, "remote_seat")
     viewer = panel.viewer()

@@ -187,10 +187,15 @@ class TableRuntime:
         it): the link the store names is started at once, so a restarted table reconnects by
         itself; without a session the table plays on its own until an invite or a join."""
         from companion.remote.control import RemoteControl, RemoteRefused, tls_connector
+        from companion.table.dice_roll import roll_for
 
         settings = self.settings
         control = RemoteControl(
-            self.table, settings.remote, tls_connector(settings.data_dir), seats=settings.seats
+            self.table,
+            settings.remote,
+            tls_connector(settings.data_dir),
+            roller=roll_for,  # a guest's "roll for me", rolled by this (host) table's dice
+            seats=settings.seats,
         )
         if self.panel is not None:
             self.panel.remote = control

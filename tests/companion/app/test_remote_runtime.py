@@ -18,6 +18,7 @@ import yaml
 
 from companion.app.runtime import TableRuntime
 from companion.remote.control import host_invite
+from companion.remote.link import GuestLink
 from companion.remote.state import RemoteState
 from companion.settings import load_settings
 from companion.table.store import Store
@@ -85,6 +86,11 @@ def test_two_running_tables_invite_join_play_and_reconnect_after_a_restart(
                          "names": block["names"], "paused": None}  # fmt: skip
         host.table.submit("A", "add 1")
         assert wait_for(lambda: guest.table.version == 1)
+        # "roll for me" at the guest is rolled by the host's dice (the counter game has none)
+        link = guest.panel.remote.link if guest.panel and guest.panel.remote else None
+        assert isinstance(link, GuestLink)
+        with pytest.raises(ValueError, match="no dice to roll now"):
+            link.roll("B", version=1)
         guest.table.submit("B", "add 2")
     finally:
         stop_table(host)
