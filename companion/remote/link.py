@@ -463,6 +463,9 @@ class GuestLink(_Link):
         session = self._session()
         if game.guest_id != session.guest_id:
             return  # the host's game for another guest (this one is told so by its reply)
+        if session.host_game is not None and game.game_id < session.host_game:
+            log.warning("remote guest: ignored a late message of the host's earlier game")
+            return  # the host's game ids only grow: a late message of a game it replaced
         entries = [entry.as_log() for entry in game.entries]
         self._take_names(game.names)
         if session.host_game != game.game_id or session.local_game != self.table.game_id:

@@ -208,3 +208,30 @@ def test_a_host_link_for_a_killed_host_turns_offline_by_its_will(pair: Pair):
     assert sock is not None
     sock.close()
     assert wait_for(lambda: guest.held == "partner_away", 20)
+
+
+def test_a_late_message_of_the_hosts_earlier_game_changes_nothing(pair: Pair):
+    host, guest = pair.host.table, pair.guest.table
+    host.submit("A", "add 1")
+    assert wait_for(lambda: guest.version == 1)
+    old = msg.GameLog.model_validate_json(
+        pair.host._game_message(pair.host.state.session()).payload()
+    )
+    host.replace_game(host.read(lambda g: type(g)(2)))  # the host starts a new game
+    assert wait_for(lambda: guest.state()["position"] == {"version": 1, "total": 2})
+    followed = guest.game_id
+    spy = plain_client("rcore-spy")
+    spy.connect("127.0.0.1", pair.broker.port)
+    spy.loop_start()
+    try:  # the old game's message, late (and again the current one, duplicated)
+        spy.publish(f"{ROOM}/host/game", old.payload(), qos=1).wait_for_publish(5)
+        current = pair.host._game_message(pair.host.state.session())
+        spy.publish(f"{ROOM}/host/game", current.payload(), qos=1).wait_for_publish(5)
+    finally:
+        spy.loop_stop()
+        spy.disconnect()
+    host.submit("A", "add 3")  # a message that surely comes after both
+    assert wait_for(lambda: guest.version == 1)
+    assert guest.game_id == followed
+    assert guest.state()["position"] == {"version": 1, "total": 5}
+    assert _same_record(pair)
