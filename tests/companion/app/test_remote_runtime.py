@@ -138,3 +138,23 @@ def test_companion_run_starts_the_remote_session_its_store_holds(tmp_path: Path)
         finally:
             process.terminate()
             process.wait(timeout=10)
+
+
+def test_ending_the_remote_game_at_the_guest_frees_it_and_pauses_the_host(
+    remote: dict[str, Any], tmp_path: Path
+):
+    host = running_table(tmp_path / "host", remote)
+    guest = running_table(tmp_path / "guest", None)
+    try:
+        code = Screen(host).call("POST", "/api/remote/invite")[1]["code"]
+        guest_screen = Screen(guest)
+        assert guest_screen.call("POST", "/api/remote/join", {"code": code})[0] == 200
+        assert wait_for(lambda: _playing(host, guest), 15)
+        assert guest_screen.call("POST", "/api/remote/leave") == (200, {"remote": None})
+        assert guest.table.state()["remote"] is None and guest.table.held is None
+        guest.table.submit("A", "add 1")  # a table on its own again: every seat plays here
+        assert wait_for(lambda: host.table.held == "partner_away")
+        assert RemoteState(guest.table.store).session() is None  # a restart stays on its own
+    finally:
+        stop_table(host)
+        stop_table(guest)
