@@ -115,3 +115,36 @@ def test_the_default_seats_are_named_in_each_language_and_typed_names_as_typed()
     assert [seats[s].name_in("ja") for s in "AB"] == ["プレイヤーA", "プレイヤーB"]
     typed = SeatSettings(name="Ben", colour="#E69F00")
     assert (typed.name_in("en"), typed.name_in("ja")) == ("Ben", "Ben")
+
+
+REMOTE = (
+    "remote:\n  broker_host: broker.example.org\n  room: ana/ttc\n  host_username: ana-host\n"
+    "  host_password: pw1\n  guest_username: ana-guest\n  guest_password: pw2\n"
+)
+
+
+def test_a_remote_section_is_read_whole(tmp_path: Path):
+    config = tmp_path / "table.yaml"
+    config.write_text(REMOTE + "  pin: " + "ab" * 32 + "\n")
+    remote = load_settings(config, environ={}).remote
+    assert remote.configured
+    assert (remote.broker_port, remote.seat, remote.pin) == (8883, "B", "ab" * 32)
+    assert not load_settings(None, environ={}).remote.configured  # a table on its own
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("remote:\n  broker_host: broker.example.org\n", "together"),  # an account missing
+        (REMOTE + "  pin: " + "ab" * 32 + "\n  cafile: /etc/ca.pem\n", "not both"),
+        (REMOTE.replace("ana/ttc", "'a b'"), "remote.room"),
+        (REMOTE + "  broker_port: 0\n", "broker_port"),
+    ],
+)
+def test_a_remote_section_in_part_or_both_pin_and_cafile_is_refused(
+    tmp_path: Path, text: str, problem: str
+):
+    config = tmp_path / "table.yaml"
+    config.write_text(text)
+    with pytest.raises(DataFileError, match=problem):
+        load_settings(config, environ={})
