@@ -186,7 +186,7 @@ class TableRuntime:
         """The table's remote session (start the panel first: it makes invites and joins with
         it): the link the store names is started at once, so a restarted table reconnects by
         itself; without a session the table plays on its own until an invite or a join."""
-        from companion.remote.control import RemoteControl, RemoteRefused, tls_connector
+        from companion.remote.control import RemoteControl, tls_connector
         from companion.table.dice_roll import roll_for
 
         settings = self.settings
@@ -199,10 +199,9 @@ class TableRuntime:
         )
         if self.panel is not None:
             self.panel.remote = control
-        try:
-            control.start()
-        except RemoteRefused as error:  # a session whose broker can't be trusted: said, not fatal
-            self.problems.append(f"remote: {error}")
+        control.start()
+        if control.problem is not None:  # paused, tried again until it starts: said, not fatal
+            self.problems.append(f"remote: {control.problem} (the table waits, paused)")
         self._closers.append(control.close)
         return control
 

@@ -9,6 +9,7 @@ refusals are ``RemoteRefused`` with a ``key`` naming the catalog message the pan
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,8 @@ from companion.settings import RemoteSettings, SeatSettings
 from companion.table.table import Table
 
 log = logging.getLogger(__name__)
+
+RETRY_SECONDS = 10.0  # between tries of a stored session's link that could not start
 
 # an account (BrokerAccess's fields, as the store keeps them) and a role → where and a client
 Connector = Callable[[dict[str, Any], str], tuple[Reach, ClientFactory]]
@@ -125,16 +128,46 @@ class RemoteControl:
         self.remote = remote
         self.state = RemoteState(table.store)
         self.link: HostLink | GuestLink | None = None
+        self.problem: str | None = None  # why the stored session's link could not start yet
         self._connector = connector
         self._roller = roller
+        self._lock = threading.RLock()
+        self._closed = threading.Event()
 
     def start(self) -> bool:
-        """Start the link of the session in the store; ``False`` if there is none."""
+        """Start the link of the session in the store; ``False`` if there is none. A link that
+        cannot start yet (the broker's certificate can't be fetched: no network at boot) leaves
+        the table paused (``link_down``) and is tried again every ``RETRY_SECONDS``."""
         session = self.state.session()
         if session is None:
             return False
-        self._start_link(session)
+        try:
+            with self._lock:
+                self._start_link(session)
+        except RemoteRefused as error:
+            self.problem = str(error)
+            log.warning("remote: the link can't start yet (%s); trying again", error)
+            self.table.set_remote(
+                {"role": session.role, "seat": session.seat, "partner": "away",
+                 "connected": False, "names": {}}
+            )  # fmt: skip
+            self.table.hold("link_down")
+            threading.Thread(target=self._retry, name="remote-retry", daemon=True).start()
         return True
+
+    def _retry(self) -> None:
+        while not self._closed.wait(RETRY_SECONDS):
+            with self._lock:
+                session = self.state.session()
+                if self.link is not None or session is None:
+                    return  # started meanwhile (a join, an invite), or the session ended
+                try:
+                    self._start_link(session)
+                except RemoteRefused as error:
+                    log.info("remote: the link still can't start (%s)", error)
+                    continue
+                self.problem = None
+                return
 
     def _start_link(self, session: RemoteSession) -> None:
         self._stop_link()
@@ -161,11 +194,12 @@ class RemoteControl:
     def invite(self) -> str:
         """A new invite code (the old one dies); the table becomes the host if it was not."""
         game = self.table.read(lambda g: g.name)
-        session, code = host_invite(self.state, self.remote, game)
-        if isinstance(self.link, HostLink):
-            self.link.invited()
-        else:
-            self._start_link(session)
+        with self._lock:
+            session, code = host_invite(self.state, self.remote, game)
+            if isinstance(self.link, HostLink):
+                self.link.invited()
+            else:
+                self._start_link(session)
         return code
 
     def current_invite(self) -> str | None:
@@ -176,17 +210,22 @@ class RemoteControl:
 
     def join(self, code: str) -> None:
         """Join the host's game the invite ``code`` names: this table becomes its guest."""
-        self._start_link(guest_join(self.state, code))
+        with self._lock:
+            self._start_link(guest_join(self.state, code))
 
     # -- ending --------------------------------------------------------------------------------
 
     def leave(self) -> None:
         """End the remote session: the table plays on its own."""
-        self._stop_link()
-        self.state.end()
+        with self._lock:
+            self._stop_link()
+            self.state.end()
+            self.problem = None
         self.table.set_remote(None)
         self.table.release()
 
     def close(self) -> None:
         """Stop the link (the session stays in the store for the next start)."""
-        self._stop_link()
+        self._closed.set()
+        with self._lock:
+            self._stop_link()

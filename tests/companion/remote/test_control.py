@@ -10,7 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from companion.remote.broker import BrokerSecrets, RemoteBroker, host_section
+from companion.remote import control as control_module
+from companion.remote.broker import (
+    BrokerSecrets,
+    RemoteBroker,
+    host_section,
+    start_broker,
+    stop_broker,
+    write_broker,
+)
 from companion.remote.control import (
     RemoteControl,
     RemoteRefused,
@@ -23,7 +31,7 @@ from companion.remote.state import RemoteState
 from companion.settings import RemoteSettings
 from companion.table.store import Store
 from companion.table.table import PausedError, Table
-from tests.companion.hub.mqtt import wait_for
+from tests.companion.hub.mqtt import free_port, wait_for
 
 pytestmark = pytest.mark.usefixtures("counter_game_registered")
 
@@ -151,3 +159,36 @@ def test_sessions_written_before_the_tables_run_start_with_them(
     finally:
         host.close()
         guest.close()
+
+
+def test_a_stored_session_whose_broker_cannot_be_reached_waits_paused_and_starts_later(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """No network at boot: the broker's certificate can't be fetched yet. The guest table stays
+    paused (never a table on its own that lets anyone act for the host's seat) and its link
+    starts by itself once the broker is there."""
+    monkeypatch.setattr(control_module, "RETRY_SECONDS", 0.2)
+    plan = RemoteBroker(tmp_path / "broker", "127.0.0.1", port=free_port(), listen="127.0.0.1")
+    found = write_broker(plan)  # written, not running yet
+    remote = RemoteSettings.model_validate(host_section(plan, found))
+    host_table, guest_table = _table(tmp_path / "h.sqlite3"), _table(tmp_path / "g.sqlite3")
+    _, code = host_invite(RemoteState(host_table.store), remote, "test-counter")
+    guest_join(RemoteState(guest_table.store), code)
+    guest = RemoteControl(guest_table, RemoteSettings(), tls_connector(tmp_path / "g"))
+    host = RemoteControl(host_table, remote, tls_connector(tmp_path / "h"))
+    process = None
+    try:
+        assert guest.start()
+        assert guest.link is None and guest.problem is not None
+        assert guest_table.held == "link_down"
+        with pytest.raises(PausedError):
+            guest_table.submit("A", "add 1")
+        process = start_broker(plan)
+        assert host.start()
+        assert wait_for(lambda: _playing(host, guest), 20)
+        assert guest.problem is None
+    finally:
+        host.close()
+        guest.close()
+        if process is not None:
+            stop_broker(process)
