@@ -9,14 +9,14 @@ app).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import click
 
 from companion.errors import DataFileError
-from companion.remote.access import AccessError, BrokerAccess, accesses, remote_client
+from companion.remote.access import AccessError, BrokerAccess, remote_client
 from companion.remote.broker import (
     BrokerError,
     RemoteBroker,
@@ -24,8 +24,15 @@ from companion.remote.broker import (
     stop_broker,
     write_broker,
 )
-from companion.remote.invite import Invite, InviteError, decode, encode
-from companion.remote.state import RemoteSession, RemoteState
+from companion.remote.control import (
+    RemoteRefused,
+    broker_access,
+    guest_join,
+    host_invite,
+    settings_accounts,
+)
+from companion.remote.invite import InviteError, decode
+from companion.remote.state import RemoteState
 from companion.settings import Settings, default_data_dir, load_settings
 
 # English words for the invite's catalog keys (the panel has them in every language)
@@ -149,10 +156,6 @@ def _run_table(config: Path | None) -> None:
     context.invoke(run, config=config)
 
 
-def _code_maker(guest: BrokerAccess, seat: str, game: str) -> Callable[[str], str]:
-    return lambda nonce: encode(Invite(guest, seat, nonce, game))
-
-
 @remote.command()
 @click.option("--config", type=click.Path(path_type=Path), help="table config (YAML)")
 @click.option("--new-invite", is_flag=True, help="make a new invite code (the old one dies)")
@@ -163,37 +166,24 @@ def host(config: Path | None, new_invite: bool, no_run: bool) -> None:
     and its invite (a guest may already have joined with it)."""
     settings = _settings(config)
     try:
-        host_access, guest_access = accesses(settings.remote)
-    except AccessError as error:
+        host_fields, _ = settings_accounts(settings.remote)
+    except RemoteRefused as error:
         raise click.ClickException(str(error)) from None
-    _check_broker(host_access, "host", settings)
-    seat = settings.remote.seat
+    _check_broker(broker_access(host_fields), "host", settings)
     with _remote_state(settings) as state:
         session = state.session()
-        if not _same_host(session, host_access, guest_access, seat, settings.game):
-            state.start_host(host_access.fields(), guest_access.fields(), seat, settings.game)
-            session = state.session()
-        assert session is not None
-        code = session.code
-        if code is None or new_invite:
-            code = state.new_invite(_code_maker(guest_access, seat, settings.game))
-    click.echo(f"Invite code (send it to your friend privately; it plays seat {seat}):")
-    click.echo(f"  {code}")
+        if (
+            new_invite
+            or session is None
+            or session.role != "host"
+            or session.access != host_fields
+            or session.code is None
+        ):
+            session, _ = host_invite(state, settings.remote, settings.game)
+    click.echo(f"Invite code (send it to your friend privately; it plays seat {session.seat}):")
+    click.echo(f"  {session.code}")
     if not no_run:
         _run_table(config)
-
-
-def _same_host(
-    session: RemoteSession | None, host: BrokerAccess, guest: BrokerAccess, seat: str, game: str
-) -> bool:
-    """Whether the store already hosts this remote game (kept: its bound guest and answers)."""
-    return (
-        session is not None
-        and session.role == "host"
-        and session.access == host.fields()
-        and session.guest_access == guest.fields()
-        and (session.seat, session.game) == (seat, game)
-    )
 
 
 @remote.command()
@@ -216,9 +206,8 @@ def join(code: str, config: Path | None, no_run: bool) -> None:
     _check_broker(invite.access, "guest", settings)
     with _remote_state(settings) as state:
         session = state.session()
-        joined = session is not None and session.role == "guest" and session.nonce == invite.nonce
-        if not joined:
-            state.start_guest(invite.access.fields(), invite.seat, invite.nonce, code.strip())
+        if session is None or session.role != "guest" or session.nonce != invite.nonce:
+            guest_join(state, code)  # a new guest id: kept when run again with this code
     click.echo(f"Joined: this table plays seat {invite.seat} of {invite.access.host}'s game.")
     if not no_run:
         _run_table(config)

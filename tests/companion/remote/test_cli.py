@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from companion.cli import SUBCOMMANDS, main
 from companion.remote.access import BrokerAccess, remote_client
 from companion.remote.broker import BrokerSecrets, RemoteBroker, access_for
+from companion.remote.control import access_fields
 from companion.remote.invite import Invite, decode, encode
 from companion.remote.state import RemoteSession, RemoteState
 from tests.companion.hub.mqtt import _listening, free_port, wait_for
@@ -171,7 +172,7 @@ def test_host_keeps_its_session_and_invite_and_runs_the_table(
     assert ran == [config]  # then it ran the table with the same config
     session = session_of(config)
     assert session is not None and session.role == "host" and session.code == code
-    assert session.access == access_for(plan, found, "host").fields()
+    assert session.access == access_fields(access_for(plan, found, "host"))
     assert session.nonce == invite.nonce
 
     again = CliRunner().invoke(main, ["remote", "host", "--config", str(config), "--no-run"])
@@ -191,7 +192,7 @@ def test_host_without_a_broker_or_with_a_wrong_pin_says_so(
     plan, found = remote_broker
     bare = table_config(tmp_path / "bare", None)
     result = CliRunner().invoke(main, ["remote", "host", "--config", str(bare), "--no-run"])
-    assert result.exit_code == 1 and "no remote broker in its settings" in result.output
+    assert result.exit_code == 1 and "no remote: section" in result.output
     wrong = table_config(tmp_path / "wrong", {**host_section(plan, found), "pin": "0" * 64})
     result = CliRunner().invoke(main, ["remote", "host", "--config", str(wrong), "--no-run"])
     assert result.exit_code == 1 and f"SHA-256 is {found.pin}" in result.output
@@ -216,7 +217,7 @@ def test_join_writes_the_guest_session_once_and_runs_the_table(
     assert "plays seat B" in result.output and ran == [guest]
     session = session_of(guest)
     assert session is not None and session.role == "guest" and session.seat == "B"
-    assert session.access == access_for(plan, found, "guest").fields()
+    assert session.access == access_fields(access_for(plan, found, "guest"))
     assert session.nonce == decode(code).nonce and session.guest_id
     kept = tmp_path / "guest" / "data" / "remote" / f"broker-{found.pin[:16]}.pem"
     assert kept.exists()  # the broker's certificate, checked and kept for the link
