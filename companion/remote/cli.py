@@ -9,7 +9,7 @@ app).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -146,23 +146,37 @@ def _remote_state(settings: Settings) -> Iterator[RemoteState]:
         lock.release()
 
 
-def _run_table(config: Path | None) -> None:
-    """Run the table as ``companion run --config`` does."""
+def _run_table(config: Path | None, host: str | None, port: int | None) -> None:
+    """Run the table as ``companion run --config C [--host H] [--port P]`` does."""
     context = click.get_current_context()
     root = context.find_root()
     run = root.command.get_command(root, "run") if isinstance(root.command, click.Group) else None
     if run is None:
         raise click.ClickException("`companion run` is not installed here")
-    context.invoke(run, config=config)
+    context.invoke(run, config=config, host=host, port=port)
+
+
+def _table_options(command: Callable[..., None]) -> Callable[..., None]:
+    """``--config``, and the phone panel's ``--host`` / ``--port`` as ``companion run`` takes
+    them, with ``--no-run``."""
+    for option in (
+        click.option("--no-run", is_flag=True, help="write the session; don't run the table"),
+        click.option("--port", type=click.IntRange(0, 65535), help="as companion run's --port"),
+        click.option("--host", "panel_host", help="as companion run's --host"),
+        click.option("--config", type=click.Path(path_type=Path), help="table config (YAML)"),
+    ):
+        command = option(command)
+    return command
 
 
 @remote.command()
-@click.option("--config", type=click.Path(path_type=Path), help="table config (YAML)")
+@_table_options
 @click.option("--new-invite", is_flag=True, help="make a new invite code (the old one dies)")
-@click.option("--no-run", is_flag=True, help="write the session and say the code; don't run")
-def host(config: Path | None, new_invite: bool, no_run: bool) -> None:
-    """Host a remote game at this table (its config's ``remote:`` section names the broker):
-    print the invite code to send the guest, then run the table. Run again, it keeps the session
+def host(
+    config: Path | None, panel_host: str | None, port: int | None, no_run: bool, new_invite: bool
+) -> None:
+    """Host a remote game at this table (its config's ``remote:`` section names the broker) and
+    run the table, which says the invite code to send the guest. Run again, it keeps the session
     and its invite (a guest may already have joined with it)."""
     settings = _settings(config)
     try:
@@ -180,17 +194,21 @@ def host(config: Path | None, new_invite: bool, no_run: bool) -> None:
             or session.code is None
         ):
             session, _ = host_invite(state, settings.remote, settings.game)
-    click.echo(f"Invite code (send it to your friend privately; it plays seat {session.seat}):")
-    click.echo(f"  {session.code}")
-    if not no_run:
-        _run_table(config)
+    if not no_run:  # the table says the code as it starts (unless a guest has joined with it)
+        _run_table(config, panel_host, port)
+    elif session.bound is None:
+        click.echo(f"Invite code (send it to your friend privately; it plays seat {session.seat}):")
+        click.echo(f"  {session.code}")
+    else:
+        click.echo("A guest table has joined with the current invite (--new-invite for another).")
 
 
 @remote.command()
 @click.argument("code")
-@click.option("--config", type=click.Path(path_type=Path), help="table config (YAML)")
-@click.option("--no-run", is_flag=True, help="write the session; don't run the table")
-def join(code: str, config: Path | None, no_run: bool) -> None:
+@_table_options
+def join(
+    code: str, config: Path | None, panel_host: str | None, port: int | None, no_run: bool
+) -> None:
     """Join a friend's remote game with the invite CODE they sent, then run the table (it plays
     the invite's seat). Run again with the same code, it keeps the session."""
     try:
@@ -210,4 +228,4 @@ def join(code: str, config: Path | None, no_run: bool) -> None:
             guest_join(state, code)  # a new guest id: kept when run again with this code
     click.echo(f"Joined: this table plays seat {invite.seat} of {invite.access.host}'s game.")
     if not no_run:
-        _run_table(config)
+        _run_table(config, panel_host, port)
