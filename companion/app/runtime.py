@@ -28,6 +28,7 @@ from companion.lights.driver import LightsDriver
 from companion.lights.factory import Fallback, open_lights
 from companion.lights.map_view import MapView, game_map, view_for_game
 from companion.settings import Settings
+from companion.table.dice_roll import roll_for
 from companion.table.seats_here import absent_at
 from companion.table.session import Lineup
 from companion.table.table import JUDGE, Table
@@ -190,7 +191,11 @@ class TableRuntime:
 
         settings = self.settings
         control = RemoteControl(
-            self.table, settings.remote, tls_connector(settings.data_dir), seats=settings.seats
+            self.table,
+            settings.remote,
+            tls_connector(settings.data_dir),
+            roller=roll_for,  # a host rolls its guest's virtual dice
+            seats=settings.seats,
         )
         if self.panel is not None:
             self.panel.remote = control
