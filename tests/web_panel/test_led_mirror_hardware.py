@@ -114,7 +114,7 @@ def test_at_a_remote_table_the_opponents_move_plays_on_the_chain_and_the_phones(
     """Seat B plays at the other table: its miniatures light this map in its colour (brighter
     for two than for one) and its shift plays from cell to cell on a real chain's frames, which
     the phones mirror."""
-    layout = load_layout("matrix16x16")
+    layout = load_layout("matrix16x16", fixed_maps())
     lights = Ws281xLights(layout, LedPins(data_pin=18, dma=10, freq_hz=800_000, invert=False))
     table = Table.start(Store(tmp_path / "t.sqlite"), demo_game())
     settings = Settings(data_dir=tmp_path)
