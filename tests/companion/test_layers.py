@@ -187,7 +187,6 @@ def test_each_room_says_what_it_may_import() -> None:
         "companion.camera",
         "companion.lights",
         "companion.hub",
-        "companion.remote",
         "companion.simulation",
         "companion.app",
         "vision",
