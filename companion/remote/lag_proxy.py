@@ -210,13 +210,19 @@ def _drop(writer: asyncio.StreamWriter) -> None:
         writer.transport.abort()
 
 
-def main(listen_port: int, target_host: str, target_port: int, delay_ms: float) -> int:
-    """Run a proxy on ``127.0.0.1:listen_port`` until interrupted (SIGINT or SIGTERM). Each line
-    typed on standard input — ``cut`` or ``restore`` — cuts or restores the link."""
-    proxy = LagProxy(target_host, target_port, delay_ms, listen_port=listen_port)
+def main(
+    listen_port: int,
+    target_host: str,
+    target_port: int,
+    delay_ms: float,
+    listen_host: str = "127.0.0.1",
+) -> int:
+    """Run a proxy on ``listen_host:listen_port`` until interrupted (SIGINT or SIGTERM). Each
+    line typed on standard input — ``cut`` or ``restore`` — cuts or restores the link."""
+    proxy = LagProxy(target_host, target_port, delay_ms, listen_host, listen_port)
     port = proxy.start()
     print(
-        f"lag proxy: 127.0.0.1:{port} → {target_host}:{target_port}, {delay_ms:g} ms each way",
+        f"lag proxy: {listen_host}:{port} → {target_host}:{target_port}, {delay_ms:g} ms each way",
         flush=True,
     )
     stopped = threading.Event()
