@@ -30,6 +30,7 @@ from web_panel.view import public_view, spectator_view
 if TYPE_CHECKING:
     from companion.camera.reading import TableReading
     from companion.camera.snapshot import CameraView
+    from web_panel.remote_api import RemoteControl
 
 
 class LedFrame(Protocol):
@@ -84,6 +85,8 @@ class Panel:
     labels: TableReading | None = None
     # The tournament hub's link when this table plays in an event (set by the runtime).
     tournament: TournamentLink | None = None
+    # The table's remote session (``companion.remote``; set by the runtime): invites and joins.
+    remote: RemoteControl | None = None
     # The scripted demo playing at this table, if any: the phones watch it or take it over.
     demo: DemoScript | None = None
     # The entries players typed in (every game), in the table's store.
