@@ -91,11 +91,12 @@ def closed(sock: socket.socket) -> bool:
 def test_bytes_pass_intact_and_in_order_both_ways(echo: Echo):
     payload = os.urandom(1_000_000)
     with LagProxy("127.0.0.1", echo.port, delay_ms=100) as proxy, connect(proxy.port) as sock:
-        sender = threading.Thread(
-            target=lambda: [
-                sock.sendall(payload[i : i + 1000]) for i in range(0, len(payload), 1000)
-            ]
-        )
+
+        def send() -> None:
+            for start in range(0, len(payload), 1000):
+                sock.sendall(payload[start : start + 1000])
+
+        sender = threading.Thread(target=send)
         sender.start()
         received = receive(sock, len(payload))
         sender.join()
