@@ -6,9 +6,10 @@ with its runtime's LED driver on the simulated chain (the frames it shows are wh
 would get) and its remote link (``TableRuntime.start_remote``: TLS client, pinned certificate),
 each through its own lag proxy to the broker — each table's own internet link. The two tables
 play a Dreamblade game of random legal actions, each seat from its own table, one action at a
-time. Measured per action: from the call that proposes it at one table to the first LED frame the
-other table shows once it has applied it (the host's action: published, carried, followed by the
-guest; the guest's: proposed to the host, accepted, answered, and mirrored on the host's LEDs).
+time. Measured per action: from the call that proposes it at one table to the end of the first LED
+frame the other table's driver draws once that table has applied it — on the chain if its pixels
+changed (the host's action: stored, published, carried, followed by the guest; the guest's:
+proposed to the host, carried, accepted and drawn on the host's LEDs).
 
 Run twice in the same run: over links adding ``--delay`` ms each way (100: a long internet path),
 and over the same proxies adding nothing (the baseline). Goal: p95 ≤ 350 ms at 100 ms.
@@ -35,7 +36,7 @@ from companion.app.runtime import TableRuntime
 from companion.events import Event
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.random_play import random_action
-from companion.lights.base import ShownFrame
+from companion.lights.render import Rendered
 from companion.remote.access import BrokerAccess
 from companion.remote.broker import (
     GUEST_ACCOUNT,
@@ -51,7 +52,6 @@ from companion.table.setup import starting_game
 from companion.table.store import Store
 from companion.table.table import Table
 
-FRAME_WAIT = 2.0  # seconds: an action whose frame takes longer is counted as not shown
 SETTLE = 60.0  # seconds for both tables to be linked and unpaused
 
 
@@ -72,11 +72,12 @@ def free_port() -> int:
 
 @dataclass
 class Watched:
-    """A table's runtime, with the moment each version was applied and each LED frame shown."""
+    """A table's runtime, with the moment each version was applied and each LED frame drawn
+    (when its drawing started and when it was on the chain)."""
 
     runtime: TableRuntime
     applied: dict[int, float] = field(default_factory=dict)
-    frames: list[float] = field(default_factory=list)
+    frames: list[tuple[float, float]] = field(default_factory=list)
     changed: threading.Condition = field(default_factory=threading.Condition)
 
     @property
@@ -89,31 +90,37 @@ class Watched:
                 self.applied[int(event.data["version"])] = time.monotonic()
                 self.changed.notify_all()
 
-        def on_frame(_frame: ShownFrame) -> None:
+        driver = self.runtime.lights
+        assert driver is not None
+        draw = driver.tick
+
+        def tick() -> Rendered:
+            # the driver draws a frame at each tick and pushes it to the chain if its pixels
+            # changed: a frame drawn after the action is the LEDs showing it, changed or not
+            started = time.monotonic()
+            rendered = draw()
             with self.changed:
-                self.frames.append(time.monotonic())
+                self.frames.append((started, time.monotonic()))
                 self.changed.notify_all()
+            return rendered
 
+        # the driver's own subscription comes first: when ``on_applied`` runs, the driver's
+        # view already holds the action, and any frame drawn from then on shows it
         self.table.bus.subscribe(on_applied, {ev.ACTION_APPLIED})
-        assert self.runtime.lights is not None
-        self.runtime.lights.lights.subscribe(on_frame)
+        driver.tick = tick  # type: ignore[method-assign]
 
-    def frame_after(self, version: int, timeout: float = SETTLE) -> float | None:
-        """When the first LED frame after this table applied ``version`` was shown (``None``:
-        none within ``FRAME_WAIT`` of it, the LEDs did not change)."""
+    def frame_after(self, version: int, timeout: float = SETTLE) -> float:
+        """When the first LED frame drawn after this table applied ``version`` was on the chain."""
         deadline = time.monotonic() + timeout
         with self.changed:
-            while version not in self.applied:
-                if not self.changed.wait(deadline - time.monotonic()):
-                    raise TimeoutError(f"version {version} never applied")
-            applied = self.applied[version]
             while True:
-                shown = next((t for t in self.frames if t >= applied), None)
-                if shown is not None:
-                    return shown
-                left = applied + FRAME_WAIT - time.monotonic()
-                if left <= 0 or not self.changed.wait(left):
-                    return None
+                applied = self.applied.get(version)
+                if applied is not None:
+                    drawn = next((end for start, end in self.frames if start >= applied), None)
+                    if drawn is not None:
+                        return drawn
+                if not self.changed.wait(deadline - time.monotonic()):
+                    raise TimeoutError(f"no frame at version {version}")
 
 
 def open_table(folder: Path, name: str) -> Watched:
@@ -216,9 +223,6 @@ def play(host: Watched, guest: Watched, actions: int, seed: int) -> Measured:
         accepted = here.table.submit(seat, str(action), version=version)
         shown = there.frame_after(accepted.version)
         game.push(action)
-        if shown is None:
-            measured.unshown += 1
-            continue
         key = "host → guest" if here is host else "guest → host"
         measured.latencies[key].append(shown - started)
     return measured
@@ -227,15 +231,12 @@ def play(host: Watched, guest: Watched, actions: int, seed: int) -> Measured:
 @dataclass
 class Measured:
     latencies: dict[str, list[float]]  # direction → seconds, one per action
-    unshown: int = 0  # actions that left the other table's LEDs as they were
 
 
 def report(label: str, measured: Measured) -> None:
     latencies = measured.latencies
     both = sorted(t for values in latencies.values() for t in values)
     print(f"  {label}:")
-    if measured.unshown:
-        print(f"    ({measured.unshown} actions left the other table's LEDs as they were)")
     for key, values in [*latencies.items(), ("both ways", both)]:
         ordered = sorted(values)
         if not ordered:
