@@ -245,10 +245,10 @@ class Judge(Client):
         status, reply = self.post("/api/judge/login", {"pin": PIN})
         assert status == 200, reply
 
-    def seat_phone(self, seat: str) -> Phone:
+    def seat_phone(self, seat: str, language: str = "en") -> Phone:
         """A new phone on ``seat``: the judge shows the seat's join link, the phone opens it."""
         link = self.get(f"/api/join/{seat}")["url"]
-        phone = Phone(self.base)
+        phone = Phone(self.base, language)
         phone.get("/join/" + link.split("/join/", 1)[1])
         phone.csrf = phone.get("/api/me")["csrf"]
         assert phone.get("/api/me")["seat"] == seat
@@ -499,6 +499,8 @@ def refused_while_paused(room: Room, phones: dict[str, Phone], text: str) -> Non
         assert status == 503 and reply["error"] == "paused", reply
         assert reply["reason"] in ("link_down", "partner_away", "syncing")
         assert reply.get("message")  # said in the phone's words
+        if phone.language == "ja":
+            assert any("\u3040" <= c <= "\u30ff" for c in reply["message"]), reply
     assert (host.get("/api/log"), guest.get("/api/log")) == before
 
 
@@ -526,7 +528,8 @@ def test_a_whole_game_between_two_homes_over_a_slow_link_that_drops(room: Room):
     cuts = {len(script) // 5: "guest", 3 * len(script) // 5: "host"}
     restart_at = 2 * len(script) // 5
     host_judge, guest_judge = linked(room)
-    phones = {"A": host_judge.seat_phone("A"), "B": guest_judge.seat_phone("B")}
+    # the host's player reads English, the guest's Japanese
+    phones = {"A": host_judge.seat_phone("A"), "B": guest_judge.seat_phone("B", "ja")}
     host_seat = next(i for i, (seat, _) in enumerate(script) if seat == "A" and i > 3)
     tried_wrong_seat = False
 
