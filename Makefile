@@ -2,6 +2,9 @@
 # `make run` installs only what running needs; `make test` adds the test tools (pytest, ruff,
 # mypy, Playwright) and the system packages the tests use (Chromium, Mosquitto, a Japanese font).
 VENV ?= .venv
+# The suite's worker processes (pytest-xdist): two fill CI's 2-core machine. `make test
+# PYTEST_WORKERS=auto` uses every core; `PYTEST_WORKERS=0` runs it in one process.
+PYTEST_WORKERS ?= 2
 PY := $(VENV)/bin/python
 RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed
@@ -30,7 +33,7 @@ run: $(RUN_STAMP)
 	$(VENV)/bin/companion run
 
 test: $(TEST_STAMP) lint
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(PYTEST_WORKERS)
 
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .

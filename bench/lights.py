@@ -10,6 +10,7 @@ import statistics
 import time
 from collections.abc import Callable
 
+from companion.games import fixed_maps
 from companion.lights.board_view import BoardView, board_view_from_game
 from companion.lights.colours import Palette
 from companion.lights.demo import demo_view
@@ -83,7 +84,7 @@ def main() -> None:
         "(µs)   scene  render  push  total | plain-Python render (baseline) | WS2812 wire time",
     )
     for name in available_layouts():
-        layout = load_layout(name)
+        layout = load_layout(name, fixed_maps())
         lights = VirtualLights(layout, keep=1)
         frame = state_scene(view, 0.5, palette)
         assert _plain_python_render(frame, layout) == render(frame, layout).pixels
@@ -99,7 +100,7 @@ def main() -> None:
             f"            | {wire + LATCH_US[0]:.0f}–{wire + LATCH_US[1]:.0f}"
         )
     if engine_view is not None:
-        layout = load_layout("matrix16x16")
+        layout = load_layout("matrix16x16", fixed_maps())
         state_us = _median_us(lambda: render(state_scene(engine_view, 0.5, palette), layout))
         print(f"engine view → scene → render on matrix16x16: {state_us:.1f} µs")
 

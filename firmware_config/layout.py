@@ -6,10 +6,12 @@ power budget. :func:`compile_layout` turns it into a :class:`CompiledLayout`: an
 cell → LED-indices map the renderer uses for every frame. WLED's segments, LED maps and current
 limiter are the model.
 
-The optional ``map`` section says which map the LEDs lie under: ``kind: dreamblade`` (the
-default: the 5×5 map, every cell lit), or ``squares`` / ``hexes`` with ``columns`` and ``rows``
-(Dungeon Command's squares, Arena's hexes, named ``a1``… like ``vision/square_grid.py``). An
-explicit map of such a map may cover only some cells; panels cover a map of squares.
+The optional ``map`` section says which map the LEDs lie under: a game's own map of a fixed
+size, named as its kit names it (``kind: dreamblade``: the 5×5 map, every cell lit; the loader is
+handed these maps, ``companion.games.fixed_maps``, and a layout without a ``map`` section lies
+under the first), or ``squares`` / ``hexes`` with ``columns`` and ``rows`` (Dungeon Command's
+squares, Arena's hexes, named ``a1``… like ``vision/square_grid.py``). An explicit map of such a
+map may cover only some cells; panels cover a map of squares.
 
 Coordinates are seen from seat A: ``x`` runs left → right (column ``a`` → ``e``), ``y`` runs from
 seat A's near edge (row 1) to the far edge (row 5). Corners are ``near_left``, ``near_right``,
@@ -24,7 +26,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from companion import grid
 from companion.errors import DataFileError
 from companion.yaml_files import read_yaml_mapping
 from vision.square_grid import parse_square, square_name
@@ -33,17 +34,21 @@ LAYOUT_DIR = Path(__file__).with_name("layouts")
 CORNERS = ("near_left", "near_right", "far_left", "far_right")
 RUNS = ("rows", "columns")
 COLOUR_ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
-MAP_KINDS = ("dreamblade", "squares", "hexes")
+SIZED_KINDS = ("squares", "hexes")  # maps sized by the layout's columns and rows
+# The games' own maps of a fixed size, by the kind layouts name them: (columns, rows).
+FixedMaps = Mapping[str, tuple[int, int]]
 MAX_MAP_SIDE = 64
 
 
 @dataclass(frozen=True)
 class MapShape:
-    """The map a layout lies under: its kind and size in cells."""
+    """The map a layout lies under: its kind and size in cells; ``fixed``: a game's own map of a
+    fixed size, every cell lit."""
 
-    kind: str = "dreamblade"
-    columns: int = 5
-    rows: int = 5
+    kind: str
+    columns: int
+    rows: int
+    fixed: bool = False
 
     @property
     def cells(self) -> tuple[str, ...]:
@@ -51,7 +56,10 @@ class MapShape:
         return tuple(square_name(c, r) for r in range(self.rows) for c in range(self.columns))
 
 
-DREAMBLADE = MapShape()
+def fixed_map(kind: str, fixed_maps: FixedMaps) -> MapShape:
+    """The fixed map ``fixed_maps`` names ``kind``."""
+    columns, rows = fixed_maps[kind]
+    return MapShape(kind, columns, rows, fixed=True)
 
 
 @dataclass(frozen=True)
@@ -96,8 +104,8 @@ class CompiledLayout:
     gamma: float
     brightness: int
     power: Power
-    map: MapShape = DREAMBLADE
-    cells: tuple[str, ...] = grid.CELLS  # the cells with LEDs, in map order
+    map: MapShape
+    cells: tuple[str, ...]  # the cells with LEDs, in map order
 
     @property
     def channel_order(self) -> tuple[int, int, int]:
@@ -114,8 +122,9 @@ def available_layouts() -> list[str]:
     return sorted(path.stem for path in LAYOUT_DIR.glob("*.yaml"))
 
 
-def load_layout(name_or_path: str | Path) -> CompiledLayout:
-    """Load and compile a shipped layout by name, or a layout file by path."""
+def load_layout(name_or_path: str | Path, fixed_maps: FixedMaps) -> CompiledLayout:
+    """Load and compile a shipped layout by name, or a layout file by path; ``fixed_maps``: the
+    games' own maps it may name (``companion.games.fixed_maps``)."""
     path = Path(name_or_path)
     if path.suffix not in (".yaml", ".yml"):
         path = LAYOUT_DIR / f"{name_or_path}.yaml"
@@ -123,11 +132,12 @@ def load_layout(name_or_path: str | Path) -> CompiledLayout:
             raise DataFileError(
                 name_or_path, "", f"a layout file or one of {', '.join(available_layouts())}"
             )
-    return compile_layout(read_yaml_mapping(path), source=path)
+    return compile_layout(read_yaml_mapping(path), fixed_maps, source=path)
 
 
-def compile_layout(data: Any, source: object = "<layout>") -> CompiledLayout:
-    """Validate a layout description and compile it; raise ``DataFileError`` naming the field."""
+def compile_layout(data: Any, fixed_maps: FixedMaps, source: object = "<layout>") -> CompiledLayout:
+    """Validate a layout description and compile it; raise ``DataFileError`` naming the field.
+    ``fixed_maps``: the games' own maps it may name, the first its map if it names none."""
     fields = _Fields(data, source)
     name = fields.text("name")
     description = fields.text("description", default="")
@@ -135,7 +145,7 @@ def compile_layout(data: Any, source: object = "<layout>") -> CompiledLayout:
     gamma = fields.number("gamma", low=1.0, high=4.0)
     brightness = int(fields.number("brightness", low=0, high=255, integer=True))
     power = _power(_Fields(fields.mapping("power"), source, "power."))
-    shape = _map_shape(fields, source)
+    shape = _map_shape(fields, fixed_maps, source)
     if "panels" in fields.data and "cell_leds" in fields.data:
         raise DataFileError(source, "panels", "either panels + cells or cell_leds, not both")
     if "cell_leds" in fields.data:
@@ -220,15 +230,20 @@ def _chain(panels: list[Panel], source: object) -> tuple[int, dict[int, tuple[in
     return index, positions
 
 
-def _map_shape(fields: _Fields, source: object) -> MapShape:
+def _map_shape(fields: _Fields, fixed_maps: FixedMaps, source: object) -> MapShape:
     if "map" not in fields.data:
-        return DREAMBLADE
+        if not fixed_maps:
+            raise DataFileError(source, "map", f"a map section (kind: {', '.join(SIZED_KINDS)})")
+        return fixed_map(next(iter(fixed_maps)), fixed_maps)
     data = _Fields(fields.mapping("map"), source, "map.")
-    kind = data.choice("kind", MAP_KINDS)
-    if kind == DREAMBLADE.kind:
+    kind = data.choice("kind", (*fixed_maps, *SIZED_KINDS))
+    if kind in fixed_maps:
+        shape = fixed_map(kind, fixed_maps)
         if "columns" in data.data or "rows" in data.data:
-            raise DataFileError(source, "map.columns", "no size for the 5×5 Dreamblade map")
-        return DREAMBLADE
+            raise DataFileError(
+                source, "map.columns", f"no size for the {shape.columns}×{shape.rows} {kind} map"
+            )
+        return shape
     columns = int(data.number("columns", low=1, high=MAX_MAP_SIDE, integer=True))
     rows = int(data.number("rows", low=1, high=MAX_MAP_SIDE, integer=True))
     return MapShape(kind, columns, rows)
@@ -261,7 +276,8 @@ def _grid_cells(
 def _explicit_cells(
     data: Mapping[str, Any], shape: MapShape, led_count: int, source: object
 ) -> dict[str, tuple[int, ...]]:
-    """Every Dreamblade cell needs LEDs; a map of squares or hexes may be partly covered."""
+    """Every cell of a game's fixed map needs LEDs; a map of squares or hexes may be partly
+    covered."""
     cells = shape.cells
     last = cells[-1]
     unknown = sorted(set(map(str, data)) - set(cells))
@@ -272,8 +288,8 @@ def _explicit_cells(
     if not data:
         raise DataFileError(source, "cell_leds", "LEDs for at least one cell")
     missing = [cell for cell in cells if cell not in data]
-    if missing and shape == DREAMBLADE:
-        raise DataFileError(source, f"cell_leds.{missing[0]}", "LEDs for every cell a1..e5")
+    if missing and shape.fixed:
+        raise DataFileError(source, f"cell_leds.{missing[0]}", f"LEDs for every cell a1..{last}")
     return {
         cell: _led_list(data[cell], led_count, source, f"cell_leds.{cell}")
         for cell in cells

@@ -19,6 +19,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from companion.errors import IllegalActionError
 from companion.json_limits import TooDeep, parse_json
 from companion.table.clock import ClockError
+from companion.table.dice_roll import NothingToRoll
 from companion.table.proposers import Proposer
 from companion.table.store import StoreFullError
 from companion.table.table import JudgeOnlyError, PausedError, SeatError, StaleError
@@ -200,6 +201,29 @@ def submit_action() -> ResponseReturnValue:
     except ValueError as exc:
         raise Refused(400, "malformed", str(exc)) from None
     return jsonify(action=str(accepted.action), version=accepted.version)
+
+
+@api.post("/roll")
+def roll() -> ResponseReturnValue:
+    """The shared virtual dice: the table rolls what the pending decision asks for (attack or
+    initiative dice) and submits it as the phone's seat, like typed dice."""
+    panel = current_panel()
+    data = body()
+    proposer = _proposer(panel)
+    if not isinstance(proposer, str):  # the judge: the dice are a seat's
+        raise Refused(403, "roll_seat_only")
+    seen = _seen(data)
+    try:
+        rolled = panel.roller(panel.table, proposer, seen["version"], seen["game_id"])
+    except NothingToRoll as exc:
+        raise Refused(409, "nothing_to_roll", str(exc)) from None
+    except StaleError as exc:
+        raise Refused(409, "stale", str(exc)) from None
+    except SeatError as exc:
+        raise Refused(403, "wrong_seat", str(exc)) from None
+    except IllegalActionError as exc:
+        raise Refused(422, "illegal", str(exc), exc.rule) from None
+    return jsonify(action=str(rolled.action), version=rolled.version)
 
 
 @api.post("/undo")

@@ -79,11 +79,12 @@ def check_store(settings: Settings) -> Check:
 
 
 def check_lights(settings: Settings, model_file: Path = MODEL_FILE) -> Check:
+    from companion.games import fixed_maps
     from companion.lights.factory import Fallback, detect_backend, open_lights
     from firmware_config.layout import load_layout
 
     try:
-        layout = load_layout(settings.lights.layout)
+        layout = load_layout(settings.lights.layout, fixed_maps())
     except DataFileError as error:
         return Check("LEDs", False, str(error), "fix the layout or choose a shipped one")
     wanted: str = settings.lights.backend

@@ -5,8 +5,8 @@ hexes, whose kits' reconcilers say what to propose), the table's tag registry (`
 and the camera set-up check at the table (``setup``: ``companion camera check``, the panel's
 Camera set-up page, the camera's health while playing).
 
-May import: ``vision``, the shared contracts, ``companion.games``, ``companion.table`` and
-``firmware_config`` (the map kinds). Never the lights, hub, panel or app; the panel reads the
+May import: ``vision``, the shared contracts, ``companion.games`` and ``companion.table``. Never
+``firmware_config``, the lights, hub, panel or app; the panel reads the
 camera through the snapshot it is handed.
 
 Loads no: Flask, segno, paho.

@@ -26,7 +26,6 @@ from companion.games import find_kit
 from companion.games.kit import CameraReading, MissingSetting
 from companion.settings import Settings
 from companion.table.table import Table
-from firmware_config.layout import DREAMBLADE
 from vision.board_change import BoardChange, TagId
 from vision.map_grid import DREAMBLADE_MAP, CellGrid
 
@@ -50,7 +49,7 @@ def camera_profile(settings: Settings, table: Table) -> CameraProfile:
     game = table.read(lambda g: g.name)
     kit = find_kit(game)
     battlefield = settings.camera.battlefield
-    if kit.map_kind == DREAMBLADE.kind:
+    if kit.map_size is not None:  # its own map: the 5×5 map
         return _board(settings, game)
     if kit.map_kind is None or kit.camera is None:
         raise CameraProfileError(f"{game} has no map for the camera to read")

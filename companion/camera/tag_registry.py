@@ -20,7 +20,6 @@ from companion.camera.reconciler import default_registry
 from companion.errors import DataFileError
 from companion.games import find_kit
 from companion.table.table import Table
-from firmware_config.layout import DREAMBLADE
 from vision.board_change import TagId
 from vision.registration import parse_tag_text
 
@@ -89,7 +88,7 @@ def combined_registry(pieces: list[str], recorded: Mapping[str, TagId]) -> dict[
 def table_registry(data_dir: Path, table: Table) -> dict[TagId, str] | None:
     """Tag → miniature id for the table's game; ``None`` when the camera does not read it."""
     with LOCK:
-        if find_kit(table.read(lambda game: game.name)).map_kind != DREAMBLADE.kind:
+        if find_kit(table.read(lambda game: game.name)).map_size is None:  # not the 5×5 map
             return None
         pieces = table.read(lambda game: list(game.setup.pieces))
         path = registry_path(data_dir, table.game_id)

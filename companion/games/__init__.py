@@ -75,6 +75,13 @@ def kits() -> tuple[GameKit, ...]:
     )
 
 
+def fixed_maps() -> dict[str, tuple[int, int]]:
+    """The games' own maps of a fixed size, as LED layouts name them (``map.kind``) → (columns,
+    rows), in the order the house lists games: a layout without a ``map`` section lies under the
+    first (``firmware_config.layout``)."""
+    return {kit.map_kind: kit.map_size for kit in kits() if kit.map_kind and kit.map_size}
+
+
 def registered_armies() -> RegisteredArmies:
     """How a tournament's players register their armies at check-in (the hub is told no game):
     the first game, in the house's order, whose kit takes registered armies."""

@@ -8,8 +8,8 @@ so the generic machinery stays in its room and asks the kit:
 - the engine: ``game_class`` and ``starting_game(settings)`` (the ready-to-play game a table opens
   with before its players set up their own);
 - the phone views: ``phone_view``, the name of the game's phone-view assets under ``web_panel``;
-- the lights: ``map_kind`` (which map the game is played on, as the LED layouts name maps
-  (``firmware_config.layout.MAP_KINDS``): the fixed 5×5 map, ``squares`` or ``hexes`` sized by
+- the lights: ``map_kind`` (which map the game is played on, as the LED layouts name maps: its own
+  map, whose fixed size is ``map_size`` (the 5×5 map), or ``squares`` or ``hexes`` sized by
   ``camera.battlefield``; ``None`` for none), ``map_pieces`` (what the LEDs show of a game on
   squares or hexes, :class:`MapPieces`) and ``prompt_events`` (camera prompt events and the data key
   naming their cell, which flash until the next action), ``led_scenes`` (its scenes from
@@ -23,10 +23,13 @@ so the generic machinery stays in its room and asks the kit:
   starts: ``paired_game``; the event's map a pairing carries: ``event_map``;
 - the game's own ``companion catalog`` commands: ``catalog_commands``;
 - the judge's tools: ``judge`` (a module of position editing and rules questions, or ``None``);
-- the maps an event's organizer chooses from: ``event_maps`` (a module, or ``None``)."""
+- the maps an event's organizer chooses from: ``event_maps`` (a module, or ``None``);
+- the shared virtual dice: ``virtual_dice(game, rng)``, the action rolling the dice the pending
+  decision asks for (``None``: it asks for none), or ``None`` for a game without them."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -183,6 +186,9 @@ class GameKit:
     demo: Demo | None = None
     phone_view: str | None = None  # None: the generic phone view
     map_kind: str | None = None
+    # the game's own map of a fixed size (columns, rows), named ``map_kind`` in LED layouts: the
+    # 5×5 map, every cell lit, read by the camera's own reconciler; None: no map of its own
+    map_size: tuple[int, int] | None = None
     map_pieces: MapPiecesOf | None = None
     prompt_events: Mapping[str, str] = field(default_factory=dict)
     camera: CameraReading | None = None  # None: the 5×5 map's own reconciler, or no map
@@ -202,6 +208,10 @@ class GameKit:
     # ``CATALOG_LOADER``: the context key its commands read their catalog loader from;
     # ``with_table_entries(entries)``: the game's catalog with the entries typed at a table)
     catalog_commands: str | None = None
+    # the shared virtual dice (remote play, players without dice): the action that rolls the
+    # dice the pending decision asks for with ``rng`` (its notation), None when it asks for none;
+    # None: the game has no virtual dice
+    virtual_dice: Callable[[Any, random.Random], str | None] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "prompt_events", MappingProxyType(dict(self.prompt_events)))

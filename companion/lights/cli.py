@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from companion.errors import DataFileError
+from companion.games import fixed_maps
 from companion.lights.base import Lights
 from companion.lights.colours import Palette
 from companion.lights.demo import PREVIEWS
@@ -60,7 +61,7 @@ backend_option = click.option(
 
 def _load(layout_name: str) -> CompiledLayout:
     try:
-        return load_layout(layout_name)
+        return load_layout(layout_name, fixed_maps())
     except DataFileError as error:
         raise click.BadParameter(str(error), param_hint="--layout") from error
 
@@ -190,7 +191,7 @@ def scenes(lang: str) -> None:
 def layouts() -> None:
     """List the shipped layouts."""
     for name in available_layouts():
-        layout = load_layout(name)
+        layout = load_layout(name, fixed_maps())
         shape = layout.map
         click.echo(
             f"{name:20} {shape.kind} {shape.columns}×{shape.rows}  {layout.led_count:4} LEDs  "

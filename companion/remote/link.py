@@ -26,7 +26,7 @@ import logging
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Literal, Protocol
 
 import paho.mqtt.client as mqtt
@@ -35,6 +35,7 @@ from companion import events as ev
 from companion.errors import IllegalActionError
 from companion.remote import messages as msg
 from companion.remote.state import RemoteSession, RemoteState
+from companion.settings import SeatSettings
 from companion.table.proposers import Authority, Proposer
 from companion.table.session import Lineup
 from companion.table.table import (
@@ -79,10 +80,16 @@ class _Link:
     partner_role = ""
 
     def __init__(
-        self, table: Table, state: RemoteState, access: Reach, client: ClientFactory
+        self,
+        table: Table,
+        state: RemoteState,
+        access: Reach,
+        client: ClientFactory,
+        seats: Mapping[str, SeatSettings] | None = None,
     ) -> None:
         self.table = table
         self.state = state
+        self.config_seats = dict(seats or {})  # the config's seats, until a set-up names others
         self.access = access
         self.room = access.room
         self.dropped = 0  # unreadable messages dropped
@@ -197,8 +204,12 @@ class _Link:
     def _partner(self) -> str:
         return "online" if self.partner_online else "away"
 
+    def seats(self) -> dict[str, SeatSettings]:
+        """The seats' names and colours at this table: its last set-up's, else the config's."""
+        return self.table.session.seats() or dict(self.config_seats)
+
     def _names(self) -> dict[str, str]:
-        return {seat: s.name for seat, s in self.table.session.seats().items()}
+        return {seat: s.name for seat, s in self.seats().items()}
 
     # -- hooks and helpers ---------------------------------------------------------------------
 
@@ -226,8 +237,9 @@ class HostLink(_Link):
         access: Reach,
         client: ClientFactory,
         roller: Roller | None = None,
+        seats: Mapping[str, SeatSettings] | None = None,
     ) -> None:
-        super().__init__(table, state, access, client)
+        super().__init__(table, state, access, client, seats)
         self.roller = roller
         self.refusals: list[str] = []  # what the guest was refused, for the log and tests
         self._published: tuple[int, int, str] | None = None
@@ -380,9 +392,14 @@ class GuestLink(_Link):
     partner_role = "host"
 
     def __init__(
-        self, table: Table, state: RemoteState, access: Reach, client: ClientFactory
+        self,
+        table: Table,
+        state: RemoteState,
+        access: Reach,
+        client: ClientFactory,
+        seats: Mapping[str, SeatSettings] | None = None,
     ) -> None:
-        super().__init__(table, state, access, client)
+        super().__init__(table, state, access, client, seats)
         self.synced = False
         self.refused: str | None = None  # the host refused this guest (``invite_used``)
         self._replies: dict[str, msg.Reply] = {}
@@ -418,8 +435,10 @@ class GuestLink(_Link):
         self.client.publish(self._topic("hello"), hello.payload(), 1, False)
 
     def pause_reason(self) -> str | None:
+        if self.refused is not None:
+            return "syncing"  # never in the game (the block says why: ``refused``)
         reason = super().pause_reason()
-        if reason is None and (not self.synced or self.refused is not None):
+        if reason is None and not self.synced:
             return "syncing"
         return reason
 
@@ -445,6 +464,7 @@ class GuestLink(_Link):
         if game.guest_id != session.guest_id:
             return  # the host's game for another guest (this one is told so by its reply)
         entries = [entry.as_log() for entry in game.entries]
+        self._take_names(game.names)
         if session.host_game != game.game_id or session.local_game != self.table.game_id:
             lineup = Lineup.of(game.names) if game.names else None
             self.table.follow(entries, game.setup, game.game, lineup)
@@ -456,15 +476,29 @@ class GuestLink(_Link):
             self._changed.notify_all()
         self._update()
 
+    def _take_names(self, names: dict[str, str]) -> None:
+        """The host's players' names on this table's seats (its own colours kept)."""
+        seats = self.seats()
+        named = {
+            seat: seats[seat].model_copy(update={"name": name, "names": {}})
+            for seat, name in names.items()
+            if seat in seats and seats[seat].name != name
+        }
+        if named:
+            self.table.session.set_seats({**seats, **named})
+
     def _on_reply(self, payload: bytes) -> None:
         reply = msg.read(msg.Reply, "reply", payload)
         session = self._session()
         if reply.id == f"hello-{session.guest_id}":
             with self._lock:
                 self.refused = None if reply.ok else (reply.error.kind if reply.error else "?")
-            if not reply.ok:
-                log.warning("remote guest: the host refused this table: %s", self.refused)
             self._update()
+            if not reply.ok:
+                # the invite is another table's: stay off the broker (the guest account's client
+                # id is the invited table's too, and each connection would push the other off)
+                log.warning("remote guest: the host refused this table: %s", self.refused)
+                self.client.disconnect()
             return
         with self._changed:
             self._replies[reply.id] = reply

@@ -268,19 +268,20 @@ class Table:
         one this action made, whatever happens after it. ``PausedError`` while the table is
         held; a guest table forwards the proposal to its host (``forward_to``).
         """
-        forwarder = self._gate()
-        if forwarder is not None:
-            return forwarder.submit(proposer, text, version, game_id)
         with self._lock:
             self._check_held()
-            self._check_current(version, game_id)
-            action = self._game.parse_action(text)
-            if action.judge_only and proposer != JUDGE and not agreed:
-                raise JudgeOnlyError(f"only the judge may make a correction ({action})")
-            waiting_for = self._game.seat_for(action)
-            if not isinstance(proposer, Authority) and waiting_for not in (None, proposer):
-                raise SeatError(f"the game waits for seat {waiting_for}, not seat {proposer}")
-            accepted = self._push_locked(proposer, action)
+            forwarder = self._forwarder
+            if forwarder is None:
+                self._check_current(version, game_id)
+                action = self._game.parse_action(text)
+                if action.judge_only and proposer != JUDGE and not agreed:
+                    raise JudgeOnlyError(f"only the judge may make a correction ({action})")
+                waiting_for = self._game.seat_for(action)
+                if not isinstance(proposer, Authority) and waiting_for not in (None, proposer):
+                    raise SeatError(f"the game waits for seat {waiting_for}, not seat {proposer}")
+                accepted = self._push_locked(proposer, action)
+        if forwarder is not None:  # outside the lock: the host's entry comes back through it
+            return forwarder.submit(proposer, text, version, game_id)
         self.bus.publish_all(accepted.events)
         return accepted
 
@@ -313,13 +314,14 @@ class Table:
         ``version`` and ``game_id`` as for ``submit``: checked and undone in one step, so no
         action can slip in between. The reply holds the action taken back and the new version.
         """
-        forwarder = self._gate()
-        if forwarder is not None:
-            return forwarder.undo(proposer, version, game_id)
         with self._lock:
             self._check_held()
-            self._check_current(version, game_id)
-            undone = self._undo_locked(proposer)
+            forwarder = self._forwarder
+            if forwarder is None:
+                self._check_current(version, game_id)
+                undone = self._undo_locked(proposer)
+        if forwarder is not None:
+            return forwarder.undo(proposer, version, game_id)
         self.bus.publish_all(undone.events)
         return undone
 
@@ -331,18 +333,17 @@ class Table:
         action in a finished game stays (``SeatError``); ``IllegalActionError`` (``undo.empty``)
         when there is nothing to undo.
         """
-        forwarder = self._gate()
-        if forwarder is not None:
-            with self._lock:
-                if not self._pushed_by:
-                    raise IllegalActionError("there is nothing to undo", rule="undo.empty")
-                last = self._pushed_by[-1]
-            return forwarder.undo(last, None, None)
         with self._lock:
             self._check_held()
             if not self._pushed_by:
                 raise IllegalActionError("there is nothing to undo", rule="undo.empty")
-            undone = self._undo_locked(self._pushed_by[-1])
+            last, forwarder = self._pushed_by[-1], self._forwarder
+            if forwarder is None:
+                undone = self._undo_locked(last)
+            else:  # the state it undoes: the host refuses it if anything came in between
+                version, game_id = self._version, self._game_id
+        if forwarder is not None:
+            return forwarder.undo(last, version, game_id)
         self.bus.publish_all(undone.events)
         return undone
 
@@ -409,12 +410,6 @@ class Table:
         ``None``: decide them here again."""
         with self._lock:
             self._forwarder = forwarder
-
-    def _gate(self) -> Forwarder | None:
-        """The forwarder if proposals go to a host; ``PausedError`` while held."""
-        with self._lock:
-            self._check_held()
-            return self._forwarder
 
     def _check_held(self) -> None:
         if self._held is not None:

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from companion import grid
 from companion.errors import DataFileError
+from companion.games import fixed_maps
 from firmware_config.layout import (
-    DREAMBLADE,
     MapShape,
     Panel,
     available_layouts,
@@ -20,6 +20,8 @@ from firmware_config.layout import (
     load_layout,
     panel_positions,
 )
+
+DREAMBLADE = MapShape("dreamblade", 5, 5, fixed=True)  # the 5×5 map, as Dreamblade's kit names it
 
 
 def _panel(**overrides: Any) -> Panel:
@@ -84,7 +86,7 @@ def test_panel_position_offsets_the_grid():
 
 
 def test_one_led_per_cell_in_row_order():
-    layout = compile_layout(_grid_layout())
+    layout = compile_layout(_grid_layout(), fixed_maps())
     assert layout.led_count == 25
     assert [layout.cell_leds[cell] for cell in grid.CELLS] == [(i,) for i in range(25)]
 
@@ -102,7 +104,7 @@ def test_gaps_and_margins_leave_dark_leds():
         ],
         cells={"size": [1, 1], "gap": [1, 1], "margin": [1, 1]},
     )
-    layout = compile_layout(data)
+    layout = compile_layout(data, fixed_maps())
     assert layout.cell_leds["a1"] == (1 * 11 + 1,)
     assert layout.cell_leds["b1"] == (1 * 11 + 3,)
     assert layout.cell_leds["a2"] == (3 * 11 + 1,)
@@ -117,7 +119,7 @@ def test_gaps_and_margins_leave_dark_leds():
 def test_skipped_leds_shift_the_chain():
     data = _grid_layout()
     data["panels"][0]["skip_before"] = 4
-    layout = compile_layout(data)
+    layout = compile_layout(data, fixed_maps())
     assert layout.led_count == 29
     assert layout.cell_leds["a1"] == (4,)
 
@@ -143,14 +145,14 @@ def test_two_panels_chain_one_after_the_other():
             },
         ]
     )
-    layout = compile_layout(data)
+    layout = compile_layout(data, fixed_maps())
     assert layout.led_count == 27
     assert layout.cell_leds["e3"] == (14,)
     assert layout.cell_leds["a4"] == (17,)
 
 
 def test_shipped_matrix_serpentine_from_far_left():
-    layout = load_layout("matrix16x16")
+    layout = load_layout("matrix16x16", fixed_maps())
     assert layout.led_count == 256
     # a1 spans x 1..2 on y 1..2; y=1 is the 15th run from the far edge (even: left to right),
     # y=2 the 14th (odd: right to left).
@@ -159,7 +161,7 @@ def test_shipped_matrix_serpentine_from_far_left():
 
 
 def test_shipped_strips_two_by_two_after_sacrificial_leds():
-    layout = load_layout("strips_2x2")
+    layout = load_layout("strips_2x2", fixed_maps())
     assert layout.led_count == 103
     assert layout.cell_leds["a1"] == (3, 4, 21, 22)
     assert layout.cell_leds["e5"] == (91, 92, 93, 94)
@@ -168,7 +170,7 @@ def test_shipped_strips_two_by_two_after_sacrificial_leds():
 def test_every_shipped_dreamblade_layout_lights_every_cell():
     assert {"matrix16x16", "strips_2x2", "frame_25"} <= set(available_layouts())
     for name in available_layouts():
-        layout = load_layout(name)
+        layout = load_layout(name, fixed_maps())
         if layout.map.kind == "dreamblade":
             assert set(layout.cell_leds) == set(grid.CELLS)
         assert set(layout.cell_leds) <= set(layout.map.cells)
@@ -182,13 +184,13 @@ def test_explicit_map_accepts_indices_lists_and_ranges():
     data = _grid_layout(led_count=40, cell_leds={cell: i for i, cell in enumerate(grid.CELLS)})
     del data["panels"], data["cells"]
     data["cell_leds"]["a1"] = [30, "32-34"]
-    layout = compile_layout(data)
+    layout = compile_layout(data, fixed_maps())
     assert layout.cell_leds["a1"] == (30, 32, 33, 34)
     assert layout.cell_leds["b1"] == (1,)
 
 
 def test_compiled_layout_is_immutable():
-    layout = compile_layout(_grid_layout())
+    layout = compile_layout(_grid_layout(), fixed_maps())
     with pytest.raises(TypeError):
         layout.cell_leds["a1"] = (3,)  # type: ignore[index]
 
@@ -209,7 +211,7 @@ def test_bad_layouts_name_the_field(change, field):
     data = copy.deepcopy(_grid_layout())
     change(data)
     with pytest.raises(DataFileError) as caught:
-        compile_layout(data, source="bad.yaml")
+        compile_layout(data, fixed_maps(), source="bad.yaml")
     assert caught.value.field == field
     assert caught.value.path == "bad.yaml"
 
@@ -220,17 +222,17 @@ def test_explicit_map_rejects_shared_and_missing_leds():
     data = _grid_layout(led_count=25, cell_leds=shared)
     del data["panels"], data["cells"]
     with pytest.raises(DataFileError, match="LED 0"):
-        compile_layout(data)
+        compile_layout(data, fixed_maps())
     missing = {k: v for k, v in cells.items() if k != "c3"}
     data["cell_leds"] = missing
     with pytest.raises(DataFileError) as caught:
-        compile_layout(data)
+        compile_layout(data, fixed_maps())
     assert caught.value.field == "cell_leds.c3"
 
 
 def test_unknown_layout_name_lists_the_shipped_ones():
     with pytest.raises(DataFileError, match="matrix16x16"):
-        load_layout("no_such_layout")
+        load_layout("no_such_layout", fixed_maps())
 
 
 @given(
@@ -267,7 +269,7 @@ HEXES_3X2 = {"kind": "hexes", "columns": 3, "rows": 2}
 
 
 def test_a_hex_map_may_be_partly_covered():
-    layout = compile_layout(_explicit(HEXES_3X2, {"c2": [4, 5], "a1": 0}))
+    layout = compile_layout(_explicit(HEXES_3X2, {"c2": [4, 5], "a1": 0}), fixed_maps())
     assert layout.map == MapShape("hexes", 3, 2)
     assert layout.cells == ("a1", "c2")  # map order, only the wired cells
     assert dict(layout.cell_leds) == {"a1": (0,), "c2": (4, 5)}
@@ -275,10 +277,10 @@ def test_a_hex_map_may_be_partly_covered():
 
 
 def test_shipped_examples_lie_under_a_hex_map_and_a_square_grid():
-    hexes = load_layout("example_hexes_4x3")
+    hexes = load_layout("example_hexes_4x3", fixed_maps())
     assert hexes.map == MapShape("hexes", 4, 3)
     assert set(hexes.cell_leds) == {f"{c}{r}" for c in "abcd" for r in (1, 2)}
-    squares = load_layout("example_squares_6x4")
+    squares = load_layout("example_squares_6x4", fixed_maps())
     assert squares.map == MapShape("squares", 6, 4)
     assert len(squares.cells) == 24
     assert squares.cell_leds["a1"] == (0, 1)
@@ -301,27 +303,46 @@ def test_shipped_examples_lie_under_a_hex_map_and_a_square_grid():
 )
 def test_bad_map_layouts_name_the_field(shape, cell_leds, field):
     with pytest.raises(DataFileError) as caught:
-        compile_layout(_explicit(shape, cell_leds), source="bad.yaml")
+        compile_layout(_explicit(shape, cell_leds), fixed_maps(), source="bad.yaml")
     assert caught.value.field == field
 
 
 def test_panels_cover_a_square_grid_but_not_hexes():
     data = _grid_layout(map={"kind": "squares", "columns": 5, "rows": 2})
-    layout = compile_layout(data)
+    layout = compile_layout(data, fixed_maps())
     assert layout.cells == tuple(f"{c}{r}" for r in (1, 2) for c in "abcde")
     data["map"] = HEXES_3X2
     with pytest.raises(DataFileError) as caught:
-        compile_layout(data)
+        compile_layout(data, fixed_maps())
     assert caught.value.field == "panels"
 
 
 def test_a_layout_is_checked_against_the_games_map():
-    layout = compile_layout(_explicit(HEXES_3X2, {"a1": 0}))
+    layout = compile_layout(_explicit(HEXES_3X2, {"a1": 0}), fixed_maps())
     check_layout_map(layout, MapShape("hexes", 3, 2))
     with pytest.raises(DataFileError) as caught:
         check_layout_map(layout, MapShape("hexes", 3, 4))
     assert caught.value.field == "map.rows"
     with pytest.raises(DataFileError) as caught:
-        check_layout_map(load_layout("frame_25"), MapShape("squares", 5, 5))
+        check_layout_map(load_layout("frame_25", fixed_maps()), MapShape("squares", 5, 5))
     assert caught.value.field == "map.kind"
-    check_layout_map(load_layout("frame_25"), DREAMBLADE)
+    check_layout_map(load_layout("frame_25", fixed_maps()), DREAMBLADE)
+
+
+def test_the_fixed_maps_come_from_the_games_kits():
+    """Layouts name a game's own map as its kit does; one without a ``map`` section lies under
+    the first, and a kind no kit names is refused with the kinds there are."""
+    assert fixed_maps() == {"dreamblade": (5, 5)}
+    layout = load_layout("matrix16x16", fixed_maps())  # no map section
+    assert layout.map == DREAMBLADE and layout.map.fixed and layout.cells == grid.CELLS
+    named = _grid_layout(map={"kind": "dreamblade"})
+    assert compile_layout(named, fixed_maps()).map == DREAMBLADE
+    with pytest.raises(DataFileError) as caught:
+        compile_layout(_grid_layout(map={"kind": "dreambalde"}), fixed_maps())
+    assert caught.value.field == "map.kind"
+    assert "one of dreamblade, squares, hexes, got 'dreambalde'" in str(caught.value)
+    with pytest.raises(DataFileError) as caught:
+        compile_layout(_grid_layout(), {})  # no game with a map of its own
+    assert caught.value.field == "map"
+    other = compile_layout(_grid_layout(map={"kind": "tiles"}), {"tiles": (5, 5), **fixed_maps()})
+    assert other.map == MapShape("tiles", 5, 5, fixed=True)

@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from playwright.sync_api import Browser, sync_playwright
 
-from companion.games import KITS, register_kit
+from companion.games import KITS, fixed_maps, register_kit
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.lights.virtual import VirtualLights
@@ -161,7 +161,7 @@ def lit_server(tmp_path: Path, settings: Settings) -> Iterator[tuple[str, Virtua
     """The panel served for a Dungeon Command table whose lights are a virtual 6×4 square layout
     (the mirror's source): its address and the lights."""
     table = Table.start(Store(tmp_path / "dc.sqlite3"), DungeonCommand(make_setup()))
-    lights = VirtualLights(load_layout("example_squares_6x4"))
+    lights = VirtualLights(load_layout("example_squares_6x4", fixed_maps()))
     app = create_app(table, settings, secret_key="test-secret", testing=True, lights=lights)
     running = serve(app, "127.0.0.1", 0).start_in_thread()
     yield running.url, lights

@@ -19,7 +19,7 @@ from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.games.arena.conftest import duel_setup, new_arena
 from tests.companion.games.dungeon_command.conftest import make_setup
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.browser import CHROMIUM, close_pages, new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import join_url
 from tests.web_panel.test_camera_prompts import BATTLE, _leave_engagement, _lift_a02
 from web_panel import create_app, serve
@@ -102,4 +102,5 @@ def test_the_leaving_engagement_card_enters_the_roll(
         expect(card).to_have_count(0)
         assert table.read(lambda game: game.figure("pw-a").damage) == 1
     finally:
+        close_pages()  # before the server stops: the page's timers keep asking it
         running.stop()

@@ -21,7 +21,7 @@ from companion.camera.loop import CameraLoop
 from companion.settings import Settings
 from companion.table.table import Table
 from tests.vision.test_setup_check import GRID, SCENE, VIEW
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
+from tests.web_panel.browser import CHROMIUM, close_pages, new_phone, screenshot
 from tests.web_panel.conftest import JUDGE_PIN
 from tests.web_panel.fake_camera import FakeCamera, SetupCamera
 from vision.board_change import TagId
@@ -144,6 +144,7 @@ def test_a_picture_without_corner_markers_says_what_to_do(
         )
         expect(phone.locator("#setup-verdict")).to_have_attribute("data-verdict", "error")
     finally:
+        close_pages()  # before the server stops: the page's timers keep asking it
         running.stop()
 
 

@@ -23,7 +23,7 @@ from companion.games.dreamblade.random_play import random_action
 from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.browser import CHROMIUM, close_pages, new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import JUDGE_PIN, dreamblade_table, join_url
 from tests.web_panel.map_values import DEFAULT_MAP_VALUES as MAP_VALUES
 from tests.web_panel.visible_text import assert_no_internal_ids
@@ -304,6 +304,7 @@ def test_a_fortunate_reroll_is_entered_on_the_phone(browser: Browser, settings, 
         wait_for_version(phone, before + 1)
         assert str(table.snapshot().actions[-1]) == f"reroll {rolled[0]} to 3"
     finally:
+        close_pages()  # before the server stops: the page's timers keep asking it
         server.stop()
 
 

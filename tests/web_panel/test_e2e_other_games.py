@@ -12,6 +12,7 @@ from companion.table.table import Table
 from tests.web_panel.arena_rolls import type_d20
 from tests.web_panel.browser import (
     CHROMIUM,
+    close_pages,
     fill_army_card,
     new_phone,
     scan_join_code,
@@ -206,5 +207,6 @@ def test_each_demo_shows_its_players_by_name(
             phone.goto(running.url + scan_join_code(page, seat))
             expect(phone.locator("#viewer")).to_have_text(players[seat][lang])
     finally:
+        close_pages()  # before the server stops: the table screen's timers keep asking it
         running.stop()
         app.extensions["panel"].close()

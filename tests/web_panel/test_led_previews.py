@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.games import fixed_maps
 from companion.lights.demo import PREVIEWS
 from firmware_config.layout import load_layout
 from tests.web_panel.conftest import Phone
@@ -37,7 +38,7 @@ def test_a_preview_is_the_scene_as_the_mirror_would_show_it(spectator: Phone):
     assert preview["fps"] == LED_FRAMES_PER_SECOND
     frames = preview["frames"]
     assert len(frames) == round(PREVIEW_SECONDS * LED_FRAMES_PER_SECOND)
-    layout = load_layout("example_squares_6x4")
+    layout = load_layout("example_squares_6x4", fixed_maps())
     assert all(set(frame) == set(layout.cells) for frame in frames)
     assert frames[0]["a1"] != "#000000" and frames[0]["f1"] == "#000000"  # a creature, none
     assert len({frame["d3"] for frame in frames}) > 1  # the square a creature left flashes

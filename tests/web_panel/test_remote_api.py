@@ -70,3 +70,12 @@ def test_invites_and_joins_are_for_the_table_screen_and_the_judge(app: Flask):
     refused = screen.post("/api/remote/invite")
     assert refused.status_code == 409
     assert refused.get_json()["error"] == "remote_unavailable"
+
+
+def test_a_guest_table_sets_up_no_game_of_its_own(app: Flask, table: Table, judge: Phone):
+    table.set_remote(GUEST)
+    judge.client.set_cookie("lang", "ja")
+    refused = judge.post("/api/setup/new", {"game": "test-counter"})
+    assert refused.status_code == 409
+    assert refused.get_json()["message"] == translate("ja", "error.remote_guest_setup")
+    assert table.game_id == 1

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from flask import Flask
 
+from companion.games import fixed_maps
 from companion.lights.colours import to_hex
 from companion.lights.frame import Frame
 from companion.lights.virtual import VirtualLights
@@ -148,7 +149,7 @@ def _next_leds(stream: Iterator[str]) -> dict:
 
 
 def test_the_virtual_leds_are_mirrored_on_the_stream(table: Table, settings):
-    lights = VirtualLights(load_layout("matrix16x16"))
+    lights = VirtualLights(load_layout("matrix16x16", fixed_maps()))
     app = create_app(table, settings, secret_key="s", testing=True, lights=lights)
     stream = _feed(app).events(None)
     _next_state(stream)

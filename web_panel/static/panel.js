@@ -278,6 +278,10 @@
     }
     if (demoWatching(box, view)) return;
     if (page !== "phone") return;
+    if (view.remote && view.remote.paused) { // a remote game paused: the banner says why
+      box.append(el("p", { class: "hint remote-paused-hint", text: t("remote.paused_hint") }));
+      return;
+    }
     if (!canAct(pending)) {
       const key = state.me.seat ? "pending.not_yours" : "pending.spectator";
       box.append(el("p", { class: "hint not-yours", text: t(key, { name: waiting }) }));

@@ -6,7 +6,9 @@
 
 (() => {
   const { boot, t, el } = window.Page;
-  const shown = { paused: null, resumedUntil: 0, code: null, role: undefined };
+  // paused: the pause shown last; played: the game was on here since the page opened (so the
+  // end of a pause is a resumption, not the first connection)
+  const shown = { paused: null, played: false, resumedUntil: 0, code: null, role: undefined };
   const RESUMED_MS = 10000;
 
   function bannerText(remote) {
@@ -28,12 +30,13 @@
       delete banner.dataset.state;
       return;
     }
-    if (shown.paused && !remote.paused) {
+    if (shown.paused && !remote.paused && shown.played) {
       shown.resumedUntil = Date.now() + RESUMED_MS;
       setTimeout(() => renderBanner(window.Panel.state.view), RESUMED_MS + 50);
     }
     shown.paused = remote.paused;
     const [key, kind] = bannerText(remote);
+    if (kind === "live") shown.played = true;
     banner.hidden = false;
     banner.dataset.state = kind;
     banner.dataset.reason = remote.paused || "";
@@ -56,14 +59,18 @@
     return { ok: response.ok, data };
   }
 
-  function problem(box, data) {
+  /* What went wrong, under the card's contents (gone with them when the card is drawn again). */
+  function problem(card, data) {
+    const box = card.querySelector("#remote-body");
     box.querySelectorAll(".remote-problem").forEach((p) => p.remove());
     box.append(el("p", { class: "remote-problem error-text", role: "alert", text: data.message || t("remote.failed") }));
   }
 
   function codeBox(code, seat) {
-    const input = el("input", { id: "remote-code", class: "remote-code", type: "text", readonly: true,
-      value: code, "aria-label": t("remote.code_label"), spellcheck: "false" });
+    // the whole code in view, wrapped in groups, to read out or type on another machine
+    const input = el("textarea", { id: "remote-code", class: "remote-code", readonly: true, rows: 3,
+      "aria-label": t("remote.code_label"), spellcheck: "false" });
+    input.value = code;
     const copy = el("button", { id: "remote-copy", class: "btn secondary", type: "button", text: t("remote.copy"),
       onclick: async () => {
         input.select();
@@ -149,7 +156,17 @@
     else if (remote.role === "host") parts = await hostCard(card, remote);
     else parts = [el("p", { class: "remote-role", text: t("remote.role.guest", { seat: remote.seat }) }), el("div", { class: "row" }, leaveButton())];
     body.replaceChildren(...parts);
+    fitCode();
   }
+
+  /* The code's box as tall as the whole code, however narrow the screen. */
+  function fitCode() {
+    const box = document.getElementById("remote-code");
+    if (!box) return;
+    box.style.height = "auto";
+    box.style.height = `${box.scrollHeight + 4}px`;
+  }
+  window.addEventListener("resize", fitCode);
 
   document.addEventListener("panel:rendered", () => {
     const view = window.Panel.state.view;

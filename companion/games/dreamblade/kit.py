@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from companion import grid
 from companion.games.dreamblade import demo_game, registered
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.starting import configured_game
 from companion.games.dreamblade.table_entries import MINIATURE_ENTRIES
+from companion.games.dreamblade.virtual_dice import virtual_dice
 from companion.games.kit import Demo, GameKit, RegisteredArmies
 from companion.settings import Settings
 
@@ -29,6 +31,7 @@ KIT = GameKit(
     ),
     phone_view="dreamblade",
     map_kind="dreamblade",
+    map_size=(len(grid.COLUMNS), grid.ROWS),
     entry_kinds=(MINIATURE_ENTRIES,),
     registered=RegisteredArmies(
         registered.shipped_warbands,
@@ -42,4 +45,5 @@ KIT = GameKit(
     judge="companion.games.dreamblade.judge_tools",
     event_maps="companion.games.dreamblade.event_maps",
     catalog_commands="companion.games.dreamblade.catalog_cli",
+    virtual_dice=virtual_dice,
 )

@@ -32,8 +32,9 @@ def _ip(*args: str) -> None:
 
 @pytest.fixture
 def network() -> Iterator[dict[str, str]]:
-    """Two namespaces joined by a veth pair on 10.231.N.0/24, with no default route anywhere."""
-    tag = secrets.token_hex(2)
+    """Two namespaces joined by a veth pair on 10.231.N.0/24, with no default route anywhere.
+    Their names and the pair's carry 32 random bits: test runs side by side never share one."""
+    tag = secrets.token_hex(4)  # "why<tag>t" is 12 characters: an interface name holds 15
     net = int(tag, 16) % 250 + 1
     table, phone = f"why-table-{tag}", f"why-phone-{tag}"
     _ip("netns", "add", table)

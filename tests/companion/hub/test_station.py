@@ -4,7 +4,6 @@ can't report for another."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,17 @@ from tests.companion.hub.mqtt import account, generated_broker, raw_client, wait
 TABLES = ("table-1", "table-2")
 
 
+class HeardLink(TableLink):
+    """The table's link, noting each count of open judge calls the hub sent it (after acting on
+    it), so a test waits for the count rather than for a while."""
+
+    heard_calls: tuple[tuple[int, int], ...] = ()
+
+    def on_judge_calls(self, calls: dict[str, Any]) -> None:
+        super().on_judge_calls(calls)
+        self.heard_calls = (*self.heard_calls, (calls["open"], calls["calls"]))
+
+
 class Seat:
     """One table of the test: its game, its link to the hub, the names it was given."""
 
@@ -38,8 +48,8 @@ class Seat:
         self.clock: list[tuple[float | None, float | None, bool, str]] = []
         self.link = self.connect()
 
-    def connect(self) -> TableLink:
-        return TableLink(
+    def connect(self) -> HeardLink:
+        return HeardLink(
             self.settings, self.table, self.start_game,
             lambda *status: self.clock.append(status), make_game=lambda _m, _s: CounterGame(),
             watch=self.spectator_view,
@@ -127,7 +137,8 @@ def test_a_judge_call_answered_at_the_hub_or_at_the_table_clears_on_both(room: A
         seat.table.bus.publish(Event(JUDGE_ANSWERED, {"by": "table"}))
         assert wait_for(lambda: tournament.state.judge_calls[2].answered_by == "table-1")
         assert tournament.state.judge_calls[1].answered_by == "Jo"
-        time.sleep(0.3)  # the hub's count of open calls (now 0) has reached the table
+        # the hub's count of open calls (now 0 of 2) has reached the table and was acted on
+        assert wait_for(lambda: seat.link.heard_calls[-1:] == ((0, 2),))
         assert answered == [{"by": "hub"}, {"by": "table"}]  # no echo back from the hub
     finally:
         seat.link.close()

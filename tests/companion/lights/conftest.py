@@ -5,6 +5,7 @@ from typing import Any
 import pytest
 
 from companion import grid
+from companion.games import fixed_maps
 from firmware_config.layout import CompiledLayout, compile_layout
 
 
@@ -20,7 +21,7 @@ def tiny_layout(**overrides: Any) -> CompiledLayout:
         "cell_leds": {cell: i for i, cell in enumerate(grid.CELLS)},
     }
     data.update(overrides)
-    return compile_layout(data)
+    return compile_layout(data, fixed_maps())
 
 
 @pytest.fixture

@@ -14,11 +14,12 @@ from companion.lights.map_view import (
     game_map,
     view_for_game,
 )
-from firmware_config.layout import DREAMBLADE, MapShape
+from firmware_config.layout import MapShape
 from tests.companion.games.arena.conftest import new_arena
 
 GLYPH_HEXES = {"g1": "c2", "g2": "d3"}
 HEXES = MapShape("hexes", 4, 3)
+DREAMBLADE = MapShape("dreamblade", 5, 5, fixed=True)  # the 5×5 map, as its kit names it
 BATTLEFIELD = {"columns": 4, "rows": 3, "glyph_hexes": GLYPH_HEXES}
 
 

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from companion import grid
+from companion.games import fixed_maps
 from companion.lights.frame import Frame
 from companion.lights.render import gamma_table, render
 from firmware_config.layout import load_layout
@@ -37,7 +38,7 @@ def test_gamma_applies_before_brightness():
 
 
 def test_every_led_of_a_cell_gets_the_colour():
-    layout = load_layout("strips_2x2")
+    layout = load_layout("strips_2x2", fixed_maps())
     rendered = render(Frame({"b1": (0, 0, 255)}), layout)
     lit = [i for i in range(layout.led_count) if any(rendered.pixels[3 * i : 3 * i + 3])]
     assert lit == list(layout.cell_leds["b1"])
@@ -52,7 +53,7 @@ def test_limiter_applies_in_render():
 
 
 def test_full_white_on_the_shipped_matrix_stays_under_its_budget():
-    layout = load_layout("matrix16x16")
+    layout = load_layout("matrix16x16", fixed_maps())
     rendered = render(Frame({cell: (255, 255, 255) for cell in grid.CELLS}), layout)
     assert rendered.limit.scale < 1
     assert rendered.limit.estimated_ma <= layout.power.budget_ma

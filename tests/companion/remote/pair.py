@@ -13,12 +13,14 @@ import paho.mqtt.client as mqtt
 
 from companion.remote.link import GuestLink, HostLink
 from companion.remote.state import RemoteState
+from companion.settings import Settings
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.hub.mqtt import free_port, open_broker, wait_for
 
 SETUP = {"version": 1, "start": 0}
 ROOM = "rcore-test/room"
+SEATS = Settings().seats  # the config's default seats at both tables
 
 
 @dataclass(frozen=True)
@@ -89,14 +91,14 @@ class Pair:
 
     def host_link(self, table: Table, state: RemoteState) -> HostLink:
         link = HostLink(table, state, Reach("127.0.0.1", self.broker.port),
-                        lambda: plain_client("rcore-host"))  # fmt: skip
+                        lambda: plain_client("rcore-host"), seats=SEATS)  # fmt: skip
         self.links.append(link)
         link.start()
         return link
 
     def guest_link(self, table: Table, state: RemoteState, name: str = "rcore-guest") -> GuestLink:
         link = GuestLink(table, state, Reach("127.0.0.1", self.broker.port),
-                         lambda: plain_client(name))  # fmt: skip
+                         lambda: plain_client(name), seats=SEATS)  # fmt: skip
         self.links.append(link)
         link.start()
         return link

@@ -8,6 +8,7 @@ import pytest
 from companion.remote import messages as msg
 from companion.remote.link import HostLink
 from companion.remote.state import RemoteState
+from companion.settings import SeatSettings
 from companion.table.store import Store
 from companion.table.table import PausedError, SeatError, Table
 from tests.companion.hub.mqtt import wait_for
@@ -33,7 +34,8 @@ def test_the_guest_joins_and_follows_the_hosts_game(pair: Pair):
     host, guest = pair.host.table, pair.guest.table
     assert guest.state()["position"] == host.state()["position"] == {"version": 1, "total": 0}
     assert guest.state()["remote"] == {
-        "role": "guest", "seat": "B", "partner": "online", "connected": True, "names": {},
+        "role": "guest", "seat": "B", "partner": "online", "connected": True,
+        "names": {"A": "Player A", "B": "Player B"},
         "paused": None,
     }  # fmt: skip
     assert host.state()["remote"]["role"] == "host"
@@ -41,6 +43,23 @@ def test_the_guest_joins_and_follows_the_hosts_game(pair: Pair):
     host.submit("A", "add 1")
     assert wait_for(lambda: guest.version == 1)
     assert _same_record(pair)
+
+
+def test_the_guest_shows_the_host_players_names_in_its_own_colours(pair: Pair):
+    host, guest = pair.host.table, pair.guest.table
+    colours = {seat: s.colour for seat, s in pair.guest.seats().items()}
+    host.session.set_seats(
+        {
+            "A": SeatSettings(name="Aiko", colour="#112233"),
+            "B": SeatSettings(name="Ben", colour="#445566"),
+        }
+    )
+    host.submit("A", "add 1")
+    assert wait_for(lambda: guest.version == 1)
+    seats = guest.session.seats()
+    assert {seat: s.name for seat, s in seats.items()} == {"A": "Aiko", "B": "Ben"}
+    assert {seat: s.colour for seat, s in seats.items()} == colours
+    assert guest.state()["remote"]["names"] == {"A": "Aiko", "B": "Ben"}
 
 
 def test_a_guest_action_is_applied_at_the_host_and_mirrored_back(pair: Pair):
@@ -159,6 +178,7 @@ def test_both_tables_pause_when_the_broker_goes_and_resume_when_it_is_back(pair:
 def test_a_restarted_host_resumes_the_session_from_its_store(pair: Pair):
     host, guest = pair.host.table, pair.guest.table
     host.submit("A", "add 1")
+    assert wait_for(lambda: guest.version == 1)
     guest.submit("B", "add 2")
     pair.host.close()  # the host table stops (its presence goes offline)
     assert wait_for(lambda: guest.held == "partner_away")

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion import events as ev
+from companion.games import fixed_maps
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game, played_demo
 from companion.lights.board_view import board_view_or_none
 from companion.lights.driver import LightsDriver
@@ -25,7 +26,7 @@ pytestmark = pytest.mark.slow
 def played(tmp_path_factory: pytest.TempPathFactory):
     """The scripted game played once through camera, reconciler, engine, store and LEDs."""
     table = Table.start(Store(tmp_path_factory.mktemp("demo") / "t.sqlite3"), demo_game())
-    lights = VirtualLights(load_layout("matrix16x16"))
+    lights = VirtualLights(load_layout("matrix16x16", fixed_maps()))
     driver = LightsDriver(lights, lambda: table.read(board_view_or_none))
     driver.attach(table.bus)
     flags: list[dict] = []
