@@ -50,10 +50,6 @@ from tests.companion.hub.mqtt import wait_for
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skip(
-        reason="WAITING for rcore's runtime wiring (TableRuntime.start_remote, RemoteControl) "
-        "to reach main: `companion run` does not start the remote link without it"
-    ),
     pytest.mark.skipif(
         os.geteuid() != 0 or shutil.which("ip") is None,
         reason="the guest's home is a network namespace: it needs root and ip",
