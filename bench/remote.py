@@ -47,12 +47,31 @@ from companion.remote.broker import (
     write_broker,
 )
 from companion.remote.lag_proxy import LagProxy
-from companion.settings import LightsSettings, Settings
+from companion.settings import DreambladeSettings, LightsSettings, Settings
 from companion.table.setup import starting_game
 from companion.table.store import Store
 from companion.table.table import Table
 
 SETTLE = 60.0  # seconds for both tables to be linked and unpaused
+# The map both homes have printed (our own, all its values known: a value nobody knows is agreed
+# by both seats at one table, which remote play does not do)
+MAP = {
+    "name": "bench-remote",
+    "portals": {"A": "a1", "B": "e5"},
+    "value_range": [1, 5],
+    "key_values": {
+        "b2": 2, "c2": 3, "d2": 2, "b3": 3, "c3": 5, "d3": 3, "b4": 2, "c4": 3, "d4": 2,
+    },
+}  # fmt: skip
+
+
+def table_settings(name: str = "table-1", folder: Path | None = None) -> Settings:
+    return Settings(
+        table_name=name,
+        data_dir=(folder or Path(".")) / name,
+        lights=LightsSettings(backend="virtual"),
+        dreamblade=DreambladeSettings(map=MAP),
+    )
 
 
 def percentile(ordered: list[float], fraction: float) -> float:
@@ -124,9 +143,7 @@ class Watched:
 
 
 def open_table(folder: Path, name: str) -> Watched:
-    settings = Settings(
-        table_name=name, data_dir=folder / name, lights=LightsSettings(backend="virtual")
-    )
+    settings = table_settings(name, folder)
     table = Table.start(Store(settings.store_path), starting_game(settings))
     runtime = TableRuntime(settings, table)
     runtime.start_lights()
@@ -206,7 +223,7 @@ def _playing(host: Table, guest: Table) -> bool:
 def play(host: Watched, guest: Watched, actions: int, seed: int) -> Measured:
     """``actions`` random legal actions, each from its own seat's table; per direction, seconds
     from the proposal to the other table's LED frame (the host plays seat A, the guest B)."""
-    game = starting_game(Settings())
+    game = starting_game(table_settings())
     assert isinstance(game, DreambladeGame)
     rng = random.Random(seed)
     measured = Measured({"host → guest": [], "guest → host": []})
