@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import random
 import statistics
 import tempfile
@@ -284,9 +285,16 @@ def main() -> None:
                 f"(random legal Dreamblade, seed {args.seed}), Mosquitto with TLS"
             )
             results: dict[float, Measured] = {}
+            load = [os.getloadavg()[0]]
             for delay in (0.0, args.delay):
                 with linked_tables(folder / f"delay-{delay:g}", plan, secrets, delay) as tables:
                     results[delay] = play(*tables, args.actions, args.seed)
+                load.append(os.getloadavg()[0])
+            print(
+                "  (the machine's load average, 1 min: "
+                + " → ".join(f"{value:.1f}" for value in load)
+                + f" on {os.cpu_count()} CPUs; a busy machine stretches the tail)"
+            )
             report("baseline: the same proxies adding no delay", results[0.0])
             report(f"over links adding {args.delay:g} ms each way (goal p95 ≤ 350 ms)",
                    results[args.delay])  # fmt: skip
