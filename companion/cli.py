@@ -19,6 +19,7 @@ SUBCOMMANDS: dict[str, str] = {
     "demo": "companion.app.commands:demo",
     "doctor": "companion.app.doctor:doctor",
     "hub": "companion.app.hub_commands:hub",
+    "remote": "companion.remote.cli:remote",
 }
 
 

@@ -36,6 +36,7 @@ JUDGE_CALLED = "judge_called"  # a player held the undo button: a correction nee
 JUDGE_ANSWERED = "judge_answered"  # the judge took the call (data: by: "table" or "hub")
 TIME_UP = "time_up"  # the tournament hub's round clock ran out (data: policy, round)
 DEVICE = "device"  # a device went away, fell back or came back (data: device, status, message)
+REMOTE_CHANGED = "remote_changed"  # a remote table's link or pause changed (data: the remote block)
 
 
 @dataclass(frozen=True)

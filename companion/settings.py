@@ -136,6 +136,47 @@ class HubSettings(_Section):
         return self
 
 
+class RemoteSettings(_Section):
+    """A host table's remote-play broker (``companion remote broker`` writes this section as
+    ``remote-host.yaml``): where it is, the room, the host's and the guest's accounts (the
+    guest's travels in the invite code) and how to trust its certificate — a ``pin`` (SHA-256 of
+    its self-signed certificate) or a ``cafile`` on this machine; neither: the system's CAs."""
+
+    broker_host: str | None = Field(default=None, min_length=1, max_length=253)
+    broker_port: int = Field(default=8883, ge=1, le=65535)
+    room: str | None = Field(
+        default=None, pattern=r"^[A-Za-z0-9_-]{1,40}(/[A-Za-z0-9_-]{1,40}){0,3}$"
+    )
+    host_username: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_.@-]{1,64}$")
+    host_password: str | None = Field(default=None, min_length=1, max_length=200)
+    guest_username: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_.@-]{1,64}$")
+    guest_password: str | None = Field(default=None, min_length=1, max_length=200)
+    pin: str | None = Field(default=None, pattern=r"^[0-9A-Fa-f:]{64,95}$")
+    cafile: Path | None = None
+    seat: str = Field(default="B", pattern=r"^[A-Za-z0-9_-]{1,16}$")  # the seat the guest plays
+
+    @property
+    def configured(self) -> bool:
+        """Everything a host needs is here (a broker, a room and both accounts)."""
+        return None not in (
+            self.broker_host, self.room, self.host_username, self.host_password,
+            self.guest_username, self.guest_password,
+        )  # fmt: skip
+
+    @model_validator(mode="after")
+    def _whole(self) -> RemoteSettings:
+        given = (self.broker_host, self.room, self.host_username, self.host_password,
+                 self.guest_username, self.guest_password)  # fmt: skip
+        if any(v is not None for v in given) and not self.configured:
+            raise ValueError(
+                "remote needs broker_host, room, host_username, host_password, guest_username "
+                "and guest_password together"
+            )
+        if self.pin is not None and self.cafile is not None:
+            raise ValueError("remote: a pin or a cafile, not both")
+        return self
+
+
 GameSection = TypeVar("GameSection", bound=BaseModel)
 
 
@@ -152,6 +193,7 @@ class Settings(_Section):
     panel: PanelSettings = PanelSettings()
     clock: ClockSettings = ClockSettings()
     hub: HubSettings = HubSettings()
+    remote: RemoteSettings = RemoteSettings()
 
     @property
     def store_path(self) -> Path:

@@ -19,9 +19,10 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from companion.errors import IllegalActionError
 from companion.json_limits import TooDeep, parse_json
 from companion.table.clock import ClockError
+from companion.table.dice_roll import NothingToRoll
 from companion.table.proposers import Proposer
 from companion.table.store import StoreFullError
-from companion.table.table import JudgeOnlyError, SeatError, StaleError
+from companion.table.table import JudgeOnlyError, PausedError, SeatError, StaleError
 from web_panel.addresses import LOOPBACK_NAMES, lan_address, public_base_url
 from web_panel.i18n import choose_language, translate
 from web_panel.judge import JudgeAccessError
@@ -29,7 +30,7 @@ from web_panel.judge_calls import CallTooSoon
 from web_panel.pages import error_page
 from web_panel.panel import Panel, current_panel, may_set_first_pin
 from web_panel.panel import me as me_view
-from web_panel.seats import LOOPBACK_ADDRESSES, join_qr_svg, may_see_join_codes
+from web_panel.seats import LOOPBACK_ADDRESSES, join_qr_svg, may_see_join_codes, playable_here
 
 api = Blueprint("api", __name__, url_prefix="/api")
 logger = logging.getLogger(__name__)
@@ -92,6 +93,14 @@ def _refused(error: Refused) -> ResponseReturnValue:
 def _disk_full(error: StoreFullError) -> ResponseReturnValue:
     logger.error("%s", error)
     return _refused(Refused(507, "disk_full"))
+
+
+@api.app_errorhandler(PausedError)
+def _paused(error: PausedError) -> ResponseReturnValue:
+    """A remote game's table is paused (the link, the partner, catching up): nothing changed."""
+    language = choose_language(request)
+    message = translate(language, f"error.paused.{error.reason}")
+    return jsonify(error="paused", reason=error.reason, message=message, detail=""), 503
 
 
 # Werkzeug's own refusals (no such route, wrong method, a body too large...) under /api.
@@ -192,6 +201,29 @@ def submit_action() -> ResponseReturnValue:
     except ValueError as exc:
         raise Refused(400, "malformed", str(exc)) from None
     return jsonify(action=str(accepted.action), version=accepted.version)
+
+
+@api.post("/roll")
+def roll() -> ResponseReturnValue:
+    """The shared virtual dice: the table rolls what the pending decision asks for (attack or
+    initiative dice) and submits it as the phone's seat, like typed dice."""
+    panel = current_panel()
+    data = body()
+    proposer = _proposer(panel)
+    if not isinstance(proposer, str):  # the judge: the dice are a seat's
+        raise Refused(403, "roll_seat_only")
+    seen = _seen(data)
+    try:
+        rolled = panel.roller(panel.table, proposer, seen["version"], seen["game_id"])
+    except NothingToRoll as exc:
+        raise Refused(409, "nothing_to_roll", str(exc)) from None
+    except StaleError as exc:
+        raise Refused(409, "stale", str(exc)) from None
+    except SeatError as exc:
+        raise Refused(403, "wrong_seat", str(exc)) from None
+    except IllegalActionError as exc:
+        raise Refused(422, "illegal", str(exc), exc.rule) from None
+    return jsonify(action=str(rolled.action), version=rolled.version)
 
 
 @api.post("/undo")
@@ -408,6 +440,9 @@ def join_code(seat: str) -> ResponseReturnValue:
     panel = current_panel()
     if seat not in panel.table.read(lambda game: game.seats):
         raise Refused(404, "no_such_seat")
+    if not playable_here(panel.table.state()["remote"], seat):
+        # a remote game: the guest's seat is played at the guest table, the others at the host's
+        raise Refused(409, "remote_seat")
     viewer = panel.viewer()
     if not may_see_join_codes(request.remote_addr, viewer):
         raise Refused(403, "judge_only")

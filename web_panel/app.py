@@ -41,6 +41,7 @@ from web_panel.other_game_setup import other_setup_api
 from web_panel.pages import pages
 from web_panel.panel import LedSource, Panel
 from web_panel.private_files import write_private
+from web_panel.remote_api import remote_api
 from web_panel.table_catalog_api import catalog_api
 
 if TYPE_CHECKING:
@@ -130,6 +131,7 @@ def create_app(
     app.register_blueprint(judge_api)
     app.register_blueprint(led_api)
     app.register_blueprint(demo_api)
+    app.register_blueprint(remote_api)
     app.register_blueprint(pages)
     app.before_request(_refuse_too_large)
     app.before_request(_refuse_cross_site)

@@ -591,6 +591,10 @@ def save_warband() -> ResponseReturnValue:
 def new_game() -> ResponseReturnValue:
     panel = current_panel()
     require_setup_rights(panel)
+    remote = panel.table.state()["remote"]
+    if remote is not None and remote["role"] == "guest":
+        # a remote game's guest table plays the host's game: the host sets up the next one
+        raise Refused(409, "remote_guest_setup")
     data = body()
     seats = _seats(data.get("seats"), panel.seats)
     minutes = data.get("clock_minutes", panel.settings.clock.round_minutes)

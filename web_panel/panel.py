@@ -15,6 +15,7 @@ from companion.errors import DataFileError
 from companion.settings import SeatSettings, Settings
 from companion.table.catalog import TableCatalog
 from companion.table.clock import MatchClock
+from companion.table.dice_roll import Roller, remote_roller
 from companion.table.session import Lineup
 from companion.table.table import Table
 from web_panel import csrf
@@ -30,6 +31,7 @@ from web_panel.view import public_view, spectator_view
 if TYPE_CHECKING:
     from companion.camera.reading import TableReading
     from companion.camera.snapshot import CameraView
+    from web_panel.remote_api import RemoteControl
 
 
 class LedFrame(Protocol):
@@ -84,6 +86,8 @@ class Panel:
     labels: TableReading | None = None
     # The tournament hub's link when this table plays in an event (set by the runtime).
     tournament: TournamentLink | None = None
+    # The table's remote session (``companion.remote``; set by the runtime): invites and joins.
+    remote: RemoteControl | None = None
     # The scripted demo playing at this table, if any: the phones watch it or take it over.
     demo: DemoScript | None = None
     # The entries players typed in (every game), in the table's store.
@@ -94,6 +98,9 @@ class Panel:
     clock: MatchClock = field(init=False)
     # The map values the seated players confirmed on their phones, until both agree.
     map_agreement: MapAgreement = field(default_factory=MapAgreement)
+    # Who rolls the shared virtual dice (``POST /api/roll``): this table's kit, or at a remote
+    # guest table the host's, through the remote session's link.
+    roller: Roller = field(init=False)
 
     def __post_init__(self) -> None:
         self.clock = self.table.session.clock(self.settings.clock)
@@ -106,6 +113,7 @@ class Panel:
         self.table_catalog = TableCatalog(self.table.store.path)
         self.judge_calls = JudgeCalls(self.table.bus)
         self._stop_mirroring: Callable[[], None] = lambda: None
+        self.roller = remote_roller(lambda: getattr(self.remote, "link", None))
 
     def mirror_leds(self, source: LedSource) -> None:
         """Show the LED colours on the phones' boards (frames carry ``cells``: cell → #rrggbb),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
+from typing import Any
 
 import segno
 
@@ -37,6 +38,15 @@ LOOPBACK_ADDRESSES = frozenset({"127.0.0.1", "::1"})
 def may_see_join_codes(remote_addr: str | None, viewer: Viewer) -> bool:
     """Join codes are for the table's own screen (a loopback client) and the judge only."""
     return viewer.judge or remote_addr in LOOPBACK_ADDRESSES
+
+
+def playable_here(remote: dict[str, Any] | None, seat: str) -> bool:
+    """May a phone at this table take ``seat``, given the table's remote block (``None``: a
+    table on its own, every seat)? At a remote game's guest table only the guest's seat; at its
+    host table every seat but the guest's."""
+    if remote is None:
+        return True
+    return (seat == remote["seat"]) == (remote["role"] == "guest")
 
 
 def join_qr_svg(url: str) -> str:

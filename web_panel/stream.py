@@ -27,7 +27,10 @@ LED_FRAMES_PER_SECOND = 4
 LED_INTERVAL = 1.0 / LED_FRAMES_PER_SECOND
 # Events that become notices on the phones (a problem to look at, a call for the judge).
 NOTICE_KINDS = {ev.FLAGGED, ev.JUDGE_CALLED, ev.DEVICE}
-_WAKING_KINDS = {ev.ACTION_APPLIED, ev.UNDONE, ev.GAME_STARTED, ev.JUDGE_ANSWERED, *NOTICE_KINDS}
+_WAKING_KINDS = {
+    ev.ACTION_APPLIED, ev.UNDONE, ev.GAME_STARTED, ev.JUDGE_ANSWERED, ev.REMOTE_CHANGED,
+    *NOTICE_KINDS,
+}  # fmt: skip
 
 
 def sse_message(event: str, data: str, event_id: str | None = None) -> str:
@@ -57,7 +60,9 @@ class Feed:
         self._unsubscribe = table.bus.subscribe(self._on_event, kinds=_WAKING_KINDS)
 
     def _on_event(self, event: Event) -> None:
-        if event.kind == ev.JUDGE_ANSWERED:  # the judge took the call: its notice goes
+        if event.kind == ev.REMOTE_CHANGED:  # a remote link or pause: no new version, but news
+            self.panel_changed()
+        elif event.kind == ev.JUDGE_ANSWERED:  # the judge took the call: its notice goes
             with self._cond:
                 kept = [n for n in self._notices if n["kind"] != ev.JUDGE_CALLED]
                 self._notices = deque(kept, maxlen=NOTICES_KEPT)

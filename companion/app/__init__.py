@@ -3,6 +3,7 @@ phone panel; ``commands`` holds ``companion run`` and ``companion demo``; ``doct
 missing on this machine.
 
 May import: the shared contracts, ``companion.games``, ``companion.table``, ``companion.camera``,
-``companion.lights``, ``companion.hub``, ``companion.simulation``, ``web_panel``, ``vision`` and
-``firmware_config``: every room below it. Only ``companion.cli`` imports it.
+``companion.lights``, ``companion.hub``, ``companion.remote``, ``companion.simulation``,
+``web_panel``, ``vision`` and ``firmware_config``: every room below it.
+Only ``companion.cli`` imports it.
 """

@@ -19,6 +19,7 @@ from companion.settings import LightsSettings, Settings, load_settings
 if TYPE_CHECKING:
     from companion.app.runtime import TableRuntime
     from companion.games.kit import Demo
+    from companion.remote.state import RemoteSession
     from companion.simulation.demo_run import DemoRun
     from companion.table.table import Table
 
@@ -103,10 +104,12 @@ def run(config: Path | None, host: str | None, port: int | None, verbose: bool) 
         runtime.devices.append(camera_missing())
     phones = runtime.start_panel(host, port)
     runtime.start_hub()  # after the panel: the hub's pairing names the panel's seats
+    remote = runtime.start_remote()  # after the panel: its table screen invites and joins
     game_name = table.read(lambda game: game.name)
     click.echo(f"{'Resumed' if opened.resumed else 'Started'} game {table.game_id} ({game_name}).")
     click.echo(f"Data folder: {settings.data_dir}")
     _say_where(runtime, phones)
+    _say_remote(remote.state.session())
     for note in runtime.devices:  # a missing device is no fault: said, not warned
         click.echo(note.line())
     for problem in runtime.problems:
@@ -116,6 +119,19 @@ def run(config: Path | None, host: str | None, port: int | None, verbose: bool) 
     _follow_join_links(runtime)
     _serve_until_interrupted(runtime)
     data_lock.release()
+
+
+def _say_remote(session: RemoteSession | None) -> None:
+    """The remote game this table plays, if any: its part, and a host's current invite code
+    (this machine is the table; the code is for the friend)."""
+    if session is None:
+        return
+    if session.role == "host":
+        click.echo(f"Remote game: this table hosts; the guest table plays seat {session.seat}.")
+        if session.code and session.bound is None:
+            click.echo(f"Invite code (send it to your friend): {session.code}")
+    else:
+        click.echo(f"Remote game: this table plays seat {session.seat} of the host's game.")
 
 
 def _say_where(runtime: TableRuntime, phones: str) -> None:

@@ -28,6 +28,7 @@ from companion.lights.driver import LightsDriver
 from companion.lights.factory import Fallback, open_lights
 from companion.lights.map_view import MapView, game_map, view_for_game
 from companion.settings import Settings
+from companion.table.seats_here import absent_at
 from companion.table.session import Lineup
 from companion.table.table import JUDGE, Table
 from firmware_config.layout import load_layout
@@ -35,6 +36,7 @@ from firmware_config.layout import load_layout
 if TYPE_CHECKING:
     from companion.camera.reading import TableReading
     from companion.camera.snapshot import CameraView
+    from companion.remote.control import RemoteControl
     from vision.board_change import TagId
     from web_panel.panel import Panel
 
@@ -91,7 +93,10 @@ class TableRuntime:
 
         def view() -> BoardView | MapView | None:
             seen = self._camera_cells()
-            return self.table.read(lambda game: view_for_game(game, layout.map, battlefield, seen))
+            absent = absent_at(self.table)  # remote play: the other table's seat
+            return self.table.read(
+                lambda game: view_for_game(game, layout.map, battlefield, seen, absent)
+            )
 
         driver = LightsDriver(lights, view, palette_source=self.seat_palette)
         self._closers.append(driver.attach(self.table.bus))
@@ -176,6 +181,25 @@ class TableRuntime:
             panel.tournament = link
             link.on_change = panel.feed.panel_changed
         self._closers.append(link.close)
+
+    def start_remote(self) -> RemoteControl:
+        """The table's remote session (start the panel first: it makes invites and joins with
+        it): the link the store names is started at once, so a restarted table reconnects by
+        itself; without a session the table plays on its own until an invite or a join."""
+        from companion.remote.control import RemoteControl, RemoteRefused, tls_connector
+
+        settings = self.settings
+        control = RemoteControl(
+            self.table, settings.remote, tls_connector(settings.data_dir), seats=settings.seats
+        )
+        if self.panel is not None:
+            self.panel.remote = control
+        try:
+            control.start()
+        except RemoteRefused as error:  # a session whose broker can't be trusted: said, not fatal
+            self.problems.append(f"remote: {error}")
+        self._closers.append(control.close)
+        return control
 
     def _start_paired_game(self, game: Game, names: dict[str, str]) -> None:
         panel = self.panel

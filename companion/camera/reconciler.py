@@ -7,6 +7,14 @@ actions that explain the difference: a new miniature in a spawn cell during a sp
 during placement is a ``place``. Every other difference becomes a ``Note`` for the LEDs and the
 panel ("put it back", "take it off the map"), never an action.
 
+At a remote table (issue 28) the other seat's miniatures stand on the other table's map: they are
+in the engine's position but never under this camera. Those *absent* seats (``absent``, from the
+state's ``remote`` block: ``table/seats_here.absent_at``) are left out on both sides: their
+pieces in the engine are not "missing", a tag of theirs seen here is not read, and nothing is
+proposed while the pending decision is theirs (only their own table's players act for them).
+The engine still holds both sides, so a cell with two of ours and three of theirs is one engaged
+cell for the rules.
+
 Tags are bound to pieces by a registry made at game setup. By default seat A's copy ``k`` of a
 miniature wears serial ``k`` and seat B's wears serial ``100 + k`` (the labels tool prints them so).
 """
@@ -19,6 +27,7 @@ from typing import Any
 
 from companion.games.board_reading import Note, identify
 from companion.games.protocol import Pending
+from companion.table.seats_here import absent_at
 from companion.table.table import CAMERA, Table
 from vision.board_change import TagId
 
@@ -73,15 +82,20 @@ def reconcile(
     registry: Mapping[TagId, str],
     engine_board: Mapping[str, str],
     pending: Pending,
+    absent: frozenset[str] = frozenset(),
 ) -> Reconciliation:
-    """``seen``: tag → cell from the camera; ``engine_board``: piece → cell from the engine.
+    """``seen``: tag → cell from the camera; ``engine_board``: piece → cell from the engine;
+    ``absent``: the seats played at another table (remote play), not read here.
 
     Returns the actions to propose, in order (propose one, then reconcile again: each accepted
     action changes what is legal next), and the notes for everything else.
     """
     seen_pieces, notes = identify(seen, registry)
+    if absent:
+        seen_pieces = {p: cell for p, cell in seen_pieces.items() if owner(p) not in absent}
+        engine_board = {p: cell for p, cell in engine_board.items() if owner(p) not in absent}
 
-    verb = PROPOSING_KINDS.get(pending.kind)
+    verb = PROPOSING_KINDS.get(pending.kind) if pending.seat not in absent else None
     proposals: list[str] = []
     for piece, cell in sorted(seen_pieces.items()):
         was = engine_board.get(piece)
@@ -124,16 +138,24 @@ def engine_board(game: Any) -> dict[str, str]:
     return {mini.id: cell for cell, minis in game.board().items() for mini in minis}
 
 
-def sync_table(table: Table, registry: Mapping[TagId, str], seen: Mapping[TagId, str]) -> Sync:
+def sync_table(
+    table: Table,
+    registry: Mapping[TagId, str],
+    seen: Mapping[TagId, str],
+    absent: frozenset[str] | None = None,
+) -> Sync:
     """Bring the engine in line with the board the camera committed, as far as the rules allow.
 
     Proposes one action at a time as the camera (each accepted action changes what is legal
     next), stops at the first refusal, and flags every remaining difference on the table.
+    ``absent``: the seats played at another table; ``None``: as the table's state says.
     """
+    if absent is None:
+        absent = absent_at(table)
     accepted: list[str] = []
     for _ in range(MAX_PROPOSALS):
         board, pending = table.read(lambda game: (engine_board(game), game.pending()))
-        result = reconcile(seen, registry, board, pending)
+        result = reconcile(seen, registry, board, pending, absent)
         if not result.proposals:
             break
         proposal = result.proposals[0]

@@ -24,10 +24,13 @@ so the generic machinery stays in its room and asks the kit:
   starts: ``paired_game``; the event's map a pairing carries: ``event_map``;
 - the game's own ``companion catalog`` commands: ``catalog_commands``;
 - the judge's tools: ``judge`` (a module of position editing and rules questions, or ``None``);
-- the maps an event's organizer chooses from: ``event_maps`` (a module, or ``None``)."""
+- the maps an event's organizer chooses from: ``event_maps`` (a module, or ``None``);
+- the shared virtual dice: ``virtual_dice(game, rng)``, the action rolling the dice the pending
+  decision asks for (``None``: it asks for none), or ``None`` for a game without them."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -211,6 +214,10 @@ class GameKit:
     # ``CATALOG_LOADER``: the context key its commands read their catalog loader from;
     # ``with_table_entries(entries)``: the game's catalog with the entries typed at a table)
     catalog_commands: str | None = None
+    # the shared virtual dice (remote play, players without dice): the action that rolls the
+    # dice the pending decision asks for with ``rng`` (its notation), None when it asks for none;
+    # None: the game has no virtual dice
+    virtual_dice: Callable[[Any, random.Random], str | None] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "prompt_events", MappingProxyType(dict(self.prompt_events)))

@@ -5,6 +5,10 @@ the Dreamblade engine's query methods (the agreed contract: ``turn``, ``phase``,
 ``pending()``, ``board()``, ``portal(seat)``, ``legal_spawn_cells(seat)``,
 ``legal_shift_destinations(mini_id)``, ``contested_cells()``, ``scoring_cells(seat)``,
 ``claims()``, ``turn_wins()``, ``winner()``).
+
+At a remote table (issue 28) some seats are *absent*: their miniatures stand on the other table's
+map, not on this one. ``absent`` names them and ``absent_minis`` says where each of their
+miniatures stands (the scenes light those cells; the driver plays their moves from the change).
 """
 
 from __future__ import annotations
@@ -59,6 +63,8 @@ class BoardView:
     last_turn_winner: str | None = None
     winner: str | None = None
     flagged: frozenset[str] = frozenset()  # cells of an illegal or ambiguous move
+    absent: frozenset[str] = frozenset()  # seats whose miniatures are on another table's map
+    absent_minis: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # id → (seat, cell)
 
     def __post_init__(self) -> None:
         if self.phase not in PHASES:
@@ -72,6 +78,7 @@ class BoardView:
             *self.contested,
             *self.claims,
             *self.flagged,
+            *(cell for _, cell in self.absent_minis.values()),
             *(cell for values in self.scoring.values() for cell in values),
             *([self.moving_from] if self.moving_from else []),
         ]
@@ -84,6 +91,9 @@ class BoardView:
         )
         object.__setattr__(self, "claims", _frozen(self.claims))
         object.__setattr__(self, "turn_wins", _frozen(self.turn_wins))
+        object.__setattr__(self, "absent_minis", _frozen(self.absent_minis))
+        if any(seat not in self.absent for seat, _ in self.absent_minis.values()):
+            raise ValueError("absent_minis holds only the absent seats' miniatures")
 
     @property
     def scoring_cells(self) -> frozenset[str]:
@@ -92,7 +102,10 @@ class BoardView:
 
 
 def board_view_from_game(
-    game: Any, flagged: Iterable[str] = (), moving: str | None = None
+    game: Any,
+    flagged: Iterable[str] = (),
+    moving: str | None = None,
+    absent: Iterable[str] = (),
 ) -> BoardView:
     """Build a view from the engine's query methods.
 
@@ -102,6 +115,7 @@ def board_view_from_game(
     creatures that may still move.
     ``turn_wins()`` may be a sequence of per-turn winners (``None`` for a tie) or a mapping of
     seat → turns won; only the sequence says who won the last turn.
+    ``absent``: the seats whose miniatures are not on this table's map (remote play).
     """
     seats = tuple(getattr(game, "seats", SEATS))
     phase = game.phase
@@ -119,6 +133,13 @@ def board_view_from_game(
     if mini_id is not None:
         moving_from = cell_of.get(mini_id)
         destinations = frozenset(game.legal_shift_destinations(mini_id))
+    away = frozenset(absent)
+    absent_minis = {
+        mini.id: (mini.owner, cell)
+        for cell, minis in board.items()
+        for mini in minis
+        if mini.owner in away
+    }
     wins = game.turn_wins()
     if isinstance(wins, Mapping):
         turn_wins, last = dict(wins), None
@@ -144,12 +165,14 @@ def board_view_from_game(
         last_turn_winner=last,
         winner=game.winner(),
         flagged=frozenset(flagged),
+        absent=away,
+        absent_minis=absent_minis,
     )
 
 
-def board_view_or_none(game: Any) -> BoardView | None:
+def board_view_or_none(game: Any, absent: Iterable[str] = ()) -> BoardView | None:
     """The view of a game with the Dreamblade board queries; ``None`` for other games (the
     lights then fall back to the attract mode)."""
     if not all(hasattr(game, query) for query in QUERIES):
         return None
-    return board_view_from_game(game)
+    return board_view_from_game(game, absent=absent)

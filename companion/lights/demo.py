@@ -4,7 +4,9 @@ view per scene of every game (:data:`PREVIEWS`).
 The 5×5 map (Dreamblade): seat A's portal is a1, seat B's is e5. Mid-game, A holds b3 and d4, B
 holds c3 and b2, and c4 is contested. The games on hexes and squares (Arena, Dungeon Command):
 their kits' demonstration positions (``GameKit.led_scenes``) on the example layouts' maps.
-Planechase: its flourishes (``GameKit.flourishes``).
+Planechase: its flourishes (``GameKit.flourishes``). ``remote``: the mid-game position at a
+remote table where seat B plays at the other table, its creature in c3 moving to d3 again and
+again (``playback``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from companion.lights.colours import RGB, Palette
 from companion.lights.flourishes import FLOURISHES, Flourish
 from companion.lights.frame import Frame
 from companion.lights.map_view import MapView
-from companion.lights.scenes import SCENES, Scene, map_scene
+from companion.lights.playback import PLAYBACK_SECONDS, moves_between, playback
+from companion.lights.scenes import SCENES, Scene, map_scene, state_scene
 from companion.lights.virtual import VirtualLights
 from firmware_config.layout import load_layout
 
@@ -77,6 +80,23 @@ DEMO_VIEWS: dict[str, BoardView] = {
 }
 
 
+# Seat B at the other table: its miniatures (ids for the playback), then one moved c3 → d3.
+_B_MINIS = {"B:c3": ("B", "c3"), "B:b2": ("B", "b2"), "B:c4": ("B", "c4"), "B:e5": ("B", "e5")}
+REMOTE_VIEW = replace(MIDGAME, absent=frozenset({"B"}), absent_minis=_B_MINIS)
+REMOTE_MOVED = replace(
+    REMOTE_VIEW,
+    occupants={**{c: o for c, o in MIDGAME.occupants.items() if c != "c3"}, "d3": ("B",)},
+    absent_minis={**_B_MINIS, "B:c3": ("B", "d3")},
+)
+REMOTE_CYCLE = PLAYBACK_SECONDS + 1.5  # the move, then the board still for a moment
+
+
+def remote_preview(t: float, palette: Palette) -> Frame:
+    """The remote table's position, the absent seat's move playing at the start of each cycle."""
+    moves = moves_between(REMOTE_VIEW, REMOTE_MOVED)
+    return state_scene(REMOTE_MOVED, t, palette, playback(moves, t % REMOTE_CYCLE, palette))
+
+
 def demo_view(scene: str) -> BoardView:
     """The demo position suited to ``scene`` (the mid-game position for the others)."""
     return DEMO_VIEWS.get(scene, MIDGAME)
@@ -129,6 +149,7 @@ def _previews() -> dict[str, Preview]:
         if kit.map_size is not None:  # its own map: the 5×5 map
             for name, scene in SCENES.items():
                 previews[name] = Preview(kit.name, BOARD_LAYOUT, _board(scene, demo_view(name)))
+            previews["remote"] = Preview(kit.name, BOARD_LAYOUT, remote_preview)
         for led_scene in kit.led_scenes:
             previews[led_scene.name] = Preview(
                 kit.name, led_scene.layout, _map(map_view(led_scene))

@@ -10,6 +10,10 @@ move with no engine event: the camera's squares are read then). Cells the camera
 (each game kit's ``prompt_events``) flash until the next action at the table, at most
 ``PROMPT_SECONDS``.
 
+At a remote table (the board view names ``absent`` seats) an action that moves an absent seat's
+miniatures plays the move (``playback``) over the scene for ``PLAYBACK_SECONDS``; a later move
+starts its own playback.
+
 The seat colours come from a palette source read again when a new game starts, so the colours
 picked on the panel's set-up reach the LEDs for every game. The table wires it as
 ``driver.attach(table.bus)`` plus ``driver.run(stop)`` in a thread
@@ -31,6 +35,7 @@ from companion.lights.board_view import BoardView
 from companion.lights.colours import Palette
 from companion.lights.flourishes import FLOURISHES, Flourish
 from companion.lights.map_view import MapView, prompt_events
+from companion.lights.playback import PLAYBACK_SECONDS, Move, moves_between, playback
 from companion.lights.render import Rendered, render
 from companion.lights.scenes import map_scene, rainbow, state_scene
 
@@ -68,6 +73,7 @@ class LightsDriver:
         self._prompts: dict[str, float] = {}  # cell → time its flash ends at the latest
         self._turn_winner: str | None = None
         self._flourish: tuple[Flourish, float] | None = None  # playing, and since when
+        self._moves: tuple[tuple[Move, ...], float] | None = None  # an absent seat's, since when
         self._last_pixels: bytes | None = None
         self._wake = threading.Event()  # set by events: draw now, not at the next frame tick
         self._prompt_events = prompt_events()
@@ -105,8 +111,18 @@ class LightsDriver:
             else:
                 self._turn_winner = None  # the wipe plays once, until the next action
             if view != self._view or event.kind == ev.TURN_WON:
+                # a game's events or an undo move miniatures; a new game's do not play in
+                moves = self._moves_to(view) if event.kind != ev.GAME_STARTED else ()
+                if moves:
+                    self._moves = (moves, now)
                 self._view, self._since = view, now
                 self.wake()
+
+    def _moves_to(self, view: BoardView | MapView | None) -> tuple[Move, ...]:
+        before = self._view
+        if not isinstance(view, BoardView) or not isinstance(before, BoardView):
+            return ()
+        return moves_between(before, view)
 
     def _refresh(self, now: float) -> None:
         """Read the view again if it was not read for ``REFRESH_SECONDS``."""
@@ -132,6 +148,9 @@ class LightsDriver:
             if self._flourish is not None and now - self._flourish[1] >= self._flourish[0].seconds:
                 self._flourish = None
             flourish = self._flourish
+            if self._moves is not None and now - self._moves[1] >= PLAYBACK_SECONDS:
+                self._moves = None
+            moves = self._moves
             view, t = self._view, now - self._since
             flagged = frozenset(self._flags)
             if isinstance(view, BoardView):
@@ -148,7 +167,8 @@ class LightsDriver:
         elif view is None:
             frame = rainbow(self.lights.layout.cells, now)
         elif isinstance(view, BoardView):
-            frame = state_scene(view, t, self.palette)
+            overlay = playback(moves[0], now - moves[1], self.palette) if moves else None
+            frame = state_scene(view, t, self.palette, overlay)
         else:
             frame = map_scene(view, t, self.palette)
         rendered = render(frame, self.lights.layout)

@@ -15,7 +15,7 @@ layout lies under another map: the lights idle).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -74,15 +74,20 @@ def _whole(value: object) -> int | None:
 
 
 def view_for_game(
-    game: Any, layout_map: MapShape, battlefield: Mapping[str, Any], seen: Mapping[TagId, str]
+    game: Any,
+    layout_map: MapShape,
+    battlefield: Mapping[str, Any],
+    seen: Mapping[TagId, str],
+    absent: Iterable[str] = (),
 ) -> BoardView | MapView | None:
     """The view of the table's game for LEDs under ``layout_map``; ``None`` when the game has
-    no map or is played on another one than the layout's."""
+    no map or is played on another one than the layout's. ``absent``: the seats whose miniatures
+    are on another table's map (remote play: the 5×5 map's view lights their cells)."""
     if game_map(game.name, battlefield) != layout_map:
         return None
     map_pieces = find_kit(game.name).map_pieces
     if map_pieces is None:
-        return board_view_or_none(game)
+        return board_view_or_none(game, absent)
     shown = map_pieces(game, battlefield, seen)
     return MapView(
         seats=tuple(game.seats),

@@ -5,6 +5,23 @@ game moves on and a test can sample any moment. :func:`state_scene` picks the sc
 phase and pending decision call for and draws flagged cells flashing red over it.
 :func:`map_scene` is the one scene of the games on other maps (Arena's hexes, Dungeon Command's
 squares), drawn from a ``MapView``.
+
+At a remote table (issue 28: the view names ``absent`` seats, whose miniatures stand on the other
+table's map) :func:`state_scene` also lights every cell an absent seat holds, in that seat's
+colour at a level by how many of its miniatures stand there (:data:`ABSENT_LEVELS`; white at that
+level where both sides stand: one engaged cell). Precedence, highest first:
+
+1. flagged cells flashing red (an illegal or unclear change at this table);
+2. the move playback of an absent seat's move (``playback``: drawn by the driver over the scene);
+3. whole-map moments: the game won, the turn-won wipe;
+4. the scene's markers: the spawning seat's portal, the creature being moved, contested cells in
+   the strike and conquest scenes, claimed key cells in the conquest scene;
+5. the absent seats' miniatures;
+6. the rest of the scene: "you may go here" cells (legal spawn cells, shift destinations, movable
+   creatures), unclaimed key cells, this table's own miniatures (dim: they stand on them).
+
+An absent seat's own prompts (its legal spawn cells, its shift destinations) are not drawn: nobody
+here places its miniatures, and they would look like its pieces.
 """
 
 from __future__ import annotations
@@ -31,6 +48,8 @@ WOUND_BLINK = 0.5  # …for this long
 PORTAL_WHITE = 0.5  # share of white in a portal's colour: paler than any cell of its seat
 PORTAL_LOW = 0.75  # a portal breathes between this level and full, always above DIM
 TURN_WON_SECONDS = 4.0  # how long the turn-won wipe plays at the start of the next turn
+# Level of a cell an absent seat holds, by how many of its miniatures stand there (1, 2, 3, 4+).
+ABSENT_LEVELS = (0.5, 0.7, 0.85, 1.0)
 # Pending kinds of the strike sequence (the engine's names contain one of these words).
 STRIKE_KINDS = ("strike", "attack", "reroll", "blade", "damage", "disrupt", "destroy", "deathblow")
 
@@ -51,6 +70,28 @@ def occupancy(view: BoardView, t: float, palette: Palette) -> Frame:
         owners = set(seats)
         colour = palette.contested if len(owners) > 1 else palette.seat(next(iter(owners)))
         cells[cell] = scaled(colour, DIM)
+    return Frame(cells)
+
+
+def absent_level(count: int) -> float:
+    """The level of a cell holding ``count`` (≥ 1) of an absent seat's miniatures."""
+    if count < 1:
+        raise ValueError(f"an absent seat's cell holds at least one miniature, not {count}")
+    return ABSENT_LEVELS[min(count, len(ABSENT_LEVELS)) - 1]
+
+
+def absent_pieces(view: BoardView, t: float, palette: Palette) -> Frame:
+    """Each cell the absent seats hold in the seat's colour, brighter the more of its miniatures
+    stand there; where this table's miniatures stand too (or two absent seats), contested white
+    at that level."""
+    cells: dict[str, RGB] = {}
+    for cell, seats in view.occupants.items():
+        away = [seat for seat in seats if seat in view.absent]
+        if not away:
+            continue
+        mixed_cell = len(set(away)) > 1 or len(away) < len(seats)
+        colour = palette.contested if mixed_cell else palette.seat(away[0])
+        cells[cell] = scaled(colour, absent_level(len(away)))
     return Frame(cells)
 
 
@@ -161,27 +202,57 @@ def calibration(view: BoardView, t: float, palette: Palette) -> Frame:
     )
 
 
-def state_scene(view: BoardView, t: float, palette: Palette) -> Frame:
-    """The scene the game's phase and pending decision call for, with flagged cells flashing."""
-    base = _base(view, t, palette)
-    return _flags(view, t, palette).over(base) if view.flagged else base
+def state_scene(view: BoardView, t: float, palette: Palette, overlay: Frame | None = None) -> Frame:
+    """The scene the game's phase and pending decision call for, with the absent seats' cells
+    (a remote table) and flagged cells flashing; ``overlay`` (a move playback) goes over the
+    scene, under the flags."""
+    name = _scene_name(view, t)
+    frame = SCENES[name](view, t, palette)
+    if view.absent and name not in ("game_won", "turn_won"):
+        kept = _markers(view, name)
+        shown = absent_pieces(view, t, palette).cells
+        frame = Frame({c: colour for c, colour in shown.items() if c not in kept}).over(frame)
+    if overlay is not None:
+        frame = overlay.over(frame)
+    return _flags(view, t, palette).over(frame) if view.flagged else frame
 
 
 def _base(view: BoardView, t: float, palette: Palette) -> Frame:
+    return SCENES[_scene_name(view, t)](view, t, palette)
+
+
+def _scene_name(view: BoardView, t: float) -> str:
+    """Which scene the game's phase and pending decision call for."""
     if view.phase == "game_over":
-        return game_won(view, t, palette)
+        return "game_won"
     if view.phase == "conquest":
-        return conquest(view, t, palette)
-    if view.phase == "spawn":
-        return spawn(view, t, palette)
-    if view.phase == "action" and (view.moving_from is not None or view.pending_kind == "shift"):
-        return shift(view, t, palette)
+        return "conquest"
+    here = view.phase_seat not in view.absent  # an absent seat's prompts are not drawn here
+    if view.phase == "spawn" and here:
+        return "spawn"
+    shifting = view.moving_from is not None or view.pending_kind == "shift"
+    if view.phase == "action" and shifting and here:
+        return "shift"
     kind = view.pending_kind or ""
     if view.phase == "action" and any(word in kind for word in STRIKE_KINDS):
-        return strike(view, t, palette)
+        return "strike"
     if view.phase == "initiative" and view.last_turn_winner and t < TURN_WON_SECONDS:
-        return turn_won(view, t, palette)
-    return occupancy(view, t, palette)
+        return "turn_won"
+    return "occupancy"
+
+
+def _markers(view: BoardView, scene: str) -> frozenset[str]:
+    """The cells of ``scene`` that the absent seats' miniatures do not cover."""
+    seat = view.phase_seat
+    if scene == "spawn" and seat is not None and seat in view.portals:
+        return frozenset({view.portals[seat]})
+    if scene == "shift" and view.moving_from is not None:
+        return frozenset({view.moving_from})
+    if scene == "strike":
+        return view.contested
+    if scene == "conquest":
+        return view.scoring_cells & (view.contested | frozenset(view.claims))
+    return frozenset()
 
 
 def _flags(view: BoardView, t: float, palette: Palette) -> Frame:

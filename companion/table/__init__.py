@@ -4,7 +4,8 @@ their seats, who may set up a game, the seats' names, the round clock (``session
 the label registrations of the players a tournament seats here (``seated_labels``) — the entries
 its players typed in for every game's catalog (``catalog``, and its ``companion catalog`` commands
 in ``catalog_cli``), opening a table from the settings (``setup``), the hardware buttons
-(``controls``) and the Pi's boot settings (``pi_boot``).
+(``controls``), the Pi's boot settings (``pi_boot``), the shared virtual dice (``dice_roll``) and
+which seats a remote game plays at the other table (``seats_here``).
 
 May import: the shared contracts, ``companion.games``, ``firmware_config`` and
 ``vision.registration`` (label registration files, no OpenCV). Never the camera, lights, hub,

@@ -7,6 +7,11 @@ store (with the camera's pictures of it, in the same transaction: ``evidence``),
 publishes the events — one ``action_applied`` per action — and acknowledges. A refused proposal
 changes nothing. The table keeps its game's log in memory too and builds its ``state`` once per
 version, so the views and the hub's messages never read the store back.
+
+**Remote play** (``companion.remote``) adds a gate: a table can be *held* (``hold``: the link to
+the other table is down, the partner is away, or it is catching up), and then refuses every action
+and undo with ``PausedError``, changing nothing. A guest table ``forward_to`` the host: its
+proposals go to the host's engine and come back as the host's log entries, which it ``follow``s.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from companion import events as ev
 from companion.errors import IllegalActionError
@@ -35,7 +40,17 @@ from companion.table.proposers import (
 from companion.table.session import Lineup, Session
 from companion.table.store import Evidence, Store
 
-__all__ = ["CAMERA", "JUDGE", "Accepted", "JudgeOnlyError", "SeatError", "StaleError", "Table"]
+__all__ = [
+    "CAMERA",
+    "JUDGE",
+    "Accepted",
+    "Forwarder",
+    "JudgeOnlyError",
+    "PausedError",
+    "SeatError",
+    "StaleError",
+    "Table",
+]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -57,6 +72,17 @@ class StaleError(RuntimeError):
     """The proposal was made against an older state than the table's: the game moved on."""
 
 
+class PausedError(RuntimeError):
+    """The table is held (remote play): ``reason`` is ``link_down``, ``partner_away`` or
+    ``syncing``. Nothing changed."""
+
+    REASONS = ("link_down", "partner_away", "syncing")
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"the game is paused ({reason})")
+        self.reason = reason
+
+
 @dataclass(frozen=True)
 class Accepted:
     """An accepted action (or an undo: the action taken back) and the version it made."""
@@ -64,6 +90,18 @@ class Accepted:
     action: Action
     events: list[Event]
     version: int
+
+
+class Forwarder(Protocol):
+    """Where a guest table sends its proposals: the host's engine (``companion.remote.link``).
+    Each call returns once the host accepted it and this table has followed the host's entry;
+    a refusal comes back as the table's own exception types."""
+
+    def submit(
+        self, proposer: Proposer, text: str, version: int | None, game_id: int | None
+    ) -> Accepted: ...
+
+    def undo(self, proposer: Proposer, version: int | None, game_id: int | None) -> Accepted: ...
 
 
 class Table:
@@ -77,6 +115,9 @@ class Table:
         self._lock = threading.RLock()
         self.session = Session(store)
         self._evidence = threading.local()  # the camera's pictures for its thread's proposals
+        self._held: str | None = None  # why the table is paused (remote play), if it is
+        self._forwarder: Forwarder | None = None  # a guest table's host
+        self._remote: dict[str, Any] | None = None  # the remote block of the state
         self._follow_log(store.log(game_id))
 
     def _follow_log(self, log_entries: list[dict[str, Any]]) -> None:
@@ -168,13 +209,28 @@ class Table:
                     "position": game.position(),
                 }
                 self._state = (self._game_id, self._version, built)
-            return dict(self._state[2])
+            remote = None if self._remote is None else {**self._remote, "paused": self._held}
+            return {**self._state[2], "remote": remote}
 
     def log(self, last: int | None = None) -> list[dict[str, Any]]:
         """The game's log entries as ``Store.log`` gives them (the ``last`` few), from memory."""
         with self._lock:
             entries = self._log if last is None else self._log[-last:] if last else []
             return [dict(entry) for entry in entries]
+
+    def game_log(self) -> dict[str, Any]:
+        """The game as a remote guest follows it, all of one moment: its ``game`` name, its
+        ``setup`` (the record without actions), ``game_id``, ``version`` and log ``entries``."""
+        with self._lock:
+            setup = dict(self._game.record())
+            setup.pop("actions", None)
+            return {
+                "game": self._game.name,
+                "setup": setup,
+                "game_id": self._game_id,
+                "version": self._version,
+                "entries": [dict(entry) for entry in self._log],
+            }
 
     # -- the camera's evidence -----------------------------------------------------------------
 
@@ -209,37 +265,46 @@ class Table:
         map, ``web_panel.map_agreement``), which stands for the judge's word. Raises
         ``ValueError`` for malformed text, ``SeatError``, ``StaleError`` or
         ``IllegalActionError``; in every such case nothing changed. The reply's version is the
-        one this action made, whatever happens after it.
+        one this action made, whatever happens after it. ``PausedError`` while the table is
+        held; a guest table forwards the proposal to its host (``forward_to``).
         """
         with self._lock:
-            self._check_current(version, game_id)
-            action = self._game.parse_action(text)
-            if action.judge_only and proposer != JUDGE and not agreed:
-                raise JudgeOnlyError(f"only the judge may make a correction ({action})")
-            waiting_for = self._game.seat_for(action)
-            if not isinstance(proposer, Authority) and waiting_for not in (None, proposer):
-                raise SeatError(f"the game waits for seat {waiting_for}, not seat {proposer}")
-            game_events = self._game.push(action)
-            evidence = getattr(self._evidence, "current", None) if proposer == CAMERA else None
-            try:
-                entry = self.store.append_action(self._game_id, action, proposer, evidence)
-            except Exception:
-                self._game.pop()
-                raise
-            if evidence is not None:
-                evidence.kept(entry["seq"])
-            self._log.append({**entry, "undone": False})
-            self._version += 1
-            self._pushed_by.append(proposer)
-            applied = Event(
-                ev.ACTION_APPLIED,
-                {"action": str(action), **_by(proposer), "version": self._version},
-            )
-            all_events = [*game_events, applied]
-            self._finish_if_over()
-            accepted = Accepted(action, all_events, self._version)
-        self.bus.publish_all(all_events)
+            self._check_held()
+            forwarder = self._forwarder
+            if forwarder is None:
+                self._check_current(version, game_id)
+                action = self._game.parse_action(text)
+                if action.judge_only and proposer != JUDGE and not agreed:
+                    raise JudgeOnlyError(f"only the judge may make a correction ({action})")
+                waiting_for = self._game.seat_for(action)
+                if not isinstance(proposer, Authority) and waiting_for not in (None, proposer):
+                    raise SeatError(f"the game waits for seat {waiting_for}, not seat {proposer}")
+                accepted = self._push_locked(proposer, action)
+        if forwarder is not None:  # outside the lock: the host's entry comes back through it
+            return forwarder.submit(proposer, text, version, game_id)
+        self.bus.publish_all(accepted.events)
         return accepted
+
+    def _push_locked(self, proposer: Proposer, action: Action) -> Accepted:
+        """Apply, store and count an action already checked; publishing is the caller's."""
+        game_events = self._game.push(action)
+        evidence = getattr(self._evidence, "current", None) if proposer == CAMERA else None
+        try:
+            entry = self.store.append_action(self._game_id, action, proposer, evidence)
+        except Exception:
+            self._game.pop()
+            raise
+        if evidence is not None:
+            evidence.kept(entry["seq"])
+        self._log.append({**entry, "undone": False})
+        self._version += 1
+        self._pushed_by.append(proposer)
+        applied = Event(
+            ev.ACTION_APPLIED,
+            {"action": str(action), **_by(proposer), "version": self._version},
+        )
+        self._finish_if_over()
+        return Accepted(action, [*game_events, applied], self._version)
 
     def undo(
         self, proposer: Proposer, *, version: int | None = None, game_id: int | None = None
@@ -250,8 +315,13 @@ class Table:
         action can slip in between. The reply holds the action taken back and the new version.
         """
         with self._lock:
-            self._check_current(version, game_id)
-            undone = self._undo_locked(proposer)
+            self._check_held()
+            forwarder = self._forwarder
+            if forwarder is None:
+                self._check_current(version, game_id)
+                undone = self._undo_locked(proposer)
+        if forwarder is not None:
+            return forwarder.undo(proposer, version, game_id)
         self.bus.publish_all(undone.events)
         return undone
 
@@ -264,18 +334,26 @@ class Table:
         when there is nothing to undo.
         """
         with self._lock:
+            self._check_held()
             if not self._pushed_by:
                 raise IllegalActionError("there is nothing to undo", rule="undo.empty")
-            undone = self._undo_locked(self._pushed_by[-1])
+            last, forwarder = self._pushed_by[-1], self._forwarder
+            if forwarder is None:
+                undone = self._undo_locked(last)
+            else:  # the state it undoes: the host refuses it if anything came in between
+                version, game_id = self._version, self._game_id
+        if forwarder is not None:
+            return forwarder.undo(last, version, game_id)
         self.bus.publish_all(undone.events)
         return undone
 
-    def _undo_locked(self, proposer: Proposer) -> Accepted:
-        """``undo``'s step, the lock held; publishing is the caller's, once it is released."""
+    def _undo_locked(self, proposer: Proposer, *, check: bool = True) -> Accepted:
+        """``undo``'s step, the lock held; publishing is the caller's, once it is released.
+        ``check=False``: the host already decided it (``follow``)."""
         if not self._game.actions:
             raise IllegalActionError("there is nothing to undo", rule="undo.empty")
         finished = self._game.winner() is not None
-        if proposer != JUDGE and (finished or self._pushed_by[-1] != proposer):
+        if check and proposer != JUDGE and (finished or self._pushed_by[-1] != proposer):
             raise SeatError("only the judge can take back this action")
         if finished:
             self.store.reopen(self._game_id)
@@ -289,6 +367,89 @@ class Table:
         self._version += 1
         event = Event(ev.UNDONE, {"action": str(action), **_by(proposer), "version": self._version})
         return Accepted(action, [event], self._version)
+
+    # -- remote play: the gate -----------------------------------------------------------------
+
+    @property
+    def held(self) -> str | None:
+        """Why the table is paused (``PausedError.REASONS``), or ``None``."""
+        return self._held
+
+    def hold(self, reason: str) -> None:
+        """Pause the table: every action and undo is refused with ``PausedError(reason)``."""
+        if reason not in PausedError.REASONS:
+            raise ValueError(f"unknown pause reason {reason!r}")
+        with self._lock:
+            changed = self._held != reason
+            self._held = reason
+        if changed:
+            self._remote_changed()
+
+    def release(self) -> None:
+        """Take the pause off: the table plays on where it was."""
+        with self._lock:
+            changed = self._held is not None
+            self._held = None
+        if changed:
+            self._remote_changed()
+
+    def set_remote(self, block: dict[str, Any] | None) -> None:
+        """The remote block the state shows (``role``, ``seat``, ``partner``, ``connected``,
+        ``names``; ``paused`` is the table's own ``held``), ``None`` at a table on its own."""
+        with self._lock:
+            changed = self._remote != block
+            self._remote = None if block is None else dict(block)
+        if changed:
+            self._remote_changed()
+
+    def _remote_changed(self) -> None:
+        self.bus.publish(Event(ev.REMOTE_CHANGED, {"remote": self.state()["remote"]}))
+
+    def forward_to(self, forwarder: Forwarder | None) -> None:
+        """From now on send every proposal and undo to ``forwarder`` (a guest table's host);
+        ``None``: decide them here again."""
+        with self._lock:
+            self._forwarder = forwarder
+
+    def _check_held(self) -> None:
+        if self._held is not None:
+            raise PausedError(self._held)
+
+    def follow(
+        self,
+        entries: list[dict[str, Any]],
+        setup_record: dict[str, Any] | None = None,
+        game_name: str | None = None,
+        lineup: Lineup | None = None,
+    ) -> int:
+        """Mirror the host's log: apply the ``entries`` (the host's whole log of its game, as
+        ``log`` gives it) this table does not have yet, in order, each stored and published as a
+        local action would be, with the host's proposer. Entries already here are ignored.
+
+        ``setup_record`` (with ``game_name``): the host plays another game than this table's —
+        start it from that record (``lineup``: who plays it) before following its entries.
+        Returns how many entries were applied. Raises ``ValueError`` (nothing applied) if the
+        entries do not continue this table's log."""
+        if setup_record is not None:
+            if game_name is None:
+                raise ValueError("a new game to follow needs its name")
+            game = find_game(game_name).from_record({**setup_record, "actions": []})
+            self.replace_game(game, lineup)
+        published: list[Event] = []
+        with self._lock:
+            have = len(self._log)
+            new = [entry for entry in entries if int(entry["seq"]) > have]
+            if new and int(new[0]["seq"]) != have + 1:
+                raise ValueError(f"the host's log skips from entry {have} to {new[0]['seq']}")
+            for entry in new:
+                proposer = proposer_from(str(entry["by"]), entry.get("seat"))
+                if entry["kind"] == "push":
+                    accepted = self._push_locked(proposer, self._game.parse_action(entry["action"]))
+                else:
+                    accepted = self._undo_locked(proposer, check=False)
+                published.extend(accepted.events)
+        self.bus.publish_all(published)
+        return len(new)
 
     def flag(
         self, reason: str, cells: Iterable[str] = (), source: str = CAMERA.value, **about: Any

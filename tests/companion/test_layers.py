@@ -24,7 +24,7 @@ RANKS = {
     ),
     1: ("companion.games", "vision", "firmware_config"),
     2: ("companion.table",),
-    3: ("companion.camera", "companion.lights", "companion.hub"),
+    3: ("companion.camera", "companion.lights", "companion.hub", "companion.remote"),
     4: ("web_panel",),
     5: ("companion.simulation",),
     6: ("companion.app",),

@@ -37,7 +37,7 @@ def test_every_error_code_the_api_raises_is_documented():
     raised = set()
     modules = (
         "api", "game_setup", "camera_view", "camera_setup", "table_catalog_api", "judge_api",
-        "setup_rights", "demo_api",
+        "setup_rights", "demo_api", "remote_api",
     )  # fmt: skip
     for module in (f"{name}.py" for name in modules):
         source = files("web_panel").joinpath(module).read_text(encoding="utf-8")
@@ -46,4 +46,5 @@ def test_every_error_code_the_api_raises_is_documented():
     raised |= set(re.findall(r'JudgeAccessError\(\s*"(\w+)"', judge))
     codes = set(_document()["components"]["schemas"]["Error"]["properties"]["error"]["enum"])
     assert raised <= codes
-    assert raised | {"csrf"} | set(HTTP_ERRORS.values()) == codes
+    # said by their own handlers: a forged request, a paused remote game, remote play refused
+    assert raised | {"csrf", "paused", "remote"} | set(HTTP_ERRORS.values()) == codes

@@ -447,6 +447,18 @@
     return counts;
   }
 
+  /* The shared virtual dice: the table rolls what the decision asks for, as this phone's seat;
+     every phone then shows the roll as it shows typed dice. */
+  function rollForMe() {
+    const roll = button(t("dice.roll"), async () => {
+      const view = P.state.view;
+      const rolled = await P.guarded(() => P.post("/api/roll", { version: view.version, game_id: view.game_id }));
+      if (rolled) P.toast(t("dice.rolled", { roll: P.actionLabel(rolled.action) }), false);
+    }, "secondary");
+    roll.id = "dice-roll";
+    return el("div", { class: "db-roll" }, el("p", { class: "hint", text: t("dice.roll_hint") }), roll);
+  }
+
   function diceEntry(container, pending, view) {
     const expected = pending.details.dice;
     const faces = extra(view).die_faces;
@@ -469,7 +481,7 @@
     };
     const counts = steppers(container, faces, faceName, update);
     update();
-    container.append(total, send);
+    container.append(total, send, rollForMe());
   }
 
   /* Fortunate: pick up to `max` of the rolled dice to reroll, then enter what they showed. */
@@ -537,7 +549,7 @@
       }
       container.append(row);
     }
-    container.append(send);
+    container.append(send, rollForMe());
   }
 
   function damageEntry(container, pending, view) {

@@ -46,6 +46,7 @@
   /* May this phone act on the pending decision? (The server checks again.) */
   function canAct(pending) {
     if (page !== "phone" || !pending || pending.kind === "game_over") return false;
+    if (state.view && state.view.remote && state.view.remote.paused) return false; // remote.js says why
     if (state.me.judge) return true;
     return Boolean(state.me.seat) && (pending.seat === null || pending.seat === state.me.seat);
   }
@@ -277,6 +278,10 @@
     }
     if (demoWatching(box, view)) return;
     if (page !== "phone") return;
+    if (view.remote && view.remote.paused) { // a remote game paused: the banner says why
+      box.append(el("p", { class: "hint remote-paused-hint", text: t("remote.paused_hint") }));
+      return;
+    }
     if (!canAct(pending)) {
       const key = state.me.seat ? "pending.not_yours" : "pending.spectator";
       box.append(el("p", { class: "hint not-yours", text: t(key, { name: waiting }) }));
@@ -641,10 +646,13 @@
       return;
     }
     // a code seats one phone: once one is used (``joins`` grows) every seat gets a new one
-    const round = `${view.game_id}.${view.joins}.${(view.held || []).join(",")}`;
+    const round = `${view.game_id}.${view.joins}.${(view.held || []).join(",")}.${view.remote ? view.remote.role : ""}`;
     if (box.dataset.round === round) return;
     box.dataset.round = round;
-    const codes = await Promise.all(view.seats.map(joinCode));
+    // a remote game: the guest's seat is played at the guest table, the others at the host's
+    const remote = view.remote;
+    const here = (s) => !remote || (s.seat === remote.seat) === (remote.role === "guest");
+    const codes = await Promise.all(view.seats.filter(here).map(joinCode));
     if (box.dataset.round === round) box.replaceChildren(...codes);
   }
 

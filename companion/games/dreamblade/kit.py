@@ -8,6 +8,7 @@ from companion.games.dreamblade.config_section import DreambladeSection
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.starting import configured_game
 from companion.games.dreamblade.table_entries import MINIATURE_ENTRIES
+from companion.games.dreamblade.virtual_dice import virtual_dice
 from companion.games.kit import Demo, GameKit, RegisteredArmies
 from companion.settings import Settings
 
@@ -46,4 +47,5 @@ KIT = GameKit(
     judge="companion.games.dreamblade.judge_tools",
     event_maps="companion.games.dreamblade.event_maps",
     catalog_commands="companion.games.dreamblade.catalog_cli",
+    virtual_dice=virtual_dice,
 )

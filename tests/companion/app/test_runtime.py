@@ -509,3 +509,42 @@ def test_a_table_without_a_ca_does_not_connect_to_a_tls_hub_and_says_why(
         assert "not connecting" in problem
     finally:
         runtime.stop()
+
+
+def test_a_remote_hosts_leds_light_the_guests_miniatures_by_count(tmp_path: Path):
+    """The runtime's lights read the seat played at the other table from the table's remote
+    block: B's two scissors (on the guest's map) light e5 in B's colour at the level for two,
+    though it is B's spawn phase (at a table on its own e5 would breathe pale as B's portal)."""
+    from companion.games.dreamblade.demo_game import DEMO_ACTIONS
+    from companion.lights.colours import Palette, scaled
+    from companion.lights.scenes import absent_level
+
+    settings = Settings(data_dir=tmp_path, lights=LightsSettings(backend="virtual"))
+    table = Table.start(Store(settings.store_path), demo_game())
+    table.set_remote({"role": "host", "seat": "B", "partner": "online", "connected": True,
+                      "names": {}})  # fmt: skip
+    running = TableRuntime(settings, table)
+    orange = Palette().seat("B")
+    two_there = threading.Event()
+    try:
+        lights = running.start_lights().lights
+        lights.subscribe(
+            lambda frame: (
+                two_there.set()
+                if _near(frame.cells["e5"], scaled(orange, absent_level(2)))
+                else None
+            )
+        )
+        for text in DEMO_ACTIONS[: DEMO_ACTIONS.index("spawn B:spellbound-scissors#2 e5")]:
+            table.submit(JUDGE, text)
+        assert table.read(lambda game: game.phase_seat) == "B"
+        assert not two_there.is_set()
+        table.submit(JUDGE, "spawn B:spellbound-scissors#2 e5")
+        assert two_there.wait(timeout=30)
+    finally:
+        running.stop()
+
+
+def _near(shown: tuple[int, int, int], wanted: tuple[int, int, int]) -> bool:
+    """The mirror's colour is the frame's give or take 8-bit rounding of gamma and brightness."""
+    return all(abs(a - b) <= 8 for a, b in zip(shown, wanted, strict=True))

@@ -145,3 +145,84 @@ def test_every_other_difference_is_flagged_with_its_piece_and_cells(tmp_path):
          "cell": "e5"},
         {"reason": "unknown_tag", "cells": ["b2"], "by": "camera", "cell": "b2"},
     ]  # fmt: skip
+
+
+# -- a remote table: the camera reads only this table's seat (issue 28) -----------------------
+
+
+def test_an_absent_seats_pieces_are_neither_missing_nor_read():
+    board = {"A:B45#1": "a1", "B:B45#1": "c3", "B:inspired-samurai#1": "c3"}
+    seen = {tag("B45", 1): "a1"}  # only seat A's miniature stands on this map
+    pending = Pending("A", "shift", {"movable": {"A:B45#1": ["a2"], "B:B45#1": ["c4"]}})
+    assert reconcile(seen, REGISTRY, board, pending, frozenset({"B"})) == reconcile(
+        {}, {}, {}, pending
+    )  # no proposals, no notes
+    here = reconcile(seen, REGISTRY, board, pending)  # a normal table: B's two must be put back
+    assert {n.kind for n in here.notes} == {"put_back"} and len(here.notes) == 2
+    stray = {tag("B45", 1): "a1", tag("B45", 101): "c4"}  # a B label on this map: not read
+    assert reconcile(stray, REGISTRY, board, pending, frozenset({"B"})).proposals == ()
+
+
+def test_nothing_is_proposed_while_the_absent_seat_decides():
+    pending = Pending("B", "spawn", {"points": 7})
+    seen = {tag("B45", 101): "e5", tag("B45", 1): "a1"}
+    at_a = reconcile(seen, REGISTRY, {"A:B45#1": "a1"}, pending, frozenset({"B"}))
+    assert at_a.proposals == () and at_a.notes == ()
+    # the guest (seat B here): seat A's placing of B's disrupted creature is A's to make
+    placing = Pending("A", "place_disruption", {"creatures": ["B:B45#1"], "cells": ["c5"]})
+    at_b = reconcile(
+        {tag("B45", 101): "c5"}, REGISTRY, {"B:B45#1": "c3"}, placing, frozenset({"A"})
+    )
+    assert at_b.proposals == ()
+    assert at_b.notes == (Note("put_back", "B:B45#1", "c5", "c3"),)
+
+
+def _demo_until(tmp_path, action: str, *, including: bool):
+    from companion.games.dreamblade.demo_game import DEMO_ACTIONS
+
+    table = demo_table(tmp_path)
+    registry = piece_registry(table)
+    end = DEMO_ACTIONS.index(action) + (1 if including else 0)
+    for step in DEMO_ACTIONS[:end]:
+        table.submit(JUDGE, step)
+    return table, registry
+
+
+def _tags(registry, pieces: dict[str, str]):
+    by_piece = {piece: tag_ for tag_, piece in registry.items()}
+    return {by_piece[piece]: cell for piece, cell in pieces.items()}
+
+
+def test_a_shared_cell_at_the_host_is_one_engaged_cell_and_needs_nothing(tmp_path):
+    from companion import events as ev
+    from companion.camera.reconciler import engine_board, sync_table
+
+    table, registry = _demo_until(tmp_path, "move B:spellbound-scissors#2 b3", including=True)
+    board = engine_board(table.snapshot())
+    assert [p for p, cell in board.items() if cell == "b3"] == [
+        "A:sir-glorious#1",
+        "B:spellbound-scissors#1",
+        "B:spellbound-scissors#2",
+    ]
+    assert "b3" in table.read(lambda game: game.contested_cells())  # the rules see both sides
+    flags: list[dict] = []
+    table.bus.subscribe(lambda e: flags.append(e.data), kinds={ev.FLAGGED})
+    ours = {piece: cell for piece, cell in board.items() if piece.startswith("A:")}
+    before = table.version
+    sync = sync_table(table, registry, _tags(registry, ours), absent=frozenset({"B"}))
+    assert sync.accepted == () and sync.notes == () and flags == []
+    assert table.version == before
+    assert "b3" in table.read(lambda game: game.contested_cells())
+
+
+def test_the_local_players_real_move_at_a_remote_table_reaches_the_engine(tmp_path):
+    from companion.camera.reconciler import engine_board, sync_table
+
+    table, registry = _demo_until(tmp_path, "move A:pearlthorn-gargoyle#1 a4", including=False)
+    board = engine_board(table.snapshot())
+    assert any(p.startswith("B:") for p in board)  # theirs stand on the other map
+    ours = {p: cell for p, cell in board.items() if p.startswith("A:")}
+    moved = {**ours, "A:pearlthorn-gargoyle#1": "a4"}
+    sync = sync_table(table, registry, _tags(registry, moved), absent=frozenset({"B"}))
+    assert sync.accepted == ("move A:pearlthorn-gargoyle#1 a4",) and sync.notes == ()
+    assert engine_board(table.snapshot())["A:pearlthorn-gargoyle#1"] == "a4"

@@ -7,7 +7,8 @@ from companion.events import Event, EventBus
 from companion.lights.board_view import BoardView
 from companion.lights.colours import OFF, TURN_ORDER_COLOURS, Palette, scaled
 from companion.lights.driver import FLAG_SECONDS, REFRESH_SECONDS, LightsDriver, PaletteSource
-from companion.lights.scenes import DIM, TURN_WON_SECONDS, occupancy, turn_won
+from companion.lights.playback import LIFT_SECONDS, PLAYBACK_SECONDS, TRAVEL_SECONDS
+from companion.lights.scenes import DIM, TURN_WON_SECONDS, absent_level, occupancy, turn_won
 from companion.lights.virtual import VirtualLights
 from tests.companion.games.arena.conftest import new_arena
 
@@ -225,3 +226,49 @@ def test_seat_colours_picked_for_a_new_game_reach_the_leds():
     driver.on_event(Event(ev.GAME_STARTED, {"game": "arena", "game_id": 2}))
     driver.tick()
     assert _shown(lights, "a1") == scaled((0, 255, 0), DIM)
+
+
+# -- a remote table: the absent seat's moves play out (issue 28) -------------------------------
+
+
+def _remote(minis: dict[str, str]) -> BoardView:
+    """Seat B plays at the other table; ``minis``: its miniatures' cells."""
+    occupants: dict[str, tuple[str, ...]] = {}
+    for cell in minis.values():
+        occupants[cell] = (*occupants.get(cell, ()), "B")
+    return BoardView(
+        phase="action",
+        occupants=occupants,
+        portals={"A": "a1", "B": "e5"},
+        absent=frozenset({"B"}),
+        absent_minis={mini: ("B", cell) for mini, cell in minis.items()},
+    )
+
+
+def test_an_absent_seats_move_plays_once_then_the_board_shows_it():
+    clock = Clock()
+    views: list[BoardView | None] = [_remote({"B:x#1": "d4"})]
+    driver, lights = _driver(views, clock)
+    driver.tick()
+    views.append(_remote({"B:x#1": "b4"}))  # two cells: d4 c4 b4
+    driver.on_event(Event(ev.ACTION_APPLIED, {"action": "move B:x#1 b4"}))
+    driver.tick()
+    assert _shown(lights, "d4") == PALETTE.seat("B") and _shown(lights, "b4") == OFF
+    clock.now += LIFT_SECONDS + TRAVEL_SECONDS / 2
+    driver.tick()
+    assert _shown(lights, "c4") == PALETTE.seat("B")  # on its way
+    clock.now += PLAYBACK_SECONDS
+    driver.tick()
+    assert _shown(lights, "d4") == OFF
+    assert _shown(lights, "b4") == scaled(PALETTE.seat("B"), absent_level(1))
+
+
+def test_a_new_game_does_not_play_its_miniatures_in():
+    clock = Clock()
+    views: list[BoardView | None] = [_remote({})]
+    driver, lights = _driver(views, clock)
+    views.append(_remote({"B:x#1": "d4"}))
+    driver.on_event(Event(ev.GAME_STARTED, {}))
+    driver.tick()
+    assert _shown(lights, "d4") == scaled(PALETTE.seat("B"), absent_level(1))
+    assert _shown(lights, "e5") == OFF  # no playback from the portal

@@ -9,6 +9,7 @@ from companion.lights import scenes
 from companion.lights.board_view import BoardView
 from companion.lights.colours import OFF, TURN_ORDER_COLOURS, WHITE, Palette, mixed, scaled
 from companion.lights.demo import MIDGAME, demo_view
+from companion.lights.frame import Frame
 from companion.lights.map_view import MapView
 from companion.lights.scenes import DIM, FLASH_PERIOD, map_scene, rainbow
 
@@ -219,3 +220,106 @@ def test_rainbow_lights_every_cell_of_any_map():
     cells = ("a1", "b1", "h6")
     assert set(rainbow(cells, 0.0).cells) == set(cells)
     assert rainbow(cells, 0.0).colour("a1") != rainbow(cells, 1.0).colour("a1")
+
+
+# -- a remote table: the absent seat's miniatures (issue 28) ------------------------------------
+
+BLUE, ORANGE = PALETTE.seat("A"), PALETTE.seat("B")
+AWAY = frozenset({"B"})
+
+
+def test_an_absent_seats_cells_show_in_its_colour_brighter_with_more_miniatures():
+    view = BoardView(
+        phase="action",
+        occupants={"a2": ("A",), "d4": ("B",), "d3": ("B", "B", "B"), "c3": ("A", "A", "B")},
+        absent=AWAY,
+    )
+    frame = scenes.state_scene(view, 0, PALETTE)
+    assert frame.colour("a2") == scaled(BLUE, DIM)  # this table's own: as at any table
+    assert frame.colour("d4") == scaled(ORANGE, scenes.absent_level(1))
+    assert frame.colour("d3") == scaled(ORANGE, scenes.absent_level(3))
+    assert sum(frame.colour("d3")) > sum(frame.colour("d4"))
+    # two of ours, one of theirs: one engaged cell, white at their count's level
+    assert frame.colour("c3") == scaled(WHITE, scenes.absent_level(1))
+    normal = scenes.state_scene(replace(view, absent=frozenset()), 0, PALETTE)
+    assert normal.colour("d4") == scaled(ORANGE, DIM)
+
+
+def test_absent_level_grows_with_the_count_up_to_full():
+    levels = [scenes.absent_level(n) for n in range(1, 7)]
+    assert levels == sorted(levels) and levels[0] < levels[1] and levels[-1] == 1.0
+    with pytest.raises(ValueError):
+        scenes.absent_level(0)
+
+
+def test_spawning_here_the_absent_seat_covers_legal_cells_but_not_the_portal():
+    view = BoardView(
+        phase="spawn",
+        phase_seat="A",
+        occupants={"b2": ("B",), "a1": ("B",)},
+        portals={"A": "a1", "B": "e5"},
+        spawn_cells=frozenset({"b1", "b2"}),
+        absent=AWAY,
+    )
+    frame = scenes.state_scene(view, 0, PALETTE)
+    assert frame.colour("b1") == scaled(BLUE, DIM)  # may spawn here
+    assert frame.colour("b2") == scaled(ORANGE, scenes.absent_level(1))  # they stand here
+    assert frame.colour("a1") == scenes.portal_colour(BLUE, 0)  # the portal is a marker
+
+
+def test_an_absent_seats_own_prompts_are_not_drawn_here():
+    spawning = BoardView(
+        phase="spawn",
+        phase_seat="B",
+        occupants={"d4": ("B",), "b2": ("A",)},
+        portals={"A": "a1", "B": "e5"},
+        spawn_cells=frozenset({"e4", "d5"}),
+        absent=AWAY,
+    )
+    frame = scenes.state_scene(spawning, 0, PALETTE)
+    assert frame.colour("e4") == OFF and frame.colour("d5") == OFF and frame.colour("e5") == OFF
+    assert frame.colour("d4") == scaled(ORANGE, scenes.absent_level(1))
+    assert frame.colour("b2") == scaled(BLUE, DIM)
+    shifting = replace(
+        spawning,
+        phase="action",
+        pending_kind="shift",
+        movable=frozenset({"d4"}),
+        spawn_cells=frozenset(),
+    )
+    assert scenes.state_scene(shifting, 0.3, PALETTE).colour("d4") == scaled(
+        ORANGE, scenes.absent_level(1)
+    )  # not breathing as a creature that may move
+
+
+def test_in_the_conquest_claims_and_contested_key_cells_win_over_the_absent_seat():
+    view = BoardView(
+        phase="conquest",
+        occupants={"c3": ("A", "B"), "c4": ("B",), "b4": ("B",)},
+        scoring={"A": {"c3": 3, "c4": 2}, "B": {"c3": 3, "c4": 2}},
+        claims={"c4": "B"},
+        contested=frozenset({"c3"}),
+        absent=AWAY,
+    )
+    frame = scenes.state_scene(view, 0, PALETTE)
+    assert frame.colour("c4") == ORANGE  # claimed: full, the claim's colour
+    assert frame.colour("c3") == scenes.conquest(view, 0, PALETTE).colour("c3")
+    assert frame.colour("b4") == scaled(ORANGE, scenes.absent_level(1))  # not a key cell
+
+
+def test_flags_win_over_the_absent_seat_and_the_won_game_over_everything():
+    view = BoardView(
+        phase="action", occupants={"d4": ("B",)}, flagged=frozenset({"d4"}), absent=AWAY
+    )
+    assert scenes.state_scene(view, 0, PALETTE).colour("d4") == PALETTE.illegal
+    over = BoardView(phase="game_over", winner="A", occupants={"d4": ("B",)}, absent=AWAY)
+    assert scenes.state_scene(over, 0, PALETTE) == scenes.game_won(over, 0, PALETTE)
+
+
+def test_an_overlay_goes_over_the_scene_and_under_the_flags():
+    view = BoardView(
+        phase="action", occupants={"d4": ("B",)}, flagged=frozenset({"a1"}), absent=AWAY
+    )
+    overlay = Frame({"d4": WHITE, "a1": WHITE})
+    frame = scenes.state_scene(view, 0, PALETTE, overlay)
+    assert frame.colour("d4") == WHITE and frame.colour("a1") == PALETTE.illegal

@@ -1,0 +1,340 @@
+"""The broker a player runs for remote play (on their own machine behind one forwarded port, or on
+a small rented server): Mosquitto with one TLS listener, two accounts and their ACLs.
+
+The files, all in one folder (written again on every start; passwords, room and certificate are
+kept, so invites and the host's settings stay valid):
+- ``broker.crt`` / ``broker.key`` — a self-signed certificate (EC P-256, ten years) naming the
+  public host, ``localhost`` and ``127.0.0.1``; its SHA-256 is the **pin** invites carry. Made
+  again only when the public host changes (every invite made before then stops working);
+- ``remote-broker.json`` (mode 0600) — room, passwords in clear and the public host, so
+  re-generating keeps them;
+- ``passwords`` — the accounts ``host`` and ``guest`` hashed by ``mosquitto_passwd -U``;
+- ``acl`` — ``host`` writes ``<room>/host/#`` and reads ``<room>/guest/#``, ``guest`` the
+  reverse; an anonymous client nothing (and the broker lets none in anyway);
+- ``mosquitto.conf`` — the TLS listener only, no anonymous clients, ``use_username_as_clientid``
+  (nobody can push a table off by reusing its client id), retained messages kept on disk;
+- ``remote-host.yaml`` — the ``remote:`` section of the host table's settings.
+
+Syntax: mosquitto.conf(5) and mosquitto_passwd(1) of Mosquitto 2.0, openssl-req(1).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import getpass
+import ipaddress
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import string
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from companion.remote.access import BrokerAccess, pem_pin
+
+HOST_ACCOUNT, GUEST_ACCOUNT = "host", "guest"
+GUEST_SEAT = "B"
+PASSWORD_LENGTH = 18  # letters and digits: about 107 bits
+CERTIFICATE_DAYS = 3650
+_LABEL = r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+HOST_NAME = re.compile(rf"^(?=.{{1,253}}$){_LABEL}(\.{_LABEL})*$")
+
+
+class BrokerError(RuntimeError):
+    """The broker's files can't be written or the broker does not start."""
+
+
+@dataclass(frozen=True)
+class RemoteBroker:
+    """Where the broker's files go, the address players reach it at, and where it listens."""
+
+    folder: Path
+    public_host: str
+    port: int = 8883
+    listen: str = "0.0.0.0"
+
+    def __post_init__(self) -> None:
+        if not (_is_ip(self.public_host) or HOST_NAME.match(self.public_host)):
+            raise BrokerError(
+                f"public host {self.public_host!r}: give a host name or an IP address"
+            )
+        if not 1 <= self.port <= 65535:
+            raise BrokerError(f"port {self.port}: 1 to 65535")
+
+    @property
+    def config_path(self) -> Path:
+        return self.folder / "mosquitto.conf"
+
+    @property
+    def certfile(self) -> Path:
+        return self.folder / "broker.crt"
+
+    @property
+    def keyfile(self) -> Path:
+        return self.folder / "broker.key"
+
+    @property
+    def host_settings_path(self) -> Path:
+        return self.folder / "remote-host.yaml"
+
+
+@dataclass(frozen=True)
+class BrokerSecrets:
+    room: str
+    host_password: str
+    guest_password: str
+    pin: str  # SHA-256 of broker.crt
+
+
+def _is_ip(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+        return True
+    except ValueError:
+        return False
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write ``text`` readable by its owner only, replacing ``path`` in one step."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.unlink(missing_ok=True)
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as file:
+        file.write(text)
+    temporary.replace(path)
+
+
+def program(name: str) -> str:
+    found = shutil.which(name) or next(
+        (str(p) for p in (Path("/usr/sbin") / name, Path("/usr/bin") / name) if p.exists()), None
+    )
+    if found is None:
+        package = "openssl" if name == "openssl" else "mosquitto"
+        raise BrokerError(f"{name} is not installed (sudo apt-get install {package})")
+    return found
+
+
+def new_password() -> str:
+    alphabet = string.ascii_letters + string.digits
+    return "".join(secrets.choice(alphabet) for _ in range(PASSWORD_LENGTH))
+
+
+def load_state(plan: RemoteBroker) -> dict[str, str]:
+    """Room, passwords and the certificate's public host issued before (new ones the first
+    time)."""
+    path = plan.folder / "remote-broker.json"
+    state: dict[str, str] = {}
+    if path.exists():
+        try:
+            loaded = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise BrokerError(f"{path}: unreadable ({exc}); delete it to start afresh") from None
+        if not isinstance(loaded, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in loaded.items()
+        ):
+            raise BrokerError(f"{path}: not the broker's state; delete it to start afresh")
+        state = loaded
+    state.setdefault("room", f"ttc-{secrets.token_hex(4)}")
+    state.setdefault("host_password", new_password())
+    state.setdefault("guest_password", new_password())
+    return state
+
+
+def make_certificate(plan: RemoteBroker) -> None:
+    """A self-signed certificate for the public host (and this machine's loopback names)."""
+    names = {f"IP:{plan.public_host}" if _is_ip(plan.public_host) else f"DNS:{plan.public_host}"}
+    names |= {"DNS:localhost", "IP:127.0.0.1"}
+    key = plan.keyfile.with_name("broker.key.new")
+    cert = plan.certfile.with_name("broker.crt.new")
+    done = subprocess.run(
+        [program("openssl"), "req", "-x509", "-newkey", "ec",
+         "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+         "-days", str(CERTIFICATE_DAYS), "-subj", "/CN=Tabletop Companion remote broker",
+         "-addext", "subjectAltName=" + ",".join(sorted(names)),
+         "-keyout", str(key), "-out", str(cert)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    if done.returncode != 0:
+        raise BrokerError(f"openssl could not make the certificate: {done.stderr.strip()}")
+    key.chmod(0o600)
+    key.replace(plan.keyfile)
+    cert.replace(plan.certfile)
+
+
+def hash_passwords(path: Path, accounts: dict[str, str]) -> None:
+    """The broker's password file: clear ``user:password`` lines hashed in place by
+    ``mosquitto_passwd -U`` (the passwords never appear on a command line)."""
+    clear = path.with_name(path.name + ".clear")
+    write_private(clear, "".join(f"{user}:{pw}\n" for user, pw in sorted(accounts.items())))
+    done = subprocess.run(
+        [program("mosquitto_passwd"), "-U", str(clear)], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        clear.unlink(missing_ok=True)
+        raise BrokerError(f"mosquitto_passwd failed: {done.stderr.strip() or done.returncode}")
+    clear.replace(path)
+
+
+def acl_text(room: str) -> str:
+    """Each account writes under its own role and reads the other's; anonymous: nothing."""
+    return (
+        "# Generated by `companion remote broker`: regenerated on every start.\n"
+        "# No topic lines before the first `user`: an anonymous client may do nothing.\n\n"
+        f"user {HOST_ACCOUNT}\ntopic write {room}/host/#\ntopic read {room}/guest/#\n\n"
+        f"user {GUEST_ACCOUNT}\ntopic write {room}/guest/#\ntopic read {room}/host/#\n"
+    )
+
+
+def config_text(plan: RemoteBroker) -> str:
+    """``mosquitto.conf``: one TLS listener, accounts only (paths absolute)."""
+    folder = plan.folder.resolve()
+    if "\n" in str(folder):
+        raise BrokerError(f"a path with a line break can't go in mosquitto.conf: {folder!r}")
+    lines = [
+        "# Generated by `companion remote broker`: regenerated on every start.",
+        "per_listener_settings false",
+        "allow_anonymous false",
+        f"password_file {folder / 'passwords'}",
+        f"acl_file {folder / 'acl'}",
+        "persistence true",
+        f"persistence_location {folder}/",
+        # Started by root, Mosquitto would become the `mosquitto` user, who can't read these
+        # private files: it runs as whoever starts it (ignored unless started by root).
+        f"user {getpass.getuser()}",
+        # Listener options follow their `listener` line (before one, they would open a plain
+        # listener on port 1883): this is the only listener, and it speaks TLS.
+        f"listener {plan.port} {plan.listen}",
+        f"certfile {folder / 'broker.crt'}",
+        f"keyfile {folder / 'broker.key'}",
+        "use_username_as_clientid true",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def host_section(plan: RemoteBroker, found: BrokerSecrets) -> dict[str, object]:
+    """The ``remote:`` section of the host table's settings for this broker."""
+    return {
+        "broker_host": plan.public_host,
+        "broker_port": plan.port,
+        "room": found.room,
+        "host_username": HOST_ACCOUNT,
+        "host_password": found.host_password,
+        "guest_username": GUEST_ACCOUNT,
+        "guest_password": found.guest_password,
+        "pin": found.pin,
+        "seat": GUEST_SEAT,
+    }
+
+
+def access_for(plan: RemoteBroker, found: BrokerSecrets, role: str) -> BrokerAccess:
+    """The broker access of ``role`` (host or guest), trusted by pin."""
+    password = found.host_password if role == HOST_ACCOUNT else found.guest_password
+    return BrokerAccess(plan.public_host, plan.port, role, password, found.room, found.pin)
+
+
+def write_broker(plan: RemoteBroker, new_guest_password: bool = False) -> BrokerSecrets:
+    """Write every file of the broker (see the module's text); returns what players need.
+    ``new_guest_password``: the guest account gets a new password (a leaked invite then opens
+    nothing; the host's settings change with it)."""
+    try:
+        plan.folder.mkdir(parents=True, exist_ok=True)
+        state = load_state(plan)
+        if new_guest_password:
+            state["guest_password"] = new_password()
+        if not plan.certfile.exists() or state.get("public_host") != plan.public_host:
+            make_certificate(plan)
+        state["public_host"] = plan.public_host
+        write_private(plan.folder / "remote-broker.json", json.dumps(state, indent=1))
+        hash_passwords(
+            plan.folder / "passwords",
+            {HOST_ACCOUNT: state["host_password"], GUEST_ACCOUNT: state["guest_password"]},
+        )
+        write_private(plan.folder / "acl", acl_text(state["room"]))
+        write_private(plan.config_path, config_text(plan))
+        found = BrokerSecrets(
+            room=state["room"],
+            host_password=state["host_password"],
+            guest_password=state["guest_password"],
+            pin=pem_pin(plan.certfile.read_text(encoding="ascii")),
+        )
+        section = yaml.safe_dump({"remote": host_section(plan, found)}, sort_keys=False)
+        write_private(plan.host_settings_path, section)
+    except OSError as exc:
+        raise BrokerError(f"can't write the broker's files in {plan.folder}: {exc}") from None
+    return found
+
+
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a child gets when the thread that forked it ends
+
+
+def _die_with_parent() -> Callable[[], None] | None:
+    """Run in the child before ``exec``: Mosquitto gets SIGTERM when its starter dies, however it
+    dies (Linux's ``prctl(PR_SET_PDEATHSIG)``); ``None`` elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return None
+    parent = os.getpid()
+
+    def arm() -> None:  # between fork and exec: no locks, no logging
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0) != 0:
+            os._exit(127)
+        if os.getppid() != parent:
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    return arm
+
+
+def start_broker(plan: RemoteBroker, timeout: float = 10) -> subprocess.Popen[bytes]:
+    """Run Mosquitto on the written config; returns once it accepts connections. It ends with the
+    process that started it (from the main thread), even one killed by SIGKILL."""
+    address = "127.0.0.1" if plan.listen in ("0.0.0.0", "::", "") else plan.listen
+    with socket.socket() as probe:  # another program there would answer in its place
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((address, plan.port))
+        except OSError as exc:
+            raise BrokerError(
+                f"mosquitto can't listen on port {plan.port}: {exc.strerror}"
+            ) from None
+    log_path = plan.folder / "mosquitto.log"
+    with log_path.open("ab") as log_file:
+        broker = subprocess.Popen(
+            [program("mosquitto"), "-c", str(plan.config_path)],
+            stdout=log_file,
+            stderr=log_file,
+            preexec_fn=_die_with_parent(),
+        )
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if broker.poll() is not None:
+            last = log_path.read_text(errors="replace").strip().splitlines()[-3:]
+            raise BrokerError(f"mosquitto stopped at start: {' / '.join(last)}")
+        with socket.socket() as sock:
+            if sock.connect_ex((address, plan.port)) == 0:
+                return broker
+        time.sleep(0.05)
+    broker.kill()
+    broker.wait()
+    raise BrokerError(f"mosquitto did not listen on {address}:{plan.port} in {timeout:g} s")
+
+
+def stop_broker(broker: subprocess.Popen[bytes], timeout: float = 5) -> None:
+    """Stop Mosquitto (it saves retained messages on the way out)."""
+    if broker.poll() is None:
+        broker.terminate()
+        try:
+            broker.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            broker.kill()
+            broker.wait()

@@ -1,0 +1,187 @@
+"""The invite: one line the host's table shows and the guest's table takes, carrying the guest's
+broker access, the seat it plays, the single-use nonce and the game.
+
+``TTC1-`` then the payload in groups of five characters of Crockford's base 32 (digits and
+capital letters without I, L, O and U: nothing two of them look alike). Reading forgives what a
+person retyping from a phone does: any case, spaces or dashes anywhere, ``O`` for zero and
+``I``/``L`` for one. The last seven characters are a CRC-32 of the others' values, so any single
+wrong character, or two neighbours swapped, is caught rather than read as another invite.
+
+The payload is packed by bits: a flag (pin present), the port (16 bits), the pin (256 bits), then
+each text as a 2-bit mode and an 8-bit length, then 6 bits a character (digits, letters, ``-``
+and either ``.`` or ``_``) or else UTF-8 bytes.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from dataclasses import dataclass
+
+from companion.remote.access import BrokerAccess
+
+VERSION = 1
+PREFIX = "TTC"
+SYMBOLS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+LOOK_ALIKES = {"O": "0", "I": "1", "L": "1"}
+VALUE = {symbol: value for value, symbol in enumerate(SYMBOLS)} | {
+    k: SYMBOLS.index(v) for k, v in LOOK_ALIKES.items()
+}
+CHECK_SYMBOLS = 7  # 35 bits: the CRC-32 and three zero bits
+GROUP = 5
+MAX_CODE = 1000  # characters; longer is not an invite
+# A text is packed 6 bits a character when one of these 64-character sets holds it (host names;
+# tokens such as ``secrets.token_urlsafe``), else as UTF-8 bytes (mode 0).
+_WORD = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-"
+TEXT_SETS = {1: _WORD + ".", 2: _WORD + "_"}
+TEXT_VALUES = {mode: {c: i for i, c in enumerate(chars)} for mode, chars in TEXT_SETS.items()}
+SEAT = re.compile(r"^[A-Za-z0-9_-]{1,16}$")  # as the settings' remote.seat
+
+
+class InviteError(ValueError):
+    """A code that is not a usable invite; ``key`` names the catalog message:
+    ``remote.invite.garbled``, ``remote.invite.checksum`` or ``remote.invite.version``."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+@dataclass(frozen=True)
+class Invite:
+    access: BrokerAccess  # the guest's account on the broker
+    seat: str  # the seat the guest plays
+    nonce: str  # single use: the host binds it to the first guest that says hello with it
+    game: str
+
+    def __post_init__(self) -> None:
+        if not SEAT.match(self.seat):
+            raise ValueError(f"seat {self.seat!r}")
+        for name in ("nonce", "game"):
+            value = getattr(self, name)
+            if not value or len(value.encode()) > 255:
+                raise ValueError(f"{name}: 1 to 255 bytes")
+        if self.access.cafile is not None:
+            raise ValueError("a CA file on this machine can't travel in an invite: use a pin")
+
+
+# -- bits -------------------------------------------------------------------------------------
+
+
+class _Bits:
+    def __init__(self) -> None:
+        self.bits: list[int] = []
+
+    def put(self, value: int, width: int) -> None:
+        self.bits.extend((value >> shift) & 1 for shift in range(width - 1, -1, -1))
+
+    def put_text(self, text: str) -> None:
+        mode = next((m for m, values in TEXT_VALUES.items() if set(text) <= values.keys()), 0)
+        data = text.encode("utf-8")
+        size = len(text) if mode else len(data)
+        if size > 255:
+            raise ValueError(f"too long for an invite: {text[:20]!r}…")
+        self.put(mode, 2)
+        self.put(size, 8)
+        if mode:
+            for char in text:
+                self.put(TEXT_VALUES[mode][char], 6)
+        else:
+            for byte in data:
+                self.put(byte, 8)
+
+    def symbols(self) -> list[int]:
+        bits = self.bits + [0] * (-len(self.bits) % 5)
+        return [int("".join(map(str, bits[i : i + 5])), 2) for i in range(0, len(bits), 5)]
+
+
+class _Reader:
+    def __init__(self, symbols: list[int]) -> None:
+        self.bits = [(s >> shift) & 1 for s in symbols for shift in range(4, -1, -1)]
+        self.at = 0
+
+    def take(self, width: int) -> int:
+        if self.at + width > len(self.bits):
+            raise InviteError("remote.invite.garbled")
+        value = 0
+        for bit in self.bits[self.at : self.at + width]:
+            value = value << 1 | bit
+        self.at += width
+        return value
+
+    def take_text(self) -> str:
+        mode, size = self.take(2), self.take(8)
+        if mode in TEXT_SETS:
+            return "".join(TEXT_SETS[mode][self.take(6)] for _ in range(size))
+        if mode != 0:
+            raise InviteError("remote.invite.garbled")
+        try:
+            return bytes(self.take(8) for _ in range(size)).decode("utf-8")
+        except UnicodeDecodeError:
+            raise InviteError("remote.invite.garbled") from None
+
+    def finish(self) -> None:
+        rest = self.bits[self.at :]
+        if len(rest) >= 5 or any(rest):
+            raise InviteError("remote.invite.garbled")
+
+
+def _check(symbols: list[int]) -> int:
+    return zlib.crc32(bytes(symbols))
+
+
+# -- the code -----------------------------------------------------------------------------------
+
+
+def encode(invite: Invite) -> str:
+    """The invite's one-line code: ``TTC1-XXXXX-XXXXX-…``."""
+    access = invite.access
+    bits = _Bits()
+    bits.put(1 if access.pin else 0, 1)
+    bits.put(access.port, 16)
+    if access.pin:
+        bits.put(int(access.pin, 16), 256)
+    for text in (access.host, access.username, access.password, access.room):
+        bits.put_text(text)
+    for text in (invite.seat, invite.nonce, invite.game):
+        bits.put_text(text)
+    body = bits.symbols()
+    check = _Bits()
+    check.put(_check(body), CHECK_SYMBOLS * 5)
+    text = "".join(SYMBOLS[s] for s in body + check.symbols())
+    groups = [text[i : i + GROUP] for i in range(0, len(text), GROUP)]
+    return f"{PREFIX}{VERSION}-" + "-".join(groups)
+
+
+def decode(code: str) -> Invite:
+    """The invite in ``code``; ``InviteError`` names what is wrong with it."""
+    if len(code) > MAX_CODE:
+        raise InviteError("remote.invite.garbled")
+    match = re.match(r"^TTC([0-9OIL])-?(.*)$", re.sub(r"\s+", "", code).upper())
+    if match is None:
+        raise InviteError("remote.invite.garbled")
+    version, text = match.group(1), re.sub(r"[-_]+", "", match.group(2))
+    for wrong, right in LOOK_ALIKES.items():
+        version = version.replace(wrong, right)
+    if int(version) != VERSION:
+        raise InviteError("remote.invite.version")
+    try:
+        symbols = [VALUE[c] for c in text]
+    except KeyError:
+        raise InviteError("remote.invite.garbled") from None
+    if len(symbols) <= CHECK_SYMBOLS:
+        raise InviteError("remote.invite.garbled")
+    body, tail = symbols[:-CHECK_SYMBOLS], symbols[-CHECK_SYMBOLS:]
+    if _Reader(tail).take(CHECK_SYMBOLS * 5) != _check(body):
+        raise InviteError("remote.invite.checksum")
+    reader = _Reader(body)
+    has_pin, port = reader.take(1), reader.take(16)
+    pin = f"{reader.take(256):064x}" if has_pin else None
+    host, username, password, room = (reader.take_text() for _ in range(4))
+    seat, nonce, game = (reader.take_text() for _ in range(3))
+    reader.finish()
+    try:
+        access = BrokerAccess(host, port, username, password, room, pin)
+        return Invite(access, seat, nonce, game)
+    except ValueError:  # AccessError is one
+        raise InviteError("remote.invite.garbled") from None

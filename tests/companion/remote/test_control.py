@@ -1,0 +1,153 @@
+"""A table's remote session as the runtime and the panel drive it, through the broker
+``companion remote broker`` writes (real Mosquitto, TLS with the pinned certificate, the generated
+accounts and ACL): the host invites, the guest joins with the code, both play; a restarted table
+resumes from its store."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.remote.broker import BrokerSecrets, RemoteBroker, host_section
+from companion.remote.control import (
+    RemoteControl,
+    RemoteRefused,
+    guest_join,
+    host_invite,
+    tls_connector,
+)
+from companion.remote.link import GuestLink, HostLink
+from companion.remote.state import RemoteState
+from companion.settings import RemoteSettings
+from companion.table.store import Store
+from companion.table.table import PausedError, Table
+from tests.companion.hub.mqtt import wait_for
+
+pytestmark = pytest.mark.usefixtures("counter_game_registered")
+
+Broker = tuple[RemoteBroker, BrokerSecrets]
+
+
+def _table(path: Path, start: int = 0) -> Table:
+    return Table.new_game(Store(path), "test-counter", {"version": 1, "start": start})
+
+
+@pytest.fixture
+def controls(
+    remote_broker: Broker, tmp_path: Path
+) -> Iterator[tuple[RemoteControl, RemoteControl]]:
+    plan, found = remote_broker
+    remote = RemoteSettings.model_validate(host_section(plan, found))
+    host = RemoteControl(_table(tmp_path / "host.sqlite3"), remote,
+                         tls_connector(tmp_path / "host"))  # fmt: skip
+    guest = RemoteControl(_table(tmp_path / "guest.sqlite3", 4), RemoteSettings(),
+                          tls_connector(tmp_path / "guest"))  # fmt: skip
+    yield host, guest
+    for control in (host, guest):
+        control.close()
+
+
+def _playing(*controls: RemoteControl) -> bool:
+    return all(c.table.held is None and c.link is not None for c in controls)
+
+
+def test_the_host_invites_the_guest_joins_with_the_code_and_both_play(
+    controls: tuple[RemoteControl, RemoteControl],
+):
+    host, guest = controls
+    assert not host.start() and not guest.start()  # no session in either store yet
+    code = host.invite()
+    assert code.startswith("TTC1-") and host.current_invite() == code
+    assert isinstance(host.link, HostLink)
+    assert wait_for(lambda: host.table.state()["remote"]["partner"] == "waiting")
+    with pytest.raises(PausedError):  # nobody to play against yet
+        host.table.submit("A", "add 1")
+    guest.join(code.lower().replace("-", " "))  # retyped from a phone
+    assert isinstance(guest.link, GuestLink)
+    assert wait_for(lambda: _playing(host, guest))
+    assert guest.table.state()["position"] == {"version": 1, "total": 0}  # the host's game
+    host.table.submit("A", "add 2")
+    assert wait_for(lambda: guest.table.version == 1)
+    assert guest.table.submit("B", "add 3", version=1).version == 2
+    assert host.table.store.record(host.table.game_id)["actions"] == ["add 2", "add 3"]
+    assert guest.current_invite() is None  # the code is the host's to show
+
+
+def test_a_bad_code_is_refused_with_its_catalog_key_and_changes_nothing(
+    controls: tuple[RemoteControl, RemoteControl],
+):
+    host, guest = controls
+    code = host.invite()
+    typo = code[:-3] + ("0" if code[-3] != "0" else "1") + code[-2:]
+    with pytest.raises(RemoteRefused) as refused:
+        guest.join(typo)
+    assert refused.value.key == "remote.invite.checksum"
+    with pytest.raises(RemoteRefused) as refused:
+        guest.join("hello friend")
+    assert refused.value.key == "remote.invite.garbled"
+    assert guest.state.session() is None and guest.link is None
+    assert guest.table.state()["remote"] is None
+
+
+def test_a_table_without_a_remote_section_cannot_invite(tmp_path: Path):
+    control = RemoteControl(_table(tmp_path / "t.sqlite3"), RemoteSettings(),
+                            tls_connector(tmp_path))  # fmt: skip
+    with pytest.raises(RemoteRefused) as refused:
+        control.invite()
+    assert refused.value.key == "remote.not_configured"
+
+
+def test_restarted_tables_find_their_session_and_play_on(
+    controls: tuple[RemoteControl, RemoteControl], remote_broker: Broker, tmp_path: Path
+):
+    host, guest = controls
+    guest.join(host.invite())
+    assert wait_for(lambda: _playing(host, guest))
+    host.table.submit("A", "add 1")
+    assert wait_for(lambda: guest.table.version == 1)
+    for control in (host, guest):  # both tables stop
+        control.close()
+        control.table.store.close()
+    plan, found = remote_broker
+    reopened = []
+    for name, remote in (("host", RemoteSettings.model_validate(host_section(plan, found))),
+                         ("guest", RemoteSettings())):  # fmt: skip
+        table = Table.resume(Store(tmp_path / f"{name}.sqlite3"))
+        assert table is not None
+        control = RemoteControl(table, remote, tls_connector(tmp_path / name))
+        assert control.start()
+        reopened.append(control)
+    try:
+        again_host, again_guest = reopened
+        assert wait_for(lambda: _playing(again_host, again_guest), 15)
+        assert again_guest.table.submit("B", "add 2", version=1).version == 2
+        assert again_host.table.state()["position"] == {"version": 1, "total": 3}
+    finally:
+        for control in reopened:
+            control.close()
+
+
+def test_sessions_written_before_the_tables_run_start_with_them(
+    remote_broker: Broker, tmp_path: Path
+):
+    """As ``companion remote host`` / ``join CODE`` do: the session goes in the store, then the
+    table runs and finds it."""
+    plan, found = remote_broker
+    remote = RemoteSettings.model_validate(host_section(plan, found))
+    host_table, guest_table = _table(tmp_path / "h.sqlite3"), _table(tmp_path / "g.sqlite3")
+    _, code = host_invite(RemoteState(host_table.store), remote, "test-counter")
+    session = guest_join(RemoteState(guest_table.store), code)
+    assert (session.role, session.seat) == ("guest", "B")
+    with pytest.raises(RemoteRefused):
+        guest_join(RemoteState(guest_table.store), "TTC1-0000")
+    assert RemoteState(guest_table.store).session() == session  # a bad code changed nothing
+    host = RemoteControl(host_table, remote, tls_connector(tmp_path / "h"))
+    guest = RemoteControl(guest_table, RemoteSettings(), tls_connector(tmp_path / "g"))
+    try:
+        assert host.start() and guest.start()
+        assert wait_for(lambda: _playing(host, guest))
+    finally:
+        host.close()
+        guest.close()

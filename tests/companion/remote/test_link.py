@@ -1,0 +1,210 @@
+"""The host's and the guest's links through a real Mosquitto, two in-process tables."""
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from companion.remote import messages as msg
+from companion.remote.link import HostLink
+from companion.remote.state import RemoteState
+from companion.settings import SeatSettings
+from companion.table.store import Store
+from companion.table.table import PausedError, SeatError, Table
+from tests.companion.hub.mqtt import wait_for
+from tests.companion.remote.pair import ROOM, Pair, guest_table, linked_pair, plain_client
+
+pytestmark = pytest.mark.usefixtures("counter_game_registered")
+
+
+@pytest.fixture
+def pair(tmp_path: Path):
+    with linked_pair(tmp_path) as linked:
+        yield linked
+
+
+def _same_record(pair: Pair) -> bool:
+    host, guest = pair.host.table, pair.guest.table
+    return [(e["kind"], e["action"], e["by"], e["seat"]) for e in host.log()] == [
+        (e["kind"], e["action"], e["by"], e["seat"]) for e in guest.log()
+    ] and host.version == guest.version
+
+
+def test_the_guest_joins_and_follows_the_hosts_game(pair: Pair):
+    host, guest = pair.host.table, pair.guest.table
+    assert guest.state()["position"] == host.state()["position"] == {"version": 1, "total": 0}
+    assert guest.state()["remote"] == {
+        "role": "guest", "seat": "B", "partner": "online", "connected": True,
+        "names": {"A": "Player A", "B": "Player B"},
+        "paused": None,
+    }  # fmt: skip
+    assert host.state()["remote"]["role"] == "host"
+    assert host.state()["remote"]["partner"] == "online"
+    host.submit("A", "add 1")
+    assert wait_for(lambda: guest.version == 1)
+    assert _same_record(pair)
+
+
+def test_the_guest_shows_the_host_players_names_in_its_own_colours(pair: Pair):
+    host, guest = pair.host.table, pair.guest.table
+    colours = {seat: s.colour for seat, s in pair.guest.seats().items()}
+    host.session.set_seats(
+        {
+            "A": SeatSettings(name="Aiko", colour="#112233"),
+            "B": SeatSettings(name="Ben", colour="#445566"),
+        }
+    )
+    host.submit("A", "add 1")
+    assert wait_for(lambda: guest.version == 1)
+    seats = guest.session.seats()
+    assert {seat: s.name for seat, s in seats.items()} == {"A": "Aiko", "B": "Ben"}
+    assert {seat: s.colour for seat, s in seats.items()} == colours
+    assert guest.state()["remote"]["names"] == {"A": "Aiko", "B": "Ben"}
+
+
+def test_a_guest_action_is_applied_at_the_host_and_mirrored_back(pair: Pair):
+    host, guest = pair.host.table, pair.guest.table
+    host.submit("A", "add 1")
+    assert wait_for(lambda: guest.version == 1)
+    accepted = guest.submit("B", "add 3", version=1)
+    assert accepted.version == 2 == guest.version  # the guest shows it when its phone hears
+    assert host.store.record(host.game_id)["actions"] == ["add 1", "add 3"]
+    assert guest.store.record(guest.game_id)["actions"] == ["add 1", "add 3"]
+    assert host.log()[-1]["seat"] == "B"
+    # refusals come back as the table's own errors; nothing changed
+    with pytest.raises(SeatError):
+        guest.submit("B", "add 1")  # the game waits for A
+    host.submit("A", "add 1")
+    assert wait_for(lambda: guest.version == 3)
+    with pytest.raises(SeatError):  # the last action is the host's: the guest's undo can't
+        guest.undo_last()
+    guest.submit("B", "add 2", version=3)
+    assert guest.undo("B").version == 5
+    assert _same_record(pair)
+    assert host.state()["position"] == guest.state()["position"] == {"version": 1, "total": 5}
+
+
+def test_the_guest_acting_for_the_hosts_seat_is_refused_and_logged(
+    pair: Pair, caplog: pytest.LogCaptureFixture
+):
+    guest, host = pair.guest.table, pair.host.table
+    with caplog.at_level(logging.WARNING, "companion.remote.link"):
+        with pytest.raises(SeatError, match="seat B only"):
+            guest.submit("A", "add 1", version=0)
+        with pytest.raises(SeatError, match="seat B only"):
+            guest.submit("A", "add 2")
+    assert host.version == 0 == guest.version
+    assert pair.host.refusals == ["the guest tried to act for seat A (it plays seat B)"] * 2
+    assert "the guest tried to act for seat A" in caplog.text
+
+
+def test_a_duplicate_proposal_is_answered_again_and_applied_once(pair: Pair):
+    host = pair.host.table
+    host.submit("A", "add 1")
+    guest_id = pair.guest.state.session().guest_id  # type: ignore[union-attr]
+    replies: list[msg.Reply] = []
+    spy = plain_client("rcore-spy")
+    spy.on_message = lambda _c, _u, m: replies.append(msg.read(msg.Reply, "reply", m.payload))
+    spy.connect("127.0.0.1", pair.broker.port)
+    spy.subscribe(f"{ROOM}/host/reply", qos=1)
+    spy.loop_start()
+    try:
+        proposal = msg.Proposal(
+            id="dup-1", guest_id=guest_id, kind="action", seat="B", text="add 2", version=1,
+            game_id=host.game_id,
+        )  # fmt: skip
+        for _ in range(3):  # the same proposal, late and again
+            spy.publish(f"{ROOM}/guest/propose", proposal.payload(), qos=1)
+        assert wait_for(lambda: len([r for r in replies if r.id == "dup-1"]) == 3)
+    finally:
+        spy.loop_stop()
+        spy.disconnect()
+    answers = {r.model_dump_json() for r in replies if r.id == "dup-1"}
+    assert answers == {msg.Reply(id="dup-1", ok=True, version=2, game_id=host.game_id)
+                       .model_dump_json()}  # fmt: skip
+    assert host.store.record(host.game_id)["actions"] == ["add 1", "add 2"]
+    assert wait_for(lambda: pair.guest.table.version == 2)
+
+
+def test_unreadable_messages_are_dropped_and_counted_and_the_loop_goes_on(pair: Pair):
+    spy = plain_client("rcore-spy")
+    spy.connect("127.0.0.1", pair.broker.port)
+    spy.loop_start()
+    try:
+        for payload in (b"not json", b'{"v": 1, "id": "x"}', b"[" * 200 + b"]" * 200,
+                        b'{"v":1,"id":"big","guest_id":"g","kind":"action","seat":"B","text":"'
+                        + b"x" * 5000 + b'"}'):  # fmt: skip
+            spy.publish(f"{ROOM}/guest/propose", payload, qos=1).wait_for_publish(5)
+        spy.publish(f"{ROOM}/host/presence", b'{"v": 2, "online": "yes"}', qos=1)
+        assert wait_for(lambda: pair.host.dropped == 4 and pair.guest.dropped == 1)
+    finally:
+        spy.loop_stop()
+        spy.disconnect()
+    guest = pair.guest.table
+    pair.host.table.submit("A", "add 1")
+    assert wait_for(lambda: guest.version == 1)
+    assert guest.submit("B", "add 2").version == 2  # both loops still answer
+
+
+def test_a_second_guest_with_a_used_invite_is_refused(pair: Pair, tmp_path: Path):
+    nonce = pair.host.state.session().nonce  # type: ignore[union-attr]
+    other, other_state = guest_table(tmp_path / "other.sqlite3", nonce or "")
+    link = pair.guest_link(other, other_state, name="rcore-guest-2")
+    assert wait_for(lambda: link.refused == "invite_used")
+    assert other.held is not None
+    with pytest.raises(PausedError):
+        other.submit("B", "add 1")
+    assert other.state()["position"] == {"version": 1, "total": 5}  # never saw the host's game
+    assert any("used or old invite" in note for note in pair.host.refusals)
+    assert pair.playing()  # the invited guest plays on
+
+
+def test_both_tables_pause_when_the_broker_goes_and_resume_when_it_is_back(pair: Pair):
+    host, guest = pair.host.table, pair.guest.table
+    host.submit("A", "add 1")
+    assert wait_for(lambda: guest.version == 1)
+    pair.broker.stop()
+    assert wait_for(lambda: host.held == "link_down" and guest.held == "link_down")
+    with pytest.raises(PausedError) as refused:
+        guest.submit("B", "add 1")
+    assert refused.value.reason == "link_down"
+    assert guest.state()["remote"]["connected"] is False
+    pair.broker.start()  # a new broker: nothing retained; the links say it all again
+    assert wait_for(pair.playing, 15)
+    assert guest.submit("B", "add 2").version == 2
+    assert _same_record(pair)
+
+
+def test_a_restarted_host_resumes_the_session_from_its_store(pair: Pair):
+    host, guest = pair.host.table, pair.guest.table
+    host.submit("A", "add 1")
+    assert wait_for(lambda: guest.version == 1)
+    guest.submit("B", "add 2")
+    pair.host.close()  # the host table stops (its presence goes offline)
+    assert wait_for(lambda: guest.held == "partner_away")
+    with pytest.raises(PausedError):
+        guest.submit("B", "add 1")
+    store_path = host.store.path
+    host.store.close()
+    reopened = Table.resume(Store(store_path))
+    assert reopened is not None
+    state = RemoteState(reopened.store)
+    assert state.session() is not None
+    assert state.session().bound == pair.guest.state.session().guest_id  # type: ignore[union-attr]
+    pair.host = pair.host_link(reopened, state)
+    assert wait_for(pair.playing)
+    reopened.submit("A", "add 3")
+    assert guest.submit("B", "add 1", version=3).version == 4
+    assert _same_record(pair)
+
+
+def test_a_host_link_for_a_killed_host_turns_offline_by_its_will(pair: Pair):
+    """The host's process vanished without a word (no close): the broker's Last Will tells the
+    guest, which pauses."""
+    guest = pair.guest.table
+    link: HostLink = pair.host
+    sock = link.client.socket()
+    link.client.loop_stop()  # no more pings, nothing said
+    assert sock is not None
+    sock.close()
+    assert wait_for(lambda: guest.held == "partner_away", 20)

@@ -1,0 +1,185 @@
+"""End to end in a real browser, at a phone's size and a laptop's, in English and Japanese: two
+tables linked through a real Mosquitto (``companion.remote``), each with its own panel. A remote
+game's pages say when it is paused and why, and that it resumed."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from playwright.sync_api import Browser, Page, expect
+
+from companion.app.runtime import TableRuntime
+from companion.settings import Settings
+from tests.companion.hub.mqtt import wait_for
+from tests.companion.remote.pair import Pair, linked_pair
+from tests.companion.remote.tables import remote_broker_section, running_table, stop_table
+from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.conftest import join_url
+from web_panel import create_app, serve
+from web_panel.app import PanelServer
+from web_panel.i18n import translate
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.usefixtures("counter_game_registered"),
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
+]
+
+
+@dataclass
+class Linked:
+    pair: Pair
+    host: str  # the host table's panel
+    guest: str
+    host_app: Flask
+    guest_app: Flask
+
+
+@pytest.fixture
+def linked(tmp_path: Path) -> Iterator[Linked]:
+    with linked_pair(tmp_path) as pair:
+        servers: list[PanelServer] = []
+        for name, table in (("host", pair.host.table), ("guest", pair.guest.table)):
+            settings = Settings.model_validate(
+                {"data_dir": str(tmp_path / name), "game": "test-counter"}
+            )
+            app = create_app(table, settings, secret_key=f"rcore-{name}", testing=True)
+            servers.append(serve(app, "127.0.0.1", 0).start_in_thread())
+        try:
+            host, guest = (f"http://127.0.0.1:{s.server.port}" for s in servers)
+            yield Linked(pair, host, guest, servers[0].app, servers[1].app)
+        finally:
+            for server in servers:
+                server.stop()
+
+
+def _seated(browser: Browser, base: str, app: Flask, seat: str, lang: str, laptop: bool) -> Page:
+    page = new_phone(browser, base, "ja-JP" if lang == "ja" else "en-US", laptop=laptop)
+    page.goto(base + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1])
+    return page
+
+
+def _banner_says(page: Page, lang: str, state: str, key: str) -> None:
+    banner = page.locator("#remote-banner")
+    expect(banner).to_have_attribute("data-state", state)
+    expect(banner).to_have_text(translate(lang, key))
+
+
+@pytest.mark.parametrize("laptop", [False, True], ids=["phone", "laptop"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_both_tables_say_why_they_paused_and_that_they_resumed(
+    browser: Browser, linked: Linked, lang: str, laptop: bool
+):
+    size = "laptop" if laptop else "phone"
+    guest = _seated(browser, linked.guest, linked.guest_app, "B", lang, laptop)
+    host = _seated(browser, linked.host, linked.host_app, "A", lang, laptop)
+    for page in (guest, host):
+        wait_for_version(page, 0)
+        _banner_says(page, lang, "live", "remote.live")
+    # the host's seat plays at the host's table: its move shows at the guest's
+    host.locator("#pending button", has_text="add 2").first.click()
+    wait_for_version(guest, 1)
+
+    linked.pair.broker.stop()  # the internet goes: both tables pause
+    for page in (guest, host):
+        _banner_says(page, lang, "paused", "remote.paused.link_down")
+        expect(page.locator("#pending button", has_text="add 1")).to_have_count(0)
+        expect(page.locator("#pending .remote-paused-hint")).to_have_text(
+            translate(lang, "remote.paused_hint")
+        )
+    screenshot(guest, f"remote-paused-{lang}-{size}")
+    # its phone offers nothing to tap while paused; the table refuses anything sent anyway
+    assert guest.evaluate("window.Panel.canAct(window.Panel.state.view.pending)") is False
+
+    linked.pair.broker.start()
+    for page in (guest, host):
+        _banner_says(page, lang, "resumed", "remote.resumed")
+    screenshot(guest, f"remote-resumed-{lang}-{size}")
+    guest.locator("#pending button", has_text="add 3").first.click()
+    wait_for_version(host, 2)
+    assert linked.pair.host.table.log()[-1]["seat"] == "B"
+
+
+def test_the_guest_says_the_other_table_is_away_and_the_table_screen_shows_its_seat_only(
+    browser: Browser, linked: Linked
+):
+    screen = new_phone(browser, linked.guest, laptop=True)
+    screen.goto(linked.guest + "/table")
+    wait_for_version(screen, 0)
+    expect(screen.locator("figure.join")).to_have_count(1)
+    expect(screen.locator("figure.join")).to_have_attribute("data-seat", "B")
+    expect(screen.locator(".remote-role")).to_have_text(
+        translate("en", "remote.role.guest", seat="B")
+    )
+    linked.pair.host.close()  # the host table stops
+    _banner_says(screen, "en", "paused", "remote.paused.partner_away")
+    screenshot(screen, "remote-partner-away-table-en-laptop")
+    assert wait_for(lambda: linked.pair.guest.table.held == "partner_away")
+
+
+@pytest.fixture
+def two_running(tmp_path: Path) -> Iterator[tuple[TableRuntime, TableRuntime]]:
+    """A host table with the broker's remote: settings and a guest table with none, each running
+    its panel and remote session as ``companion run`` does."""
+    with remote_broker_section(tmp_path) as remote:
+        host = running_table(tmp_path / "host", remote)
+        guest = running_table(tmp_path / "guest", None, start=4)
+        try:
+            yield host, guest
+        finally:
+            stop_table(host)
+            stop_table(guest)
+
+
+@pytest.mark.parametrize("laptop", [False, True], ids=["phone", "laptop"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_table_screens_invite_a_friend_and_join_with_the_code(
+    browser: Browser, two_running: tuple[TableRuntime, TableRuntime], lang: str, laptop: bool
+):
+    host, guest = two_running
+    size = "laptop" if laptop else "phone"
+    locale = "ja-JP" if lang == "ja" else "en-US"
+    host_url, guest_url = (f"http://127.0.0.1:{r.panel_port}" for r in (host, guest))
+    host_screen = new_phone(browser, host_url, locale, laptop=laptop)
+    host_screen.goto(host_url + "/table")
+    card = host_screen.locator("#remote-card")
+    expect(card.locator("h2")).to_have_text(translate(lang, "remote.title"))
+    card.locator("#remote-invite").click()
+    code_box = card.locator("#remote-code")
+    expect(code_box).to_have_value(re.compile(r"^TTC1-"))
+    code = code_box.input_value()
+    expect(card.locator(".remote-invite .hint")).to_have_text(
+        translate(lang, "remote.code_hint", seat="B")
+    )
+    _banner_says(host_screen, lang, "waiting", "remote.waiting")
+    card.locator("#remote-copy").click()
+    expect(host_screen.locator("#toast")).to_have_text(translate(lang, "remote.copied"))
+    screenshot(host_screen, f"remote-invite-{lang}-{size}")
+
+    guest_screen = new_phone(browser, guest_url, locale, laptop=laptop)
+    guest_screen.goto(guest_url + "/table")
+    join = guest_screen.locator("#remote-join")
+    join.locator("input").fill(code[:-1] + ("2" if code[-1] != "2" else "3"))  # a typo
+    join.locator("button").click()
+    expect(guest_screen.locator(".remote-problem")).to_have_text(
+        translate(lang, "remote.invite.checksum")
+    )
+    assert guest.table.state()["remote"] is None  # nothing changed
+    join.locator("input").fill(code.lower())  # retyped from a message
+    join.locator("button").click()
+    for screen in (guest_screen, host_screen):
+        _banner_says(screen, lang, "live", "remote.live")
+    expect(guest_screen.locator(".remote-role")).to_have_text(
+        translate(lang, "remote.role.guest", seat="B")
+    )
+    expect(host_screen.locator("#remote-code")).to_have_count(0)  # used: not shown any more
+    expect(guest_screen.locator("figure.join")).to_have_count(1)  # the guest's seat only
+    expect(host_screen.locator("figure.join")).to_have_count(1)  # the host's seat only
+    expect(guest_screen.locator(".remote-problem")).to_have_count(0)  # the typo said is gone
+    screenshot(guest_screen, f"remote-joined-{lang}-{size}")
+    assert guest.table.state()["position"] == host.table.state()["position"]

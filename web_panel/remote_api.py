@@ -1,0 +1,113 @@
+"""Remote play on the panel (``companion.remote``): the table's remote block, the host's invite
+and the guest's join — the invite code and joining are for the table's own screen and the judge
+only, like the seats' join codes.
+
+The panel knows the table's remote session only by what it does (``RemoteControl``, set by the
+runtime): its refusals carry a ``key`` naming the catalog message said in the phone's language.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Protocol
+
+from flask import Blueprint, jsonify, request
+from flask.typing import ResponseReturnValue
+
+from web_panel.api import Refused, body
+from web_panel.i18n import choose_language, translate
+from web_panel.panel import Panel, current_panel
+from web_panel.seats import may_see_join_codes
+
+remote_api = Blueprint("remote_api", __name__, url_prefix="/api/remote")
+logger = logging.getLogger(__name__)
+
+MAX_CODE_LENGTH = 1000
+
+
+class RemoteControl(Protocol):
+    """What the panel needs of the table's remote session (``companion.remote.control``).
+    ``invite`` and ``join`` raise ``ValueError`` with a ``key`` (a catalog message) when the
+    table can't."""
+
+    def invite(self) -> str: ...
+
+    def current_invite(self) -> str | None: ...
+
+    def join(self, code: str) -> None: ...
+
+    def leave(self) -> None: ...
+
+
+def remote_block(panel: Panel) -> dict[str, Any] | None:
+    block: dict[str, Any] | None = panel.table.state()["remote"]
+    return block
+
+
+def _control(panel: Panel) -> RemoteControl:
+    if not may_see_join_codes(request.remote_addr, panel.viewer()):
+        raise Refused(403, "judge_only")
+    if panel.remote is None:
+        raise Refused(409, "remote_unavailable")
+    control: RemoteControl = panel.remote
+    return control
+
+
+def _refused(error: ValueError, status: int) -> ResponseReturnValue:
+    key = str(getattr(error, "key", "remote.failed"))
+    language = choose_language(request)
+    message = translate(language, key)
+    if message == key:  # a key this catalog lacks: said generally, never the key itself
+        message = translate(language, "remote.failed")
+    logger.warning("remote: refused (%s): %s", key, error)
+    return jsonify(error="remote", key=key, message=message, detail=str(error)), status
+
+
+@remote_api.get("")
+def remote() -> ResponseReturnValue:
+    """The table's remote block (``None`` at a table on its own): nothing secret."""
+    return jsonify(remote_block(current_panel()))
+
+
+@remote_api.get("/invite")
+def current_invite() -> ResponseReturnValue:
+    panel = current_panel()
+    return jsonify(code=_control(panel).current_invite())
+
+
+@remote_api.post("/invite")
+def invite() -> ResponseReturnValue:
+    """A new invite code (the old one dies): this table hosts the game."""
+    panel = current_panel()
+    control = _control(panel)
+    try:
+        code = control.invite()
+    except ValueError as error:
+        return _refused(error, 409)
+    panel.feed.panel_changed()
+    return jsonify(code=code)
+
+
+@remote_api.post("/join")
+def join() -> ResponseReturnValue:
+    """Join the host's game with its invite code: this table becomes its guest."""
+    panel = current_panel()
+    control = _control(panel)
+    code = body().get("code")
+    if not isinstance(code, str) or not code.strip() or len(code) > MAX_CODE_LENGTH:
+        raise Refused(400, "bad_request", "'code' must be the invite code")
+    try:
+        control.join(code)
+    except ValueError as error:
+        return _refused(error, 400)
+    panel.feed.panel_changed()
+    return jsonify(remote=remote_block(panel))
+
+
+@remote_api.post("/leave")
+def leave() -> ResponseReturnValue:
+    """End the remote game here: the table plays on its own."""
+    panel = current_panel()
+    _control(panel).leave()
+    panel.feed.panel_changed()
+    return jsonify(remote=None)

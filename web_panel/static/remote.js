@@ -1,0 +1,178 @@
+/* Remote play on the panel: the banner every page of a remote game shows (paused, and why; or
+   connected, "resumed" just after a pause) and, on the table's own screen (or the judge's
+   phone), the card that invites a friend (the code to type or copy) or joins with a code.
+   It reads the remote block of the table's view (view.remote) after each render. */
+"use strict";
+
+(() => {
+  const { boot, t, el } = window.Page;
+  // paused: the pause shown last; played: the game was on here since the page opened (so the
+  // end of a pause is a resumption, not the first connection)
+  const shown = { paused: null, played: false, resumedUntil: 0, code: null, role: undefined };
+  const RESUMED_MS = 10000;
+
+  function bannerText(remote) {
+    if (remote.refused) return [`remote.refused.${remote.refused}`, "refused"];
+    if (remote.paused) {
+      if (remote.role === "host" && remote.partner === "waiting") return ["remote.waiting", "waiting"];
+      return [`remote.paused.${remote.paused}`, "paused"];
+    }
+    if (Date.now() < shown.resumedUntil) return ["remote.resumed", "resumed"];
+    return ["remote.live", "live"];
+  }
+
+  function renderBanner(view) {
+    const banner = document.getElementById("remote-banner");
+    if (!banner) return;
+    const remote = view.remote;
+    if (!remote) {
+      banner.hidden = true;
+      delete banner.dataset.state;
+      return;
+    }
+    if (shown.paused && !remote.paused && shown.played) {
+      shown.resumedUntil = Date.now() + RESUMED_MS;
+      setTimeout(() => renderBanner(window.Panel.state.view), RESUMED_MS + 50);
+    }
+    shown.paused = remote.paused;
+    const [key, kind] = bannerText(remote);
+    if (kind === "live") shown.played = true;
+    banner.hidden = false;
+    banner.dataset.state = kind;
+    banner.dataset.reason = remote.paused || "";
+    banner.className = `remote-banner remote-${kind}`;
+    banner.replaceChildren(el("strong", { text: t(key) }));
+  }
+
+  // -- the table screen's card: invite or join ------------------------------------------------
+
+  async function send(url, body) {
+    const me = window.Panel.state.me;
+    const response = await fetch(url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": me.csrf },
+      body: JSON.stringify(body || {}),
+    }).catch(() => null);
+    if (!response) return { ok: false, data: { message: t("error.network") } };
+    const data = await response.json().catch(() => ({}));
+    return { ok: response.ok, data };
+  }
+
+  /* What went wrong, under the card's contents (gone with them when the card is drawn again). */
+  function problem(card, data) {
+    const box = card.querySelector("#remote-body");
+    box.querySelectorAll(".remote-problem").forEach((p) => p.remove());
+    box.append(el("p", { class: "remote-problem error-text", role: "alert", text: data.message || t("remote.failed") }));
+  }
+
+  function codeBox(code, seat) {
+    // the whole code in view, wrapped in groups, to read out or type on another machine
+    const input = el("textarea", { id: "remote-code", class: "remote-code", readonly: true, rows: 3,
+      "aria-label": t("remote.code_label"), spellcheck: "false" });
+    input.value = code;
+    const copy = el("button", { id: "remote-copy", class: "btn secondary", type: "button", text: t("remote.copy"),
+      onclick: async () => {
+        input.select();
+        try {
+          await navigator.clipboard.writeText(code);
+        } catch (error) {
+          document.execCommand("copy"); // no clipboard API (plain HTTP on the LAN): the selection
+        }
+        window.Panel.toast(t("remote.copied"), false);
+      } });
+    return el("div", { class: "remote-invite" },
+      el("label", { class: "field" }, el("span", { text: t("remote.code_label") }), input),
+      el("div", { class: "row" }, copy),
+      el("p", { class: "hint", text: t("remote.code_hint", { seat }) }));
+  }
+
+  async function makeInvite(card) {
+    const { ok, data } = await send("/api/remote/invite");
+    if (!ok) return problem(card, data);
+    shown.code = data.code;
+    shown.role = undefined; // drawn again with the code
+    renderCard(window.Panel.state.view);
+  }
+
+  async function join(card, input) {
+    const { ok, data } = await send("/api/remote/join", { code: input.value });
+    if (!ok) return problem(card, data);
+    window.Panel.toast(t("remote.joined"), false);
+  }
+
+  async function leave() {
+    if (!(await window.Panel.ask(t("remote.leave_confirm")))) return;
+    await send("/api/remote/leave");
+    shown.code = null;
+  }
+
+  function leaveButton() {
+    return el("button", { id: "remote-leave", class: "btn secondary", type: "button", text: t("remote.leave"), onclick: leave });
+  }
+
+  function ownCard(card) {
+    const input = el("input", { id: "remote-join-code", type: "text", autocomplete: "off", spellcheck: "false",
+      autocapitalize: "characters", placeholder: "TTC1-…", "aria-label": t("remote.code_label") });
+    return [
+      el("p", { class: "hint", text: t("remote.intro") }),
+      el("div", { class: "row" },
+        el("button", { id: "remote-invite", class: "btn", type: "button", text: t("remote.invite"), onclick: () => makeInvite(card) })),
+      el("form", { id: "remote-join", class: "remote-join", onsubmit: (event) => { event.preventDefault(); join(card, input); } },
+        el("h3", { text: t("remote.join") }),
+        el("p", { class: "hint", text: t("remote.join_hint") }),
+        input,
+        el("button", { class: "btn secondary", type: "submit", text: t("remote.join_button") })),
+    ];
+  }
+
+  async function hostCard(card, remote) {
+    if (shown.code === null) {
+      const response = await fetch("/api/remote/invite", { credentials: "same-origin" }).catch(() => null);
+      const data = response && response.ok ? await response.json() : {};
+      shown.code = data.code || "";
+    }
+    const parts = [el("p", { class: "remote-role", text: t("remote.role.host", { seat: remote.seat }) })];
+    if (shown.code && remote.partner === "waiting") parts.push(codeBox(shown.code, remote.seat));
+    parts.push(el("div", { class: "row" },
+      el("button", { id: "remote-invite", class: "btn secondary", type: "button", text: t("remote.invite_again"), onclick: () => makeInvite(card) }),
+      leaveButton()));
+    return parts;
+  }
+
+  async function renderCard(view) {
+    const card = document.getElementById("remote-card");
+    if (!card) return;
+    const me = window.Panel.state.me;
+    card.hidden = !me.join_codes; // the table's own screen and the judge
+    if (card.hidden) return;
+    const remote = view.remote;
+    const role = remote ? `${remote.role}.${remote.partner}` : null;
+    if (role === shown.role) return; // drawn already: keep what is typed
+    shown.role = role;
+    const body = document.getElementById("remote-body");
+    let parts;
+    if (!remote) parts = ownCard(card);
+    else if (remote.role === "host") parts = await hostCard(card, remote);
+    else parts = [el("p", { class: "remote-role", text: t("remote.role.guest", { seat: remote.seat }) }), el("div", { class: "row" }, leaveButton())];
+    body.replaceChildren(...parts);
+    fitCode();
+  }
+
+  /* The code's box as tall as the whole code, however narrow the screen. */
+  function fitCode() {
+    const box = document.getElementById("remote-code");
+    if (!box) return;
+    box.style.height = "auto";
+    box.style.height = `${box.scrollHeight + 4}px`;
+  }
+  window.addEventListener("resize", fitCode);
+
+  document.addEventListener("panel:rendered", () => {
+    const view = window.Panel.state.view;
+    if (!view) return;
+    renderBanner(view);
+    renderCard(view);
+  });
+  document.documentElement.dataset.remoteUi = boot.page;
+})();
