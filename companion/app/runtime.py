@@ -188,7 +188,6 @@ class TableRuntime:
         it): the link the store names is started at once, so a restarted table reconnects by
         itself; without a session the table plays on its own until an invite or a join."""
         from companion.remote.control import RemoteControl, tls_connector
-        from companion.table.dice_roll import roll_for
 
         settings = self.settings
         control = RemoteControl(

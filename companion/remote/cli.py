@@ -16,6 +16,7 @@ from pathlib import Path
 import click
 
 from companion.errors import DataFileError
+from companion.games import configured_kit, settings_sections
 from companion.remote.access import AccessError, BrokerAccess, remote_client
 from companion.remote.broker import (
     BrokerError,
@@ -110,7 +111,7 @@ def broker(
 
 def _settings(config: Path | None) -> Settings:
     try:
-        return load_settings(config)
+        return load_settings(config, game_sections=settings_sections())
     except DataFileError as error:
         raise click.ClickException(f"config: {error}") from None
 
@@ -193,7 +194,7 @@ def host(
             or session.access != host_fields
             or session.code is None
         ):
-            session, _ = host_invite(state, settings.remote, settings.game)
+            session, _ = host_invite(state, settings.remote, configured_kit(settings).name)
     if not no_run:  # the table says the code as it starts (unless a guest has joined with it)
         _run_table(config, panel_host, port)
     elif session.bound is None:
@@ -216,10 +217,10 @@ def join(
     except InviteError as error:
         raise click.ClickException(INVITE_ERRORS[error.key]) from None
     settings = _settings(config)
-    if invite.game != settings.game:
+    if invite.game != configured_kit(settings).name:
         raise click.ClickException(
             f"the invite is for a game of {invite.game}; this table's config plays "
-            f"{settings.game} (set game: {invite.game})"
+            f"{configured_kit(settings).name} (set game: {invite.game})"
         )
     _check_broker(invite.access, "guest", settings)
     with _remote_state(settings) as state:

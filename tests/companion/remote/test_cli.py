@@ -146,10 +146,11 @@ def host_section(plan: RemoteBroker, found: BrokerSecrets) -> dict[str, object]:
 
 
 def session_of(config: Path) -> RemoteSession | None:
+    from companion.games import settings_sections
     from companion.settings import load_settings
     from companion.table.store import Store
 
-    store = Store(load_settings(config).store_path)
+    store = Store(load_settings(config, game_sections=settings_sections()).store_path)
     try:
         return RemoteState(store).session()
     finally:
