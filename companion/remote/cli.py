@@ -230,3 +230,20 @@ def join(
     click.echo(f"Joined: this table plays seat {invite.seat} of {invite.access.host}'s game.")
     if not no_run:
         _run_table(config, panel_host, port)
+
+
+@remote.command("lag-proxy")
+@click.argument("target_host")
+@click.argument("target_port", type=click.IntRange(1, 65535))
+@click.option("--port", default=0, show_default=True, type=click.IntRange(0, 65535),
+              help="the port it listens on (0: any free one, said as it starts)")  # fmt: skip
+@click.option("--listen", default="127.0.0.1", show_default=True, help="the address it listens on")
+@click.option("--delay-ms", default=100.0, show_default=True, type=click.FloatRange(0, 10_000),
+              help="the delay added each way")  # fmt: skip
+def lag_proxy(target_host: str, target_port: int, port: int, listen: str, delay_ms: float) -> None:
+    """Try remote play over a slow, breakable link: forward a port to TARGET_HOST:TARGET_PORT
+    (the broker) with a delay each way; type ``cut`` or ``restore`` to cut or restore the link.
+    Point a table's broker address here."""
+    from companion.remote.lag_proxy import main as run_proxy
+
+    raise SystemExit(run_proxy(port, target_host, target_port, delay_ms, listen_host=listen))

@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -27,10 +28,10 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_remote_is_a_sub_command() -> None:
-    result = CliRunner().invoke(main, ["--help"])
-    assert result.exit_code == 0 and "remote" in result.output
     result = CliRunner().invoke(main, ["remote", "--help"])
-    assert result.exit_code == 0 and "broker" in result.output
+    assert result.exit_code == 0
+    for command in ("broker", "host", "join", "lag-proxy"):
+        assert f"  {command} " in result.output
 
 
 def test_broker_write_only_writes_the_files_and_says_what_to_do(tmp_path: Path) -> None:
@@ -308,3 +309,35 @@ def test_host_and_join_run_two_tables_that_link_up(
         for process in processes:
             process.terminate()
             process.wait(timeout=10)
+
+
+def test_lag_proxy_carries_a_pinned_tls_client_to_the_broker_and_cuts_it(
+    remote_broker: tuple[RemoteBroker, BrokerSecrets], tmp_path: Path
+) -> None:
+    """``companion remote lag-proxy``: a guest reaches the broker through it (the pin checked
+    through the proxy), and ``cut`` on its input drops the connection."""
+    plan, found = remote_broker
+    port = free_port()
+    command = [sys.executable, "-m", "companion", "remote", "lag-proxy", "127.0.0.1"]
+    command += [str(plan.port), "--port", str(port), "--delay-ms", "20"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proxy = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT
+    )
+    try:
+        assert proxy.stdout is not None and proxy.stdin is not None
+        said = proxy.stdout.readline()
+        assert f"127.0.0.1:{port} → 127.0.0.1:{plan.port}, 20 ms each way" in said
+        access = replace(access_for(plan, found, "guest"), port=port)
+        client = remote_client(access, "guest", tmp_path)
+        dropped: list[object] = []
+        client.on_disconnect = lambda *_: dropped.append(True)
+        assert connect(client, access)[0] == "Success"
+        proxy.stdin.write("cut\n")
+        proxy.stdin.flush()
+        assert proxy.stdout.readline().strip() == "lag proxy: cut"
+        assert wait_for(lambda: bool(dropped))
+        client.loop_stop()
+    finally:
+        proxy.terminate()
+        proxy.wait(timeout=10)
