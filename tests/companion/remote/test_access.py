@@ -282,3 +282,38 @@ def test_topics_name_the_room_and_the_role() -> None:
     assert access.topic("guest", "propose") == "ttc-1/x/guest/propose"
     with pytest.raises(ValueError):
         access.topic("judge", "propose")
+
+
+def test_the_system_authorities_path_checks_the_host_name(
+    remote_broker: Broker,
+    tmp_path: Path,
+    clients: list[mqtt.Client],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hosted broker's certificate is trusted through the system's store (here: OpenSSL's
+    ``SSL_CERT_FILE`` naming the broker's certificate) for the name it carries only."""
+    plan, found = remote_broker
+    monkeypatch.setenv("SSL_CERT_FILE", str(plan.certfile))
+    access = replace(access_for(plan, found, "guest"), host="localhost", pin=None)
+    client = remote_client(access, "guest", tmp_path)
+    clients.append(client)
+    assert connect(client, access)[0] == "Success"
+
+    other = tmp_path / "other"
+    other.mkdir()
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+         "-nodes", "-days", "1", "-subj", "/CN=other.example",
+         "-addext", "subjectAltName=DNS:other.example",
+         "-keyout", str(other / "key.pem"), "-out", str(other / "cert.pem")],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    impostor = Impostor(other / "cert.pem", other / "key.pem")
+    try:
+        named = replace(access, host="127.0.0.1", port=impostor.port, cafile=other / "cert.pem")
+        wrong_name = remote_client(named, "guest", tmp_path)
+        with pytest.raises(ssl.SSLCertVerificationError, match=r"match|mismatch"):
+            wrong_name.connect(named.host, named.port, keepalive=30)
+        assert impostor.received == b""
+    finally:
+        impostor.close()
