@@ -59,7 +59,8 @@ def test_the_guest_shows_the_host_players_names_in_its_own_colours(pair: Pair):
     seats = guest.session.seats()
     assert {seat: s.name for seat, s in seats.items()} == {"A": "Aiko", "B": "Ben"}
     assert {seat: s.colour for seat, s in seats.items()} == colours
-    assert guest.state()["remote"]["names"] == {"A": "Aiko", "B": "Ben"}
+    # the remote block follows once the entry is applied
+    assert wait_for(lambda: guest.state()["remote"]["names"] == {"A": "Aiko", "B": "Ben"})
 
 
 def test_a_guest_action_is_applied_at_the_host_and_mirrored_back(pair: Pair):
@@ -116,6 +117,16 @@ def test_a_duplicate_proposal_is_answered_again_and_applied_once(pair: Pair):
         for _ in range(3):  # the same proposal, late and again
             spy.publish(f"{ROOM}/guest/propose", proposal.payload(), qos=1)
         assert wait_for(lambda: len([r for r in replies if r.id == "dup-1"]) == 3)
+        # the host table stops right after and starts again from its store: the same answer
+        pair.host.close()
+        host.store.close()
+        reopened = Table.resume(Store(host.store.path))
+        assert reopened is not None
+        pair.host = pair.host_link(reopened, RemoteState(reopened.store))
+        assert wait_for(pair.playing)
+        spy.publish(f"{ROOM}/guest/propose", proposal.payload(), qos=1)
+        assert wait_for(lambda: len([r for r in replies if r.id == "dup-1"]) == 4)
+        host = reopened
     finally:
         spy.loop_stop()
         spy.disconnect()
