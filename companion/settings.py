@@ -3,14 +3,22 @@
 A corrupt or mistyped config fails with one line naming the file, the field (or the line) and what
 was expected, before anything starts; an empty config file is warned about (defaults are used).
 Environment variables override the device choices: ``COMPANION_LIGHTS``, ``COMPANION_CAMERA``.
+
+A game may have a section of its own, named after it (``dreamblade:``): its kit declares the
+section's model (``GameKit.settings_section``) and whoever loads a config hands those models to
+:func:`load_settings` (``companion.games.settings_sections``), which checks the sections with them
+and refuses any other unknown section; the game reads its section with
+:meth:`Settings.game_section`. ``game`` unset is the first game the house lists
+(``companion.games.configured_kit``).
 """
 
 from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -67,11 +75,6 @@ def _default_seats() -> dict[str, SeatSettings]:
         "A": SeatSettings(name="Player A", colour="#0072B2", names={"ja": "プレイヤーA"}),
         "B": SeatSettings(name="Player B", colour="#E69F00", names={"ja": "プレイヤーB"}),
     }
-
-
-class DreambladeSettings(_Section):
-    map: str | dict[str, Any] = "default"
-    tournament_rule_430: bool = False
 
 
 class LightsSettings(_Section):
@@ -174,12 +177,17 @@ class RemoteSettings(_Section):
         return self
 
 
+GameSection = TypeVar("GameSection", bound=BaseModel)
+
+
 class Settings(_Section):
+    # the games' own sections (``dreamblade:``) are kept as read, checked by load_settings
+    model_config = ConfigDict(extra="allow", frozen=True)
+
     table_name: str = "table-1"
-    game: str = "dreamblade"
+    game: str | None = None  # None: the first game the house lists
     data_dir: Path = Field(default_factory=default_data_dir)
     seats: dict[str, SeatSettings] = Field(default_factory=_default_seats)
-    dreamblade: DreambladeSettings = DreambladeSettings()
     lights: LightsSettings = LightsSettings()
     camera: CameraSettings = CameraSettings()
     panel: PanelSettings = PanelSettings()
@@ -191,11 +199,20 @@ class Settings(_Section):
     def store_path(self) -> Path:
         return self.data_dir / f"{self.table_name}.sqlite3"
 
+    def game_section(self, game: str, model: type[GameSection]) -> GameSection:
+        """Game ``game``'s own section of the config, read by ``model`` (its defaults when the
+        config has none)."""
+        return model.model_validate((self.model_extra or {}).get(game, {}))
+
 
 def load_settings(
-    path: str | Path | None = None, environ: dict[str, str] | None = None
+    path: str | Path | None = None,
+    environ: dict[str, str] | None = None,
+    *,
+    game_sections: Mapping[str, type[BaseModel]],
 ) -> Settings:
-    """Read the config file (if any), validate it, and apply the environment's device overrides."""
+    """Read the config file (if any), validate it, and apply the environment's device overrides.
+    ``game_sections``: the games' own sections a config may have, by name, and their models."""
     env = os.environ if environ is None else environ
     data: dict[str, Any] = {}
     if path is not None:
@@ -210,12 +227,25 @@ def load_settings(
         data["lights"] = lights
     if camera:
         data["camera"] = camera
+    where = path or "<environment>"
     try:
-        return Settings.model_validate(data)
+        settings = Settings.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(str(part) for part in first["loc"])
-        raise DataFileError(path or "<environment>", field, first["msg"]) from None
+        raise _error(where, exc) from None
+    for name, section in (settings.model_extra or {}).items():
+        if name not in game_sections:
+            raise DataFileError(where, name, "Extra inputs are not permitted")
+        try:
+            game_sections[name].model_validate(section)
+        except ValidationError as exc:
+            raise _error(where, exc, within=name) from None
+    return settings
+
+
+def _error(where: str | Path, exc: ValidationError, within: str | None = None) -> DataFileError:
+    first = exc.errors()[0]
+    field = ".".join(str(part) for part in ((within,) if within else ()) + tuple(first["loc"]))
+    return DataFileError(where, field, first["msg"])
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:

@@ -182,13 +182,14 @@ def event_map(panel: Panel) -> Any:
 def map_choices(panel: Panel) -> dict[str, Any]:
     """Each map the set-up offers — in an event with a map, that map only — : its known values,
     the cells to read from the printed map and the range a value may take."""
+    from companion.games.dreamblade.config_section import dreamblade_section
     from companion.games.dreamblade.maps import builtin_map_names, map_from_setting
 
     in_event = event_map(panel)
     if in_event is not None:
         maps = {"event": in_event}
     else:
-        maps = {"configured": map_from_setting(panel.settings.dreamblade.map)}
+        maps = {"configured": map_from_setting(dreamblade_section(panel.settings).map)}
         maps |= {name: map_from_setting(name) for name in builtin_map_names()}
     return {
         name: {
@@ -217,6 +218,7 @@ def _refuse_incomplete(warband: Any, catalog: Any) -> None:
 
 
 def dreamblade_game(panel: Panel, data: object) -> Game:
+    from companion.games.dreamblade.config_section import dreamblade_section
     from companion.games.dreamblade.maps import builtin_map_names, map_from_setting
     from companion.games.dreamblade.starting import new_game
     from companion.games.dreamblade.state import Settings as RuleSettings
@@ -224,11 +226,12 @@ def dreamblade_game(panel: Panel, data: object) -> Game:
     if not isinstance(data, dict):
         raise Refused(400, "setup", "'dreamblade' must hold the map, the warbands and the options")
     map_name = data.get("map", "configured")
+    configured = dreamblade_section(panel.settings)
     in_event = event_map(panel)
     if in_event is not None:  # an event's game is played on the organizer's map, whatever is sent
         dream_map = in_event
     elif map_name == "configured":
-        dream_map = map_from_setting(panel.settings.dreamblade.map)
+        dream_map = map_from_setting(configured.map)
     elif map_name in builtin_map_names():
         dream_map = map_from_setting(map_name)
     else:
@@ -242,7 +245,7 @@ def dreamblade_game(panel: Panel, data: object) -> Game:
         warband = _warband(panel, seat, warbands[seat])
         _refuse_incomplete(warband, catalog)
         minis[seat] = [catalog[catalog_id] for _, catalog_id in warband.copies(seat)]
-    rule_430 = data.get("rule_430", panel.settings.dreamblade.tournament_rule_430)
+    rule_430 = data.get("rule_430", configured.tournament_rule_430)
     if not isinstance(rule_430, bool):
         raise Refused(400, "setup", "'rule_430' must be true or false")
     die_confirmed = data.get("die_confirmed", False)
@@ -422,6 +425,7 @@ def start_paired_game(panel: Panel, game: Game, names: Mapping[str, str]) -> Non
 
 @setup_api.get("/options")
 def options() -> ResponseReturnValue:
+    from companion.games.dreamblade.config_section import dreamblade_section
     from companion.games.dreamblade.miniature_form import keyword_choices
 
     panel = current_panel()
@@ -439,7 +443,7 @@ def options() -> ResponseReturnValue:
         dreamblade={
             "map_values": (map_values := map_choices(panel)),
             "maps": list(map_values),
-            "rule_430": panel.settings.dreamblade.tournament_rule_430,
+            "rule_430": dreamblade_section(panel.settings).tournament_rule_430,
             "die_faces": [face.name for face in _die().attack.faces],
             "warbands": saved_warbands(panel),
             "scan": panel.camera is not None,  # warbands can be registered by showing tags

@@ -13,7 +13,7 @@ import click
 from companion.app.devices import camera_missing
 from companion.errors import DataFileError
 from companion.events import GAME_STARTED
-from companion.games import find_kit, kits
+from companion.games import find_kit, kits, settings_sections
 from companion.settings import LightsSettings, Settings, load_settings
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ def detect_camera() -> str | None:
 
 def _settings(config: Path | None) -> Settings:
     try:
-        return load_settings(config)
+        return load_settings(config, game_sections=settings_sections())
     except DataFileError as error:
         raise click.ClickException(f"config: {error}") from None
 

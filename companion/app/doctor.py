@@ -20,6 +20,7 @@ from companion.app.devices import (
     lights_missing,
 )
 from companion.errors import DataFileError
+from companion.games import configured_kit, settings_sections
 from companion.lights.factory import MODEL_FILE
 from companion.settings import Settings, load_settings
 
@@ -44,12 +45,13 @@ class Check:
 def check_config(path: Path | None) -> tuple[Check, Settings | None]:
     where = str(path) if path else "built-in defaults"
     try:
-        settings = load_settings(path)
+        settings = load_settings(path, game_sections=settings_sections())
     except DataFileError as error:
         return Check(
             "config", False, str(error), "correct that field (setup/table.example.yaml)"
         ), None
-    return Check("config", True, f"{where} is valid (game: {settings.game})"), settings
+    game = configured_kit(settings).name
+    return Check("config", True, f"{where} is valid (game: {game})"), settings
 
 
 def check_disk(settings: Settings) -> Check:

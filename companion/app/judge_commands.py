@@ -15,7 +15,7 @@ import click
 
 from companion import grid
 from companion.errors import DataFileError
-from companion.games import judge_tools
+from companion.games import judge_tools, settings_sections
 from companion.settings import load_settings
 from web_panel.i18n import LANGUAGES
 from web_panel.judge_text import problem_text, sentences
@@ -138,7 +138,7 @@ def export(
     from companion.table.store import Store, StoreError
 
     try:
-        path = store_path or load_settings(config).store_path
+        path = store_path or load_settings(config, game_sections=settings_sections()).store_path
     except DataFileError as exc:
         raise click.ClickException(str(exc)) from None
     if not Path(path).exists():

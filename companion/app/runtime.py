@@ -28,6 +28,7 @@ from companion.lights.driver import LightsDriver
 from companion.lights.factory import Fallback, open_lights
 from companion.lights.map_view import MapView, game_map, view_for_game
 from companion.settings import Settings
+from companion.table.dice_roll import roll_for
 from companion.table.seats_here import absent_at
 from companion.table.session import Lineup
 from companion.table.table import JUDGE, Table
@@ -187,7 +188,6 @@ class TableRuntime:
         it): the link the store names is started at once, so a restarted table reconnects by
         itself; without a session the table plays on its own until an invite or a join."""
         from companion.remote.control import RemoteControl, tls_connector
-        from companion.table.dice_roll import roll_for
 
         settings = self.settings
         control = RemoteControl(

@@ -12,6 +12,7 @@ import click
 import cv2
 
 from companion.errors import DataFileError
+from companion.games import settings_sections
 from companion.settings import load_settings
 from vision.lens import LensError, calibrate_lens, lens_path, save_lens
 from vision.planner import CAMERAS
@@ -48,7 +49,7 @@ def calibrate_command(photos: tuple[Path, ...], config: Path | None, out: Path |
         raise click.ClickException(str(error)) from error
     if out is None:
         try:
-            out = lens_path(load_settings(config).data_dir)
+            out = lens_path(load_settings(config, game_sections=settings_sections()).data_dir)
         except DataFileError as error:
             raise click.ClickException(f"config: {error}") from None
     save_lens(lens, out)
@@ -91,7 +92,7 @@ def check_command(
     from vision.setup_check import SetupError
 
     try:
-        settings = load_settings(config)
+        settings = load_settings(config, game_sections=settings_sections())
     except DataFileError as error:
         raise click.ClickException(f"config: {error}") from None
     table, notes = table_camera(settings.data_dir, DREAMBLADE_MAP)

@@ -18,8 +18,11 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from companion.games.kit import GameKit, RegisteredArmies
     from companion.games.protocol import Game
+    from companion.settings import Settings
 
 KITS: dict[str, GameKit] = {}
 
@@ -80,6 +83,17 @@ def fixed_maps() -> dict[str, tuple[int, int]]:
     rows), in the order the house lists games: a layout without a ``map`` section lies under the
     first (``firmware_config.layout``)."""
     return {kit.map_kind: kit.map_size for kit in kits() if kit.map_kind and kit.map_size}
+
+
+def settings_sections() -> dict[str, type[BaseModel]]:
+    """The games' own sections of the table config, by name (the game's), and their models: what
+    ``companion.settings.load_settings`` checks them with."""
+    return {kit.name: kit.settings_section for kit in kits() if kit.settings_section is not None}
+
+
+def configured_kit(settings: Settings) -> GameKit:
+    """The kit of the config's ``game``; without one, of the first game the house lists."""
+    return find_kit(settings.game) if settings.game is not None else kits()[0]
 
 
 def registered_armies() -> RegisteredArmies:

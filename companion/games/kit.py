@@ -6,7 +6,8 @@ kit holds data and pure functions only — games sit low and know no table, came
 so the generic machinery stays in its room and asks the kit:
 
 - the engine: ``game_class`` and ``starting_game(settings)`` (the ready-to-play game a table opens
-  with before its players set up their own);
+  with before its players set up their own); ``settings_section``: the model of the game's own
+  section of the table config (``companion.settings``);
 - the phone views: ``phone_view``, the name of the game's phone-view assets under ``web_panel``;
 - the lights: ``map_kind`` (which map the game is played on, as the LED layouts name maps: its own
   map, whose fixed size is ``map_size`` (the 5×5 map), or ``squares`` or ``hexes`` sized by
@@ -34,6 +35,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Protocol
+
+from pydantic import BaseModel
 
 from companion.games.board_reading import Note
 from companion.games.catalog_entries import EntryKind
@@ -189,6 +192,9 @@ class GameKit:
     # the game's own map of a fixed size (columns, rows), named ``map_kind`` in LED layouts: the
     # 5×5 map, every cell lit, read by the camera's own reconciler; None: no map of its own
     map_size: tuple[int, int] | None = None
+    # the model of the game's own section of the table config, named after the game
+    # (``dreamblade:``); None: the game has none
+    settings_section: type[BaseModel] | None = None
     map_pieces: MapPiecesOf | None = None
     prompt_events: Mapping[str, str] = field(default_factory=dict)
     camera: CameraReading | None = None  # None: the 5×5 map's own reconciler, or no map

@@ -29,7 +29,7 @@ from typing import Any
 from companion import events as ev
 from companion.errors import DataFileError
 from companion.events import Event
-from companion.games import find_kit
+from companion.games import configured_kit
 from companion.games.protocol import Game
 from companion.hub.publisher import TablePublisher, table_summary
 from companion.settings import Settings
@@ -56,7 +56,7 @@ ShowClock = Callable[[float | None, float | None, bool, str], None]
 def event_map(settings: Settings, match: dict[str, Any] | None) -> Any:
     """The event's map the pairing carries for the table's game (its kit's ``event_map``);
     ``None`` when the game has none, the event names none or what it sent is no map (logged)."""
-    read = find_kit(settings.game).event_map
+    read = configured_kit(settings).event_map
     return None if read is None else read(match)
 
 
@@ -64,7 +64,7 @@ def game_for_match(match: dict[str, Any], settings: Settings) -> Game:
     """The game two paired players start with: the table's kit's ``paired_game`` (between the
     armies they registered, on the event's map), else the table's usual starting game (they set
     it up on the panel)."""
-    paired = find_kit(settings.game).paired_game
+    paired = configured_kit(settings).paired_game
     return starting_game(settings) if paired is None else paired(settings, match)
 
 

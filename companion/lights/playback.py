@@ -47,8 +47,9 @@ class Move:
 
 def moves_between(before: BoardView | None, after: BoardView) -> tuple[Move, ...]:
     """The absent seats' miniatures that moved, came onto or left the map from ``before`` to
-    ``after``, each (seat, from, to) once (two miniatures moving together play as one)."""
-    if before is None or not after.absent:
+    ``after``, each (seat, from, to) once (two miniatures moving together play as one). Nothing
+    plays when the absent seats changed (the table just became remote, or stopped being)."""
+    if before is None or not after.absent or before.absent != after.absent:
         return ()
     was = before.absent_minis
     now = after.absent_minis

@@ -19,13 +19,10 @@ from __future__ import annotations
 import hashlib
 import re
 import ssl
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import paho.mqtt.client as mqtt
-
-from companion.settings import RemoteSettings
 
 ROLES = ("host", "guest")
 PIN = re.compile(r"^[0-9a-f]{64}$")
@@ -96,46 +93,11 @@ class BrokerAccess:
                 "remote.access.invalid", "invalid broker access: " + ", ".join(problems)
             )
 
-    def fields(self) -> dict[str, Any]:
-        """The access as JSON-ready fields (how the table's store keeps it)."""
-        return {**asdict(self), "cafile": None if self.cafile is None else str(self.cafile)}
-
-    @classmethod
-    def from_fields(cls, fields: dict[str, Any]) -> BrokerAccess:
-        """The access kept as ``fields()``; ``AccessError`` if they are not one."""
-        try:
-            cafile = fields.get("cafile")
-            return cls(**{**fields, "cafile": None if cafile is None else Path(cafile)})
-        except TypeError as exc:
-            raise AccessError("remote.access.invalid", f"not a broker access: {exc}") from None
-
     def topic(self, role: str, kind: str) -> str:
         """``<room>/<role>/<kind>``: where ``role`` (host or guest) publishes ``kind``."""
         if role not in ROLES:
             raise ValueError(f"role must be one of {ROLES}, not {role!r}")
         return f"{self.room}/{role}/{kind}"
-
-
-def accesses(remote: RemoteSettings) -> tuple[BrokerAccess, BrokerAccess]:
-    """The host's and the guest's access from a host table's ``remote:`` settings (the guest's
-    is what its invite carries: a CA file stays on the host, so the guest then trusts the
-    system's authorities)."""
-    if not remote.configured:
-        raise AccessError(
-            "remote.not_configured",
-            "this table has no remote broker in its settings: put the remote: section that "
-            "`companion remote broker` writes (remote-host.yaml) in its config",
-        )
-    assert remote.broker_host and remote.room and remote.host_username and remote.host_password
-    assert remote.guest_username and remote.guest_password
-    where = (remote.broker_host, remote.broker_port)
-    host = BrokerAccess(
-        *where, remote.host_username, remote.host_password, remote.room, remote.pin, remote.cafile
-    )
-    guest = BrokerAccess(
-        *where, remote.guest_username, remote.guest_password, remote.room, host.pin
-    )
-    return host, guest
 
 
 def fetch_certificate(host: str, port: int, timeout: float = FETCH_TIMEOUT) -> str:

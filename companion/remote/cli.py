@@ -16,7 +16,8 @@ from pathlib import Path
 import click
 
 from companion.errors import DataFileError
-from companion.remote.access import AccessError, BrokerAccess, accesses, remote_client
+from companion.games import configured_kit, settings_sections
+from companion.remote.access import AccessError, BrokerAccess, remote_client
 from companion.remote.broker import (
     BrokerError,
     RemoteBroker,
@@ -24,8 +25,15 @@ from companion.remote.broker import (
     stop_broker,
     write_broker,
 )
-from companion.remote.invite import Invite, InviteError, decode, encode
-from companion.remote.state import RemoteSession, RemoteState
+from companion.remote.control import (
+    RemoteRefused,
+    broker_access,
+    guest_join,
+    host_invite,
+    settings_accounts,
+)
+from companion.remote.invite import InviteError, decode
+from companion.remote.state import RemoteState
 from companion.settings import Settings, default_data_dir, load_settings
 
 # English words for the invite's catalog keys (the panel has them in every language)
@@ -103,7 +111,7 @@ def broker(
 
 def _settings(config: Path | None) -> Settings:
     try:
-        return load_settings(config)
+        return load_settings(config, game_sections=settings_sections())
     except DataFileError as error:
         raise click.ClickException(f"config: {error}") from None
 
@@ -139,68 +147,69 @@ def _remote_state(settings: Settings) -> Iterator[RemoteState]:
         lock.release()
 
 
-def _run_table(config: Path | None) -> None:
-    """Run the table as ``companion run --config`` does."""
+def _run_table(config: Path | None, host: str | None, port: int | None) -> None:
+    """Run the table as ``companion run --config C [--host H] [--port P]`` does."""
     context = click.get_current_context()
     root = context.find_root()
     run = root.command.get_command(root, "run") if isinstance(root.command, click.Group) else None
     if run is None:
         raise click.ClickException("`companion run` is not installed here")
-    context.invoke(run, config=config)
+    context.invoke(run, config=config, host=host, port=port)
 
 
-def _code_maker(guest: BrokerAccess, seat: str, game: str) -> Callable[[str], str]:
-    return lambda nonce: encode(Invite(guest, seat, nonce, game))
+def _table_options(command: Callable[..., None]) -> Callable[..., None]:
+    """``--config``, and the phone panel's ``--host`` / ``--port`` as ``companion run`` takes
+    them, with ``--no-run``."""
+    for option in (
+        click.option("--no-run", is_flag=True, help="write the session; don't run the table"),
+        click.option("--port", type=click.IntRange(0, 65535), help="as companion run's --port"),
+        click.option("--host", "panel_host", help="as companion run's --host"),
+        click.option("--config", type=click.Path(path_type=Path), help="table config (YAML)"),
+    ):
+        command = option(command)
+    return command
 
 
 @remote.command()
-@click.option("--config", type=click.Path(path_type=Path), help="table config (YAML)")
+@_table_options
 @click.option("--new-invite", is_flag=True, help="make a new invite code (the old one dies)")
-@click.option("--no-run", is_flag=True, help="write the session and say the code; don't run")
-def host(config: Path | None, new_invite: bool, no_run: bool) -> None:
-    """Host a remote game at this table (its config's ``remote:`` section names the broker):
-    print the invite code to send the guest, then run the table. Run again, it keeps the session
+def host(
+    config: Path | None, panel_host: str | None, port: int | None, no_run: bool, new_invite: bool
+) -> None:
+    """Host a remote game at this table (its config's ``remote:`` section names the broker) and
+    run the table, which says the invite code to send the guest. Run again, it keeps the session
     and its invite (a guest may already have joined with it)."""
     settings = _settings(config)
     try:
-        host_access, guest_access = accesses(settings.remote)
-    except AccessError as error:
+        host_fields, _ = settings_accounts(settings.remote)
+    except RemoteRefused as error:
         raise click.ClickException(str(error)) from None
-    _check_broker(host_access, "host", settings)
-    seat = settings.remote.seat
+    _check_broker(broker_access(host_fields), "host", settings)
     with _remote_state(settings) as state:
         session = state.session()
-        if not _same_host(session, host_access, guest_access, seat, settings.game):
-            state.start_host(host_access.fields(), guest_access.fields(), seat, settings.game)
-            session = state.session()
-        assert session is not None
-        code = session.code
-        if code is None or new_invite:
-            code = state.new_invite(_code_maker(guest_access, seat, settings.game))
-    click.echo(f"Invite code (send it to your friend privately; it plays seat {seat}):")
-    click.echo(f"  {code}")
-    if not no_run:
-        _run_table(config)
-
-
-def _same_host(
-    session: RemoteSession | None, host: BrokerAccess, guest: BrokerAccess, seat: str, game: str
-) -> bool:
-    """Whether the store already hosts this remote game (kept: its bound guest and answers)."""
-    return (
-        session is not None
-        and session.role == "host"
-        and session.access == host.fields()
-        and session.guest_access == guest.fields()
-        and (session.seat, session.game) == (seat, game)
-    )
+        if (
+            new_invite
+            or session is None
+            or session.role != "host"
+            or session.access != host_fields
+            or session.code is None
+        ):
+            session, _ = host_invite(state, settings.remote, configured_kit(settings).name)
+    if not no_run:  # the table says the code as it starts (unless a guest has joined with it)
+        _run_table(config, panel_host, port)
+    elif session.bound is None:
+        click.echo(f"Invite code (send it to your friend privately; it plays seat {session.seat}):")
+        click.echo(f"  {session.code}")
+    else:
+        click.echo("A guest table has joined with the current invite (--new-invite for another).")
 
 
 @remote.command()
 @click.argument("code")
-@click.option("--config", type=click.Path(path_type=Path), help="table config (YAML)")
-@click.option("--no-run", is_flag=True, help="write the session; don't run the table")
-def join(code: str, config: Path | None, no_run: bool) -> None:
+@_table_options
+def join(
+    code: str, config: Path | None, panel_host: str | None, port: int | None, no_run: bool
+) -> None:
     """Join a friend's remote game with the invite CODE they sent, then run the table (it plays
     the invite's seat). Run again with the same code, it keeps the session."""
     try:
@@ -208,17 +217,16 @@ def join(code: str, config: Path | None, no_run: bool) -> None:
     except InviteError as error:
         raise click.ClickException(INVITE_ERRORS[error.key]) from None
     settings = _settings(config)
-    if invite.game != settings.game:
+    if invite.game != configured_kit(settings).name:
         raise click.ClickException(
             f"the invite is for a game of {invite.game}; this table's config plays "
-            f"{settings.game} (set game: {invite.game})"
+            f"{configured_kit(settings).name} (set game: {invite.game})"
         )
     _check_broker(invite.access, "guest", settings)
     with _remote_state(settings) as state:
         session = state.session()
-        joined = session is not None and session.role == "guest" and session.nonce == invite.nonce
-        if not joined:
-            state.start_guest(invite.access.fields(), invite.seat, invite.nonce, code.strip())
+        if session is None or session.role != "guest" or session.nonce != invite.nonce:
+            guest_join(state, code)  # a new guest id: kept when run again with this code
     click.echo(f"Joined: this table plays seat {invite.seat} of {invite.access.host}'s game.")
     if not no_run:
-        _run_table(config)
+        _run_table(config, panel_host, port)

@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from companion.errors import DataFileError
-from companion.games import kits
+from companion.games import kits, settings_sections
 from companion.settings import Settings, load_settings
 from companion.table.catalog import TableCatalog
 
@@ -50,7 +50,7 @@ for _name, _command in _GAME.catalog.commands.items():
 
 def _settings(config: Path | None) -> Settings:
     try:
-        return load_settings(config)
+        return load_settings(config, game_sections=settings_sections())
     except DataFileError as error:
         raise click.ClickException(f"config: {error}") from None
 

@@ -15,7 +15,7 @@ import argparse
 import shutil
 from pathlib import Path
 
-from companion.games import fixed_maps
+from companion.games import fixed_maps, settings_sections
 from companion.settings import load_settings
 from firmware_config.layout import load_layout
 from firmware_config.pins import BOOT_BACKENDS, boot_needs, load_pins
@@ -94,7 +94,10 @@ def main(argv: list[str] | None = None) -> None:
         "--table-config", type=Path, help="the table's config: its LED layout sizes the chain"
     )
     args = parser.parse_args(argv)
-    layout = load_layout(load_settings(args.table_config).lights.layout, fixed_maps())
+    layout = load_layout(
+        load_settings(args.table_config, game_sections=settings_sections()).lights.layout,
+        fixed_maps(),
+    )
     for note in apply(args.backend, args.config, args.cmdline, layout.led_count):
         print(f"note: {note}")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.events import EventBus
-from companion.games import find_kit
+from companion.games import configured_kit
 from companion.games.protocol import Game
 from companion.settings import Settings
 from companion.table.store import Recovery, open_store
@@ -21,7 +21,7 @@ from companion.table.table import Table
 
 def starting_game(settings: Settings) -> Game:
     """The configured game, ready to play (its kit's ``starting_game``)."""
-    return find_kit(settings.game).starting_game(settings)
+    return configured_kit(settings).starting_game(settings)
 
 
 @dataclass(frozen=True)

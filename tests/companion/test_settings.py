@@ -3,12 +3,21 @@ from pathlib import Path
 import pytest
 
 from companion.errors import DataFileError
-from companion.settings import load_settings
+from companion.games import configured_kit, settings_sections
+from companion.games.dreamblade.config_section import dreamblade_section
+from companion.settings import Settings
+from companion.settings import load_settings as load_with
+
+
+def load_settings(path: Path | None, environ: dict[str, str]) -> Settings:
+    """As the commands load a config: with the games' own sections its kits declare."""
+    return load_with(path, environ, game_sections=settings_sections())
 
 
 def test_defaults_need_no_file(tmp_path: Path):
     settings = load_settings(None, environ={"COMPANION_HOME": str(tmp_path)})
-    assert settings.game == "dreamblade"
+    assert settings.game is None and configured_kit(settings).name == "dreamblade"
+    assert dreamblade_section(settings).map == "default"
     assert settings.seats["A"].colour == "#0072B2"
     assert settings.lights.backend == "auto"
 
@@ -33,6 +42,10 @@ def test_environment_overrides_the_devices(tmp_path: Path):
         ("panel:\n  prot: 80\n", "panel.prot"),
         ("panel:\n  judge_pin: '12ab'\n", "panel.judge_pin"),
         ("panel:\n  judge_pin: '2468'\n", "panel.judge_pin"),  # too short: see web_panel/judge.py
+        ("dreambalde:\n  map: default\n", "dreambalde"),  # no game's section
+        ("dreamblade:\n  mapp: default\n", "dreamblade.mapp"),  # checked by the kit's model
+        ("dreamblade:\n  tournament_rule_430: maybe\n", "dreamblade.tournament_rule_430"),
+        ("dreamblade: [default]\n", "dreamblade"),
     ],
 )
 def test_a_bad_field_is_named(tmp_path: Path, text: str, field: str):
@@ -42,6 +55,21 @@ def test_a_bad_field_is_named(tmp_path: Path, text: str, field: str):
         load_settings(config, environ={})
     assert err.value.field == field
     assert str(config) in str(err.value)
+
+
+def test_a_games_own_section_is_read_by_its_kits_model(tmp_path: Path):
+    config = tmp_path / "table.yaml"
+    config.write_text(
+        "game: dreamblade\ndreamblade:\n  map: tinymap\n  tournament_rule_430: true\n"
+    )
+    settings = load_settings(config, environ={})
+    section = dreamblade_section(settings)
+    assert (section.map, section.tournament_rule_430) == ("tinymap", True)
+    assert configured_kit(settings).settings_section is type(section)
+    # the sections come from the kits: a loader handed none knows no ``dreamblade:`` section
+    with pytest.raises(DataFileError) as err:
+        load_with(config, {}, game_sections={})
+    assert (err.value.field, err.value.expected) == ("dreamblade", "Extra inputs are not permitted")
 
 
 @pytest.mark.parametrize("text", ["lights: [1, 2\n", "- just\n- a list\n"])
@@ -78,7 +106,7 @@ def test_an_empty_config_warns(tmp_path: Path, caplog: pytest.LogCaptureFixture)
     config = tmp_path / "table.yaml"
     config.write_text("# nothing set yet\n")
     settings = load_settings(config, environ={"COMPANION_HOME": str(tmp_path)})
-    assert settings.game == "dreamblade"
+    assert configured_kit(settings).name == "dreamblade"
     assert f"{config} is empty" in caplog.text
 
 

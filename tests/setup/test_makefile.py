@@ -13,12 +13,16 @@ TEST_TOOLS = ("pytest", "mypy", "playwright", "ruff", "[dev]")
 pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 
 
-def _planned(target: str, venv: Path) -> str:
+def _planned(target: str, venv: Path, *settings: str) -> str:
     """What ``make`` would run for ``target`` on a fresh clone (a venv that does not exist)."""
     # not as a sub-make of `make test`: no "Entering directory" lines, no inherited flags
     env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     result = subprocess.run(
-        ["make", "-n", f"VENV={venv}", target], cwd=ROOT, capture_output=True, text=True, env=env
+        ["make", "-n", f"VENV={venv}", *settings, target],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
     )
     assert result.returncode == 0, result.stderr
     return result.stdout.replace(str(venv), "VENV")  # pytest's tmp_path names pytest
@@ -37,4 +41,6 @@ def test_make_test_installs_the_test_tools(tmp_path: Path):
     plan = _planned("test", tmp_path / "venv")
     assert "-e '.[dev]'" in plan
     assert "dev_system_packages.sh test" in plan
-    assert plan.rstrip().endswith("-m pytest")
+    assert plan.rstrip().endswith("-m pytest -n 2")  # two workers: CI's two cores
+    one_process = _planned("test", tmp_path / "venv", "PYTEST_WORKERS=0")
+    assert one_process.rstrip().endswith("-m pytest -n 0")

@@ -4,6 +4,7 @@ made from, the catalog edits name miniatures from, and the ``companion judge`` c
 
 from companion.games.dreamblade import questions
 from companion.games.dreamblade.catalog import default_catalog
+from companion.games.dreamblade.config_section import dreamblade_section
 from companion.games.dreamblade.dice import default_dice
 from companion.games.dreamblade.editor import EditError, PositionEditor
 from companion.games.dreamblade.game import DreambladeGame as Game
@@ -31,4 +32,4 @@ __all__ = [
 def empty_position(settings: Settings) -> PositionEditor:
     """An empty position on the table's configured map, with the standard attack die."""
     faces = tuple(face.name for face in default_dice().attack.faces)
-    return PositionEditor.empty(map_from_setting(settings.dreamblade.map), faces)
+    return PositionEditor.empty(map_from_setting(dreamblade_section(settings).map), faces)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion import grid
 from companion.games.dreamblade import demo_game, registered
+from companion.games.dreamblade.config_section import DreambladeSection
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.starting import configured_game
 from companion.games.dreamblade.table_entries import MINIATURE_ENTRIES
@@ -32,6 +33,7 @@ KIT = GameKit(
     phone_view="dreamblade",
     map_kind="dreamblade",
     map_size=(len(grid.COLUMNS), grid.ROWS),
+    settings_section=DreambladeSection,
     entry_kinds=(MINIATURE_ENTRIES,),
     registered=RegisteredArmies(
         registered.shipped_warbands,

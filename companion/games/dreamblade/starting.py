@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from companion.games.dreamblade.config_section import dreamblade_section
 from companion.games.dreamblade.dice import DiceData, default_dice
 from companion.games.dreamblade.dream_map import DreamMap
 from companion.games.dreamblade.game import DreambladeGame
@@ -36,7 +37,8 @@ def configured_game(
     rule between ``warbands`` (each seat's miniatures)."""
     from companion.games.dreamblade.maps import map_from_setting
 
-    rules = RuleSettings(rule_430=settings.dreamblade.tournament_rule_430)
+    section = dreamblade_section(settings)
+    rules = RuleSettings(rule_430=section.tournament_rule_430)
     if dream_map is None:
-        dream_map = map_from_setting(settings.dreamblade.map)
+        dream_map = map_from_setting(section.map)
     return new_game(dream_map, warbands, rules)

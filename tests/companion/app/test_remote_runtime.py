@@ -17,6 +17,7 @@ import pytest
 import yaml
 
 from companion.app.runtime import TableRuntime
+from companion.games import settings_sections
 from companion.remote.control import host_invite
 from companion.remote.link import GuestLink
 from companion.remote.state import RemoteState
@@ -113,7 +114,7 @@ def test_companion_run_starts_the_remote_session_its_store_holds(tmp_path: Path)
     with remote_broker_section(tmp_path) as remote:
         config = tmp_path / "table.yaml"
         config.write_text(yaml.safe_dump({"data_dir": str(tmp_path / "host"), "remote": remote}))
-        settings = load_settings(config)
+        settings = load_settings(config, game_sections=settings_sections())
         settings.data_dir.mkdir(parents=True)
         store = Store(settings.store_path)
         _, code = host_invite(RemoteState(store), settings.remote, "dreamblade")

@@ -291,3 +291,30 @@ def test_the_trackers_problems_are_flagged_as_data_naming_the_piece(tmp_path: Pa
         {"reason": "not_in_warband", "cells": ["d4"], "by": "camera"},
         {"reason": "other_table", "cells": ["e1"], "by": "camera"},
     ]  # fmt: skip
+
+
+def test_a_remote_hosts_camera_reads_only_its_own_seat(tmp_path: Path):
+    """Issue 28: seat B plays at the other table. Its spawns reach this engine from there, never
+    under this camera: nothing is flagged for them, and seat A's real move is still proposed."""
+    table, loop, source, sim, _ = setup(tmp_path)
+    table.set_remote({"role": "host", "seat": "B", "partner": "online", "connected": True,
+                      "names": {}})  # fmt: skip
+    flags: list[dict] = []
+    table.bus.subscribe(lambda e: flags.append(e.data), kinds={ev.FLAGGED})
+    feed(loop, source, sim.settled())
+    table.submit(JUDGE, "init 6 5")
+    feed(loop, source, sim.put("A:sir-glorious#1", "a1"))  # A spawns here, seen by the camera
+    table.submit("A", "done")
+    table.submit("B", "spawn B:spellbound-scissors#1 e5")  # at the other table
+    table.submit("B", "spawn B:spellbound-scissors#2 e5")
+    table.submit("B", "done")
+    table.submit("A", "shift")
+    feed(loop, source, sim.put("A:sir-glorious#1", "b1"))
+    log = table.store.log(table.game_id)
+    assert (log[-1]["action"], log[-1]["by"]) == ("move A:sir-glorious#1 b1", "camera")
+    assert engine_board(table.snapshot()) == {
+        "A:sir-glorious#1": "b1",
+        "B:spellbound-scissors#1": "e5",
+        "B:spellbound-scissors#2": "e5",
+    }
+    assert flags == []  # B's two, absent from this map, are not "missing"

@@ -19,14 +19,6 @@ SOURCES = ("companion", "vision", "web_panel", "firmware_config")
 GAMES = tuple(package.rpartition(".")[2] for package in KNOWN_GAME_PACKAGES)
 MOST_FILES = 3  # the registry, its phone-view assets: at most three files outside its package
 
-# Files that still name a game outside its package, beyond its three: the kit's unfinished part
-# (each one listed is a debt; the test fails when one is added, and when one is paid off but still
-# listed, so the list only shrinks). One is a file format tables already have: the settings'
-# ``dreamblade:`` section (map, tournament rule 4.30) and the default ``game``.
-NOT_YET_IN_THE_KIT: dict[str, set[str]] = {
-    "dreamblade": {"companion/settings.py"},
-}
-
 
 def _pattern(game: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![a-z]){game}(?![a-z])")
@@ -127,10 +119,7 @@ def test_each_game_is_named_in_at_most_three_files_outside_its_package() -> None
     sources = _sources()
     for game in GAMES:
         named = files_naming(game, sources)
-        debts = NOT_YET_IN_THE_KIT.get(game, set())
-        assert debts <= named, f"{game}: paid off, drop from the list: {sorted(debts - named)}"
-        counted = named - debts
-        assert len(counted) <= MOST_FILES, (game, sorted(counted))
+        assert len(named) <= MOST_FILES, (game, sorted(named))
 
 
 def test_the_scan_finds_a_comparison_and_a_name() -> None:

@@ -51,6 +51,9 @@ def test_two_miniatures_moving_together_play_once_and_no_change_plays_nothing():
     assert moves_between(after, after) == ()
     assert moves_between(None, after) == ()
     assert moves_between(before, _view({}, absent=frozenset())) == ()  # a normal table
+    # a table that just became remote: the other seat's miniatures were there all along
+    became = _view({"A:y#1": ("A", "b2"), "B:x#1": ("B", "d4")}, absent=frozenset())
+    assert moves_between(became, _view({"B:x#1": ("B", "d4")})) == ()
 
 
 def test_the_path_runs_diagonally_then_straight():

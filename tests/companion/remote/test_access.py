@@ -282,38 +282,3 @@ def test_topics_name_the_room_and_the_role() -> None:
     assert access.topic("guest", "propose") == "ttc-1/x/guest/propose"
     with pytest.raises(ValueError):
         access.topic("judge", "propose")
-
-
-def test_an_access_is_kept_as_json_fields_and_read_back() -> None:
-    import json
-
-    from companion.remote.access import BrokerAccess as Access
-
-    pinned = Access("b.example", 8883, "guest", "pw", "ttc-1", "AB" * 32)
-    by_file = Access("b.example", 8883, "host", "pw", "ttc-1", None, cafile=Path("/etc/ca.pem"))
-    for access in (pinned, by_file):
-        kept = json.loads(json.dumps(access.fields()))
-        assert Access.from_fields(kept) == access
-    with pytest.raises(AccessError) as caught:
-        Access.from_fields({"host": "b.example", "colour": "red"})
-    assert caught.value.key == "remote.access.invalid"
-
-
-def test_the_host_settings_give_both_accesses() -> None:
-    from companion.remote.access import accesses
-    from companion.settings import RemoteSettings
-
-    section = {
-        "broker_host": "b.example", "room": "ttc-1", "host_username": "host",
-        "host_password": "hp", "guest_username": "guest", "guest_password": "gp",
-    }  # fmt: skip
-    host, guest = accesses(RemoteSettings(**section, pin="ab" * 32))
-    assert (host.username, host.password, guest.username, guest.password) == (
-        "host", "hp", "guest", "gp"
-    )  # fmt: skip
-    assert host.pin == guest.pin == "ab" * 32 and host.port == guest.port == 8883
-    host, guest = accesses(RemoteSettings(**section, cafile=Path("/etc/ca.pem")))
-    assert host.cafile == Path("/etc/ca.pem") and guest.cafile is None and guest.pin is None
-    with pytest.raises(AccessError) as caught:
-        accesses(RemoteSettings())
-    assert caught.value.key == "remote.not_configured"

@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from companion.cli import SUBCOMMANDS, main
 from companion.remote.access import BrokerAccess, remote_client
 from companion.remote.broker import BrokerSecrets, RemoteBroker, access_for
+from companion.remote.control import access_fields
 from companion.remote.invite import Invite, decode, encode
 from companion.remote.state import RemoteSession, RemoteState
 from tests.companion.hub.mqtt import _listening, free_port, wait_for
@@ -116,14 +117,16 @@ def test_broker_runs_until_stopped_and_its_host_settings_connect(tmp_path: Path)
 
 # -- host and join ------------------------------------------------------------------------------
 
-ran: list[Path | None] = []
+ran: list[tuple[Path | None, str | None, int | None]] = []
 
 
 @click.command()
 @click.option("--config", type=click.Path(path_type=Path))
-def fake_run(config: Path | None) -> None:
+@click.option("--host")
+@click.option("--port", type=int)
+def fake_run(config: Path | None, host: str | None, port: int | None) -> None:
     """Stands for ``companion run`` (a real table is not this test's matter)."""
-    ran.append(config)
+    ran.append((config, host, port))
 
 
 def table_config(folder: Path, section: dict[str, object] | None, game: str = "dreamblade") -> Path:
@@ -143,10 +146,11 @@ def host_section(plan: RemoteBroker, found: BrokerSecrets) -> dict[str, object]:
 
 
 def session_of(config: Path) -> RemoteSession | None:
+    from companion.games import settings_sections
     from companion.settings import load_settings
     from companion.table.store import Store
 
-    store = Store(load_settings(config).store_path)
+    store = Store(load_settings(config, game_sections=settings_sections()).store_path)
     try:
         return RemoteState(store).session()
     finally:
@@ -162,16 +166,16 @@ def test_host_keeps_its_session_and_invite_and_runs_the_table(
     monkeypatch.setitem(SUBCOMMANDS, "run", "tests.companion.remote.test_cli:fake_run")
     ran.clear()
     config = table_config(tmp_path / "host", host_section(plan, found))
-    result = CliRunner().invoke(main, ["remote", "host", "--config", str(config)])
+    result = CliRunner().invoke(main, ["remote", "host", "--config", str(config), "--port", "0"])
     assert result.exit_code == 0, result.output
-    code = result.output.split("\n")[1].strip()
+    assert ran == [(config, None, 0)]  # it ran the table with the same config and port
+    session = session_of(config)
+    assert session is not None and session.role == "host" and session.code is not None
+    code = session.code
     invite = decode(code)
     assert invite.access == access_for(plan, found, "guest")
     assert (invite.seat, invite.game) == ("B", "dreamblade")
-    assert ran == [config]  # then it ran the table with the same config
-    session = session_of(config)
-    assert session is not None and session.role == "host" and session.code == code
-    assert session.access == access_for(plan, found, "host").fields()
+    assert session.access == access_fields(access_for(plan, found, "host"))
     assert session.nonce == invite.nonce
 
     again = CliRunner().invoke(main, ["remote", "host", "--config", str(config), "--no-run"])
@@ -182,7 +186,7 @@ def test_host_keeps_its_session_and_invite_and_runs_the_table(
     new_code = fresh.output.split("\n")[1].strip()
     assert fresh.exit_code == 0 and new_code != code
     assert decode(new_code).nonce != invite.nonce
-    assert ran == [config]
+    assert ran == [(config, None, 0)]
 
 
 def test_host_without_a_broker_or_with_a_wrong_pin_says_so(
@@ -191,7 +195,7 @@ def test_host_without_a_broker_or_with_a_wrong_pin_says_so(
     plan, found = remote_broker
     bare = table_config(tmp_path / "bare", None)
     result = CliRunner().invoke(main, ["remote", "host", "--config", str(bare), "--no-run"])
-    assert result.exit_code == 1 and "no remote broker in its settings" in result.output
+    assert result.exit_code == 1 and "no remote: section" in result.output
     wrong = table_config(tmp_path / "wrong", {**host_section(plan, found), "pin": "0" * 64})
     result = CliRunner().invoke(main, ["remote", "host", "--config", str(wrong), "--no-run"])
     assert result.exit_code == 1 and f"SHA-256 is {found.pin}" in result.output
@@ -213,10 +217,10 @@ def test_join_writes_the_guest_session_once_and_runs_the_table(
     typed = code.lower().replace("-", " ")  # as retyped from a phone
     result = CliRunner().invoke(main, ["remote", "join", typed, "--config", str(guest)])
     assert result.exit_code == 0, result.output
-    assert "plays seat B" in result.output and ran == [guest]
+    assert "plays seat B" in result.output and ran == [(guest, None, None)]
     session = session_of(guest)
     assert session is not None and session.role == "guest" and session.seat == "B"
-    assert session.access == access_for(plan, found, "guest").fields()
+    assert session.access == access_fields(access_for(plan, found, "guest"))
     assert session.nonce == decode(code).nonce and session.guest_id
     kept = tmp_path / "guest" / "data" / "remote" / f"broker-{found.pin[:16]}.pem"
     assert kept.exists()  # the broker's certificate, checked and kept for the link
@@ -255,3 +259,52 @@ def test_join_refuses_another_game_and_an_unreachable_broker(tmp_path: Path) -> 
     result = CliRunner().invoke(main, ["remote", "join", code, "--config", str(guest)])
     assert result.exit_code == 1 and "can't reach the broker" in result.output
     assert session_of(guest) is None
+
+
+def test_host_and_join_run_two_tables_that_link_up(
+    remote_broker: tuple[RemoteBroker, BrokerSecrets], tmp_path: Path
+) -> None:
+    """The commands as players type them, each table its own process: the host's table says
+    the invite, the guest's joins with it, and both tables' panels show the game linked."""
+    from tests.companion.app.test_commands import _get, _start
+
+    plan, found = remote_broker
+    panel = ["--host", "127.0.0.1", "--port", "0"]
+    host_config = table_config(tmp_path / "host", host_section(plan, found))
+    guest_config = table_config(tmp_path / "guest", None)
+    host, said = _start(
+        ["remote", "host", "--config", str(host_config), *panel],
+        tmp_path / "host",
+        "Invite code (send it to your friend):",
+    )
+    processes = [host]
+    try:
+        code = said[-1].split(": ", 1)[1]
+        guest, heard = _start(
+            ["remote", "join", code.lower(), "--config", str(guest_config), *panel],
+            tmp_path / "guest",
+            "Remote game:",
+        )
+        processes.append(guest)
+        assert "Joined: this table plays seat B of 127.0.0.1's game." in heard
+        assert "Remote game: this table plays seat B of the host's game." in heard
+
+        def screen(lines: list[str]) -> str:
+            line = next(line for line in lines if line.startswith("Table screen"))
+            return line.split(": ", 1)[1].removesuffix("/table")
+
+        bases = {"host": screen(said), "guest": screen(heard)}
+
+        def linked() -> bool:
+            blocks = {role: _get(f"{base}/api/remote") for role, base in bases.items()}
+            return all(
+                block is not None and block["connected"] and block["partner"] == "online"
+                for block in blocks.values()
+            ) and {b["role"] for b in blocks.values()} == {"host", "guest"}
+
+        assert wait_for(linked, seconds=30)
+        assert _get(f"{bases['guest']}/api/remote")["seat"] == "B"
+    finally:
+        for process in processes:
+            process.terminate()
+            process.wait(timeout=10)

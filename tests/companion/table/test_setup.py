@@ -48,11 +48,7 @@ def test_a_game_set_up_on_the_panel_is_resumed_whatever_the_config_names(tmp_pat
 
 
 def test_the_configured_rule_430_reaches_the_engine(tmp_path: Path):
-    from companion.settings import DreambladeSettings
-
-    game = starting_game(
-        settings_for(tmp_path, dreamblade=DreambladeSettings(tournament_rule_430=True))
-    )
+    game = starting_game(settings_for(tmp_path, dreamblade={"tournament_rule_430": True}))
     assert game.setup.settings.rule_430 is True  # type: ignore[attr-defined]
 
 
