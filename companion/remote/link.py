@@ -376,8 +376,10 @@ class HostLink(_Link):
         except PausedError as error:
             return msg.Reply(id=proposal.id, ok=False, error=_error("paused", error, error.reason))
         except JudgeOnlyError as error:
+            self._refuse_note(f"the guest's seat {seat} tried a correction: {error}")
             return msg.Reply(id=proposal.id, ok=False, error=_error("judge_only", error))
-        except SeatError as error:
+        except SeatError as error:  # the game waits for the host's seat: logged, as any try
+            self._refuse_note(f"the guest's seat {seat} tried {proposal.kind} out of turn: {error}")
             return msg.Reply(id=proposal.id, ok=False, error=_error("seat", error))
         except StaleError as error:
             return msg.Reply(id=proposal.id, ok=False, error=_error("stale", error))

@@ -74,7 +74,8 @@ def test_a_guest_action_is_applied_at_the_host_and_mirrored_back(pair: Pair):
     assert host.log()[-1]["seat"] == "B"
     # refusals come back as the table's own errors; nothing changed
     with pytest.raises(SeatError):
-        guest.submit("B", "add 1")  # the game waits for A
+        guest.submit("B", "add 1")  # the game waits for A: refused, and in the host's log
+    assert pair.host.refusals[-1].startswith("the guest's seat B tried action out of turn")
     host.submit("A", "add 1")
     assert wait_for(lambda: guest.version == 3)
     with pytest.raises(SeatError):  # the last action is the host's: the guest's undo can't
