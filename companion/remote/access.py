@@ -93,12 +93,6 @@ class BrokerAccess:
                 "remote.access.invalid", "invalid broker access: " + ", ".join(problems)
             )
 
-    def topic(self, role: str, kind: str) -> str:
-        """``<room>/<role>/<kind>``: where ``role`` (host or guest) publishes ``kind``."""
-        if role not in ROLES:
-            raise ValueError(f"role must be one of {ROLES}, not {role!r}")
-        return f"{self.room}/{role}/{kind}"
-
 
 def fetch_certificate(host: str, port: int, timeout: float = FETCH_TIMEOUT) -> str:
     """The PEM certificate the TLS server at ``host:port`` shows, unverified (the caller checks

@@ -40,7 +40,7 @@ from pathlib import Path
 
 import yaml
 
-from companion.remote.access import BrokerAccess, pem_pin
+from companion.remote.access import pem_pin
 
 HOST_ACCOUNT, GUEST_ACCOUNT = "host", "guest"
 GUEST_SEAT = "B"
@@ -235,12 +235,6 @@ def host_section(plan: RemoteBroker, found: BrokerSecrets) -> dict[str, object]:
         "pin": found.pin,
         "seat": GUEST_SEAT,
     }
-
-
-def access_for(plan: RemoteBroker, found: BrokerSecrets, role: str) -> BrokerAccess:
-    """The broker access of ``role`` (host or guest), trusted by pin."""
-    password = found.host_password if role == HOST_ACCOUNT else found.guest_password
-    return BrokerAccess(plan.public_host, plan.port, role, password, found.room, found.pin)
 
 
 def write_broker(plan: RemoteBroker, new_guest_password: bool = False) -> BrokerSecrets:

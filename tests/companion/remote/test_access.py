@@ -22,9 +22,9 @@ from companion.remote.access import (
     pinned_context,
     remote_client,
 )
-from companion.remote.broker import BrokerSecrets, RemoteBroker, access_for, make_certificate
+from companion.remote.broker import BrokerSecrets, RemoteBroker, make_certificate
 from tests.companion.hub.mqtt import wait_for
-from tests.companion.remote.tls_clients import connect
+from tests.companion.remote.tls_clients import access_for, connect
 
 Broker = tuple[RemoteBroker, BrokerSecrets]
 
@@ -275,13 +275,6 @@ def test_an_invalid_access_is_refused(change: dict[str, object]) -> None:
     with pytest.raises(AccessError) as caught:
         BrokerAccess(**(fields | change))  # type: ignore[arg-type]
     assert caught.value.key == "remote.access.invalid"
-
-
-def test_topics_name_the_room_and_the_role() -> None:
-    access = BrokerAccess("b.example", 8883, "guest", "pw", "ttc-1/x", None)
-    assert access.topic("guest", "propose") == "ttc-1/x/guest/propose"
-    with pytest.raises(ValueError):
-        access.topic("judge", "propose")
 
 
 def test_the_system_authorities_path_checks_the_host_name(

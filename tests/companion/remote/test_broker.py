@@ -17,14 +17,13 @@ from companion.remote.broker import (
     BrokerError,
     BrokerSecrets,
     RemoteBroker,
-    access_for,
     acl_text,
     start_broker,
     stop_broker,
     write_broker,
 )
 from tests.companion.hub.mqtt import free_port, wait_for
-from tests.companion.remote.tls_clients import connect
+from tests.companion.remote.tls_clients import access_for, connect
 
 Broker = tuple[RemoteBroker, BrokerSecrets]
 

@@ -17,12 +17,12 @@ from click.testing import CliRunner
 
 from companion.cli import SUBCOMMANDS, main
 from companion.remote.access import BrokerAccess, remote_client
-from companion.remote.broker import BrokerSecrets, RemoteBroker, access_for
+from companion.remote.broker import BrokerSecrets, RemoteBroker
 from companion.remote.control import access_fields
 from companion.remote.invite import Invite, decode, encode
 from companion.remote.state import RemoteSession, RemoteState
 from tests.companion.hub.mqtt import _listening, free_port, wait_for
-from tests.companion.remote.tls_clients import connect
+from tests.companion.remote.tls_clients import access_for, connect
 
 ROOT = Path(__file__).resolve().parents[3]
 

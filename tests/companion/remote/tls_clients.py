@@ -5,6 +5,7 @@ from __future__ import annotations
 import paho.mqtt.client as mqtt
 
 from companion.remote.access import BrokerAccess
+from companion.remote.broker import HOST_ACCOUNT, BrokerSecrets, RemoteBroker
 from tests.companion.hub.mqtt import wait_for
 
 
@@ -16,3 +17,9 @@ def connect(client: mqtt.Client, access: BrokerAccess) -> list[mqtt.ReasonCode]:
     client.loop_start()
     assert wait_for(lambda: bool(reasons))
     return reasons
+
+
+def access_for(plan: RemoteBroker, found: BrokerSecrets, role: str) -> BrokerAccess:
+    """The broker access of ``role`` (host or guest), trusted by pin."""
+    password = found.host_password if role == HOST_ACCOUNT else found.guest_password
+    return BrokerAccess(plan.public_host, plan.port, role, password, found.room, found.pin)
