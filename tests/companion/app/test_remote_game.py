@@ -44,7 +44,7 @@ from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.legal import CellValues, Combined, DiceResults
 from companion.games.dreamblade.random_play import random_action
 from companion.remote.lag_proxy import LagProxy
-from companion.settings import DreambladeSettings, Settings
+from companion.settings import Settings
 from companion.table.setup import starting_game
 from tests.companion.hub.mqtt import wait_for
 
@@ -438,7 +438,7 @@ def paused(*clients: Client) -> bool:
 
 def table_settings() -> Settings:
     """The settings the scripts are played from: a table's, on the homes' map."""
-    return Settings(dreamblade=DreambladeSettings(map=MAP))
+    return Settings.model_validate({"game": "dreamblade", "dreamblade": {"map": MAP}})
 
 
 def short_action(game: DreambladeGame, rng: random.Random) -> Any:
