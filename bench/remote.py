@@ -48,7 +48,7 @@ from companion.remote.broker import (
     write_broker,
 )
 from companion.remote.lag_proxy import LagProxy
-from companion.settings import Settings
+from companion.settings import LightsSettings, Settings
 from companion.table.setup import starting_game
 from companion.table.store import Store
 from companion.table.table import Table
@@ -67,14 +67,11 @@ MAP = {
 
 
 def table_settings(name: str = "table-1", folder: Path | None = None) -> Settings:
-    return Settings.model_validate(
-        {
-            "table_name": name,
-            "game": "dreamblade",
-            "data_dir": (folder or Path(".")) / name,
-            "lights": {"backend": "virtual"},
-            "dreamblade": {"map": MAP},
-        }
+    return Settings(
+        table_name=name,
+        data_dir=(folder or Path(".")) / name,
+        lights=LightsSettings(backend="virtual"),
+        dreamblade={"map": MAP},
     )
 
 

@@ -234,7 +234,7 @@ def undo() -> ResponseReturnValue:
     proposer = _proposer(panel)
     seen = _seen(data)
     try:
-        undone = panel.table.undo(proposer, **seen)
+        undone = panel.table.undo(proposer, version=seen["version"], game_id=seen["game_id"])
     except StaleError as exc:
         raise Refused(409, "stale", str(exc)) from None
     except SeatError as exc:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import sqlite3
 import threading
 import time
 import uuid
@@ -34,7 +35,7 @@ import paho.mqtt.client as mqtt
 from companion import events as ev
 from companion.errors import IllegalActionError
 from companion.remote import messages as msg
-from companion.remote.state import RemoteSession, RemoteState
+from companion.remote.state import RemoteSession, RemoteState, keep_answer_in
 from companion.settings import SeatSettings
 from companion.table.proposers import Authority, Proposer
 from companion.table.session import Lineup
@@ -341,7 +342,8 @@ class HostLink(_Link):
             kept = self.state.answer(proposal.id, proposal.guest_id)
             if kept is None:
                 reply = self._decide(proposal, session.seat)
-                self.state.keep_answer(proposal.id, proposal.guest_id, reply.model_dump())
+                if not reply.ok or proposal.kind == "roll":  # (an action's: kept with it)
+                    self.state.keep_answer(proposal.id, proposal.guest_id, reply.model_dump())
             else:
                 reply = msg.Reply.model_validate(kept, strict=False)
         self.publish_game()
@@ -349,13 +351,24 @@ class HostLink(_Link):
 
     def _decide(self, proposal: msg.Proposal, seat: str) -> msg.Reply:
         table = self.table
+
+        def keep(db: sqlite3.Connection, seq: int) -> None:
+            """The answer, in the accepted entry's own transaction: a host that stops right
+            after it still answers a duplicate the same, never applying it again."""
+            game_id = table.game_id
+            answer = msg.Reply(id=proposal.id, ok=True, version=seq, game_id=game_id)
+            keep_answer_in(db, proposal.id, proposal.guest_id, answer.model_dump())
+
         try:
             if proposal.kind == "action":
                 accepted = table.submit(
-                    seat, proposal.text, version=proposal.version, game_id=proposal.game_id
-                )
+                    seat, proposal.text, version=proposal.version, game_id=proposal.game_id,
+                    kept_with=keep,
+                )  # fmt: skip
             elif proposal.kind == "undo":
-                accepted = table.undo(seat, version=proposal.version, game_id=proposal.game_id)
+                accepted = table.undo(
+                    seat, version=proposal.version, game_id=proposal.game_id, kept_with=keep
+                )
             else:
                 if self.roller is None:
                     raise ValueError("this table has no virtual dice")
@@ -363,8 +376,10 @@ class HostLink(_Link):
         except PausedError as error:
             return msg.Reply(id=proposal.id, ok=False, error=_error("paused", error, error.reason))
         except JudgeOnlyError as error:
+            self._refuse_note(f"the guest's seat {seat} tried a correction: {error}")
             return msg.Reply(id=proposal.id, ok=False, error=_error("judge_only", error))
-        except SeatError as error:
+        except SeatError as error:  # the game waits for the host's seat: logged, as any try
+            self._refuse_note(f"the guest's seat {seat} tried {proposal.kind} out of turn: {error}")
             return msg.Reply(id=proposal.id, ok=False, error=_error("seat", error))
         except StaleError as error:
             return msg.Reply(id=proposal.id, ok=False, error=_error("stale", error))

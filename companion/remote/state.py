@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import sqlite3
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -162,7 +163,15 @@ class RemoteState:
 
     def keep_answer(self, proposal_id: str, guest_id: str, reply: dict[str, Any]) -> None:
         with self.store.transaction() as db:
-            db.execute(
-                "INSERT OR REPLACE INTO remote_replies VALUES (?, ?, ?, ?)",
-                (proposal_id, guest_id, json.dumps(reply), time.time()),
-            )
+            keep_answer_in(db, proposal_id, guest_id, reply)
+
+
+def keep_answer_in(
+    db: sqlite3.Connection, proposal_id: str, guest_id: str, reply: dict[str, Any]
+) -> None:
+    """Keep the answer to a proposal in an open transaction of the store (the accepted action's
+    own: ``Table.submit(kept_with=…)``, so the action and its answer are kept together)."""
+    db.execute(
+        "INSERT OR REPLACE INTO remote_replies VALUES (?, ?, ?, ?)",
+        (proposal_id, guest_id, json.dumps(reply), time.time()),
+    )

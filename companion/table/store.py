@@ -17,7 +17,7 @@ import shutil
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -121,6 +121,10 @@ class Evidence:
             self.first_seq = seq
 
 
+# What is written with a log entry, in its transaction: (the database, the entry's seq) → None.
+KeptWith = Callable[[sqlite3.Connection, int], None]
+
+
 def record_header(game: Game) -> dict[str, Any]:
     """The game's record without its actions: what the store keeps once per game."""
     header = dict(game.record())
@@ -210,14 +214,19 @@ class Store:
         action: Action,
         by: Proposer = CAMERA,
         evidence: Evidence | None = None,
+        kept_with: KeptWith | None = None,
     ) -> dict[str, Any]:
         """Durably log an accepted action proposed ``by`` a seat or an authority, with the
-        camera's ``evidence`` for it in the same transaction (both kept, or neither). Returns
-        the log entry (as ``log`` gives it) only once it is on disk."""
-        return self._append(game_id, "push", str(action), by, evidence)
+        camera's ``evidence`` for it in the same transaction (both kept, or neither), and what
+        ``kept_with`` writes (called in that transaction with the database and the entry's seq:
+        a remote host's answer to the proposal). Returns the log entry (as ``log`` gives it)
+        only once it is on disk."""
+        return self._append(game_id, "push", str(action), by, evidence, kept_with)
 
-    def append_undo(self, game_id: int, by: Proposer = CAMERA) -> dict[str, Any]:
-        return self._append(game_id, "undo", None, by)
+    def append_undo(
+        self, game_id: int, by: Proposer = CAMERA, kept_with: KeptWith | None = None
+    ) -> dict[str, Any]:
+        return self._append(game_id, "undo", None, by, kept_with=kept_with)
 
     def _append(
         self,
@@ -226,6 +235,7 @@ class Store:
         action: str | None,
         by: Proposer,
         evidence: Evidence | None = None,
+        kept_with: KeptWith | None = None,
     ) -> dict[str, Any]:
         at = time.time()
         with self.transaction() as db:
@@ -240,6 +250,8 @@ class Store:
             )
             if evidence is not None:
                 evidence.keep(db, game_id, seq)
+            if kept_with is not None:
+                kept_with(db, seq)
         return {
             "seq": seq,
             "kind": kind,

@@ -38,7 +38,7 @@ from companion.table.proposers import (
     seat_of,
 )
 from companion.table.session import Lineup, Session
-from companion.table.store import Evidence, Store
+from companion.table.store import Evidence, KeptWith, Store
 
 __all__ = [
     "CAMERA",
@@ -255,6 +255,7 @@ class Table:
         version: int | None = None,
         game_id: int | None = None,
         agreed: bool = False,
+        kept_with: KeptWith | None = None,
     ) -> Accepted:
         """Propose the action written ``text`` on behalf of ``proposer``.
 
@@ -266,7 +267,8 @@ class Table:
         ``ValueError`` for malformed text, ``SeatError``, ``StaleError`` or
         ``IllegalActionError``; in every such case nothing changed. The reply's version is the
         one this action made, whatever happens after it. ``PausedError`` while the table is
-        held; a guest table forwards the proposal to its host (``forward_to``).
+        held; a guest table forwards the proposal to its host (``forward_to``). ``kept_with``:
+        written in the action's own store transaction (``Store.append_action``).
         """
         with self._lock:
             self._check_held()
@@ -279,18 +281,20 @@ class Table:
                 waiting_for = self._game.seat_for(action)
                 if not isinstance(proposer, Authority) and waiting_for not in (None, proposer):
                     raise SeatError(f"the game waits for seat {waiting_for}, not seat {proposer}")
-                accepted = self._push_locked(proposer, action)
+                accepted = self._push_locked(proposer, action, kept_with)
         if forwarder is not None:  # outside the lock: the host's entry comes back through it
             return forwarder.submit(proposer, text, version, game_id)
         self.bus.publish_all(accepted.events)
         return accepted
 
-    def _push_locked(self, proposer: Proposer, action: Action) -> Accepted:
+    def _push_locked(
+        self, proposer: Proposer, action: Action, kept_with: KeptWith | None = None
+    ) -> Accepted:
         """Apply, store and count an action already checked; publishing is the caller's."""
         game_events = self._game.push(action)
         evidence = getattr(self._evidence, "current", None) if proposer == CAMERA else None
         try:
-            entry = self.store.append_action(self._game_id, action, proposer, evidence)
+            entry = self.store.append_action(self._game_id, action, proposer, evidence, kept_with)
         except Exception:
             self._game.pop()
             raise
@@ -307,19 +311,25 @@ class Table:
         return Accepted(action, [*game_events, applied], self._version)
 
     def undo(
-        self, proposer: Proposer, *, version: int | None = None, game_id: int | None = None
+        self,
+        proposer: Proposer,
+        *,
+        version: int | None = None,
+        game_id: int | None = None,
+        kept_with: KeptWith | None = None,
     ) -> Accepted:
         """Take back the last action: a seat only its own last one, the judge any.
 
-        ``version`` and ``game_id`` as for ``submit``: checked and undone in one step, so no
-        action can slip in between. The reply holds the action taken back and the new version.
+        ``version``, ``game_id`` and ``kept_with`` as for ``submit``: checked and undone in one
+        step, so no action can slip in between. The reply holds the action taken back and the
+        new version.
         """
         with self._lock:
             self._check_held()
             forwarder = self._forwarder
             if forwarder is None:
                 self._check_current(version, game_id)
-                undone = self._undo_locked(proposer)
+                undone = self._undo_locked(proposer, kept_with=kept_with)
         if forwarder is not None:
             return forwarder.undo(proposer, version, game_id)
         self.bus.publish_all(undone.events)
@@ -347,7 +357,9 @@ class Table:
         self.bus.publish_all(undone.events)
         return undone
 
-    def _undo_locked(self, proposer: Proposer, *, check: bool = True) -> Accepted:
+    def _undo_locked(
+        self, proposer: Proposer, *, check: bool = True, kept_with: KeptWith | None = None
+    ) -> Accepted:
         """``undo``'s step, the lock held; publishing is the caller's, once it is released.
         ``check=False``: the host already decided it (``follow``)."""
         if not self._game.actions:
@@ -357,7 +369,7 @@ class Table:
             raise SeatError("only the judge can take back this action")
         if finished:
             self.store.reopen(self._game_id)
-        entry = self.store.append_undo(self._game_id, proposer)
+        entry = self.store.append_undo(self._game_id, proposer, kept_with)
         taken = next(e for e in reversed(self._log) if e["kind"] == "push" and not e["undone"])
         taken["undone"] = True
         undoes = {key: taken[key] for key in ("seq", "action", "seat", "by")}

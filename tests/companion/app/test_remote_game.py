@@ -438,7 +438,7 @@ def paused(*clients: Client) -> bool:
 
 def table_settings() -> Settings:
     """The settings the scripts are played from: a table's, on the homes' map."""
-    return Settings.model_validate({"game": "dreamblade", "dreamblade": {"map": MAP}})
+    return Settings(dreamblade={"map": MAP})
 
 
 def short_action(game: DreambladeGame, rng: random.Random) -> Any:
@@ -576,12 +576,6 @@ def test_a_whole_game_between_two_homes_over_a_slow_link_that_drops(room: Room):
     assert [action for _, action, *_ in host_record] == [step.action for step in script]
 
 
-@pytest.mark.xfail(
-    strict=False,  # passes with rcore's a3b31d2 merged: then this marker goes
-    reason="WAITING for rcore's a3b31d2 in main: the host logs a proposal naming another seat, "
-    "not yet a proposal of the guest's seat that the game refuses because it waits for the "
-    "host's seat",
-)
 def test_the_hosts_log_records_the_guests_try_at_its_seat(room: Room):
     """The issue's "the guest never acts for the host's seat (refused, logged)": the refusal is
     in the host's log, where the game is."""

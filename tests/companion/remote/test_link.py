@@ -59,7 +59,8 @@ def test_the_guest_shows_the_host_players_names_in_its_own_colours(pair: Pair):
     seats = guest.session.seats()
     assert {seat: s.name for seat, s in seats.items()} == {"A": "Aiko", "B": "Ben"}
     assert {seat: s.colour for seat, s in seats.items()} == colours
-    assert guest.state()["remote"]["names"] == {"A": "Aiko", "B": "Ben"}
+    # the remote block follows once the entry is applied
+    assert wait_for(lambda: guest.state()["remote"]["names"] == {"A": "Aiko", "B": "Ben"})
 
 
 def test_a_guest_action_is_applied_at_the_host_and_mirrored_back(pair: Pair):
@@ -73,7 +74,8 @@ def test_a_guest_action_is_applied_at_the_host_and_mirrored_back(pair: Pair):
     assert host.log()[-1]["seat"] == "B"
     # refusals come back as the table's own errors; nothing changed
     with pytest.raises(SeatError):
-        guest.submit("B", "add 1")  # the game waits for A
+        guest.submit("B", "add 1")  # the game waits for A: refused, and in the host's log
+    assert pair.host.refusals[-1].startswith("the guest's seat B tried action out of turn")
     host.submit("A", "add 1")
     assert wait_for(lambda: guest.version == 3)
     with pytest.raises(SeatError):  # the last action is the host's: the guest's undo can't
@@ -116,6 +118,16 @@ def test_a_duplicate_proposal_is_answered_again_and_applied_once(pair: Pair):
         for _ in range(3):  # the same proposal, late and again
             spy.publish(f"{ROOM}/guest/propose", proposal.payload(), qos=1)
         assert wait_for(lambda: len([r for r in replies if r.id == "dup-1"]) == 3)
+        # the host table stops right after and starts again from its store: the same answer
+        pair.host.close()
+        host.store.close()
+        reopened = Table.resume(Store(host.store.path))
+        assert reopened is not None
+        pair.host = pair.host_link(reopened, RemoteState(reopened.store))
+        assert wait_for(pair.playing)
+        spy.publish(f"{ROOM}/guest/propose", proposal.payload(), qos=1)
+        assert wait_for(lambda: len([r for r in replies if r.id == "dup-1"]) == 4)
+        host = reopened
     finally:
         spy.loop_stop()
         spy.disconnect()

@@ -1,6 +1,7 @@
 """The table's remote-play gate: holding refuses everything and changes nothing; a guest forwards
 its proposals and follows the host's log (idempotently, with the host's proposers)."""
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -163,3 +164,27 @@ def test_a_guest_forwards_every_proposal_and_gets_the_hosts_answer(tmp_path: Pat
     with pytest.raises(PausedError):
         guest.submit("B", "add 1")
     assert len(forwarder.calls) == 4  # a held guest does not even ask
+
+
+def test_what_is_kept_with_an_action_is_kept_with_it_or_neither(table: Table):
+    """A remote host keeps its answer to a proposal in the action's own transaction."""
+    with table.store.transaction() as db:
+        db.execute("CREATE TABLE answers (seq INTEGER)")
+
+    def broken(db: sqlite3.Connection, seq: int) -> None:
+        db.execute("INSERT INTO answers VALUES (?)", (seq,))
+        raise sqlite3.OperationalError("the disk went away")
+
+    before = table.state()
+    with pytest.raises(sqlite3.OperationalError):
+        table.submit("A", "add 1", kept_with=broken)
+    assert table.state() == before
+    assert table.store.record(table.game_id)["actions"] == []
+    assert table.store.rows("SELECT seq FROM answers") == []
+
+    def kept(db: sqlite3.Connection, seq: int) -> None:
+        db.execute("INSERT INTO answers VALUES (?)", (seq,))
+
+    assert table.submit("A", "add 1", kept_with=kept).version == 1
+    assert table.undo("A", kept_with=kept).version == 2
+    assert table.store.rows("SELECT seq FROM answers") == [(1,), (2,)]
