@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from companion.errors import DataFileError
+from companion.games import fixed_maps, settings_sections
 from companion.games.arena.data_files import load_combat_die_faces, load_known_cards
 from companion.games.dreamblade.catalog import load_catalog
 from companion.games.dungeon_command.data_files import load_commanders
@@ -27,14 +28,14 @@ from vision.registration import load_registration
 ROOT = Path(__file__).resolve().parents[2]
 
 READERS: dict[str, Callable[[Path], Any]] = {
-    "settings": load_settings,
+    "settings": lambda path: load_settings(path, game_sections=settings_sections()),
     "dreamblade catalog": load_catalog,
     "dungeon command commanders": load_commanders,
     "arena armies": load_known_cards,
     "arena combat die": load_combat_die_faces,
     "planechase planes": load_planes,
     "planechase die": planar_die_faces.__wrapped__,
-    "LED layout": load_layout,
+    "LED layout": lambda path: load_layout(path, fixed_maps()),
     "GPIO pins": load_pins,
     "camera calibration": Calibration.load,
     "label list": _load_labels,

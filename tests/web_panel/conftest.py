@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, expect, sync_playwright
 
 from companion.games import KITS, fixed_maps, register_kit
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
@@ -25,6 +25,11 @@ from web_panel import create_app, serve
 from web_panel.app import PanelServer
 
 JUDGE_PIN = "246813"
+
+# How long an ``expect`` waits for what it checks to come true (Playwright's default is 5 s): the
+# suite runs two workers, each with its browser and servers, on a 2-core machine, where a page
+# can take longer than that to answer. A check that holds passes as soon as it holds.
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture

@@ -35,8 +35,10 @@ WORDS = {
 def _hold_time(page: Page) -> None:
     """Stop the page's clock (installed before it loaded): a preview shows its first frame until
     the test is done looking, however slowly a loaded machine lets the test look (it plays for
-    only a few seconds before the mirror is live again)."""
-    page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 0.01)
+    only a few seconds before the mirror is live again). The clock stops a minute ahead of the
+    page's time when asked (it cannot go back, and a loaded machine takes a while to stop it):
+    the page's timers due by then fire once, as after a closed laptop lid."""
+    page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 60)
 
 
 def _colour(page: Page, cell: str) -> str:
