@@ -5,7 +5,8 @@ below it, never upward):
 
 - shared contracts, at this level: ``events`` (what happened), ``errors`` (what went wrong),
   ``grid`` (cells of the 5×5 map), ``settings`` (the one settings schema), ``yaml_files`` (the
-  one way a YAML file is read), ``json_limits`` (how deep a JSON text may nest);
+  one way a YAML file is read), ``json_limits`` (how deep a JSON text may nest), ``mosquitto``
+  (the one way a Mosquitto's private files are written and the broker is run);
 - ``games/`` — the rules engines, one package per game; they know no table, camera or panel;
 - ``table/`` — one table: the game in play, its store, set-up, buttons and Pi boot settings;
 - ``camera/``, ``lights/``, ``hub/`` — what a table sees, shows and publishes to a tournament;

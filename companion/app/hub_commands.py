@@ -187,6 +187,7 @@ def run(
     from companion.hub.journal import Journal
     from companion.hub.station import HubStation
     from companion.hub.tournament import Tournament, TournamentError
+    from companion.mosquitto import stop_mosquitto
     from companion.settings import HubSettings
     from web_panel.addresses import lan_address
     from web_panel.app import load_or_create_secret, serve
@@ -259,5 +260,4 @@ def run(
         station.close()
         tournament.journal.close()
         if process is not None:
-            process.terminate()
-            process.wait(timeout=5)
+            stop_mosquitto(process)

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from companion.app.hub_commands import hub
 from companion.settings import HubSettings
-from tests.companion.hub.mqtt import free_port, wait_for
+from tests.companion.hub.mqtt import alive, free_port, wait_for
 
 
 def test_broker_writes_a_section_each_table_can_load(tmp_path: Path):
@@ -59,16 +59,6 @@ def _broker_child(pid: int) -> int | None:
     return None
 
 
-def _alive(pid: int) -> bool:
-    """Running (a zombie nobody reaped yet counts as gone: it holds no port and runs nothing)."""
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except FileNotFoundError:
-        return False
-    state = next(line for line in status.splitlines() if line.startswith("State:"))
-    return "Z" not in state.split()[1]
-
-
 def _port_free(port: int) -> bool:
     with socket.socket() as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -101,7 +91,7 @@ def test_hub_run_advertises_its_broker_which_dies_with_a_hub_killed_by_sigkill(t
         assert failure is None and [h.prefix for h in hubs if h.port == mqtt_port] == ["companion"]
         hub_process.send_signal(signal.SIGKILL)
         hub_process.wait(timeout=10)
-        assert wait_for(lambda: not _alive(broker_pid), 10), "mosquitto outlived its hub"
+        assert wait_for(lambda: not alive(broker_pid), 10), "mosquitto outlived its hub"
         assert wait_for(lambda: _port_free(mqtt_port), 10)
     finally:
         if hub_process.poll() is None:

@@ -13,13 +13,8 @@ from pathlib import Path
 import paho.mqtt.client as mqtt
 import pytest
 
-from companion.hub.broker import (
-    BrokerPlan,
-    TlsFiles,
-    mosquitto_program,
-    start_broker,
-    write_broker,
-)
+from companion.hub.broker import BrokerPlan, TlsFiles, start_broker, write_broker
+from companion.mosquitto import program
 from companion.settings import HubSettings
 
 
@@ -38,13 +33,21 @@ def wait_for(condition: Callable[[], bool], seconds: float = 10) -> bool:
     return False
 
 
+def alive(pid: int) -> bool:
+    """Running (a zombie nobody reaped yet counts as gone: it holds no port and runs nothing)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    state = next(line for line in status.splitlines() if line.startswith("State:"))
+    return "Z" not in state.split()[1]
+
+
 def open_broker(port: int, folder: Path) -> subprocess.Popen[bytes]:
     """A Mosquitto on ``port`` that lets anyone in (the store's own broker, unconfigured)."""
     config = folder / "mosquitto.conf"
     config.write_text(f"listener {port} 127.0.0.1\nallow_anonymous true\n")
-    broker = subprocess.Popen(
-        [mosquitto_program("mosquitto"), "-c", str(config)], stderr=subprocess.DEVNULL
-    )
+    broker = subprocess.Popen([program("mosquitto"), "-c", str(config)], stderr=subprocess.DEVNULL)
     if not wait_for(lambda: _listening(port)):
         broker.kill()
         raise RuntimeError("mosquitto did not start")
