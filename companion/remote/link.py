@@ -287,13 +287,13 @@ class HostLink(_Link):
         hello = msg.read(msg.Hello, "hello", payload)
         if self.state.bind(hello.nonce, hello.guest_id):
             log.info("remote host: guest %s joined", hello.guest_id)
-            self._reply(msg.Reply(id=f"hello-{hello.guest_id}", ok=True))
+            self._reply(msg.Reply(id=_hello_reply(hello.guest_id), ok=True))
             self.publish_game()
             self._update()
             return
         self._refuse_note(f"a guest ({hello.guest_id}) said hello with a used or old invite")
         error = msg.ReplyError(kind="invite_used", message="this invite was already used")
-        self._reply(msg.Reply(id=f"hello-{hello.guest_id}", ok=False, error=error))
+        self._reply(msg.Reply(id=_hello_reply(hello.guest_id), ok=False, error=error))
 
     # -- the game ------------------------------------------------------------------------------
 
@@ -314,7 +314,7 @@ class HostLink(_Link):
         game = self.table.game_log()
         assert session.bound is not None
         return msg.GameLog(
-            guest_id=session.bound, game=game["game"], game_id=game["game_id"],
+            guest=msg.guest_mark(session.bound), game=game["game"], game_id=game["game_id"],
             setup=game["setup"], entries=[msg.Entry(**_entry(e)) for e in game["entries"]],
             version=game["version"], seat=session.seat, names=self._names(),
         )  # fmt: skip
@@ -476,7 +476,7 @@ class GuestLink(_Link):
             return  # a retained game cleared
         game = msg.read(msg.GameLog, "game", payload)
         session = self._session()
-        if game.guest_id != session.guest_id:
+        if session.guest_id is None or game.guest != msg.guest_mark(session.guest_id):
             return  # the host's game for another guest (this one is told so by its reply)
         if session.host_game is not None and game.game_id < session.host_game:
             log.warning("remote guest: ignored a late message of the host's earlier game")
@@ -508,7 +508,7 @@ class GuestLink(_Link):
     def _on_reply(self, payload: bytes) -> None:
         reply = msg.read(msg.Reply, "reply", payload)
         session = self._session()
-        if reply.id == f"hello-{session.guest_id}":
+        if session.guest_id is not None and reply.id == _hello_reply(session.guest_id):
             with self._lock:
                 self.refused = None if reply.ok else (reply.error.kind if reply.error else "?")
             self._update()
@@ -616,3 +616,8 @@ def _exception(error: msg.ReplyError | None) -> Exception:
     if error.kind == "illegal":
         return IllegalActionError(error.message, rule=error.rule or "remote")
     return ValueError(error.message)
+
+
+def _hello_reply(guest_id: str) -> str:
+    """The id of the host's answer to a guest's hello (the guest's mark: never its id)."""
+    return f"hello-{msg.guest_mark(guest_id)}"
