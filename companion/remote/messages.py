@@ -109,7 +109,7 @@ class GameLog(Message):
 class Proposal(Message):
     id: str = Field(min_length=1, max_length=ID_LIMIT)
     guest_id: str = Field(min_length=1, max_length=ID_LIMIT)
-    kind: Literal["action", "undo", "roll"]
+    kind: Literal["action", "undo", "roll", "agree"]
     seat: str = Field(max_length=ID_LIMIT)
     text: str = Field(default="", max_length=TEXT_LIMIT)
     version: int | None = None
@@ -132,6 +132,8 @@ class Reply(Message):
     version: int | None = None
     game_id: int | None = None
     error: ReplyError | None = None
+    # an ``agree`` proposal's outcome at the host: the seats' map values waiting, agreed or not
+    outcome: Literal["waiting", "agreed", "disagreed"] | None = None
 
 
 M = TypeVar("M", bound=Message)
