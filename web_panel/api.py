@@ -297,10 +297,8 @@ def call_judge() -> ResponseReturnValue:
 @api.post("/map_value")
 def map_value() -> ResponseReturnValue:
     """A seated player confirms the printed value of a key cell the conquest waits for; the
-    same number from both seats sets it, two different ones call the judge (``map_agreement``)."""
-    from companion import events as ev
-    from companion.events import Event
-
+    same number from both seats sets it, two different ones call the judge (``map_agreement``;
+    at a remote table the seats' numbers meet at the host: ``Panel.say_map_value``)."""
     panel = current_panel()
     seat = panel.viewer().seat
     if seat is None:
@@ -321,18 +319,13 @@ def map_value() -> ResponseReturnValue:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         params = {"cell": cell, "low": low, "high": high}
         raise Refused(400, "map_value", message="map_value", params=params)
-    seats = table.read(lambda game: tuple(game.seats))
-    said = panel.map_agreement.say(table.game_id, cell, seat, value, seats)
-    if said.outcome == "agreed":
-        try:
-            table.submit(seat, f"value {cell} {value}", game_id=table.game_id, agreed=True)
-        except (IllegalActionError, StaleError) as exc:
-            panel.map_agreement.withdraw(table.game_id, cell, seat)
-            raise Refused(409, "stale", str(exc)) from None
-    elif said.outcome == "disagreed" and said.before != "disagreed":
-        table.bus.publish(Event(ev.JUDGE_CALLED, {"by": seat, "cell": cell}))
-    panel.feed.panel_changed()
-    return jsonify(cell=cell, outcome=said.outcome)
+    try:
+        outcome = panel.say_map_value(seat, cell, value, table.game_id)
+    except (IllegalActionError, StaleError) as exc:
+        raise Refused(409, "stale", str(exc)) from None
+    except SeatError as exc:  # at a remote guest table: the host's answer
+        raise Refused(403, "wrong_seat", str(exc)) from None
+    return jsonify(cell=cell, outcome=outcome)
 
 
 @api.post("/judge/answer")

@@ -7,23 +7,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from flask import current_app, request, session
 
-from companion.errors import DataFileError
+from companion import events as ev
+from companion.errors import DataFileError, IllegalActionError
+from companion.events import Event
 from companion.settings import SeatSettings, Settings
 from companion.table.catalog import TableCatalog
 from companion.table.clock import MatchClock
 from companion.table.dice_roll import Roller, remote_roller
 from companion.table.session import Lineup
-from companion.table.table import Table
+from companion.table.table import StaleError, Table
 from web_panel import csrf
 from web_panel.camera_prompts import PromptList
 from web_panel.judge import JudgeAccess
 from web_panel.judge_calls import JudgeCalls
 from web_panel.limits import StreamLimit
-from web_panel.map_agreement import MapAgreement
+from web_panel.map_agreement import MapAgreement, Outcome
 from web_panel.seats import LOOPBACK_ADDRESSES, Viewer, may_see_join_codes
 from web_panel.stream import Feed
 from web_panel.view import public_view, spectator_view
@@ -161,6 +163,41 @@ class Panel:
         seats = self.table.read(lambda game: tuple(game.seats))
         return self.map_agreement.view(self.table.game_id, cells, seats)
 
+    def say_map_value(
+        self, seat: str, cell: str, value: int, game_id: int | None = None
+    ) -> Outcome:
+        """``seat`` read ``value`` off its printed map for ``cell`` (``map_agreement``): the same
+        number from every seat is pushed as the game's ``value`` (it stands for the judge's word),
+        two different ones call the judge. At a remote guest table the seats' numbers meet at the
+        host's panel (``GuestLink.agree``: the guest's seat says it there); this table keeps its
+        seat's number to show it. Raises ``StaleError`` or ``IllegalActionError`` (nothing kept)
+        if the value can't be pushed. The outcome: waiting, agreed or disagreed."""
+        table = self.table
+        if game_id is not None and game_id != table.game_id:
+            raise StaleError(f"a new game started (you saw game {game_id})")
+        game_id = table.game_id
+        seats = table.read(lambda game: tuple(game.seats))
+        link = getattr(self.remote, "link", None)
+        if (table.state().get("remote") or {}).get("role") == "guest" and isinstance(
+            link, HostAgreement
+        ):
+            outcome = link.agree(seat, cell, value, game_id)
+            if table.game_id == game_id and outcome != "agreed":
+                self.map_agreement.say(game_id, cell, seat, value, seats)  # shown here too
+            self.feed.panel_changed()
+            return outcome
+        said = self.map_agreement.say(game_id, cell, seat, value, seats)
+        if said.outcome == "agreed":
+            try:
+                table.submit(seat, f"value {cell} {value}", game_id=game_id, agreed=True)
+            except (IllegalActionError, StaleError):
+                self.map_agreement.withdraw(game_id, cell, seat)
+                raise
+        elif said.outcome == "disagreed" and said.before != "disagreed":
+            table.bus.publish(Event(ev.JUDGE_CALLED, {"by": seat, "cell": cell}))
+        self.feed.panel_changed()
+        return said.outcome
+
     def labels_left_out(self) -> list[dict[str, Any]]:
         """The seated players' label registrations the camera leaves out (a kind this table does
         not read; ``companion.camera.reading.LeftOut``): the phones name the players."""
@@ -187,6 +224,14 @@ class Panel:
             seat=self.table.session.seat_of(session.get("phone"), self.table.game_id),
             judge=self.judge.is_judge(session.get("judge")),
         )
+
+
+@runtime_checkable
+class HostAgreement(Protocol):
+    """A remote guest table's link to its host, where the seats' map values meet
+    (``companion.remote.link.GuestLink.agree``): the outcome there, once this table shows it."""
+
+    def agree(self, seat: str, cell: str, value: int, game_id: int | None) -> Outcome: ...
 
 
 def may_set_first_pin(panel: Panel, remote_addr: str | None) -> bool:

@@ -196,6 +196,8 @@ class TableRuntime:
             tls_connector(settings.data_dir),
             roller=roll_for,  # a guest's "roll for me", rolled by this (host) table's dice
             seats=settings.seats,
+            # the guest's map values meet the host's seat's at this (host) table's panel
+            agreer=None if self.panel is None else self.panel.say_map_value,
         )
         if self.panel is not None:
             self.panel.remote = control

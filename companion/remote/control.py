@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.remote.access import AccessError, BrokerAccess, remote_client
 from companion.remote.invite import Invite, InviteError, decode, encode
-from companion.remote.link import ClientFactory, GuestLink, HostLink, Reach, Roller
+from companion.remote.link import Agreer, ClientFactory, GuestLink, HostLink, Reach, Roller
 from companion.remote.state import RemoteSession, RemoteState
 from companion.settings import RemoteSettings, SeatSettings
 from companion.table.table import Table
@@ -122,6 +122,7 @@ class RemoteControl:
         connector: Connector,
         roller: Roller | None = None,
         seats: Mapping[str, SeatSettings] | None = None,
+        agreer: Agreer | None = None,
     ) -> None:
         self.table = table
         self.seats = dict(seats or {})  # the config's seats (names and colours)
@@ -131,6 +132,7 @@ class RemoteControl:
         self.problem: str | None = None  # why the stored session's link could not start yet
         self._connector = connector
         self._roller = roller
+        self._agreer = agreer
         self._lock = threading.RLock()
         self._closed = threading.Event()
 
@@ -175,7 +177,7 @@ class RemoteControl:
             reach, client = self._connector(session.access, session.role)
             if session.role == "host":
                 self.link = HostLink(
-                    self.table, self.state, reach, client, self._roller, self.seats
+                    self.table, self.state, reach, client, self._roller, self.seats, self._agreer
                 )
             else:
                 self.link = GuestLink(self.table, self.state, reach, client, self.seats)

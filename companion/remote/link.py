@@ -69,9 +69,13 @@ class Reach(Protocol):
 
 
 ClientFactory = Callable[[], mqtt.Client]
-Kind = Literal["action", "undo", "roll"]
+Kind = Literal["action", "undo", "roll", "agree"]
 # the kit's virtual dice, rolled for a seat at the state it saw (version, game id)
 Roller = Callable[[Table, str, int | None, int | None], Accepted]
+Outcome = Literal["waiting", "agreed", "disagreed"]
+# the host's map agreement (the panel's ``say_map_value``): a seat says the printed value of a key
+# cell (seat, cell, value, the game it saw); the outcome for the seats' numbers
+Agreer = Callable[[str, str, int, int | None], Outcome]
 
 
 class _Link:
@@ -239,9 +243,11 @@ class HostLink(_Link):
         client: ClientFactory,
         roller: Roller | None = None,
         seats: Mapping[str, SeatSettings] | None = None,
+        agreer: Agreer | None = None,
     ) -> None:
         super().__init__(table, state, access, client, seats)
         self.roller = roller
+        self.agreer = agreer
         self.refusals: list[str] = []  # what the guest was refused, for the log and tests
         self._published: tuple[int, int, str] | None = None
         self._handlers = {
@@ -287,13 +293,13 @@ class HostLink(_Link):
         hello = msg.read(msg.Hello, "hello", payload)
         if self.state.bind(hello.nonce, hello.guest_id):
             log.info("remote host: guest %s joined", hello.guest_id)
-            self._reply(msg.Reply(id=f"hello-{hello.guest_id}", ok=True))
+            self._reply(msg.Reply(id=_hello_reply(hello.guest_id), ok=True))
             self.publish_game()
             self._update()
             return
         self._refuse_note(f"a guest ({hello.guest_id}) said hello with a used or old invite")
         error = msg.ReplyError(kind="invite_used", message="this invite was already used")
-        self._reply(msg.Reply(id=f"hello-{hello.guest_id}", ok=False, error=error))
+        self._reply(msg.Reply(id=_hello_reply(hello.guest_id), ok=False, error=error))
 
     # -- the game ------------------------------------------------------------------------------
 
@@ -314,7 +320,7 @@ class HostLink(_Link):
         game = self.table.game_log()
         assert session.bound is not None
         return msg.GameLog(
-            guest_id=session.bound, game=game["game"], game_id=game["game_id"],
+            guest=msg.guest_mark(session.bound), game=game["game"], game_id=game["game_id"],
             setup=game["setup"], entries=[msg.Entry(**_entry(e)) for e in game["entries"]],
             version=game["version"], seat=session.seat, names=self._names(),
         )  # fmt: skip
@@ -342,7 +348,10 @@ class HostLink(_Link):
             kept = self.state.answer(proposal.id, proposal.guest_id)
             if kept is None:
                 reply = self._decide(proposal, session.seat)
-                if not reply.ok or proposal.kind == "roll":  # (an action's: kept with it)
+                if not reply.ok or proposal.kind in (
+                    "roll",
+                    "agree",
+                ):  # (an action's: kept with it)
                     self.state.keep_answer(proposal.id, proposal.guest_id, reply.model_dump())
             else:
                 reply = msg.Reply.model_validate(kept, strict=False)
@@ -369,6 +378,8 @@ class HostLink(_Link):
                 accepted = table.undo(
                     seat, version=proposal.version, game_id=proposal.game_id, kept_with=keep
                 )
+            elif proposal.kind == "agree":
+                return self._agree(proposal, seat)
             else:
                 if self.roller is None:
                     raise ValueError("this table has no virtual dice")
@@ -390,6 +401,20 @@ class HostLink(_Link):
         except ValueError as error:
             return msg.Reply(id=proposal.id, ok=False, error=_error("malformed", error))
         return msg.Reply(id=proposal.id, ok=True, version=accepted.version, game_id=table.game_id)
+
+    def _agree(self, proposal: msg.Proposal, seat: str) -> msg.Reply:
+        """The guest's seat says a map value (text ``"<cell> <value>"``) to this table's map
+        agreement, where the host's seat says its own; the same from both is pushed."""
+        if self.agreer is None:
+            raise ValueError("this table agrees no map values")
+        cell, _, value = proposal.text.partition(" ")
+        if not value.strip().isdigit():
+            raise ValueError(f"not a cell and a value: {proposal.text!r}")
+        outcome = self.agreer(seat, cell, int(value), proposal.game_id)
+        table = self.table
+        return msg.Reply(
+            id=proposal.id, ok=True, version=table.version, game_id=table.game_id, outcome=outcome
+        )
 
     def _reply(self, reply: msg.Reply) -> None:
         self.client.publish(self._topic("reply"), reply.payload(), 1, False)
@@ -476,7 +501,7 @@ class GuestLink(_Link):
             return  # a retained game cleared
         game = msg.read(msg.GameLog, "game", payload)
         session = self._session()
-        if game.guest_id != session.guest_id:
+        if session.guest_id is None or game.guest != msg.guest_mark(session.guest_id):
             return  # the host's game for another guest (this one is told so by its reply)
         if session.host_game is not None and game.game_id < session.host_game:
             log.warning("remote guest: ignored a late message of the host's earlier game")
@@ -508,7 +533,7 @@ class GuestLink(_Link):
     def _on_reply(self, payload: bytes) -> None:
         reply = msg.read(msg.Reply, "reply", payload)
         session = self._session()
-        if reply.id == f"hello-{session.guest_id}":
+        if session.guest_id is not None and reply.id == _hello_reply(session.guest_id):
             with self._lock:
                 self.refused = None if reply.ok else (reply.error.kind if reply.error else "?")
             self._update()
@@ -536,6 +561,12 @@ class GuestLink(_Link):
         taken = next(e for e in reversed(self.table.log()) if e["kind"] == "undo")
         action = self.table.read(lambda game: game.parse_action(taken["undoes"]["action"]))
         return Accepted(action, [], _version(reply))
+
+    def agree(self, seat: str, cell: str, value: int, game_id: int | None) -> Outcome:
+        """Say this table's seat's number for a map value at the host, where the seats' numbers
+        meet (``Agreer``); the outcome there, once this table shows any value it pushed."""
+        reply = self._propose("agree", seat, f"{cell} {value}", None, game_id)
+        return reply.outcome or "waiting"
 
     def roll(self, seat: str, version: int | None = None) -> int:
         """Ask the host's virtual dice to roll for this table's seat; the new version."""
@@ -616,3 +647,8 @@ def _exception(error: msg.ReplyError | None) -> Exception:
     if error.kind == "illegal":
         return IllegalActionError(error.message, rule=error.rule or "remote")
     return ValueError(error.message)
+
+
+def _hello_reply(guest_id: str) -> str:
+    """The id of the host's answer to a guest's hello (the guest's mark: never its id)."""
+    return f"hello-{msg.guest_mark(guest_id)}"

@@ -16,6 +16,7 @@ the log. The links drop an unreadable message, count it and carry on.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -83,11 +84,19 @@ class Entry(Message):
                 "by": self.by}  # fmt: skip
 
 
-class GameLog(Message):
-    """The host's game for its bound guest: set-up record, whole log, version, the guest's seat
-    and the seats' names."""
+def guest_mark(guest_id: str) -> str:
+    """What the host's messages say of its guest: a hash of the guest's id, never the id. The
+    guest's account may read the host's topics but not the guest's own, so only the host and the
+    guest know the id; someone holding a leaked invite (the guest's account) reads the mark and
+    still can't propose as the guest."""
+    return hashlib.sha256(f"companion-remote-guest:{guest_id}".encode()).hexdigest()[:32]
 
-    guest_id: str = Field(max_length=ID_LIMIT)
+
+class GameLog(Message):
+    """The host's game for its bound guest (named by ``guest_mark``): set-up record, whole log,
+    version, the guest's seat and the seats' names."""
+
+    guest: str = Field(max_length=ID_LIMIT)
     game: str = Field(max_length=ID_LIMIT)
     game_id: int
     setup: dict[str, Any]
@@ -100,7 +109,7 @@ class GameLog(Message):
 class Proposal(Message):
     id: str = Field(min_length=1, max_length=ID_LIMIT)
     guest_id: str = Field(min_length=1, max_length=ID_LIMIT)
-    kind: Literal["action", "undo", "roll"]
+    kind: Literal["action", "undo", "roll", "agree"]
     seat: str = Field(max_length=ID_LIMIT)
     text: str = Field(default="", max_length=TEXT_LIMIT)
     version: int | None = None
@@ -123,6 +132,8 @@ class Reply(Message):
     version: int | None = None
     game_id: int | None = None
     error: ReplyError | None = None
+    # an ``agree`` proposal's outcome at the host: the seats' map values waiting, agreed or not
+    outcome: Literal["waiting", "agreed", "disagreed"] | None = None
 
 
 M = TypeVar("M", bound=Message)

@@ -140,18 +140,18 @@ def listening(address: str, port: int, wrap: tuple[str, ...] = ()) -> bool:
 
 
 class GuestLink:
-    """The guest home's link to the broker: a lag proxy run in the namespace (``companion remote
-    lag-proxy``'s function), cut and restored through its standard input."""
+    """The guest home's link to the broker: ``companion remote lag-proxy`` run in the namespace,
+    cut and restored by typing on its input."""
 
     def __init__(self, homes: Homes, port: int, log: Path) -> None:
-        code = (
-            "from companion.remote.lag_proxy import main;"
-            f"raise SystemExit(main({port}, {homes.broker_address!r}, {port}, {DELAY_MS},"
-            f" listen_host={homes.public!r}))"
-        )
+        command = [
+            sys.executable, "-m", "companion", "remote", "lag-proxy",
+            homes.broker_address, str(port), "--port", str(port), "--listen", homes.public,
+            "--delay-ms", str(DELAY_MS),
+        ]  # fmt: skip
         self.log = log.open("a")
         self.process = subprocess.Popen(
-            [*homes.inside(), sys.executable, "-c", code],
+            [*homes.inside(), *command],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self.log,

@@ -247,3 +247,36 @@ def test_a_late_message_of_the_hosts_earlier_game_changes_nothing(pair: Pair):
     assert guest.game_id == followed
     assert guest.state()["position"] == {"version": 1, "total": 5}
     assert _same_record(pair)
+
+
+def test_what_the_host_publishes_never_names_the_guests_id(pair: Pair):
+    """Someone with a leaked invite reads the host's topics (the guest's account may): they see
+    only a hash of the guest's id, and a proposal under that hash is not the guest's."""
+    host = pair.host.table
+    guest_id = pair.guest.state.session().guest_id  # type: ignore[union-attr]
+    assert guest_id is not None
+    heard: list[tuple[str, bytes]] = []
+    spy = plain_client("rcore-leak")
+    spy.on_message = lambda _c, _u, m: heard.append((m.topic, m.payload))
+    spy.connect("127.0.0.1", pair.broker.port)
+    spy.subscribe(f"{ROOM}/host/#", qos=1)
+    spy.loop_start()
+    try:
+        host.submit("A", "add 1")
+        assert wait_for(lambda: any(topic.endswith("/game") for topic, _ in heard))
+        game = next(p for t, p in reversed(heard) if t.endswith("/game"))
+        mark = msg.read(msg.GameLog, "game", game).guest
+        assert mark == msg.guest_mark(guest_id) != guest_id
+        intruder = msg.Proposal(
+            id="leak-1", guest_id=mark, kind="action", seat="B", text="add 2", version=1,
+            game_id=host.game_id,
+        )  # fmt: skip
+        spy.publish(f"{ROOM}/guest/propose", intruder.payload(), qos=1)
+        assert wait_for(lambda: any(b'"leak-1"' in p for t, p in heard if t.endswith("/reply")))
+    finally:
+        spy.loop_stop()
+        spy.disconnect()
+    assert all(guest_id.encode() not in payload for _, payload in heard)
+    reply = next(msg.read(msg.Reply, "reply", p) for t, p in heard if b'"leak-1"' in p)
+    assert not reply.ok and reply.error is not None and reply.error.kind == "not_invited"
+    assert host.version == 1  # nothing applied
