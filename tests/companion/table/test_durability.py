@@ -16,7 +16,8 @@ from companion.table.store import Store
 from companion.table.table import Table
 
 # Plays the demo script into the store at argv[1], resuming what is there, acknowledging each
-# action on stdout only after the table accepted (and stored) it.
+# action on stdout only after the table accepted (and stored) it, and going on to the next one
+# when told to on stdin (so a busy machine can't let it run to the end before the kill).
 PLAYER = """
 import sys
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
@@ -30,23 +31,29 @@ for text in DEMO_ACTIONS[done:]:
     seat = table.read(lambda game: game.pending().seat) or JUDGE
     table.submit(seat, text)
     print(f"ack {len(store.record(table.game_id)['actions'])}", flush=True)
+    sys.stdin.readline()
 print("finished", flush=True)
 """
 
 
 def run_until_killed(db: Path, target: int, delay: float) -> tuple[int, bool]:
-    """Start the player; once ``target`` more actions are acknowledged, wait ``delay`` seconds
-    (the next action is then somewhere between the engine, the disk and the reply) and SIGKILL
-    it. Returns (last acknowledged count, finished)."""
+    """Start the player; once ``target`` more actions are acknowledged, let it go on to the next
+    one, wait ``delay`` seconds (that action is then somewhere between the engine, the disk and
+    the reply) and SIGKILL it. Returns (last acknowledged count, finished)."""
     process = subprocess.Popen(
-        [sys.executable, "-c", PLAYER, str(db)], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", PLAYER, str(db)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
     )
-    assert process.stdout is not None
+    assert process.stdin is not None and process.stdout is not None
     acks: list[int] = []
     finished = False
     for line in process.stdout:
         if line.startswith("ack"):
             acks.append(int(line.split()[1]))
+            process.stdin.write("next\n")
+            process.stdin.flush()
         finished = line.startswith("finished")
         if len(acks) >= target:
             time.sleep(delay)
