@@ -39,6 +39,7 @@ from companion.remote.state import RemoteSession, RemoteState, keep_answer_in
 from companion.settings import SeatSettings
 from companion.table.proposers import Authority, Proposer
 from companion.table.session import Lineup
+from companion.table.store import KeptWith
 from companion.table.table import (
     Accepted,
     JudgeOnlyError,
@@ -70,8 +71,25 @@ class Reach(Protocol):
 
 ClientFactory = Callable[[], mqtt.Client]
 Kind = Literal["action", "undo", "roll", "agree"]
-# the kit's virtual dice, rolled for a seat at the state it saw (version, game id)
-Roller = Callable[[Table, str, int | None, int | None], Accepted]
+
+
+class Roller(Protocol):
+    """The kit's virtual dice, rolled for a seat at the state it saw (version, game id) and
+    submitted as that seat, ``kept_with`` written in the roll's own store transaction
+    (``companion.table.dice_roll.roll_for``)."""
+
+    def __call__(
+        self,
+        table: Table,
+        seat: str,
+        version: int | None,
+        game_id: int | None,
+        /,
+        *,
+        kept_with: KeptWith | None = None,
+    ) -> Accepted: ...
+
+
 Outcome = Literal["waiting", "agreed", "disagreed"]
 # the host's map agreement (the panel's ``say_map_value``): a seat says the printed value of a key
 # cell (seat, cell, value, the game it saw); the outcome for the seats' numbers
@@ -348,10 +366,7 @@ class HostLink(_Link):
             kept = self.state.answer(proposal.id, proposal.guest_id)
             if kept is None:
                 reply = self._decide(proposal, session.seat)
-                if not reply.ok or proposal.kind in (
-                    "roll",
-                    "agree",
-                ):  # (an action's: kept with it)
+                if not reply.ok or proposal.kind == "agree":  # (a push's: kept with it)
                     self.state.keep_answer(proposal.id, proposal.guest_id, reply.model_dump())
             else:
                 reply = msg.Reply.model_validate(kept, strict=False)
@@ -383,7 +398,9 @@ class HostLink(_Link):
             else:
                 if self.roller is None:
                     raise ValueError("this table has no virtual dice")
-                accepted = self.roller(table, seat, proposal.version, proposal.game_id)
+                accepted = self.roller(
+                    table, seat, proposal.version, proposal.game_id, kept_with=keep
+                )
         except PausedError as error:
             return msg.Reply(id=proposal.id, ok=False, error=_error("paused", error, error.reason))
         except JudgeOnlyError as error:

@@ -18,6 +18,7 @@ from typing import Any, Protocol, runtime_checkable
 from companion.errors import IllegalActionError
 from companion.games import find_kit
 from companion.table.proposers import Proposer
+from companion.table.store import KeptWith
 from companion.table.table import Accepted, SeatError, StaleError, Table
 
 # who rolls for a seat at the state it saw (version, game id): this table, or a guest's host
@@ -34,10 +35,12 @@ def roll_for(
     version: int | None = None,
     game_id: int | None = None,
     rng: random.Random | None = None,
+    kept_with: KeptWith | None = None,
 ) -> Accepted:
     """Roll the dice the pending decision asks for and submit them as ``proposer``; ``version``
     and ``game_id``: the state the roll was asked at (the table refuses it if the game moved on;
-    ``None``: the state the dice were rolled for)."""
+    ``None``: the state the dice were rolled for). ``kept_with``: written in the roll's own store
+    transaction (a remote host's answer to its guest's roll, as for any action)."""
     dice = rng if rng is not None else secrets.SystemRandom()
 
     def rolled(game: Any) -> tuple[int, int, str | None]:
@@ -53,6 +56,7 @@ def roll_for(
         text,
         version=now if version is None else version,
         game_id=current_game if game_id is None else game_id,
+        kept_with=kept_with,
     )
 
 

@@ -43,3 +43,21 @@ def test_the_other_seat_a_stale_phone_and_no_dice_are_refused_and_change_nothing
     spawning = _table(tmp_path / "spawn", "spawn A:sir-glorious#1 a1")
     with pytest.raises(NothingToRoll):
         roll_for(spawning, "A", spawning.version, spawning.game_id)
+
+
+def test_what_is_kept_with_a_roll_is_written_in_the_rolls_own_transaction(tmp_path):
+    """A remote host keeps its answer to a guest's roll with the roll: both are stored, or
+    neither (so a resent roll is answered again, never rolled again)."""
+    table = _table(tmp_path, "dice 2,3,3,blade")
+    seat = table.read(lambda game: game.pending().seat)
+    before, log_before = table.version, table.store.log(table.game_id)
+
+    def disk_full(_db, _seq):
+        raise RuntimeError("disk full")
+
+    with pytest.raises(RuntimeError):
+        roll_for(table, seat, kept_with=disk_full)
+    assert table.version == before and table.store.log(table.game_id) == log_before
+    kept: list[int] = []
+    roll_for(table, seat, kept_with=lambda _db, seq: kept.append(seq))
+    assert kept == [table.store.log(table.game_id)[-1]["seq"]]
