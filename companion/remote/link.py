@@ -70,6 +70,10 @@ class Reach(Protocol):
 
 
 ClientFactory = Callable[[], mqtt.Client]
+# the broker's answers that refuse the account itself (MQTT 5's "Bad user name or password" and
+# "Not authorized"; paho gives 3.1.1's return codes 4 and 5 as these): no retry will do, the
+# table's remote: settings or the invite must change
+ACCOUNT_REFUSALS = (134, 135)
 Kind = Literal["action", "undo", "roll", "agree"]
 
 
@@ -117,6 +121,7 @@ class _Link:
         self.room = access.room
         self.dropped = 0  # unreadable messages dropped
         self.connected = False
+        self.account_refused = False  # the broker said no to this table's account (its password)
         self.partner_online = False
         self._lock = threading.RLock()
         self._closed = False
@@ -155,8 +160,12 @@ class _Link:
     def _on_connect(self, client: mqtt.Client, _u: Any, _f: Any, reason: Any, _p: Any) -> None:
         if reason.is_failure:
             log.warning("remote %s: the broker refused the connection: %s", self.role, reason)
+            with self._lock:
+                self.account_refused = reason.value in ACCOUNT_REFUSALS
+            self._update()
             return
         with self._lock:
+            self.account_refused = False
             self.connected = True
             self._connected()
             for name in self._handlers:
@@ -195,7 +204,7 @@ class _Link:
 
     def pause_reason(self) -> str | None:
         if not self.connected:
-            return "link_down"
+            return "account_refused" if self.account_refused else "link_down"
         if not self.partner_online:
             return "partner_away"
         return None

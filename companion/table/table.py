@@ -73,10 +73,10 @@ class StaleError(RuntimeError):
 
 
 class PausedError(RuntimeError):
-    """The table is held (remote play): ``reason`` is ``link_down``, ``partner_away`` or
-    ``syncing``. Nothing changed."""
+    """The table is held (remote play): ``reason`` is ``link_down``, ``account_refused`` (the
+    broker refuses this table's account), ``partner_away`` or ``syncing``. Nothing changed."""
 
-    REASONS = ("link_down", "partner_away", "syncing")
+    REASONS = ("link_down", "account_refused", "partner_away", "syncing")
 
     def __init__(self, reason: str) -> None:
         super().__init__(f"the game is paused ({reason})")

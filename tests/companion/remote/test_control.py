@@ -192,3 +192,37 @@ def test_a_stored_session_whose_broker_cannot_be_reached_waits_paused_and_starts
         guest.close()
         if process is not None:
             stop_broker(process)
+
+
+def test_a_table_whose_account_the_broker_refuses_says_so_and_plays_on_when_it_is_right(
+    remote_broker: Broker, tmp_path: Path
+):
+    """A wrong password (the broker's accounts made again, a config copied wrong) is not a lost
+    link: the table says the broker refused its account, which no waiting will mend."""
+    plan, found = remote_broker
+    section = host_section(plan, found)
+    wrong = RemoteSettings.model_validate({**section, "host_password": "not-the-password"})
+    host = RemoteControl(_table(tmp_path / "host.sqlite3"), wrong, tls_connector(tmp_path / "h"))
+    try:
+        host.invite()
+        assert wait_for(lambda: host.table.held == "account_refused")
+        assert host.table.state()["remote"]["connected"] is False
+        with pytest.raises(PausedError) as refused:
+            host.table.submit("A", "add 1")
+        assert refused.value.reason == "account_refused"
+        assert host.table.version == 0
+    finally:
+        host.close()
+    # the same store with the right settings: a lost link at worst, never "refused"
+    store_path = host.table.store.path
+    host.table.store.close()
+    table = Table.resume(Store(store_path))
+    assert table is not None
+    right = RemoteSettings.model_validate(section)
+    fixed = RemoteControl(table, right, tls_connector(tmp_path / "h"))
+    try:
+        fixed.invite()
+        assert wait_for(lambda: table.state()["remote"]["connected"] is True)
+        assert table.held == "partner_away"  # no guest yet: waiting, the account taken
+    finally:
+        fixed.close()
