@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib.resources import files
 from typing import Any
 from urllib.parse import urlsplit
@@ -187,10 +189,19 @@ def submit_action() -> ResponseReturnValue:
         raise Refused(400, "bad_request", "'action' must be the action's notation")
     proposer = _proposer(panel)
     seen = _seen(data)
-    try:
+    with _submission_refusals():
         accepted = panel.table.submit(
             proposer, text.strip(), version=seen["version"], game_id=seen["game_id"]
         )
+    return jsonify(action=str(accepted.action), version=accepted.version)
+
+
+@contextmanager
+def _submission_refusals() -> Iterator[None]:
+    """What the table refuses of a submitted action, as the phones are told it (every route
+    that submits one: a typed action, the virtual dice)."""
+    try:
+        yield
     except StaleError as exc:
         raise Refused(409, "stale", str(exc)) from None
     except JudgeOnlyError as exc:
@@ -201,7 +212,6 @@ def submit_action() -> ResponseReturnValue:
         raise Refused(422, "illegal", str(exc), exc.rule) from None
     except ValueError as exc:
         raise Refused(400, "malformed", str(exc)) from None
-    return jsonify(action=str(accepted.action), version=accepted.version)
 
 
 @api.post("/roll")
@@ -214,16 +224,11 @@ def roll() -> ResponseReturnValue:
     if not isinstance(proposer, str):  # the judge: the dice are a seat's
         raise Refused(403, "roll_seat_only")
     seen = _seen(data)
-    try:
-        rolled = panel.roller(panel.table, proposer, seen["version"], seen["game_id"])
-    except NothingToRoll as exc:
-        raise Refused(409, "nothing_to_roll", str(exc)) from None
-    except StaleError as exc:
-        raise Refused(409, "stale", str(exc)) from None
-    except SeatError as exc:
-        raise Refused(403, "wrong_seat", str(exc)) from None
-    except IllegalActionError as exc:
-        raise Refused(422, "illegal", str(exc), exc.rule) from None
+    with _submission_refusals():
+        try:
+            rolled = panel.roller(panel.table, proposer, seen["version"], seen["game_id"])
+        except NothingToRoll as exc:
+            raise Refused(409, "nothing_to_roll", str(exc)) from None
     return jsonify(action=str(rolled.action), version=rolled.version)
 
 
