@@ -218,6 +218,9 @@ class GameKit:
     # dice the pending decision asks for with ``rng`` (its notation), None when it asks for none;
     # None: the game has no virtual dice
     virtual_dice: Callable[[Any, random.Random], str | None] | None = None
+    # where the house lists the game among the others (lowest first; level ones by name): the
+    # set-up page's list, and the game a config without ``game:`` plays (the first)
+    listed: int = 100
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "prompt_events", MappingProxyType(dict(self.prompt_events)))

@@ -87,4 +87,5 @@ KIT = GameKit(
     camera=CAMERA,
     led_scenes=LED_SCENES,
     entry_kinds=(ARMY_CARD_ENTRIES,),
+    listed=3,
 )

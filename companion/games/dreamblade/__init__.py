@@ -13,10 +13,7 @@ call the effects and never the other way round (``effects.guard_need`` is shared
 Its imports are those of every game (``companion/games/__init__.py``).
 """
 
-from companion.games import register_kit
 from companion.games.dreamblade.game import DreambladeGame, MiniOnMap
 from companion.games.dreamblade.kit import KIT
-
-register_kit(KIT)
 
 __all__ = ["KIT", "DreambladeGame", "MiniOnMap"]

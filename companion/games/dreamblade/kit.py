@@ -48,4 +48,5 @@ KIT = GameKit(
     event_maps="companion.games.dreamblade.event_maps",
     catalog_commands="companion.games.dreamblade.catalog_cli",
     virtual_dice=virtual_dice,
+    listed=1,
 )

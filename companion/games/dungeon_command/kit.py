@@ -92,4 +92,5 @@ KIT = GameKit(
     camera=CAMERA,
     led_scenes=LED_SCENES,
     entry_kinds=(COMMANDER_ENTRIES, CREATURE_ENTRIES),
+    listed=2,
 )

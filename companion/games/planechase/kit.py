@@ -22,4 +22,5 @@ KIT = GameKit(
     demo=Demo(lambda: Planechase(demo.demo_setup()), demo.script, demo.PLAYER_NAMES),
     phone_view="planechase",
     flourishes={PLANESWALKED: "planeswalk", CHAOS: "chaos"},
+    listed=4,
 )
