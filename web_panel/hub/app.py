@@ -39,6 +39,7 @@ from companion.hub.tournament import NAME_LIMIT, Tournament, TournamentError
 from companion.json_limits import TooDeep, parse_json
 from web_panel import csrf
 from web_panel.app import SECURITY_HEADERS
+from web_panel.game_assets import game_assets
 from web_panel.hub.boards import board_fields, event_fields, parse_seen, parse_tag
 from web_panel.hub.player_page import player_of, player_token, player_view
 from web_panel.i18n import catalog, choose_language, translate
@@ -99,6 +100,7 @@ def create_hub_app(
     app.extensions["hub_data"] = data_dir
     app.extensions["hub_access"] = JudgeAccess(None, data_dir, pin_file=PIN_FILE)
     app.register_blueprint(hub_pages)
+    app.register_blueprint(game_assets)
     app.add_url_rule("/lang/<language>", view_func=set_language)
     app.before_request(_guard)
     app.after_request(_headers)

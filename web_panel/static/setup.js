@@ -140,7 +140,7 @@
           pick.querySelector('option[value="build"]'));
       }
     } });
-    if (options.dreamblade.scan) box.append(scanner(seat, (mini) => drawChosen(addCopy(seat, mini, mini.tag))));
+    if (options.dreamblade.scan) box.append(scanner(seat, (mini) => drawChosen(addCopy(seat, mini, mini.tag)), "?game=dreamblade"));
     box.append(search, results, missing, formBox, chosen, el("div", { class: "row" }, name, save));
     return box;
   }

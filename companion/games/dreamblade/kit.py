@@ -30,7 +30,7 @@ KIT = GameKit(
         demo_game.PLAYER_NAMES,
         through_camera=True,
     ),
-    phone_view="dreamblade",
+    screens="companion.games.dreamblade.screens",
     map_kind="dreamblade",
     map_size=(len(grid.COLUMNS), grid.ROWS),
     settings_section=DreambladeSection,
