@@ -2,7 +2,7 @@
 
 Columns ``a``–``e`` run left to right as seat A sees them; rows ``1``–``5`` run from seat A's edge
 (row 1, A's spawn row) to seat B's edge (row 5, B's spawn row). Other games with other boards
-(Dungeon Command tiles, Arena hexes) define their own grids.
+(tiles of squares, boards of hexes) define their own grids.
 """
 
 from __future__ import annotations

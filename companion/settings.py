@@ -90,7 +90,7 @@ class CameraSettings(_Section):
     # key, serial → tag): set, the camera reads those carriers or QR stickers and flags other
     # tables'; unset, the older QR stickers that name their miniature
     markers: Path | None = None
-    # The map the camera reads: Dungeon Command (columns, rows of squares), Arena (columns, rows,
+    # The map the camera reads for a game on squares (columns, rows) or hexes (columns, rows,
     # hex_mm, orientation, glyph_hexes, scoring_hexes); checked by companion/camera/profiles.py
     battlefield: dict[str, Any] = Field(default_factory=dict)
 

@@ -2,7 +2,7 @@
 
 Map coordinates: the origin is the corner at seat A's left, ``x`` runs right along seat A's edge and
 ``y`` runs away from seat A towards seat B. Dreamblade's 5×5 map is :data:`DREAMBLADE_MAP`; other
-square grids (Dungeon Command tiles, ``vision/square_grid.py``) build their own :class:`MapGrid`.
+square grids (tiles of squares, ``vision/square_grid.py``) build their own :class:`MapGrid`.
 The vision stages take any :class:`CellGrid` — a hex map (``vision/hex_grid.py``) is one too.
 """
 

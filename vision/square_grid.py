@@ -1,4 +1,4 @@
-"""Square grids of any size (Dungeon Command's battlefield tiles) with spreadsheet-style names.
+"""Square grids of any size (battlefield tiles) with spreadsheet-style names.
 
 A square is named by its column letters (``a``..``z``, then ``aa``, ``ab``…) and its row number
 from 1, both counted from seat A's left corner: ``a1`` is that corner, ``b1`` the square to its

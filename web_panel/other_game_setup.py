@@ -141,13 +141,13 @@ def _names(data: object, what: str) -> list[str]:
 
 # -- registering a warband or an army by showing its tags to the camera ------------------------
 
-# a Dungeon Command creature wears ``dc:<label>#1`` (its card's id, numbered for copies), an Arena
-# figure ``ar:<card id>#<n>``: the kit's camera reading says the tags' game code and the entry kind
+# a piece wears ``<game code>:<label>#<n>`` (its card's id, numbered for copies): the kit's
+# camera reading says the tags' game code and the entry kind
 COPY = re.compile(r"-\d+$")
 
 
 def shown_cards(found: ReadResult, game: str, catalog: TableCatalog) -> dict[str, Any]:
-    """What a frame's tags say for a Dungeon Command warband or an Arena army: the card each tag
+    """What a frame's tags say for a warband or an army of cards: the card each tag
     names in the table's catalog (a tag numbered for a copy names its card), and each tag that
     names none, with why — the card is typed in once, then its tag is known."""
     reading = find_kit(game).camera

@@ -4,13 +4,13 @@ how a committed board change reaches the engine.
 
 - the 5×5 map (Dreamblade): the 5×5 map, the tag registry file or default serials,
   ``reconciler.sync_table``.
-- squares (Dungeon Command): a square grid of ``camera.battlefield.columns`` × ``rows`` squares of
+- squares: a square grid of ``camera.battlefield.columns`` × ``rows`` squares of
   the size in the game's data; read by the game's kit (``camera/game_sync.py``).
-- hexes (Arena): a hex map from ``camera.battlefield`` (``columns``, ``rows``, ``hex_mm``,
+- hexes: a hex map from ``camera.battlefield`` (``columns``, ``rows``, ``hex_mm``,
   ``orientation``, ``glyph_hexes``: spot → hex for every glyph spot of the game, ``scoring_hexes``:
   needed in the melee); read by the game's kit (``camera/game_sync.py``). The scenario maps are
   not in our sources, so nothing here has a default.
-- a game with no map (Planechase): :class:`CameraProfileError`.
+- a game with no map: :class:`CameraProfileError`.
 
 A profile's ``registry_for(table)`` is ``None`` once the table plays another game than the one the
 profile was made for: the camera then shows that game but does not read its board."""

@@ -250,7 +250,7 @@
       dreamblade.append(el("fieldset", { class: "warband", dataset: { seat } },
         el("legend", { text: `${t("setup.warband")} · ${t("viewer.seat", { seat })}` }), pick, build));
     }
-    const other = window.OtherSetup; // Planechase, Dungeon Command, Arena (other_setup.js)
+    const other = window.OtherSetup; // the other games' forms (other_setup.js)
     other.scanner = options.dreamblade.scan ? scanner : null; // the camera registers their cards too
     const showGame = () => {
       dreamblade.hidden = game.value !== "dreamblade";

@@ -155,7 +155,7 @@ CODE_FILES = ("*.py", "*.js", "*.html")
 # The issue's goal is at most 2 files per game outside its own folder. Where the house stands now
 # (each figure may only go down; first counted 48, 23, 20, 16 before the games' screens moved
 # into their folders): the rest is shared code that still speaks of one game by name.
-MOST_MENTIONS = {"dreamblade": 40, "dungeon_command": 17, "arena": 14, "planechase": 10}
+MOST_MENTIONS = {"dreamblade": 39, "dungeon_command": 1, "arena": 1, "planechase": 1}
 
 
 def _mention(game: str) -> re.Pattern[str]:
