@@ -152,7 +152,7 @@ def options() -> ResponseReturnValue:
     seats = panel.seats
     return jsonify(
         may_set_up=may_set_up(panel, request.remote_addr),
-        games=sorted(kit.name for kit in kits()),
+        games=[kit.name for kit in kits()],  # in the house's order: the first is offered first
         current={
             "game": panel.table.read(lambda game: game.name),
             "finished": panel.table.read(lambda game: game.winner() is not None),
@@ -160,6 +160,7 @@ def options() -> ResponseReturnValue:
         },
         seats={seat: s.model_dump() for seat, s in seats.items()},
         clock_minutes=panel.settings.clock.round_minutes,
+        camera=panel.camera is not None,  # pieces and cards can be registered by showing tags
         **game_options(panel),
     )
 

@@ -3,7 +3,7 @@ plain words, the live game exported as record and position, the camera's picture
 entry it proposed (the evidence for a dispute), and freeing a seat whose phone died.
 
 The editor never touches the table: the phone holds the position it edits and sends it back with
-each request (``position``: a ``dreamblade-position``; or ``from``: ``live`` / ``empty`` to start
+each request (``position``: the game's position document; or ``from``: ``live`` / ``empty`` to start
 over). An edit that would leave an impossible position is refused with the reasons in the
 phone's language (an answer, not an HTTP error), and the phone keeps the position it had.
 """

@@ -172,7 +172,7 @@ def check_camera_setup(settings: Settings) -> Check:
     from companion.app.commands import detect_camera
     from companion.camera.setup import grab, table_camera
     from vision.camera import source_from_spec
-    from vision.map_grid import DREAMBLADE_MAP
+    from vision.map_grid import FIVE_BY_FIVE_MAP
     from vision.setup_check import SetupError
 
     name = "camera set-up"
@@ -181,7 +181,7 @@ def check_camera_setup(settings: Settings) -> Check:
         spec = detect_camera() or ""
     if not spec:
         return Check(name, True, "not checked: no camera (see the camera line)")
-    table, _ = table_camera(settings.data_dir, DREAMBLADE_MAP)
+    table, _ = table_camera(settings.data_dir, FIVE_BY_FIVE_MAP)
     try:
         report = table.check(grab(source_from_spec(spec)))
     except SetupError as error:

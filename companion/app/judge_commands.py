@@ -21,7 +21,8 @@ from companion.settings import Settings, load_settings
 from web_panel.i18n import LANGUAGES
 from web_panel.judge_text import problem_text, sentences
 
-_FOUND = judge_tools(configured_kit(Settings()).name)
+_KIT = configured_kit(Settings())
+_FOUND = judge_tools(_KIT.name)
 if _FOUND is None:
     raise LookupError("the house's first game offers no judge's tools")
 _TOOLS = _FOUND
@@ -159,7 +160,7 @@ def export(
         except StoreError as exc:
             raise click.ClickException(str(exc)) from None
         if not isinstance(game, _TOOLS.Game):
-            raise click.ClickException(f"game {chosen} is {game.name}, not Dreamblade")
+            raise click.ClickException(f"game {chosen} is {game.name}, not {_KIT.title}")
         _write({"record": record, "position": game.position()}, out)
     finally:
         store.close()

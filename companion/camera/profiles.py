@@ -2,7 +2,7 @@
 ``GameKit.map_kind``, and how it is read, ``GameKit.camera``): the map grid, the tag registry and
 how a committed board change reaches the engine.
 
-- the 5×5 map (Dreamblade): the 5×5 map, the tag registry file or default serials,
+- the 5×5 map: the tag registry file or default serials,
   ``reconciler.sync_table``.
 - squares: a square grid of ``camera.battlefield.columns`` × ``rows`` squares of
   the size in the game's data; read by the game's kit (``camera/game_sync.py``).
@@ -27,7 +27,7 @@ from companion.games.kit import CameraReading, MissingSetting
 from companion.settings import Settings
 from companion.table.table import Table
 from vision.board_change import BoardChange, TagId
-from vision.map_grid import DREAMBLADE_MAP, CellGrid
+from vision.map_grid import FIVE_BY_FIVE_MAP, CellGrid
 
 Registry = dict[TagId, str]
 
@@ -69,7 +69,7 @@ def _board(settings: Settings, name: str) -> CameraProfile:
 
     data_dir = settings.data_dir
     return CameraProfile(
-        name, DREAMBLADE_MAP, lambda table: table_registry(data_dir, table), sync_board
+        name, FIVE_BY_FIVE_MAP, lambda table: table_registry(data_dir, table), sync_board
     )
 
 

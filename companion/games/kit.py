@@ -197,7 +197,7 @@ class GameKit:
     # 5×5 map, every cell lit, read by the camera's own reconciler; None: no map of its own
     map_size: tuple[int, int] | None = None
     # the model of the game's own section of the table config, named after the game
-    # (``dreamblade:``); None: the game has none
+    # (``<game>:``); None: the game has none
     settings_section: type[BaseModel] | None = None
     map_pieces: MapPiecesOf | None = None
     prompt_events: Mapping[str, str] = field(default_factory=dict)

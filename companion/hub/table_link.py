@@ -1,9 +1,9 @@
 """A table in a tournament: the hub's pairing sets up the game, the result goes back.
 
 ``TableLink`` holds the table's one connection to the hub (``TablePublisher``). When the hub
-pairs two players at this table, the link starts their game — in Dreamblade with their
-registered warbands when both gave one, else the table's usual starting game — and names the
-seats; the players' label registrations it carries (their own carriers) are kept for the camera
+pairs two players at this table, the link starts the event's game — its kit's paired game
+(between their registered warbands when both gave one), else its usual starting game — and names
+the seats; the players' label registrations it carries (their own carriers) are kept for the camera
 in the table's session (``companion.table.seated_labels``) until the next pairing, or until the
 hub pairs no one here.
 When that game ends (or at time, under the ``leader_wins`` policy) it sends the result; which

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from vision.board_change import TagId
-from vision.map_grid import DREAMBLADE_MAP
+from vision.map_grid import FIVE_BY_FIVE_MAP
 from vision.synth import Look, Piece, Scene, View, degrade, move_sequence, random_pieces, render
 
 from .conftest import tag
@@ -25,7 +25,7 @@ def test_render_is_deterministic_for_a_seed(table_scene: Scene) -> None:
 
 def test_random_pieces_never_overlap() -> None:
     rng = np.random.default_rng(0)
-    pieces = random_pieces(rng, DREAMBLADE_MAP, 40, 25.0, covered_share=0.5)
+    pieces = random_pieces(rng, FIVE_BY_FIVE_MAP, 40, 25.0, covered_share=0.5)
     assert len(pieces) == 40
     for i, p in enumerate(pieces):
         for q in pieces[i + 1 :]:

@@ -415,8 +415,7 @@ def save_warband() -> ResponseReturnValue:
 
 def setup_options(panel: Panel) -> dict[str, Any]:
     """What the form offers: the maps and their values, the initiative rule, the die's faces, the
-    warbands to pick, whether tags can be scanned, the keywords and lineages of the miniature
-    form."""
+    warbands to pick, the keywords and lineages of the miniature form."""
     from companion.games.dreamblade.config_section import dreamblade_section
     from companion.games.dreamblade.miniature_form import keyword_choices
 
@@ -426,7 +425,6 @@ def setup_options(panel: Panel) -> dict[str, Any]:
         "rule_430": dreamblade_section(panel.settings).tournament_rule_430,
         "die_faces": [face.name for face in _die().attack.faces],
         "warbands": saved_warbands(panel),
-        "scan": panel.camera is not None,  # warbands can be registered by showing tags
         "keywords": keyword_choices(),  # what the miniature form offers
         "lineages": sorted({m.lineage for m in _catalog(panel).values() if m.lineage}),
     }
