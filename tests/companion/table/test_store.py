@@ -47,7 +47,7 @@ def test_undo_is_logged_and_replayed(tmp_path: Path):
     log = store.log(game_id)
     assert [e["kind"] for e in log] == ["push", "push", "undo", "push"]
     assert [e.get("undone") for e in log] == [False, True, None, False]
-    assert log[2]["undoes"] == {k: log[1][k] for k in ("seq", "action", "seat", "by")}
+    assert log[2]["undoes"] == {k: log[1][k] for k in ("seq", "action", "seat", "by", "label")}
     assert log[2]["undoes"]["action"] == "add 2"
     assert store.load(game_id).record() == game.record()
 
