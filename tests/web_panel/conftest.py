@@ -79,7 +79,7 @@ class Phone:
         """Propose ``action``: notation typed in, or an offer of the view (sent as the page
         sends it: its verb and arguments)."""
         view = self.state()
-        sent = action if isinstance(action, str) else {"verb": action["verb"], "args": action["args"]}
+        sent = action if isinstance(action, str) else {k: action[k] for k in ("verb", "args")}
         body = {"action": sent, "version": view["version"], "game_id": view["game_id"]}
         return self.post("/api/actions", {**body, **override})
 

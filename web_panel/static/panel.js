@@ -52,10 +52,13 @@
   }
 
   /* What people read for an action: its label (message key and parameters) as the game gave
-     it — an offer's, or a log entry's as written when it was taken. */
+     it — an offer's, or a log entry's as written when it was taken. A game without words of
+     its own for it shows its notation; an entry of an old store never labelled says so. */
   function actionLabel(labelled, view = state.view) {
-    const label = labelled && (labelled.label !== undefined ? labelled.label : labelled);
-    if (!label || !label.key) return t("log.unlabelled", { action: (labelled && labelled.action) || "" });
+    const label = labelled && labelled.label;
+    const written = labelled && (labelled.notation || labelled.action);
+    if (!label || !label.key) return t("log.unlabelled", { action: written || "" });
+    if (!has(label.key)) return written || "";
     const params = Object.fromEntries(Object.entries(label.params || {}).map(([k, v]) => [k, labelParam(v, view)]));
     return t(label.key, params);
   }
