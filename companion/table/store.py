@@ -220,8 +220,11 @@ class Store:
             )
             game_id = cursor.lastrowid
             assert game_id is not None
-            replay = find_game(game.name).from_record({**record_header(game), "actions": []})
-            for seq, action in enumerate(game.actions, start=1):
+            actions = game.actions
+            replay = (
+                type(game).from_record({**record_header(game), "actions": []}) if actions else game
+            )
+            for seq, action in enumerate(actions, start=1):
                 label, step = _described(replay.describe(action))
                 replay.push(action)
                 db.execute(
