@@ -220,6 +220,14 @@ class Table:
             entries = self._log if last is None else self._log[-last:] if last else []
             return [dict(entry) for entry in entries]
 
+    def label_of(self, seq: int) -> Label | None:
+        """The label kept with log entry ``seq`` (a push of this game), if it has one."""
+        with self._lock:
+            entry = self._log[seq - 1] if 0 < seq <= len(self._log) else None
+        if entry is None or entry.get("label") is None:
+            return None
+        return Label.from_json(entry["label"])
+
     def game_log(self) -> dict[str, Any]:
         """The game as a remote guest follows it, all of one moment: its ``game`` name, its
         ``setup`` (the record without actions), ``game_id``, ``version`` and log ``entries``."""

@@ -27,17 +27,22 @@ pytestmark = [
 ]
 
 
-def _spawn_done() -> int:
-    """The place in the demo script of the first "done" that ends a spawn phase."""
+def _script_dones() -> tuple[int, int]:
+    """Places in the demo script: the last "done" ending a spawn phase before the game first
+    waits for a cell to fight in, and the "done" that then passes in the action phase."""
     game = demo_game()
+    spawn_done = None
     for index, text in enumerate(DEMO_ACTIONS):
-        if text == "done" and game.pending().kind == "spawn":
-            return index
+        kind = game.pending().kind
+        if text == "done" and kind == "spawn":
+            spawn_done = index
+        if text == "done" and kind == "choose_strike_cell" and spawn_done is not None:
+            return spawn_done, index
         game.push(game.parse_action(text))
-    raise AssertionError("the demo never ends a spawn phase with done")
+    raise AssertionError("the demo never passes in an action phase after a spawn phase")
 
 
-SPAWN_DONE = _spawn_done()
+SPAWN_DONE, PASS_DONE = _script_dones()
 
 
 def _phase(table: Table) -> str:
@@ -81,8 +86,17 @@ def test_a_spawn_phases_done_reads_so_after_the_game_moved_on(
         assert_no_internal_ids(phone)
         screenshot(phone, f"log-spawn-done-in-action-phase-{lang}")
 
+        # past the action phase's own "done" (a pass): each done reads as what it was
+        while pushed <= PASS_DONE:
+            table.submit(JUDGE, DEMO_ACTIONS[pushed])
+            pushed += 1
+        wait_for_version(phone, pushed)
+        expect(_entry(phone, seq)).to_contain_text(done_spawning)
+        passed = translate(lang, "action.done.choose_strike_cell")
+        expect(_entry(phone, PASS_DONE + 1)).to_contain_text(passed)
+
         # a long log: each entry keeps its own number, none repeated, the newest first
-        while pushed < LOG_LENGTH + 12:
+        while pushed < max(LOG_LENGTH + 12, PASS_DONE + 3):
             table.submit(JUDGE, DEMO_ACTIONS[pushed])
             pushed += 1
         wait_for_version(phone, pushed)
