@@ -19,7 +19,7 @@ import dataclasses
 import re
 import types
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, Self, Union, get_args, get_origin, get_type_hints
@@ -241,22 +241,30 @@ class Game(ABC):
         never shown to people as it is): by default the pending decision's kind."""
         return self.pending().kind
 
-    def label(self, action: Action) -> Label:
-        """What people read for ``action`` taken now: by default the key
+    def label(self, action: Action, step: str) -> Label:
+        """What people read for ``action`` taken now, in ``step``: by default the key
         ``action.<game>.<verb>`` with the action's arguments. Games override it with their own
         keys and parameters (a label may depend on the step: "done" ends a phase)."""
         return Label(f"action.{self.name}.{action.verb}", action.arguments())
 
     def describe(self, action: Action) -> Offer:
         """``action`` as structured data, read in the game's present state."""
-        return Offer(
-            notation=str(action),
-            verb=action.verb,
-            args=action.arguments(),
-            seat=self.seat_for(action),
-            step=self.step(),
-            label=self.label(action),
-        )
+        return self.describe_all([action])[0]
+
+    def describe_all(self, actions: Iterable[Action]) -> list[Offer]:
+        """Each of ``actions`` as ``describe`` gives it, the step read once for them all."""
+        step = self.step()
+        return [
+            Offer(
+                notation=str(action),
+                verb=action.verb,
+                args=action.arguments(),
+                seat=self.seat_for(action),
+                step=step,
+                label=self.label(action, step),
+            )
+            for action in actions
+        ]
 
     def action_from(self, verb: str, args: Mapping[str, Any]) -> Action:
         """The action of ``verb`` with ``args`` (an ``Offer``'s, or a phone's form filled in):

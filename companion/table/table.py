@@ -205,7 +205,7 @@ class Table:
                     "version": self._version,
                     "pending": game.pending().to_json(),
                     # each as the game describes it (``Offer``): what the phones list and send
-                    "offers": [game.describe(a).to_json() for a in legal] if listed else None,
+                    "offers": [o.to_json() for o in game.describe_all(legal)] if listed else None,
                     "legal_count": len(legal),
                     "winner": game.winner(),
                     "position": game.position(),

@@ -53,10 +53,10 @@ def _labels() -> list[tuple[str, Label]]:
     dungeon = find_kit("dungeon_command").demo.new_game()  # type: ignore[union-attr]
     labels = [("dreamblade", dreamblade_label(action, "x")) for action in DREAMBLADE]
     labels += [("dreamblade", dreamblade_label(db.Done(), step)) for step in (*DONE_STEPS, "x")]
-    labels += [("dungeon_command", dungeon.label(action)) for action in DUNGEON_COMMAND]
+    labels += [("dungeon_command", dungeon.label(action, "x")) for action in DUNGEON_COMMAND]
     for name, actions in (("arena", ARENA), ("planechase", PLANECHASE)):
         game = find_kit(name).demo.new_game()  # type: ignore[union-attr]
-        labels += [(name, game.label(action)) for action in actions]
+        labels += [(name, game.label(action, "x")) for action in actions]
     return labels
 
 

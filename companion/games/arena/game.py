@@ -418,7 +418,7 @@ class Arena(JsonStateGame):
     def parse_action(self, text: str) -> ArenaAction:
         return parse_action(text)
 
-    def label(self, action: Action) -> Label:
+    def label(self, action: Action, step: str) -> Label:
         return action_label(action)
 
     @property

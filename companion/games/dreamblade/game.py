@@ -138,8 +138,8 @@ class DreambladeGame(Game):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def label(self, action: Action) -> Label:
-        return action_label(action, self.step())
+    def label(self, action: Action, step: str) -> Label:
+        return action_label(action, step)
 
     def position(self) -> dict[str, Any]:
         from companion.games.dreamblade.position import position_json

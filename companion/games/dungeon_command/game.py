@@ -227,7 +227,7 @@ class DungeonCommand(JsonStateGame):
     def parse_action(self, text: str) -> DungeonCommandAction:
         return parse_action(text)
 
-    def label(self, action: Action) -> Label:
+    def label(self, action: Action, step: str) -> Label:
         return action_label(action, self.level)
 
     @property

@@ -232,7 +232,7 @@ class Planechase(JsonStateGame):
     def parse_action(self, text: str) -> PlanechaseAction:
         return parse_action(text)
 
-    def label(self, action: Action) -> Label:
+    def label(self, action: Action, step: str) -> Label:
         return action_label(action)
 
     @property
