@@ -284,7 +284,7 @@ def test_a_changed_cell_is_read_only_where_it_changed_and_keeps_the_rest() -> No
 
 def _lit(steps: list[Step], pulse: tuple[float, ...]) -> list[Step]:
     """The steps with the table's LEDs lit under the map: b1 pulsing through ``pulse``, c2 steady,
-    and from the hand leaving on, a new scene (a1 pulsing, c1 steady) as the table lights the new position."""
+    and from the hand leaving on, a new scene (a1 pulsing, c1 steady): the new position lit."""
     from vision.synth import CellLight
 
     left = max(i for i, s in enumerate(steps) if s.scene.hands) + 1

@@ -108,6 +108,7 @@ def test_two_running_tables_invite_join_play_and_reconnect_after_a_restart(
         stop_table(guest)
 
 
+@pytest.mark.process
 def test_companion_run_starts_the_remote_session_its_store_holds(tmp_path: Path):
     """As after ``companion remote host``: the session is in the store, ``companion run`` (its
     own process) says so, shows the invite code and connects to the broker by itself."""

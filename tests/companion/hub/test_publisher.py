@@ -62,6 +62,7 @@ def test_a_late_hub_gets_the_retained_state(broker: int):
         hub.close()
 
 
+@pytest.mark.process
 def test_a_table_without_broker_keeps_playing_and_catches_up(tmp_path: Path):
     port = free_port()
     settings = HubSettings(mqtt_host="127.0.0.1", mqtt_port=port)

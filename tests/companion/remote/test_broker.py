@@ -118,6 +118,7 @@ def test_only_tls_is_spoken(remote_broker: Broker) -> None:
         plain.disconnect()
 
 
+@pytest.mark.process
 def test_a_busy_port_is_a_clear_error(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -128,6 +129,7 @@ def test_a_busy_port_is_a_clear_error(tmp_path: Path) -> None:
             start_broker(plan)
 
 
+@pytest.mark.process
 def test_retained_messages_outlive_a_broker_restart(tmp_path: Path) -> None:
     """The host's retained game is still there for a guest after the broker restarts."""
     plan = RemoteBroker(tmp_path / "b", "127.0.0.1", port=free_port(), listen="127.0.0.1")

@@ -81,6 +81,7 @@ def test_broker_refuses_a_bad_public_host(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.process
 def test_broker_runs_until_stopped_and_its_host_settings_connect(tmp_path: Path) -> None:
     """The command as a process: the accounts it wrote connect over TLS with the pin; SIGTERM to
     the command stops Mosquitto with it."""
