@@ -8,9 +8,10 @@ wrong with is modelled on purpose (issue 27): a lamp's reflection (``Look.glare_
 (``Look.defocus_px``, a disc, not a Gaussian) and a carrier sheet printed "fit to page"
 (``Scene.print_scale``). The table's own LED grid shines up through the paper (issue 37,
 ``Scene.lights``: each lit cell a soft coloured glow, brightest over its LED, dimmer where the ink
-is dark, hidden under the carriers and figures standing on it). Everything is drawn on a canvas that is a true top-down photo of the
-table (seat A at the bottom, map ``x`` to the right, map ``y`` up: the right-handed map frame seen
-from above, so printed codes read the right way round), then warped into the camera image once.
+is dark, hidden under the carriers and figures standing on it). Everything is drawn on a canvas
+that is a true top-down photo of the table (seat A at the bottom, map ``x`` to the right, map ``y``
+up: the right-handed map frame seen from above, so printed codes read the right way round), then
+warped into the camera image once.
 
 Three tag designs (``Scene.design``):
 
