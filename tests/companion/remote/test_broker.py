@@ -103,6 +103,7 @@ def test_an_unreadable_state_file_is_a_clear_error(tmp_path: Path) -> None:
         write_broker(RemoteBroker(tmp_path, "127.0.0.1"))
 
 
+@pytest.mark.process
 def test_only_tls_is_spoken(remote_broker: Broker) -> None:
     """A plain MQTT client gets no CONNACK from the TLS listener."""
     plan, _ = remote_broker
