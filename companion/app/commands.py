@@ -46,10 +46,11 @@ def _settings(config: Path | None) -> Settings:
 
 
 def _logging(verbose: bool) -> None:
-    logging.basicConfig(
-        level=logging.INFO if verbose else logging.WARNING,
-        format="%(levelname)s %(name)s: %(message)s",
-    )
+    """Warnings only, unless ``--verbose``: then the libraries' notes and a line per request too
+    (Werkzeug logs each request at info on a level of its own unless it is given one)."""
+    level = logging.INFO if verbose else logging.WARNING
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("werkzeug").setLevel(level)
 
 
 # Where the phone panel listens: the same options, defaults and printed links for `run` and `demo`.
