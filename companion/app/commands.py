@@ -26,18 +26,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def detect_camera() -> str | None:
-    """The camera this machine has: a Pi camera module, else the first USB webcam, else none."""
-    try:
-        from picamera2 import Picamera2
-
-        if Picamera2.global_camera_info():
-            return "picamera2"
-    except Exception:  # not a Pi, or libcamera missing: look for a webcam
-        pass
-    return "opencv:0" if Path("/dev/video0").exists() else None
-
-
 def _settings(config: Path | None) -> Settings:
     try:
         return load_settings(config, game_sections=settings_sections())
@@ -91,6 +79,8 @@ def run(config: Path | None, host: str | None, port: int | None, verbose: bool) 
 
     camera = settings.camera.source
     if camera == "auto":
+        from vision.camera import detect_camera
+
         camera = detect_camera() or ""
     opened = open_table(settings)
     table = opened.table

@@ -143,7 +143,7 @@ def check_gpio(model_file: Path = MODEL_FILE) -> Check:
 
 
 def check_camera(settings: Settings) -> Check:
-    from companion.app.commands import detect_camera
+    from vision.camera import detect_camera
 
     spec = settings.camera.source
     if spec == "auto":
@@ -190,9 +190,8 @@ def check_calibration(settings: Settings) -> Check:
 
 def check_camera_setup(settings: Settings) -> Check:
     """The camera set-up check's verdict on one frame (``companion camera check`` says it all)."""
-    from companion.app.commands import detect_camera
     from companion.camera.setup import grab, table_camera
-    from vision.camera import source_from_spec
+    from vision.camera import detect_camera, source_from_spec
     from vision.map_grid import DREAMBLADE_MAP
     from vision.setup_check import SetupError
 
