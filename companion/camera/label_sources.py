@@ -1,47 +1,50 @@
 """What ``companion labels tags`` prints from: the files players already have.
 
-- a **warband file** (``format: dreamblade-warband``): a shipped one by its name (``sample-valor``)
-  or path (``companion/games/dreamblade/data/warbands/``), or the player's own — one tag per
-  miniature, copies numbered from 1, named from the catalog;
+- a **warband file** (``name`` and ``miniatures``: ``id`` and ``count``, as the game's kit checks
+  one): a shipped sample by its name (``sample-valor``) or its file, or the player's own — one
+  tag per miniature, copies numbered from 1, named from the catalog;
 - a **label registration** (``carriers.markers.yaml``: what an earlier sheet wrote and the hub
   took at check-in) — the same tags again, with the same key and serials;
 - a **label list** (a YAML list of ``{tag: "db:B45#1", name: Samurai, seat: A, serial: 7}``).
 
-Anything else is refused naming the file and showing what it takes (``SOURCE_HELP``).
+Anything else is refused naming the file and showing what it takes (``source_help``). The game
+whose armies are registered (its kit's ``registered``) gives the shipped warbands, the check, the
+tags' game code and the miniatures' names.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.errors import DataFileError
-from companion.games.dreamblade.catalog import default_catalog
-from companion.games.dreamblade.warband import (
-    FORMAT as WARBAND_FORMAT,
-)
-from companion.games.dreamblade.warband import (
-    Warband,
-    builtin_warband,
-    builtin_warband_names,
-    load_warband,
-)
+from companion.games import kits
+from companion.games.kit import RegisteredArmies
 from companion.yaml_files import read_yaml
 from vision.board_change import TagId
 from vision.labels import Label
 from vision.registration import LabelRegistration, parse_tag_text, registration_from_data
 
-GAME = "db"  # the tags' game: Dreamblade's miniatures
+
+def _armies() -> RegisteredArmies:
+    """The registered armies of the game whose players bring their own (the first such kit)."""
+    return next(kit.registered for kit in kits() if kit.registered is not None)
+
+
+def _shipped() -> dict[str, Mapping[str, Any]]:
+    """The shipped warbands by their key (``sample-valor``)."""
+    return {army["key"]: army for army in _armies().shipped()}
 
 
 def source_help() -> str:
     """What the WARBAND argument may be, with an example of each."""
-    shipped = ", ".join(builtin_warband_names())
+    shipped = ", ".join(_shipped())
     return (
         "WARBAND is one of:\n"
-        f"  - a warband file (format: {WARBAND_FORMAT}), or a shipped warband by its name "
-        f"({shipped}): companion labels tags sample-valor -o carriers.pdf\n"
+        f"  - a warband file (name, and miniatures with id and count), or a shipped one by its "
+        f"name ({shipped}): companion labels tags sample-valor -o carriers.pdf\n"
         "  - the label registration an earlier sheet wrote (the file given to the hub at "
         "check-in), to print the same tags again: companion labels tags carriers.markers.yaml "
         "-o carriers.pdf\n"
@@ -71,16 +74,21 @@ def read_label_source(text: str, seat: str = "A") -> LabelSource:
     known kind that is wrong inside."""
     path = Path(text)
     if not path.is_file():
-        if text in builtin_warband_names():
-            return LabelSource(_warband_labels(builtin_warband(text, default_catalog()), seat))
+        shipped = _shipped()
+        if text in shipped:
+            return LabelSource(_warband_labels(shipped[text], seat))
         raise SourceError(f"{text}: no such file, and no shipped warband of that name.\n" + (
             source_help()
         ))  # fmt: skip
     raw = read_yaml(path, top=None)
     if isinstance(raw, list):
         return LabelSource(labels_from_list(raw, path))
-    if isinstance(raw, dict) and raw.get("format") == WARBAND_FORMAT:
-        return LabelSource(_warband_labels(load_warband(path, default_catalog()), seat))
+    if isinstance(raw, dict) and "miniatures" in raw:
+        try:
+            warband = _armies().checked(raw, None)
+        except DataFileError as error:  # said of "the warband": name the file
+            raise DataFileError(path, error.field, error.expected) from None
+        return LabelSource(_warband_labels(warband, seat))
     if isinstance(raw, dict) and "family" in raw and ("serials" in raw or "markers" in raw):
         registration = registration_from_data(raw, str(path))
         return LabelSource(_registration_labels(registration, seat), registration)
@@ -112,22 +120,24 @@ def labels_from_list(raw: list[Any], path: Path) -> list[Label]:
     return result
 
 
-def _warband_labels(warband: Warband, seat: str) -> list[Label]:
-    """One label per miniature of ``warband`` (copies numbered from 1), named from the catalog."""
-    catalog = default_catalog()
+def _warband_labels(warband: Mapping[str, Any], seat: str) -> list[Label]:
+    """One label per miniature of a checked ``warband`` (copies numbered from 1), named from the
+    catalog."""
+    armies = _armies()
+    names = armies.piece_names()
     return [
-        Label(TagId(GAME, catalog_id, copy), catalog[catalog_id].name, seat)
-        for catalog_id, count in warband.entries
-        for copy in range(1, count + 1)
+        Label(TagId(armies.tag_game, entry["id"], copy), names.get(entry["id"], entry["id"]), seat)
+        for entry in warband["miniatures"]
+        for copy in range(1, int(entry.get("count", 1)) + 1)
     ]
 
 
 def _registration_labels(registration: LabelRegistration, seat: str) -> list[Label]:
     """The tags ``registration`` gives, each with its serial, named from the catalog when known."""
-    catalog = default_catalog()
+    armies = _armies()
+    names = armies.piece_names()
     labels = []
     for serial, tag in sorted(registration.serials.items()):
-        known = tag.game == GAME and tag.catalog_id in catalog
-        name = catalog[tag.catalog_id].name if known else tag.catalog_id
-        labels.append(Label(tag, name, seat, serial))
+        known = tag.game == armies.tag_game and tag.catalog_id in names
+        labels.append(Label(tag, names[tag.catalog_id] if known else tag.catalog_id, seat, serial))
     return labels

@@ -63,7 +63,7 @@ _pdf_out = click.option(
 )
 
 
-@labels.command("tags", epilog=source_help())
+@labels.command("tags", epilog="\b\n" + source_help())  # \b: printed as written
 @click.argument("warband")
 @_pdf_out
 @click.option(

@@ -224,7 +224,7 @@ def test_a_file_it_cannot_read_is_named_with_the_files_it_takes(tmp_path: Path) 
     assert done.returncode == 1
     assert f"{notes} is no warband, label registration or label list." in done.stderr
     assert "companion labels tags sample-valor -o carriers.pdf" in done.stderr  # an example
-    assert "format: dreamblade-warband" in done.stderr
+    assert "a warband file (name, and miniatures with id and count)" in done.stderr
     assert "Traceback" not in done.stderr
     done = _labels_tags(tmp_path, "my-warband.yaml", "-o", "carriers.pdf")
     assert done.returncode == 1
