@@ -23,6 +23,7 @@ class Take(Action):
 class Pebbles(Game):
     name = "pebbles"
     seats = ("A", "B")
+    action_types = (Take,)  # labelled "action.pebbles.take" with its ``n`` (the default label)
 
     def __init__(self, pile: int = PILE) -> None:
         self.pile = pile

@@ -1,14 +1,9 @@
-/* Pebbles on the panel: the pile as a row of stones, and "Take 2" for "take 2". */
+/* Pebbles on the panel: the pile as a row of stones, and how many are left. */
 "use strict";
 
 (() => {
   const P = window.Panel;
   const { t, el } = P;
-
-  function label(text) {
-    const n = Number(text.split(" ")[1]);
-    return t("pebbles.take", { n });
-  }
 
   function status(view) {
     return [[t("pebbles.pile"), String((view.extra || {}).left || 0)]];
@@ -20,7 +15,6 @@
       ...Array.from({ length: left }, () => el("span", { class: "pebbles-stone" }))));
   }
 
-  P.registerLabels("pebbles", label);
   P.registerStatus("pebbles", status);
   P.registerBoard("pebbles", board);
 })();
