@@ -443,9 +443,11 @@ def warbands() -> ResponseReturnValue:
 
 @hub_pages.get("/export.csv")
 def export_csv() -> ResponseReturnValue:
+    """The standings as CSV, in UTF-8 with a byte-order mark: a spreadsheet opening it reads the
+    players' names in Japanese as written (without the mark, Excel takes it for Shift JIS)."""
     return Response(
-        _tournament().export_csv(),
-        mimetype="text/csv",
+        ("\ufeff" + _tournament().export_csv()).encode("utf-8"),
+        content_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": "attachment; filename=standings.csv"},
     )
 
