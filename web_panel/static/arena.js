@@ -31,6 +31,7 @@
     const f = (id) => figureName(view, id);
     switch (verb) {
       case "d20": return t("ar.action.d20", { name: P.seat(a).name, n: b });
+      case "first": return t("ar.action.first", { name: P.seat(a).name });
       case "choose": return t("ar.action.choose", { card: (cards(view)[a] || { name: a }).name });
       case "summon": return t("ar.action.summon", { figure: f(a) });
       case "move": return t("ar.action.move", { figure: f(a), place: placeName(view, b) });
@@ -111,7 +112,7 @@
       cameraPrompts(view),
       el("p", { class: "ar-track" }, el("strong", { text: t("ar.turn_of", { turn: x.turn, turns: x.turns }) }),
         " · ", t(`ar.scenario.${x.scenario}`)),
-      x.step === "first_roll" || x.turn === 1 ? d20Rounds(view) : null,
+      x.step === "first_roll" || x.step === "first_choice" || x.turn === 1 ? d20Rounds(view) : null,
       combat,
       ...x.armies.map((army) => armyCard(view, army)),
       glyphs.length ? el("div", {}, el("small", { text: t("ar.glyphs") }), el("ul", { class: "ar-glyphs" }, ...glyphs)) : null,
@@ -238,6 +239,19 @@
     G.add(container, count.node, send, roll);
   }
 
+  /* A duel's d20 won (seed 003): its winner takes the first turn or lets the opponent go first. */
+  function firstChoiceEntry(container, pending) {
+    const { opponent, rolls } = pending.details;
+    const last = rolls[rolls.length - 1];
+    const said = Object.entries(last).map(([s, n]) => `${P.seat(s).name} ${n}`).join(" · ");
+    G.add(container, el("p", { class: "ar-first-won", text: t("ar.first.won", { name: P.seat(pending.seat).name, rolls: said }) }));
+    G.add(container, el("div", { class: "choices ar-first" },
+      el("button", { class: "btn", type: "button", id: "ar-first-self", dataset: { action: `first ${pending.seat}` },
+        text: t("ar.first.self"), onclick: () => P.propose(`first ${pending.seat}`) }),
+      el("button", { class: "btn secondary", type: "button", id: "ar-first-give", dataset: { action: `first ${opponent}` },
+        text: t("ar.first.give", { name: P.seat(opponent).name }), onclick: () => P.propose(`first ${opponent}`) })));
+  }
+
   P.registerPieceNames("arena", (id, view) => (G.extra(view).names || {})[id] || null);
   P.registerPieceOwners("arena", (id, view) => (G.extra(view).owners || {})[id] || null);
   P.registerLabels("arena", label);
@@ -247,6 +261,7 @@
   for (const kind of ["choose_army", "summon", "move"]) P.registerRenderer(`arena:${kind}`, stepEntry);
   P.registerRenderer("arena:attack", attackEntry);
   P.registerRenderer("arena:first_roll", firstRollEntry);
+  P.registerRenderer("arena:first_choice", firstChoiceEntry);
   P.registerRenderer("arena:attack_dice", diceEntry);
   P.registerRenderer("arena:defence_dice", diceEntry);
 })();
