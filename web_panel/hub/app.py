@@ -168,11 +168,13 @@ def _message(code: str, fields: dict[str, object]) -> str:
 
 
 def _tournament_error(error: TournamentError) -> ResponseReturnValue:
-    status = 409 if error.code in {"name_taken", "reported_twice", "round_open"} else 400
+    conflicts = {"name_taken", "reported_twice", "round_open", "rematch_only", "event_ended"}
+    status = 409 if error.code in conflicts else 400
     body = {
         "error": error.code,
         "message": _message(error.code, error.fields),
         "detail": str(error),
+        "fields": error.fields,
     }
     return jsonify(body), status
 
@@ -369,8 +371,10 @@ def event_view(
             "number": current.number,
             "stage": current.stage,
             "across": current.across,
+            "rematches": current.rematches,
             "matches": [tournament.match_view(m) for m in state.round_matches(current.number)],
         },
+        "ended": None if state.ended is None else vars(state.ended),
         "standings": tournament.standings_rows(),
         "tables": [
             {
@@ -488,8 +492,18 @@ def drop(player_id: int) -> ResponseReturnValue:
 
 @hub_pages.post("/api/rounds")
 def start_round() -> ResponseReturnValue:
-    started = _tournament().start_round()
-    return jsonify(round=started.number), 201
+    """Pair the next round; ``{"allow_rematches": true}`` once the organizer was told that no
+    pairing avoids a rematch (409 ``rematch_only``) and chose the fewest."""
+    allow = _body().get("allow_rematches") is True
+    started = _tournament().start_round(allow_rematches=allow)
+    return jsonify(round=started.number, rematches=started.rematches), 201
+
+
+@hub_pages.post("/api/event/end")
+def end_event() -> ResponseReturnValue:
+    """End the event after the round just played: no round is paired after it."""
+    ended = _tournament().end_event(_changer())
+    return jsonify(by=ended.by, round=ended.round), 201
 
 
 @hub_pages.post("/api/cut")
