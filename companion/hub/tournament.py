@@ -724,6 +724,34 @@ class Tournament:
             "map": self.state.dream_map,
         }
 
+    def table_pairing(self, match: MatchState) -> dict[str, Any]:
+        """What a table receives of its match (``messages.Pairing``): the match, and the players
+        of the match it held the round before with where each plays now (``before``: the phone
+        of a player who moved says where to go)."""
+        return {**self.match_view(match), "before": self._before(match)}
+
+    def _before(self, match: MatchState) -> dict[str, Any] | None:
+        state = self.state
+        if match.table is None or match.round < 2:
+            return None
+        earlier = [m for m in state.round_matches(match.round - 1) if m.table == match.table]
+        if not earlier or earlier[0].b is None:
+            return None
+        now = state.round_matches(match.round)
+
+        def where(player: int) -> dict[str, Any]:
+            found = next((m for m in now if player in (m.a, m.b)), None)
+            if found is None:
+                return {"table": None, "seat": None, "bye": False}  # dropped: not paired
+            if found.b is None:
+                return {"table": None, "seat": None, "bye": True}
+            return {"table": found.table, "seat": "A" if found.a == player else "B", "bye": False}
+
+        previous = earlier[0]
+        assert previous.b is not None
+        seats = {"A": where(previous.a), "B": where(previous.b)}
+        return {"match": previous.id, "round": previous.round, "seats": seats}
+
     def standings_rows(self) -> list[dict[str, Any]]:
         """The standings as shown and exported: after a cut, its players first by how far they
         got (``cut``: ``winner``, ``final``, ``top-4``…), then the others; ``rank`` is that

@@ -18,6 +18,7 @@ import json
 import math
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import (
     Blueprint,
@@ -286,6 +287,8 @@ def player_page(token: str) -> ResponseReturnValue:
     if player is None:
         return Response(_message("no_such_player", {}), status=404, mimetype="text/plain")
     view = player_view(_tournament(), _station(), player)
+    if view.get("join"):  # the table's phone keeps this page, to come back once the seat is gone
+        view["join"] += "?" + urlencode({"page": _player_page_url(player)})
     return render_template(
         "hub_player.html",
         lang=language,
