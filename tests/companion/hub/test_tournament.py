@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.hub.journal import Journal, JournalError
+from companion.hub.messages import Pairing
 from companion.hub.tournament import Tournament, TournamentError
 
 TABLES = ["table-1", "table-2", "table-3"]
@@ -373,3 +374,36 @@ def test_an_open_round_cannot_be_ended(tmp_path: Path):
     tournament = with_players(tmp_path, ["A", "B", "C", "D"])
     tournament.start_round()
     refused("round_open", tournament, tournament.end_event, "Ken")
+
+
+def test_a_tables_pairing_says_where_its_players_of_the_round_before_play_now(tmp_path: Path):
+    tournament = with_players(tmp_path, ["A", "B", "C", "D", "E"])
+    tournament.start_round()
+    assert all(
+        tournament.table_pairing(m)["before"] is None
+        for m in tournament.state.round_matches(1)  # round 1: nobody played here before
+    )
+    finish_round(tournament)
+    tournament.drop(tournament.state.round_matches(1)[1].b)  # table-2's seat B leaves
+    tournament.start_round()
+    state = tournament.state
+    now = {p: m for m in state.round_matches(2) for p in (m.a, m.b) if p is not None}
+    for earlier in state.round_matches(1):
+        if earlier.table is None:
+            continue
+        here = state.match_at(earlier.table)
+        assert here is not None
+        before = tournament.table_pairing(here)["before"]
+        assert before["match"] == earlier.id and before["round"] == 1
+        for seat, player in (("A", earlier.a), ("B", earlier.b)):
+            where = before["seats"][seat]
+            found = now.get(player)
+            if found is None:
+                assert where == {"table": None, "seat": None, "bye": False}  # dropped
+            elif found.b is None:
+                assert where == {"table": None, "seat": None, "bye": True}
+            else:
+                side = "A" if found.a == player else "B"
+                assert where == {"table": found.table, "seat": side, "bye": False}
+    message = Pairing.model_validate(tournament.table_pairing(state.round_matches(2)[0]))
+    assert message.before is not None and set(message.before.seats) == {"A", "B"}
