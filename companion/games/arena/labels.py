@@ -7,8 +7,8 @@ from companion.games.arena import actions as a
 from companion.games.protocol import Action, Label, ref
 
 ACTION_TYPES: tuple[type[Action], ...] = (
-    a.FirstRoll, a.FirstTurn, a.Choose, a.Summon, a.Move, a.Disengage, a.Fall, a.Attack, a.Dice, a.Hits,
-    a.Shields, a.Damage, a.ReturnSquad, a.Next, a.End,
+    a.FirstRoll, a.FirstTurn, a.Choose, a.Summon, a.Move, a.Disengage, a.Fall, a.Attack, a.Dice,
+    a.Hits, a.Shields, a.Damage, a.ReturnSquad, a.Next, a.End,
 )  # fmt: skip
 
 
