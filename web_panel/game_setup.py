@@ -33,7 +33,7 @@ from web_panel.other_game_setup import FORMS as OTHER_FORMS
 from web_panel.other_game_setup import Builder, Prepared, shown_cards
 from web_panel.panel import Panel, current_panel
 from web_panel.seats import LOOPBACK_ADDRESSES
-from web_panel.setup_rights import may_set_up, require_setup_rights
+from web_panel.setup_rights import require_setup_rights, set_up_refusal
 from web_panel.table_catalog_api import entry_problem, refused_entry
 
 if TYPE_CHECKING:
@@ -430,8 +430,10 @@ def options() -> ResponseReturnValue:
 
     panel = current_panel()
     seats = panel.seats
+    refused = set_up_refusal(panel, request.remote_addr)
     return jsonify(
-        may_set_up=may_set_up(panel, request.remote_addr),
+        may_set_up=refused is None,
+        refused=refused,  # why not: the page says so instead of its form
         games=sorted(kit.name for kit in kits()),
         current={
             "game": panel.table.read(lambda game: game.name),

@@ -77,11 +77,12 @@ def test_the_judge_sets_up_a_new_dreamblade_game(
     phone.locator("#setup-start").click()
     expect(phone.locator("#confirm")).to_be_visible()
     phone.locator("#confirm-yes").click()
-    expect(phone).to_have_url(server.url + "/table")
+    expect(phone).to_have_url(server.url + "/")  # the judge's phone: its own page again
     expect(phone.locator(".status")).to_contain_text("Turn 1")
     assert table.read(lambda game: game.name) == "dreamblade"
     assert len(table.read(lambda game: game.reserve("B"))) == 3
     assert [g.status for g in table.store.games()] == ["abandoned", "playing"]
+    phone.goto(server.url + "/table")
     expect(phone.locator("figure.join figcaption").first).to_contain_text("Aiko")
     screenshot(phone, "setup-new-table")
     assert_no_internal_ids(phone)
@@ -131,7 +132,8 @@ def test_default_seat_names_are_in_the_phones_language_and_typed_ones_as_typed(
         judge.locator(f'.warband-pick[data-seat="{seat}"]').select_option("builtin:sample-valor")
     type_map_values(judge)
     judge.locator("#setup-start").click()
-    expect(judge).to_have_url(server.url + "/table")
+    expect(judge).to_have_url(server.url + "/")  # the judge's phone: its own page again
+    judge.goto(server.url + "/table")
     expect(judge.locator("figure.join figcaption").first).to_contain_text("プレイヤーA")
     expect(judge.locator("figure.join figcaption").last).to_contain_text("Ben")
     expect(judge.locator("body")).not_to_contain_text("Player")
@@ -146,3 +148,30 @@ def test_default_seat_names_are_in_the_phones_language_and_typed_ones_as_typed(
     expect(japanese.locator("#pending")).to_contain_text("プレイヤーA")
     expect(japanese.locator("body")).not_to_contain_text("Player")
     screenshot(japanese, f"seat-names-ja-{'laptop' if laptop else 'phone'}")
+
+
+@pytest.mark.parametrize("laptop", [False, True], ids=["phone", "laptop"])
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_a_judge_who_starts_a_game_from_a_seated_phone_is_back_on_its_seat(
+    browser: Browser, server: PanelServer, app: Flask, table: Table, locale: str, laptop: bool
+):
+    lang = locale[:2]
+    phone = new_phone(browser, server.url, locale, laptop=laptop)
+    phone.goto(server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1])
+    expect(phone.locator("#viewer")).to_contain_text(translate(lang, "viewer.seat", seat="A"))
+    phone.locator("#judge-unlock summary").click()  # folded away on a seated phone
+    phone.locator("#judge-pin").fill(JUDGE_PIN)
+    phone.locator("#judge-login").click()
+    expect(phone.locator("#viewer")).to_have_text(translate(lang, "viewer.judge"))
+    phone.locator("#setup-link").click()
+    for seat in ("A", "B"):  # the same players' next game: the phone keeps its seat
+        phone.locator(f'.warband-pick[data-seat="{seat}"]').select_option("builtin:sample-valor")
+    type_map_values(phone)
+    phone.locator("#setup-start").click()
+    expect(phone).to_have_url(server.url + "/")
+    expect(phone.locator("#pending")).to_have_attribute("data-kind", "initiative_roll")
+    assert table.read(lambda game: game.name) == "dreamblade"
+    assert phone.evaluate("window.Panel.state.me.seat") == "A"
+    expect(phone.locator('.db-die-row[data-seat="A"]')).to_be_visible()  # its seat's roll
+    screenshot(phone, f"setup-judge-back-on-seat-{lang}-{'laptop' if laptop else 'phone'}")
+    assert_no_internal_ids(phone)

@@ -26,11 +26,13 @@
     return P.has(`ar.place.${place}`) ? t(`ar.place.${place}`) : place;
   }
 
-  function label(text, view) {
+  /* ``entry``: the log entry holding the action, whose player the log names already. */
+  function label(text, view, entry) {
     const [verb, a, b, c] = text.split(" ");
     const f = (id) => figureName(view, id);
+    const own = (seat) => Boolean(entry && entry.by === "seat" && entry.seat === seat);
     switch (verb) {
-      case "d20": return t("ar.action.d20", { name: P.seat(a).name, n: b });
+      case "d20": return own(a) ? t("ar.action.d20_own", { n: b }) : t("ar.action.d20", { name: P.seat(a).name, n: b });
       case "choose": return t("ar.action.choose", { card: (cards(view)[a] || { name: a }).name });
       case "summon": return t("ar.action.summon", { figure: f(a) });
       case "move": return t("ar.action.move", { figure: f(a), place: placeName(view, b) });

@@ -20,13 +20,23 @@
   function level(view, label) { return (G.extra(view).levels || {})[label]; }
   function creature(view, label) { return (G.extra(view).names || {})[label] || label; }
 
-  function label(text, view) {
+  /* Did the damage of log entry ``entry`` destroy creature ``label``? It is destroyed now and the
+     log shows nothing done to it after this entry (a destroyed creature takes nothing more). */
+  function destroying(view, entry, label) {
+    if (!entry || entry.undone || entry.seq === undefined) return false;
+    const gone = G.extra(view).warbands.some((band) => band.destroyed.some((c) => c.label === label));
+    return gone && !view.log.some((e) => e.kind === "push" && !e.undone && e.seq > entry.seq
+      && e.action.split(" ")[1] === label);
+  }
+
+  /* ``entry``: the log entry holding the action, which the log words as what it did. */
+  function label(text, view, entry) {
     const [verb, a, b, c] = text.split(" ");
     switch (verb) {
       case "deploy": return t("dc.action.deploy", { label: creature(view, a), level: level(view, a) });
       case "destroyed": return t("dc.action.destroyed", { label: creature(view, a) });
       case "activate": return t("dc.action.activate", { label: creature(view, a) });
-      case "damage": return t("dc.action.damage", { label: creature(view, a), amount: b });
+      case "damage": return t(destroying(view, entry, a) ? "dc.action.damage_destroyed" : "dc.action.damage", { label: creature(view, a), amount: b });
       case "heal": return t("dc.action.heal", { label: creature(view, a), amount: b });
       case "tap": return t("dc.action.tap", { label: creature(view, a) });
       case "untap": return t("dc.action.untap", { label: creature(view, a) });

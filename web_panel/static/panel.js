@@ -37,10 +37,12 @@
     return seat(entry.seat).name;
   }
 
-  function actionLabel(text) {
+  /* An action in the phone's words; ``entry``, the log entry holding it, lets a game word it for
+     the log (not naming again the player the entry names, saying what it did). */
+  function actionLabel(text, entry = null) {
     const view = state.view;
     const label = view && labels[view.game];
-    return label ? label(text, view) : text;
+    return label ? label(text, view, entry) : text;
   }
 
   /* May this phone act on the pending decision? (The server checks again.) */
@@ -336,10 +338,10 @@
     const items = view.log.slice().reverse().map((entry) => el("li", {
       class: `log-${entry.kind}${entry.undone ? " log-undone" : ""}`,
     }, entry.kind === "push"
-      ? t(entry.undone ? "log.push_undone" : "log.push", { who: who(entry), action: actionLabel(entry.action) })
+      ? t(entry.undone ? "log.push_undone" : "log.push", { who: who(entry), action: actionLabel(entry.action, entry) })
       : entry.undoes
         ? t(who(entry) === who(entry.undoes) ? "log.undo_own" : "log.undo_of",
-          { who: who(entry), action: actionLabel(entry.undoes.action), by: who(entry.undoes) })
+          { who: who(entry), action: actionLabel(entry.undoes.action, entry.undoes), by: who(entry.undoes) })
         : t("log.undo", { who: who(entry) }),
     state.me.judge && entry.pictures ? el("button", {
       class: "btn secondary log-pictures", type: "button", dataset: { seq: entry.seq },
@@ -749,6 +751,23 @@
     keepAwake();
   }
 
+  /* New game: while a scripted demo plays nobody sets one up, so the button is off and says why
+     (the set-up page would say the same before its form). */
+  function renderSetupLink() {
+    const link = document.getElementById("setup-link");
+    if (!link) return;
+    const watching = Boolean(state.view.demo && state.view.demo.scripted);
+    if (!link.dataset.href) link.dataset.href = link.getAttribute("href");
+    if (watching) link.removeAttribute("href");
+    else link.setAttribute("href", link.dataset.href);
+    link.classList.toggle("disabled", watching);
+    link.setAttribute("aria-disabled", String(watching));
+    let why = document.getElementById("setup-why");
+    if (!why) link.parentElement.after(why = el("p", { id: "setup-why", class: "hint" }));
+    why.hidden = !watching;
+    why.textContent = watching ? t("setup.demo_watching") : "";
+  }
+
   function render() {
     renderViewer();
     // The set-up and join pages show only who this phone is, not the game.
@@ -765,6 +784,7 @@
     renderPinSetup();
     renderJudgeTools();
     renderJoinCodes();
+    renderSetupLink();
     keepAwake();
     document.dispatchEvent(new Event("panel:rendered")); // for views drawn on their own terms
   }
