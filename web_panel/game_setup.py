@@ -191,14 +191,55 @@ def map_choices(panel: Panel) -> dict[str, Any]:
     else:
         maps = {"configured": map_from_setting(dreamblade_section(panel.settings).map)}
         maps |= {name: map_from_setting(name) for name in builtin_map_names()}
+    here = values_read_here(panel)
     return {
         name: {
             "key_values": dict(dream_map.key_values),
             "unknown": list(dream_map.unknown_cells),
             "value_range": list(dream_map.value_range),
+            "remembered": remembered_values(panel, dream_map, here),
         }
         for name, dream_map in maps.items()
     }
+
+
+ValuesRead = tuple[str, dict[str, int]]
+
+
+def values_read_here(panel: Panel) -> ValuesRead | None:
+    """The printed map the table's game plays on (its key) and the values its players read off
+    it so far, when it is a Dreamblade game."""
+    from companion.games.dreamblade.game import DreambladeGame
+
+    def read(game: Game) -> ValuesRead | None:
+        if not isinstance(game, DreambladeGame):
+            return None
+        dream_map = game.setup.dream_map
+        return dream_map.printed_key, dream_map.values_read(game.judge_values())
+
+    return panel.table.read(read)
+
+
+def remembered_values(panel: Panel, dream_map: Any, here: ValuesRead | None) -> dict[str, int]:
+    """The values this table's players read off ``dream_map``'s printed map before (kept in the
+    table's store; the game in play's, ``here``, over them), for the cells its file leaves
+    unknown: what the set-up offers for them."""
+    values = panel.printed_maps.values(dream_map.printed_key)
+    if here is not None and here[0] == dream_map.printed_key:
+        values |= here[1]
+    return {
+        cell: value
+        for cell, value in values.items()
+        if cell in dream_map.unknown_cells and dream_map.in_range(value)
+    }
+
+
+def remember_values_read(panel: Panel, *games: ValuesRead | None) -> None:
+    """Keep the values the players of ``games`` read off their printed maps in the table's
+    store, for the next set-up."""
+    for read in games:
+        if read is not None and read[1]:
+            panel.printed_maps.remember(*read)
 
 
 def _die() -> Any:
@@ -603,6 +644,7 @@ def new_game() -> ResponseReturnValue:
     if minutes is not None and (not isinstance(minutes, int) or not 1 <= minutes <= 600):
         raise Refused(400, "setup", "'clock_minutes' must be 1 to 600, or null for no clock")
     prepared = _new_game(panel, data, seats)  # everything is checked before anything changes
+    replaced = values_read_here(panel)  # the map values the replaced game's players read
     game = prepared.game
     tags = prepared.tags
     seat = panel.viewer().seat  # who set it up (before a new lineup unseats them)
@@ -616,5 +658,6 @@ def new_game() -> ResponseReturnValue:
     typed_by = EnteredBy(seat, seats[seat].name if seat in seats else None)
     for kind, entry in prepared.entries:  # cards typed once, offered at the next set-up
         panel.table_catalog.add(game.name, kind, entry, typed_by)
+    remember_values_read(panel, replaced, values_read_here(panel))  # map values typed once too
     panel.feed.panel_changed()
     return jsonify(game=game.name, game_id=panel.table.game_id)

@@ -175,3 +175,47 @@ def test_a_judge_who_starts_a_game_from_a_seated_phone_is_back_on_its_seat(
     expect(phone.locator('.db-die-row[data-seat="A"]')).to_be_visible()  # its seat's roll
     screenshot(phone, f"setup-judge-back-on-seat-{lang}-{'laptop' if laptop else 'phone'}")
     assert_no_internal_ids(phone)
+
+
+@pytest.mark.parametrize("laptop", [False, True], ids=["phone", "laptop"])
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_the_map_values_are_typed_once_and_offered_at_the_next_set_up(
+    browser: Browser, server: PanelServer, table: Table, locale: str, laptop: bool
+):
+    lang = locale[:2]
+    judge = new_phone(browser, server.url, locale, laptop=laptop)
+    judge.locator("#judge-pin").fill(JUDGE_PIN)
+    judge.locator("#judge-login").click()
+    expect(judge.locator("#viewer")).to_have_text(translate(lang, "viewer.judge"))
+
+    def set_up() -> None:
+        judge.goto(server.url + "/setup")
+        judge.locator("#setup-map").select_option("default")
+        for seat in ("A", "B"):
+            judge.locator(f'.warband-pick[data-seat="{seat}"]').select_option(
+                "builtin:sample-valor"
+            )
+
+    set_up()
+    expect(judge.locator("#map-values-remembered")).to_have_count(0)  # never typed here yet
+    for cell in DEFAULT_MAP_VALUES:
+        expect(judge.locator(f'.map-value[data-cell="{cell}"]')).to_have_value("")
+    type_map_values(judge)
+    judge.locator("#setup-start").click()
+    expect(judge).to_have_url(server.url + "/")
+
+    set_up()  # the next game: the values read off this map are filled in, and said so
+    said = translate(lang, "setup.map_values_remembered")
+    expect(judge.locator("#map-values-remembered")).to_have_text(said)
+    for cell, value in DEFAULT_MAP_VALUES.items():
+        expect(judge.locator(f'.map-value[data-cell="{cell}"]')).to_have_value(str(value))
+    screenshot(judge, f"setup-map-values-remembered-{lang}-{'laptop' if laptop else 'phone'}")
+    assert_no_internal_ids(judge)
+    judge.locator('.map-value[data-cell="b2"]').fill("3")  # the judge may change one
+    judge.locator("#setup-start").click()
+    expect(judge).to_have_url(server.url + "/")
+    assert table.read(lambda game: game.setup.dream_map.key_values["b2"]) == 3
+
+    set_up()
+    expect(judge.locator('.map-value[data-cell="b2"]')).to_have_value("3")
+    expect(judge.locator('.map-value[data-cell="c2"]')).to_have_value("2")
