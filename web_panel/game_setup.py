@@ -33,7 +33,7 @@ from web_panel.other_game_setup import FORMS as OTHER_FORMS
 from web_panel.other_game_setup import Builder, Prepared, shown_cards
 from web_panel.panel import Panel, current_panel
 from web_panel.seats import LOOPBACK_ADDRESSES
-from web_panel.setup_rights import require_setup_rights, set_up_refusal
+from web_panel.setup_rights import entered_by, require_setup_rights, set_up_refusal
 from web_panel.table_catalog_api import entry_problem, refused_entry
 
 if TYPE_CHECKING:
@@ -532,20 +532,6 @@ def search_catalog() -> ResponseReturnValue:
     return jsonify(results=[_miniature_json(m, entered) for m in found])
 
 
-def _entered_by(panel: Panel) -> EnteredBy:
-    """Who is typing an entry in: a seat and its player's name, the judge, or the table's screen."""
-    viewer = panel.viewer()
-    if viewer.seat is not None:
-        seats = panel.seats
-        known = seats.get(viewer.seat)
-        return EnteredBy(viewer.seat, known.name if known else viewer.seat)
-    if viewer.judge:
-        return EnteredBy(None, "judge")
-    if request.remote_addr in LOOPBACK_ADDRESSES:
-        return EnteredBy(None, "table screen")
-    raise Refused(403, "spectator")
-
-
 @setup_api.post("/miniatures")
 def enter_miniature() -> ResponseReturnValue:
     """Add a miniature missing from the catalog, or fill in the unknown values of one, from what
@@ -554,7 +540,7 @@ def enter_miniature() -> ResponseReturnValue:
     from companion.games.dreamblade.table_entries import GAME, KIND
 
     panel = current_panel()
-    who = _entered_by(panel)
+    who = entered_by(panel)
     described = f"{who.name} (seat {who.seat})" if who.seat else str(who.name)
     try:
         entry = entry_from_form(body(), _catalog(panel), described)

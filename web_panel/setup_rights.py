@@ -9,6 +9,7 @@ from __future__ import annotations
 from flask import request
 
 from companion.table import session as table_session
+from companion.table.catalog import EnteredBy
 from web_panel.api import Refused
 from web_panel.panel import Panel
 from web_panel.seats import LOOPBACK_ADDRESSES
@@ -38,3 +39,17 @@ def require_setup_rights(panel: Panel) -> None:
     refusal = set_up_refusal(panel, request.remote_addr)
     if refusal is not None:
         raise Refused(409 if refusal == "demo_watching" else 403, refusal)
+
+
+def entered_by(panel: Panel) -> EnteredBy:
+    """Who is typing a catalog entry in (a miniature, a plane's name): a seat and its player's
+    name, the judge, or the table's screen; anyone else is refused (``spectator``)."""
+    viewer = panel.viewer()
+    if viewer.seat is not None:
+        known = panel.seats.get(viewer.seat)
+        return EnteredBy(viewer.seat, known.name if known else viewer.seat)
+    if viewer.judge:
+        return EnteredBy(None, "judge")
+    if request.remote_addr in LOOPBACK_ADDRESSES:
+        return EnteredBy(None, "table screen")
+    raise Refused(403, "spectator")
