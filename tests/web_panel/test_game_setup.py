@@ -66,6 +66,34 @@ def test_with_a_judge_pin_only_the_judge_sets_up_a_game_in_progress(
     assert table.read(lambda game: game.name) == "test-counter"
 
 
+class _Playing:
+    """A scripted demo still playing (``web_panel.panel.DemoScript``)."""
+
+    def scripted(self) -> bool:
+        return True
+
+    def view(self) -> dict:
+        return {"scripted": True, "taken_over": False}
+
+    def take_over(self) -> None:
+        pass
+
+
+def test_while_a_demo_plays_nobody_gets_the_form_and_each_phone_is_told_why(
+    app: Flask, table: Table, judge: Phone, phone_a: Phone
+):
+    app.extensions["panel"].demo = _Playing()
+    for phone in (judge, phone_a, _remote(app), Phone(app.test_client())):
+        options = phone.get("/api/setup/options").get_json()
+        assert (options["may_set_up"], options["refused"]) == (False, "demo_watching")
+    response = judge.post("/api/setup/new", _dreamblade())
+    assert (response.status_code, response.get_json()["error"]) == (409, "demo_watching")
+    assert table.read(lambda game: game.name) == "test-counter"
+    app.extensions["panel"].demo = None
+    assert judge.get("/api/setup/options").get_json()["refused"] is None
+    assert _remote(app).get("/api/setup/options").get_json()["refused"] == "judge_only"
+
+
 def test_once_the_game_is_over_a_seated_player_may_set_up_the_next(
     app: Flask, table: Table, phone_a: Phone
 ):
