@@ -83,7 +83,7 @@ def test_the_set_up_page_on_a_laptop_in_english(
     expect(page.locator(".setup-problem")).to_have_text(
         ["Turn the lamp right of seat B away: it reflects on b3, c3."]
     )
-    expect(verdict).to_have_text("Not ready yet: 1 thing(s) to fix.")
+    expect(verdict).to_have_text("Not ready yet: 1 thing to fix.")
     expect(page.locator(".setup-problem")).to_have_attribute("data-kind", "glare")
     screenshot(page, "camera-setup-glare-en")
     # the lens: views of the board held up to the camera, then computed
