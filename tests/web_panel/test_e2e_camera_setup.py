@@ -93,7 +93,7 @@ def test_the_set_up_page_on_a_laptop_in_english(
         camera.show_board(seed)
         page.locator("#lens-add").click()
         expect(page.locator("#lens-views")).to_have_text(
-            f"{seed + 1} good view(s) of the board (at least 3 needed)"
+            f"{seed + 1} good {'view' if seed == 0 else 'views'} of the board (at least 3 needed)"
         )
     page.locator("#lens-compute").click()
     expect(page.locator("#lens-done")).to_contain_text("Lens calibrated (reprojection error")
