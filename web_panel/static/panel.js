@@ -790,6 +790,23 @@
     keepAwake();
   }
 
+  /* New game: while a scripted demo plays nobody sets one up, so the button is off and says why
+     (the set-up page would say the same before its form). */
+  function renderSetupLink() {
+    const link = document.getElementById("setup-link");
+    if (!link) return;
+    const watching = Boolean(state.view.demo && state.view.demo.scripted);
+    if (!link.dataset.href) link.dataset.href = link.getAttribute("href");
+    if (watching) link.removeAttribute("href");
+    else link.setAttribute("href", link.dataset.href);
+    link.classList.toggle("disabled", watching);
+    link.setAttribute("aria-disabled", String(watching));
+    let why = document.getElementById("setup-why");
+    if (!why) link.parentElement.after(why = el("p", { id: "setup-why", class: "hint" }));
+    why.hidden = !watching;
+    why.textContent = watching ? t("setup.demo_watching") : "";
+  }
+
   function render() {
     renderViewer();
     // The set-up and join pages show only who this phone is, not the game.
@@ -806,6 +823,7 @@
     renderPinSetup();
     renderJudgeTools();
     renderJoinCodes();
+    renderSetupLink();
     keepAwake();
     document.dispatchEvent(new Event("panel:rendered")); // for views drawn on their own terms
   }
