@@ -97,6 +97,9 @@ class LightsDriver:
                 return
             if event.kind in ENDS_PROMPTS:
                 self._prompts.clear()
+                # the frame showing the game as of this action is drawn at once, whether or not
+                # its pixels change (not at the next frame tick, up to 1/FPS later)
+                self.wake()
             if event.kind == ev.GAME_STARTED and self._palette_source is not None:
                 self.palette = self._palette_source()
                 self.wake()
