@@ -98,7 +98,7 @@ def dreamblade_view(game: Game) -> dict[str, Any]:
         "claim_reasons": claim_reasons(setup, game.state),  # each scoring cell, and why
         "missing": missing_actions(setup, game.state),  # what the decision leaves out, and why
         "turn_wins_to_win": TURN_WINS_TO_WIN,
-        "tally": game.tally(),
+        "tally": game.turn_points(),  # "this turn": 0–0 when a turn starts
         "turn_wins": game.turn_wins(),
         "spawn_points": {seat: game.spawn_points_left(seat) for seat in seats},
         "reserve": {
