@@ -20,14 +20,12 @@ def _app(tmp_path: Path, actions: int):
 
 
 def test_every_phone_reads_the_last_actions_rule_notices_in_the_log(tmp_path: Path) -> None:
-    table, app = _app(tmp_path, 0)
+    _table, app = _app(tmp_path, 0)
     phone = seated(app, "A")
     assert phone.act("init 2 2").status_code == 200
     watcher = Phone(app.test_client())
     last = watcher.state()["log"][-1]
-    assert last["notices"] == [
-        {"key": "notice.rule.dreamblade.tie_rerolled", "params": {"die": 2}}
-    ]
+    assert last["notices"] == [{"key": "notice.rule.dreamblade.tie_rerolled", "params": {"die": 2}}]
 
 
 def test_an_out_of_turn_action_is_refused_with_a_keyed_reason(tmp_path: Path) -> None:
