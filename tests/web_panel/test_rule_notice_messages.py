@@ -37,3 +37,19 @@ def test_the_engines_give_notices_of_every_game() -> None:
 def test_every_notice_and_reason_is_said_in_each_language(lang: str) -> None:
     missing = sorted(key for key in _keys() if key not in catalog(lang))
     assert missing == []
+
+
+def _rules() -> set[str]:
+    found: set[str] = set()
+    for path in GAMES.rglob("*.py"):
+        found |= set(re.findall(r'\brule="([^"]+)"', path.read_text(encoding="utf-8")))
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_rule_a_refusal_names_is_explained_in_each_language(lang: str) -> None:
+    """A refusal's words on a phone are its reason and the rule's explanation, never the
+    engine's English: so every rule an engine names has one."""
+    rules = _rules()
+    assert len(rules) > 50
+    assert sorted(rule for rule in rules if f"rule.{rule}" not in catalog(lang)) == []

@@ -3,6 +3,9 @@ its parameters (``notice.rule.dreamblade.*``), so every phone and the table scre
 
 from __future__ import annotations
 
+import pytest
+
+from companion.errors import IllegalActionError
 from companion.events import NOTICE, Event, notices_of
 from companion.games.dreamblade.notices import PREFIX
 from companion.games.dreamblade.why_not import missing_actions
@@ -130,3 +133,22 @@ def test_a_shift_whose_creatures_have_all_moved_says_so_not_engaged() -> None:
     assert missing_actions(game.setup, game.state) == [
         {"action": "move", "rule": "shift.all_moved"}
     ]
+
+
+def test_a_refusal_carries_its_reason_as_a_key_and_parameters() -> None:
+    game = at(A, B, {}, mode="shift")
+    with pytest.raises(IllegalActionError) as refused:
+        play(game, "init 1 1")
+    assert refused.value.reason() == {
+        "key": "refusal.sequence",
+        "params": {"seat": "A", "decision": "shift"},
+    }
+    big = creature("big", cost=9)
+    game = at([big], B, {}, phase="spawn", spawn_sum=4)
+    game.state.spawn_points = 4
+    with pytest.raises(IllegalActionError) as refused:
+        play(game, f"spawn A:big#1 {game.portal('A')}")
+    assert refused.value.reason() == {
+        "key": "refusal.spawn_points",
+        "params": {"mini": "A:big#1", "cost": 9, "left": 4},
+    }
