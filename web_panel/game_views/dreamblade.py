@@ -9,6 +9,7 @@ from typing import Any
 from companion.errors import IllegalActionError
 from companion.games.dreamblade import DreambladeGame
 from companion.games.dreamblade.actions import face_order
+from companion.games.dreamblade.catalog import texts_of
 from companion.games.dreamblade.stat_reasons import (
     ability_help,
     cost_reasons,
@@ -74,6 +75,8 @@ def dreamblade_view(game: Game) -> dict[str, Any]:
             # each line's help: its keyword's message and the line's number and type
             "ability_help": [ability_help(ability) for ability in piece.abilities],
             "manual": piece.manual,
+            # the shipped texts in other languages (a line the players apply, in Japanese)
+            "texts": texts_of(piece.mini),
         }
         for piece in setup.pieces.values()
     }
