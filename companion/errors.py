@@ -11,8 +11,8 @@ class IllegalActionError(ValueError):
     ``rule`` names the rule it breaks (e.g. ``"spawn.portal"`` or ``"FAQ combat step 4"``), so a
     prompt can explain it and a test can check it. ``key`` and ``params``, when given, are the
     reason as people read it (a message key, ``refusal.<what>``, and its parameters: seats as
-    ``seat``, pieces as ``mini``, a decision as ``decision``), said in each phone's language; the
-    message itself is the engine's own words, for logs and the command line.
+    ``seat``, pieces as ``mini``, a decision by its title key as ``decision``), said in each
+    phone's language; the message itself is the engine's own words, for logs and the CLI.
     """
 
     def __init__(

@@ -38,7 +38,7 @@ def test_an_out_of_turn_action_is_refused_with_a_keyed_reason(tmp_path: Path) ->
     body = response.get_json()
     assert body["because"] == {
         "key": "refusal.sequence",
-        "params": {"seat": "A", "decision": "choose_action"},
+        "params": {"seat": "A", "decision": "kind.choose_action"},
     }
     assert body["message"] and "choose_action" not in body["message"]
     assert table.state() == before

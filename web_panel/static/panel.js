@@ -257,7 +257,7 @@
     const box = document.getElementById("pending");
     box.dataset.kind = pending.kind;
     const waiting = pending.seat === null ? t("status.waiting_anyone") : seat(pending.seat).name;
-    const kindName = has(`kind.${pending.kind}`) ? t(`kind.${pending.kind}`) : t("pending.decision");
+    const kindName = has(pending.title) ? t(pending.title) : t("pending.decision");
     const children = [
       el("h3", { class: "pending-title", text: t("pending.title", { name: waiting, kind: kindName }) }),
     ];
@@ -438,7 +438,7 @@
       seats: (ids) => ids.map((id) => seat(id).name).join(joiner),
       mini: noticePiece,
       minis: (ids) => ids.map(noticePiece).join(joiner),
-      decision: (kind) => (has(`kind.${kind}`) ? t(`kind.${kind}`) : t("pending.decision")),
+      decision: (title) => (has(title) ? t(title) : t("pending.decision")),
       ability: (slug) => String(slug).split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" "),
     };
     const params = {};

@@ -141,7 +141,7 @@ def test_a_refusal_carries_its_reason_as_a_key_and_parameters() -> None:
         play(game, "init 1 1")
     assert refused.value.reason() == {
         "key": "refusal.sequence",
-        "params": {"seat": "A", "decision": "shift"},
+        "params": {"seat": "A", "decision": "kind.shift"},
     }
     big = creature("big", cost=9)
     game = at([big], B, {}, phase="spawn", spawn_sum=4)
