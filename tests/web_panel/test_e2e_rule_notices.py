@@ -3,7 +3,8 @@ what the rules decide by themselves is said everywhere, in the page's language �
 rolled again, a tie rolled again, who goes first, a turn's scoring, both spawn phases skipped after
 a 1 — and kept in the log with its action; "This turn" starts again at 0 – 0; a shift whose
 creatures have all moved says so (not "all engaged"); an action refused out of turn says why from
-the engine's reason, never with an engine id or a pending kind."""
+the engine's reason, never with an engine id or a pending kind; a tie won by turns and blades
+the rules pass are said too."""
 
 from __future__ import annotations
 
@@ -159,3 +160,23 @@ def test_the_rules_own_decisions_are_said_on_every_screen(
     assert table.read(lambda game: game.phase) == "action"
     screenshot(at.phones["A"], f"rule-notice-spawn-skipped-{lang}-phone")
     screenshot(at.screen, f"rule-notice-spawn-skipped-{lang}-table")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_tie_won_by_turns_and_blades_passed_by_the_rules_are_said(
+    browser: Browser, server, app: Flask, table: Table, lang: str
+) -> None:
+    """The demo's turn 3: a 4–4 tie goes to the seat with more turns won; B's strike rolls a
+    blade no ability of its attackers can take, so the rules pass it and go on to the damage."""
+    at = Screens(browser, app, server.url, lang)
+    for page in at.every:
+        wait_for_version(page, 0)
+    tie = DEMO_ACTIONS.index("init 4 4")
+    at.play(table, *DEMO_ACTIONS[: tie + 1])
+    first = table.read(lambda game: game.first_player)
+    at.says("tie_turn_wins", _t(lang, RULE + "tie_turn_wins", die=4, seat=at.name(first)))
+    blades = DEMO_ACTIONS.index("dice 2,3,3,blade")
+    at.play(table, *DEMO_ACTIONS[tie + 1 : blades + 1])
+    at.says("blades_unused", _t(lang, RULE + "blades_unused", count=1))
+    assert table.read(lambda game: game.pending().kind) == "assign_damage"
+    screenshot(at.phones["B"], f"rule-notice-blades-{lang}-phone")
