@@ -437,6 +437,7 @@
       to: (id) => seat(id).name,
       seats: (ids) => ids.map((id) => seat(id).name).join(joiner),
       mini: noticePiece,
+      target: noticePiece,
       minis: (ids) => ids.map(noticePiece).join(joiner),
       decision: (title) => (has(title) ? t(title) : t("pending.decision")),
       ability: (slug) => String(slug).split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" "),

@@ -536,6 +536,15 @@ def _advance(setup: Setup, state: State) -> list[Event]:
                 events.append(said("nothing_to_target", mini=effect.source, ability=effect.ability))
                 _replace_first(state, None)
                 continue
+            if effect.kind in ("move", "lockdown"):  # the only cell it may choose
+                only = said(
+                    "only_cell", mini=effect.source, ability=effect.ability, cell=options[0]
+                )
+            else:
+                only = said(
+                    "only_target", mini=effect.source, ability=effect.ability, target=options[0]
+                )
+            events.append(only)
             events += _chosen(setup, state, effect, options[0])
         elif effect.stage == "dice":
             if effect.dice_count:

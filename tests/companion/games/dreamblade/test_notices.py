@@ -152,3 +152,15 @@ def test_a_refusal_carries_its_reason_as_a_key_and_parameters() -> None:
         "key": "refusal.spawn_points",
         "params": {"mini": "A:big#1", "cost": 9, "left": 4},
     }
+
+
+def test_an_effect_with_one_choice_takes_it_and_says_so() -> None:
+    """Petrify with one enemy in the cell: the opponent has no choice to make, so the rules make
+    it (and the phones say which)."""
+    medusa = creature("medusa", power=2, defense=9, life=9, abilities=["double-blade: Petrify"])
+    foe = creature("foe", power=0, defense=9, life=9)
+    game = at([medusa], [foe], {"A:medusa#1": "c3", "B:foe#1": "c3"}, mode="strike")
+    events = play(game, "cell c3", "dice blade,blade", "blade A:medusa#1 petrify")
+    params = {"mini": "A:medusa#1", "ability": "petrify", "target": "B:foe#1"}
+    assert ("only_target", params) in said(events)
+    assert game.pending().kind != "choose_target"
