@@ -17,15 +17,11 @@
     return cost === 0 ? t("pc.roll_free") : t("pc.roll_cost", { cost });
   }
 
-  function label(text, view) {
-    const [verb, arg] = text.split(" ");
-    switch (verb) {
-      case "reveal": return t("pc.action.reveal", { plane: planeName(view, arg) });
-      case "roll": return t("pc.action.roll", { face: faceName(arg) });
-      case "end": return t("pc.action.end");
-      case "leave": return t("pc.action.leave", { name: P.seat(arg).name });
-      default: return text;
-    }
+  /* The label parameters of Planechase's own kinds: a plane, a planar die face. */
+  function term(kind, value, view) {
+    if (kind === "plane") return planeName(view, value);
+    if (kind === "planar_face") return faceName(value);
+    return null;
   }
 
   function status(view) {
@@ -35,15 +31,39 @@
     return parts;
   }
 
+  const typing = { plane: null, name: "" }; // a name being typed, kept while the board is redrawn
+
+  /* A plane whose name the companion has from memory only: how to fill it in — the players type
+     the name printed on their card (a seated player, the judge or the table's screen), and games
+     set up at this table from then on call the plane by it. */
+  function typeName(plane) {
+    const me = P.state.me;
+    if (!(me.seat || me.judge || me.join_codes)) return el("p", { class: "hint pc-likely-how", text: t("pc.likely_ask") });
+    const input = el("input", { type: "text", class: "pc-typed-name", maxlength: "40", "aria-label": t("pc.type_name"), placeholder: t("pc.type_name"),
+      value: typing.plane === plane.id ? typing.name : "",
+      oninput: (event) => { typing.plane = plane.id; typing.name = event.currentTarget.value; } });
+    const save = el("button", { class: "btn secondary", type: "button", text: t("pc.type_name_save"), onclick: async () => {
+      const saved = await P.guarded(() => P.post("/api/setup/plane_name", { plane: plane.id, name: input.value }));
+      if (!saved) return;
+      typing.plane = null;
+      input.value = "";
+      P.toast(t("pc.type_name_saved", { name: saved.plane.name }), false);
+    } });
+    return el("div", { class: "pc-type-name" },
+      el("p", { class: "hint pc-likely-how", text: t("pc.likely_how") }), el("div", { class: "row" }, input, save));
+  }
+
   function planeCard(x) {
     const plane = x.plane;
     if (!plane) return el("p", { class: "pc-plane none", text: t("pc.no_plane") });
     const number = plane.number === null ? "" : ` #${plane.number}`;
+    const sure = { likely: "pc.likely", typed: "pc.typed" }[plane.status];
     return el("div", { class: "pc-plane", dataset: { plane: plane.id } },
       el("div", { class: "pc-plane-name", text: plane.name }),
       el("div", { class: "pc-plane-meta" },
         el("span", { text: `${plane.set || t("pc.own_plane")}${number}` }),
-        plane.status === "likely" ? el("span", { class: "pc-likely", text: ` · ${t("pc.likely")}` }) : null),
+        sure ? el("span", { class: `pc-${plane.status}`, text: ` · ${t(sure)}` }) : null),
+      plane.status === "likely" ? typeName(plane) : null,
       plane.text ? el("p", { class: "pc-plane-text", text: plane.text }) : null,
       x.controller ? el("div", { class: "pc-controller" }, t("pc.controller"), " ", G.seatTag(x.controller)) : null);
   }
@@ -70,12 +90,12 @@
   }
 
   function revealEntry(container, pending, view) {
-    const candidates = pending.details.candidates;
+    const reveals = G.legal(view, "reveal");
     const list = el("div", { class: "choices pc-candidates" });
-    const draw = (filter) => list.replaceChildren(...candidates
-      .filter((id) => planeName(view, id).toLowerCase().includes(filter.toLowerCase()))
-      .map((id) => G.actionButton(`reveal ${id}`)));
-    if (candidates.length > 6) {
+    const draw = (filter) => list.replaceChildren(...reveals
+      .filter((offer) => planeName(view, offer.args.plane).toLowerCase().includes(filter.toLowerCase()))
+      .map((offer) => G.actionButton(offer)));
+    if (reveals.length > 6) {
       const search = el("input", { type: "search", class: "pc-search", placeholder: t("pc.search"), "aria-label": t("pc.search") });
       search.addEventListener("input", () => draw(search.value));
       G.add(container, search);
@@ -94,11 +114,11 @@
     const x = G.extra(view);
     G.add(container, el("p", { class: "pc-cost", text: `${t("pc.roll_what")} (${costText(x.roll_cost)})` }));
     G.add(container, G.choices("", G.legal(view, "roll"), "pc-roll-btn"));
-    G.add(container, G.choices("", G.legal(view, "end"), "secondary"));
+    G.add(container, G.choices("", G.legal(view, "end_turn"), "secondary"));
     leaving(container, view);
   }
 
-  P.registerLabels("planechase", label);
+  P.registerTerms("planechase", term);
   P.registerStatus("planechase", status);
   P.registerPrompt("planechase", G.enginePrompt);
   P.registerBoard("planechase", drawBoard);
