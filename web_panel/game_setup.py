@@ -255,7 +255,8 @@ def _refuse_incomplete(warband: Any, catalog: Any) -> None:
     incomplete = incomplete_miniatures(warband, catalog)
     if incomplete:
         names = ", ".join(catalog[catalog_id].name for catalog_id in incomplete)
-        raise Refused(400, "incomplete_miniatures", f"{warband.name}: {names}")
+        # names only (the warband's as typed, the miniatures' as printed): said in any language
+        raise Refused(400, "incomplete_miniatures", f"{warband.name}: {names}", localized=True)
 
 
 def dreamblade_game(panel: Panel, data: object) -> Game:

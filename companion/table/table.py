@@ -123,7 +123,7 @@ class Table:
 
     def _follow_log(self, log_entries: list[dict[str, Any]]) -> None:
         """Take the game's log as it is in the store (opening, or a new game); call locked."""
-        self._log = log_entries
+        self._log = _with_notices(self._game, log_entries)
         self._version = len(log_entries)
         self._pushed_by = _effective_proposers(log_entries)
         self._state: tuple[int, int, dict[str, Any]] | None = None
@@ -315,7 +315,7 @@ class Table:
             raise
         if evidence is not None:
             evidence.kept(entry["seq"])
-        self._log.append({**entry, "undone": False})
+        self._log.append({**entry, "undone": False, "notices": ev.notices_of(game_events)})
         self._version += 1
         self._pushed_by.append(proposer)
         applied = Event(
@@ -503,6 +503,24 @@ class Table:
         winner = self._game.winner()
         if winner is not None:
             self.store.finish(self._game_id, winner)
+
+
+def _with_notices(game: Game, log_entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log with each push's rule notices (``notices``: what the rules decided by themselves
+    when it was applied), found by replaying the log from the game's start: the store keeps the
+    actions, and the rules say the same of them every time."""
+    if not log_entries:
+        return log_entries
+    try:
+        replay = type(game).from_record({**game.record(), "actions": []})
+        for entry in log_entries:
+            if entry["kind"] == "push":
+                entry["notices"] = ev.notices_of(replay.push(replay.parse_action(entry["action"])))
+            elif replay.actions:
+                replay.pop()
+    except (ValueError, IndexError):  # a game whose record does not replay its log: no notices
+        log.warning("the log of this %s game does not replay: its notices are not shown", game.name)
+    return log_entries
 
 
 def _by(proposer: Proposer) -> dict[str, str | None]:

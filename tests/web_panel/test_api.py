@@ -29,7 +29,7 @@ def test_the_state_is_the_tables_generic_state_plus_seats_log_and_clock(
     view = spectator.state()
     assert view["game"] == "test-counter"
     assert view["version"] == table.version == 0
-    assert view["pending"] == {"seat": "A", "kind": "add", "details": {}}
+    assert view["pending"] == {"seat": "A", "kind": "add", "details": {}, "title": "kind.add"}
     assert [offer["notation"] for offer in view["offers"]] == ["add 1", "add 2", "add 3"]
     assert view["offers"][0] == {
         "notation": "add 1",

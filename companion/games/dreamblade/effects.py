@@ -36,6 +36,7 @@ from companion.games.dreamblade.abilities import MANUAL_EFFECT, Ability, Activat
 from companion.games.dreamblade.actions import BLADE, MISS, Dice, First, Reroll, Target, face_order
 from companion.games.dreamblade.keyword_state import Effect
 from companion.games.dreamblade.legal import DiceResults, RerollChoices
+from companion.games.dreamblade.notices import said
 from companion.games.dreamblade.spawning import MAX_CREATURES_PER_SEAT_IN_CELL
 from companion.games.dreamblade.state import RESERVE, Combat, Setup, State, other
 from companion.games.protocol import Action, Pending
@@ -532,8 +533,18 @@ def _advance(setup: Setup, state: State) -> list[Event]:
             if len(options) > 1:
                 return events
             if not options:  # nothing to target: the effect does nothing
+                events.append(said("nothing_to_target", mini=effect.source, ability=effect.ability))
                 _replace_first(state, None)
                 continue
+            if effect.kind in ("move", "lockdown"):  # the only cell it may choose
+                only = said(
+                    "only_cell", mini=effect.source, ability=effect.ability, cell=options[0]
+                )
+            else:
+                only = said(
+                    "only_target", mini=effect.source, ability=effect.ability, target=options[0]
+                )
+            events.append(only)
             events += _chosen(setup, state, effect, options[0])
         elif effect.stage == "dice":
             if effect.dice_count:

@@ -353,6 +353,8 @@ def apply(setup: Setup, state: State, action: Action, now: Pending | None = None
             f"{action} is not possible now: the game waits for {now.kind}"
             + (f" from seat {now.seat}" if now.seat else ""),
             rule=f"sequence.{now.kind}",
+            key="refusal.sequence" if now.seat else "refusal.sequence_anyone",
+            params={"seat": now.seat, "decision": now.to_json()["title"]},
         )
     events = handler(setup, state, action)
     events += combat.settle(setup, state)

@@ -329,7 +329,40 @@ def test_the_log_kept_in_memory_is_the_stores(table: Table, tmp_path: Path):
             table.undo(JUDGE if text == "JUDGE" else text)
         else:
             table.submit(who, text)
-    assert table.log() == table.store.log(table.game_id)
-    assert table.log(2) == table.store.log(table.game_id)[-2:]
+    # the store's entries, with what the rules said of each push (replayed, not stored)
+    stored = [
+        {**entry, "notices": []} if entry["kind"] == "push" else entry
+        for entry in table.store.log(table.game_id)
+    ]
+    assert table.log() == stored
+    assert table.log(2) == stored[-2:]
     reopened = Table.resume(Store(table.store.path))
     assert reopened is not None and reopened.log() == table.log()
+
+
+def test_a_logged_action_keeps_its_rule_notices_through_undo_and_resume(tmp_path: Path):
+    """The rules' own decisions are in the log entry of the action that caused them, the same
+    after the table is opened again (replayed, never stored twice)."""
+    from companion.games.dreamblade.demo_game import demo_game
+
+    setup = demo_game().record()
+    setup.pop("actions")
+    store = Store(tmp_path / "db.sqlite3")
+    table = Table.new_game(store, "dreamblade", setup)
+    published: list[ev.Event] = []
+    table.bus.subscribe(published.append, {ev.NOTICE})
+    table.submit("A", "init 1 1")  # turn 1: both 1s are rolled again
+    table.submit("A", "init 3 3")  # a tie, rolled again
+    table.undo("A")
+    table.submit("A", "init 3 5")
+    keys = [[n["key"] for n in entry.get("notices", [])] for entry in table.log()]
+    assert keys == [
+        ["notice.rule.dreamblade.ones_rerolled.turn_1"],
+        ["notice.rule.dreamblade.tie_rerolled"],
+        [],
+        ["notice.rule.dreamblade.first_player"],
+    ]
+    assert [e.data["key"] for e in published] == [k[0] for k in keys if k]
+    resumed = Table.resume(Store(tmp_path / "db.sqlite3"))
+    assert resumed is not None
+    assert resumed.log() == table.log()
