@@ -9,6 +9,7 @@ Who may set up: ``setup_rights``.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -19,14 +20,15 @@ from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 from pydantic import ValidationError
 
-from companion.camera import tag_registry
+from companion.camera.tag_registry import combined_registry
 from companion.errors import DataFileError
 from companion.games import find_kit, kits
 from companion.games.protocol import Game
 from companion.settings import SeatSettings
-from companion.table.catalog import EnteredBy, TableCatalog
+from companion.table.catalog import EnteredBy, TableCatalog, checked_entry
 from companion.table.session import Lineup
 from companion.table.setup import starting_game
+from companion.table.start_request import NewRound, StartRequest
 from web_panel.api import Refused, body
 from web_panel.i18n import choose_language, translate
 from web_panel.other_game_setup import FORMS as OTHER_FORMS
@@ -358,7 +360,7 @@ def dreamblade_tags(panel: Panel, data: dict[str, Any]) -> dict[str, TagId]:
         tags.update(_scanned(seat, given, warband))
         pieces.extend(piece for piece, _ in warband.copies(seat))
     try:
-        tag_registry.combined_registry(pieces, tags)
+        combined_registry(pieces, tags)
     except ValueError as exc:
         raise Refused(400, "setup", str(exc)) from None
     return tags
@@ -402,22 +404,6 @@ SETUP_FORMS: dict[str, Callable[[Panel, object, Mapping[str, SeatSettings]], Pre
     "dreamblade": _warband_form,
     **{view: _with_table_catalog(form) for view, form in OTHER_FORMS.items()},
 }
-
-
-def start_paired_game(panel: Panel, game: Game, names: Mapping[str, str]) -> None:
-    """Start the game the tournament hub paired at this table, with the players' names on the
-    seats (their colours kept); the phones see the new game at once. A pairing is a new lineup:
-    no phone of the game it replaces stays seated (``companion.table.session``)."""
-    current = panel.seats
-    seats = {
-        seat: SeatSettings(name=names[seat][:40] or s.name, colour=s.colour) if seat in names else s
-        for seat, s in current.items()
-    }
-    panel.table.session.set_seats(seats)
-    with tag_registry.LOCK:
-        paired = {seat: seats[seat].name for seat in names if seat in seats}
-        panel.table.replace_game(game, Lineup.of(paired, paired=True))
-    panel.feed.panel_changed()
 
 
 # -- routes ---------------------------------------------------------------------------------------
@@ -602,17 +588,24 @@ def new_game() -> ResponseReturnValue:
         raise Refused(400, "setup", "'clock_minutes' must be 1 to 600, or null for no clock")
     prepared = _new_game(panel, data, seats)  # everything is checked before anything changes
     game = prepared.game
-    tags = prepared.tags
     seat = panel.viewer().seat  # who set it up (before a new lineup unseats them)
-    panel.table.session.set_seats(seats)
-    panel.clock.configure(minutes)
-    lineup = panel.lineup(game.seats)
-    with tag_registry.LOCK:  # a camera following the new game waits for its tags
-        panel.table.replace_game(game, lineup)
-        if tags:
-            tag_registry.save_registry(panel.settings.data_dir, panel.table.game_id, tags)
     typed_by = EnteredBy(seat, seats[seat].name if seat in seats else None)
-    for kind, entry in prepared.entries:  # cards typed once, offered at the next set-up
-        panel.table_catalog.add(game.name, kind, entry, typed_by)
+    try:  # cards typed once, offered at the next set-up
+        entries = tuple(
+            checked_entry(game.name, kind, entry, typed_by, time.time())
+            for kind, entry in prepared.entries
+        )
+    except DataFileError as exc:
+        raise refused_entry(exc) from None
+    panel.table.start_game(
+        StartRequest(
+            game,
+            Lineup.of({s: seats[s].name for s in game.seats if s in seats}),
+            seats=seats,
+            clock=NewRound(minutes),
+            tags={piece: str(tag) for piece, tag in prepared.tags.items()},
+            entries=entries,
+        )
+    )
     panel.feed.panel_changed()
     return jsonify(game=game.name, game_id=panel.table.game_id)

@@ -67,10 +67,7 @@ def _for_game(game: str, make: Callable[[Any], Registry]) -> Callable[[Table], R
 def _board(settings: Settings, name: str) -> CameraProfile:
     from companion.camera.tag_registry import table_registry
 
-    data_dir = settings.data_dir
-    return CameraProfile(
-        name, DREAMBLADE_MAP, lambda table: table_registry(data_dir, table), sync_board
-    )
+    return CameraProfile(name, DREAMBLADE_MAP, table_registry, sync_board)
 
 
 def _on_cells(

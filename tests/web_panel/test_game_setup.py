@@ -358,7 +358,7 @@ def test_a_scanned_warband_starts_with_the_tags_shown(
     tags = ["db:spellbound-scissors#7", "db:sir-glorious#3", "db:spellbound-scissors#4"]
     response = scan_judge.post("/api/setup/new", _dreamblade(_scanned_warbands(tags)))
     assert response.status_code == 200, response.get_json()
-    registry = table_registry(settings.data_dir, table)
+    registry = table_registry(table)
     assert registry is not None
     assert {str(tag): piece for tag, piece in registry.items()} == {
         "db:sir-glorious#3": "A:sir-glorious#1",
