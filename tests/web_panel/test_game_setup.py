@@ -499,3 +499,33 @@ def test_in_an_event_the_game_is_set_up_on_the_organizers_map(app: Flask, judge:
     assert judge.post("/api/setup/new", setup).status_code == 200
     values = table.read(lambda game: game.setup.dream_map.key_values)
     assert values == {**DEFAULT_MAP_VALUES, "b2": 3, "c3": 5}
+
+
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "disk is full"), ("ja", "ディスクがいっぱい")]
+)
+def test_a_set_up_the_disk_cannot_hold_starts_nothing(
+    scan_judge: Phone, table: Table, language: str, words: str
+):
+    """The new game, its seats, its clock and its tags are one write: a full disk (SQLite's page
+    limit gives the store the very error a full disk does) keeps the game in play as it was."""
+    panel_clock = table.session._clock
+    assert panel_clock is not None
+    before = (table.game_id, table.version, table.store.games(), table.session.seats())
+    clock_before = panel_clock.status()["length"]
+    db = table.store._db
+    (pages,) = db.execute("PRAGMA page_count").fetchone()
+    db.execute(f"PRAGMA max_page_count = {pages}")
+    scan_judge.client.set_cookie("lang", language)
+    tags = ["db:spellbound-scissors#7", "db:sir-glorious#3", "db:spellbound-scissors#4"]
+    reply = scan_judge.post("/api/setup/new", _dreamblade(_scanned_warbands(tags)))
+    assert reply.status_code == 507, reply.get_json()
+    assert words in reply.get_json()["message"]
+    assert (table.game_id, table.version, table.store.games(), table.session.seats()) == before
+    assert panel_clock.status()["length"] == clock_before != 50 * 60
+    assert table.store.tags(table.game_id) == {}
+    db.execute(f"PRAGMA max_page_count = {pages + 1000}")  # room again: the same set-up starts
+    again = scan_judge.post("/api/setup/new", _dreamblade(_scanned_warbands(tags)))
+    assert again.status_code == 200
+    assert panel_clock.status()["length"] == 50 * 60
+    assert len(table.store.tags(table.game_id)) == 3

@@ -25,6 +25,14 @@ from tests.companion.entries import hound_entry
 
 CLOCK = ClockSettings(round_minutes=50)
 SCISSORS = "db:spellbound-scissors#9"
+AIKO_BEN = {
+    "A": SeatSettings(name="Aiko", colour="#e53935"),
+    "B": SeatSettings(name="Ben", colour="#1e88e5"),
+}
+CAROL_DAN = {
+    "A": SeatSettings(name="Carol", colour="#43a047"),
+    "B": SeatSettings(name="Dan", colour="#fdd835"),
+}
 ANN = {"family": "aruco4x4", "key": 3, "serials": {"0": "db:sir-glorious#1"}}
 
 
@@ -33,7 +41,7 @@ def _first_table(path: Path) -> Table:
     clock running and a tag shown for one piece."""
     table = Table.start(Store(path), demo_game())
     table.start_game(StartRequest(demo_game(), tags={"B:spellbound-scissors#1": SCISSORS}))
-    table.session.set_seats({"A": SeatSettings(name="Aiko", colour="#e53935"), "B": SeatSettings(name="Ben", colour="#1e88e5")})
+    table.session.set_seats(AIKO_BEN)
     table.session.adopt(table.game_id, Lineup.of({"A": "Aiko", "B": "Ben"}))
     table.session.set_labels(4, {"A": ANN})
     code = table.session.issue_code("A", table.game_id)
@@ -51,7 +59,7 @@ def _request(table: Table) -> StartRequest:
     return StartRequest(
         demo_game(),
         Lineup.of({"A": "Carol", "B": "Dan"}, paired=True),
-        seats={"A": SeatSettings(name="Carol", colour="#43a047"), "B": SeatSettings(name="Dan", colour="#fdd835")},
+        seats=CAROL_DAN,
         clock=NewRound(45),
         tags={"A:sir-glorious#1": "db:sir-glorious#7"},
         labels=SeatedLabels(5, {"B": ANN}),
@@ -154,7 +162,7 @@ def test_a_start_keeps_every_part_together_and_says_so_once_committed(tmp_path: 
     reopened = Table.resume(store)
     assert reopened is not None and reopened.game_id == game_id
     seen = _everything(store, reopened, reopened.session)
-    assert seen["seats"] == {"A": SeatSettings(name="Carol", colour="#43a047"), "B": SeatSettings(name="Dan", colour="#fdd835")}
+    assert seen["seats"] == CAROL_DAN
     assert seen["lineup"] == Lineup.of({"A": "Carol", "B": "Dan"}, paired=True)
     assert seen["phones"] == {}  # a pairing unseats every phone of the game replaced
     assert seen["tags"] == {"A:sir-glorious#1": "db:sir-glorious#7"}
