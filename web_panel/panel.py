@@ -33,7 +33,6 @@ from web_panel.view import public_view, spectator_view
 if TYPE_CHECKING:
     from companion.camera.reading import TableReading
     from companion.camera.snapshot import CameraView
-    from web_panel.remote_api import RemoteControl
 
 
 class LedFrame(Protocol):
@@ -50,6 +49,20 @@ class TournamentLink(Protocol):
     def confirm(self, seat: str) -> None: ...
 
     def event_map(self) -> Any: ...  # the event's map (a ``DreamMap``), or ``None``
+
+
+class RemoteControl(Protocol):
+    """What the panel needs of the table's remote session (``companion.remote.control``).
+    ``invite`` and ``join`` raise ``ValueError`` with a ``key`` (a catalog message) when the
+    table can't."""
+
+    def invite(self) -> str: ...
+
+    def current_invite(self) -> str | None: ...
+
+    def join(self, code: str) -> None: ...
+
+    def leave(self) -> None: ...
 
 
 class DemoScript(Protocol):

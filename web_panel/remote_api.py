@@ -2,41 +2,27 @@
 and the guest's join — the invite code and joining are for the table's own screen and the judge
 only, like the seats' join codes.
 
-The panel knows the table's remote session only by what it does (``RemoteControl``, set by the
-runtime): its refusals carry a ``key`` naming the catalog message said in the phone's language.
+The panel knows the table's remote session only by what it does (``panel.RemoteControl``, set by
+the runtime): its refusals carry a ``key`` naming the catalog message said in the phone's language.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any, Protocol
+from typing import Any
 
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
 from web_panel.api import Refused, body
 from web_panel.i18n import choose_language, translate
-from web_panel.panel import Panel, current_panel
+from web_panel.panel import Panel, RemoteControl, current_panel
 from web_panel.seats import may_see_join_codes
 
 remote_api = Blueprint("remote_api", __name__, url_prefix="/api/remote")
 logger = logging.getLogger(__name__)
 
 MAX_CODE_LENGTH = 1000
-
-
-class RemoteControl(Protocol):
-    """What the panel needs of the table's remote session (``companion.remote.control``).
-    ``invite`` and ``join`` raise ``ValueError`` with a ``key`` (a catalog message) when the
-    table can't."""
-
-    def invite(self) -> str: ...
-
-    def current_invite(self) -> str | None: ...
-
-    def join(self, code: str) -> None: ...
-
-    def leave(self) -> None: ...
 
 
 def remote_block(panel: Panel) -> dict[str, Any] | None:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import DataFileError
-from companion.games.catalog_entries import find_entry_kind
+from companion.games import find_entry_kind
 from companion.table.sqlite_file import open_durable
 
 FORMAT = "companion-table-catalog"
