@@ -93,8 +93,8 @@ SELF_HARM_KINDS = ("damage", "poison")
 
 
 class HoldsKeywords(Protocol):
-    """What the functions below change of a game's state: its ``keywords`` record (the
-    ``State`` holds it; naming that protocol keeps this module under the state)."""
+    """What the functions below change of a game's state: its ``keywords`` record. The
+    ``State`` is one; asking for no more keeps this module under the state."""
 
     keywords: KeywordState
 
