@@ -9,7 +9,7 @@ PY := $(VENV)/bin/python
 RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test check lint bench clean
 
 $(PY):
 	@echo "==> creating $(VENV)"
@@ -34,6 +34,11 @@ run: $(RUN_STAMP)
 
 test: $(TEST_STAMP) lint
 	$(PY) -m pytest -n $(PYTEST_WORKERS)
+
+# The fast tier, for your own loop: lint, types and every test that starts no browser and no
+# server (tests/conftest.py fails one that starts a server unmarked).
+check: $(TEST_STAMP) lint
+	COMPANION_FAST_TIER=1 $(PY) -m pytest -n $(PYTEST_WORKERS) -m "not browser and not process"
 
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .

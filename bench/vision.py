@@ -4,8 +4,10 @@
    quarter leaning past the rim): the share of miniatures placed in their true cell per design
    (the flat QR sticker of the old model as the comparison) at each camera mode's px/mm.
 2. Scripted sequences at the planner's recommended camera mode (Pi Camera Module 3, 4608×2592),
-   carriers under figures, arms crossing the map, with and without a barrel lens (calibrated from
-   synthetic ChArUco photos), then the old flat-QR model: wrong cells, miniatures identified after
+   carriers under figures, arms crossing the map, with the table's LEDs off and then animating
+   under the map (issue 37: 3–9 lit cells, a third pulsing, a new scene as each move settles; the
+   same moves, side by side), with a barrel lens (calibrated from synthetic ChArUco photos), then
+   the old flat-QR model: wrong cells, miniatures identified after
    each step settles, frames from the hand leaving to the commit, and the pipeline's ms per frame
    beside a plain full-frame OpenCV ArUco (or zxing-cpp) decode of the same frames.
 
@@ -13,9 +15,10 @@
    OpenCV ArUco decode of the same frame, and the defocus sweep its focus threshold comes from.
 
 ``--quick`` runs fewer scenes and moves; ``--decoders`` adds issue 5's QR decoder and marker
-tables (pyzbar baseline); ``--setup-check`` runs only the set-up check's table.
+tables (pyzbar baseline); ``--setup-check`` runs only the set-up check's table; ``--leds`` only
+the scripted moves with the LEDs off, animating, and animating under the gate before issue 37.
 
-    .venv/bin/python bench/vision.py [--quick] [--decoders] [--setup-check]
+    .venv/bin/python bench/vision.py [--quick] [--decoders] [--setup-check] [--leds]
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ from vision.setup_check import check_setup
 from vision.square_grid import square_grid
 from vision.symbols import qr_modules
 from vision.synth import (
+    CellLight,
     Figure,
     Hand,
     Look,
@@ -424,6 +428,7 @@ class RunTally:
     missed_moves: int = 0
     ms: list[float] = field(default_factory=list)
     still_ms: list[float] = field(default_factory=list)
+    still_cells: list[int] = field(default_factory=list)  # cells read on each still frame
     baseline_ms: list[float] = field(default_factory=list)
     commit_ms: list[float] = field(default_factory=list)  # frames that committed a move
     commit_cells: list[int] = field(default_factory=list)
@@ -440,17 +445,60 @@ class PlainAruco:
         return self._detector.detectMarkers(grey)
 
 
+LED_COLOURS = ((0, 0, 255), (255, 90, 30), (0, 220, 0), (255, 255, 255), (0, 200, 255))
+PULSE_FRAMES = 8  # a pulsing flourish's period, in frames (about 0.6 s at 14 fps)
+
+
+def led_scenes(steps: list[Step], script: list[Move], seed: int) -> list[tuple[CellLight, ...]]:
+    """What the table's LEDs light under the map at each step: 3–9 lit cells, a third of them
+    pulsing, a new scene two frames after each move's hand left (the board settled, the table
+    lit what the new position asks for)."""
+    rng = np.random.default_rng(seed + 99)
+    changes = {0, *(move.last_hand + 2 for move in script)}
+    scenes: list[tuple[CellLight, ...]] = []
+    chosen: list[tuple[str, tuple[int, int, int], bool]] = []
+    for i in range(len(steps)):
+        if i in changes:
+            count = int(rng.integers(3, 10))
+            cells = rng.choice(list(GRID.cells), size=count, replace=False)
+            chosen = [
+                (
+                    str(c),
+                    LED_COLOURS[int(rng.integers(len(LED_COLOURS)))],
+                    bool(rng.random() < 1 / 3),
+                )
+                for c in cells
+            ]
+        wave = 0.55 + 0.45 * np.cos(2 * np.pi * i / PULSE_FRAMES)
+        scenes.append(
+            tuple(CellLight(c, bgr, float(wave) if pulse else 1.0) for c, bgr, pulse in chosen)
+        )
+    return scenes
+
+
 def run_sequence(
-    design: Design, view: View, moves: int, seed: int, lens: Lens | None, tally: RunTally
+    design: Design,
+    view: View,
+    moves: int,
+    seed: int,
+    lens: Lens | None,
+    tally: RunTally,
+    leds: bool = False,
+    light_check: bool = True,
 ) -> None:
     scene = figures_scene(GRID, design, 28, seed)
     spacing = (design.carrier.disc_mm if design.carrier else 25.0) + 1.0
     rng = np.random.default_rng(seed)
-    steps, settled, script = scripted_moves(scene, rng, moves, spacing)
+    steps, settled, script = scripted_moves(scene, rng, moves, spacing, still=6)
+    if leds:
+        lit = led_scenes(steps, script, seed)
+        steps = [Step(replace(s.scene, lights=lit[i]), s.held) for i, s in enumerate(steps)]
     look = soft_look(seed)
     first = render(steps[0].scene, view, look, seed=0, grey=True)
     calibration = calibrate_from_markers(first, GRID, lens=lens)
     config = PipelineConfig(carrier=design.carrier)
+    if not light_check:  # the gate before issue 37: any level change is a change
+        config = replace(config, motion=replace(config.motion, light_correlation=1.01))
     pipeline = Pipeline(GRID, calibration, design.reader(scene.pieces), config)
     baseline = PlainAruco(design.family) if design.carrier else ZxingReader()
     pending = [m for m in script if m.to_cell is not None]
@@ -462,6 +510,7 @@ def run_sequence(
         tally.ms.append(total)
         if not step.scene.hands and i > 0:
             tally.still_ms.append(total)
+            tally.still_cells.append(result.decoded_cells)
         if i % 2 == 0:
             t = time.perf_counter()
             baseline.read(grey)
@@ -485,7 +534,7 @@ def run_sequence(
     tally.missed_moves += len(pending)
 
 
-def sequences_table(moves: int, sequences: int) -> None:
+def sequences_table(moves: int, sequences: int, only_leds: bool = False) -> None:
     model = CAMERAS["camera-module-3"]
     plan = recommend_mode(model, SEEN_MM, DEFAULT_CARRIER.module_mm)
     assert plan is not None
@@ -498,12 +547,23 @@ def sequences_table(moves: int, sequences: int) -> None:
         f"   {sequences} sequence(s) × {moves} moves, 28 miniatures on carriers with figures, an "
         "arm from the other seat crossing the map during each move; grey frames (the Y plane)"
     )
-    runs: list[tuple[str, Design, float]] = [
-        ("carrier, no distortion", DESIGNS[2], 0.0),
-        ("carrier, barrel k1 -0.12, lens from 4 board photos", DESIGNS[2], -0.12),
-        ("QR 13 mm flat (old model, no figures on codes)", DESIGNS[0], 0.0),
+    animating = "the LEDs animating under the map (3–9 lit cells, a third pulsing, a new scene"
+    runs: list[tuple[str, Design, float, bool, bool]] = [
+        ("carrier, no distortion, LEDs off", DESIGNS[2], 0.0, False, True),
+        (f"carrier, no distortion, {animating} as each move settles)", DESIGNS[2], 0.0, True, True),
+        (
+            "the same LEDs, read by the gate before issue 37 (any level change is a change)",
+            DESIGNS[2],
+            0.0,
+            True,
+            False,
+        ),
+        ("carrier, barrel k1 -0.12, lens from 4 board photos", DESIGNS[2], -0.12, False, True),
+        ("QR 13 mm flat (old model, no figures on codes)", DESIGNS[0], 0.0, False, True),
     ]
-    for label, design, k1 in runs:
+    if only_leds:
+        runs = runs[:3]
+    for label, design, k1, leds, light_check in runs:
         view = View(mode.width, mode.height, plan.px_per_mm, 1.5, 0.02, k1=k1)
         lens = None
         if k1:
@@ -516,7 +576,7 @@ def sequences_table(moves: int, sequences: int) -> None:
         tally = RunTally()
         started = time.perf_counter()
         for n in range(sequences):
-            run_sequence(design, view, moves, 7000 + n, lens, tally)
+            run_sequence(design, view, moves, 7000 + n, lens, tally, leds, light_check)
         latency = (
             f"mean {statistics.mean(tally.latency):.1f}, max {max(tally.latency)}"
             if tally.latency
@@ -531,9 +591,12 @@ def sequences_table(moves: int, sequences: int) -> None:
             f"moves committed {latency} frames after the hand left ({tally.missed_moves} "
             f"never)  flags {tally.flags}"
         )
+        still = sorted(tally.still_ms)
         print(
             f"   ms/frame: ours mean {statistics.mean(tally.ms):.1f} (still frames median "
-            f"{statistics.median(tally.still_ms):.1f}); {baseline} full frame mean "
+            f"{statistics.median(still):.1f}, p95 {still[max(0, round(0.95 * len(still)) - 1)]:.1f}"
+            f", cells read {statistics.mean(tally.still_cells):.1f} a frame"
+            f"); {baseline} full frame mean "
             f"{statistics.mean(tally.baseline_ms):.1f}; ours / baseline = {ratio:.2f}"
         )
         if tally.commit_ms:
@@ -690,6 +753,9 @@ def main() -> None:
     parser.add_argument(
         "--setup-check", action="store_true", help="only issue 27's set-up check table"
     )
+    parser.add_argument(
+        "--leds", action="store_true", help="only the scripted moves with the LEDs off and on"
+    )
     args = parser.parse_args()
     started = time.perf_counter()
     print(
@@ -698,6 +764,9 @@ def main() -> None:
     )
     if args.setup_check:
         setup_check_table(3 if args.quick else 7)
+        return
+    if args.leds:
+        sequences_table(moves=2 if args.quick else 5, sequences=1, only_leds=True)
         return
     if args.decoders:
         decoders_table(2 if args.quick else 4)

@@ -13,7 +13,7 @@ SUBCOMMANDS: dict[str, str] = {
     "rules": "companion.app.judge_commands:rules",  # the rules group with the judge's commands
     "catalog": "companion.table.catalog_cli:catalog",
     "leds": "companion.lights.cli:leds",
-    "labels": "vision.labels_cli:labels",
+    "labels": "companion.camera.labels_cli:labels",
     "camera": "companion.camera.cli:camera",
     "run": "companion.app.commands:run",
     "demo": "companion.app.commands:demo",

@@ -11,12 +11,18 @@ The spec comes from the table config (``camera.source``; ``companion/settings.py
 ``COMPANION_CAMERA`` environment variable override it). :class:`ResilientCamera` wraps any
 source: a source that fails to open, errors or disconnects is reported and retried later; reading
 never raises.
+
+OpenCV's own log (its "[ WARN:0@0.5] global cap_v4l.cpp … can't open camera by index" lines on
+stderr) is silenced when this module loads: a camera that does not open is said in our words
+(:class:`CameraError`, then the table's or the command's sentence). ``OPENCV_LOG_LEVEL`` set in
+the environment (``WARNING``, ``DEBUG``…) keeps OpenCV's lines, for diagnosing a camera.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import logging
+import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -26,6 +32,9 @@ import cv2
 import numpy as np
 
 log = logging.getLogger(__name__)
+
+if "OPENCV_LOG_LEVEL" not in os.environ:  # its lines are for diagnosing, when asked for
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff")
 PI_STILL_SIZE = (4056, 3040)  # HQ camera full resolution; the binned mode is 2028×1520
@@ -238,6 +247,18 @@ def demo_frames() -> list[np.ndarray]:
     view = View(1200, 1200, 2.0, 3.0, 0.03)
     steps = move_sequence(scene, pieces[1].tag, (225.0, 225.0))
     return [render(step.scene, view, seed=i) for i, step in enumerate(steps)]
+
+
+def detect_camera() -> str | None:
+    """The camera this machine has: a Pi camera module, else the first USB webcam, else none."""
+    try:
+        from picamera2 import Picamera2
+
+        if Picamera2.global_camera_info():
+            return "picamera2"
+    except Exception:  # not a Pi, or libcamera missing: look for a webcam
+        pass
+    return "opencv:0" if Path("/dev/video0").exists() else None
 
 
 def source_from_spec(spec: str) -> FrameSource:

@@ -2,13 +2,22 @@
 (an arm reaching in must cross it: the map is *busy* while it does) and a small top-down view of
 the map with the previous frame (a clear map that changed is *settling*: the frame right after a
 hand left). Also tells which cells changed since they were last decoded, and where in each the
-change lies, so the pipeline can decode only there."""
+change lies, so the pipeline can decode only there.
+
+A cell only *relit* is not changed: the table's own LEDs shine up through the map (a lit cell, a
+pulsing flourish, a new scene each time the board settles), and a lamp or a cloud changes the
+room's light. Light changes a cell's levels smoothly and keeps its pattern, while a miniature put
+down, taken away or nudged changes the pattern itself; so a cell whose pixels differ from its
+last decoded look is compared again block by block (``MotionConfig.light_blocks`` a side), each
+block by normalised correlation, and only a cell with a block whose pattern changed is read
+again (``relit``)."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -20,6 +29,17 @@ log = logging.getLogger(__name__)
 
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in map mm
 _SPECKS = np.ones((3, 3), np.uint8)
+_BARE_STD = 3.0  # grey levels: a block with less detail than this shows bare paper
+
+
+@lru_cache(maxsize=8)
+def _smooth_basis(height: int, width: int) -> np.ndarray:
+    """An orthonormal basis (pixels × 3) of a block's level and slopes across and down: the part
+    of a block that light changes."""
+    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
+    fields = np.column_stack([np.ones(ys.size, np.float32), xs.ravel(), ys.ravel()])
+    basis, _ = np.linalg.qr(fields)
+    return basis.astype(np.float32)
 
 
 @dataclass(frozen=True)
@@ -34,6 +54,10 @@ class MotionConfig:
     # still frames after which a band that stays different becomes the new empty table (a lamp
     # switched on, a dice tray left at the edge); an arm rarely holds still that long
     rebase_after_frames: int = 150
+    # a cell whose pixels changed but whose every block (this many a side) still correlates with
+    # its last decoded look at least this well was only relit (LEDs, room light): not read again
+    light_blocks: int = 4
+    light_correlation: float = 0.8
 
 
 @dataclass(frozen=True)
@@ -156,11 +180,40 @@ class MotionGate:
                 rects[cell] = self.grid.cell_rect_mm(cell)
                 continue
             mask = cv2.absdiff(top[sl], self._snapshots[cell]) > cfg.pixel_threshold
-            if float(np.mean(mask)) > cfg.cell_share:
+            if float(np.mean(mask)) > cfg.cell_share and not self.relit(
+                self._snapshots[cell], top[sl]
+            ):
                 changed.add(cell)
                 rects[cell] = self._changed_rect(cell, mask)
         self._previous = top
         return MotionState(busy, motion, band, frozenset(changed), settling, rects)
+
+    def relit(self, before: np.ndarray, after: np.ndarray) -> bool:
+        """Whether ``after`` is ``before`` under other light only: every block of the cell keeps
+        its pattern. Light under or over the map adds a smooth field: within a block, a level
+        and a slope, which are taken out of both before they are compared by normalised
+        correlation (≥ ``light_correlation``); a block bare in both (no print to speak of)
+        counts as kept whatever its level."""
+        cfg = self.config
+        n = cfg.light_blocks
+        bh, bw = before.shape[0] // n, before.shape[1] // n
+        if bh < 3 or bw < 3 or before.shape != after.shape:
+            return False
+        smooth = _smooth_basis(bh, bw)
+
+        def detail(image: np.ndarray) -> np.ndarray:
+            cut = image[: bh * n, : bw * n].astype(np.float32)
+            blocks = cut.reshape(n, bh, n, bw).transpose(0, 2, 1, 3).reshape(n * n, bh * bw)
+            return blocks - (blocks @ smooth) @ smooth.T
+
+        a, b = detail(before), detail(after)
+        spread_a, spread_b = (a * a).sum(axis=1), (b * b).sum(axis=1)
+        bare = np.maximum(spread_a, spread_b) < bh * bw * _BARE_STD**2
+        if bare.all():
+            return True
+        kept = ~bare
+        correlation = (a * b).sum(axis=1)[kept] / np.sqrt(spread_a[kept] * spread_b[kept])
+        return bool(np.all(correlation >= cfg.light_correlation))
 
     def _changed_rect(self, cell: str, mask: np.ndarray) -> Rect:
         """Where ``cell`` changed (the rectangle of its changed pixels, specks of noise opened

@@ -190,6 +190,9 @@ class SetupReport:
     blur_limit_px: float  # at the map centre's scale
     threshold: float  # px per module the reader needs
     calibration: Calibration
+    # the labels the table reads: ``carriers`` (what this check judges), ``qr`` (QR stickers)
+    # or ``markers`` (marker stickers of another family); the panel says which kind it judged
+    reads: str = "carriers"
 
     @property
     def ok(self) -> bool:
@@ -255,6 +258,8 @@ class SetupReport:
             "cells": [c.to_json() for c in self.cells],
             "problems": [p.to_json() for p in self.problems],
             "carriers": [c.to_json() for c in self.carriers],
+            "judges": "carriers",
+            "reads": self.reads,
         }
 
 

@@ -6,9 +6,12 @@ Used by the tests, ``bench/vision.py`` and the ``synth:`` camera source. What a 
 wrong with is modelled on purpose (issue 27): a lamp's reflection (``Look.glare_spot``, light
 *added* over the ink), a dark side (``Look.light_direction_deg``), a lens out of focus
 (``Look.defocus_px``, a disc, not a Gaussian) and a carrier sheet printed "fit to page"
-(``Scene.print_scale``). Everything is drawn on a canvas that is a true top-down photo of the
-table (seat A at the bottom, map ``x`` to the right, map ``y`` up: the right-handed map frame seen
-from above, so printed codes read the right way round), then warped into the camera image once.
+(``Scene.print_scale``). The table's own LED grid shines up through the paper (issue 37,
+``Scene.lights``: each lit cell a soft coloured glow, brightest over its LED, dimmer where the ink
+is dark, hidden under the carriers and figures standing on it). Everything is drawn on a canvas
+that is a true top-down photo of the table (seat A at the bottom, map ``x`` to the right, map ``y``
+up: the right-handed map frame seen from above, so printed codes read the right way round), then
+warped into the camera image once.
 
 Three tag designs (``Scene.design``):
 
@@ -132,6 +135,26 @@ class Look:
 
 
 @dataclass(frozen=True)
+class CellLight:
+    """The LED under ``cell``, lit ``bgr`` at ``level`` (0..1 of its full brightness): a pulsing
+    flourish is the same cell at another level in each frame."""
+
+    cell: str
+    bgr: tuple[int, int, int]
+    level: float = 1.0
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.level <= 1.0:
+            raise ValueError("an LED is lit at 0..1 of its brightness")
+
+
+# grey levels a full-brightness LED adds to white paper right above it; the glow spreads this
+# many cell widths (a Gaussian's sigma) through the map's backing
+LED_GLOW = 110.0
+LED_SPREAD = 0.3
+
+
+@dataclass(frozen=True)
 class Scene:
     grid: CellGrid = DREAMBLADE_MAP
     pieces: tuple[Piece, ...] = ()
@@ -149,6 +172,7 @@ class Scene:
     # the carrier sheet's print scale: 0.9 is a sheet printed "fit to page" at 90 % (the discs
     # and markers shrink; the miniature's base stays its own size)
     print_scale: float = 1.0
+    lights: tuple[CellLight, ...] = ()  # the table's LEDs lit under the map
 
     def __post_init__(self) -> None:
         if self.design not in DESIGNS:
@@ -301,6 +325,33 @@ class _Canvas:
         ]
         cv2.polylines(img, outlines, True, (30, 30, 30), line)
         return img
+
+    def draw_lights(self, img: np.ndarray) -> None:
+        """The lit LEDs' glow through the paper: light added over each LED, falling off as a
+        Gaussian, passed through the print (dark ink lets less through), before anything stands
+        on the map (carriers and figures are opaque)."""
+        g = self.scene.grid
+        mx0, my0 = self.px(0, g.height_mm)
+        mx1, my1 = self.px(g.width_mm, 0)
+        for light in self.scene.lights:
+            if light.level <= 0:
+                continue
+            x0, y0, x1, y1 = g.cell_rect_mm(light.cell)
+            sigma = LED_SPREAD * max(x1 - x0, y1 - y0) * self.s
+            cx, cy = self.pt(*g.cell_centre_mm(light.cell))
+            reach = 3 * sigma
+            a0, b0 = max(mx0, int(cx - reach)), max(my0, int(cy - reach))
+            a1, b1 = min(mx1, int(cx + reach) + 1), min(my1, int(cy + reach) + 1)
+            if a1 <= a0 or b1 <= b0:
+                continue
+            xs = (np.arange(a0, a1, dtype=np.float32) - cx) ** 2
+            ys = (np.arange(b0, b1, dtype=np.float32) - cy) ** 2
+            fall = np.exp(-(ys[:, None] + xs[None, :]) / (2 * sigma * sigma))
+            patch = img[b0:b1, a0:a1].astype(np.float32)
+            through = 0.25 + 0.75 * patch / 255.0  # white paper passes most, black ink least
+            colour = np.array(light.bgr, np.float32) / 255.0
+            added = (LED_GLOW * light.level) * fall[..., None] * colour[None, None, :] * through
+            img[b0:b1, a0:a1] = np.clip(patch + added, 0, 255).astype(np.uint8)
 
     def draw_corner_markers(self, img: np.ndarray) -> None:
         layout = self.scene.layout
@@ -500,7 +551,7 @@ def _background(scene: Scene, density: float) -> np.ndarray:
 
 
 def _ground_key(scene: Scene) -> Scene:
-    return replace(scene, pieces=(), hands=())
+    return replace(scene, pieces=(), hands=(), lights=())
 
 
 @lru_cache(maxsize=2)
@@ -557,6 +608,7 @@ def _clean_frame(scene: Scene, view: View, grey: bool) -> np.ndarray:
     density = max(2.0, min(12.0, view.px_per_mm * 1.5))
     img = _background(_ground_key(scene), density).copy()
     canvas = _Canvas(scene, density, np.random.default_rng(scene.seed + 1))
+    canvas.draw_lights(img)
     for piece in scene.pieces:
         canvas.draw_ground(img, piece)
     for piece in scene.pieces:

@@ -26,18 +26,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def detect_camera() -> str | None:
-    """The camera this machine has: a Pi camera module, else the first USB webcam, else none."""
-    try:
-        from picamera2 import Picamera2
-
-        if Picamera2.global_camera_info():
-            return "picamera2"
-    except Exception:  # not a Pi, or libcamera missing: look for a webcam
-        pass
-    return "opencv:0" if Path("/dev/video0").exists() else None
-
-
 def _settings(config: Path | None) -> Settings:
     try:
         return load_settings(config, game_sections=settings_sections())
@@ -46,10 +34,11 @@ def _settings(config: Path | None) -> Settings:
 
 
 def _logging(verbose: bool) -> None:
-    logging.basicConfig(
-        level=logging.INFO if verbose else logging.WARNING,
-        format="%(levelname)s %(name)s: %(message)s",
-    )
+    """Warnings only, unless ``--verbose``: then the libraries' notes and a line per request too
+    (Werkzeug logs each request at info on a level of its own unless it is given one)."""
+    level = logging.INFO if verbose else logging.WARNING
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("werkzeug").setLevel(level)
 
 
 # Where the phone panel listens: the same options, defaults and printed links for `run` and `demo`.
@@ -90,6 +79,8 @@ def run(config: Path | None, host: str | None, port: int | None, verbose: bool) 
 
     camera = settings.camera.source
     if camera == "auto":
+        from vision.camera import detect_camera
+
         camera = detect_camera() or ""
     opened = open_table(settings)
     table = opened.table

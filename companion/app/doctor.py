@@ -1,4 +1,9 @@
-"""``companion doctor``: checks what a table needs; says plainly what is wrong and how to fix it."""
+"""``companion doctor``: checks what a table needs; says plainly what is wrong and how to fix it.
+
+Three verdicts: ``ok``; a ``note`` for an optional device this machine does not have (a laptop:
+no camera, no GPIO, simulated LEDs), which the table plays without; ``FAIL`` for what keeps the
+table from doing its job or a device it has that does not work. Only a FAIL exits non-zero.
+"""
 
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ from companion.app.devices import (
     buttons_missing,
     camera_missing,
     lights_missing,
+    on_a_pi,
 )
 from companion.errors import DataFileError
 from companion.games import configured_kit, settings_sections
@@ -31,15 +37,26 @@ MIN_FREE_MB = 200
 
 @dataclass(frozen=True)
 class Check:
+    """One check's verdict: ``ok`` (a note is ok: the table plays without that device), what it
+    found and, when there is one, the fix (for a note: how to add the device)."""
+
     name: str
     ok: bool
     message: str
     fix: str = ""
+    note: bool = False
 
     def line(self) -> str:
-        mark = "ok  " if self.ok else "FAIL"
+        mark = "FAIL" if not self.ok else "note" if self.note else "ok  "
         text = f"[{mark}] {self.name}: {self.message}"
-        return f"{text}\n       fix: {self.fix}" if self.fix else text
+        if not self.fix:
+            return text
+        return f"{text}\n       {'to add' if self.note else 'fix'}: {self.fix}"
+
+
+def _note(name: str, message: str, fix: str) -> Check:
+    """An optional device this machine does not have: said, with how to add it, never a FAIL."""
+    return Check(name, True, message, fix, note=True)
 
 
 def check_config(path: Path | None) -> tuple[Check, Settings | None]:
@@ -98,7 +115,7 @@ def check_lights(settings: Settings, model_file: Path = MODEL_FILE) -> Check:
     if note is not None and fallbacks:
         return Check("LEDs", False, note.said, note.fix)
     if note is not None:  # not a Pi: simulated lights are what this machine has
-        return Check("LEDs", True, f"{note.found}: {simulated}")
+        return _note("LEDs", f"{note.found}: {simulated}", note.fix)
     if lights.name == "virtual":
         return Check("LEDs", True, simulated)
     name = detect_backend(model_file) if wanted == "auto" else lights.name
@@ -106,6 +123,8 @@ def check_lights(settings: Settings, model_file: Path = MODEL_FILE) -> Check:
 
 
 def check_gpio(model_file: Path = MODEL_FILE) -> Check:
+    from gpiozero.exc import BadPinFactory
+
     try:
         from gpiozero import Device
 
@@ -117,19 +136,21 @@ def check_gpio(model_file: Path = MODEL_FILE) -> Check:
     except Exception as error:
         log.info("GPIO: gpiozero found no pin factory: %s", error)  # its words: the log only
         note = buttons_missing(error, model_file)
+        if isinstance(error, BadPinFactory) and not on_a_pi(model_file):  # a laptop: no GPIO
+            return _note("GPIO", f"buttons: {note.said}", note.fix)
         return Check("GPIO", False, f"buttons: {note.said}", note.fix)
     return Check("GPIO", True, f"pin factory {factory}")
 
 
 def check_camera(settings: Settings) -> Check:
-    from companion.app.commands import detect_camera
+    from vision.camera import detect_camera
 
     spec = settings.camera.source
     if spec == "auto":
         spec = detect_camera() or ""
-    if not spec:
+    if not spec:  # none configured, none found: the phones keep the board
         note = camera_missing()
-        return Check("camera", False, note.said, note.fix)
+        return _note("camera", note.said, note.fix)
     from vision.camera import source_from_spec
 
     source = source_from_spec(spec)
@@ -169,9 +190,8 @@ def check_calibration(settings: Settings) -> Check:
 
 def check_camera_setup(settings: Settings) -> Check:
     """The camera set-up check's verdict on one frame (``companion camera check`` says it all)."""
-    from companion.app.commands import detect_camera
     from companion.camera.setup import grab, table_camera
-    from vision.camera import source_from_spec
+    from vision.camera import detect_camera, source_from_spec
     from vision.map_grid import DREAMBLADE_MAP
     from vision.setup_check import SetupError
 
@@ -180,7 +200,7 @@ def check_camera_setup(settings: Settings) -> Check:
     if spec == "auto":
         spec = detect_camera() or ""
     if not spec:
-        return Check(name, True, "not checked: no camera (see the camera line)")
+        return Check(name, True, "not checked: no camera (see the camera line)", note=True)
     table, _ = table_camera(settings.data_dir, DREAMBLADE_MAP)
     try:
         report = table.check(grab(source_from_spec(spec)))
@@ -277,11 +297,24 @@ def doctor(config: Path | None, verbose: bool) -> None:
     checks = run_checks(config)
     for check in checks:
         click.echo(check.line())
+    click.echo("\n" + verdict(checks))
+    if any(not c.ok for c in checks):
+        raise SystemExit(1)
+
+
+def verdict(checks: list[Check]) -> str:
+    """The closing line: the problems to fix, else that the table is ready (and without which
+    optional devices)."""
     failed = [c.name for c in checks if not c.ok]
     if failed:
-        click.echo(
-            f"\n{len(failed)} problem(s): {', '.join(failed)}. The table still starts; "
-            "what is missing falls back (simulated LEDs, no camera, no buttons)."
+        return (
+            f"{len(failed)} problem(s) to fix: {', '.join(failed)}. The table still starts; "
+            "what does not work falls back (simulated LEDs, no camera, no buttons)."
         )
-        raise SystemExit(1)
-    click.echo("\nEverything the table needs is in place.")
+    missing = [c.name for c in checks if c.note and c.fix]
+    if missing:
+        return (
+            "Everything the table needs is in place. Not on this machine (the table plays "
+            f"without them; the notes say how to add them): {', '.join(missing)}."
+        )
+    return "Everything the table needs is in place."

@@ -106,7 +106,7 @@ def check_command(
             if frame is None:
                 raise SetupError(f"{photo} is not a readable image")
         else:
-            frame = grab(source_from_spec(settings.camera.source))
+            frame = grab(source_from_spec(_camera_source(settings.camera.source)))
         report = table.check(frame)
         if save is not None:
             save_report(report, frame, save)
@@ -118,3 +118,26 @@ def check_command(
         click.echo(f"{save}: the frame and the figures, for asking for help")
     if not report.ok:
         raise SystemExit(1)
+
+
+NO_CAMERA = (
+    "No camera found on this machine (no Pi camera module, no USB webcam at /dev/video0): the "
+    "table plays without one, the phones and the judge keep the board.\n"
+    "Next: connect the camera (on a Pi, rpicam-hello --list-cameras should list it), then run "
+    "companion camera check again; or check a photo taken from where the camera will hang: "
+    "companion camera check --photo table.jpg"
+)
+
+
+def _camera_source(spec: str) -> str:
+    """The camera to check: the config's, or with ``auto`` the one this machine has; none found
+    is said with what to do next (exit 1: there is nothing to check)."""
+    from vision.camera import detect_camera
+
+    if spec != "auto":
+        return spec
+    found = detect_camera()
+    if found is None:
+        click.echo(NO_CAMERA, err=True)
+        raise SystemExit(1)
+    return found

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -69,9 +71,16 @@ CHECK_MAP_EVERY = 100  # frames between two checks that the map is still where i
 # frames the map may stay busy before the loop looks whether it moved (a bumped camera makes
 # the whole map look changed, and the pipeline reads nothing until it is calibrated again)
 BUSY_CHECK_FRAMES = 15
+# a picture older than this is not judged by the set-up check: the camera stopped sending them
+STALE_SECONDS = 5.0
 RegistryFor = Callable[[Table], Mapping[TagId, str] | None]
 # how a committed change reaches the engine (per game: companion/camera/profiles.py)
 SyncBoard = Callable[[Table, Mapping[TagId, str], BoardChange], object]
+
+
+def _kind_read(reader: TagReader) -> str:
+    """The labels a reader other than the carriers' reads: marker stickers, or QR stickers."""
+    return "markers" if isinstance(reader, MarkerReader) else "qr"
 
 
 def sync_board(table: Table, registry: Mapping[TagId, str], change: BoardChange) -> None:
@@ -96,12 +105,15 @@ class CameraLoop:
         check_every: int = CHECK_MAP_EVERY,
         lens: Lens | None = None,
         reading_of: Callable[[], TagReading] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """``registry_for``: the tag registry of the table's game, asked again whenever another
         game replaces it (``None``: the camera shows that game but does not read its board).
         ``lens``: the calibrated lens (``companion camera calibrate``); a saved calibration made
         with another lens, or without one, is made again. ``reading_of``: the labels the table
-        reads now, asked every frame (``reader`` is used until it gives another)."""
+        reads now, asked every frame (``reader`` is used until it gives another).
+        ``clock``: when each frame came (the set-up check judges no picture older than
+        :data:`STALE_SECONDS`)."""
         self.table = table
         self.camera = camera
         self.reader = reader
@@ -119,7 +131,9 @@ class CameraLoop:
         self.moved: str | None = None  # why the map seems to have moved since calibrating
         self._game_id = table.game_id
         self._lock = threading.Lock()
+        self.clock = clock
         self._frame: np.ndarray | None = None
+        self._frame_at = 0.0  # the clock's time when the latest frame came
         self._placements: tuple[Placement, ...] = ()
         self._frames_seen = 0
         self._board_frame: np.ndarray | None = None  # the frame the board was last committed from
@@ -204,10 +218,18 @@ class CameraLoop:
             return self._frame
 
     def setup_check(self) -> SetupReport:
-        frame = self._latest()
+        with self._lock:
+            frame, age = self._frame, self.clock() - self._frame_at
         if frame is None:
             raise SetupError(
                 "no picture from the camera yet: wait a moment, or check its cable", "no_picture"
+            )
+        if age > STALE_SECONDS:  # a picture from before the camera stopped is never "Ready"
+            raise SetupError(
+                f"the camera's latest picture is {age:.0f} s old: it stopped sending pictures "
+                "(check that it is connected and on)",
+                "stale",
+                seconds=f"{age:.0f}",
             )
         cached = self._setup
         if cached is not None and cached[0] is frame:
@@ -218,7 +240,7 @@ class CameraLoop:
         reader = self.reader
         mine = isinstance(reader, MarkerReader) and reader.name == carrier.family
         table = TableCamera(self.grid, self.lens, size, reader if mine else None, carrier=carrier)
-        report = table.check(frame)
+        report = replace(table.check(frame), reads="carriers" if mine else _kind_read(reader))
         self._setup = (frame, report)
         return report
 
@@ -279,7 +301,7 @@ class CameraLoop:
     def process(self, frame: np.ndarray) -> BoardChange | None:
         """Run one frame through the pipeline and apply what it commits."""
         with self._lock:
-            self._frame = frame
+            self._frame, self._frame_at = frame, self.clock()
         self._follow_the_labels()
         self._follow_the_game()
         if self.pipeline is None and not self._calibrate(frame):

@@ -77,8 +77,8 @@ def export_command(json_file: Path | None, config: Path | None) -> None:
     click.echo(f"exported {len(document['entries'])} entries to {json_file}")
 
 
-@catalog.command("import")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@catalog.command("import", epilog=_GAME.WHERE_FROM)
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--check", is_flag=True, help="Only validate the file; store nothing.")
 @_CONFIG
 @click.pass_context
@@ -88,6 +88,11 @@ def import_command(ctx: click.Context, file: Path, check: bool, config: Path | N
     becomes your Dreamblade catalog.
 
     Everything is checked first: either all of the file is imported or nothing is."""
+    if not file.is_file():  # the spreadsheet: where it comes from
+        csv = file.suffix.lower() == ".csv"
+        raise click.ClickException(
+            f"{file}: no such file." + (f"\n{_GAME.WHERE_FROM}" if csv else "")
+        )
     if file.suffix.lower() == ".csv":
         ctx.invoke(_GAME.catalog.commands["import"], csv_file=file, check=check)
         return

@@ -140,6 +140,7 @@ def _open_config(folder: Path, host: str, port: int) -> Path:
     return config
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("host", ["127.0.0.1", "0.0.0.0"])
 def test_mosquitto_runs_until_stopped_logging_beside_its_config(tmp_path: Path, host: str) -> None:
     port = free_port()
@@ -155,6 +156,7 @@ def test_mosquitto_runs_until_stopped_logging_beside_its_config(tmp_path: Path, 
         assert sock.connect_ex(("127.0.0.1", port)) != 0
 
 
+@pytest.mark.process
 def test_a_busy_port_is_said_before_mosquitto_starts(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -165,6 +167,7 @@ def test_a_busy_port_is_said_before_mosquitto_starts(tmp_path: Path) -> None:
     assert not (tmp_path / "mosquitto.log").exists()  # it was never started
 
 
+@pytest.mark.process
 def test_a_config_mosquitto_refuses_is_said_with_its_log(tmp_path: Path) -> None:
     port = free_port()
     config = _open_config(tmp_path, "127.0.0.1", port)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from companion.camera.label_sources import labels_from_list
 from companion.errors import DataFileError
 from companion.games import fixed_maps, settings_sections
 from companion.games.arena.data_files import load_combat_die_faces, load_known_cards
@@ -22,7 +23,6 @@ from companion.yaml_files import list_field, parse_yaml, read_yaml, read_yaml_ma
 from firmware_config.layout import load_layout
 from firmware_config.pins import load_pins
 from vision.calibration import Calibration
-from vision.labels_cli import _load_labels
 from vision.registration import load_registration
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,7 +38,7 @@ READERS: dict[str, Callable[[Path], Any]] = {
     "LED layout": lambda path: load_layout(path, fixed_maps()),
     "GPIO pins": load_pins,
     "camera calibration": Calibration.load,
-    "label list": _load_labels,
+    "label list": lambda path: labels_from_list(read_yaml(path, top=list), path),
     "label registration": load_registration,
 }
 

@@ -103,3 +103,14 @@ def test_a_new_shell_that_sources_the_venv_runs_companion(tmp_path: Path):
     assert done.stdout.splitlines()[0] == str(script)
     assert "Tabletop Companion" in done.stdout
     assert os.access(script, os.X_OK)
+
+
+def test_the_readme_says_where_the_full_catalog_comes_from_before_importing_it():
+    """Issue 36: a newcomer read "load the full miniature catalog" and had no file to load."""
+    where = README.index("`companion catalog import dreamcatcher.csv`")
+    before = " ".join(README[:where].split()[-120:])
+    assert '"Dreamcatcher Excel" spreadsheet' in before
+    assert "not shipped" in before and "BoardGameGeek" in before
+    assert "Save its sheet as CSV" in before
+    top = README.split("## A 30-second tour")[0]  # the first screen keeps its two commands
+    assert "make run" in top and "make test" in top

@@ -6,7 +6,7 @@ import numpy as np
 from vision.calibration import Calibration
 from vision.map_grid import DREAMBLADE_MAP
 from vision.motion import MotionConfig, MotionGate
-from vision.synth import Hand, Scene, render
+from vision.synth import CellLight, Hand, Piece, Scene, render
 
 from .conftest import VIEW, tag
 
@@ -73,3 +73,38 @@ def test_the_frame_after_the_hand_left_is_settling_not_busy(
     assert (after.busy, after.settling) == (False, True)
     still = gate.update(grey(table_scene, 4))
     assert (still.busy, still.settling) == (False, False)
+
+
+# -- the table's own LEDs under the map (issue 37) ------------------------------------------------
+
+LIT = (
+    CellLight("c2", (0, 255, 0)),  # under a miniature
+    CellLight("d4", (255, 255, 255)),  # an empty cell
+    CellLight("e5", (0, 0, 255), 0.6),  # under a miniature, pulsing
+)
+
+
+def test_cells_the_table_lights_are_not_changed_but_a_piece_put_down_in_one_is(
+    calibration: Calibration, table_scene: Scene
+) -> None:
+    gate = MotionGate(DREAMBLADE_MAP, calibration, MotionConfig())
+    gate.mark_decoded(gate.update(grey(table_scene, 1)).changed_cells)
+    for seed, level in enumerate((1.0, 0.3, 0.8, 0.0), start=2):  # lit, then pulsing, then off
+        lights = tuple(replace(light, level=level * light.level) for light in LIT)
+        state = gate.update(grey(replace(table_scene, lights=lights), seed))
+        assert state.changed_cells == frozenset(), level
+    # a miniature put down in the lit empty cell is seen there, light or not
+    added = Piece(tag(9), 315.0, 315.0, "B", 30.0)  # d4
+    scene = replace(table_scene, pieces=(*table_scene.pieces, added), lights=LIT)
+    assert gate.update(grey(scene, 9)).changed_cells == frozenset({"d4"})
+
+
+def test_without_the_pattern_check_the_lit_cells_would_be_read_again(
+    calibration: Calibration, table_scene: Scene
+) -> None:
+    """The check above can fail: a gate that takes any level change for a change re-reads the lit
+    empty cell (the miniatures over the other two LEDs hide most of their light)."""
+    gate = MotionGate(DREAMBLADE_MAP, calibration, MotionConfig(light_correlation=1.01))
+    gate.mark_decoded(gate.update(grey(table_scene, 1)).changed_cells)
+    state = gate.update(grey(replace(table_scene, lights=LIT), 2))
+    assert state.changed_cells == frozenset({"d4"})

@@ -280,3 +280,55 @@ def test_a_changed_cell_is_read_only_where_it_changed_and_keeps_the_rest() -> No
         pipeline.process(frame)
     assert pipeline.tracker.board == steps[-1].truth
     assert pipeline.tracker.board[tag(4)] == "a2"
+
+
+def _lit(steps: list[Step], pulse: tuple[float, ...]) -> list[Step]:
+    """The steps with the table's LEDs lit under the map: b1 pulsing through ``pulse``, c2 steady,
+    and from the hand leaving on, a new scene (a1 pulsing, c1 steady): the new position lit."""
+    from vision.synth import CellLight
+
+    left = max(i for i, s in enumerate(steps) if s.scene.hands) + 1
+    lit = []
+    for i, step in enumerate(steps):
+        if i < left:
+            lights = (
+                CellLight("b1", (0, 255, 0), pulse[i % len(pulse)]),
+                CellLight("c2", (0, 0, 255)),
+            )
+        else:
+            lights = (
+                CellLight("a1", (255, 255, 255), pulse[i % len(pulse)]),
+                CellLight("c1", (0, 255, 0)),
+            )
+        lit.append(Step(replace(step.scene, lights=lights), step.held))
+    return lit
+
+
+def test_the_tables_own_leds_neither_hide_a_move_nor_get_cells_read_again() -> None:
+    from vision.motion import MotionConfig
+    from vision.synth import View
+
+    steps, _, calibration, plain = _carrier_move()
+    # a slow pulse from off to full: no frame differs much from the last
+    pulse = tuple(abs(7 - i) / 7 for i in range(14))
+    steps = _lit([*steps, *[steps[-1]] * 12], pulse)
+    view = View(1100, 900, 4.5, rotation_deg=3.0)
+    frames = [render(step.scene, view, seed=i) for i, step in enumerate(steps)]
+    before_issue_37 = replace(plain.config, motion=MotionConfig(light_correlation=1.01))
+    old = Pipeline(plain.grid, calibration, plain.reader, before_issue_37)
+    read: dict[str, list[int]] = {"now": [], "before": []}
+    for step, frame in zip(steps, frames, strict=True):
+        for name, pipeline in (("now", plain), ("before", old)):
+            result = pipeline.process(frame)
+            if result.change is not None:
+                assert result.change.board == {
+                    t: c for t, c in step.truth.items() if t in result.change.board
+                }
+            if not step.scene.hands:
+                read[name].append(result.decoded_cells)
+    assert plain.tracker.board == steps[-1].truth == old.tracker.board
+    # the still frames once the move is read: the round-robin cell and the scheduled re-reads,
+    # though the LEDs pulse under two cells; the gate before issue 37 read the lit cells again
+    now, before = read["now"][-12:], read["before"][-12:]
+    assert all(n <= b for n, b in zip(now, before, strict=True)), (now, before)
+    assert sum(now) < sum(before), (now, before)

@@ -6,7 +6,17 @@ import pytest
 
 from vision.board_change import TagId
 from vision.map_grid import DREAMBLADE_MAP
-from vision.synth import Look, Piece, Scene, View, degrade, move_sequence, random_pieces, render
+from vision.synth import (
+    Look,
+    Piece,
+    Scene,
+    View,
+    degrade,
+    move_sequence,
+    random_pieces,
+    render,
+    view_homography,
+)
 
 from .conftest import tag
 
@@ -183,3 +193,31 @@ def test_a_sheet_printed_at_90_percent_shrinks_its_carriers_not_the_base() -> No
     base_dark = [int((image[440:460, 440:460] < 40).sum()) for image in (full, small)]
     assert white[1] < 0.85 * white[0]
     assert base_dark[0] == base_dark[1]
+
+
+def test_a_lit_led_shines_through_the_paper_not_through_what_stands_on_it() -> None:
+    from vision.synth import CellLight
+
+    piece = Piece(TagId("db", "B1", 1), 225.0, 225.0)  # on c3's LED
+    scene = Scene(DREAMBLADE_MAP, (piece,), tag_mm=40.0, base_mm=50.0, seed=3)
+    view = View(900, 900, px_per_mm=1.8)
+    dark = render(scene, view, Look(noise_sigma=0, jpeg_quality=0)).astype(int)
+
+    def lit(level: float) -> np.ndarray:
+        lights = (CellLight("c3", (0, 255, 0), level),)
+        frame = render(replace(scene, lights=lights), view, Look(noise_sigma=0, jpeg_quality=0))
+        return frame.astype(int) - dark
+
+    full, half = lit(1.0), lit(0.5)
+    h = view_homography(scene, view)
+
+    def at(x: float, y: float) -> tuple[int, int]:
+        u, v, w = h @ np.array([x, y, 1.0])
+        return round(v / w), round(u / w)
+
+    paper = at(225.0 + 35.0, 225.0)  # c3's paper, beside the base
+    base = at(225.0, 225.0)  # the miniature's base over the LED
+    far = at(45.0, 45.0)  # a1, far from it
+    assert full[paper][1] > 15 and full[paper][1] > 3 * max(full[paper][0], full[paper][2])
+    assert abs(full[base]).max() <= 2 and abs(full[far]).max() <= 2
+    assert 0.35 < half[paper][1] / full[paper][1] < 0.65

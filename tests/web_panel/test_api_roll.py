@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS
 from companion.remote.link import GuestLink, HostLink
 from companion.remote.state import RemoteState
@@ -104,6 +106,7 @@ class Remote:
     link: GuestLink
 
 
+@pytest.mark.process
 def test_a_guest_phones_roll_is_rolled_by_the_host_and_both_tables_log_it(tmp_path):
     (tmp_path / "host").mkdir()
     host = dreamblade_table(tmp_path / "host", STRIKE_DICE)

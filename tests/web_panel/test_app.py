@@ -75,6 +75,7 @@ def test_the_panel_refuses_to_serve_in_debug_mode(app: Flask):
         serve(app, "127.0.0.1", 0)
 
 
+@pytest.mark.process
 def test_serve_runs_a_threaded_server_that_stops_cleanly(app: Flask):
     server = serve(app, "127.0.0.1", 0).start_in_thread()
     try:

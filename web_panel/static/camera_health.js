@@ -1,5 +1,6 @@
 /* The table screen's camera chip: reading well, reads falling off on some cells (or the map
-   moved), or lost; a link to the Camera set-up page. Hidden without a camera. */
+   moved), or lost; without a camera, that the phones keep the board. Beside it, always, the link
+   to the Camera set-up page (which says how to add a camera). */
 "use strict";
 
 (() => {
@@ -16,9 +17,12 @@
     } catch (error) {
       health = null;
     }
-    const row = document.getElementById("camera-health-row");
-    row.hidden = !(health && health.available);
-    if (row.hidden) return;
+    if (!health) return;  // the table's server did not answer: the chip stays as it was
+    if (!health.available) {
+      chip.dataset.state = "none";
+      chip.textContent = t("camera.health.none");
+      return;
+    }
     chip.dataset.state = health.state;
     chip.textContent = health.state === "degraded" && health.moved
       ? t("camera.health.moved")

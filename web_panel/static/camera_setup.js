@@ -48,7 +48,13 @@
     const problems = document.getElementById("setup-problems");
     const figures = document.getElementById("setup-figures");
     const carriers = document.getElementById("setup-carriers");
-    if (!data || !data.available) {
+    const none = Boolean(data && !data.available);
+    document.getElementById("setup-none-how").hidden = !none;
+    for (const id of ["setup-intro", "setup-legend", "carriers-card", "lens-card"]) {
+      document.getElementById(id).hidden = none;
+    }
+    if (!data) return;  // the table's server did not answer: the page stays as it was
+    if (none) {
       verdict.textContent = t("camsetup.none");
       verdict.dataset.verdict = "none";
       return;
@@ -56,6 +62,7 @@
     showFrame();
     renderLensViews(data.lens_views || 0);
     if (data.error) {
+      document.getElementById("setup-judges").hidden = true;
       verdict.textContent = errorText(data.error);
       verdict.dataset.verdict = "error";
       problems.replaceChildren();
@@ -64,8 +71,13 @@
       return;
     }
     const report = data.report;
+    const judges = document.getElementById("setup-judges");
+    const other = report.reads !== report.judges;  // the table reads another kind of label
+    judges.hidden = !other;
+    judges.textContent = other ? t(`camsetup.judges.${report.reads}`) : "";
     verdict.dataset.verdict = report.verdict;
-    verdict.textContent = t(`camsetup.verdict.${report.verdict}`, { count: report.problems.length });
+    const said = t(`camsetup.verdict.${report.verdict}`, { count: report.problems.length });
+    verdict.textContent = other ? t("camsetup.for_carriers", { verdict: said }) : said;
     figures.textContent = t("camsetup.figures", {
       good: report.cells.filter((c) => !c.limits.length).length, total: report.cells.length, need: report.threshold,
     });

@@ -62,7 +62,20 @@ def show_command(catalog_id: str, as_json: bool) -> None:
         click.echo(f"{key:>11}: {shown}")
 
 
-@catalog.command("import")
+# Where the full list of miniatures comes from: said by ``catalog import --help`` and when the
+# file is not there (README.md and data/README.md say the same).
+WHERE_FROM = (
+    "The companion ships only the miniatures its sources give values for. The full list is not "
+    'shipped: it is the fan-made "Dreamcatcher Excel" spreadsheet (named after Wizards of the '
+    "Coast's Dreamcatcher database, long offline), shared on BoardGameGeek's Dreamblade file "
+    "pages. Open it in a spreadsheet program, save its sheet as CSV, and import that file. Its "
+    "columns, in order, after one header row: name, lineage, aspect, spawn cost, aspect cost, "
+    "power, defense, life, abilities, flavor text, collector number, set, rarity. Without it, "
+    "type a missing miniature in on the panel's set-up page from what is printed on its base."
+)
+
+
+@catalog.command("import", epilog=WHERE_FROM)
 @click.argument("csv_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--check", is_flag=True, help="Only validate the file; store nothing.")
 def import_command(csv_file: Path, check: bool) -> None:

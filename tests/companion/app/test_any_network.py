@@ -101,6 +101,7 @@ def decode_qr_svg(svg: str) -> str:
     return str(found[0].text)
 
 
+@pytest.mark.process
 def test_a_phone_opens_the_qr_join_link_of_a_table_with_no_default_route(
     tmp_path: Path, network: dict[str, str]
 ):

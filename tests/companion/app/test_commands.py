@@ -118,6 +118,7 @@ def _get(url: str) -> dict:
     return data
 
 
+@pytest.mark.process
 def test_run_with_no_devices_is_a_real_table_that_resumes_after_a_restart(tmp_path: Path):
     process, lines = _start_run(tmp_path)
     try:
@@ -147,6 +148,7 @@ def test_run_with_no_devices_is_a_real_table_that_resumes_after_a_restart(tmp_pa
         process.wait(timeout=10)
 
 
+@pytest.mark.process
 def test_a_second_table_on_the_same_data_folder_is_refused_loudly(tmp_path: Path):
     """Issue 24: a dry run's second table on the first one's folder took over its data."""
     first, lines = _start_run(tmp_path)
@@ -171,6 +173,7 @@ def test_a_second_table_on_the_same_data_folder_is_refused_loudly(tmp_path: Path
         first.wait(timeout=10)
 
 
+@pytest.mark.process
 def test_run_says_each_missing_device_in_its_own_words(tmp_path: Path):
     # no camera, no pin factory for gpiozero, a LED library that is not installed
     process, lines = _start_run(
@@ -198,6 +201,7 @@ def _sigint_as_from_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+@pytest.mark.process
 def test_demo_stops_on_ctrl_c_with_a_clean_exit_and_nothing_leaked(tmp_path: Path):
     env = {**os.environ, "COMPANION_HOME": str(tmp_path), "PYTHONWARNINGS": ""}
     process = subprocess.Popen(
@@ -237,6 +241,7 @@ def test_demo_stops_on_ctrl_c_with_a_clean_exit_and_nothing_leaked(tmp_path: Pat
         assert said not in rest, rest
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("game", ["dreamblade", "planechase"])
 def test_the_demo_is_served_to_the_networks_phones_with_join_links_like_run(
     tmp_path: Path, game: str

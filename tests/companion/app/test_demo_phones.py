@@ -77,6 +77,7 @@ def _taps(view: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     ]
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("game", ["dreamblade", "planechase"])
 def test_a_customer_cannot_stop_the_demo_and_may_take_it_over(tmp_path: Path, game: str):
     args = ["demo", "--game", game, "--host", "127.0.0.1", "--port", "0", "--pace", "0.4"]

@@ -69,6 +69,7 @@ def _port_free(port: int) -> bool:
         return True
 
 
+@pytest.mark.process
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
 def test_hub_run_advertises_its_broker_which_dies_with_a_hub_killed_by_sigkill(tmp_path: Path):
     from companion.hub.discovery import find_hubs
@@ -107,6 +108,7 @@ def _get_json(url: str) -> dict:
         return dict(json.loads(answer.read()))
 
 
+@pytest.mark.process
 def test_hub_run_with_tls_advertises_it_and_a_table_found_by_mdns_verifies_the_ca(
     tmp_path: Path,
 ):

@@ -226,6 +226,7 @@ def mtr_standings(order: list[int], results: list[tuple[int, int | None, str | N
     return [(p, points[p], round(float(omw(p)), 4)) for p in ranked]
 
 
+@pytest.mark.process
 def test_an_event_of_16_players_on_8_tables_survives_the_hub_and_a_table_dying(tmp_path: Path):
     scripts = short_scripts()
     room = Room(tmp_path)

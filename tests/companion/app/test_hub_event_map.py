@@ -110,6 +110,7 @@ class Room:
             store.close()
 
 
+@pytest.mark.process
 def test_every_game_of_the_event_plays_on_the_organizers_map_and_never_waits(tmp_path: Path):
     room = Room(tmp_path)
     try:

@@ -135,6 +135,7 @@ def retained_on(port: int, password: str, topic: str) -> list[bytes]:
     return seen
 
 
+@pytest.mark.process
 def test_a_hostile_table_account_can_not_silence_the_hub(tmp_path: Path):
     rng = random.Random(24)
     plan = BrokerPlan(

@@ -61,6 +61,7 @@ def _pair(hub: HubView, table: Table, view: dict, *, new_game: bool) -> None:
         assert wait_for(lambda: table.game_id != before)
 
 
+@pytest.mark.process
 def test_a_pairing_of_new_players_unseats_the_previous_pairings_phones(paired_table):
     app, hub, table = paired_table
     _pair(hub, table, pairing(1, (1, "Aiko"), (2, "Ben"), None), new_game=True)
@@ -85,6 +86,7 @@ def test_a_pairing_of_new_players_unseats_the_previous_pairings_phones(paired_ta
     assert Phone(aiko.client).get("/api/me").get_json()["seat"] is None
 
 
+@pytest.mark.process
 def test_a_stale_phones_refused_action_and_confirmation_are_logged_with_it_and_the_match(
     paired_table, caplog: pytest.LogCaptureFixture
 ):
@@ -108,6 +110,7 @@ def test_a_stale_phones_refused_action_and_confirmation_are_logged_with_it_and_t
     ]
 
 
+@pytest.mark.process
 def test_the_same_pairing_again_keeps_its_phones(paired_table):
     """A reconnection resends the same pairing: no new game, nobody unseated."""
     app, hub, table = paired_table

@@ -89,6 +89,7 @@ def refusals(room: Room, names: Iterable[str]) -> str:
     return "".join((room.folder / f"{name}.log").read_text() for name in names)
 
 
+@pytest.mark.process
 def test_every_phone_follows_its_player_and_only_the_matchs_phones_confirm(tmp_path: Path):
     room = Room(tmp_path)
     try:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS
 from tests.companion.app.remote_tables import Phone, dreamblade_runtime
 from tests.companion.hub.mqtt import wait_for
@@ -16,6 +18,7 @@ from tests.companion.remote.tables import remote_broker_section, stop_table
 STRIKE_DICE = DEMO_ACTIONS.index("dice 2,3,3,blade")  # seat B's attack dice in turn 3
 
 
+@pytest.mark.process
 def test_a_guest_phones_roll_is_rolled_by_the_host_and_both_tables_log_it(tmp_path: Path):
     with remote_broker_section(tmp_path) as remote:
         host = dreamblade_runtime(tmp_path / "host", remote, STRIKE_DICE)

@@ -525,6 +525,7 @@ def tried_for_the_host(phone: Phone, text: str, version: int, *tables: Client) -
     assert [table.get("/api/log") for table in tables] == before
 
 
+@pytest.mark.process
 def test_a_whole_game_between_two_homes_over_a_slow_link_that_drops(room: Room):
     script, winner = short_script()
     cuts = {len(script) // 5: "guest", 3 * len(script) // 5: "host"}
@@ -576,6 +577,7 @@ def test_a_whole_game_between_two_homes_over_a_slow_link_that_drops(room: Room):
     assert [action for _, action, *_ in host_record] == [step.action for step in script]
 
 
+@pytest.mark.process
 def test_the_hosts_log_records_the_guests_try_at_its_seat(room: Room):
     """The issue's "the guest never acts for the host's seat (refused, logged)": the refusal is
     in the host's log, where the game is."""
@@ -618,6 +620,7 @@ def hue(colour: str) -> float:
     return colorsys.rgb_to_hsv(r, g, b)[0]
 
 
+@pytest.mark.process
 def test_the_guests_leds_light_the_hosts_miniatures(room: Room):
     """Seeded random legal actions (the host's first miniature comes onto the map within a few),
     each from its own table's phone, until the host has a miniature on the map; then the LED

@@ -9,6 +9,8 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+import pytest
+
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS
 from companion.lights.base import ShownFrame
 from companion.lights.colours import Palette, scaled
@@ -25,6 +27,7 @@ def _near(shown: tuple[int, int, int], wanted: tuple[int, int, int]) -> bool:
     return all(abs(a - b) <= 8 for a, b in zip(shown, wanted, strict=True))
 
 
+@pytest.mark.process
 def test_the_hosts_move_plays_on_the_guests_leds(tmp_path: Path):
     blue = Palette().seat("A")
     lights = {"backend": "virtual"}

@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.app.runtime import TableRuntime
 from companion.settings import Settings
 from companion.table.proposers import JUDGE
@@ -49,6 +51,7 @@ def _guest(folder: Path) -> TableRuntime:
     return runtime
 
 
+@pytest.mark.process
 def test_the_seats_map_values_meet_at_the_host_across_two_tables(tmp_path: Path):
     with remote_broker_section(tmp_path) as remote:
         host = _host_at_a_conquest(tmp_path, remote)

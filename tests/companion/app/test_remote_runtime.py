@@ -65,6 +65,7 @@ def _playing(*runtimes: TableRuntime) -> bool:
     return all(r.table.held is None and r.table.state()["remote"] is not None for r in runtimes)
 
 
+@pytest.mark.process
 def test_two_running_tables_invite_join_play_and_reconnect_after_a_restart(
     remote: dict[str, Any], tmp_path: Path
 ):
@@ -108,6 +109,7 @@ def test_two_running_tables_invite_join_play_and_reconnect_after_a_restart(
         stop_table(guest)
 
 
+@pytest.mark.process
 def test_companion_run_starts_the_remote_session_its_store_holds(tmp_path: Path):
     """As after ``companion remote host``: the session is in the store, ``companion run`` (its
     own process) says so, shows the invite code and connects to the broker by itself."""
@@ -141,6 +143,7 @@ def test_companion_run_starts_the_remote_session_its_store_holds(tmp_path: Path)
             process.wait(timeout=10)
 
 
+@pytest.mark.process
 def test_ending_the_remote_game_at_the_guest_frees_it_and_pauses_the_host(
     remote: dict[str, Any], tmp_path: Path
 ):

@@ -48,6 +48,7 @@ def test_leds_that_cannot_open_fall_back_to_virtual_said_in_our_words(runtime, c
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
 
 
+@pytest.mark.process
 def test_the_panel_serves_the_table(runtime):
     url = runtime.start_panel(host="127.0.0.1", port=0)
     with urllib.request.urlopen(f"{url}/api/state", timeout=5) as response:
@@ -184,6 +185,7 @@ def test_a_game_without_a_map_gets_no_camera(tmp_path: Path):
     assert any("planechase has no map" in p for p in running.problems)
 
 
+@pytest.mark.process
 def test_the_camera_started_first_feeds_the_panels_camera_view(runtime):
     import cv2
     import numpy as np
@@ -298,6 +300,7 @@ def test_a_layout_under_another_map_is_a_problem_and_the_lights_idle(tmp_path: P
         running.stop()
 
 
+@pytest.mark.process
 def test_a_tournament_table_takes_its_pairing_and_clock_from_the_hub(tmp_path: Path):
     from companion.hub.journal import Journal
     from companion.hub.station import HubStation
@@ -422,6 +425,7 @@ def test_with_a_marker_registration_the_camera_reads_carriers(tmp_path: Path):
     assert any("family" in p for p in again.problems)
 
 
+@pytest.mark.process
 def test_a_table_with_an_account_but_no_address_joins_the_hub_found_by_mdns(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
@@ -465,6 +469,7 @@ def test_a_table_with_an_account_but_no_address_joins_the_hub_found_by_mdns(
         broker.wait(timeout=5)
 
 
+@pytest.mark.process
 def test_a_table_that_finds_no_hub_by_mdns_tries_hub_local_and_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):

@@ -1,7 +1,12 @@
+import importlib.util
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 from click.testing import CliRunner
 
 from companion.cli import main
@@ -37,3 +42,43 @@ def test_camera_calibrate_says_when_the_board_is_not_in_enough_photos(tmp_path: 
     assert result.exit_code != 0
     assert "found in 0 photo" in result.output
     assert not out.exists()
+
+
+def _camera_check(home: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """``companion camera check`` as its user runs it, on this machine."""
+    environment = {**os.environ, "COMPANION_HOME": str(home), "PYTHONWARNINGS": ""}
+    for name in ("COMPANION_CAMERA", "OPENCV_LOG_LEVEL"):
+        environment.pop(name, None)
+    environment.update(env)
+    return subprocess.run(
+        [sys.executable, "-m", "companion", "camera", "check"],
+        capture_output=True, text=True, env=environment, timeout=120,
+    )  # fmt: skip
+
+
+@pytest.mark.skipif(
+    Path("/dev/video0").exists() or importlib.util.find_spec("picamera2") is not None,
+    reason="this machine has a camera",
+)
+def test_check_with_no_camera_says_the_table_plays_without_one_and_what_to_do_next(
+    tmp_path: Path,
+) -> None:
+    done = _camera_check(tmp_path)
+    said = done.stdout + done.stderr
+    assert done.returncode == 1, said
+    assert "WARN" not in said and "VIDEOIO" not in said, said  # OpenCV's own words
+    assert "No camera found on this machine" in said
+    assert "the table plays without one" in said
+    assert "then run companion camera check again" in said
+    assert "--photo" in said  # or check a photo taken from the camera's place
+
+
+@pytest.mark.skipif(Path("/dev/video9").exists(), reason="this machine has a 10th camera")
+def test_a_named_webcam_that_does_not_open_is_said_without_opencv_s_warnings(
+    tmp_path: Path,
+) -> None:
+    done = _camera_check(tmp_path, COMPANION_CAMERA="opencv:9")
+    said = done.stdout + done.stderr
+    assert done.returncode == 1, said
+    assert "WARN" not in said and "VIDEOIO" not in said, said
+    assert "the camera did not open: check its cable and its source" in said

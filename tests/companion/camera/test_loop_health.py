@@ -129,3 +129,35 @@ def test_the_lens_is_calibrated_from_the_live_camera(table: Table, tmp_path: Pat
     assert loop.pipeline is None  # the map is calibrated again, with the lens, at the next frame
     preview = loop.lens_preview()
     assert preview is not None and preview.shape[1] == 2 * VIEW.width
+
+
+def test_a_picture_older_than_a_few_seconds_is_never_judged_ready(
+    table: Table, tmp_path: Path
+) -> None:
+    from companion.camera.loop import STALE_SECONDS
+    from vision.setup_check import SetupError
+
+    now = [100.0]
+    loop = loop_over(table, [render(SCENE, VIEW, seed=i) for i in range(3)], tmp_path)
+    loop.clock = lambda: now[0]
+    for _ in range(3):
+        loop.step()
+    assert loop.setup_check().ok  # a good set-up, seen just now
+    assert loop.setup_check().reads == "carriers"
+    now[0] += STALE_SECONDS + 7  # the camera stopped sending: the same frame, 12 s on
+    with pytest.raises(SetupError) as stale:
+        loop.setup_check()
+    assert stale.value.code == "stale" and stale.value.params == {"seconds": "12"}
+    assert "12 s old" in str(stale.value)
+
+
+def test_the_check_says_which_labels_the_table_reads(table: Table, tmp_path: Path) -> None:
+    from vision.tags import make_reader
+
+    frames = [render(SCENE, VIEW, seed=i) for i in range(3)]
+    loop = loop_over(table, frames, tmp_path)
+    loop.reader = make_reader("zxing")  # the demo's camera reads QR stickers
+    for _ in range(3):
+        loop.step()
+    report = loop.setup_check().to_json()
+    assert (report["judges"], report["reads"]) == ("carriers", "qr")

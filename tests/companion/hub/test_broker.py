@@ -97,6 +97,7 @@ def test_a_damaged_accounts_file_is_a_clear_error(tmp_path: Path):
         load_or_create_accounts(tmp_path, ("table-1",))
 
 
+@pytest.mark.process
 def test_a_table_reaches_the_hub_with_its_account(tmp_path: Path):
     with generated_broker(tmp_path, TABLES) as (plan, accounts):
         hub = HubView(account(plan, accounts, "hub"))
@@ -110,6 +111,7 @@ def test_a_table_reaches_the_hub_with_its_account(tmp_path: Path):
             hub.close()
 
 
+@pytest.mark.process
 def test_a_stranger_cannot_replace_a_tables_retained_state(tmp_path: Path):
     with generated_broker(tmp_path, TABLES) as (plan, accounts):
         table = TablePublisher(account(plan, accounts, "table-7"), "table-7")
@@ -139,6 +141,7 @@ def test_a_stranger_cannot_replace_a_tables_retained_state(tmp_path: Path):
             hub.close()
 
 
+@pytest.mark.process
 def test_a_stranger_reusing_the_client_id_does_not_kick_the_table_off(tmp_path: Path):
     with generated_broker(tmp_path, TABLES) as (plan, accounts):
         hub = HubView(account(plan, accounts, "hub"))
@@ -167,6 +170,7 @@ def test_a_stranger_reusing_the_client_id_does_not_kick_the_table_off(tmp_path: 
             hub.close()
 
 
+@pytest.mark.process
 def test_tls_carries_the_table_and_plain_connections_are_refused(tmp_path: Path):
     tls = self_signed_tls(tmp_path / "certs")
     with generated_broker(tmp_path / "broker", TABLES, tls=tls) as (plan, accounts):
@@ -184,6 +188,7 @@ def test_tls_carries_the_table_and_plain_connections_are_refused(tmp_path: Path)
             hub.close()
 
 
+@pytest.mark.process
 def test_the_broker_fails_clearly_when_its_port_is_taken(tmp_path: Path):
     with generated_broker(tmp_path / "one", TABLES) as (plan, _):
         taken = BrokerPlan(folder=tmp_path / "two", tables=TABLES, host="127.0.0.1", port=plan.port)

@@ -69,6 +69,7 @@ def linked(tmp_path: Path) -> Iterator[tuple[Table, TableLink, Listener]]:
         broker.wait(timeout=5)
 
 
+@pytest.mark.process
 def test_one_state_message_per_version_and_one_action_applied_per_action(linked):
     table, _link, listener = linked
     events_before = 0

@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion import events as ev
 from companion.camera.loop import CameraLoop
 from companion.camera.profiles import camera_profile
@@ -42,6 +44,7 @@ def carrier(sheet: LabelRegistration, tag: TagId, x: float, y: float, angle: flo
     return Piece(tag, x, y, angle_deg=angle, marker_id=sheet.marker_id(serial), figure=Figure(0.6))
 
 
+@pytest.mark.process
 def test_a_paired_table_reads_both_players_carriers_and_flags_a_third_key(tmp_path: Path):
     # the players printed their sheets at home, each for seat A (copy k is serial k), own keys
     ann_sheet = assign_serials("aruco4x4", [BRAWLER, TagId("db", "runetagged-brawler", 2)], key=3)

@@ -28,6 +28,7 @@ def summary(version: int, tally: dict[str, int]) -> dict:
     return table_summary("table-7", state, {"tally": tally, "winner": None})
 
 
+@pytest.mark.process
 def test_the_hub_sees_each_table_state(broker: int):
     settings = HubSettings(mqtt_host="127.0.0.1", mqtt_port=broker)
     updates: list[str] = []
@@ -48,6 +49,7 @@ def test_the_hub_sees_each_table_state(broker: int):
         hub.close()
 
 
+@pytest.mark.process
 def test_a_late_hub_gets_the_retained_state(broker: int):
     settings = HubSettings(mqtt_host="127.0.0.1", mqtt_port=broker)
     publisher = TablePublisher(settings, "table-7")
@@ -62,6 +64,7 @@ def test_a_late_hub_gets_the_retained_state(broker: int):
         hub.close()
 
 
+@pytest.mark.process
 def test_a_table_without_broker_keeps_playing_and_catches_up(tmp_path: Path):
     port = free_port()
     settings = HubSettings(mqtt_host="127.0.0.1", mqtt_port=port)
@@ -87,6 +90,7 @@ UNREADABLE_STATES = [
 ]
 
 
+@pytest.mark.process
 def test_unreadable_messages_are_counted_dropped_and_cleared_when_retained(broker: int):
     import paho.mqtt.publish as single
 
@@ -120,6 +124,7 @@ def test_unreadable_messages_are_counted_dropped_and_cleared_when_retained(broke
         again.close()
 
 
+@pytest.mark.process
 def test_a_table_drops_an_unreadable_pairing_and_applies_the_next(broker: int):
     import paho.mqtt.publish as single
 

@@ -79,6 +79,7 @@ def room(tmp_path: Path) -> Iterator[tuple[Any, dict[str, str], Tournament]]:
         yield plan, accounts, tournament
 
 
+@pytest.mark.process
 def test_a_round_from_pairing_to_results(room: Any, tmp_path: Path):
     plan, accounts, tournament = room
     hub = HubStation(account(plan, accounts, "hub"), tournament)
@@ -117,6 +118,7 @@ def test_a_round_from_pairing_to_results(room: Any, tmp_path: Path):
         hub.close()
 
 
+@pytest.mark.process
 def test_a_judge_call_answered_at_the_hub_or_at_the_table_clears_on_both(room: Any, tmp_path: Path):
     """Issue 24: the judge-call banner stayed after the call was answered."""
     plan, accounts, tournament = room
@@ -144,6 +146,7 @@ def test_a_judge_call_answered_at_the_hub_or_at_the_table_clears_on_both(room: A
         hub.close()
 
 
+@pytest.mark.process
 def test_a_table_cannot_report_for_another(room: Any, tmp_path: Path):
     plan, accounts, tournament = room
     hub = HubStation(account(plan, accounts, "hub"), tournament)
@@ -170,6 +173,7 @@ def test_a_table_cannot_report_for_another(room: Any, tmp_path: Path):
         hub.close()
 
 
+@pytest.mark.process
 def test_a_table_and_the_hub_away_mid_round_lose_nothing(room: Any, tmp_path: Path):
     plan, accounts, tournament = room
     hub = HubStation(account(plan, accounts, "hub"), tournament)

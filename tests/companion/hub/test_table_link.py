@@ -67,6 +67,7 @@ def test_registered_warbands_are_the_paired_game(tmp_path: Path):
     assert fallback.record() == starting_game(settings(tmp_path)).record()
 
 
+@pytest.mark.process
 def test_a_pairing_starts_the_game_once_and_is_remembered(tmp_path: Path):
     link, started = link_for(tmp_path)
     try:
@@ -83,6 +84,7 @@ def test_a_pairing_starts_the_game_once_and_is_remembered(tmp_path: Path):
         link.close()
 
 
+@pytest.mark.process
 def test_at_time_the_leader_wins_policy_reports_and_says_so(tmp_path: Path):
     link, _ = link_for(tmp_path)
     flags: list[str] = []
@@ -109,6 +111,7 @@ def test_at_time_the_leader_wins_policy_reports_and_says_so(tmp_path: Path):
         link.close()
 
 
+@pytest.mark.process
 def test_at_time_notify_only_announces_and_reports_nothing(tmp_path: Path):
     link, _ = link_for(tmp_path)
     flags: list[str] = []
@@ -127,6 +130,7 @@ def test_at_time_notify_only_announces_and_reports_nothing(tmp_path: Path):
         link.close()
 
 
+@pytest.mark.process
 def test_a_restarted_table_keeps_its_reported_result(tmp_path: Path):
     link, _ = link_for(tmp_path)
     link.on_match(match(5))
@@ -141,6 +145,7 @@ def test_a_restarted_table_keeps_its_reported_result(tmp_path: Path):
         again.close()
 
 
+@pytest.mark.process
 def test_the_recorded_result_is_offered_for_confirmation(tmp_path: Path):
     link, _ = link_for(tmp_path)
     changes: list[int] = []
@@ -159,6 +164,7 @@ def test_the_recorded_result_is_offered_for_confirmation(tmp_path: Path):
         link.close()
 
 
+@pytest.mark.process
 def test_a_game_set_up_on_the_panel_plays_the_match(tmp_path: Path):
     link, _ = link_for(tmp_path)
     try:
@@ -172,6 +178,7 @@ def test_a_game_set_up_on_the_panel_plays_the_match(tmp_path: Path):
         link.close()
 
 
+@pytest.mark.process
 def test_the_seated_players_labels_are_read_for_their_match_only(tmp_path: Path):
     from companion.table.seated_labels import load_seated
     from vision.registration import registration_from_data
@@ -230,6 +237,7 @@ def test_a_map_that_is_no_map_leaves_the_tables_own(tmp_path: Path, caplog):
     assert "the event's map from the hub" in caplog.text
 
 
+@pytest.mark.process
 def test_the_panel_sets_up_on_the_map_of_the_tables_pairing(tmp_path: Path):
     link, _ = link_for(tmp_path)
     try:
@@ -243,6 +251,7 @@ def test_the_panel_sets_up_on_the_map_of_the_tables_pairing(tmp_path: Path):
         link.close()
 
 
+@pytest.mark.process
 def test_a_count_sent_before_the_hub_heard_the_call_does_not_clear_it(tmp_path: Path):
     """The hub's count of open calls can cross a new call on the wire: a 0 that does not yet
     count the call made here must leave its notice up; the hub's answer to it clears it."""

@@ -38,6 +38,7 @@ def clients() -> Iterator[list[mqtt.Client]]:
         client.disconnect()
 
 
+@pytest.mark.process
 def test_both_accounts_connect_with_the_pinned_certificate(
     remote_broker: Broker, tmp_path: Path, clients: list[mqtt.Client]
 ) -> None:
@@ -53,6 +54,7 @@ def test_both_accounts_connect_with_the_pinned_certificate(
         )
 
 
+@pytest.mark.process
 def test_a_wrong_pin_is_refused_and_nothing_is_kept(remote_broker: Broker, tmp_path: Path) -> None:
     plan, found = remote_broker
     access = replace(access_for(plan, found, "guest"), pin="0" * 64)
@@ -110,6 +112,7 @@ def impostor_with(folder: Path) -> Impostor:
     return Impostor(folder / "broker.crt", folder / "broker.key")
 
 
+@pytest.mark.process
 def test_a_broker_that_is_not_the_pinned_one_never_gets_the_password(
     remote_broker: Broker, tmp_path: Path
 ) -> None:
@@ -131,6 +134,7 @@ def test_a_broker_that_is_not_the_pinned_one_never_gets_the_password(
         impostor.close()
 
 
+@pytest.mark.process
 def test_a_certificate_signed_by_the_pinned_key_is_still_not_the_pinned_one(
     remote_broker: Broker, tmp_path: Path
 ) -> None:
@@ -161,6 +165,7 @@ def test_a_certificate_signed_by_the_pinned_key_is_still_not_the_pinned_one(
         impostor.close()
 
 
+@pytest.mark.process
 def test_a_ca_file_is_verified_with_the_host_name(
     remote_broker: Broker, tmp_path: Path, clients: list[mqtt.Client]
 ) -> None:
@@ -176,6 +181,7 @@ def test_a_ca_file_is_verified_with_the_host_name(
     assert not (tmp_path / "remote").exists()  # nothing fetched nor kept
 
 
+@pytest.mark.process
 def test_the_system_authorities_do_not_trust_a_self_signed_broker(
     remote_broker: Broker, tmp_path: Path
 ) -> None:
@@ -186,6 +192,7 @@ def test_the_system_authorities_do_not_trust_a_self_signed_broker(
         client.connect(access.host, access.port, keepalive=30)
 
 
+@pytest.mark.process
 def test_anonymous_and_a_wrong_password_are_refused(
     remote_broker: Broker, tmp_path: Path, clients: list[mqtt.Client]
 ) -> None:
@@ -202,6 +209,7 @@ def test_anonymous_and_a_wrong_password_are_refused(
     assert connect(wrong, guest)[0].is_failure
 
 
+@pytest.mark.process
 def test_each_account_writes_only_its_side_and_reads_only_the_other(
     remote_broker: Broker, tmp_path: Path, clients: list[mqtt.Client]
 ) -> None:
@@ -277,6 +285,7 @@ def test_an_invalid_access_is_refused(change: dict[str, object]) -> None:
     assert caught.value.key == "remote.access.invalid"
 
 
+@pytest.mark.process
 def test_the_system_authorities_path_checks_the_host_name(
     remote_broker: Broker,
     tmp_path: Path,

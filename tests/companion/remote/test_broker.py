@@ -103,6 +103,7 @@ def test_an_unreadable_state_file_is_a_clear_error(tmp_path: Path) -> None:
         write_broker(RemoteBroker(tmp_path, "127.0.0.1"))
 
 
+@pytest.mark.process
 def test_only_tls_is_spoken(remote_broker: Broker) -> None:
     """A plain MQTT client gets no CONNACK from the TLS listener."""
     plan, _ = remote_broker
@@ -118,6 +119,7 @@ def test_only_tls_is_spoken(remote_broker: Broker) -> None:
         plain.disconnect()
 
 
+@pytest.mark.process
 def test_a_busy_port_is_a_clear_error(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -128,6 +130,7 @@ def test_a_busy_port_is_a_clear_error(tmp_path: Path) -> None:
             start_broker(plan)
 
 
+@pytest.mark.process
 def test_retained_messages_outlive_a_broker_restart(tmp_path: Path) -> None:
     """The host's retained game is still there for a guest after the broker restarts."""
     plan = RemoteBroker(tmp_path / "b", "127.0.0.1", port=free_port(), listen="127.0.0.1")

@@ -81,6 +81,7 @@ def test_broker_refuses_a_bad_public_host(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.process
 def test_broker_runs_until_stopped_and_its_host_settings_connect(tmp_path: Path) -> None:
     """The command as a process: the accounts it wrote connect over TLS with the pin; SIGTERM to
     the command stops Mosquitto with it."""
@@ -158,6 +159,7 @@ def session_of(config: Path) -> RemoteSession | None:
         store.close()
 
 
+@pytest.mark.process
 def test_host_keeps_its_session_and_invite_and_runs_the_table(
     remote_broker: tuple[RemoteBroker, BrokerSecrets],
     tmp_path: Path,
@@ -190,6 +192,7 @@ def test_host_keeps_its_session_and_invite_and_runs_the_table(
     assert ran == [(config, None, 0)]
 
 
+@pytest.mark.process
 def test_host_without_a_broker_or_with_a_wrong_pin_says_so(
     remote_broker: tuple[RemoteBroker, BrokerSecrets], tmp_path: Path
 ) -> None:
@@ -203,6 +206,7 @@ def test_host_without_a_broker_or_with_a_wrong_pin_says_so(
     assert session_of(wrong) is None
 
 
+@pytest.mark.process
 def test_join_writes_the_guest_session_once_and_runs_the_table(
     remote_broker: tuple[RemoteBroker, BrokerSecrets],
     tmp_path: Path,
@@ -262,6 +266,7 @@ def test_join_refuses_another_game_and_an_unreachable_broker(tmp_path: Path) -> 
     assert session_of(guest) is None
 
 
+@pytest.mark.process
 def test_host_and_join_run_two_tables_that_link_up(
     remote_broker: tuple[RemoteBroker, BrokerSecrets], tmp_path: Path
 ) -> None:
@@ -311,6 +316,7 @@ def test_host_and_join_run_two_tables_that_link_up(
             process.wait(timeout=10)
 
 
+@pytest.mark.process
 def test_lag_proxy_carries_a_pinned_tls_client_to_the_broker_and_cuts_it(
     remote_broker: tuple[RemoteBroker, BrokerSecrets], tmp_path: Path
 ) -> None:

@@ -61,6 +61,7 @@ def _playing(*controls: RemoteControl) -> bool:
     return all(c.table.held is None and c.link is not None for c in controls)
 
 
+@pytest.mark.process
 def test_the_host_invites_the_guest_joins_with_the_code_and_both_play(
     controls: tuple[RemoteControl, RemoteControl],
 ):
@@ -83,6 +84,7 @@ def test_the_host_invites_the_guest_joins_with_the_code_and_both_play(
     assert guest.current_invite() is None  # the code is the host's to show
 
 
+@pytest.mark.process
 def test_a_bad_code_is_refused_with_its_catalog_key_and_changes_nothing(
     controls: tuple[RemoteControl, RemoteControl],
 ):
@@ -107,6 +109,7 @@ def test_a_table_without_a_remote_section_cannot_invite(tmp_path: Path):
     assert refused.value.key == "remote.not_configured"
 
 
+@pytest.mark.process
 def test_restarted_tables_find_their_session_and_play_on(
     controls: tuple[RemoteControl, RemoteControl], remote_broker: Broker, tmp_path: Path
 ):
@@ -137,6 +140,7 @@ def test_restarted_tables_find_their_session_and_play_on(
             control.close()
 
 
+@pytest.mark.process
 def test_sessions_written_before_the_tables_run_start_with_them(
     remote_broker: Broker, tmp_path: Path
 ):
@@ -161,6 +165,7 @@ def test_sessions_written_before_the_tables_run_start_with_them(
         guest.close()
 
 
+@pytest.mark.process
 def test_a_stored_session_whose_broker_cannot_be_reached_waits_paused_and_starts_later(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
@@ -194,6 +199,7 @@ def test_a_stored_session_whose_broker_cannot_be_reached_waits_paused_and_starts
             stop_broker(process)
 
 
+@pytest.mark.process
 def test_a_table_whose_account_the_broker_refuses_says_so_and_plays_on_when_it_is_right(
     remote_broker: Broker, tmp_path: Path
 ):

@@ -88,6 +88,7 @@ def closed(sock: socket.socket) -> bool:
         return True
 
 
+@pytest.mark.process
 def test_bytes_pass_intact_and_in_order_both_ways(echo: Echo):
     payload = os.urandom(1_000_000)
     with LagProxy("127.0.0.1", echo.port, delay_ms=100) as proxy, connect(proxy.port) as sock:
@@ -104,6 +105,7 @@ def test_bytes_pass_intact_and_in_order_both_ways(echo: Echo):
     assert b"".join(chunk for _, chunk in echo.arrivals) == payload
 
 
+@pytest.mark.process
 def test_each_way_takes_at_least_the_delay(echo: Echo):
     with LagProxy("127.0.0.1", echo.port, delay_ms=100) as proxy, connect(proxy.port) as sock:
         sent = time.monotonic()
@@ -115,6 +117,7 @@ def test_each_way_takes_at_least_the_delay(echo: Echo):
     assert back - arrived >= 0.1  # broker → client
 
 
+@pytest.mark.process
 def test_the_delay_is_per_chunk_not_summed_nor_serialised(echo: Echo):
     """Ten chunks sent one after another each come back one round trip (2 × 0.5 s) after they
     left: were the delay summed per chunk, or one direction held while the other waits, the last
@@ -129,6 +132,7 @@ def test_the_delay_is_per_chunk_not_summed_nor_serialised(echo: Echo):
     assert 1.0 <= took < 4.0
 
 
+@pytest.mark.process
 def test_cut_drops_every_connection_and_refuses_new_ones_until_restored(echo: Echo):
     with LagProxy("127.0.0.1", echo.port, delay_ms=100) as proxy:
         first, second = connect(proxy.port), connect(proxy.port)
@@ -156,6 +160,7 @@ def test_cut_drops_every_connection_and_refuses_new_ones_until_restored(echo: Ec
             assert receive(again, 4) == b"back"
 
 
+@pytest.mark.process
 def test_a_target_that_is_down_closes_the_connection():
     with socket.create_server(("127.0.0.1", 0)) as gone:
         port = int(gone.getsockname()[1])
@@ -168,6 +173,7 @@ def test_a_negative_delay_is_refused():
         LagProxy("127.0.0.1", 1, delay_ms=-1)
 
 
+@pytest.mark.process
 def test_main_runs_until_stopped_and_cuts_and_restores_on_command(echo: Echo):
     """The command-line face (``companion remote lag-proxy``): it says where it listens; ``cut``
     and ``restore`` lines on its input; SIGTERM stops it cleanly."""

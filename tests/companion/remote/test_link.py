@@ -31,6 +31,7 @@ def _same_record(pair: Pair) -> bool:
     ] and host.version == guest.version
 
 
+@pytest.mark.process
 def test_the_guest_joins_and_follows_the_hosts_game(pair: Pair):
     host, guest = pair.host.table, pair.guest.table
     assert guest.state()["position"] == host.state()["position"] == {"version": 1, "total": 0}
@@ -46,6 +47,7 @@ def test_the_guest_joins_and_follows_the_hosts_game(pair: Pair):
     assert _same_record(pair)
 
 
+@pytest.mark.process
 def test_the_guest_shows_the_host_players_names_in_its_own_colours(pair: Pair):
     host, guest = pair.host.table, pair.guest.table
     colours = {seat: s.colour for seat, s in pair.guest.seats().items()}
@@ -64,6 +66,7 @@ def test_the_guest_shows_the_host_players_names_in_its_own_colours(pair: Pair):
     assert wait_for(lambda: guest.state()["remote"]["names"] == {"A": "Aiko", "B": "Ben"})
 
 
+@pytest.mark.process
 def test_a_guest_action_is_applied_at_the_host_and_mirrored_back(pair: Pair):
     host, guest = pair.host.table, pair.guest.table
     host.submit("A", "add 1")
@@ -87,6 +90,7 @@ def test_a_guest_action_is_applied_at_the_host_and_mirrored_back(pair: Pair):
     assert host.state()["position"] == guest.state()["position"] == {"version": 1, "total": 5}
 
 
+@pytest.mark.process
 def test_the_guest_acting_for_the_hosts_seat_is_refused_and_logged(
     pair: Pair, caplog: pytest.LogCaptureFixture
 ):
@@ -101,6 +105,7 @@ def test_the_guest_acting_for_the_hosts_seat_is_refused_and_logged(
     assert "the guest tried to act for seat A" in caplog.text
 
 
+@pytest.mark.process
 def test_a_duplicate_proposal_is_answered_again_and_applied_once(pair: Pair):
     host = pair.host.table
     host.submit("A", "add 1")
@@ -139,6 +144,7 @@ def test_a_duplicate_proposal_is_answered_again_and_applied_once(pair: Pair):
     assert wait_for(lambda: pair.guest.table.version == 2)
 
 
+@pytest.mark.process
 def test_unreadable_messages_are_dropped_and_counted_and_the_loop_goes_on(pair: Pair):
     spy = plain_client("rcore-spy")
     spy.connect("127.0.0.1", pair.broker.port)
@@ -159,6 +165,7 @@ def test_unreadable_messages_are_dropped_and_counted_and_the_loop_goes_on(pair: 
     assert guest.submit("B", "add 2").version == 2  # both loops still answer
 
 
+@pytest.mark.process
 def test_a_second_guest_with_a_used_invite_is_refused(pair: Pair, tmp_path: Path):
     nonce = pair.host.state.session().nonce  # type: ignore[union-attr]
     other, other_state = guest_table(tmp_path / "other.sqlite3", nonce or "")
@@ -172,6 +179,7 @@ def test_a_second_guest_with_a_used_invite_is_refused(pair: Pair, tmp_path: Path
     assert pair.playing()  # the invited guest plays on
 
 
+@pytest.mark.process
 def test_both_tables_pause_when_the_broker_goes_and_resume_when_it_is_back(pair: Pair):
     host, guest = pair.host.table, pair.guest.table
     host.submit("A", "add 1")
@@ -188,6 +196,7 @@ def test_both_tables_pause_when_the_broker_goes_and_resume_when_it_is_back(pair:
     assert _same_record(pair)
 
 
+@pytest.mark.process
 def test_a_restarted_host_resumes_the_session_from_its_store(pair: Pair):
     host, guest = pair.host.table, pair.guest.table
     host.submit("A", "add 1")
@@ -211,6 +220,7 @@ def test_a_restarted_host_resumes_the_session_from_its_store(pair: Pair):
     assert _same_record(pair)
 
 
+@pytest.mark.process
 def test_a_host_link_for_a_killed_host_turns_offline_by_its_will(pair: Pair):
     """The host's process vanished without a word (no close): the broker's Last Will tells the
     guest, which pauses."""
@@ -223,6 +233,7 @@ def test_a_host_link_for_a_killed_host_turns_offline_by_its_will(pair: Pair):
     assert wait_for(lambda: guest.held == "partner_away", 20)
 
 
+@pytest.mark.process
 def test_a_late_message_of_the_hosts_earlier_game_changes_nothing(pair: Pair):
     host, guest = pair.host.table, pair.guest.table
     host.submit("A", "add 1")
@@ -250,6 +261,7 @@ def test_a_late_message_of_the_hosts_earlier_game_changes_nothing(pair: Pair):
     assert _same_record(pair)
 
 
+@pytest.mark.process
 def test_what_the_host_publishes_never_names_the_guests_id(pair: Pair):
     """Someone with a leaked invite reads the host's topics (the guest's account may): they see
     only a hash of the guest's id, and a proposal under that hash is not the guest's."""

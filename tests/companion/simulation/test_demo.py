@@ -75,6 +75,7 @@ def test_a_move_the_camera_cannot_turn_into_the_action_stops_the_demo(tmp_path: 
     assert table.store.record(table.game_id)["actions"] == ["init 6 5"]
 
 
+@pytest.mark.process
 def test_headless_demo_command_prints_the_turns():
     result = subprocess.run(
         [sys.executable, "-m", "companion", "demo", "--headless"],

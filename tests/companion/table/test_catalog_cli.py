@@ -1,4 +1,7 @@
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -99,3 +102,24 @@ def test_the_dreamblade_commands_see_the_miniatures_the_players_entered(tmp_path
     assert result.exit_code == 0, result.output
     assert "3 miniatures, valid" in result.output
     assert "Glass Hound" in CliRunner().invoke(catalog, ["search", "hound"]).output
+
+
+def test_importing_a_spreadsheet_one_does_not_have_says_where_it_comes_from(tmp_path):
+    """The README's ``companion catalog import dreamcatcher.csv``, run as written, without the
+    file: it says what the file is and where players find it, not just "does not exist"."""
+    env = {**os.environ, "COMPANION_HOME": str(tmp_path / "data"), "PYTHONWARNINGS": ""}
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "catalog", "import", "dreamcatcher.csv"],
+        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 1
+    said = " ".join(done.stderr.split())
+    assert said.startswith("Error: dreamcatcher.csv: no such file.")
+    assert 'the fan-made "Dreamcatcher Excel" spreadsheet' in said
+    assert "BoardGameGeek" in said and "save its sheet as CSV" in said
+    assert "name, lineage, aspect, spawn cost, aspect cost, power, defense, life" in said
+    helped = subprocess.run(
+        [sys.executable, "-m", "companion", "catalog", "import", "--help"],
+        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120,
+    )  # fmt: skip
+    assert '"Dreamcatcher Excel"' in helped.stdout and "BoardGameGeek" in helped.stdout

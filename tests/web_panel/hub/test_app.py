@@ -8,6 +8,7 @@ import io
 import json
 from pathlib import Path
 
+import pytest
 from flask import Flask
 
 from companion.hub.station import HubStation
@@ -142,6 +143,7 @@ def test_the_event_settings_and_their_refusals(organizer: Organizer, tournament:
     assert tournament.state.settings.round_minutes == 50
 
 
+@pytest.mark.process
 def test_the_wall_gets_every_tables_view_and_the_judge_one_tables(
     tournament: Tournament, station: HubStation, tmp_path: Path
 ):

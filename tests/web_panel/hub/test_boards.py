@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import quote
 
+import pytest
+
 from companion.hub.station import HubStation
 from companion.hub.tournament import Tournament
 from web_panel.hub.app import create_hub_app
@@ -36,6 +38,7 @@ def test_seen_is_read_leniently():
     assert parse_seen("x" * 100_000) == {}
 
 
+@pytest.mark.process
 def test_the_wall_gets_only_the_tables_that_changed(
     tournament: Tournament, station: HubStation, tmp_path: Path
 ):
@@ -81,6 +84,7 @@ def test_an_event_tag_is_read_only_when_it_is_one():
     assert parse_tag(good * 2) is None
 
 
+@pytest.mark.process
 def test_the_event_comes_again_only_when_it_changed(
     tournament: Tournament, station: HubStation, tmp_path: Path
 ):

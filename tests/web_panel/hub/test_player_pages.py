@@ -93,6 +93,7 @@ def event(tmp_path: Path) -> Iterator[Event]:
         broker.wait(timeout=5)
 
 
+@pytest.mark.process
 def test_each_players_phone_follows_them_from_table_to_table(event: Event):
     for name in PLAYERS:
         response = event.organizer.post("/api/players", {"name": name})
@@ -153,6 +154,7 @@ def test_each_players_phone_follows_them_from_table_to_table(event: Event):
             phones[name] = event.follow(view)
 
 
+@pytest.mark.process
 def test_the_organizer_hands_out_player_pages_and_nobody_else_sees_them(event: Event):
     response = event.organizer.post("/api/players", {"name": "Aiko"})
     player = response.get_json()

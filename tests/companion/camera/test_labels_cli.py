@@ -1,3 +1,6 @@
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import cv2
@@ -69,7 +72,9 @@ def test_marker_tags_get_ids_and_a_registration_file(tmp_path: Path) -> None:
 def test_a_tag_listed_twice_is_refused(tmp_path: Path) -> None:
     warband = tmp_path / "warband.yaml"
     warband.write_text('- {tag: "db:B2#1", seat: A}\n- {tag: "db:B2#1", seat: B}\n')
-    result = CliRunner().invoke(main, ["labels", "tags", str(warband), "-o", str(tmp_path / "x")])
+    result = CliRunner().invoke(
+        main, ["labels", "tags", str(warband), "-o", str(tmp_path / "x.pdf")]
+    )
     assert result.exit_code != 0 and "[1].tag" in result.output
 
 
@@ -163,3 +168,91 @@ def test_a_key_the_family_cannot_print_is_refused(tmp_path: Path) -> None:
     args = ["labels", "tags", str(warband), "-o", str(tmp_path / "x.pdf"), "--key", "20"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code != 0 and "keys go from 0 to 19" in result.output
+
+
+# -- as a player runs it (issue 36): the files players have, the sheet's name, the kept key ------
+
+SHIPPED = Path(__file__).resolve().parents[3] / "companion/games/dreamblade/data/warbands"
+
+
+def _labels_tags(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``companion labels tags ARGS`` run as its user runs it, in ``home``."""
+    env = {**os.environ, "COMPANION_HOME": str(home / "data"), "PYTHONWARNINGS": ""}
+    return subprocess.run(
+        [sys.executable, "-m", "companion", "labels", "tags", *args],
+        capture_output=True, text=True, env=env, cwd=home, timeout=120,
+    )  # fmt: skip
+
+
+def _sample_tags(name: str) -> set[TagId]:
+    from companion.games.dreamblade.catalog import default_catalog
+    from companion.games.dreamblade.warband import builtin_warband
+
+    warband = builtin_warband(name, default_catalog())
+    return {TagId("db", i, k) for i, count in warband.entries for k in range(1, count + 1)}
+
+
+def test_a_shipped_sample_warband_prints_by_its_file_or_its_name(tmp_path: Path) -> None:
+    done = _labels_tags(tmp_path, str(SHIPPED / "sample-valor.yaml"), "-o", "valor.pdf")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (tmp_path / "valor.pdf").read_bytes().startswith(b"%PDF")
+    registration = load_registration(tmp_path / "valor.markers.yaml")
+    assert set(registration.serials.values()) == _sample_tags("sample-valor")
+    done = _labels_tags(tmp_path, "sample-madness", "-o", "madness.pdf")
+    assert done.returncode == 0, done.stdout + done.stderr
+    registration = load_registration(tmp_path / "madness.markers.yaml")
+    assert set(registration.serials.values()) == _sample_tags("sample-madness")
+
+
+def test_the_registration_given_to_the_hub_prints_the_same_carriers_again(tmp_path: Path) -> None:
+    first = _labels_tags(tmp_path, "sample-valor", "-o", "carriers.pdf")
+    assert first.returncode == 0, first.stderr
+    given = tmp_path / "carriers.markers.yaml"
+    at_check_in = given.read_text()  # the file the player gave the hub
+    hub_copy = tmp_path / "from-the-hub.markers.yaml"
+    hub_copy.write_text(at_check_in)
+    done = _labels_tags(tmp_path, str(hub_copy), "-o", "again.pdf")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (tmp_path / "again.pdf").read_bytes().startswith(b"%PDF")
+    assert load_registration(tmp_path / "again.markers.yaml") == load_registration(given)
+
+
+def test_a_file_it_cannot_read_is_named_with_the_files_it_takes(tmp_path: Path) -> None:
+    notes = tmp_path / "my-army.yaml"
+    notes.write_text("army: [Sir Glorious, Noble Dragon]\n")
+    done = _labels_tags(tmp_path, str(notes), "-o", "carriers.pdf")
+    assert done.returncode == 1
+    assert f"{notes} is no warband, label registration or label list." in done.stderr
+    assert "companion labels tags sample-valor -o carriers.pdf" in done.stderr  # an example
+    assert "a warband file (name, and miniatures with id and count)" in done.stderr
+    assert "Traceback" not in done.stderr
+    done = _labels_tags(tmp_path, "my-warband.yaml", "-o", "carriers.pdf")
+    assert done.returncode == 1
+    assert "my-warband.yaml: no such file, and no shipped warband of that name." in done.stderr
+    assert not (tmp_path / "carriers.pdf").exists()
+
+
+def test_a_png_is_refused_clearly_and_nothing_is_written(tmp_path: Path) -> None:
+    done = _labels_tags(tmp_path, "sample-valor", "-o", "carriers.png")
+    assert done.returncode == 2
+    assert "carriers.png: this sheet is written as a PDF" in done.stderr
+    assert "name it carriers.pdf" in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_printing_again_keeps_the_registration_s_key_and_a_new_key_is_said(tmp_path: Path) -> None:
+    first = _labels_tags(tmp_path, "sample-valor", "-o", "carriers.pdf")
+    assert first.returncode == 0, first.stderr
+    path = tmp_path / "carriers.markers.yaml"
+    before = load_registration(path)
+    for _ in range(3):  # a new random key would differ from 1..19 by chance at most 1 in 19³
+        again = _labels_tags(tmp_path, "sample-valor", "-o", "carriers.pdf")
+        assert again.returncode == 0, again.stderr
+        assert load_registration(path) == before
+        assert f"(key {before.key}, kept," in again.stdout
+    other = 1 if before.key != 1 else 2  # the organizer asked this player to reprint with it
+    done = _labels_tags(tmp_path, "sample-valor", "-o", "carriers.pdf", "--key", str(other))
+    assert done.returncode == 0, done.stderr
+    changed = load_registration(path)
+    assert changed.key == other and changed.serials == before.serials
+    assert f"{path.name} had key {before.key}, now {other}: tags printed with key" in done.stderr

@@ -9,11 +9,11 @@ from pathlib import Path
 import click
 import cv2
 
+from companion.camera.label_sources import read_label_source, source_help
 from companion.errors import DataFileError
-from companion.yaml_files import read_yaml
 from vision.calibration import CornerLayout, calibrate_from_markers
 from vision.carrier import DEFAULT_CARRIER
-from vision.labels import Label, carrier_sheet, charuco_sheet, corner_sheet, tag_sheet
+from vision.labels import carrier_sheet, charuco_sheet, corner_sheet, tag_sheet
 from vision.map_grid import DREAMBLADE_MAP
 from vision.observe import place
 from vision.planner import (
@@ -29,11 +29,11 @@ from vision.planner import (
 )
 from vision.registration import (
     MARKER_FAMILIES,
+    LabelRegistration,
     assign_serials,
     key_count,
     load_registration,
     new_key,
-    parse_tag_text,
 )
 from vision.tags import make_reader
 
@@ -43,35 +43,29 @@ def labels() -> None:
     """Printable tags and corner markers, and the camera planner."""
 
 
-def _load_labels(path: Path) -> list[Label]:
-    """A YAML list of {tag: "db:B45#1", name: "Samurai", seat: A, serial: 7 (optional)}."""
-    raw = read_yaml(path, top=list)
-    if not raw:
-        raise DataFileError(str(path), "<root>", "a non-empty list of labels")
-    result: list[Label] = []
-    for i, item in enumerate(raw):
-        if not isinstance(item, dict):
-            raise DataFileError(str(path), f"[{i}]", "a mapping with tag, name, seat")
-        try:
-            tag = parse_tag_text(str(item.get("tag", "")))
-        except ValueError as error:
-            raise DataFileError(str(path), f"[{i}].tag", "a tag like db:B45#1") from error
-        seat = str(item.get("seat", ""))
-        if seat not in ("A", "B"):
-            raise DataFileError(str(path), f"[{i}].seat", "A or B")
-        name = "serial" if "serial" in item else "marker"  # `marker` in older lists
-        serial = item.get(name)
-        if serial is not None and (not isinstance(serial, int) or serial < 0):
-            raise DataFileError(str(path), f"[{i}].{name}", "a serial ≥ 0")
-        if any(label.tag == tag for label in result):
-            raise DataFileError(str(path), f"[{i}].tag", f"a tag not listed before ({tag})")
-        result.append(Label(tag, str(item.get("name", tag.catalog_id)), seat, serial))
-    return result
+def _pdf(_context: click.Context, _param: click.Parameter, out: Path) -> Path:
+    """The sheets are PDFs (exact size, for printing at 100 %): any other name is refused."""
+    if out.suffix.lower() != ".pdf":
+        raise click.BadParameter(
+            f"{out.name}: this sheet is written as a PDF, to print at exact size (a picture "
+            f"would be scaled): name it {out.with_suffix('.pdf').name}"
+        )
+    return out
 
 
-@labels.command("tags")
-@click.argument("warband", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True)
+_pdf_out = click.option(
+    "--out",
+    "-o",
+    type=click.Path(dir_okay=False, path_type=Path),
+    required=True,
+    callback=_pdf,
+    help="the PDF to write",
+)
+
+
+@labels.command("tags", epilog="\b\n" + source_help())  # \b: printed as written
+@click.argument("warband")
+@_pdf_out
 @click.option(
     "--design",
     type=click.Choice(["carrier", "sticker"]),
@@ -94,9 +88,21 @@ def _load_labels(path: Path) -> list[Label]:
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     help="the table's label registration from an earlier sheet: its key and serials are kept",
 )
-@click.option("--key", type=int, help="the table's key (new tables: a random one)")
+@click.option(
+    "--key",
+    type=int,
+    help="the table's key (new tables: a random one; a registration already beside OUT keeps "
+    "its own unless this changes it)",
+)
+@click.option(
+    "--seat",
+    type=click.Choice(["A", "B"]),
+    default="A",
+    show_default=True,
+    help="the seat ring of a warband's or registration's labels",
+)
 def tags_command(
-    warband: Path,
+    warband: str,
     out: Path,
     design: str,
     tag_mm: float,
@@ -105,13 +111,17 @@ def tags_command(
     micro: bool,
     table: Path | None,
     key: int | None,
+    seat: str,
 ) -> None:
-    """Print the tags of a WARBAND label list (YAML) at exact size, to a PDF.
+    """Print the tags of a WARBAND (a warband file, a label registration or a label list) at
+    exact size, to a PDF.
 
     Every tag carries only the table's key and a short serial (labels without a `serial` get the
     lowest free ones), so its code is as small whatever the miniature; the label registration
     (serial → tag) is written beside the PDF as OUT.markers.yaml — set `camera.markers` to it.
-    Another table's tags (another key) are flagged, never read as this table's."""
+    Printed again to the same OUT, it keeps that registration's key and serials (`--key` changes
+    the key, and says so). Another table's tags (another key) are flagged, never read as this
+    table's."""
     try:
         carrier = replace(DEFAULT_CARRIER, base_mm=base_mm) if design == "carrier" else None
     except ValueError as error:
@@ -123,17 +133,23 @@ def tags_command(
     family = carrier.family if carrier is not None else family or "qr"
     if micro and family != "qr":
         raise click.UsageError("--micro goes with a QR sticker")
+    registration_path = out.with_suffix(".markers.yaml")
     try:
-        entries = _load_labels(warband)
-        earlier = load_registration(table) if table is not None else None
+        source = read_label_source(warband, seat)
+        entries = source.labels
+        before = _registration_beside(registration_path)
+        if source.registration is not None and table is not None:
+            raise click.UsageError(f"{warband} is a registration: --registration goes with a list")
+        origin: object = table or (warband if source.registration else registration_path)
+        earlier = load_registration(table) if table is not None else source.registration or before
         if earlier is not None and earlier.family != family:
-            raise click.UsageError(f"{table} registers {earlier.family} tags, not {family}")
-        if earlier is not None and key not in (None, earlier.key):
+            raise click.UsageError(f"{origin} registers {earlier.family} tags, not {family}")
+        if table is not None and earlier is not None and key not in (None, earlier.key):
             raise click.UsageError(f"{table} is the table with key {earlier.key}")
         if key is not None and not 0 <= key < key_count(family):
             keys = key_count(family)
             raise click.UsageError(f"--key: {family} table keys go from 0 to {keys - 1}")
-        if earlier is not None:
+        if earlier is not None and key is None:  # an earlier sheet's key is kept
             key = earlier.key
         table_key = key if key is not None else new_key(family)
         fixed = {tag: serial for serial, tag in (earlier.serials if earlier else {}).items()}
@@ -145,21 +161,43 @@ def tags_command(
             pages = carrier_sheet(entries, out, registration, carrier)
         else:
             pages = tag_sheet(entries, out, registration, tag_mm, base_mm, micro)
-    except ValueError as error:
+    except ValueError as error:  # DataFileError, SourceError: the file and what it needs
         raise click.ClickException(str(error)) from error
-    registration_path = out.with_suffix(".markers.yaml")
     registration_path.write_text(registration.to_yaml(), encoding="utf-8")
+    kept = before is not None and before.key == registration.key
     click.echo(
-        f"{registration_path}: the table's label registration (key {registration.key}, "
-        f"{len(registration.serials)} serials): set camera.markers to it"
+        f"{registration_path}: the table's label registration (key {registration.key}"
+        f"{', kept' if kept else ''}, {len(registration.serials)} serials): set camera.markers "
+        "to it"
     )
+    if before is not None and before.key != registration.key:
+        click.echo(
+            f"warning: {registration_path} had key {before.key}, now {registration.key}: "
+            f"tags printed with key {before.key} no longer read as these; give the new file to "
+            "the organizer (Carriers… beside your name) or set camera.markers to it again",
+            err=True,
+        )
     if carrier is not None:
         click.echo(f"{out}: {carrier.describe()}")
     click.echo(f"{out}: {pages} page(s); print at 100 % (no 'fit to page')")
 
 
+def _registration_beside(path: Path) -> LabelRegistration | None:
+    """The registration an earlier sheet wrote at ``path`` (kept, never silently re-keyed), or
+    ``None``; a file there that is none is refused rather than overwritten."""
+    if not path.exists():
+        return None
+    try:
+        return load_registration(path)
+    except DataFileError as error:
+        raise click.ClickException(
+            f"{path} is there but is no label registration ({error}): move it aside, or choose "
+            "another --out"
+        ) from None
+
+
 @labels.command("corners")
-@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True)
+@_pdf_out
 def corners_command(out: Path) -> None:
     """Print the four calibration corner markers to a PDF."""
     corner_sheet(out)
@@ -167,7 +205,7 @@ def corners_command(out: Path) -> None:
 
 
 @labels.command("charuco")
-@click.option("--out", "-o", type=click.Path(dir_okay=False, path_type=Path), required=True)
+@_pdf_out
 def charuco_command(out: Path) -> None:
     """Print the ChArUco board that calibrates the camera's lens to a PDF."""
     charuco_sheet(out)
