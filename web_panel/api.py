@@ -19,13 +19,20 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from companion.errors import IllegalActionError
+from companion.games.protocol import Action
 from companion.json_limits import TooDeep, parse_json
 from companion.table.clock import ClockError
 from companion.table.dice_roll import NothingToRoll
 from companion.table.proposers import Proposer
 from companion.table.seats_here import absent_seats
 from companion.table.store import StoreFullError
-from companion.table.table import JudgeOnlyError, PausedError, SeatError, StaleError
+from companion.table.table import (
+    Accepted,
+    JudgeOnlyError,
+    PausedError,
+    SeatError,
+    StaleError,
+)
 from web_panel.addresses import LOOPBACK_NAMES, lan_address, public_base_url
 from web_panel.i18n import choose_language, translate
 from web_panel.judge import JudgeAccessError
@@ -182,18 +189,38 @@ def log() -> ResponseReturnValue:
 
 @api.post("/actions")
 def submit_action() -> ResponseReturnValue:
+    """An action as the phone was offered it (``{"verb", "args"}``: an offer of the view, or a
+    form's own, such as dice counted on the phone), or typed in its notation (a string)."""
     panel = current_panel()
     data = body()
-    text = data.get("action")
-    if not isinstance(text, str) or not text.strip() or len(text) > MAX_ACTION_LENGTH:
-        raise Refused(400, "bad_request", "'action' must be the action's notation")
+    sent = data.get("action")
     proposer = _proposer(panel)
     seen = _seen(data)
     with _submission_refusals():
+        action = _proposed(panel, sent)
         accepted = panel.table.submit(
-            proposer, text.strip(), version=seen["version"], game_id=seen["game_id"]
+            proposer, action, version=seen["version"], game_id=seen["game_id"]
         )
-    return jsonify(action=str(accepted.action), version=accepted.version)
+    return jsonify(action=str(accepted.action), version=accepted.version, **_label(accepted))
+
+
+def _proposed(panel: Panel, sent: Any) -> str | Action:
+    """The proposal as the table takes it: the action built from a verb and its arguments
+    (``Game.action_from``, ``ValueError`` when they do not fit), or the notation typed."""
+    if isinstance(sent, dict) and isinstance(sent.get("verb"), str):
+        verb, args = sent["verb"], sent.get("args", {})
+        built: Action = panel.table.read(lambda game: game.action_from(verb, args))
+        return built
+    if not isinstance(sent, str) or not sent.strip() or len(sent) > MAX_ACTION_LENGTH:
+        raise Refused(
+            400, "bad_request", "'action' must be an offer's verb and args, or its notation"
+        )
+    return sent.strip()
+
+
+def _label(accepted: Accepted) -> dict[str, Any]:
+    """What people read for an accepted action, when the table knows it (``{}`` otherwise)."""
+    return {} if accepted.label is None else {"label": accepted.label.to_json()}
 
 
 @contextmanager
@@ -229,7 +256,7 @@ def roll() -> ResponseReturnValue:
             rolled = panel.roller(panel.table, proposer, seen["version"], seen["game_id"])
         except NothingToRoll as exc:
             raise Refused(409, "nothing_to_roll", str(exc)) from None
-    return jsonify(action=str(rolled.action), version=rolled.version)
+    return jsonify(action=str(rolled.action), version=rolled.version, **_label(rolled))
 
 
 @api.post("/undo")

@@ -57,7 +57,7 @@ def spectator_view(table: Table, seats: Mapping[str, SeatSettings]) -> dict[str,
 
     def build(game: Game) -> dict[str, Any]:
         view = _watched(table, game, seats)
-        del view["position"], view["legal_actions"], view["legal_count"], view["remote"]
+        del view["position"], view["offers"], view["legal_count"], view["remote"]
         view["log"] = table.log(SPECTATOR_LOG_LENGTH)
         return view
 

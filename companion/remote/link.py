@@ -583,7 +583,8 @@ class GuestLink(_Link):
     ) -> Accepted:
         reply = self._propose("action", proposer, text, version, game_id)
         action = self.table.read(lambda game: game.parse_action(text))
-        return Accepted(action, [], _version(reply))
+        made = _version(reply)
+        return Accepted(action, [], made, self.table.label_of(made))
 
     def undo(self, proposer: Proposer, version: int | None, game_id: int | None) -> Accepted:
         reply = self._propose("undo", proposer, "", version, game_id)

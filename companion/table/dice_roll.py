@@ -90,6 +90,7 @@ def remote_roller(link_of: Callable[[], object | None]) -> Roller:
         except ValueError as refused:  # the host's dice had nothing to roll
             raise NothingToRoll(str(refused)) from None
         entry = next(e for e in reversed(table.log()) if e["seq"] == rolled)
-        return Accepted(table.read(lambda game: game.parse_action(entry["action"])), [], rolled)
+        action = table.read(lambda game: game.parse_action(entry["action"]))
+        return Accepted(action, [], rolled, table.label_of(rolled))
 
     return roller

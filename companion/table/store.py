@@ -3,7 +3,9 @@
 One database per table holds every game it has seen. A game is its *record header* (the game's
 ``record()`` without its actions) plus an append-only log of entries: ``push`` (an action in
 notation) and ``undo``. Replaying the log gives back the exact game, so a table that lost power
-resumes where it was; finished games stay and export as records.
+resumes where it was; finished games stay and export as records. A push also keeps, written with
+it, what people read for it and when it was taken: its label (message key and parameters) and
+the game's step (``Game.describe``), so history is never labelled again by a later state.
 
 The database runs in WAL mode with ``synchronous=FULL``: once ``append_action`` returns, the action
 survives a killed process or a power cut.
@@ -24,11 +26,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.games import find_game
-from companion.games.protocol import Action, Game
+from companion.games.protocol import Action, Game, Label, Offer
 from companion.table.proposers import CAMERA, JUDGE, SEAT_ROLE, Proposer, role, seat_of
 from companion.table.sqlite_file import open_durable
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -49,6 +51,8 @@ CREATE TABLE IF NOT EXISTS entries (
     seat TEXT,
     at REAL NOT NULL,
     role TEXT NOT NULL DEFAULT 'seat' CHECK (role IN ('seat', 'judge', 'camera')),
+    label TEXT,
+    step TEXT,
     PRIMARY KEY (game_id, seq)
 );
 CREATE TABLE IF NOT EXISTS pictures (
@@ -67,7 +71,8 @@ CREATE TABLE IF NOT EXISTS game_tags (
     PRIMARY KEY (game_id, piece)
 );
 """
-_ENTRY_COLUMNS = "game_id, seq, kind, action, seat, at, role"
+_ENTRY_COLUMNS = "game_id, seq, kind, action, seat, at, role, label, step"
+_ENTRY_MARKS = ", ".join("?" * 9)
 # Schema 1 kept the judge and the camera as seat names ('judge', 'camera' or none): schema 2 gives
 # them their own column, so no player's name can be taken for them.
 _MIGRATE_1_TO_2 = """
@@ -76,6 +81,13 @@ ALTER TABLE entries ADD COLUMN role TEXT NOT NULL DEFAULT 'seat'
 UPDATE entries SET role='judge', seat=NULL WHERE seat='judge';
 UPDATE entries SET role='camera', seat=NULL WHERE role='seat' AND (seat IS NULL OR seat='camera');
 UPDATE meta SET value='2' WHERE key='schema';
+"""
+# Schema 3 keeps each push's label (JSON: key and params) and step, written with it. A store of
+# schema 2 gets the columns and, once, the labels of its pushes worked out by replaying each
+# game (``_label_old_entries``), in the same transaction as the schema change.
+_MIGRATE_2_TO_3 = """
+ALTER TABLE entries ADD COLUMN label TEXT;
+ALTER TABLE entries ADD COLUMN step TEXT;
 """
 
 
@@ -154,6 +166,13 @@ class Store:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
                 raise
+        if self._schema() == "2":
+            with self.transaction() as db:
+                for statement in _MIGRATE_2_TO_3.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                _label_old_entries(db)
+                db.execute("UPDATE meta SET value='3' WHERE key='schema'")
         with self.transaction() as db:
             row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
             if row is None:
@@ -215,10 +234,14 @@ class Store:
         )
         game_id = cursor.lastrowid
         assert game_id is not None
-        for seq, action in enumerate(game.actions, start=1):
+        actions = game.actions
+        replay = type(game).from_record({**record_header(game), "actions": []}) if actions else game
+        for seq, action in enumerate(actions, start=1):
+            label, step = _described(replay.describe(action))
+            replay.push(action)
             db.execute(
-                f"INSERT INTO entries ({_ENTRY_COLUMNS}) VALUES (?, ?, 'push', ?, NULL, ?, ?)",
-                (game_id, seq, str(action), time.time(), role(CAMERA)),
+                f"INSERT INTO entries ({_ENTRY_COLUMNS}) VALUES ({_ENTRY_MARKS})",
+                (game_id, seq, "push", str(action), None, time.time(), role(CAMERA), label, step),
             )
         db.executemany(
             "INSERT INTO game_tags VALUES (?, ?, ?)",
@@ -233,13 +256,17 @@ class Store:
         by: Proposer = CAMERA,
         evidence: Evidence | None = None,
         kept_with: KeptWith | None = None,
+        *,
+        offer: Offer | None = None,
     ) -> dict[str, Any]:
         """Durably log an accepted action proposed ``by`` a seat or an authority, with the
         camera's ``evidence`` for it in the same transaction (both kept, or neither), and what
         ``kept_with`` writes (called in that transaction with the database and the entry's seq:
-        a remote host's answer to the proposal). Returns the log entry (as ``log`` gives it)
-        only once it is on disk."""
-        return self._append(game_id, "push", str(action), by, evidence, kept_with)
+        a remote host's answer to the proposal). ``offer``: the action as the game described it
+        when it was taken (``Game.describe``, before the push): its label and step are kept with
+        it. Returns the log entry (as ``log`` gives it) only once it is on disk."""
+        label, step = _described(offer) if offer is not None else (None, None)
+        return self._append(game_id, "push", str(action), by, evidence, kept_with, label, step)
 
     def append_undo(
         self, game_id: int, by: Proposer = CAMERA, kept_with: KeptWith | None = None
@@ -254,6 +281,8 @@ class Store:
         by: Proposer,
         evidence: Evidence | None = None,
         kept_with: KeptWith | None = None,
+        label: str | None = None,
+        step: str | None = None,
     ) -> dict[str, Any]:
         at = time.time()
         with self.transaction() as db:
@@ -263,21 +292,14 @@ class Store:
             ).fetchone()
             seq = last + 1
             db.execute(
-                f"INSERT INTO entries ({_ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, seq, kind, action, seat_of(by), at, role(by)),
+                f"INSERT INTO entries ({_ENTRY_COLUMNS}) VALUES ({_ENTRY_MARKS})",
+                (game_id, seq, kind, action, seat_of(by), at, role(by), label, step),
             )
             if evidence is not None:
                 evidence.keep(db, game_id, seq)
             if kept_with is not None:
                 kept_with(db, seq)
-        return {
-            "seq": seq,
-            "kind": kind,
-            "action": action,
-            "seat": seat_of(by),
-            "by": role(by),
-            "at": at,
-        }
+        return _entry(seq, kind, action, seat_of(by), role(by), at, label, step)
 
     def finish(self, game_id: int, winner: str | None) -> None:
         self._end(game_id, "finished", winner)
@@ -395,26 +417,27 @@ class Store:
 
     def log(self, game_id: int) -> list[dict[str, Any]]:
         """Every entry of a game, undos included, for the event log and audits: ``by`` is
-        ``seat`` (then ``seat`` names it), ``judge`` or ``camera``. A push taken back is marked
-        ``undone``; an undo names the push it took back (``undoes``: its seq, action, seat and
-        by)."""
+        ``seat`` (then ``seat`` names it), ``judge`` or ``camera``; a push's ``label`` (key and
+        params, ``None`` for one appended without its game's description) and ``step`` as they
+        were written with it. A push taken back is marked ``undone``; an undo names the push it
+        took back (``undoes``: its seq, action, seat, by and label)."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT seq, kind, action, seat, at, role FROM entries WHERE game_id=? "
-                "ORDER BY seq",
+                "SELECT seq, kind, action, seat, at, role, label, step FROM entries "
+                "WHERE game_id=? ORDER BY seq",
                 (game_id,),
             ).fetchall()
         entries: list[dict[str, Any]] = []
         in_effect: list[dict[str, Any]] = []
-        for seq, kind, action, seat, at, by in rows:
-            entry = {"seq": seq, "kind": kind, "action": action, "seat": seat, "by": by, "at": at}
+        for seq, kind, action, seat, at, by, label, step in rows:
+            entry = _entry(seq, kind, action, seat, by, at, label, step)
             if kind == "push":
                 entry["undone"] = False
                 in_effect.append(entry)
             elif in_effect:
                 taken = in_effect.pop()
                 taken["undone"] = True
-                entry["undoes"] = {k: taken[k] for k in ("seq", "action", "seat", "by")}
+                entry["undoes"] = undone_part(taken)
             entries.append(entry)
         return entries
 
@@ -424,6 +447,72 @@ class Store:
         if stored is None:
             raise StoreError(f"no game {game_id} in the store")
         return find_game(stored.game).from_record(self.record(game_id))
+
+
+UNDONE_FIELDS = ("seq", "action", "seat", "by", "label")
+
+
+def undone_part(entry: dict[str, Any]) -> dict[str, Any]:
+    """What an undo's entry says of the push it took back (``undoes``)."""
+    return {key: entry[key] for key in UNDONE_FIELDS}
+
+
+def _entry(
+    seq: int,
+    kind: str,
+    action: str | None,
+    seat: str | None,
+    by: str,
+    at: float,
+    label: str | None,
+    step: str | None,
+) -> dict[str, Any]:
+    """A log entry as ``Store.log`` gives it: the label read back from its JSON column."""
+    return {
+        "seq": seq,
+        "kind": kind,
+        "action": action,
+        "seat": seat,
+        "by": by,
+        "at": at,
+        "label": None if label is None else Label.from_json(json.loads(label)).to_json(),
+        "step": step,
+    }
+
+
+def _described(offer: Offer) -> tuple[str, str]:
+    """An action's label (as the JSON column keeps it) and step."""
+    return json.dumps(offer.label.to_json(), sort_keys=True), offer.step
+
+
+def _label_old_entries(db: sqlite3.Connection) -> None:
+    """Label, once, the pushes of a store written before labels were kept: each game replayed
+    from its record, every push described in the state it was taken in. A game that does not
+    replay keeps its entries unlabelled from the first one that fails (the phones then show
+    such an entry as written)."""
+    games = db.execute("SELECT id, game, header FROM games").fetchall()
+    for game_id, name, header in games:
+        rows = db.execute(
+            "SELECT seq, kind, action FROM entries WHERE game_id=? ORDER BY seq", (game_id,)
+        ).fetchall()
+        try:
+            game = find_game(name).from_record({**json.loads(header), "actions": []})
+        except Exception:  # an unreadable old game stays unlabelled
+            continue
+        for seq, kind, action in rows:
+            try:
+                if kind == "push":
+                    parsed = game.parse_action(action)
+                    label, step = _described(game.describe(parsed))
+                    game.push(parsed)
+                    db.execute(
+                        "UPDATE entries SET label=?, step=? WHERE game_id=? AND seq=?",
+                        (label, step, game_id, seq),
+                    )
+                else:
+                    game.pop()
+            except Exception:  # the rest of this game stays unlabelled
+                break
 
 
 # -- opening a damaged store ---------------------------------------------------------------------
@@ -510,7 +599,7 @@ def _recover(path: Path, reason: str) -> tuple[Store, Recovery]:
         for game in games:
             db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?)", game.row)
             db.executemany(
-                f"INSERT INTO entries ({_ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO entries ({_ENTRY_COLUMNS}) VALUES ({_ENTRY_MARKS})",
                 game.entries,
             )
         for create, name, rows in others:
@@ -608,10 +697,11 @@ def _salvage(
     kept: list[tuple[Any, ...]] = []
     for seq in range(1, count + 1):
         entry = entries.get(seq)
-        if entry is None or not _replays(game, entry):
+        replayed = None if entry is None else _replays(game, entry)
+        if replayed is None:
             set_aside.append(f"game {game_id}: {count - seq + 1} of {count} entries")
             break
-        kept.append(entry)
+        kept.append(replayed)
     status, winner = row[6], row[5]
     if status == "finished" and game.winner() is None:
         status, winner = "playing", None  # its winning entry was set aside
@@ -648,18 +738,24 @@ def _as_schema_2(entry: tuple[Any, ...]) -> tuple[Any, ...]:
     return (*entry, SEAT_ROLE)
 
 
-def _replays(game: Game, entry: tuple[Any, ...]) -> bool:
+def _replays(game: Game, entry: tuple[Any, ...]) -> tuple[Any, ...] | None:
+    """The entry (a schema 2 row) replayed on ``game``, as a row of this schema with its label
+    and step; ``None`` if it does not replay."""
     kind, action = entry[2], entry[3]
+    label: str | None = None
+    step: str | None = None
     try:
         if kind == "push" and isinstance(action, str):
-            game.push(game.parse_action(action))
+            parsed = game.parse_action(action)
+            label, step = _described(game.describe(parsed))
+            game.push(parsed)
         elif kind == "undo" and game.actions:
             game.pop()
         else:
-            return False
+            return None
     except Exception:
-        return False
-    return True
+        return None
+    return (*entry, label, step)
 
 
 def _read_one(

@@ -27,7 +27,7 @@ from companion import events as ev
 from companion.errors import IllegalActionError
 from companion.events import Event, EventBus
 from companion.games import find_game
-from companion.games.protocol import Action, Game
+from companion.games.protocol import Action, Game, Label
 from companion.settings import SeatSettings
 from companion.table.catalog import write_entries
 from companion.table.proposers import (
@@ -41,7 +41,7 @@ from companion.table.proposers import (
 )
 from companion.table.session import Lineup, Session
 from companion.table.start_request import StartRequest
-from companion.table.store import Evidence, KeptWith, Store
+from companion.table.store import Evidence, KeptWith, Store, undone_part
 
 __all__ = [
     "CAMERA",
@@ -94,6 +94,7 @@ class Accepted:
     action: Action
     events: list[Event]
     version: int
+    label: Label | None = None  # what people read for it (an accepted push's, as logged)
 
 
 class Forwarder(Protocol):
@@ -224,7 +225,8 @@ class Table:
                     "game_id": self._game_id,
                     "version": self._version,
                     "pending": game.pending().to_json(),
-                    "legal_actions": [str(a) for a in legal] if listed else None,
+                    # each as the game describes it (``Offer``): what the phones list and send
+                    "offers": [o.to_json() for o in game.describe_all(legal)] if listed else None,
                     "legal_count": len(legal),
                     "winner": game.winner(),
                     "position": game.position(),
@@ -238,6 +240,14 @@ class Table:
         with self._lock:
             entries = self._log if last is None else self._log[-last:] if last else []
             return [dict(entry) for entry in entries]
+
+    def label_of(self, seq: int) -> Label | None:
+        """The label kept with log entry ``seq`` (a push of this game), if it has one."""
+        with self._lock:
+            entry = self._log[seq - 1] if 0 < seq <= len(self._log) else None
+        if entry is None or entry.get("label") is None:
+            return None
+        return Label.from_json(entry["label"])
 
     def game_log(self) -> dict[str, Any]:
         """The game as a remote guest follows it, all of one moment: its ``game`` name, its
@@ -271,14 +281,15 @@ class Table:
     def submit(
         self,
         proposer: Proposer,
-        text: str,
+        text: str | Action,
         *,
         version: int | None = None,
         game_id: int | None = None,
         agreed: bool = False,
         kept_with: KeptWith | None = None,
     ) -> Accepted:
-        """Propose the action written ``text`` on behalf of ``proposer``.
+        """Propose the action written ``text`` (or the action itself, as a phone sends an offer
+        it was given: ``Game.action_from``) on behalf of ``proposer``.
 
         ``proposer`` is a seat's id, ``CAMERA`` (acts for whoever the game waits for) or ``JUDGE``
         (acts for anyone, and alone may push corrections: actions marked ``judge_only``).
@@ -296,7 +307,7 @@ class Table:
             forwarder = self._forwarder
             if forwarder is None:
                 self._check_current(version, game_id)
-                action = self._game.parse_action(text)
+                action = self._game.parse_action(text) if isinstance(text, str) else text
                 if action.judge_only and proposer != JUDGE and not agreed:
                     raise JudgeOnlyError(f"only the judge may make a correction ({action})")
                 waiting_for = self._game.seat_for(action)
@@ -304,18 +315,22 @@ class Table:
                     raise SeatError(f"the game waits for seat {waiting_for}, not seat {proposer}")
                 accepted = self._push_locked(proposer, action, kept_with)
         if forwarder is not None:  # outside the lock: the host's entry comes back through it
-            return forwarder.submit(proposer, text, version, game_id)
+            return forwarder.submit(proposer, str(text), version, game_id)
         self.bus.publish_all(accepted.events)
         return accepted
 
     def _push_locked(
         self, proposer: Proposer, action: Action, kept_with: KeptWith | None = None
     ) -> Accepted:
-        """Apply, store and count an action already checked; publishing is the caller's."""
+        """Apply, store and count an action already checked; publishing is the caller's. The
+        action's label and step are read before the push: the state it was taken in."""
+        offer = self._game.describe(action)
         game_events = self._game.push(action)
         evidence = getattr(self._evidence, "current", None) if proposer == CAMERA else None
         try:
-            entry = self.store.append_action(self._game_id, action, proposer, evidence, kept_with)
+            entry = self.store.append_action(
+                self._game_id, action, proposer, evidence, kept_with, offer=offer
+            )
         except Exception:
             self._game.pop()
             raise
@@ -329,7 +344,7 @@ class Table:
             {"action": str(action), **_by(proposer), "version": self._version},
         )
         self._finish_if_over()
-        return Accepted(action, [*game_events, applied], self._version)
+        return Accepted(action, [*game_events, applied], self._version, offer.label)
 
     def undo(
         self,
@@ -393,8 +408,7 @@ class Table:
         entry = self.store.append_undo(self._game_id, proposer, kept_with)
         taken = next(e for e in reversed(self._log) if e["kind"] == "push" and not e["undone"])
         taken["undone"] = True
-        undoes = {key: taken[key] for key in ("seq", "action", "seat", "by")}
-        self._log.append({**entry, "undoes": undoes})
+        self._log.append({**entry, "undoes": undone_part(taken)})
         action = self._game.pop()
         self._pushed_by.pop()
         self._version += 1

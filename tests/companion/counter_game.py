@@ -24,6 +24,7 @@ class CounterGame(Game):
 
     name = "test-counter"
     seats = ("A", "B")
+    action_types = (Add,)
 
     def __init__(self, start: int = 0) -> None:
         self.start = start

@@ -75,9 +75,12 @@ class Phone:
         data: dict[str, Any] = self.client.get("/api/state").get_json()
         return data
 
-    def act(self, action: str, **override: Any) -> Any:
+    def act(self, action: str | dict[str, Any], **override: Any) -> Any:
+        """Propose ``action``: notation typed in, or an offer of the view (sent as the page
+        sends it: its verb and arguments)."""
         view = self.state()
-        body = {"action": action, "version": view["version"], "game_id": view["game_id"]}
+        sent = action if isinstance(action, str) else {k: action[k] for k in ("verb", "args")}
+        body = {"action": sent, "version": view["version"], "game_id": view["game_id"]}
         return self.post("/api/actions", {**body, **override})
 
     def undo(self) -> Any:

@@ -31,7 +31,15 @@ def test_the_state_is_the_tables_generic_state_plus_seats_log_and_clock(
     assert view["game"] == "test-counter"
     assert view["version"] == table.version == 0
     assert view["pending"] == {"seat": "A", "kind": "add", "details": {}}
-    assert view["legal_actions"] == ["add 1", "add 2", "add 3"]
+    assert [offer["notation"] for offer in view["offers"]] == ["add 1", "add 2", "add 3"]
+    assert view["offers"][0] == {
+        "notation": "add 1",
+        "verb": "add",
+        "args": {"n": 1},
+        "seat": "A",
+        "step": "add",
+        "label": {"key": "action.test-counter.add", "params": {"n": 1}},
+    }
     assert [s["seat"] for s in view["seats"]] == ["A", "B"]
     assert view["seats"][0]["name"] == "Player A"
     assert view["log"] == []
@@ -42,7 +50,11 @@ def test_the_state_is_the_tables_generic_state_plus_seats_log_and_clock(
 def test_a_seated_phone_acts_and_every_view_moves_on(phone_a: Phone, spectator: Phone):
     response = phone_a.act("add 2")
     assert response.status_code == 200
-    assert response.get_json() == {"action": "add 2", "version": 1}
+    assert response.get_json() == {
+        "action": "add 2",
+        "version": 1,
+        "label": {"key": "action.test-counter.add", "params": {"n": 2}},
+    }
     view = spectator.state()
     assert view["version"] == 1
     assert view["pending"]["seat"] == "B"

@@ -15,6 +15,7 @@ from companion.camera.game_sync import sync_table
 from companion.games.arena import camera as arena_camera
 from companion.games.arena.setup import Setup as ArenaSetup
 from companion.games.dungeon_command import camera as dc_camera
+from companion.games.dungeon_command.actions import Destroyed
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.settings import Settings
 from companion.table.proposers import JUDGE
@@ -97,7 +98,7 @@ def test_a_creature_lifted_off_the_map_becomes_a_prompt(dc_app: Flask, dc_table:
         "name": "a02",  # a creature entered without a name shows its tag's label
         "level": dc_table.read(lambda game: game.level("a02")),
         "loss": _morale(dc_table, "ann") - trial.morale("ann"),
-        "actions": ["destroyed a02"],
+        "actions": [dc_table.read(lambda game: game.describe(Destroyed("a02")).to_json())],
         "legal": True,
         "seat": dc_table.read(lambda game: game.pending().seat),
     }
@@ -241,10 +242,12 @@ def test_leaving_an_engagement_prompts_the_enemys_roll(ar_app: Flask, ar_table: 
     _leave_engagement(ar_table)
     [prompt] = _prompts(phone)
     assert prompt["id"] == "disengage:pw-a:pw-b"
-    assert prompt["actions"] == ["disengage pw-a pw-b 1", "disengage pw-a pw-b 0"]
+    notations = [offer["notation"] for offer in prompt["actions"]]
+    assert notations == ["disengage pw-a pw-b 1", "disengage pw-a pw-b 0"]
+    assert [offer["args"]["hits"] for offer in prompt["actions"]] == [1, 0]
     assert (prompt["owner"], prompt["enemy_owner"], prompt["seat"]) == ("a", "b", "a")
-    legal = set(phone.state()["legal_actions"])
-    assert set(prompt["actions"]) <= legal and prompt["legal"]
+    legal = {offer["notation"] for offer in phone.state()["offers"]}
+    assert set(notations) <= legal and prompt["legal"]
 
 
 def test_the_roll_entered_settles_it(ar_app: Flask, ar_table: Table):
@@ -298,9 +301,10 @@ def test_a_face_down_glyph_offers_each_glyph_it_may_be(glyph_app: Flask, glyph_t
     _stop_on_glyph(glyph_table)
     [prompt] = _prompts(phone)
     assert (prompt["id"], prompt["spot"], prompt["where"]) == ("reveal_glyph:pw-a", "g1", "d3")
-    legal = phone.state()["legal_actions"]
+    legal = [offer["notation"] for offer in phone.state()["offers"]]
     expected = sorted(f"{text} d3" for text in legal if text.startswith("move pw-a g1="))
-    assert prompt["actions"] == expected and expected
+    assert [offer["notation"] for offer in prompt["actions"]] == expected and expected
+    assert {offer["args"]["hex"] for offer in prompt["actions"]} == {"d3"}
     assert phone.act(prompt["actions"][0]).status_code == 200
     assert _prompts(phone) == []
 

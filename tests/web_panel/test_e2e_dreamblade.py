@@ -119,7 +119,7 @@ def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flas
 
     # -- initiative: a die of 7 is refused, then both dice are entered on one phone
     wait_for_version(phone_a, 0)  # the page has the state its proposal is made against
-    phone_a.evaluate("Panel.propose('init 7 5')")
+    phone_a.evaluate("Panel.propose({verb: 'initiative', args: {a: 7, b: 5}})")
     expect(phone_a.locator("#toast")).to_contain_text("The rules do not allow that now")
     assert table.version == 0
     screenshot(phone_a, "db-initiative")
@@ -165,7 +165,7 @@ def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flas
     # the refusal is for the seat, not for a stale state)
     wait_for_version(phone_a, STRIKE)
     expect(phone_a.locator(".not-yours")).to_be_visible()
-    phone_a.evaluate("Panel.propose('strike')")
+    phone_a.evaluate("Panel.propose({verb: 'choose_strike', args: {}})")
     expect(phone_a.locator("#toast")).to_contain_text("not your decision")
     assert table.version == STRIKE
 
@@ -175,7 +175,8 @@ def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flas
     wait_for_version(phone_b, STRIKE + 1)
     _tap_cell(phone_b, fight.split()[1])
     wait_for_version(phone_b, STRIKE + 2)
-    phone_b.evaluate("Panel.propose('dice 3')")  # fewer dice than the engine expects
+    # fewer dice than the engine expects
+    phone_b.evaluate("Panel.propose({verb: 'dice', args: {faces: ['3']}})")
     expect(phone_b.locator("#toast")).to_contain_text("The rules do not allow that now")
     assert table.version == STRIKE + 2
     expect(phone_b.locator("#dice-send")).to_be_disabled()
@@ -218,7 +219,8 @@ def test_a_short_scripted_game_on_two_phones(browser: Browser, server, app: Flas
     status = phone_a.locator(f'#pending .agree-cell[data-cell="{cell}"] .agree-status')
     expect(status).to_contain_text(f"Read the value of {cell} on the map")
     expect(phone_a.locator(f"#value-{cell}")).to_have_count(0)
-    phone_a.evaluate(f"Panel.propose('value {cell} {value}')")  # refused by the server too
+    value_action = f"{{verb: 'cell_value', args: {{cell: '{cell}', value: {value}}}}}"
+    phone_a.evaluate(f"Panel.propose({value_action})")  # refused by the server too
     expect(phone_a.locator("#toast")).to_contain_text("Only the judge can do that")
     judge = new_phone(browser, server.url)
     judge.locator("#judge-pin").fill(JUDGE_PIN)

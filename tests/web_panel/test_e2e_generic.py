@@ -63,7 +63,7 @@ def test_two_phones_join_play_and_a_wrong_seat_is_refused(
     # the server refuses the wrong seat
     wait_for_version(phone_a, 1)
     expect(phone_a.locator(".not-yours")).to_be_visible()
-    phone_a.evaluate("Panel.propose('add 1')")
+    phone_a.evaluate("Panel.propose({verb: 'add', args: {n: 1}})")
     expect(phone_a.locator("#toast")).to_contain_text("not your decision")
     assert table.version == 1
     screenshot(phone_a, "generic-wrong-seat-refused")

@@ -89,7 +89,7 @@ def test_a_whole_japanese_game_shows_no_english(browser: Browser, server, app: F
     found: dict[str, set[str]] = {}
     for step, text in enumerate(DEMO_GAME, start=1):
         if step == 3:  # seat A spawns: B taps out of turn, then sends what it saw two steps ago
-            _refused_in_japanese(phones["B"], "Panel.propose('done')", allowed)
+            _refused_in_japanese(phones["B"], "Panel.propose({verb: 'done', args: {}})", allowed)
             stale = "Panel.post('/api/actions', {action: 'done', version: 0, game_id: 1})"
             _refused_in_japanese(phones["B"], stale, allowed)
         table.submit(JUDGE, text)

@@ -75,7 +75,7 @@ def test_a_spawn_ability_and_its_manual_effect_on_the_right_phone(
     expect(phone_b.locator(".db-manual")).to_have_count(0)
     expect(phone_b.locator(".db-manual-other")).to_contain_text("能力の効果を適用しています")
     assert_no_internal_ids(phone_b)
-    phone_b.evaluate("Panel.propose('relocate B:foe#1 a2')")
+    phone_b.evaluate("Panel.propose({verb: 'relocate', args: {mini: 'B:foe#1', cell: 'a2'}})")
     expect(phone_b.locator("#toast")).to_be_visible()
     assert table.version == 1
 

@@ -184,7 +184,7 @@ def _take_turn_step(phones: dict[str, Page], state: dict[str, Any]) -> None:
     phone = phones[pending["seat"] or "A"]
     wait_for_version(phone, state["version"])
     box = phone.locator("#pending")
-    legal = state["legal_actions"] or []
+    legal = [offer["notation"] for offer in state["offers"] or []]
     kind = pending["kind"]
     if kind == "initiative_roll":
         for seat, value in (("A", 6), ("B", 5)):

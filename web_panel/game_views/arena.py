@@ -98,7 +98,8 @@ def arena_view(game: Game) -> dict[str, Any]:
 def camera_prompt_view(game: Game, prompt: CameraPrompt) -> dict[str, Any] | None:
     """A leaving-engagement roll or a face-down glyph the camera saw, while the engine still
     takes an action settling it: those actions (hit or no hit; each glyph it may turn out to be,
-    on the hex seen), whose figures they are and the seat the table lets push them."""
+    on the hex seen, each as an ``Offer``), whose figures they are and the seat the table lets
+    push them."""
     assert isinstance(game, Arena)
     legal = {str(a) for a in game.legal_actions()}
     figure = prompt.subject
@@ -114,7 +115,7 @@ def camera_prompt_view(game: Game, prompt: CameraPrompt) -> dict[str, Any] | Non
     return {
         "owner": game.figure(figure).owner,
         "enemy_owner": game.figure(prompt.enemy).owner if prompt.enemy else None,
-        "actions": actions,
+        "actions": [game.describe(game.parse_action(text)).to_json() for text in actions],
         "legal": True,
         "seat": game.pending().seat,
     }

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.dungeon_command import prompts
+from companion.games.dungeon_command.actions import Destroyed
 from companion.games.dungeon_command.data_files import commanders, conditions
 from companion.games.dungeon_command.game import (
     MORALE_PER_COWERED_DAMAGE,
@@ -97,20 +98,20 @@ def camera_prompt_view(game: Game, prompt: CameraPrompt) -> dict[str, Any] | Non
         return None
     owner = game.setup.owner(label)
     assert owner is not None
-    action = f"destroyed {label}"
-    legal = action in {str(a) for a in game.legal_actions()}
+    action = Destroyed(label)
+    legal = action in game.legal_actions()
     loss = None
     if legal:
         trial = game.copy()
         assert isinstance(trial, DungeonCommand)
-        trial.push(trial.parse_action(action))
+        trial.push(action)
         loss = game.morale(owner) - trial.morale(owner)
     return {
         "owner": owner,
         "name": game.setup.creature_name(label),
         "level": game.level(label),
         "loss": loss,
-        "actions": [action],
+        "actions": [game.describe(action).to_json()],
         "legal": legal,
         "seat": game.pending().seat,
     }

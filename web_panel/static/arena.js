@@ -16,36 +16,22 @@
 
   function figureName(view, id) { return (G.extra(view).names || {})[id] || id; }
 
-  function placeName(view, place) {
-    const [spot, reveal] = place.split("=");
-    const glyph = (G.extra(view).glyphs || []).find((g) => g.spot === spot);
+  /* A place a figure moves to: a glyph spot (with the glyph turned up there, if any), or the
+     field, the scoring area… */
+  function placeName(view, place, reveal = null) {
+    const glyph = (G.extra(view).glyphs || []).find((g) => g.spot === place);
     if (glyph) {
       const shown = reveal ? t(`ar.glyph.${reveal}`) : glyph.glyph ? t(`ar.glyph.${glyph.glyph}`) : t("ar.face_down");
-      return `${spot} (${shown})`;
+      return `${place} (${shown})`;
     }
     return P.has(`ar.place.${place}`) ? t(`ar.place.${place}`) : place;
   }
 
-  function label(text, view) {
-    const [verb, a, b, c] = text.split(" ");
-    const f = (id) => figureName(view, id);
-    switch (verb) {
-      case "d20": return t("ar.action.d20", { name: P.seat(a).name, n: b });
-      case "choose": return t("ar.action.choose", { card: (cards(view)[a] || { name: a }).name });
-      case "summon": return t("ar.action.summon", { figure: f(a) });
-      case "move": return t("ar.action.move", { figure: f(a), place: placeName(view, b) });
-      case "disengage": return t("ar.action.disengage", { figure: f(a), enemy: f(b), hits: c });
-      case "fall": return t("ar.action.fall", { figure: f(a), hits: b });
-      case "attack": return t(c ? `ar.action.attack_${c.split("=")[1]}` : "ar.action.attack", { attacker: f(a), target: f(b) });
-      case "dice": return t("ar.action.dice", { change: a });
-      case "hits": return t("ar.action.hits", { n: a });
-      case "shields": return t("ar.action.shields", { n: a });
-      case "damage": return t("ar.action.damage", { figure: f(a), change: b });
-      case "return": return t("ar.action.return", { card: (cards(view)[a] || { name: a }).name });
-      case "next": return t("ar.action.next");
-      case "end": return t("ar.action.end");
-      default: return text;
-    }
+  /* The label parameters of Arena's own kinds: an army card, a place. */
+  function term(kind, value, view) {
+    if (kind === "card") return (cards(view)[value] || { name: value }).name;
+    if (kind === "place") return placeName(view, value.place, value.reveal);
+    return null;
   }
 
   /* A scoring side: a seat by its player's name, a team as "team 1". */
@@ -92,10 +78,9 @@
       (p) => (p.kind === "disengage"
         ? t("cp.disengage", { figure: f(p.subject), enemy: f(p.enemy), enemy_owner: P.seat(p.enemy_owner).name })
         : t("cp.reveal_glyph", { figure: f(p.subject), spot: p.spot, at: G.lastSeen(p) })),
-      (action) => {
-        const words = action.split(" ");
-        if (words[0] === "disengage") return t(words[3] === "1" ? "cp.disengage.hit" : "cp.disengage.miss");
-        return t(`ar.glyph.${words[2].split("=")[1]}`);
+      (offer) => {
+        if (offer.verb === "disengage") return t(offer.args.hits === 1 ? "cp.disengage.hit" : "cp.disengage.miss");
+        return t(`ar.glyph.${offer.args.reveal}`);
       });
   }
 
@@ -119,15 +104,15 @@
   }
 
   function cardEffects(view) {
-    return G.folded(t("ar.card_effects"), G.choices("", G.legal(view, "damage", "return"), "secondary"));
+    return G.folded(t("ar.card_effects"), G.choices("", G.legal(view, "damage", "return_squad"), "secondary"));
   }
 
   /* Actions grouped by the figure they concern (its name as the title). */
   function byFigure(view, verbs) {
     const groups = {};
-    for (const text of G.legal(view, ...verbs)) {
-      const figure = text.split(" ")[1];
-      (groups[figure] = groups[figure] || []).push(text);
+    for (const offer of G.legal(view, ...verbs)) {
+      const { figure } = offer.args;
+      (groups[figure] = groups[figure] || []).push(offer);
     }
     return Object.entries(groups).map(([figure, actions]) => G.choices(figureName(view, figure), actions));
   }
@@ -144,15 +129,14 @@
   /* Attack: pick the attacker, the target and who stands higher, then send. */
   function attackEntry(container, pending, view) {
     const options = {};
-    for (const text of G.legal(view, "attack")) {
-      const [, attacker, target] = text.split(" ");
+    for (const { args: { attacker, target } } of G.legal(view, "attack")) {
       ((options[attacker] = options[attacker] || {})[target] = true);
     }
     const pick = { attacker: null, target: null, high: "" };
     const targets = el("div", { class: "choices ar-targets" });
     const heights = el("div", { class: "choices ar-heights" });
     const send = el("button", { class: "btn", type: "button", id: "ar-attack-send", text: t("pending.send"), disabled: true,
-      onclick: () => P.propose(`attack ${pick.attacker} ${pick.target}${pick.high ? ` high=${pick.high}` : ""}`) });
+      onclick: () => P.propose({ verb: "attack", args: { attacker: pick.attacker, target: pick.target, higher: pick.high || null } }) });
     const select = (box, node) => {
       box.querySelectorAll(".btn").forEach((b) => b.classList.remove("selected"));
       node.classList.add("selected");
@@ -202,7 +186,7 @@
         P.toast(t("ar.count_range", { dice }));
         return;
       }
-      P.propose(`${verb} ${count.value()}`);
+      P.propose({ verb, args: { count: count.value() } });
     } });
     G.add(container, count.node, total, send);
     G.add(container, G.folded(t("ar.dice_change"), G.choices("", G.legal(view, "dice"), "secondary")));
@@ -228,19 +212,19 @@
         P.toast(t("ar.d20.range"));
         return;
       }
-      P.propose(`d20 ${seat} ${count.value()}`);
+      P.propose({ verb: "first_roll", args: { seat, result: count.value() } });
     } });
     const roll = el("button", { class: "btn secondary", type: "button", id: "ar-d20-roll", text: t("ar.d20.roll"), onclick: () => {
       const draw = new Uint32Array(1);
       crypto.getRandomValues(draw);
-      P.propose(`d20 ${seat} ${1 + (draw[0] % 20)}`);
+      P.propose({ verb: "first_roll", args: { seat, result: 1 + (draw[0] % 20) } });
     } });
     G.add(container, count.node, send, roll);
   }
 
   P.registerPieceNames("arena", (id, view) => (G.extra(view).names || {})[id] || null);
   P.registerPieceOwners("arena", (id, view) => (G.extra(view).owners || {})[id] || null);
-  P.registerLabels("arena", label);
+  P.registerTerms("arena", term);
   P.registerStatus("arena", status);
   P.registerPrompt("arena", G.enginePrompt);
   P.registerBoard("arena", drawBoard);

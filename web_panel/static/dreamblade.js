@@ -21,17 +21,8 @@
     return copies > 1 ? `${piece.name} #${piece.copy}` : piece.name;
   }
 
-  function miniList(view, text) {
-    return text.split(",").map((id) => miniName(view, id)).join(", ");
-  }
-
   function faceName(face) {
     return P.has(`face.${face}`) ? t(`face.${face}`) : face;
-  }
-
-  /* Every miniature id in a text (``A:x#1``) replaced by the miniature's name. */
-  function named(view, text) {
-    return text.replace(/\b[AB]:[A-Za-z0-9._-]+#\d+/g, (id) => miniName(view, id));
   }
 
   /* An ability's short name in notation (``double-warpstrike``) as printed on the miniature
@@ -46,65 +37,19 @@
     return slug.split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ");
   }
 
-  /* A readable label for an action notation (the notation is what is sent). */
-  function label(text, view) {
-    const [verb, ...args] = text.split(" ");
-    const kind = view.pending && view.pending.kind;
-    if (verb === "done" && P.has(`action.done.${kind}`)) return t(`action.done.${kind}`);
-    const key = `action.${verb}`;
-    if (!P.has(key)) return named(view, text);
-    switch (verb) {
-      case "spawn": case "move": case "place":
-        return t(key, { mini: miniName(view, args[0]), cell: args[1] });
-      case "cell":
-        return args[1] ? t("action.cell_with", { cell: args[0], minis: miniList(view, args[1]) })
-          : t(key, { cell: args[0] });
-      case "disrupt": case "destroy":
-        return t(key, { mini: miniName(view, args[0]) });
-      case "deathblowers":
-        return t(key, { minis: miniList(view, args[0]) });
-      case "blade": case "ability":
-        return t(key, { mini: miniName(view, args[0]), ability: named(view, [abilityName(args[1], view, args[0]), ...args.slice(2)].join(" ")) });
-      case "first":
-        return t(key, { mini: miniName(view, args[0]), ability: abilityName(args[1], view, args[0]) });
-      case "target":
-        return t(key, { choice: named(view, args[0]) });
-      case "hurt":
-        return t(key, { mini: miniName(view, args[0]), n: args[1] });
-      case "eliminate": case "return": case "sacrifice": case "self-destroy":
-        return t(key, { mini: miniName(view, args[0]) });
-      case "relocate":
-        return t(key, { mini: miniName(view, args[0]), cell: args[1] });
-      case "points":
-        return t(key, { seat: P.seat(args[0]).name, points: args[1] });
-      case "dice":
-        return t(key, { faces: args[0] === "none" ? "–" : args[0].split(",").map(faceName).join(" ") });
-      case "damage":
-        return t(key, { split: args[0].split(",").map((part) => {
-          const [id, n] = part.split("=");
-          return `${miniName(view, id)} ${n}`;
-        }).join(", ") });
-      case "init":
-        return args.length === 2 && /^[AB]$/.test(args[0])
-          ? t("action.init_one", { seat: P.seat(args[0]).name, die: args[1] })
-          : t(key, { a: args[0], b: args[1] });
-      case "value":
-        return t(key, { cell: args[0], value: args[1] });
-      case "reroll":
-        return args[0] === "none" ? t("action.reroll_none") : t(key, { old: args[0], new: args[2] });
-      case "correct":
-        return correctionLabel(text, args, view);
-      default:
-        return t(key);
+  /* The label parameters of Dreamblade's own kinds (the engine labels every action): die
+     faces, a damage split, an ability as its miniature prints it, a target (a miniature or a
+     cell), a stat. */
+  function term(kind, value, view) {
+    switch (kind) {
+      case "faces": return value.length ? value.map(faceName).join(" ") : "–";
+      case "damage_split": return value.map(([id, n]) => `${miniName(view, id)} ${n}`).join(", ");
+      case "ability": return [abilityName(value.slug, view, value.mini), value.x, ...value.args.map((arg) => miniName(view, arg))]
+        .filter((part) => part !== null && part !== undefined).join(" ");
+      case "target": return miniName(view, value);
+      case "stat": return P.has(`db.stat.${value}`) ? t(`db.stat.${value}`) : value;
+      default: return null;
     }
-  }
-
-  /* "correct move X c3" → "Correction: X moved to c3" (the notation when it is not one we know). */
-  function correctionLabel(text, [what, first, second], view) {
-    const sub = what === "remove" ? `action.correct_remove_${second}` : `action.correct_${what}`;
-    if (!P.has(sub)) return t("action.correct", { text });
-    if (what === "points") return t(sub, { seat: P.seat(first).name, points: second });
-    return t(sub, { mini: miniName(view, first), cell: second });
   }
 
   function status(view) {
@@ -124,26 +69,15 @@
 
   // -- the board ------------------------------------------------------------------------------
 
-  /* Cells the current decision lets this phone tap, and what tapping sends. */
+  /* Cells the current decision lets this phone tap, and the offer tapping sends: the picked
+     miniature's spawn, move or placement there, or a fight in that cell. */
   function cellTargets(view) {
-    const pending = view.pending;
-    const legal = view.legal_actions || [];
     const targets = {};
-    const byMini = (verb) => {
-      if (!pick.mini) return;
-      for (const text of legal) {
-        const [v, mini, cell] = text.split(" ");
-        if (v === verb && mini === pick.mini) targets[cell] = text;
-      }
-    };
-    if (pending.kind === "spawn") byMini("spawn");
-    else if (pending.kind === "shift") byMini("move");
-    else if (pending.kind === "place_disruption") byMini("place");
-    else if (pending.kind === "choose_strike_cell") {
-      for (const text of legal) {
-        const [v, cell, minis] = text.split(" ");
-        if (v === "cell" && !minis) targets[cell] = text;
-      }
+    for (const offer of P.offers(view, "spawn", "move", "place")) {
+      if (pick.mini && offer.args.mini === pick.mini) targets[offer.args.cell] = offer;
+    }
+    for (const offer of P.offers(view, "fight")) {
+      if (!offer.args.attackers.length) targets[offer.args.cell] = offer;
     }
     return targets;
   }
@@ -235,27 +169,28 @@
     const amount = (cls, min) => el("input", { type: "number", class: cls, min: String(min), max: String(manual.max), value: "1", inputmode: "numeric",
       style: { flex: "0 0 4.5em", minWidth: "0" }, "aria-label": t("db.manual_amount") });
     const send = (key, make, cls) => el("button", { class: `btn secondary small ${cls}`, type: "button", text: t(key), onclick: () => {
-      const text = make();
-      if (text) P.propose(text);
+      const action = make();
+      if (action) P.propose(action);
     } });
+    const about = (verb, who) => () => ({ verb, args: { mini: who.value } });
     const rows = [];
     if (manual.creatures.length) {
       const who = pick(manual.creatures, "manual-hurt-mini");
       const n = amount("manual-hurt-n", 1);
-      rows.push(el("div", { class: "row" }, who, n, send("db.manual_hurt", () => `hurt ${who.value} ${n.value}`, "manual-hurt")));
+      rows.push(el("div", { class: "row" }, who, n, send("db.manual_hurt", () => ({ verb: "hurt", args: { mini: who.value, amount: Number(n.value) } }), "manual-hurt")));
     }
     if (manual.enemies.length) {
       const who = pick(manual.enemies, "manual-eliminate-mini");
-      rows.push(el("div", { class: "row" }, who, send("db.manual_eliminate", () => `eliminate ${who.value}`, "manual-eliminate")));
+      rows.push(el("div", { class: "row" }, who, send("db.manual_eliminate", about("eliminate", who), "manual-eliminate")));
     }
     if (manual.own.length) {
       const who = pick(manual.own, "manual-own-mini");
-      rows.push(el("div", { class: "row" }, who, send("db.manual_sacrifice", () => `sacrifice ${who.value}`, "manual-sacrifice"),
-        send("db.manual_self_destroy", () => `self-destroy ${who.value}`, "manual-self-destroy")));
+      rows.push(el("div", { class: "row" }, who, send("db.manual_sacrifice", about("sacrifice", who), "manual-sacrifice"),
+        send("db.manual_self_destroy", about("self_destroy", who), "manual-self-destroy")));
     }
     if (manual.on_map.length) {
       const who = pick(manual.on_map, "manual-return-mini");
-      rows.push(el("div", { class: "row" }, who, send("db.manual_return", () => `return ${who.value}`, "manual-return")));
+      rows.push(el("div", { class: "row" }, who, send("db.manual_return", about("return_to_reserve", who), "manual-return")));
     }
     const movers = Object.keys(manual.relocations);
     if (movers.length) {
@@ -264,14 +199,14 @@
       const cells = () => cell.replaceChildren(...manual.relocations[who.value].map((c) => el("option", { value: c, text: c })));
       who.addEventListener("change", cells);
       cells();
-      rows.push(el("div", { class: "row" }, who, cell, send("db.manual_relocate", () => `relocate ${who.value} ${cell.value}`, "manual-relocate")));
+      rows.push(el("div", { class: "row" }, who, cell, send("db.manual_relocate", () => ({ verb: "relocate", args: { mini: who.value, cell: cell.value } }), "manual-relocate")));
     }
     const seatPick = el("select", { class: "manual-points-seat", "aria-label": t("judge.fix.seat") },
       ...view.seats.map((s) => el("option", { value: s.seat, text: s.name })));
     const points = amount("manual-points-n", -manual.max);
     rows.push(el("div", { class: "row" }, seatPick, points, send("db.manual_points", () => {
       const n = Number(points.value);
-      return Number.isInteger(n) && n !== 0 ? `points ${seatPick.value} ${n > 0 ? "+" : ""}${n}` : null;
+      return Number.isInteger(n) && n !== 0 ? { verb: "adjust_points", args: { seat: seatPick.value, amount: n } } : null;
     }, "manual-points")));
     return [el("section", { class: "db-manual" },
       el("h3", { text: t("db.manual_title", { name: owner }) }),
@@ -341,22 +276,26 @@
     return el("button", { class: `btn ${extraClass}`.trim(), type: "button", text, onclick });
   }
 
-  function actionButton(view, text, extraClass = "") {
+  /* A button for one of the view's offers (none when it is not offered). */
+  function actionButton(view, offer, extraClass = "") {
+    if (!offer) return null;
     return el("button", {
-      class: `btn choice ${extraClass}`.trim(), type: "button", dataset: { action: text },
-      text: label(text, view), onclick: () => P.propose(text),
+      class: `btn choice ${extraClass}`.trim(), type: "button", dataset: { action: offer.notation, verb: offer.verb },
+      text: P.actionLabel(offer, view), onclick: () => P.propose(offer),
     });
+  }
+
+  function offerOf(view, verb) {
+    return P.offers(view, verb)[0] || null;
   }
 
   /* Pick a miniature, then one of the cells the engine lists for it (also tappable on the board). */
   function pickThenCell(verb, describe) {
     return (container, pending, view) => {
       resetPickIfStale(view);
-      const legal = view.legal_actions || [];
-      const cellsOf = {};
-      for (const text of legal) {
-        const [v, mini, cell] = text.split(" ");
-        if (v === verb) (cellsOf[mini] = cellsOf[mini] || []).push(cell);
+      const cellsOf = {}; // miniature → its offers of this verb (one per cell)
+      for (const offer of P.offers(view, verb)) {
+        (cellsOf[offer.args.mini] = cellsOf[offer.args.mini] || []).push(offer);
       }
       const minis = describe(view, pending, cellsOf);
       const list = el("div", { class: "db-minis" });
@@ -371,17 +310,16 @@
       if (pick.mini && cellsOf[pick.mini]) {
         container.append(el("p", { class: "hint", text: t("db.tap_cell") }));
         const cells = el("div", { class: "choices" });
-        for (const cell of cellsOf[pick.mini]) {
-          cells.append(actionButton(view, `${verb} ${pick.mini} ${cell}`));
-        }
+        for (const offer of cellsOf[pick.mini]) cells.append(actionButton(view, offer));
         container.append(cells);
       }
-      const abilities = legal.filter((text) => text.startsWith("ability "));
+      const abilities = P.offers(view, "use_ability");
       if (abilities.length) {
         container.append(el("p", { class: "hint", text: t("db.spawn_abilities") }),
-          el("div", { class: "choices db-abilities" }, ...abilities.map((text) => actionButton(view, text, "secondary"))));
+          el("div", { class: "choices db-abilities" }, ...abilities.map((offer) => actionButton(view, offer, "secondary"))));
       }
-      if (legal.includes("done")) container.append(actionButton(view, "done", "secondary"));
+      const done = offerOf(view, "done");
+      if (done) container.append(actionButton(view, done, "secondary"));
     };
   }
 
@@ -410,14 +348,14 @@
       id: r.id,
       allowed: Boolean(cellsOf[r.id]),
       note: r.cost === null ? t("db.stats_unknown")
-        : cellsOf[r.id] ? t("db.cost_cells", { cost: costText(r), cells: cellsOf[r.id].join(" ") })
+        : cellsOf[r.id] ? t("db.cost_cells", { cost: costText(r), cells: cellsOf[r.id].map((o) => o.args.cell).join(" ") })
           : cannotSpawn(view, pending.seat, r),
     }));
   });
 
   const shiftPicker = pickThenCell("move", (view, pending, cellsOf) =>
     Object.keys(pending.details.movable).map((id) => ({
-      id, allowed: Boolean(cellsOf[id]), note: (cellsOf[id] || []).join(" "),
+      id, allowed: Boolean(cellsOf[id]), note: (cellsOf[id] || []).map((o) => o.args.cell).join(" "),
     })));
 
   function shiftHelper(container, pending, view) {
@@ -453,7 +391,7 @@
     const roll = button(t("dice.roll"), async () => {
       const view = P.state.view;
       const rolled = await P.guarded(() => P.post("/api/roll", { version: view.version, game_id: view.game_id }));
-      if (rolled) P.toast(t("dice.rolled", { roll: P.actionLabel(rolled.action) }), false);
+      if (rolled) P.toast(t("dice.rolled", { roll: P.actionLabel(rolled) }), false);
     }, "secondary");
     roll.id = "dice-roll";
     return el("div", { class: "db-roll" }, el("p", { class: "hint", text: t("dice.roll_hint") }), roll);
@@ -470,7 +408,7 @@
     const total = el("p", { class: "db-total" });
     const send = button(t("pending.send"), () => {
       const rolled = faces.flatMap((face) => Array(counts[face]).fill(face));
-      P.propose(`dice ${rolled.length ? rolled.join(",") : "none"}`);
+      P.propose({ verb: "dice", args: { faces: rolled } });
     });
     send.id = "dice-send";
     const update = () => {
@@ -496,7 +434,7 @@
     const send = button(t("pending.send"), () => {
       const old = [...picked].map((i) => dice[i]);
       const fresh = faces.flatMap((face) => Array(newCounts[face]).fill(face));
-      P.propose(`reroll ${old.join(",")} to ${fresh.join(",")}`);
+      P.propose({ verb: "reroll", args: { old, new: fresh } });
     });
     send.id = "reroll-send";
     let newCounts = {};
@@ -519,14 +457,14 @@
     newCounts = steppers(counts, faces, faceName, update);
     update();
     container.append(rolled, el("p", { class: "hint", text: t("db.reroll_new") }), counts, total, send,
-      actionButton(view, "reroll none", "secondary"));
+      actionButton(view, P.offers(view, "reroll").find((o) => !o.args.old.length), "secondary"));
   }
 
   function initiativeEntry(container, pending, view) {
     const seats = pending.details.roll;
     const chosen = {};
     const send = button(t("pending.send"), () => {
-      P.propose(seats.length === 2 ? `init ${chosen.A} ${chosen.B}` : `init ${seats[0]} ${chosen[seats[0]]}`);
+      P.propose({ verb: "initiative", args: { a: chosen.A || null, b: chosen.B || null } });
     });
     send.id = "init-send";
     send.disabled = true;
@@ -560,8 +498,8 @@
     }
     const total = el("p", { class: "db-total" });
     const send = button(t("pending.send"), () => {
-      const split = targets.filter((id) => counts[id] > 0).map((id) => `${id}=${counts[id]}`);
-      P.propose(`damage ${split.join(",")}`);
+      const amounts = targets.filter((id) => counts[id] > 0).map((id) => [id, counts[id]]);
+      P.propose({ verb: "assign_damage", args: { amounts } });
     });
     send.id = "damage-send";
     const update = () => {
@@ -585,7 +523,7 @@
     const input = el("input", { type: "number", min: String(low), max: String(high), inputmode: "numeric", id: `value-${cell}`, "aria-label": t("setup.map_value", { cell }) });
     return [el("label", { text: t("db.set_value_judge", { cell, low, high }) }),
       el("div", { class: "row" }, input,
-        button(t("db.set_value"), () => input.value !== "" && P.propose(`value ${cell} ${input.value}`), "secondary"))];
+        button(t("db.set_value"), () => input.value !== "" && P.propose({ verb: "cell_value", args: { cell, value: Number(input.value) } }), "secondary"))];
   }
 
   // what this phone typed for a cell, kept across redraws until the game moves on
@@ -630,23 +568,22 @@
   function whyLines(view) {
     return (extra(view).missing || []).map((m) => el("p", {
       class: "hint why-not", dataset: { action: m.action, rule: m.rule },
-      text: P.has(`why.${m.action}.${m.rule}`) ? t(`why.${m.action}.${m.rule}`) : t("why.other", { action: label(m.action, view) }),
+      text: P.has(`why.${m.action}.${m.rule}`) ? t(`why.${m.action}.${m.rule}`)
+        : t("why.other", { action: P.has(`action.${m.action}`) ? t(`action.${m.action}`) : m.action }),
     }));
   }
 
   /* Shift or strike, with why a missing one is missing, and how to pass. */
   function chooseAction(container, pending, view) {
-    const legal = view.legal_actions || [];
-    container.append(el("div", { class: "choices" }, ...legal.map((text) => actionButton(view, text))),
+    container.append(el("div", { class: "choices" }, ...(view.offers || []).map((offer) => actionButton(view, offer))),
       ...whyLines(view), el("p", { class: "hint", text: t("db.pass_hint") }));
   }
 
   /* The cells to fight in, then a plain "Pass" (fight no more this phase), last. */
   function chooseStrikeCell(container, pending, view) {
-    const legal = view.legal_actions || [];
-    const fights = legal.filter((text) => text !== "done");
-    container.append(el("div", { class: "choices" }, ...fights.map((text) => actionButton(view, text))));
-    if (legal.includes("done")) container.append(actionButton(view, "done", "secondary"));
+    container.append(el("div", { class: "choices" }, ...P.offers(view, "fight").map((offer) => actionButton(view, offer))));
+    const pass = offerOf(view, "done");
+    if (pass) container.append(actionButton(view, pass, "secondary"));
   }
 
   /* Each scoring cell, claimed or not, and why. */
@@ -669,7 +606,8 @@
     else if (unknown.length && P.state.me.seat) for (const cell of unknown) container.append(agreeInput(view, cell));
     else if (unknown.length) container.append(el("p", { class: "hint value-unknown", text: t("db.value_unknown", { cells: unknown.join(", ") }) }));
     container.append(el("p", { class: "db-total", text: `${t("status.tally")}: ${view.seats.map((s) => `${s.name} ${x.tally[s.seat]}`).join(" – ")}` }));
-    if (!unknown.length) container.append(actionButton(view, "confirm"));
+    const confirm = offerOf(view, "confirm");
+    if (!unknown.length && confirm) container.append(actionButton(view, confirm));
   }
 
   // -- the judge's corrections ----------------------------------------------------------------
@@ -703,19 +641,20 @@
     for (let row = 1; row <= 5; row += 1) {
       for (const column of COLUMNS) {
         const cell = `${column}${row}`;
-        if (cell !== here) targets[cell] = `correct ${fix.op} ${fix.mini} ${cell}`;
+        if (cell !== here) targets[cell] = { verb: `correct_${fix.op}`, args: { mini: fix.mini, cell } };
       }
     }
     return targets;
   }
 
-  async function sendCorrection(text) {
-    if (await P.propose(text)) fix = { ...fix, op: null }; // keep the miniature picked
+  async function sendCorrection(action) {
+    if (await P.propose(action)) fix = { ...fix, op: null }; // keep the miniature picked
     P.rerender();
   }
 
-  function sendFromBoard(text) {
-    return text.startsWith("correct ") ? sendCorrection(text) : P.propose(text);
+  /* A tapped cell: the judge's correction there, or the offer it stands for. */
+  function sendFromBoard(target) {
+    return P.state.me.judge && fix.mini && fix.op ? sendCorrection(target) : P.propose(target);
   }
 
   function choose(changes) {
@@ -745,8 +684,8 @@
     }
     return [
       button(t("judge.fix.move"), () => choose({ op: "move" }), `secondary${fix.op === "move" ? " selected" : ""}`),
-      button(t("judge.fix.to_reserve"), () => sendCorrection(`correct remove ${mini} reserve`), "secondary"),
-      button(t("judge.fix.to_graveyard"), () => sendCorrection(`correct remove ${mini} graveyard`), "secondary"),
+      button(t("judge.fix.to_reserve"), () => sendCorrection({ verb: "correct_remove", args: { mini, to: "reserve" } }), "secondary"),
+      button(t("judge.fix.to_graveyard"), () => sendCorrection({ verb: "correct_remove", args: { mini, to: "graveyard" } }), "secondary"),
     ].map((b, index) => Object.assign(b, { id: ["fix-move", "fix-to-reserve", "fix-to-graveyard"][index] }));
   }
 
@@ -756,7 +695,7 @@
     ...Object.keys(correctionTargets(view) || {}).sort().map((cell) => el("option", {
       value: cell, text: cell, selected: cell === fix.cell,
     })));
-    const send = button(t("pending.send"), () => sendCorrection(`correct ${fix.op} ${fix.mini} ${cells.value}`));
+    const send = button(t("pending.send"), () => sendCorrection({ verb: `correct_${fix.op}`, args: { mini: fix.mini, cell: cells.value } }));
     send.id = "fix-send";
     return [el("p", { class: "hint", text: t("judge.fix.tap_cell") }), el("div", { class: "row" }, cells, send)];
   }
@@ -771,7 +710,7 @@
     const adjust = button(t("judge.fix.adjust"), async () => {
       const n = Number(fix.points);
       if (!Number.isInteger(n) || n === 0) return;
-      if (await P.propose(`correct points ${fix.seat} ${n > 0 ? "+" : ""}${n}`)) fix.points = "";
+      if (await P.propose({ verb: "correct_points", args: { seat: fix.seat, amount: n } })) fix.points = "";
       P.rerender();
     }, "secondary");
     adjust.id = "fix-adjust";
@@ -788,7 +727,7 @@
     const value = el("input", { type: "number", id: "fix-value", min: String(low), max: String(high), inputmode: "numeric",
       style: { flex: "0 0 5.5em", minWidth: "0" }, "aria-label": t("judge.fix.value", { low, high }) });
     const send = button(t("db.set_value"), async () => {
-      if (value.value !== "" && await P.propose(`value ${cell.value} ${value.value}`)) value.value = "";
+      if (value.value !== "" && await P.propose({ verb: "cell_value", args: { cell: cell.value, value: Number(value.value) } })) value.value = "";
     }, "secondary");
     send.id = "fix-value-send";
     return [el("label", { text: t("judge.fix.value", { low, high }) }), el("div", { class: "row" }, cell, value, send)];
@@ -814,7 +753,7 @@
 
   P.registerPieceNames("dreamblade", (id, view) => (extra(view).pieces && extra(view).pieces[id] ? miniName(view, id) : null));
   P.registerPieceOwners("dreamblade", (id, view) => (extra(view).pieces && extra(view).pieces[id] ? extra(view).pieces[id].owner : null));
-  P.registerLabels("dreamblade", label);
+  P.registerTerms("dreamblade", term);
   P.registerStatus("dreamblade", status);
   P.registerBoard("dreamblade", drawBoard);
   P.registerJudgeTools("dreamblade", judgeTools);

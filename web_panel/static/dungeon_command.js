@@ -17,27 +17,13 @@
   const TRACKS = ["morale", "leadership"];
   let seen = null; // { game, version, values: {seat: {track: n}}, changes: {seat: {track: ±n}} }
 
-  function level(view, label) { return (G.extra(view).levels || {})[label]; }
   function creature(view, label) { return (G.extra(view).names || {})[label] || label; }
 
-  function label(text, view) {
-    const [verb, a, b, c] = text.split(" ");
-    switch (verb) {
-      case "deploy": return t("dc.action.deploy", { label: creature(view, a), level: level(view, a) });
-      case "destroyed": return t("dc.action.destroyed", { label: creature(view, a) });
-      case "activate": return t("dc.action.activate", { label: creature(view, a) });
-      case "damage": return t("dc.action.damage", { label: creature(view, a), amount: b });
-      case "heal": return t("dc.action.heal", { label: creature(view, a), amount: b });
-      case "tap": return t("dc.action.tap", { label: creature(view, a) });
-      case "untap": return t("dc.action.untap", { label: creature(view, a) });
-      case "hp": return t("dc.action.hp", { label: creature(view, a), value: b });
-      case "mark": return t("dc.action.mark", { label: creature(view, a), condition: t(`dc.condition.${b}`) });
-      case "clear": return t("dc.action.clear", { label: creature(view, a), condition: t(`dc.condition.${b}`) });
-      case "cower": return t("dc.action.cower", { label: creature(view, a), damage: b });
-      case "next": return t("dc.action.next");
-      case "adjust": return t("dc.action.adjust", { name: P.seat(a).name, track: t(`dc.track.${b}`), change: c });
-      default: return text;
-    }
+  /* The label parameters of Dungeon Command's own kinds: a condition, a warband's track. */
+  function term(kind, value) {
+    if (kind === "condition") return t(`dc.condition.${value}`);
+    if (kind === "track") return t(`dc.track.${value}`);
+    return null;
   }
 
   function status(view) {
@@ -110,7 +96,7 @@
   function cameraPrompts(view) {
     return G.cameraPrompts(view,
       (p) => t("cp.destroy", { label: p.name || creature(view, p.subject), owner: P.seat(p.owner).name, at: G.lastSeen(p) }),
-      (action, p) => (p.loss === null ? t("cp.destroy.yes_unknown") : t("cp.destroy.yes", { loss: p.loss })),
+      (offer, p) => (p.loss === null ? t("cp.destroy.yes_unknown") : t("cp.destroy.yes", { loss: p.loss })),
       () => t("cp.destroy.no"));
   }
 
@@ -143,7 +129,7 @@
   /* A creature in play: damage taken or refused, an amount in tens on a stepper or the keypad
      (the attacker's card numbers as buttons), what it will do shown before it is sent; its hit
      points typed from the card when unknown; tapping. */
-  function creatureEntry(view, c, legalSet) {
+  function creatureEntry(view, c) {
     const x = G.extra(view);
     const step = x.damage_step;
     const band = c.band;
@@ -155,9 +141,9 @@
     if (left === null) {
       const hp = G.counter({ key: `hp-${c.label}`, label: t("dc.hp_from_card"), start: step, min: step, step });
       const send = el("button", { class: "btn small dc-hp-send", type: "button", text: t("dc.hp_set"), onclick: () => {
-        const text = `hp ${c.label} ${hp.value()}`;
-        if (!fine(hp.value()) || !legalSet.has(text)) { P.toast(t("dc.hp_tens", { step })); return; }
-        P.propose(text);
+        const offer = G.offered(view, "hit_points", { label: c.label, value: hp.value() });
+        if (!fine(hp.value()) || !offer) { P.toast(t("dc.hp_tens", { step })); return; }
+        P.propose(offer);
       } });
       hpEntry = el("div", { class: "dc-hp-entry" }, el("p", { class: "hint", text: t("dc.hp_needed") }), hp.node, send);
     }
@@ -176,18 +162,18 @@
         : t("dc.hp_after", { left: left - n, total: c.hit_points });
     };
     const take = (n) => {
-      const text = `damage ${c.label} ${Math.min(n, left === null ? n : left)}`;
       if (!fine(n)) { P.toast(t("dc.damage_tens", { step })); return; }
       if (left === null) { P.toast(t("dc.hp_needed")); return; }
-      if (!legalSet.has(text)) { P.toast(t("dc.damage_refused")); return; }
-      P.propose(text);
+      const offer = G.offered(view, "damage", { label: c.label, amount: Math.min(n, left) });
+      if (!offer) { P.toast(t("dc.damage_refused")); return; }
+      P.propose(offer);
     };
     const hit = el("button", { class: "btn small dc-take", type: "button", text: t("dc.take"), disabled: left === null,
       onclick: () => take(amount.value()) });
     const cower = el("button", { class: "btn secondary small dc-cower", type: "button", text: t("dc.cower"), onclick: () => {
       const n = amount.value();
       if (!fine(n)) { P.toast(t("dc.damage_tens", { step })); return; }
-      P.propose(`cower ${c.label} ${n}`);
+      P.propose({ verb: "cower", args: { label: c.label, damage: n } });
     } });
     update();
     const from = attacker(view, c);
@@ -195,27 +181,27 @@
       class: "btn choice small dc-attack", type: "button", dataset: { kind, amount: String(n) },
       text: t("dc.attack", { kind: t(`dc.${kind}`), amount: n, name: from.name }) + (n >= left ? ` — ${t("dc.destroyed_short")}` : ""),
       onclick: () => take(n) })) : [];
-    const tapping = [`tap ${c.label}`, `untap ${c.label}`].filter((text) => legalSet.has(text));
+    const tapping = ["tap", "untap"].map((verb) => G.offered(view, verb, { label: c.label })).filter(Boolean);
     return el("div", { class: `dc-target${c.tapped ? " tapped" : ""}${c.damage ? " wounded" : ""}`, dataset: { label: c.label, seat: band.seat } },
       el("div", { class: "dc-target-head" }, ...parts, G.seatTag(band.seat)),
       hpEntry,
       attacks.length ? el("div", { class: "choices dc-attacks" }, ...attacks) : null,
       el("div", { class: "dc-loss", dataset: { label: c.label } },
         el("div", { class: "dc-cowering" }, amount.node, hit, cower), outcome, cost),
-      tapping.length ? el("div", { class: "choices" }, ...tapping.map((text) => G.actionButton(text, "secondary small"))) : null);
+      tapping.length ? el("div", { class: "choices" }, ...tapping.map((offer) => G.actionButton(offer, "secondary small"))) : null);
   }
 
   /* What order cards and creature powers do, entered by hand: healing, conditions, untapping,
      destruction outright, the morale and leadership markers. */
-  function cardEffects(view, legalSet) {
+  function cardEffects(view) {
     const rows = inPlay(view).map((c) => {
-      const heals = G.legal(view, "heal").filter((text) => text.split(" ")[1] === c.label);
-      const marks = G.legal(view, "mark", "clear").filter((text) => text.split(" ")[1] === c.label);
-      const gone = legalSet.has(`destroyed ${c.label}`) ? [`destroyed ${c.label}`] : [];
+      const heals = G.legal(view, "heal").filter((offer) => offer.args.label === c.label);
+      const marks = G.legal(view, "mark", "clear").filter((offer) => offer.args.label === c.label);
+      const gone = G.legal(view, "destroyed").filter((offer) => offer.args.label === c.label);
       return el("div", { class: "dc-effects", dataset: { label: c.label } },
         el("strong", { text: c.name }),
-        heals.length ? el("div", { class: "choices" }, ...heals.map((text) => G.actionButton(text, "secondary small"))) : null,
-        el("div", { class: "choices" }, ...[...marks, ...gone].map((text) => G.actionButton(text, "secondary small"))));
+        heals.length ? el("div", { class: "choices" }, ...heals.map((offer) => G.actionButton(offer, "secondary small"))) : null,
+        el("div", { class: "choices" }, ...[...marks, ...gone].map((offer) => G.actionButton(offer, "secondary small"))));
     });
     const markers = G.choices(t("dc.adjust"), G.legal(view, "adjust"), "secondary");
     if (!rows.length && !markers) return null;
@@ -231,18 +217,17 @@
   }
 
   function stepEntry(container, pending, view) {
-    const legalSet = new Set(view.legal_actions || []);
     G.add(container, G.choices(t("dc.deploy_pick", { room: pending.details.room }), G.legal(view, "deploy")));
     G.add(container, activation(view));
     G.add(container, G.choices("", G.legal(view, "next")));
-    const fighting = pending.kind === "initial_deploy" ? [] : inPlay(view).map((c) => creatureEntry(view, c, legalSet));
+    const fighting = pending.kind === "initial_deploy" ? [] : inPlay(view).map((c) => creatureEntry(view, c));
     if (fighting.length) G.add(container, el("div", { class: "og-group dc-losses" }, el("h4", { class: "og-group-title", text: t("dc.losses") }), ...fighting));
-    G.add(container, cardEffects(view, legalSet));
+    G.add(container, cardEffects(view));
   }
 
   P.registerPieceNames("dungeon_command", (id, view) => (G.extra(view).names || {})[id] || null);
   P.registerPieceOwners("dungeon_command", (id, view) => (G.extra(view).owners || {})[id] || null);
-  P.registerLabels("dungeon_command", label);
+  P.registerTerms("dungeon_command", term);
   P.registerStatus("dungeon_command", status);
   P.registerPrompt("dungeon_command", G.enginePrompt);
   P.registerBoard("dungeon_command", drawBoard);

@@ -22,16 +22,22 @@
     return text ? named(text) : null;
   }
 
-  function actionButton(text, extraClass = "") {
+  /* A button for one of the view's offers: its label, and the offer sent as it was given. */
+  function actionButton(offer, extraClass = "") {
     return el("button", {
-      class: `btn choice ${extraClass}`.trim(), type: "button", dataset: { action: text },
-      text: P.actionLabel(text), onclick: () => P.propose(text),
+      class: `btn choice ${extraClass}`.trim(), type: "button", dataset: { action: offer.notation, verb: offer.verb },
+      text: P.actionLabel(offer), onclick: () => P.propose(offer),
     });
   }
 
-  /* Legal actions whose first word is one of ``verbs``. */
+  /* The view's offers of one of ``verbs``. */
   function legal(view, ...verbs) {
-    return (view.legal_actions || []).filter((text) => verbs.includes(text.split(" ")[0]));
+    return P.offers(view, ...verbs);
+  }
+
+  /* The offer of ``verb`` whose arguments include ``args`` (each the same value), or null. */
+  function offered(view, verb, args) {
+    return P.offers(view, verb).find((offer) => Object.entries(args).every(([k, v]) => offer.args[k] === v)) || null;
   }
 
   /* A titled grid of action buttons (nothing when there are no actions). */
@@ -39,7 +45,7 @@
     if (!actions.length) return null;
     return el("div", { class: "og-group" },
       title ? el("h4", { class: "og-group-title", text: title }) : null,
-      el("div", { class: "choices" }, ...actions.map((text) => actionButton(text, extraClass))));
+      el("div", { class: "choices" }, ...actions.map((offer) => actionButton(offer, extraClass))));
   }
 
   /* Actions tucked away under a summary (card effects, players leaving: rare, not to be hit by
@@ -120,7 +126,7 @@
   }
 
   /* The camera's open prompts (view.camera_prompts) as cards: ``text(prompt)`` says what the camera
-     saw, ``label(action, prompt)`` names each settling action's button; every card can be
+     saw, ``label(offer, prompt)`` names each settling action's button; every card can be
      dismissed. A settling button works for the seat the game waits for (or the judge) while the
      engine takes it; dismissing, for any seat or the judge; spectators only read. */
   function cameraPrompts(view, text, label, dismissLabel = () => t("cp.dismiss")) {
@@ -129,9 +135,9 @@
     const mayDismiss = P.canAct({ seat: null, kind: "camera_prompt" });
     return el("div", { class: "cp-list" }, ...prompts.map((prompt) => {
       const mayPress = prompt.legal && P.canAct({ seat: prompt.seat, kind: "camera_prompt" });
-      const buttons = prompt.actions.map((action) => el("button", {
-        class: "btn cp-settle", type: "button", dataset: { action }, disabled: !mayPress,
-        text: label(action, prompt), onclick: () => P.propose(action),
+      const buttons = prompt.actions.map((offer) => el("button", {
+        class: "btn cp-settle", type: "button", dataset: { action: offer.notation }, disabled: !mayPress,
+        text: label(offer, prompt), onclick: () => P.propose(offer),
       }));
       const dismiss = el("button", {
         class: "btn secondary cp-dismiss", type: "button", disabled: !mayDismiss, text: dismissLabel(prompt),
@@ -160,6 +166,6 @@
   }
 
   window.Games = {
-    add, extra, named, enginePrompt, actionButton, legal, choices, folded, ledGrid, ledMirror, counter, seatTag, cameraPrompts, lastSeen,
+    add, extra, named, enginePrompt, actionButton, legal, offered, choices, folded, ledGrid, ledMirror, counter, seatTag, cameraPrompts, lastSeen,
   };
 })();

@@ -12,10 +12,13 @@
   const PLACES = ["reserve", "graveyard", "out"];
   const QUESTIONS = ["claims", "odds", "spawn", "shifts", "engaged", "keyword"];
   const STATS = ["damage", "power", "defense", "life", "cost"];
+  // the phases the position editor sets: its ``phase`` line's words, and their parts
   const PHASES = [
-    "initiative", "spawn A", "spawn B", "action A 1", "action A 2", "action B 1", "action B 2",
-    "action A 1 strike", "action A 2 strike", "action B 1 strike", "action B 2 strike", "conquest",
-  ];
+    { phase: "initiative" }, { phase: "spawn", seat: "A" }, { phase: "spawn", seat: "B" },
+    ...["A", "B"].flatMap((seat) => [1, 2].map((round) => ({ phase: "action", seat, round }))),
+    ...["A", "B"].flatMap((seat) => [1, 2].map((round) => ({ phase: "action", seat, round, strike: true }))),
+    { phase: "conquest" },
+  ].map((p) => ({ ...p, words: [p.phase, p.seat, p.round, p.strike ? "strike" : null].filter(Boolean).join(" ") }));
 
   // what this phone is looking at: null (nothing yet) or the edited position and its board
   const assistant = { position: null, board: null, answer: [] };
@@ -70,9 +73,8 @@
   }
 
   function phaseLabel(option) {
-    const [name, ...rest] = option.split(" ");
-    const words = rest.map((word) => (word === "strike" ? t("judge.stat.strike") : word));
-    return [t(`phase.${name}`), ...words].join(" ");
+    return [t(`phase.${option.phase}`), option.seat, option.round, option.strike ? t("judge.stat.strike") : null]
+      .filter(Boolean).join(" ");
   }
 
   function whereLabel(where) {
@@ -103,7 +105,7 @@
     const setStat = el("button", { class: "btn secondary", type: "button", id: "ja-set", text: t("judge.apply"),
       onclick: () => mini.value && edit([stat.value === "damage" ? `damage ${mini.value} ${amount.value}`
         : `modifier ${mini.value} ${stat.value} ${amount.value}`]) });
-    const phase = select("ja-phase-set", t("judge.edit"), PHASES.map((p) => [p, phaseLabel(p)]), "action A 1");
+    const phase = select("ja-phase-set", t("judge.edit"), PHASES.map((p) => [p.words, phaseLabel(p)]), "action A 1");
     const points = el("input", { id: "ja-points", type: "text", inputmode: "numeric", value: "7",
       "aria-label": t("judge.fix.amount"), style: { width: "4em" } });
     const setPhase = el("button", { class: "btn secondary", type: "button", id: "ja-phase-apply", text: t("judge.apply"),

@@ -10,7 +10,7 @@
   const renderers = {}; // "game:kind" or "kind" → function(container, pending, view)
   const boards = {}; // game → function(container, view)
   const statusParts = {}; // game → function(view) → list of [label, value]
-  const labels = {}; // game → function(actionText, view) → label
+  const terms = {}; // game → function(kind, value, view) → how a label parameter of its own reads
   const judgeTools = {}; // game → function(container, view): the game's correction form
   const prompts = {}; // game → function(pending, view) → the engine's own prompt text, or null
   const pieceNames = {}; // game → function(id, view) → what the players call a piece, or null
@@ -37,10 +37,30 @@
     return seat(entry.seat).name;
   }
 
-  function actionLabel(text) {
-    const view = state.view;
-    const label = view && labels[view.game];
-    return label ? label(text, view) : text;
+  /* A label parameter as people read it: a seat by its name, pieces by what the game's view
+     calls them, a signed number with its sign, a kind of the game's own as its page words it
+     (``terms``); anything else as it is. */
+  function labelParam(value, view) {
+    if (!value || typeof value !== "object" || !("ref" in value)) return value;
+    const kind = value.ref;
+    if (kind === "seat") return seat(value.value, view).name;
+    if (kind === "piece") return pieceName(value.value, view);
+    if (kind === "pieces") return value.value.map((id) => pieceName(id, view)).join(", ");
+    if (kind === "signed") return value.value > 0 ? `+${value.value}` : String(value.value);
+    const own = view && terms[view.game] ? terms[view.game](kind, value.value, view) : null;
+    return own === null || own === undefined ? String(value.value) : own;
+  }
+
+  /* What people read for an action: its label (message key and parameters) as the game gave
+     it — an offer's, or a log entry's as written when it was taken. A game without words of
+     its own for it shows its notation; an entry of an old store never labelled says so. */
+  function actionLabel(labelled, view = state.view) {
+    const label = labelled && labelled.label;
+    const written = labelled && (labelled.notation || labelled.action);
+    if (!label || !label.key) return t("log.unlabelled", { action: written || "" });
+    if (!has(label.key)) return written || "";
+    const params = Object.fromEntries(Object.entries(label.params || {}).map(([k, v]) => [k, labelParam(v, view)]));
+    return t(label.key, params);
   }
 
   /* May this phone act on the pending decision? (The server checks again.) */
@@ -112,11 +132,24 @@
     }
   }
 
-  function propose(actionText) {
+  /* Send an action as it was offered (``{verb, args}``: one of the view's offers, or a form's
+     own arguments); ``typed``: notation a person typed in. The server checks everything. */
+  function propose(offer) {
+    return send({ verb: offer.verb, args: offer.args });
+  }
+
+  function proposeTyped(text) {
+    return send(text);
+  }
+
+  function send(action) {
     const view = state.view;
-    return guarded(() => post("/api/actions", {
-      action: actionText, version: view.version, game_id: view.game_id,
-    }));
+    return guarded(() => post("/api/actions", { action, version: view.version, game_id: view.game_id }));
+  }
+
+  /* The view's offers of a verb (or of any of ``verbs``). */
+  function offers(view, ...verbs) {
+    return (view.offers || []).filter((offer) => verbs.includes(offer.verb));
   }
 
   function ask(question) {
@@ -239,18 +272,18 @@
   }
 
   function genericDecision(container, pending, view) {
-    if (view.legal_actions === null) {
+    if (view.offers === null) {
       const input = el("input", { type: "text", id: "notation", autocomplete: "off", "aria-label": t("pending.notation") });
-      const send = el("button", { class: "btn", type: "button", text: t("pending.send"),
-        onclick: () => input.value.trim() && propose(input.value.trim()) });
-      container.append(el("p", { class: "hint", text: t("pending.none_listed") }), el("div", { class: "row" }, input, send));
+      const sendTyped = el("button", { class: "btn", type: "button", text: t("pending.send"),
+        onclick: () => input.value.trim() && proposeTyped(input.value.trim()) });
+      container.append(el("p", { class: "hint", text: t("pending.none_listed") }), el("div", { class: "row" }, input, sendTyped));
       return;
     }
     const list = el("div", { class: "choices" });
-    for (const text of view.legal_actions) {
+    for (const offer of view.offers) {
       list.append(el("button", {
-        class: "btn choice", type: "button", dataset: { action: text },
-        text: actionLabel(text), onclick: () => propose(text),
+        class: "btn choice", type: "button", dataset: { action: offer.notation, verb: offer.verb },
+        text: actionLabel(offer), onclick: () => propose(offer),
       }));
     }
     container.append(list);
@@ -333,13 +366,15 @@
   function renderLog() {
     const view = state.view;
     const list = document.getElementById("log");
+    // each entry numbered by its place in the game's log (its version), however long the log
     const items = view.log.slice().reverse().map((entry) => el("li", {
-      class: `log-${entry.kind}${entry.undone ? " log-undone" : ""}`,
+      class: `log-${entry.kind}${entry.undone ? " log-undone" : ""}`, value: String(entry.seq),
+      dataset: { seq: entry.seq, step: entry.step || "" },
     }, entry.kind === "push"
-      ? t(entry.undone ? "log.push_undone" : "log.push", { who: who(entry), action: actionLabel(entry.action) })
+      ? t(entry.undone ? "log.push_undone" : "log.push", { who: who(entry), action: actionLabel(entry) })
       : entry.undoes
         ? t(who(entry) === who(entry.undoes) ? "log.undo_own" : "log.undo_of",
-          { who: who(entry), action: actionLabel(entry.undoes.action), by: who(entry.undoes) })
+          { who: who(entry), action: actionLabel(entry.undoes), by: who(entry.undoes) })
         : t("log.undo", { who: who(entry) }),
     state.me.judge && entry.pictures ? el("button", {
       class: "btn secondary log-pictures", type: "button", dataset: { seq: entry.seq },
@@ -379,7 +414,7 @@
   async function undoLast() {
     const view = state.view;
     const last = lastEffective(view.log);
-    if (!last || !(await ask(t("undo.confirm", { action: actionLabel(last.action) })))) return;
+    if (!last || !(await ask(t("undo.confirm", { action: actionLabel(last) })))) return;
     await guarded(() => post("/api/undo", { version: view.version, game_id: view.game_id }));
   }
 
@@ -413,8 +448,7 @@
 
   /* A piece named as the game's view names it (never its id); "a piece" when the view does not
      know it (a tag no warband has, a notice from an earlier game). */
-  function pieceName(id) {
-    const view = state.view;
+  function pieceName(id, view = state.view) {
     const name = id && pieceNames[view.game] ? pieceNames[view.game](id, view) : null;
     return name || t("notice.piece");
   }
@@ -581,7 +615,7 @@
       el("label", { text: t("judge.correction") }),
       el("div", { class: "row" }, correction, el("button", {
         class: "btn", type: "button", id: "judge-send", text: t("pending.send"),
-        onclick: () => correction.value.trim() && propose(correction.value.trim()),
+        onclick: () => correction.value.trim() && proposeTyped(correction.value.trim()),
       })),
       clockControls(),
       el("label", { text: t("judge.change_pin") }),
@@ -799,13 +833,13 @@
   }
 
   window.Panel = {
-    t, has, el, seat, propose, post, guarded, ask, toast, state, actionLabel, canAct,
+    t, has, el, seat, propose, proposeTyped, offers, post, guarded, ask, toast, state, actionLabel, canAct,
     showView, drawBoardOf,
     rerender: render,
     registerRenderer(kind, fn) { renderers[kind] = fn; },
     registerBoard(game, fn) { boards[game] = fn; },
     registerStatus(game, fn) { statusParts[game] = fn; },
-    registerLabels(game, fn) { labels[game] = fn; },
+    registerTerms(game, fn) { terms[game] = fn; },
     registerJudgeTools(game, fn) { judgeTools[game] = fn; },
     registerPrompt(game, fn) { prompts[game] = fn; },
     registerPieceNames(game, fn) { pieceNames[game] = fn; },

@@ -17,15 +17,11 @@
     return cost === 0 ? t("pc.roll_free") : t("pc.roll_cost", { cost });
   }
 
-  function label(text, view) {
-    const [verb, arg] = text.split(" ");
-    switch (verb) {
-      case "reveal": return t("pc.action.reveal", { plane: planeName(view, arg) });
-      case "roll": return t("pc.action.roll", { face: faceName(arg) });
-      case "end": return t("pc.action.end");
-      case "leave": return t("pc.action.leave", { name: P.seat(arg).name });
-      default: return text;
-    }
+  /* The label parameters of Planechase's own kinds: a plane, a planar die face. */
+  function term(kind, value, view) {
+    if (kind === "plane") return planeName(view, value);
+    if (kind === "planar_face") return faceName(value);
+    return null;
   }
 
   function status(view) {
@@ -70,12 +66,12 @@
   }
 
   function revealEntry(container, pending, view) {
-    const candidates = pending.details.candidates;
+    const reveals = G.legal(view, "reveal");
     const list = el("div", { class: "choices pc-candidates" });
-    const draw = (filter) => list.replaceChildren(...candidates
-      .filter((id) => planeName(view, id).toLowerCase().includes(filter.toLowerCase()))
-      .map((id) => G.actionButton(`reveal ${id}`)));
-    if (candidates.length > 6) {
+    const draw = (filter) => list.replaceChildren(...reveals
+      .filter((offer) => planeName(view, offer.args.plane).toLowerCase().includes(filter.toLowerCase()))
+      .map((offer) => G.actionButton(offer)));
+    if (reveals.length > 6) {
       const search = el("input", { type: "search", class: "pc-search", placeholder: t("pc.search"), "aria-label": t("pc.search") });
       search.addEventListener("input", () => draw(search.value));
       G.add(container, search);
@@ -94,11 +90,11 @@
     const x = G.extra(view);
     G.add(container, el("p", { class: "pc-cost", text: `${t("pc.roll_what")} (${costText(x.roll_cost)})` }));
     G.add(container, G.choices("", G.legal(view, "roll"), "pc-roll-btn"));
-    G.add(container, G.choices("", G.legal(view, "end"), "secondary"));
+    G.add(container, G.choices("", G.legal(view, "end_turn"), "secondary"));
     leaving(container, view);
   }
 
-  P.registerLabels("planechase", label);
+  P.registerTerms("planechase", term);
   P.registerStatus("planechase", status);
   P.registerPrompt("planechase", G.enginePrompt);
   P.registerBoard("planechase", drawBoard);

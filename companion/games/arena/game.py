@@ -54,6 +54,8 @@ from companion.games.arena.actions import (
     parse_action,
 )
 from companion.games.arena.data_files import glyphs
+from companion.games.arena.labels import ACTION_TYPES
+from companion.games.arena.labels import label as action_label
 from companion.games.arena.setup import (
     FIELD,
     GRAVEYARD,
@@ -64,7 +66,7 @@ from companion.games.arena.setup import (
     Setup,
 )
 from companion.games.json_state import JsonStateGame
-from companion.games.protocol import Action, Pending
+from companion.games.protocol import Action, Label, Pending
 
 POSITION_FORMAT = "arena-position"
 RECORD_FORMAT = "arena-record"
@@ -156,6 +158,7 @@ class Arena(JsonStateGame):
         _check_state(setup, state)
 
     name: ClassVar[str] = "arena"
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
     def __init__(self, setup: Setup, *, state: State | None = None) -> None:
         self.setup = setup
@@ -414,6 +417,9 @@ class Arena(JsonStateGame):
 
     def parse_action(self, text: str) -> ArenaAction:
         return parse_action(text)
+
+    def label(self, action: Action, step: str) -> Label:
+        return action_label(action)
 
     @property
     def actions(self) -> list[Action]:

@@ -17,10 +17,12 @@ from companion.games.dreamblade import board, conquest, engine, movement, spawni
 from companion.games.dreamblade.actions import parse_action
 from companion.games.dreamblade.corrections import USAGE as CORRECTION_USAGE
 from companion.games.dreamblade.dream_map import DreamMap
+from companion.games.dreamblade.labels import ACTION_TYPES
+from companion.games.dreamblade.labels import label as action_label
 from companion.games.dreamblade.miniature import Kind, Miniature
 from companion.games.dreamblade.pieces import pieces_for
 from companion.games.dreamblade.state import RESERVE, SEATS, Settings, Setup, State
-from companion.games.protocol import Action, Game, Pending
+from companion.games.protocol import Action, Game, Label, Pending
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,7 @@ class DreambladeGame(Game):
     name: ClassVar[str] = "dreamblade"
     seats = SEATS
     corrections: ClassVar[tuple[str, ...]] = CORRECTION_USAGE
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
     def __init__(
         self,
@@ -134,6 +137,9 @@ class DreambladeGame(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def label(self, action: Action, step: str) -> Label:
+        return action_label(action, step)
 
     def position(self) -> dict[str, Any]:
         from companion.games.dreamblade.position import position_json

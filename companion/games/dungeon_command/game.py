@@ -52,11 +52,12 @@ from companion.games.dungeon_command.actions import (
     Next,
     parse_action,
 )
+from companion.games.dungeon_command.labels import label as action_label
 from companion.games.dungeon_command.listing import MORALE_PER_COWERED_DAMAGE, LegalActions
 from companion.games.dungeon_command.setup import DAMAGE_STEP, Setup
 from companion.games.dungeon_command.state import INITIAL_DEPLOY, State, initial_state
 from companion.games.json_state import JsonStateGame
-from companion.games.protocol import Action, Pending
+from companion.games.protocol import Action, Label, Pending
 
 POSITION_FORMAT = "dungeon_command-position"
 RECORD_FORMAT = "dungeon_command-record"
@@ -82,6 +83,7 @@ class DungeonCommand(JsonStateGame):
         _check_state(setup, state)
 
     name: ClassVar[str] = "dungeon_command"
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
     def __init__(self, setup: Setup, *, state: State | None = None) -> None:
         self.setup = setup
@@ -224,6 +226,9 @@ class DungeonCommand(JsonStateGame):
 
     def parse_action(self, text: str) -> DungeonCommandAction:
         return parse_action(text)
+
+    def label(self, action: Action, step: str) -> Label:
+        return action_label(action, self.level)
 
     @property
     def actions(self) -> list[Action]:

@@ -40,9 +40,11 @@ from companion.games.planechase.actions import (
     Roll,
     parse_action,
 )
+from companion.games.planechase.labels import ACTION_TYPES
+from companion.games.planechase.labels import label as action_label
 from companion.games.planechase.planes import Plane, catalog
 from companion.games.planechase.setup import Setup
-from companion.games.protocol import Action, Pending
+from companion.games.protocol import Action, Label, Pending
 
 POSITION_FORMAT = "planechase-position"
 RECORD_FORMAT = "planechase-record"
@@ -133,6 +135,7 @@ class Planechase(JsonStateGame):
         _check_state(setup, state)
 
     name: ClassVar[str] = "planechase"
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
 
     def __init__(self, setup: Setup, *, state: State | None = None) -> None:
         self.setup = setup
@@ -228,6 +231,9 @@ class Planechase(JsonStateGame):
 
     def parse_action(self, text: str) -> PlanechaseAction:
         return parse_action(text)
+
+    def label(self, action: Action, step: str) -> Label:
+        return action_label(action)
 
     @property
     def actions(self) -> list[Action]:

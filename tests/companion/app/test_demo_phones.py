@@ -58,13 +58,18 @@ class Phone:
         return view
 
 
+def _sent(offer: dict[str, Any]) -> dict[str, Any]:
+    """An offer as a phone sends it back: its verb and arguments."""
+    return {"verb": offer["verb"], "args": offer["args"]}
+
+
 def _taps(view: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     """Every change a customer can tap on the phone: each listed action, a made-up one, undo, the
     clock, the first judge PIN, a new game, a camera calibration and a catalog entry."""
     seen = {"game_id": view["game_id"], "version": view["version"]}
-    actions = view["legal_actions"] or []
+    offers = view["offers"] or []
     return [
-        *[("/api/actions", {"action": text, **seen}) for text in actions],
+        *[("/api/actions", {"action": _sent(offer), **seen}) for offer in offers],
         ("/api/actions", {"action": "pass", **seen}),
         ("/api/actions", {"action": "shift A:x#1 c3", "game_id": 1, "version": 0}),  # stale
         ("/api/undo", seen),
@@ -118,7 +123,8 @@ def test_a_customer_cannot_stop_the_demo_and_may_take_it_over(tmp_path: Path, ga
         # the phones play on: whoever the game waits for takes a listed action
         pending = taken["pending"]["seat"]
         actor = other if pending == other.open("/api/me")[1]["seat"] else phone
-        action = (taken["legal_actions"] or [])[0]
+        offer = (taken["offers"] or [])[0]
+        action = _sent(offer)
         seen = {"game_id": taken["game_id"], "version": taken["version"]}
         status, done = actor.open("/api/actions", {"action": action, **seen})
         assert status == 200, done

@@ -8,8 +8,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.companion.app.test_commands import _start
 from tests.companion.app.test_demo_phones import Phone
+
+pytestmark = pytest.mark.process  # each test runs `companion run`
 
 
 def _links(lines: list[str]) -> dict[str, str]:

@@ -47,7 +47,7 @@ def test_undo_is_logged_and_replayed(tmp_path: Path):
     log = store.log(game_id)
     assert [e["kind"] for e in log] == ["push", "push", "undo", "push"]
     assert [e.get("undone") for e in log] == [False, True, None, False]
-    assert log[2]["undoes"] == {k: log[1][k] for k in ("seq", "action", "seat", "by")}
+    assert log[2]["undoes"] == {k: log[1][k] for k in ("seq", "action", "seat", "by", "label")}
     assert log[2]["undoes"]["action"] == "add 2"
     assert store.load(game_id).record() == game.record()
 
@@ -220,6 +220,9 @@ def test_a_schema_1_store_is_migrated_with_the_judge_and_camera_apart_from_seats
         ("seat", "A"), ("judge", None), ("camera", None), ("camera", None),
     ]  # fmt: skip
     assert store.record(1)["actions"] == ["add 1"] * 4
+    assert {(e["label"]["key"], e["step"]) for e in store.log(1)} == {
+        ("action.test-counter.add", "add")
+    }  # and on to schema 3: labelled as it was played
 
 
 def test_the_table_catalog_kept_in_the_same_file_is_recovered_too(tmp_path: Path):
@@ -240,3 +243,56 @@ def test_the_table_catalog_kept_in_the_same_file_is_recovered_too(tmp_path: Path
     with sqlite3.connect(path) as db:
         rows = db.execute("SELECT game, id, name FROM catalog_entries").fetchall()
     assert rows == [("planechase", "x1", "Ann")]
+
+
+_SCHEMA_2 = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, header TEXT NOT NULL,
+    started_at REAL NOT NULL, finished_at REAL, winner TEXT, status TEXT NOT NULL);
+CREATE TABLE entries (game_id INTEGER NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL,
+    action TEXT, seat TEXT, at REAL NOT NULL, role TEXT NOT NULL DEFAULT 'seat',
+    PRIMARY KEY (game_id, seq));
+INSERT INTO meta VALUES ('schema', '2');
+"""
+
+
+def test_a_schema_2_store_gets_each_old_push_labelled_once_as_it_was_taken(tmp_path: Path):
+    """A store written before labels were kept: opening it labels every push of every game by
+    replaying it, in the state each push was taken in; a game that stops replaying keeps the
+    rest of its entries unlabelled (and still opens)."""
+    import json
+
+    from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
+
+    header = demo_game().record()
+    header.pop("actions")
+    played = DEMO_ACTIONS[:60]  # past the first spawn phases, into the action phase
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(_SCHEMA_2)
+        for game_id in (1, 2):
+            db.execute(
+                "INSERT INTO games VALUES (?, 'dreamblade', ?, 0, NULL, NULL, 'abandoned')",
+                (game_id, json.dumps(header)),
+            )
+        db.executemany(
+            "INSERT INTO entries VALUES (1, ?, 'push', ?, NULL, 0, 'judge')",
+            list(enumerate(played, start=1)),
+        )
+        db.executemany(  # game 2: its third entry does not replay
+            "INSERT INTO entries VALUES (2, ?, 'push', ?, NULL, 0, 'judge')",
+            [(1, played[0]), (2, played[1]), (3, "spawn A:nobody#1 a1"), (4, played[2])],
+        )
+    store = Store(path)
+    log = store.log(1)
+    game = demo_game()
+    for entry, text in zip(log, played, strict=True):
+        offer = game.describe(game.parse_action(text))
+        assert (entry["label"], entry["step"]) == (offer.label.to_json(), offer.step)
+        game.push(game.parse_action(text))
+    done = [(e["label"]["key"], e["step"]) for e in log if e["action"] == "done"]
+    assert ("action.done.spawn", "spawn") in done
+    assert ("action.done.choose_strike_cell", "choose_strike_cell") in done
+    assert [e["label"] is None for e in store.log(2)] == [False, False, True, True]
+    store.close()
+    assert Store(path).log(1) == log  # labelled once: opening again changes nothing

@@ -284,7 +284,7 @@ def test_only_the_seat_whose_ability_it_is_applies_its_manual_effect(tmp_path):
     with pytest.raises(SeatError):
         table.submit("B", "hurt A:dragon#1 1")
     assert Hurt("A:dragon#1", 1) not in table.read(lambda g: g.decision_actions())
-    assert "hurt A:dragon#1 1" not in table.state()["legal_actions"]
+    assert "hurt A:dragon#1 1" not in {o["notation"] for o in table.state()["offers"]}
     table.submit("A", "hurt B:foe#1 1")
     assert table.read(lambda g: g.state.damage) == {"B:foe#1": 1}
 
