@@ -18,6 +18,7 @@ from companion.settings import SeatSettings, Settings
 from companion.table.catalog import TableCatalog
 from companion.table.clock import MatchClock
 from companion.table.dice_roll import Roller, remote_roller
+from companion.table.printed_maps import PrintedMaps
 from companion.table.session import Lineup
 from companion.table.table import StaleError, Table
 from web_panel import csrf
@@ -107,6 +108,8 @@ class Panel:
     demo: DemoScript | None = None
     # The entries players typed in (every game), in the table's store.
     table_catalog: TableCatalog = field(init=False)
+    # The values the players read off their printed maps, offered at the next set-up.
+    printed_maps: PrintedMaps = field(init=False)
     # The seated players' calls for the judge (at most one a minute per seat).
     judge_calls: JudgeCalls = field(init=False)
     # The table's round clock (kept in its session).
@@ -126,6 +129,7 @@ class Panel:
         self.feed = Feed(self.table, self.build_view)
         self.camera_prompts = PromptList(self.table.bus, self.feed.panel_changed)
         self.table_catalog = TableCatalog(self.table.store.path)
+        self.printed_maps = PrintedMaps(self.table.store)
         self.judge_calls = JudgeCalls(self.table.bus)
         self._stop_mirroring: Callable[[], None] = lambda: None
         self.roller = remote_roller(lambda: getattr(self.remote, "link", None))

@@ -1,10 +1,11 @@
 """What starting a game at a table changes, said once (``Table.start_game`` applies it whole).
 
-A game starts from the panel's set-up, a tournament hub's pairing or a remote host's new game. Each
-says here everything the start changes — the game, who plays it, the seats' names and colours, the
-round clock, the tags its pieces wear, the seated players' label registrations, the cards its
-set-up typed in — and the table writes all of it in one store transaction: a write that fails
-leaves the game in play, its seats, its clock and its registrations as they were.
+A game starts from the panel's set-up, a tournament hub's pairing or a remote host's new game.
+Each says here everything the start changes — the game, who plays it, the seats' names and
+colours, the round clock, the tags its pieces wear, the seated players' label registrations, the
+cards and printed-map values its set-up typed in — and the table writes all of it in one store
+transaction: a write that fails leaves the game in play, its seats, its clock and its
+registrations as they were.
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ class StartRequest:
       docs/formats.md "Tag registry"); the others wear their default serials.
     - ``labels``: the seated players' label registrations (a hub's pairing).
     - ``entries``: catalog entries the set-up typed in (already checked), kept for the next one.
+    - ``map_values``: values read off printed maps (map key, cell → value), in order, kept for
+      the next set-up (``printed_maps``).
     """
 
     game: Game
@@ -56,3 +59,4 @@ class StartRequest:
     tags: Mapping[str, str] = field(default_factory=dict)
     labels: SeatedLabels | None = None
     entries: tuple[TableEntry, ...] = ()
+    map_values: tuple[tuple[str, Mapping[str, int]], ...] = ()

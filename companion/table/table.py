@@ -30,6 +30,7 @@ from companion.games import find_game
 from companion.games.protocol import Action, Game, Label
 from companion.settings import SeatSettings
 from companion.table.catalog import write_entries
+from companion.table.printed_maps import write_values
 from companion.table.proposers import (
     CAMERA,
     JUDGE,
@@ -158,10 +159,11 @@ class Table:
         """Start ``request.game`` at this table in place of the current one, which is abandoned
         if it is unfinished, with everything that changes with it (``StartRequest``: who plays,
         the seats, the round clock, the pieces' tags, the seated players' labels, the catalog
-        entries typed in) — all written in one store transaction: if any write fails, nothing
-        changed, on disk or in memory. Only once it is committed does the table play the new
-        game (and its clock show the new round) and publish ``GAME_STARTED``; everyone holding
-        the table (panel, lights, camera, hub link) sees the new game. Returns its id.
+        entries and printed-map values typed in) — all written in one store transaction: if any
+        write fails, nothing changed, on disk or in memory. Only once it is committed does the
+        table play the new game (and its clock show the new round) and publish
+        ``GAME_STARTED``; everyone holding the table (panel, lights, camera, hub link) sees the
+        new game. Returns its id.
 
         ``ClockError`` for a round length the clock refuses, before anything is written.
         """
@@ -180,6 +182,7 @@ class Table:
                 if request.labels is not None:
                     session.write_labels(db, request.labels.match, request.labels.seats)
                 write_entries(db, request.entries)
+                write_values(db, request.map_values)
             if round_kept is not None:
                 session.new_round_kept(round_kept)
             self._game, self._game_id = request.game, game_id

@@ -274,7 +274,7 @@ class Unplugged:
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("en", ["could not be read whole", "t.sqlite3.damaged-1", "2 game(s)", "1 part(s)"]),
+        ("en", ["could not be read whole", "t.sqlite3.damaged-1", "2 games were", "1 part could"]),
         ("ja", ["完全には読めませんでした", "t.sqlite3.damaged-1", "2ゲーム", "1件"]),
     ],
 )
