@@ -10,6 +10,7 @@ from flask import Flask
 from companion.camera.tag_registry import table_registry
 from companion.games.dreamblade.warband import MAX_MINIATURES
 from companion.settings import CameraSettings, Settings
+from companion.table.start_request import StartRequest
 from companion.table.table import Table
 from tests.web_panel.conftest import JUDGE_PIN, Phone, seated
 from tests.web_panel.fake_camera import ShowingCamera
@@ -460,7 +461,8 @@ def test_the_map_values_typed_at_set_up_are_offered_at_the_next_even_after_a_res
 def test_a_value_given_during_a_game_is_offered_at_the_next_set_up(judge: Phone, table: Table):
     from companion.table.setup import starting_game
 
-    table.replace_game(starting_game(Settings()))  # the default map, its values left unknown
+    # the default map, its values left unknown
+    table.start_game(StartRequest(starting_game(Settings())))
     assert judge.act("value d4 4").status_code == 200  # the judge's word, during the game
     assert _offered(judge) == {"d4": 4}
     assert judge.post("/api/setup/new", _dreamblade()).status_code == 200  # typed: d4 is 1

@@ -17,6 +17,7 @@ from companion.events import Event
 from companion.games.dreamblade.demo_game import demo_game
 from companion.settings import ClockSettings, SeatSettings
 from companion.table.catalog import EnteredBy, TableCatalog, checked_entry
+from companion.table.printed_maps import PrintedMaps
 from companion.table.session import Lineup, Session
 from companion.table.start_request import NewRound, SeatedLabels, StartRequest
 from companion.table.store import Store, StoreError
@@ -50,6 +51,7 @@ def _first_table(path: Path) -> Table:
     clock.configure(30)
     clock.start()
     TableCatalog(path).close()  # the panel opened the table's catalog: its table is in the file
+    PrintedMaps(table.store).remember("map-1", {"b2": 2})  # values read off a printed map
     return table
 
 
@@ -64,6 +66,7 @@ def _request(table: Table) -> StartRequest:
         tags={"A:sir-glorious#1": "db:sir-glorious#7"},
         labels=SeatedLabels(5, {"B": ANN}),
         entries=(typed,),
+        map_values=(("map-1", {"b2": 3, "d4": 1}),),
     )
 
 
@@ -86,6 +89,7 @@ def _everything(store: Store, table: Table | None, session: Session) -> dict[str
         "labels": session.labels(),
         "labels_revision": session.labels_revision,
         "entries": entries,
+        "map_values": PrintedMaps(store).values("map-1"),
     }
     if table is not None:
         seen["playing"] = (table.game_id, table.version, table.read(lambda g: g.record()))
@@ -96,7 +100,15 @@ def _clock(clock_status: dict[str, Any]) -> tuple[Any, ...]:
     return clock_status["length"], clock_status["running"], clock_status["enabled"]
 
 
-FAILING = ["catalog_entries", "game_tags", "session_labels", "session_seats", "session_lineups"]
+FAILING = [
+    "catalog_entries",
+    "game_tags",
+    "session_labels",
+    "session_seats",
+    "session_lineups",
+    "printed_map_values",
+    "session_meta",  # the round clock
+]
 
 
 @pytest.mark.parametrize("failing", FAILING)
@@ -168,6 +180,7 @@ def test_a_start_keeps_every_part_together_and_says_so_once_committed(tmp_path: 
     assert seen["tags"] == {"A:sir-glorious#1": "db:sir-glorious#7"}
     assert seen["labels"] == {"B": ANN}
     assert seen["entries"] == [hound_entry()["id"]]
+    assert seen["map_values"] == {"b2": 3, "d4": 1}
     assert _clock(reopened.session.clock(CLOCK).status()) == (2700.0, False, True)
     with pytest.raises(StoreError, match="not in play"):
         store.end_game(store._db, first, "finished", "A")  # the replaced game was abandoned
