@@ -135,6 +135,8 @@ def test_a_start_whose_write_fails_leaves_nothing_half_done(tmp_path: Path, fail
     assert _clock(clock.status()) == clock_before
     assert published == []  # nothing was said
     table.store.close()
+    with sqlite3.connect(path) as db:
+        db.execute("DROP TRIGGER refuse")  # the failure was for that start only
     store = Store(path)  # and on disk, reopened
     reopened = Table.resume(store)
     assert reopened is not None
