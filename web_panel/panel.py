@@ -51,6 +51,11 @@ class TournamentLink(Protocol):
 
     def event_map(self) -> Any: ...  # the event's map (a ``DreamMap``), or ``None``
 
+    def event_view(self) -> dict[str, Any]: ...  # this table's name, round, match, players
+
+    # where the player who held ``seat`` of game ``game_id`` plays now, after a new pairing
+    def moved(self, game_id: int, seat: str) -> dict[str, Any] | None: ...
+
 
 class RemoteControl(Protocol):
     """What the panel needs of the table's remote session (``companion.remote.control``).
@@ -166,6 +171,7 @@ class Panel:
         seats = self.seats
         view = public_view(self.table, seats, self.clock, notices, self.camera_prompts)
         view["tournament"] = self.tournament.result_view() if self.tournament else None
+        view["event"] = self.tournament.event_view() if self.tournament else None
         view["labels_left_out"] = self.labels_left_out()
         view["joins"] = self.table.session.claimed  # the join codes shown change when one is used
         view["held"] = sorted(self.table.session.phones(self.table.game_id))  # seats with a phone
@@ -266,7 +272,24 @@ def me(panel: Panel) -> dict[str, Any]:
         "set_pin": may_set_first_pin(panel, request.remote_addr),
         "csrf": csrf.session_token(session),
         "join_codes": may_see_join_codes(request.remote_addr, viewer),
+        "moved": moved_view(panel, viewer),
     }
+
+
+def moved_view(panel: Panel, viewer: Viewer) -> dict[str, Any] | None:
+    """A phone that lost its seat to the tournament hub's new pairing: where its player plays
+    now (``TournamentLink.moved``) and the player's own page on the hub when the phone came from
+    it (``page``); ``None`` for any other phone."""
+    held = session.get("seated")
+    if viewer.seat is not None or panel.tournament is None or not isinstance(held, dict):
+        return None
+    game, seat = held.get("game"), held.get("seat")
+    if not isinstance(game, int) or not isinstance(seat, str) or game == panel.table.game_id:
+        return None
+    where = panel.tournament.moved(game, seat)
+    if where is None:
+        return None
+    return {**where, "page": session.get("player_page")}
 
 
 def current_panel() -> Panel:

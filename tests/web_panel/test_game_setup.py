@@ -552,6 +552,12 @@ class EventLink:
     def event_map(self) -> object:
         return self.map
 
+    def event_view(self) -> dict[str, object]:
+        return {"table": "table-1", "round": None}
+
+    def moved(self, game_id: int, seat: str) -> None:
+        return None
+
 
 def test_in_an_event_the_game_is_set_up_on_the_organizers_map(app: Flask, judge: Phone, table):
     app.extensions["panel"].tournament = EventLink()

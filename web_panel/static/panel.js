@@ -323,6 +323,10 @@
       return;
     }
     if (!canAct(pending)) {
+      if (!state.me.seat && state.me.moved) { // a new pairing took this phone's seat
+        box.append(movedNotice(state.me.moved));
+        return;
+      }
       const key = state.me.seat ? "pending.not_yours" : "pending.spectator";
       box.append(el("p", { class: "hint not-yours", text: t(key, { name: waiting }) }));
       return;
@@ -331,6 +335,21 @@
     const renderer = renderers[`${view.game}:${pending.kind}`] || renderers[pending.kind] || genericDecision;
     renderer(controls, pending, view);
     box.append(controls);
+  }
+
+  /* A phone whose seat the tournament's new pairing took: where its player plays now (the hub
+     said so with the pairing), and the way back to the player's own page on the hub. */
+  function movedNotice(moved) {
+    let key = "moved.table";
+    if (moved.bye) key = "moved.bye";
+    else if (!moved.seat) key = "moved.unpaired";
+    else if (moved.here) key = "moved.here";
+    else if (!moved.table) key = "moved.desk";
+    const parts = [el("p", { class: "moved-where", text: t(key, { round: moved.round, table: moved.table, seat: moved.seat }) })];
+    parts.push(moved.page
+      ? el("a", { id: "moved-page", class: "btn", href: moved.page, text: t("moved.page") })
+      : el("p", { class: "hint", text: t("moved.no_page") }));
+    return el("div", { id: "moved", class: "moved", role: "status" }, ...parts);
   }
 
   /* A scripted demo: while its script plays every phone watches, and says so; a seated phone (or
