@@ -2,14 +2,14 @@
 (its code, its link and the link's QR code) and the guest's join — the invite and joining are for
 the table's own screen and the judge only, like the seats' join codes.
 
-The panel knows the table's remote session only by what it does (``RemoteControl``, set by the
-runtime): its refusals carry a ``key`` naming the catalog message said in the phone's language.
+The panel knows the table's remote session only by what it does (``panel.RemoteControl``, set by
+the runtime): its refusals carry a ``key`` naming the catalog message said in the phone's language.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any, Protocol
+from typing import Any
 
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
@@ -17,7 +17,7 @@ from flask.typing import ResponseReturnValue
 from companion.settings import PanelSettings
 from web_panel.api import Refused, body
 from web_panel.i18n import choose_language, translate
-from web_panel.panel import Panel, current_panel
+from web_panel.panel import Panel, RemoteControl, current_panel
 from web_panel.seats import join_qr_svg, may_see_join_codes
 
 remote_api = Blueprint("remote_api", __name__, url_prefix="/api/remote")
@@ -27,22 +27,6 @@ MAX_CODE_LENGTH = 1000
 # Where a table's own screen is (``companion run`` prints it so), at the panel's default port:
 # the invite's link opens there at the friend's table, with the code filled in (``remote.js``).
 TABLE_SCREEN = f"http://127.0.0.1:{PanelSettings.model_fields['port'].default}/table"
-
-
-class RemoteControl(Protocol):
-    """What the panel needs of the table's remote session (``companion.remote.control``).
-    ``invite`` and ``join`` raise ``ValueError`` with a ``key`` (a catalog message) when the
-    table can't."""
-
-    def invite(self) -> str: ...
-
-    def current_invite(self) -> str | None: ...
-
-    def invite_link(self, code: str, table_screen: str) -> str: ...
-
-    def join(self, code: str) -> None: ...
-
-    def leave(self) -> None: ...
 
 
 def remote_block(panel: Panel) -> dict[str, Any] | None:

@@ -544,28 +544,31 @@ class GuestLink(_Link):
             log.warning("remote guest: ignored a late message of the host's earlier game")
             return  # the host's game ids only grow: a late message of a game it replaced
         entries = [entry.as_log() for entry in game.entries]
-        self._take_names(game.names)
+        named = self._named_seats(game.names)
         if session.host_game != game.game_id or session.local_game != self.table.game_id:
             lineup = Lineup.of(game.names) if game.names else None
-            self.table.follow(entries, game.setup, game.game, lineup)
+            # the host's new game starts here with its players' names on the seats, together
+            self.table.follow(entries, game.setup, game.game, lineup, named)
             self.state.follows(game.game_id, self.table.game_id)
         else:
+            if named is not None:
+                self.table.session.set_seats(named)
             self.table.follow(entries)
         with self._changed:
             self.synced = True
             self._changed.notify_all()
         self._update()
 
-    def _take_names(self, names: dict[str, str]) -> None:
-        """The host's players' names on this table's seats (its own colours kept)."""
+    def _named_seats(self, names: dict[str, str]) -> dict[str, SeatSettings] | None:
+        """This table's seats with the host's players' names on them (its own colours kept);
+        ``None`` when they already bear them."""
         seats = self.seats()
         named = {
             seat: seats[seat].model_copy(update={"name": name, "names": {}})
             for seat, name in names.items()
             if seat in seats and seats[seat].name != name
         }
-        if named:
-            self.table.session.set_seats({**seats, **named})
+        return {**seats, **named} if named else None
 
     def _on_reply(self, payload: bytes) -> None:
         reply = msg.read(msg.Reply, "reply", payload)

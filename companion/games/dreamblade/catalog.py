@@ -27,7 +27,7 @@ from typing import Any
 import yaml
 
 from companion.errors import DataFileError
-from companion.games.dreamblade.abilities import AbilityLineError, parse_ability
+from companion.games.dreamblade.abilities.lines import AbilityLineError, parse_ability
 from companion.games.dreamblade.data_files import (
     UNKNOWN,
     YAML_DUMPER,

@@ -22,7 +22,8 @@ from companion import events as ev
 from companion.errors import IllegalActionError
 from companion.events import Event
 from companion.games.dreamblade import board, effects
-from companion.games.dreamblade.abilities import BLADES_PER_USE, MANUAL_EFFECT, REPEATABLE, Ability
+from companion.games.dreamblade.abilities.keywords import BLADES_PER_USE, REPEATABLE
+from companion.games.dreamblade.abilities.lines import MANUAL_EFFECT, Ability
 from companion.games.dreamblade.actions import BLADE, MISS, face_order
 from companion.games.dreamblade.keyword_state import note_removed
 from companion.games.dreamblade.notices import said

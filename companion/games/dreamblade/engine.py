@@ -21,7 +21,9 @@ from companion.games.dreamblade import (
     spawning,
     turn,
 )
-from companion.games.dreamblade.abilities import MANUAL_EFFECT, Activation
+from companion.games.dreamblade.abilities import every_keyword  # noqa: F401  (their hooks)
+from companion.games.dreamblade.abilities.keywords import Activation
+from companion.games.dreamblade.abilities.lines import MANUAL_EFFECT
 from companion.games.dreamblade.actions import (
     AssignBlade,
     AssignDamage,

@@ -18,7 +18,8 @@ from companion.games.dreamblade import (
     removal,
     spawning,
 )
-from companion.games.dreamblade.abilities import Ability, Activation
+from companion.games.dreamblade.abilities.keywords import Activation
+from companion.games.dreamblade.abilities.lines import Ability
 from companion.games.dreamblade.notices import said
 from companion.games.dreamblade.state import (
     SEATS,

@@ -11,6 +11,7 @@ from companion.remote import messages as msg
 from companion.remote.link import GuestLink, HostLink
 from companion.remote.state import RemoteState
 from companion.settings import SeatSettings
+from companion.table.start_request import StartRequest
 from companion.table.store import Store
 from companion.table.table import PausedError, SeatError, Table
 from tests.companion.hub.mqtt import wait_for
@@ -281,7 +282,7 @@ def test_a_late_message_of_the_hosts_earlier_game_changes_nothing(pair: Pair):
     old = msg.GameLog.model_validate_json(
         pair.host._game_message(pair.host.state.session()).payload()
     )
-    host.replace_game(host.read(lambda g: type(g)(2)))  # the host starts a new game
+    host.start_game(StartRequest(host.read(lambda g: type(g)(2))))  # the host starts a new game
     assert wait_for(lambda: guest.state()["position"] == {"version": 1, "total": 2})
     followed = guest.game_id
     spy = plain_client("rcore-spy")

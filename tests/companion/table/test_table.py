@@ -6,6 +6,7 @@ import pytest
 from companion import events as ev
 from companion.errors import IllegalActionError
 from companion.table.proposers import CAMERA
+from companion.table.start_request import StartRequest
 from companion.table.store import Store
 from companion.table.table import JUDGE, JudgeOnlyError, SeatError, StaleError, Table
 
@@ -135,7 +136,7 @@ def test_a_new_game_replaces_the_one_in_play_which_is_abandoned(table: Table):
     table.bus.subscribe(lambda e: started.append(e.data), kinds={ev.GAME_STARTED})
     table.submit("A", "add 1")
     old_id = table.game_id
-    table.replace_game(CounterGame(start=5))
+    table.start_game(StartRequest(CounterGame(start=5)))
     assert table.game_id != old_id
     assert table.version == 0
     assert table.state()["position"]["total"] == 5
@@ -240,7 +241,7 @@ def test_an_undo_checks_the_state_seen_and_undoes_in_one_step(table: Table):
 
 def test_a_proposal_for_a_game_the_table_no_longer_plays_is_stale(table: Table):
     old_game = table.game_id
-    table.replace_game(table.snapshot())
+    table.start_game(StartRequest(table.snapshot()))
     with pytest.raises(StaleError, match="new game"):
         table.submit("A", "add 1", version=0, game_id=old_game)
     assert table.version == 0
