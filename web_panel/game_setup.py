@@ -9,6 +9,7 @@ Who may set up: ``setup_rights``.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -17,19 +18,20 @@ from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 from pydantic import ValidationError
 
-from companion.camera import tag_registry
 from companion.errors import DataFileError
 from companion.games import find_kit, kits
 from companion.games.protocol import Game
 from companion.settings import SeatSettings
-from companion.table.catalog import EnteredBy
+from companion.table.catalog import EnteredBy, checked_entry
 from companion.table.session import Lineup
 from companion.table.setup import starting_game
+from companion.table.start_request import NewRound, StartRequest
 from web_panel.api import Refused, body
 from web_panel.game_views import screens_part
 from web_panel.other_game_setup import Prepared
 from web_panel.panel import Panel, current_panel
-from web_panel.setup_rights import may_set_up, require_setup_rights
+from web_panel.setup_rights import require_setup_rights, set_up_refusal
+from web_panel.table_catalog_api import refused_entry
 
 if TYPE_CHECKING:
     from companion.camera.reading import TagReading
@@ -96,6 +98,13 @@ def _form(game: str) -> ModuleType | None:
         return None
 
 
+def map_values_read(game: Game) -> tuple[str, dict[str, int]] | None:
+    """The printed map ``game`` plays on (its key) and the values its players read off it so far
+    (its form's ``values_read(game)``); ``None`` for a game whose map has no values to read."""
+    form = _form(game.name)
+    return form.values_read(game) if form is not None and hasattr(form, "values_read") else None
+
+
 def game_routes() -> list[Blueprint]:
     """Each game's own set-up requests (its form's ``routes``), in the house's order."""
     forms = [_form(kit.name) for kit in kits()]
@@ -117,22 +126,6 @@ def _new_game(panel: Panel, data: dict[str, Any], seats: Mapping[str, SeatSettin
     return prepared or Prepared(starting_game(panel.settings.model_copy(update={"game": name})))
 
 
-def start_paired_game(panel: Panel, game: Game, names: Mapping[str, str]) -> None:
-    """Start the game the tournament hub paired at this table, with the players' names on the
-    seats (their colours kept); the phones see the new game at once. A pairing is a new lineup:
-    no phone of the game it replaces stays seated (``companion.table.session``)."""
-    current = panel.seats
-    seats = {
-        seat: SeatSettings(name=names[seat][:40] or s.name, colour=s.colour) if seat in names else s
-        for seat, s in current.items()
-    }
-    panel.table.session.set_seats(seats)
-    with tag_registry.LOCK:
-        paired = {seat: seats[seat].name for seat in names if seat in seats}
-        panel.table.replace_game(game, Lineup.of(paired, paired=True))
-    panel.feed.panel_changed()
-
-
 # -- routes ---------------------------------------------------------------------------------------
 
 
@@ -150,8 +143,10 @@ def game_options(panel: Panel) -> dict[str, Any]:
 def options() -> ResponseReturnValue:
     panel = current_panel()
     seats = panel.seats
+    refused = set_up_refusal(panel, request.remote_addr)
     return jsonify(
-        may_set_up=may_set_up(panel, request.remote_addr),
+        may_set_up=refused is None,
+        refused=refused,  # why not: the page says so instead of its form
         games=[kit.name for kit in kits()],  # in the house's order: the first is offered first
         current={
             "game": panel.table.read(lambda game: game.name),
@@ -213,18 +208,30 @@ def new_game() -> ResponseReturnValue:
     if minutes is not None and (not isinstance(minutes, int) or not 1 <= minutes <= 600):
         raise Refused(400, "setup", "'clock_minutes' must be 1 to 600, or null for no clock")
     prepared = _new_game(panel, data, seats)  # everything is checked before anything changes
+    replaced = panel.table.read(map_values_read)  # what the replaced game's players read
     game = prepared.game
-    tags = prepared.tags
     seat = panel.viewer().seat  # who set it up (before a new lineup unseats them)
-    panel.table.session.set_seats(seats)
-    panel.clock.configure(minutes)
-    lineup = panel.lineup(game.seats)
-    with tag_registry.LOCK:  # a camera following the new game waits for its tags
-        panel.table.replace_game(game, lineup)
-        if tags:
-            tag_registry.save_registry(panel.settings.data_dir, panel.table.game_id, tags)
     typed_by = EnteredBy(seat, seats[seat].name if seat in seats else None)
-    for kind, entry in prepared.entries:  # cards typed once, offered at the next set-up
-        panel.table_catalog.add(game.name, kind, entry, typed_by)
+    try:  # cards typed once, offered at the next set-up
+        entries = tuple(
+            checked_entry(game.name, kind, entry, typed_by, time.time())
+            for kind, entry in prepared.entries
+        )
+    except DataFileError as exc:
+        raise refused_entry(exc) from None
+    panel.table.start_game(
+        StartRequest(
+            game,
+            Lineup.of({s: seats[s].name for s in game.seats if s in seats}),
+            seats=seats,
+            clock=NewRound(minutes),
+            tags={piece: str(tag) for piece, tag in prepared.tags.items()},
+            entries=entries,
+            # map values typed once too: the replaced game's, then the new one's over them
+            map_values=tuple(
+                read for read in (replaced, map_values_read(game)) if read and read[1]
+            ),
+        )
+    )
     panel.feed.panel_changed()
     return jsonify(game=game.name, game_id=panel.table.game_id)

@@ -4,7 +4,8 @@ Each game declares its kit in the Python entry-point group ``companion.games`` o
 ships it (this house's ``pyproject.toml`` for its own games; a game installed as its own package
 in its own), so a game is found without any file here naming it; ``register_kit`` adds a kit
 without installing it (a test's own game). ``find_kit(name)`` gives a game's kit and
-``find_game(name)`` its engine class, ``kits()`` every kit in the order the house lists games.
+``find_game(name)`` its engine class, ``find_entry_kind(name, kind)`` the catalog entries its
+players may type in, ``kits()`` every kit in the order the house lists games.
 The installed games are loaded on first use.
 
 May import: the shared contracts, the camera's tag ids and board changes (``vision.board_change``)
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from companion.games.catalog_entries import EntryKind
     from companion.games.kit import GameKit, RegisteredArmies
     from companion.games.protocol import Game
     from companion.settings import Settings
@@ -68,6 +70,15 @@ def find_kit(name: str) -> GameKit:
 def find_game(name: str) -> type[Game]:
     """The engine class of the game registered under ``name`` (``KeyError`` if none)."""
     return find_kit(name).game_class
+
+
+def find_entry_kind(game: str, kind: str) -> EntryKind:
+    """The entry kind ``kind`` of ``game`` (from its kit); ``KeyError`` if it takes no such
+    entries."""
+    for entry_kind in find_kit(game).entry_kinds:
+        if entry_kind.kind == kind:
+            return entry_kind
+    raise KeyError(f"game {game!r} takes no {kind!r} entries at the table")
 
 
 def kits() -> tuple[GameKit, ...]:

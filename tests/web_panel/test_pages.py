@@ -7,6 +7,7 @@ from html import unescape
 
 from flask import Flask
 
+from companion.table.start_request import StartRequest
 from companion.table.table import Table
 from tests.companion.counter_game import CounterGame
 from tests.web_panel.conftest import Phone, join_url, seated
@@ -72,13 +73,13 @@ def test_a_bad_join_code_shows_why_in_the_phones_language(app: Flask):
 
 def test_an_earlier_games_join_code_says_what_to_do(app: Flask, table: Table):
     old_code = join_url(app, "A").rsplit("/join/", 1)[1]
-    table.replace_game(CounterGame(start=1))
+    table.start_game(StartRequest(CounterGame(start=1)))
     stranger = app.test_client()
     page = unescape(stranger.get(f"/join/{old_code}").get_data(as_text=True))
     assert translate("en", "join.earlier_game") in page
     assert stranger.get("/api/me").get_json()["seat"] is None
     player = seated(app, "B")  # seated in this game: the old code of the last game says so
-    table.replace_game(CounterGame(start=2))
+    table.start_game(StartRequest(CounterGame(start=2)))
     page = unescape(player.get(f"/join/{old_code}").get_data(as_text=True))
     assert translate("en", "join.earlier_game_seated", seat="B") in page
     assert player.get("/api/me").get_json()["seat"] == "B"
@@ -109,3 +110,45 @@ def test_a_page_that_is_not_there_says_so_in_the_phones_language(app: Flask):
     api = app.test_client().get("/api/no-such-thing", headers={"Accept-Language": "ja"})
     assert api.status_code == 404
     assert api.get_json()["message"] == translate("ja", "error.not_found")
+
+
+def test_a_join_link_followed_from_another_site_opens_the_panel_from_this_one(app: Flask):
+    """From the hub's player page (another site) the seat is taken and a page of the table's own
+    opens the panel: a redirect would carry no SameSite=Strict cookie, seating nobody."""
+    client = app.test_client()
+    path = "/join/" + join_url(app, "A").rsplit("/join/", 1)[1]
+    page = "http://192.168.1.10:8080/p/0123456789abcdef"
+    answer = client.get(
+        path,
+        query_string={"page": page},
+        headers={"Sec-Fetch-Site": "cross-site", "Accept-Language": "ja"},
+    )
+    assert answer.status_code == 200
+    html = answer.get_data(as_text=True)
+    assert '<meta http-equiv="refresh" content="0;url=/">' in html
+    assert translate("ja", "join.seated") in unescape(html)
+    assert _boot(client.get("/").get_data(as_text=True))["me"]["seat"] == "A"
+    with client.session_transaction() as kept:
+        assert kept["player_page"] == page and kept["seated"]["seat"] == "A"
+
+
+def test_only_a_hub_player_page_is_kept_as_the_way_back(app: Flask):
+    from web_panel.pages import player_page_link
+
+    good = "https://hub.local/p/0123456789abcdef"
+    assert player_page_link(good) == good
+    for bad in (
+        "javascript:alert(1)",
+        "https://hub.local/p/0123456789abcdef?x=1",
+        "https://hub.local/admin",
+        "//hub.local/p/0123456789abcdef",
+        "https://hub.local/p/0123456789ABCDEF#x",
+        None,
+        "",
+    ):
+        assert player_page_link(bad) is None, bad
+    client = app.test_client()
+    path = "/join/" + join_url(app, "B").rsplit("/join/", 1)[1]
+    assert client.get(path, query_string={"page": "javascript:alert(1)"}).status_code == 303
+    with client.session_transaction() as kept:
+        assert "player_page" not in kept

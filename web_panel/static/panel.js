@@ -60,7 +60,14 @@
     if (!label || !label.key) return t("log.unlabelled", { action: written || "" });
     if (!has(label.key)) return written || "";
     const params = Object.fromEntries(Object.entries(label.params || {}).map(([k, v]) => [k, labelParam(v, view)]));
-    return t(label.key, params);
+    return t(ownWords(labelled, label) ? `${label.key}_own` : label.key, params);
+  }
+
+  /* A log entry whose label names the seat that took it, in a message with words of its own for
+     that (``<key>_own``: "rolls 17 on the d20"): the entry names its player already. */
+  function ownWords(labelled, label) {
+    if (labelled.by !== "seat" || !has(`${label.key}_own`)) return false;
+    return Object.values(label.params || {}).some((v) => v && v.ref === "seat" && v.value === labelled.seat);
   }
 
   /* May this phone act on the pending decision? (The server checks again.) */
@@ -83,19 +90,14 @@
     toastTimer = setTimeout(() => { box.hidden = true; }, 8000);
   }
 
-  /* A refusal in the phone's language only: what happened, then the rule's explanation when the
-     panel has one. A detail the server put in the phone's language (a form field's problem) is
-     said; the server's own English words only on an English page, with the pieces named, and
-     never the table's words on whose turn it is ("the game waits for seat A, not seat B"): the
-     message says that already. */
-  const TABLE_WORDS = new Set(["stale", "wrong_seat", "judge_only", "spectator", "undo_not_yours", "demo_watching"]);
+  /* A refusal in the phone's language only: what happened, the engine's reason (a message key
+     and its parameters) and the rule's explanation when the panel has one. A detail the server
+     put in the phone's language (a form field's problem) is said; the engine's own English
+     words never are (they name pieces and decisions by their ids). */
   function refusal(data) {
-    let detail = "";
-    if (data.detail_localized) detail = data.detail;
-    else if (boot.lang === "en" && !TABLE_WORDS.has(data.error) && data.detail) {
-      detail = data.detail.replace(/\b[AB]:[A-Za-z0-9._-]+#\d+/g, (id) => (state.view ? pieceName(id) : t("notice.piece")));
-    }
-    return [data.message, data.prompt || detail].filter(Boolean).join("\n");
+    const detail = data.detail_localized ? data.detail : "";
+    const reason = data.because && has(data.because.key) ? keyedText(data.because) : "";
+    return [data.message, reason, data.prompt || detail].filter(Boolean).join("\n");
   }
 
   async function post(url, body) {
@@ -295,7 +297,7 @@
     const box = document.getElementById("pending");
     box.dataset.kind = pending.kind;
     const waiting = pending.seat === null ? t("status.waiting_anyone") : seat(pending.seat).name;
-    const kindName = has(`kind.${pending.kind}`) ? t(`kind.${pending.kind}`) : t("pending.decision");
+    const kindName = has(pending.title) ? t(pending.title) : t("pending.decision");
     const children = [
       el("h3", { class: "pending-title", text: t("pending.title", { name: waiting, kind: kindName }) }),
     ];
@@ -316,6 +318,10 @@
       return;
     }
     if (!canAct(pending)) {
+      if (!state.me.seat && state.me.moved) { // a new pairing took this phone's seat
+        box.append(movedNotice(state.me.moved));
+        return;
+      }
       const key = state.me.seat ? "pending.not_yours" : "pending.spectator";
       box.append(el("p", { class: "hint not-yours", text: t(key, { name: waiting }) }));
       return;
@@ -324,6 +330,21 @@
     const renderer = renderers[`${view.game}:${pending.kind}`] || renderers[pending.kind] || genericDecision;
     renderer(controls, pending, view);
     box.append(controls);
+  }
+
+  /* A phone whose seat the tournament's new pairing took: where its player plays now (the hub
+     said so with the pairing), and the way back to the player's own page on the hub. */
+  function movedNotice(moved) {
+    let key = "moved.table";
+    if (moved.bye) key = "moved.bye";
+    else if (!moved.seat) key = "moved.unpaired";
+    else if (moved.here) key = "moved.here";
+    else if (!moved.table) key = "moved.desk";
+    const parts = [el("p", { class: "moved-where", text: t(key, { round: moved.round, table: moved.table, seat: moved.seat }) })];
+    parts.push(moved.page
+      ? el("a", { id: "moved-page", class: "btn", href: moved.page, text: t("moved.page") })
+      : el("p", { class: "hint", text: t("moved.no_page") }));
+    return el("div", { id: "moved", class: "moved", role: "status" }, ...parts);
   }
 
   /* A scripted demo: while its script plays every phone watches, and says so; a seated phone (or
@@ -376,6 +397,9 @@
         ? t(who(entry) === who(entry.undoes) ? "log.undo_own" : "log.undo_of",
           { who: who(entry), action: actionLabel(entry.undoes), by: who(entry.undoes) })
         : t("log.undo", { who: who(entry) }),
+    ...(entry.notices || []).filter((n) => has(n.key)).map((n) => el("span", {
+      class: "log-notice", dataset: { key: n.key }, text: keyedText(n),
+    })),
     state.me.judge && entry.pictures ? el("button", {
       class: "btn secondary log-pictures", type: "button", dataset: { seq: entry.seq },
       text: t("log.pictures"), onclick: () => showPictures(entry.seq),
@@ -462,6 +486,42 @@
     return owner ? t("notice.owned_piece", { owner: seat(owner).name, piece: name }) : name;
   }
 
+  /* A message the engine names by key (a rule notice, a refusal's reason) in the phone's
+     language, its parameters named for people: seats (``seat``, ``seats``, ``to``) by the
+     players' names, pieces (``mini``, ``minis``) by name and owner, a decision by its title,
+     an ability by its printed name; cells and numbers as they are. */
+  function keyedText(message) {
+    const joiner = t("notice.cells_joiner");
+    const named = {
+      seat: (id) => seat(id).name,
+      to: (id) => seat(id).name,
+      seats: (ids) => ids.map((id) => seat(id).name).join(joiner),
+      mini: noticePiece,
+      target: noticePiece,
+      minis: (ids) => ids.map(noticePiece).join(joiner),
+      decision: (title) => (has(title) ? t(title) : t("pending.decision")),
+      ability: (slug) => String(slug).split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" "),
+    };
+    const params = {};
+    for (const [name, value] of Object.entries(message.params || {})) {
+      params[name] = named[name] && value !== null ? named[name](value) : value;
+    }
+    const text = t(message.key, params);
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  /* The rule notices of the last action still standing (what the rules did by themselves after
+     it: a tie rolled again, the spawn phases skipped, a turn scored), said on every phone and on
+     the table screen until the next action; the log keeps them with their action. */
+  function ruleNotices() {
+    const log = state.view.log || [];
+    const last = log[log.length - 1];
+    if (!last || last.kind !== "push") return [];
+    return (last.notices || []).filter((n) => has(n.key)).map((n) => el("p", {
+      class: "notice rule-notice", dataset: { kind: "rule", key: n.key }, text: keyedText(n),
+    }));
+  }
+
   /* Which message says a flagged notice: its reason, and for the camera's notes which of the
      cell seen and the cell it belongs on are known. */
   function flaggedKey(notice) {
@@ -511,7 +571,7 @@
     const leftOut = (state.view.labels_left_out || []).map((left) => el("p", {
       class: "notice", dataset: { kind: "labels_left_out", seat: left.seat }, text: leftOutText(left),
     }));
-    box.replaceChildren(...leftOut, ...state.view.notices.slice(-2).map((notice) => el("p", {
+    box.replaceChildren(...leftOut, ...ruleNotices(), ...state.view.notices.slice(-2).map((notice) => el("p", {
       class: "notice", dataset: { kind: notice.kind, reason: notice.reason || "" },
       text: notice.kind === "flagged" ? flaggedText(notice)
         : notice.kind === "device" && has(`notice.device.${notice.device}.${notice.status}`)
@@ -783,6 +843,23 @@
     keepAwake();
   }
 
+  /* New game: while a scripted demo plays nobody sets one up, so the button is off and says why
+     (the set-up page would say the same before its form). */
+  function renderSetupLink() {
+    const link = document.getElementById("setup-link");
+    if (!link) return;
+    const watching = Boolean(state.view.demo && state.view.demo.scripted);
+    if (!link.dataset.href) link.dataset.href = link.getAttribute("href");
+    if (watching) link.removeAttribute("href");
+    else link.setAttribute("href", link.dataset.href);
+    link.classList.toggle("disabled", watching);
+    link.setAttribute("aria-disabled", String(watching));
+    let why = document.getElementById("setup-why");
+    if (!why) link.parentElement.after(why = el("p", { id: "setup-why", class: "hint" }));
+    why.hidden = !watching;
+    why.textContent = watching ? t("setup.demo_watching") : "";
+  }
+
   function render() {
     renderViewer();
     // The set-up and join pages show only who this phone is, not the game.
@@ -799,6 +876,7 @@
     renderPinSetup();
     renderJudgeTools();
     renderJoinCodes();
+    renderSetupLink();
     keepAwake();
     document.dispatchEvent(new Event("panel:rendered")); // for views drawn on their own terms
   }

@@ -12,6 +12,8 @@
   let options = null;
   const SCAN_MS = 1000;
   let scanning = null; // {seat, timer, stop} while a seat's tags are being scanned
+  // where the page was opened from: the table's screen (its New game button), else a phone's page
+  const back = new URLSearchParams(window.location.search).get("from") === "table" ? "/table" : "/";
 
   async function getJSON(url) {
     const response = await fetch(url, { credentials: "same-origin" });
@@ -153,7 +155,7 @@
       if (forms[game.value]) body[game.value] = forms[game.value].body();
       if (other.handles(game.value)) Object.assign(body, other.body(game.value));
       const started = await P.guarded(() => P.post("/api/setup/new", body));
-      if (started) window.location.assign(P.state.me.join_codes ? "/table" : "/");
+      if (started) window.location.assign(back); // the judge's phone: its own page again
     } });
     root.replaceChildren(
       field(t("setup.game"), game), ...seatBoxes, field(t("clock.minutes"), minutes),
@@ -167,8 +169,9 @@
     if (!root) return;
     options = await getJSON("/api/setup/options");
     if (!options.may_set_up) {
-      root.replaceChildren(el("p", { class: "hint", id: "setup-refused", text: t("setup.not_allowed") }),
-        el("a", { class: "btn secondary", href: "/", text: t("join.back") }));
+      const why = options.refused === "demo_watching" ? "setup.demo_watching" : "setup.not_allowed";
+      root.replaceChildren(el("p", { class: "hint", id: "setup-refused", text: t(why) }),
+        el("a", { class: "btn secondary", href: back, text: t("join.back") }));
       return;
     }
     draw(root);

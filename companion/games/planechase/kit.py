@@ -6,6 +6,7 @@ from __future__ import annotations
 from companion.games.kit import Demo, GameKit
 from companion.games.planechase import demo
 from companion.games.planechase.game import CHAOS, PLANESWALKED, Planechase
+from companion.games.planechase.table_entries import PLANE_ENTRIES
 from companion.settings import Settings
 
 
@@ -23,4 +24,5 @@ KIT = GameKit(
     screens="companion.games.planechase.screens",
     flourishes={PLANESWALKED: "planeswalk", CHAOS: "chaos"},
     listed=4,
+    entry_kinds=(PLANE_ENTRIES,),
 )

@@ -5,13 +5,13 @@ import pytest
 from companion.games import (
     ENTRY_POINT_GROUP,
     event_maps,
+    find_entry_kind,
     find_game,
     find_kit,
     judge_tools,
     kits,
     registered_armies,
 )
-from companion.games.catalog_entries import find_entry_kind
 from companion.settings import Settings
 
 

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from companion import events as ev
 from companion.events import JUDGE_ANSWERED, JUDGE_CALLED, TIME_UP, Event
-from companion.games.protocol import Game
 from companion.hub.table_link import MATCH_FILE, TableLink, game_for_match
 from companion.settings import HubSettings, Settings
 from companion.table.setup import starting_game
+from companion.table.start_request import StartRequest
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.hub.mqtt import free_port, wait_for
@@ -37,20 +38,23 @@ def settings(tmp_path: Path) -> Settings:
 
 
 class Started:
+    """The games the link started at the table, by the names it put on the seats."""
+
     def __init__(self, table: Table) -> None:
         self.table = table
         self.names: list[dict[str, str]] = []
+        table.bus.subscribe(self._on_event)
 
-    def __call__(self, game: Game, names: dict[str, str]) -> None:
-        self.names.append(names)
-        self.table.replace_game(game)
+    def _on_event(self, event: Event) -> None:
+        if event.kind == ev.GAME_STARTED:
+            self.names.append({s: seat.name for s, seat in self.table.session.seats().items()})
 
 
 def link_for(tmp_path: Path) -> tuple[TableLink, Started]:
     config = settings(tmp_path)
     table = Table.start(Store(config.store_path), starting_game(config))
     started = Started(table)
-    return TableLink(config, table, started), started
+    return TableLink(config, table), started
 
 
 def test_registered_warbands_are_the_paired_game(tmp_path: Path):
@@ -179,7 +183,7 @@ def test_a_game_set_up_on_the_panel_plays_the_match(tmp_path: Path):
     try:
         link.on_match(match(11))  # no registered warbands: the players set up their own game
         config = settings(tmp_path)
-        link.table.replace_game(starting_game(config))  # what the panel's set-up does
+        link.table.start_game(StartRequest(starting_game(config)))  # what the panel's set-up does
         assert link.match is not None and link.match["game_id"] == link.table.game_id
         saved = json.loads((tmp_path / MATCH_FILE).read_text())
         assert saved["game_id"] == link.table.game_id
@@ -278,3 +282,50 @@ def test_a_count_sent_before_the_hub_heard_the_call_does_not_clear_it(tmp_path: 
         assert answered == [{"by": "hub"}]
     finally:
         link.close()
+
+
+def test_the_table_screen_names_the_table_round_match_and_players(tmp_path: Path):
+    link, _ = link_for(tmp_path)
+    try:
+        assert link.event_view() == {"table": "table-4", "round": None}  # nobody paired yet
+        link.on_match({**match(7), "round": 2})
+        assert link.event_view() == {
+            "table": "table-4", "round": 2, "match": 7, "players": {"A": "Aiko", "B": "Ben"},
+        }  # fmt: skip
+    finally:
+        link.close()
+
+
+def test_the_players_of_the_match_before_are_told_where_they_play_now(tmp_path: Path):
+    """Round 2's pairing carries where round 1's players at this table went: the phones that
+    lost their seats to it say so; a restarted table still knows."""
+    link, _ = link_for(tmp_path)
+    try:
+        link.on_match({**match(3), "round": 1})
+        first_game = link.table.game_id
+        assert link.moved(first_game, "B") is None  # still this match's game
+        before = {
+            "match": 3, "round": 1,
+            "seats": {
+                "A": {"table": "table-4", "seat": "B", "bye": False},
+                "B": {"table": "table-2", "seat": "A", "bye": False},
+            },
+        }  # fmt: skip
+        link.on_match({**match(9), "round": 2, "before": before})
+        assert link.table.game_id != first_game
+        assert link.moved(first_game, "B") == {
+            "table": "table-2", "seat": "A", "bye": False, "round": 2, "here": False,
+        }  # fmt: skip
+        assert link.moved(first_game, "A") == {
+            "table": "table-4", "seat": "B", "bye": False, "round": 2, "here": True,
+        }  # fmt: skip
+        assert link.moved(first_game - 1, "A") is None  # a game of no match here
+        assert link.moved(link.table.game_id, "A") is None
+    finally:
+        link.close()
+    again = TableLink(settings(tmp_path), link.table, Started(link.table))
+    try:
+        again.on_match({**match(9), "round": 2, "before": before})  # the hub's retained pairing
+        assert again.moved(first_game, "B") is not None
+    finally:
+        again.close()

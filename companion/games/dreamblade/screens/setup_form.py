@@ -18,16 +18,17 @@ import yaml
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
-from companion.camera import tag_registry
+from companion.camera.tag_registry import combined_registry
 from companion.errors import DataFileError
 from companion.games.protocol import Game
 from companion.settings import SeatSettings
-from companion.table.catalog import EnteredBy, TableCatalog
+from companion.table.catalog import TableCatalog
 from web_panel.api import Refused, body
 from web_panel.i18n import choose_language, translate
 from web_panel.other_game_setup import Prepared
 from web_panel.panel import Panel, current_panel
 from web_panel.seats import LOOPBACK_ADDRESSES
+from web_panel.setup_rights import entered_by
 from web_panel.table_catalog_api import entry_problem, refused_entry
 
 if TYPE_CHECKING:
@@ -165,13 +166,44 @@ def map_choices(panel: Panel) -> dict[str, Any]:
     else:
         maps = {"configured": map_from_setting(dreamblade_section(panel.settings).map)}
         maps |= {name: map_from_setting(name) for name in builtin_map_names()}
+    here = panel.table.read(values_read)
     return {
         name: {
             "key_values": dict(dream_map.key_values),
             "unknown": list(dream_map.unknown_cells),
             "value_range": list(dream_map.value_range),
+            "remembered": remembered_values(panel, dream_map, here),
         }
         for name, dream_map in maps.items()
+    }
+
+
+ValuesRead = tuple[str, dict[str, int]]
+
+
+def values_read(game: Game) -> ValuesRead | None:
+    """The printed map ``game`` plays on (its key) and the values its players read off it so
+    far, when it is a Dreamblade game (kept with the next game's start,
+    ``web_panel.game_setup``)."""
+    from companion.games.dreamblade.game import DreambladeGame
+
+    if not isinstance(game, DreambladeGame):
+        return None
+    dream_map = game.setup.dream_map
+    return dream_map.printed_key, dream_map.values_read(game.judge_values())
+
+
+def remembered_values(panel: Panel, dream_map: Any, here: ValuesRead | None) -> dict[str, int]:
+    """The values this table's players read off ``dream_map``'s printed map before (kept in the
+    table's store; the game in play's, ``here``, over them), for the cells its file leaves
+    unknown: what the set-up offers for them."""
+    values = panel.printed_maps.values(dream_map.printed_key)
+    if here is not None and here[0] == dream_map.printed_key:
+        values |= here[1]
+    return {
+        cell: value
+        for cell, value in values.items()
+        if cell in dream_map.unknown_cells and dream_map.in_range(value)
     }
 
 
@@ -188,7 +220,8 @@ def _refuse_incomplete(warband: Any, catalog: Any) -> None:
     incomplete = incomplete_miniatures(warband, catalog)
     if incomplete:
         names = ", ".join(catalog[catalog_id].name for catalog_id in incomplete)
-        raise Refused(400, "incomplete_miniatures", f"{warband.name}: {names}")
+        # names only (the warband's as typed, the miniatures' as printed): said in any language
+        raise Refused(400, "incomplete_miniatures", f"{warband.name}: {names}", localized=True)
 
 
 def dreamblade_game(panel: Panel, data: object) -> Game:
@@ -304,7 +337,7 @@ def dreamblade_tags(panel: Panel, data: dict[str, Any]) -> dict[str, TagId]:
         tags.update(_scanned(seat, given, warband))
         pieces.extend(piece for piece, _ in warband.copies(seat))
     try:
-        tag_registry.combined_registry(pieces, tags)
+        combined_registry(pieces, tags)
     except ValueError as exc:
         raise Refused(400, "setup", str(exc)) from None
     return tags
@@ -353,20 +386,6 @@ def search_catalog() -> ResponseReturnValue:
     return jsonify(results=[_miniature_json(m, entered) for m in found])
 
 
-def _entered_by(panel: Panel) -> EnteredBy:
-    """Who is typing an entry in: a seat and its player's name, the judge, or the table's screen."""
-    viewer = panel.viewer()
-    if viewer.seat is not None:
-        seats = panel.seats
-        known = seats.get(viewer.seat)
-        return EnteredBy(viewer.seat, known.name if known else viewer.seat)
-    if viewer.judge:
-        return EnteredBy(None, "judge")
-    if request.remote_addr in LOOPBACK_ADDRESSES:
-        return EnteredBy(None, "table screen")
-    raise Refused(403, "spectator")
-
-
 @routes.post("/miniatures")
 def enter_miniature() -> ResponseReturnValue:
     """Add a miniature missing from the catalog, or fill in the unknown values of one, from what
@@ -375,7 +394,7 @@ def enter_miniature() -> ResponseReturnValue:
     from companion.games.dreamblade.table_entries import GAME, KIND
 
     panel = current_panel()
-    who = _entered_by(panel)
+    who = entered_by(panel)
     described = f"{who.name} (seat {who.seat})" if who.seat else str(who.name)
     try:
         entry = entry_from_form(body(), _catalog(panel), described)

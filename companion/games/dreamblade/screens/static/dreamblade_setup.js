@@ -118,11 +118,14 @@
       const chosen = mine.map_values[mapPick.value];
       const [low, high] = chosen.value_range;
       mapValues.hidden = !chosen.unknown.length;
+      const remembered = chosen.remembered || {}; // read off this map at an earlier game here
       mapValues.replaceChildren(el("legend", { text: t("setup.map_values") }),
         el("p", { class: "hint", text: t("setup.map_values_hint", { low, high }) }),
+        Object.keys(remembered).length ? el("p", { class: "hint", id: "map-values-remembered", text: t("setup.map_values_remembered") }) : null,
         el("div", { class: "map-value-cells" }, ...chosen.unknown.map((cell) => el("label", {},
           el("span", { text: t("setup.map_value", { cell }) }),
-          el("input", { type: "number", class: "map-value", min: String(low), max: String(high), inputmode: "numeric", dataset: { cell } })))));
+          el("input", { type: "number", class: "map-value", min: String(low), max: String(high), inputmode: "numeric", dataset: { cell },
+            value: cell in remembered ? String(remembered[cell]) : undefined })))));
     };
     mapPick.addEventListener("change", showMapValues);
     showMapValues();
