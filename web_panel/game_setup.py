@@ -1,8 +1,11 @@
 """Setting up a game from the panel: choose the game, the seats' names and colours, the round's
 clock, and the game's own part, read by the game's set-up form (its screens' ``setup_form``:
 ``setup_form``, ``setup_options``, and for a game whose pieces the camera registers
-``shown_tags``; each game's own requests, its ``routes``, are registered with the panel). Starting
-it replaces the game at the table (an unfinished one is abandoned, and stays in the store).
+``shown_tags``, for one whose printed map has values its players read ``values_read``; each game's
+own requests, its ``routes``, are registered with the panel). Starting it replaces the game at the
+table in one store transaction (``Table.start_game``: the seats, the round's clock, the tags shown,
+the cards typed and the map values read go with it; an unfinished game is abandoned, and stays in
+the store).
 
 Who may set up: ``setup_rights``.
 """

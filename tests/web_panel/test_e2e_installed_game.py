@@ -123,7 +123,7 @@ def test_an_installed_game_is_set_up_previewed_and_played_to_its_winner(
     browser: Browser, table: str
 ):
     screen = new_phone(browser, table, laptop=True)
-    screen.goto(table + "/setup")
+    screen.goto(table + "/setup?from=table")  # the table screen's New game button
     game = screen.locator("#setup-game")
     expect(game.locator('option[value="pebbles"]')).to_have_text("Pebbles")
     game.select_option("pebbles")

@@ -9,14 +9,14 @@ import secrets
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, jsonify
 from flask.typing import ResponseReturnValue
 
 from companion.errors import DataFileError
 from companion.games.protocol import Game
 from companion.settings import SeatSettings
 from companion.table.catalog import TableCatalog
-from web_panel.api import Refused
+from web_panel.api import Refused, body
 from web_panel.other_game_setup import (
     Prepared,
     _mapping,
@@ -117,9 +117,7 @@ def type_plane_name() -> ResponseReturnValue:
 
     panel = current_panel()
     who = entered_by(panel)
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        raise Refused(400, "bad_request")
+    data = body()  # its size and depth checked before it is parsed
     try:
         entry = {"id": data.get("plane"), "name": data.get("name")}
         saved = panel.table_catalog.add(GAME, PLANE, entry, who)
