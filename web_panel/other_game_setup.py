@@ -32,7 +32,7 @@ from companion.games.catalog_entries import EntryKind
 from companion.games.protocol import Game
 from companion.settings import SeatSettings
 from companion.table.catalog import TableCatalog, TableEntry
-from web_panel.api import Refused
+from web_panel.api import Refused, body
 from web_panel.i18n import choose_language, translate
 from web_panel.panel import current_panel
 from web_panel.setup_rights import entered_by
@@ -422,9 +422,7 @@ def type_plane_name() -> ResponseReturnValue:
 
     panel = current_panel()
     who = entered_by(panel)
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        raise Refused(400, "bad_request")
+    data = body()  # its depth checked before it is parsed, as every JSON request's
     try:
         entry = {"id": data.get("plane"), "name": data.get("name")}
         saved = panel.table_catalog.add(GAME, PLANE, entry, who)
