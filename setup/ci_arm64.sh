@@ -111,8 +111,8 @@ cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
 printf '# Raspberry Pi OS boot configuration (stand-in)\n[all]\n' >"$ROOT/boot/firmware/config.txt"
 echo "console=serial0,115200 console=tty1 root=PARTUUID=00000000-02 rootwait" \
   >"$ROOT/boot/firmware/cmdline.txt"
-rsync -a --exclude .venv --exclude .git --exclude '__pycache__' --exclude '.*_cache' \
-  --exclude node_modules "$SRC/" "$ROOT/src/"
+tar -C "$SRC" --exclude ./.venv --exclude ./.git --exclude __pycache__ --exclude '.*_cache' \
+  --exclude node_modules -cf - . | tar -C "$ROOT/src" -xf -
 cp -r "$HERE" "$ROOT/ci_arm64"
 
 in_root() {
