@@ -117,9 +117,16 @@ cp -r "$HERE" "$ROOT/ci_arm64"
 
 in_root() {
   chroot "$ROOT" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-    HOME=/root LANG=C.UTF-8 "$@"
+    HOME=/root LANG=C.UTF-8 PIP_CERT=/etc/ssl/certs/ca-certificates.crt \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_DEFAULT_TIMEOUT=180 "$@"
 }
 [ "$(in_root uname -m)" = aarch64 ] || fail "the root does not run as aarch64"
+# The root trusts the CAs this machine added (a CI network's TLS proxy, if any); pip is pointed at
+# the system's bundle (PIP_CERT above), not its own copy of certifi.
+if compgen -G '/usr/local/share/ca-certificates/*.crt' >/dev/null; then
+  cp /usr/local/share/ca-certificates/*.crt "$ROOT/usr/local/share/ca-certificates/"
+  in_root update-ca-certificates >/dev/null
+fi
 
 say "setup/install.sh --no-systemd (LED_BACKEND=ws281x: the pi extras)"
 t0=$SECONDS
