@@ -44,7 +44,7 @@ systemd_only() {
 }
 [ "$(id -u)" -eq 0 ] || { echo "run as root: sudo bash setup/install.sh" >&2; exit 1; }
 
-MODEL=$(tr -d '\0' </proc/device-tree/model 2>/dev/null || echo "not a Raspberry Pi")
+MODEL=$(tr -d '\0' 2>/dev/null </proc/device-tree/model || echo "not a Raspberry Pi")
 echo "machine: $MODEL"
 case "$MODEL" in
   *"Raspberry Pi 5"*) DEFAULT_BACKEND=ws2812-pio ;;
