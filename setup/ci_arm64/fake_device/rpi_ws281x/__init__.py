@@ -50,6 +50,11 @@ class PixelStrip(_real.PixelStrip):  # type: ignore[misc]
             raise IndexError(f"LED {n} is outside the strip of {self.numPixels()}")
         self._pixels[n] = color
 
+    def __del__(self) -> None:
+        # The library's finaliser calls ws2811_fini, which crashes on a strip that ws2811_init
+        # never set up (as here): the struct is simply dropped.
+        self._leds = None
+
     def show(self) -> None:
         lit = {n: color for n, color in self._pixels.items() if color}
         with self._log.open("a", encoding="utf-8") as log:
