@@ -23,7 +23,7 @@ from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_ve
 from tests.web_panel.conftest import dreamblade_table, join_url
 from tests.web_panel.visible_text import assert_no_internal_ids, internal_ids
 from web_panel import create_app
-from web_panel.i18n import catalog
+from web_panel.i18n import catalog, translate
 
 pytestmark = [
     pytest.mark.browser,
@@ -35,8 +35,7 @@ RULE = "notice.rule.dreamblade."
 
 
 def _t(lang: str, key: str, **values: object) -> str:
-    text = catalog(lang)[key]  # the panel's words with each game's merged in
-    text = text.format(**values)
+    text = translate(lang, key, **values)  # counts said as the catalog says them
     return text[0].upper() + text[1:]
 
 
@@ -124,7 +123,7 @@ def test_the_rules_own_decisions_are_said_on_every_screen(
     # a proposal the decision does not take, on A's phone (an old roll sent again): refused with
     # the engine's reason, in the page's language
     toast = at.phones["A"].locator("#toast")
-    at.phones["A"].evaluate("Panel.propose('init 1 1')")
+    at.phones["A"].evaluate("Panel.proposeTyped('init 1 1')")
     expect(toast).to_be_visible()
     refused = toast.inner_text()
     decision = catalog(lang)["kind.shift"]
