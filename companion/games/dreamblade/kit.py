@@ -6,6 +6,7 @@ from companion import grid
 from companion.games.dreamblade import demo_game, registered
 from companion.games.dreamblade.config_section import DreambladeSection
 from companion.games.dreamblade.game import DreambladeGame
+from companion.games.dreamblade.rolls import read_roll
 from companion.games.dreamblade.starting import configured_game
 from companion.games.dreamblade.table_entries import MINIATURE_ENTRIES
 from companion.games.dreamblade.virtual_dice import virtual_dice
@@ -48,5 +49,6 @@ KIT = GameKit(
     event_maps="companion.games.dreamblade.event_maps",
     catalog_commands="companion.games.dreamblade.catalog_cli",
     virtual_dice=virtual_dice,
+    read_roll=read_roll,
     listed=1,
 )
