@@ -9,6 +9,9 @@ initiative dice decide no damage: neither counts.
 
 from __future__ import annotations
 
+import functools
+from fractions import Fraction
+
 from companion.games.dreamblade.actions import Dice, parse_action
 from companion.games.dreamblade.dice import Face, attack_odds
 from companion.games.luck import Roll
@@ -23,4 +26,9 @@ def read_roll(notation: str) -> Roll | None:
     if not isinstance(action, Dice):
         return None
     damage = sum(Face(face).damage for face in action.faces)
-    return Roll(damage, attack_odds(len(action.faces)).damage)
+    return Roll(damage, _damage_odds(len(action.faces)))
+
+
+@functools.cache
+def _damage_odds(dice: int) -> dict[int, Fraction]:
+    return attack_odds(dice).damage
