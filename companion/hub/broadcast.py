@@ -56,7 +56,7 @@ class DelayedFrames:
         """The newest frame of ``table`` that arrived at or before ``now − delay`` (``None``:
         none is that old yet). Frames that no delay allowed could show again (older than
         ``MAX_DELAY`` behind one that is) are dropped."""
-        cutoff = now - max(0.0, delay)
+        cutoff = now - min(max(0.0, delay), MAX_DELAY)
         with self._lock:
             frames = self._frames.get(table)
             if not frames:

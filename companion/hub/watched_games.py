@@ -51,8 +51,9 @@ class WatchedGames:
                     del self._games[next(iter(self._games))]
                 watched = self._games[key] = _Watched(str(summary["game"]), dict(seats))
             watched.winner = summary.get("winner")
-            score = summary.get("score") or {}
-            watched.turn_wins = {str(seat): int(wins) for seat, wins in score.items()}
+            score = summary.get("score")
+            if score is not None:  # a game without a score keeps none
+                watched.turn_wins = {str(seat): int(wins) for seat, wins in score.items()}
             waiting = (summary.get("pending") or {}).get("seat")
             if isinstance(waiting, str):
                 watched.waiting[int(summary["version"])] = waiting
