@@ -45,6 +45,7 @@ from web_panel.private_files import write_private
 from web_panel.remote_api import remote_api
 from web_panel.table_broadcast import TableBroadcast
 from web_panel.table_catalog_api import catalog_api
+from web_panel.table_statistics import TableGames, table_statistics
 
 if TYPE_CHECKING:
     from companion.camera.reading import TableReading
@@ -137,6 +138,8 @@ def create_app(
     app.register_blueprint(remote_api)
     app.register_blueprint(pages)
     app.register_blueprint(game_assets)
+    app.extensions["table_games"] = TableGames(table)
+    app.register_blueprint(table_statistics)
     if settings.broadcast.enabled:  # the table's own public broadcast, asked for in its config
         own = TableBroadcast(table, settings.table_name, settings.broadcast, panel.spectator_view)
         panel.closing.append(own.close)
