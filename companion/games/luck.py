@@ -18,6 +18,7 @@ fractions); the result is an exact :class:`~fractions.Fraction`.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -59,8 +60,18 @@ def total_odds(rolls: Iterable[Roll]) -> dict[int, Fraction]:
 
 
 def luck(rolls: Iterable[Roll]) -> Fraction:
-    """The player's luck percentile over ``rolls`` (0–1): P(S < s) + ½ P(S = s)."""
-    rolls = list(rolls)
+    """The player's luck percentile over ``rolls`` (0–1): P(S < s) + ½ P(S = s). The same
+    rolls (in any order) are computed once: the pages ask again on every refresh."""
+    key = tuple(sorted((roll.outcome, tuple(sorted(roll.odds.items()))) for roll in rolls))
+    return _luck(key)
+
+
+Key = tuple[tuple[int, tuple[tuple[int, Fraction], ...]], ...]
+
+
+@functools.lru_cache(maxsize=4096)
+def _luck(key: Key) -> Fraction:
+    rolls = [Roll(outcome, dict(odds)) for outcome, odds in key]
     score = sum(roll.outcome for roll in rolls)
     odds = total_odds(rolls)
     below = sum((chance for total, chance in odds.items() if total < score), Fraction(0))

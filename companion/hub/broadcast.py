@@ -24,7 +24,7 @@ from companion.games import find_kit
 DEFAULT_EVENT_DELAY = 120  # seconds: the hub's default during an event
 HOME_DELAY = 0  # a table at home shows its game as it is
 MAX_DELAY = 3600  # an hour: the longest delay an organizer may set
-FRAMES_KEPT = 5000  # per table: a table sending several versions a second for the longest delay
+FRAMES_KEPT = 1000  # per table: an action every 3.6 s for the longest delay
 
 
 @dataclass(frozen=True)
