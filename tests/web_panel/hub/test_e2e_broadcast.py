@@ -23,6 +23,7 @@ from companion.games.luck import Roll, luck
 from companion.table.proposers import JUDGE
 from tests.companion.hub.mqtt import wait_for
 from tests.web_panel.browser import OPEN_CONTEXTS, SCREENSHOTS, screenshot, watch_errors
+from tests.web_panel.hub import test_e2e_boards
 from tests.web_panel.hub.test_e2e_boards import (
     LANGUAGES,
     NEXT_MOVE,
@@ -31,12 +32,12 @@ from tests.web_panel.hub.test_e2e_boards import (
     expect_dreamblade_board,
     open_page,
 )
-from tests.web_panel.hub.test_e2e_boards import room as room_fixture  # noqa: F401 (the fixture)
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel.hub.player_page import player_token
 from web_panel.i18n import translate
 
 pytestmark = [pytest.mark.browser]
+room = test_e2e_boards.room  # the fixture: the hub and its tables in round 1
 
 
 DELAY = 4  # seconds: long enough to see the old position, short enough for a test
