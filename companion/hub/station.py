@@ -118,14 +118,19 @@ class HubStation(HubView):
         its seats (in the state's view)."""
         match = self.tournament.state.match_at(table)
         players = self.tournament.state.players
+        shown = (summary.get("view") or {}).get("seats") or []
+        seats = [str(s["seat"]) for s in shown]
         if match is not None and match.b is not None:
-            paired = {"A": players[match.a], "B": players[match.b]}
+            # the pairing's A and B are the game's first and second seats (a game with seats of
+            # its own names them otherwise)
+            order = seats if len(seats) == 2 else ["A", "B"]
+            paired = dict(zip(order, (players[match.a], players[match.b]), strict=True))
             return {
                 seat: Player(p.name, None if p.warband is None else str(p.warband.get("name")))
                 for seat, p in paired.items()
             }
-        seats = (summary.get("view") or {}).get("seats") or []
-        return {str(s["seat"]): Player(str(s.get("name") or s["seat"])) for s in seats}
+        names = {str(s["seat"]): s.get("name") for s in shown}
+        return {seat: Player(str(names.get(seat) or seat)) for seat in seats}
 
     def handle(self, table: str, kind: str, message: msg.Message) -> None:
         try:

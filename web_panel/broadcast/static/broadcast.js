@@ -74,13 +74,14 @@
     }
     card.dataset.version = String(frame.view.version);
     card.dataset.game = String(frame.view.game_id);
-    card.append(
+    card.append(...[
       el("div", { class: "bc-players" }, players(frame)),
       score(frame),
       el("div", { class: "bc-status" }, chips(frame.view)),
       board(frame.view),
       el("p", { class: "bc-dice" }, el("small", { text: t("overlay.last_dice") }), " ", lastDice(frame)),
-      el("p", { class: "bc-notice" }, el("small", { text: t("overlay.last_notice") }), " ", lastNotice(frame.view)));
+      el("p", { class: "bc-notice" }, el("small", { text: t("overlay.last_notice") }), " ", lastNotice(frame.view)),
+    ].filter((part) => part !== null)); // a game without a score or a board has none to show
     return card;
   }
 
