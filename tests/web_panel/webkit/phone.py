@@ -33,6 +33,8 @@ SCALE = 2
 # the toolbar's controls as small as GTK draws them: its smallest width is then below a phone's
 TOOLBAR_CSS = "* { min-width: 0; min-height: 0; padding: 0; margin: 0; font-size: 1px; }\n"
 WAIT_SECONDS = 15.0
+SHOWN = """const e = arguments[0];
+return e.getClientRects().length > 0 && getComputedStyle(e).visibility === "visible";"""
 
 T = TypeVar("T")
 
@@ -124,15 +126,36 @@ class Phone:
             if found:
                 return found
             time.sleep(0.05)
-        raise AssertionError(f"the WebKit phone never showed {what} (last: {last})")
+        shot = self.screenshot("failed")
+        raise AssertionError(f"the WebKit phone never showed {what} (last: {last}; {shot})")
 
     def tap(self, css: str) -> None:
         """Tap what ``css`` finds once it is shown and enabled."""
-        self.until(lambda: self._tappable(css), f"{css} to tap").click()
+        self._tap(self.until(lambda: self._tappable(css), f"{css} to tap"))
+
+    def tap_text(self, css: str, text: str) -> None:
+        """Tap the element ``css`` finds that shows ``text``."""
+
+        def found() -> WebElement | None:
+            shown = self.driver.find_elements(By.CSS_SELECTOR, css)
+            return next((e for e in shown if self.js("return arguments[0].innerText", e) == text), None)
+
+        self._tap(self.until(found, f"{css} showing {text!r}"))
+
+    def _tap(self, element: WebElement) -> None:
+        """Scroll ``element`` to the middle of the screen, as a thumb does, and tap it (the page's
+        sticky bar would cover it at the edge WebDriver scrolls it to)."""
+        self.js("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
 
     def _tappable(self, css: str) -> WebElement | None:
         element = self.find(css)
-        return element if element.is_displayed() and element.is_enabled() else None
+        return element if self.shown(element) and element.is_enabled() else None
+
+    def shown(self, element: WebElement) -> bool:
+        """Laid out and visible (the page's own answer: WebKitWebDriver's displayedness check
+        now and then says no for a shown button)."""
+        return bool(self.js(SHOWN, element))
 
     def text(self, css: str) -> str:
         """What the page shows in ``css`` (its ``innerText``: WebKitWebDriver's element text is
