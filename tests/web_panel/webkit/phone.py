@@ -9,6 +9,7 @@ window can be a phone's width.
 
 from __future__ import annotations
 
+import glob
 import os
 import subprocess
 import time
@@ -27,7 +28,8 @@ from tests.web_panel.browser import SCREENSHOTS
 
 DRIVER = "/usr/bin/WebKitWebDriver"
 XVFB = "/usr/bin/Xvfb"
-MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+# WebKitGTK's own test browser (libwebkit2gtk-4.1-0 ships it), in the machine's library folder
+MINIBROWSER = next(iter(sorted(glob.glob("/usr/lib/*/webkit2gtk-4.1/MiniBrowser"))), "MiniBrowser")
 PHONE = (390, 844)
 SCALE = 2
 # the toolbar's controls as small as GTK draws them: its smallest width is then below a phone's
@@ -78,7 +80,8 @@ def start_webkit(display: str, proxy: str, home: Path) -> webdriver.WebKitGTK:
         "DISPLAY": display,
         "GDK_SCALE": str(SCALE),
         "XDG_CONFIG_HOME": str(home),
-        "LANGUAGE": "en_US",  # the phone's own language: English (Accept-Language: en-US)
+        "LANG": "en_US.UTF-8",  # the phone's own language: English (Accept-Language: en-US)
+        "LANGUAGE": "en_US",
     }
     service = Service(DRIVER, log_output=str(home / "webkit.log"), env=env)
     driver = webdriver.WebKitGTK(options=options, service=service)
@@ -138,7 +141,9 @@ class Phone:
 
         def found() -> WebElement | None:
             shown = self.driver.find_elements(By.CSS_SELECTOR, css)
-            return next((e for e in shown if self.js("return arguments[0].innerText", e) == text), None)
+            return next(
+                (e for e in shown if self.js("return arguments[0].innerText", e) == text), None
+            )
 
         self._tap(self.until(found, f"{css} showing {text!r}"))
 
@@ -177,5 +182,10 @@ class Phone:
     def screenshot(self, name: str) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"webkit-{name}.png"
+        # the page as it is now: WebKit's snapshot is the last frame painted, which a loaded
+        # machine paints late (one showed a decision two steps old)
+        self.driver.execute_async_script(
+            "requestAnimationFrame(() => requestAnimationFrame(arguments[0]))"
+        )
         self.driver.save_screenshot(str(path))
         return path

@@ -76,13 +76,13 @@ class _Handler(BaseHTTPRequestHandler):
     server: PanelProxy
     protocol_version = "HTTP/1.0"  # one request per connection; a stream ends when it closes
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base's name
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
-    def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+    def do_GET(self) -> None:
         self._handle()
 
-    do_POST = do_PUT = do_DELETE = do_HEAD = do_OPTIONS = do_GET  # noqa: N815
+    do_POST = do_PUT = do_DELETE = do_HEAD = do_OPTIONS = do_GET
 
     def _handle(self) -> None:
         parts = urlsplit(self.path)  # a proxy request names the whole URL

@@ -52,7 +52,7 @@ def test_join_by_link(phone: Phone, game: Game):
     phone.wait_attribute("body", "data-live", "yes")
     phone.wait_version(0)
     assert "/join/" not in phone.driver.current_url  # the seat's token is not left in the bar
-    assert phone.js("return [innerWidth, innerHeight]") == [390, 844]
+    assert phone.js("return [innerWidth, innerHeight, navigator.language]") == [390, 844, "en-US"]
     phone.screenshot("joined")
     # the page loaded again (a phone's browser restored) is still seat A's
     phone.open(game.base + "/")
@@ -195,6 +195,7 @@ def test_a_remote_game_paused_by_the_link_shows_the_pause(
     phone.open(base + PanelClient(remote_pair.guest.url).join_path("B"))
     phone.wait_contains("#viewer", "Seat B")
     _banner(phone, "en", "live", "remote.live")
+    assert remote_pair.process is not None
     stop_broker(remote_pair.process)  # the link between the tables goes down
     remote_pair.process = None
     _banner(phone, "en", "paused", "remote.paused.link_down")

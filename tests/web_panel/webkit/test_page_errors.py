@@ -56,10 +56,10 @@ THROWS = b"""fetch("/broken"); throw new Error("thrown while the page loads");""
 class _Site(BaseHTTPRequestHandler):
     """A page whose own first script throws as it loads, and an address that fails."""
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base's name
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
-    def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+    def do_GET(self) -> None:
         status, kind, body = {
             "/": (200, "text/html", LOADING_PAGE),
             "/throws.js": (200, "text/javascript", THROWS),
