@@ -18,7 +18,8 @@ from companion.games.dreamblade.demo_game import DEMO_ACTIONS
 from companion.remote.broker import RemoteBroker, host_section, start_broker, stop_broker
 from companion.remote.broker import write_broker as write_remote_broker
 from tests.companion.hub.mqtt import wait_for
-from tests.web_panel.webkit.conftest import NAMES, Game
+from tests.web_panel.visible_text import LATIN_WORD, english_in, internal_ids
+from tests.web_panel.webkit.conftest import DEMO_WARBANDS, NAMES, Game
 from tests.web_panel.webkit.phone import Phone
 from tests.web_panel.webkit.proxy import PanelProxy
 from tests.web_panel.webkit.tables import PanelClient, TableProcess, free_port
@@ -83,6 +84,7 @@ def test_a_dreamblade_turn_with_the_dice_entered_on_the_phone(phone: Phone, game
     assert not send.is_enabled()  # no dice entered yet
     for face in ("1", "2", "blade"):  # counts per face, as a player enters what came up
         phone.tap_text(f'.db-stepper[data-key="{face}"] button', "+")
+    assert not internal_ids(phone.text("body"))
     phone.screenshot("attack-dice")
     phone.tap("#dice-send")
     phone.wait_version(version + 1)
@@ -109,7 +111,20 @@ def test_the_japanese_page(phone: Phone, game: Game):
     phone.wait_contains("#pending h3", translate("ja", "kind.initiative_roll"))
     _refused(phone, "ja")
     assert game.judge.state()["version"] == 0
+    shown = phone.text("body")
+    assert not english_in(shown, _proper_names()), english_in(shown, _proper_names())
+    assert not internal_ids(shown)
     phone.screenshot("japanese")
+
+
+def _proper_names() -> set[str]:
+    """The words a Japanese page may show in Latin letters: the miniatures' and the map's names."""
+    from companion.games.dreamblade.catalog import builtin_catalog_path, load_catalog
+    from companion.games.dreamblade.maps import builtin_map
+
+    catalog = load_catalog(builtin_catalog_path())
+    names = [catalog[m["id"]].name for band in DEMO_WARBANDS.values() for m in band["miniatures"]]
+    return set(LATIN_WORD.findall(" ".join([*names, builtin_map("default").name])))
 
 
 HIDE = """
