@@ -15,6 +15,9 @@
 # fails CI. Needs root (chroot, mounts, apt-get).
 #   CACHE=/var/cache/companion-ci   the root's tarball and pip's cache (wheels built once)
 #   KEEP_ROOT=1                     leave the root in place after the run (its path is printed)
+#   CI_ARM64_BINFMT=/proc/sys/fs/binfmt_misc, CI_ARM64_QEMU=/usr/bin/qemu-aarch64-static
+#                                   where emulation is looked for (tests/setup/test_ci_arm64.py
+#                                   points them nowhere to see the step skip)
 set -euo pipefail
 
 SRC=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,6 +25,8 @@ HERE="$SRC/setup/ci_arm64"
 # shellcheck source=ci_arm64/root_cache.sh
 source "$HERE/root_cache.sh"
 CACHE=${CACHE:-/var/cache/companion-ci}
+BINFMT=${CI_ARM64_BINFMT:-/proc/sys/fs/binfmt_misc}
+QEMU=${CI_ARM64_QEMU:-/usr/bin/qemu-aarch64-static}
 SUITE=bookworm
 # What Raspberry Pi OS Lite brings that install.sh relies on (systemd, a C compiler for
 # rpi_ws281x's source build, CA certificates for PyPI), plus install.sh's own packages so the
@@ -42,35 +47,24 @@ started=$SECONDS
 
 [ "$(id -u)" -eq 0 ] || fail "needs root (chroot, mounts, apt-get): sudo bash setup/ci_arm64.sh"
 
-say "tools"
 apt_install() {
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
     --no-install-recommends "$@" >/dev/null
 }
-need=()
-command -v mmdebstrap >/dev/null 2>&1 || need+=(mmdebstrap)
-command -v arch-test >/dev/null 2>&1 || need+=(arch-test)  # mmdebstrap's foreign-arch check
-if [ ${#need[@]} -gt 0 ]; then
-  echo "installing ${need[*]}"
-  apt_install "${need[@]}" || fail "could not install ${need[*]} (apt-get)"
-fi
-if [ "$(uname -m)" != aarch64 ]; then
-  need=()
-  [ -x /usr/bin/qemu-aarch64-static ] || need+=(qemu-user-static)
-  command -v update-binfmts >/dev/null 2>&1 || need+=(binfmt-support)
-  if [ ${#need[@]} -gt 0 ]; then
-    echo "installing ${need[*]}"
-    apt_install "${need[@]}" ||
-      skip_loudly "this machine has no qemu-aarch64 and apt-get could not install ${need[*]}: it cannot run arm64 programs."
-  fi
-fi
 
 if [ "$(uname -m)" != aarch64 ]; then
   say "can this $(uname -m) machine run arm64 programs? (binfmt_misc + qemu-aarch64)"
-  BINFMT=/proc/sys/fs/binfmt_misc
+  need=()
+  [ -x "$QEMU" ] || need+=(qemu-user-static)
+  command -v update-binfmts >/dev/null 2>&1 || need+=(binfmt-support)
+  if [ ${#need[@]} -gt 0 ]; then
+    echo "installing ${need[*]}"
+    apt_install "${need[@]}" && [ -x "$QEMU" ] ||
+      skip_loudly "this machine has no $QEMU and apt-get could not install ${need[*]}: it cannot run arm64 programs."
+  fi
   if [ ! -e "$BINFMT/status" ]; then
     mount -t binfmt_misc binfmt_misc "$BINFMT" 2>/dev/null ||
-      skip_loudly "this machine has no binfmt_misc (mount -t binfmt_misc failed): it cannot run arm64 programs."
+      skip_loudly "this machine has no binfmt_misc ($BINFMT; mount -t binfmt_misc failed): it cannot run arm64 programs."
   fi
   [ -e "$BINFMT/qemu-aarch64" ] || update-binfmts --enable qemu-aarch64 ||
     fail "binfmt_misc is there but qemu-aarch64 did not register (update-binfmts --enable qemu-aarch64)"
@@ -79,6 +73,16 @@ if [ "$(uname -m)" != aarch64 ]; then
     fail "the qemu-aarch64 handler lacks the F flag (a chroot could not find the emulator)"
   echo "yes: $(head -1 "$BINFMT/qemu-aarch64"), $(grep '^interpreter' "$BINFMT/qemu-aarch64")"
 fi
+
+say "tools"
+need=()
+command -v mmdebstrap >/dev/null 2>&1 || need+=(mmdebstrap)
+command -v arch-test >/dev/null 2>&1 || need+=(arch-test)  # mmdebstrap's foreign-arch check
+if [ ${#need[@]} -gt 0 ]; then
+  echo "installing ${need[*]}"
+  apt_install "${need[@]}" || fail "could not install ${need[*]} (apt-get)"
+fi
+echo "mmdebstrap $(mmdebstrap --version | cut -d' ' -f2)"
 
 say "the root: Debian $SUITE arm64 from this machine's own apt mirror"
 SOURCES=$(python3 "$HERE/debian_sources.py" "$SUITE")

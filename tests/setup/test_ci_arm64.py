@@ -1,12 +1,14 @@
-"""The arm64 CI step's helpers (setup/ci_arm64/): which mirror the emulated root uses, and the check
-that `companion leds test` lit, frame by frame, the cells it named on the fake ws281x device.
-The step itself (setup/ci_arm64.sh) needs root and emulation; it is run by hand until it joins
-.ci/run (docs/hardware.md)."""
+"""The arm64 CI step's helpers (setup/ci_arm64/): which mirror the emulated root uses, the check
+that `companion leds test` lit, frame by frame, the cells it named on the fake ws281x device, and
+the root's cache. The step itself (setup/ci_arm64.sh) needs root and emulation: .ci/run runs it
+after `make test` (docs/hardware.md)."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import os
+import platform
 import subprocess
 from pathlib import Path
 from types import ModuleType
@@ -211,3 +213,49 @@ def test_a_failed_build_leaves_nothing_in_the_cache(tmp_path, key):
     code, out, err = _cached_root(cache, key)
     assert (code, out) == (1, "") and "building the root failed: nothing cached" in err
     assert list(cache.iterdir()) == []
+
+
+STEP = HELPERS.parent / "ci_arm64.sh"
+
+
+@pytest.mark.skipif(
+    os.geteuid() != 0 or platform.machine() == "aarch64",
+    reason="the step's emulation check runs as root on a machine that is not aarch64",
+)
+@pytest.mark.parametrize(
+    ("missing", "reason"),
+    [
+        ("binfmt_misc", "this machine has no binfmt_misc"),
+        ("qemu", "and apt-get could not install qemu-user-static: it cannot run arm64 programs."),
+    ],
+)
+def test_a_machine_that_cannot_run_arm64_programs_skips_the_step_loudly(tmp_path, missing, reason):
+    stubs = tmp_path / "bin"
+    stubs.mkdir()
+    scripts = {
+        "apt-get": "echo 'E: no network' >&2; exit 100",
+        "update-binfmts": "exit 0",
+        "qemu-aarch64-static": "exit 0",
+    }
+    for name, body in scripts.items():
+        (stubs / name).write_text(f"#!/bin/sh\n{body}\n")
+        (stubs / name).chmod(0o755)
+    qemu = tmp_path / "none" if missing == "qemu" else stubs / "qemu-aarch64-static"
+    env = {
+        **os.environ,
+        "PATH": f"{stubs}{os.pathsep}{os.environ['PATH']}",
+        "CACHE": str(tmp_path / "cache"),
+        "CI_ARM64_QEMU": str(qemu),
+        "CI_ARM64_BINFMT": str(
+            tmp_path / "no-binfmt_misc" if missing == "binfmt_misc" else "/proc/sys/fs/binfmt_misc"
+        ),
+    }
+    result = subprocess.run(
+        ["bash", str(STEP)], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    assert "!!! SKIPPED: the arm64 step (the Pi's operating system) did NOT run." in result.stderr
+    assert reason in result.stderr
+    assert "Nothing about the Pi was proven by this CI run." in result.stderr
+    assert "== arm64: the root" not in result.stdout
+    assert not (tmp_path / "cache").exists()
