@@ -24,7 +24,7 @@ from web_panel import create_app
 from web_panel.hub.app import create_hub_app
 
 # how long ago each state arrived at the hub (seconds), by version
-ARRIVED = {1: 400, 2: 200, 3: 121, 4: 119, 5: 30, 6: 0}
+ARRIVED = {1: 400, 2: 300, 3: 200, 4: 60, 5: 30, 6: 0}  # margins for a slow machine
 PIN = "246810"
 
 
@@ -63,7 +63,7 @@ def test_the_broadcast_never_hands_out_a_version_newer_than_the_delay_allows(
     played(tmp_path, station, time.time())
     assert tournament.state.settings.broadcast_delay == 120  # an event's default: 2 minutes
     stranger = hub.test_client()
-    # the newest state that arrived 120 s ago or earlier: version 3 (121 s), not 4 (119 s)
+    # the newest state that arrived 120 s ago or earlier: version 3 (200 s), not 4 (60 s)
     assert shown_version(stranger.get("/api/broadcast/table-1")) == 3
     asks = [
         "/api/broadcast/table-1?version=latest",
@@ -103,7 +103,7 @@ def test_the_organizer_sets_the_delay_and_the_server_applies_it_at_once(
     played(tmp_path, station, time.time())
     organizer = Organizer(hub)
     stranger = hub.test_client()
-    for delay, version in ((0, 6), (30, 5), (3600, None), (200, 2)):
+    for delay, version in ((0, 6), (45, 4), (3600, None), (250, 2)):
         assert organizer.post("/api/settings", {"broadcast_delay": delay}).status_code == 200
         assert shown_version(stranger.get("/api/broadcast/table-1")) == version
     # a stranger cannot change it, and a delay out of range is refused in the page's language
