@@ -14,6 +14,10 @@
   let warbands = [];
   const LABELS_LIMIT_KB = 16; // the hub's limit for a label registration (player_labels.py)
 
+  // the outcome the organizer picked to correct each match (by match id): the page's refresh
+  // draws the rows again, and must not undo a choice made before its button is pressed
+  const corrections = {};
+
   function fill(id, nodes) {
     const target = document.getElementById(id);
     if (target) target.replaceChildren(...nodes);
@@ -108,8 +112,10 @@
       }
       cell.append(row);
     } else {
-      const select = el("select", { class: "correct-outcome", "aria-label": t("hub.match.correct") },
+      const select = el("select", { class: "correct-outcome", "aria-label": t("hub.match.correct"),
+        onchange: () => { corrections[match.id] = select.value; } },
         ...choices.filter(([o]) => o !== match.outcome).map(([value, label]) => el("option", { value, text: label })));
+      if ([...select.options].some((option) => option.value === corrections[match.id])) select.value = corrections[match.id];
       cell.append(el("div", { class: "choices" }, select, el("button", { class: "btn small secondary correct", type: "button", text: t("hub.match.correct"),
         onclick: () => {
           const reason = window.prompt(t("hub.match.reason"));
