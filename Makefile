@@ -10,7 +10,7 @@ PY := $(VENV)/bin/python
 RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed
 
-.PHONY: run test check lint bench clean
+.PHONY: run test check screenshots lint bench clean
 
 $(PY):
 	@echo "==> creating $(VENV)"
@@ -40,6 +40,10 @@ test: $(TEST_STAMP) lint
 # server (tests/conftest.py fails one that starts a server unmarked).
 check: $(TEST_STAMP) lint
 	COMPANION_FAST_TIER=1 $(PY) -m pytest -n $(PYTEST_WORKERS) -m "not browser and not process"
+
+# The browser tests alone, keeping every page they take a picture of in test-output/web_panel/.
+screenshots: $(TEST_STAMP)
+	COMPANION_SCREENSHOTS=1 $(PY) -m pytest -n $(PYTEST_WORKERS) -m browser
 
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .

@@ -10,6 +10,7 @@ load, which is not an error of the page's own code and is not counted.
 from __future__ import annotations
 
 import io
+import os
 import re
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -17,6 +18,7 @@ from urllib.parse import urlsplit
 import zxingcpp
 from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -30,6 +32,10 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "web_panel"
+# the hub's pages ask for news this often in these tests (2 s in use): a test waits for the
+# page to show what changed, never for the clock
+HUB_REFRESH_MS = 250
+SCREENSHOTS_WANTED = os.environ.get("COMPANION_SCREENSHOTS") == "1"
 REFUSED_LOAD = re.compile(r"^Failed to load resource: the server responded with a status of 4\d\d")
 
 # The JavaScript errors of every page opened since the current test began, and its browsers.
@@ -63,9 +69,15 @@ def watch_errors(page: Page) -> Page:
 
 
 def new_phone(
-    browser: Browser, base_url: str, language: str = "en-US", *, laptop: bool = False
+    browser: Browser,
+    base_url: str,
+    language: str = "en-US",
+    *,
+    laptop: bool = False,
+    at: str | None = None,
 ) -> Page:
-    """A new browser (its own cookies) at a phone's size, or a laptop's, on ``base_url``'s panel."""
+    """A new browser (its own cookies) at a phone's size, or a laptop's, on ``base_url``'s panel:
+    its home page, or the whole address ``at`` (a join link, the table screen…) opened first."""
     mobile = not laptop
     context = browser.new_context(
         viewport=LAPTOP if laptop else PHONE,
@@ -77,7 +89,7 @@ def new_phone(
     context.set_default_timeout(10_000)
     OPEN_CONTEXTS.append(context)
     page = watch_errors(context.new_page())
-    page.goto(base_url + "/")
+    page.goto(at or base_url + "/")
     return page
 
 
@@ -101,8 +113,28 @@ def close_browsers() -> list[str]:
 
 
 def screenshot(page: Page, name: str) -> None:
+    """Keep what ``page`` shows as ``test-output/web_panel/<name>.png`` for a person to look at,
+    when asked to (``make screenshots``, or ``COMPANION_SCREENSHOTS=1``): encoding a whole page
+    is a tenth of a browser test's time, spent on pictures nobody opens in an ordinary run. A
+    failing test's pages are kept whatever is asked (``failure_screenshots``)."""
+    if SCREENSHOTS_WANTED:
+        _save(page, name)
+
+
+def _save(page: Page, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def failure_screenshots(test: str) -> None:
+    """Keep every page the failing ``test`` still has open, to see what its player saw."""
+    name = re.sub(r"[^\w.-]+", "_", test)[-120:]
+    pages = [page for context in OPEN_CONTEXTS for page in context.pages]
+    for index, page in enumerate(pages):
+        try:
+            _save(page, f"failed-{name}-{index}")
+        except PlaywrightError:  # a page that died with the test has nothing to show
+            continue
 
 
 def scan_join_code(table_page: Page, seat: str) -> str:

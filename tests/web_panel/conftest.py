@@ -20,7 +20,7 @@ from companion.table.table import Table
 from firmware_config.layout import load_layout
 from tests.companion.counter_game import COUNTER_KIT
 from tests.companion.games.dungeon_command.conftest import make_setup
-from tests.web_panel.browser import CHROMIUM, CHROMIUM_ARGS, close_browsers
+from tests.web_panel.browser import CHROMIUM, CHROMIUM_ARGS, close_browsers, failure_screenshots
 from web_panel import create_app, serve
 from web_panel.app import PanelServer
 
@@ -143,6 +143,9 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     close_browsers()
     try:
         outcome = yield
+    except BaseException:
+        failure_screenshots(item.nodeid)
+        raise
     finally:
         errors = close_browsers()
     assert not errors, "JavaScript errors:\n" + "\n".join(errors)

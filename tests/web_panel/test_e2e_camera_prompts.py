@@ -42,8 +42,9 @@ def table(tmp_path: Path) -> Table:
 def test_the_destroy_prompt_card_lowers_morale(
     browser: Browser, server: PanelServer, app: Flask, table: Table
 ):
-    ann = new_phone(browser, server.url)
-    ann.goto(server.url + "/join/" + join_url(app, "ann").rsplit("/join/", 1)[1])
+    ann = new_phone(
+        browser, server.url, at=server.url + "/join/" + join_url(app, "ann").rsplit("/join/", 1)[1]
+    )
     ann.goto(server.url + "/")
     spectator = new_phone(browser, server.url)
     wait_for_version(ann, len(BATTLE))
@@ -87,8 +88,11 @@ def test_the_leaving_engagement_card_enters_the_roll(
     app, table = arena_app
     running = serve(app, "127.0.0.1", 0).start_in_thread()
     try:
-        phone = new_phone(browser, running.url)
-        phone.goto(running.url + "/join/" + join_url(app, "a").rsplit("/join/", 1)[1])
+        phone = new_phone(
+            browser,
+            running.url,
+            at=running.url + "/join/" + join_url(app, "a").rsplit("/join/", 1)[1],
+        )
         phone.goto(running.url + "/")
         wait_for_version(phone, table.version)
         _leave_engagement(table)  # the camera's move is applied, the roll prompted

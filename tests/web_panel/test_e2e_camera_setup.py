@@ -105,8 +105,7 @@ def test_the_set_up_page_on_a_phone_in_japanese(
     browser: Browser, setup_server: PanelServer, camera: SetupCamera
 ) -> None:
     camera.show(Look(defocus_px=3.0))
-    phone = new_phone(browser, setup_server.url, "ja-JP")
-    phone.goto(setup_server.url + "/camera-setup")
+    phone = new_phone(browser, setup_server.url, "ja-JP", at=setup_server.url + "/camera-setup")
     expect(phone.locator("h2").first).to_have_text("カメラの設置")
     expect(phone.locator("#setup-verdict")).to_have_text(
         "まだ準備できていません：直すところが1件あります。"
@@ -136,8 +135,7 @@ def test_a_picture_without_corner_markers_says_what_to_do(
     app = create_app(table, settings, secret_key="test-secret", camera=FakeCamera())
     running = serve(app, "127.0.0.1", 0).start_in_thread()
     try:
-        phone = new_phone(browser, running.url, "ja-JP")
-        phone.goto(running.url + "/camera-setup")
+        phone = new_phone(browser, running.url, "ja-JP", at=running.url + "/camera-setup")
         expect(phone.locator("#setup-verdict")).to_have_text(
             "四隅のマーカーが見えません：印刷した4つのマーカーをマップの角の横に置き、カメラを"
             "マップに向けてください。"
@@ -211,8 +209,7 @@ def test_mid_game_the_chip_and_the_judge_notice_follow_the_camera(
     browser: Browser, live_table: tuple[PanelServer, LiveCamera]
 ) -> None:
     server, source = live_table
-    screen = new_phone(browser, server.url, laptop=True)
-    screen.goto(server.url + "/table")
+    screen = new_phone(browser, server.url, laptop=True, at=server.url + "/table")
     chip = screen.locator("#camera-health")
     expect(chip).to_have_text("Camera: reading well", timeout=20_000)
     judge = new_phone(browser, server.url)

@@ -73,8 +73,9 @@ def test_without_a_camera_the_table_screen_links_the_page_which_says_how_to_add_
     browser: Browser, server: PanelServer, language: str, laptop: bool
 ) -> None:
     said = SAID[language]
-    screen = new_phone(browser, server.url, language, laptop=laptop)
-    screen.goto(server.url + "/table")  # the table's own screen (this machine)
+    screen = new_phone(
+        browser, server.url, language, laptop=laptop, at=server.url + "/table"
+    )  # the table's own screen (this machine)
     chip = screen.locator("#camera-health")
     expect(chip).to_have_text(said["chip"])
     expect(chip).to_have_attribute("data-state", "none")
@@ -149,8 +150,13 @@ def test_a_picture_older_than_a_few_seconds_is_never_ready(
     browser: Browser, carriers_camera: PanelServer, clock: Clock, language: str, laptop: bool
 ) -> None:
     said = SAID[language]
-    page = new_phone(browser, carriers_camera.url, language, laptop=laptop)
-    page.goto(carriers_camera.url + "/camera-setup")
+    page = new_phone(
+        browser,
+        carriers_camera.url,
+        language,
+        laptop=laptop,
+        at=carriers_camera.url + "/camera-setup",
+    )
     verdict = page.locator("#setup-verdict")
     expect(verdict).to_have_text(said["ready"])  # the picture came just now
     clock.now += STALE_SECONDS + 7  # the camera sent nothing since: the same picture, 12 s on
@@ -175,8 +181,9 @@ def test_a_table_reading_qr_stickers_is_told_the_check_judges_carriers(
     browser: Browser, qr_camera: PanelServer, language: str, laptop: bool
 ) -> None:
     said = SAID[language]
-    page = new_phone(browser, qr_camera.url, language, laptop=laptop)
-    page.goto(qr_camera.url + "/camera-setup")
+    page = new_phone(
+        browser, qr_camera.url, language, laptop=laptop, at=qr_camera.url + "/camera-setup"
+    )
     expect(page.locator("#setup-judges")).to_have_text(said["judges"])
     expect(page.locator("#setup-verdict")).to_contain_text(said["for"])
     assert page.locator("#setup-verdict").inner_text().startswith(said["for"])

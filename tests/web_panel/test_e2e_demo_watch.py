@@ -74,8 +74,13 @@ def test_a_phone_on_the_demo_watches_then_plays_from_here(
 ):
     table, app, url, demo = demo_table
     lang = locale[:2]
-    phone = new_phone(browser, url, language=locale, laptop=laptop)
-    phone.goto(url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1])
+    phone = new_phone(
+        browser,
+        url,
+        language=locale,
+        laptop=laptop,
+        at=url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1],
+    )
     note = phone.locator("#pending .demo-note")
     expect(note).to_have_text(translate(lang, "demo.watching"))
     expect(phone.locator("#pending .controls")).to_have_count(0)  # nothing to tap but take over
@@ -104,8 +109,7 @@ def test_a_customer_is_told_before_the_form_that_the_demo_sets_up_no_game(
     _, _, url, demo = pinless_demo
     lang = locale[:2]
     why = translate(lang, "setup.demo_watching")
-    screen = new_phone(browser, url, language=locale, laptop=laptop)
-    screen.goto(url + "/table")
+    screen = new_phone(browser, url, language=locale, laptop=laptop, at=url + "/table")
     link = screen.locator("#setup-link")
     expect(link).to_have_attribute("aria-disabled", "true")
     expect(screen.locator("#setup-why")).to_have_text(why)

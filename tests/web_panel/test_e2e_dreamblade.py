@@ -70,8 +70,9 @@ def _cost_text(table: Table, lang: str, mini: str) -> str:
 
 
 def _seat_phone(browser: Browser, app: Flask, base_url: str, seat: str) -> Page:
-    phone = new_phone(browser, base_url)
-    phone.goto(base_url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1])
+    phone = new_phone(
+        browser, base_url, at=base_url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1]
+    )
     expect(phone.locator("#viewer")).to_contain_text(f"Seat {seat}")
     return phone
 
@@ -377,8 +378,13 @@ def test_the_spawn_list_says_why_a_miniature_cannot_spawn(
     assert judge.post("/api/setup/new", json=setup, headers=headers).status_code == 200
     table.submit(JUDGE, "init 6 5")  # turn 1: seat A spawns with 11 points and no creature out
     lang = language[:2]
-    phone = new_phone(browser, server.url, language, laptop=laptop)
-    phone.goto(server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1])
+    phone = new_phone(
+        browser,
+        server.url,
+        language,
+        laptop=laptop,
+        at=server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1],
+    )
     wait_for_version(phone, 1)
     castle = phone.locator('#pending [data-mini="A:pearlthorn-castle#1"]')
     why = translate(lang, "db.spawn_why.spawn.location_needs_creature")

@@ -53,8 +53,12 @@ class Running:
 
     def phone(self, browser: Browser, seat: str, lang: str) -> Page:
         url = self.server.url
-        page = new_phone(browser, url, LOCALES[lang])
-        page.goto(url + "/join/" + join_url(self.app, seat).rsplit("/join/", 1)[1])
+        page = new_phone(
+            browser,
+            url,
+            LOCALES[lang],
+            at=url + "/join/" + join_url(self.app, seat).rsplit("/join/", 1)[1],
+        )
         page.goto(url + "/")
         wait_for_version(page, self.table.version)
         return page
@@ -131,8 +135,9 @@ def test_arena_first_player_from_the_d20_on_the_phones(
     expect(give).to_have_text(_t(lang, "ar.first.give", name=names[other]))
     expect(loser.locator("#ar-first-give")).to_have_count(0)  # only the winner chooses
     expect(loser.locator(".not-yours")).to_contain_text(names[won])
-    screen = new_phone(browser, arena.server.url, LOCALES[lang], laptop=True)
-    screen.goto(arena.server.url + "/table")
+    screen = new_phone(
+        browser, arena.server.url, LOCALES[lang], laptop=True, at=arena.server.url + "/table"
+    )
     expect(screen.locator(".pending-title")).to_contain_text(_t(lang, "kind.first_choice"))
     expect(screen.locator(".pending-title")).to_contain_text(names[won])
     assert_no_internal_ids(winner)

@@ -33,12 +33,10 @@ pytestmark = [
 
 
 def _join(browser: Browser, server: PanelServer, seat: str, language: str = "en-US") -> Page:
-    table_page = new_phone(browser, server.url)
-    table_page.goto(server.url + "/table")
+    table_page = new_phone(browser, server.url, at=server.url + "/table")
     path = scan_join_code(table_page, seat)
     table_page.context.close()
-    phone = new_phone(browser, server.url, language)
-    phone.goto(server.url + path)
+    phone = new_phone(browser, server.url, language, at=server.url + path)
     expect(phone.locator("#viewer")).to_contain_text(
         f"Seat {seat}" if language == "en-US" else seat
     )
@@ -155,8 +153,7 @@ def test_the_judge_unlocks_corrections_with_the_pin(
 def test_the_table_page_shows_each_seats_join_link_as_a_code_and_as_text(
     browser: Browser, server: PanelServer
 ):
-    page = new_phone(browser, server.url, laptop=True)
-    page.goto(server.url + "/table")
+    page = new_phone(browser, server.url, laptop=True, at=server.url + "/table")
     expect(page.locator("figure.join")).to_have_count(2)
     for seat in ("A", "B"):
         scanned = scan_join_code(page, seat)

@@ -143,10 +143,8 @@ def test_an_installed_game_is_set_up_previewed_and_played_to_its_winner(
     screenshot(screen, "installed-game-led-preview")
 
     paths = {seat: scan_join_code(screen, seat) for seat in ("A", "B")}
-    aiko = new_phone(browser, table)
-    aiko.goto(table + paths["A"])
-    ben = new_phone(browser, table, "ja-JP")
-    ben.goto(table + paths["B"])
+    aiko = new_phone(browser, table, at=table + paths["A"])
+    ben = new_phone(browser, table, "ja-JP", at=table + paths["B"])
     for phone in (aiko, ben):
         wait_for_version(phone, 0)
         expect(phone.locator(".pebbles-stone")).to_have_count(7)  # its board, drawn by its script

@@ -67,8 +67,13 @@ def proper_names(table: Table) -> set[str]:
 
 
 def _seated(browser: Browser, app: Flask, url: str, seat: str, laptop: bool) -> Page:
-    phone = new_phone(browser, url, language="ja-JP", laptop=laptop)
-    phone.goto(url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1])
+    phone = new_phone(
+        browser,
+        url,
+        language="ja-JP",
+        laptop=laptop,
+        at=url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1],
+    )
     wait_for_version(phone, 0)
     return phone
 
@@ -148,8 +153,12 @@ def test_a_shipped_ability_the_players_apply_is_said_in_japanese(
     app = create_app(table, settings, secret_key="test-secret", testing=True)
     running = serve(app, "127.0.0.1", 0).start_in_thread()
     try:
-        phone = new_phone(browser, running.url, language="ja-JP")
-        phone.goto(running.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1])
+        phone = new_phone(
+            browser,
+            running.url,
+            language="ja-JP",
+            at=running.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1],
+        )
         wait_for_version(phone, 2)
         phone.locator(".db-mini.location").first.click()
         card = phone.locator("#mini-info")

@@ -31,8 +31,13 @@ LANGUAGES = {"en-US": "en", "ja-JP": "ja"}
 
 
 def _seated(browser: Browser, app: Flask, url: str, seat: str, locale: str, laptop: bool) -> Page:
-    phone = new_phone(browser, url, locale, laptop=laptop)
-    phone.goto(url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1])
+    phone = new_phone(
+        browser,
+        url,
+        locale,
+        laptop=laptop,
+        at=url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1],
+    )
     expect(phone.locator("#viewer")).to_contain_text(seat)
     return phone
 

@@ -63,8 +63,7 @@ def test_a_spawn_phases_done_reads_so_after_the_game_moved_on(
     app = create_app(table, settings, secret_key="test-secret", testing=True)
     server = serve(app, "127.0.0.1", 0).start_in_thread()
     try:
-        phone = new_phone(browser, server.url, language)
-        phone.goto(server.url + "/")
+        phone = new_phone(browser, server.url, language, at=server.url + "/")
         seq = SPAWN_DONE + 1
         wait_for_version(phone, seq)
         done_spawning = translate(lang, "action.done.spawn")

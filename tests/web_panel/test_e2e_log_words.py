@@ -55,8 +55,7 @@ def served(
 
 
 def open_log(browser: Browser, url: str, table: Table, locale: str, laptop: bool) -> Page:
-    page = new_phone(browser, url, locale, laptop=laptop)
-    page.goto(url + "/table")
+    page = new_phone(browser, url, locale, laptop=laptop, at=url + "/table")
     expect(page.locator("body")).to_have_attribute("data-version", str(table.version))
     return page
 

@@ -48,8 +48,12 @@ def app(table: Table, settings: Settings) -> Iterator[Flask]:
 
 
 def _seated(browser: Browser, app: Flask, url: str, seat: str, language: str) -> Page:
-    phone = new_phone(browser, url, language=language)
-    phone.goto(url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1])
+    phone = new_phone(
+        browser,
+        url,
+        language=language,
+        at=url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1],
+    )
     wait_for_version(phone, 0)
     return phone
 

@@ -41,8 +41,9 @@ def table(tmp_path: Path) -> Table:
 
 
 def seated(browser: Browser, app: Flask, url: str, seat: str, locale: str) -> Page:
-    phone = new_phone(browser, url, locale)
-    phone.goto(url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1])
+    phone = new_phone(
+        browser, url, locale, at=url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1]
+    )
     expect(phone.locator("#viewer")).to_contain_text(seat)
     return phone
 

@@ -49,8 +49,12 @@ def two_tables(
 
 
 def _phone(browser: Browser, app: Flask, server: PanelServer) -> Page:
-    phone = new_phone(browser, server.url, language="ja-JP")
-    phone.goto(server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1])
+    phone = new_phone(
+        browser,
+        server.url,
+        language="ja-JP",
+        at=server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1],
+    )
     expect(phone.locator("#viewer")).to_contain_text("A")
     return phone
 

@@ -202,8 +202,9 @@ def test_each_demo_shows_its_players_by_name(
         screenshot(page, f"{name}-demo-names{path.replace('/', '-')}-{language}")
         if path == "/table":  # a phone seated by the table's code is named, never by its seat id
             seat = next(iter(players))
-            phone = new_phone(browser, running.url, language)
-            phone.goto(running.url + scan_join_code(page, seat))
+            phone = new_phone(
+                browser, running.url, language, at=running.url + scan_join_code(page, seat)
+            )
             expect(phone.locator("#viewer")).to_have_text(players[seat][lang])
     finally:
         close_pages()  # before the server stops: the table screen's timers keep asking it

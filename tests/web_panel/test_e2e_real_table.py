@@ -150,8 +150,7 @@ def _no_internal_text(*pages: Page) -> None:
 def _join(browser: Browser, companion: CompanionRun, link: str, language: str) -> Page:
     base = _phone_address(companion)
     assert link.startswith(base + "/join/")
-    phone = new_phone(browser, base, language)
-    phone.goto(link)
+    phone = new_phone(browser, base, language, at=link)
     return phone
 
 
@@ -258,8 +257,9 @@ def test_a_whole_game_at_a_new_table_from_two_phones_with_a_restart(
     assert companion.lines[0] == "Started game 1 (dreamblade)."
     links = companion.join_links()
     assert set(links) == {"Player A", "Player B"}
-    table_screen = new_phone(browser, companion.table_url, laptop=True)
-    table_screen.goto(companion.table_url + "/table")
+    table_screen = new_phone(
+        browser, companion.table_url, laptop=True, at=companion.table_url + "/table"
+    )
     for seat, name in (("A", "Player A"), ("B", "Player B")):
         shown = table_screen.locator(f'figure.join[data-seat="{seat}"] .join-link code')
         expect(shown).to_have_text(re.compile(re.escape(_phone_address(companion)) + "/join/"))

@@ -63,8 +63,13 @@ def linked(tmp_path: Path) -> Iterator[Linked]:
 
 
 def _seated(browser: Browser, base: str, app: Flask, seat: str, lang: str, laptop: bool) -> Page:
-    page = new_phone(browser, base, "ja-JP" if lang == "ja" else "en-US", laptop=laptop)
-    page.goto(base + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1])
+    page = new_phone(
+        browser,
+        base,
+        "ja-JP" if lang == "ja" else "en-US",
+        laptop=laptop,
+        at=base + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1],
+    )
     return page
 
 
@@ -131,8 +136,7 @@ def test_the_guest_says_the_other_table_is_away_and_the_table_screen_shows_its_s
     browser: Browser, linked: Linked, lang: str, laptop: bool
 ):
     locale = "ja-JP" if lang == "ja" else "en-US"
-    screen = new_phone(browser, linked.guest, locale, laptop=laptop)
-    screen.goto(linked.guest + "/table")
+    screen = new_phone(browser, linked.guest, locale, laptop=laptop, at=linked.guest + "/table")
     wait_for_version(screen, 0)
     expect(screen.locator("figure.join")).to_have_count(1)
     expect(screen.locator("figure.join")).to_have_attribute("data-seat", "B")
@@ -181,8 +185,7 @@ def test_the_table_screens_invite_a_friend_and_join_with_the_code(
     size = "laptop" if laptop else "phone"
     locale = "ja-JP" if lang == "ja" else "en-US"
     host_url, guest_url = (f"http://127.0.0.1:{r.panel_port}" for r in (host, guest))
-    host_screen = new_phone(browser, host_url, locale, laptop=laptop)
-    host_screen.goto(host_url + "/table")
+    host_screen = new_phone(browser, host_url, locale, laptop=laptop, at=host_url + "/table")
     card = host_screen.locator("#remote-card")
     expect(card.locator("h2")).to_have_text(translate(lang, "remote.title"))
     card.locator("#remote-invite").click()
@@ -205,8 +208,7 @@ def test_the_table_screens_invite_a_friend_and_join_with_the_code(
     card.locator("#remote-copy-link").click()
     expect(host_screen.locator("#toast")).to_have_text(translate(lang, "remote.link_copied"))
 
-    guest_screen = new_phone(browser, guest_url, locale, laptop=laptop)
-    guest_screen.goto(guest_url + "/table")
+    guest_screen = new_phone(browser, guest_url, locale, laptop=laptop, at=guest_url + "/table")
     join = guest_screen.locator("#remote-join")
     join.locator("input").fill(code[:-12])  # the end lost in a message
     join.locator("button").click()

@@ -29,8 +29,13 @@ LOCALES = {"en": "en-US", "ja": "ja-JP"}
 
 def _seated(browser: Browser, base: str, seat: str, lang: str, laptop: bool) -> Page:
     link = Phone(base, seat).get(f"/api/join/{seat}")["url"]  # the table screen's join link
-    page = new_phone(browser, base, LOCALES[lang], laptop=laptop)
-    page.goto(base + "/join/" + link.rsplit("/join/", 1)[1])
+    page = new_phone(
+        browser,
+        base,
+        LOCALES[lang],
+        laptop=laptop,
+        at=base + "/join/" + link.rsplit("/join/", 1)[1],
+    )
     return page
 
 

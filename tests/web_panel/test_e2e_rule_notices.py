@@ -62,8 +62,12 @@ class Screens:
         self.version = 0
 
     def _seated(self, browser: Browser, app: Flask, url: str, seat: str) -> Page:
-        phone = new_phone(browser, url, LOCALES[self.lang])
-        phone.goto(url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1])
+        phone = new_phone(
+            browser,
+            url,
+            LOCALES[self.lang],
+            at=url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1],
+        )
         return phone
 
     @property

@@ -40,8 +40,7 @@ def test_a_held_seat_shows_no_code_and_the_judge_frees_it(
 ):
     attach(app, None)  # the table plays in an event
     locale = "ja-JP" if language == "ja" else "en-US"
-    screen = new_phone(browser, server.url, locale, laptop=laptop)
-    screen.goto(server.url + "/table")
+    screen = new_phone(browser, server.url, locale, laptop=laptop, at=server.url + "/table")
     seat_a = screen.locator('figure.join[data-seat="A"]')
     seat_b = screen.locator('figure.join[data-seat="B"]')
     expect(seat_a.locator("img")).to_be_visible()

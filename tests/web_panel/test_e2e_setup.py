@@ -29,8 +29,7 @@ def test_the_judge_sets_up_a_new_dreamblade_game(
     browser: Browser, server: PanelServer, table: Table
 ):
     table.submit("A", "add 1")
-    phone = new_phone(browser, server.url)
-    phone.goto(server.url + "/setup")
+    phone = new_phone(browser, server.url, at=server.url + "/setup")
     expect(phone.locator("#setup-refused")).to_be_visible()
     phone.goto(server.url + "/")
     phone.locator("#judge-pin").fill(JUDGE_PIN)
@@ -91,8 +90,9 @@ def test_the_judge_sets_up_a_new_dreamblade_game(
 def test_a_seated_phone_stays_seated_through_a_new_game_with_its_seat(
     browser: Browser, server: PanelServer, app: Flask
 ):
-    phone = new_phone(browser, server.url)
-    phone.goto(server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1])
+    phone = new_phone(
+        browser, server.url, at=server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1]
+    )
     expect(phone.locator("#viewer")).to_contain_text("Seat A")
     judge = app.test_client()
     csrf = judge.get("/api/me").get_json()["csrf"]
@@ -139,11 +139,20 @@ def test_default_seat_names_are_in_the_phones_language_and_typed_ones_as_typed(
     expect(judge.locator("body")).not_to_contain_text("Player")
     screenshot(judge, f"setup-seat-names-ja-{'laptop' if laptop else 'phone'}")
 
-    english = new_phone(browser, server.url, laptop=laptop)
-    english.goto(server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1])
+    english = new_phone(
+        browser,
+        server.url,
+        laptop=laptop,
+        at=server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1],
+    )
     expect(english.locator("#viewer")).to_contain_text("Player A")
-    japanese = new_phone(browser, server.url, "ja-JP", laptop=laptop)
-    japanese.goto(server.url + "/join/" + join_url(app, "B").rsplit("/join/", 1)[1])
+    japanese = new_phone(
+        browser,
+        server.url,
+        "ja-JP",
+        laptop=laptop,
+        at=server.url + "/join/" + join_url(app, "B").rsplit("/join/", 1)[1],
+    )
     expect(japanese.locator("#viewer")).to_contain_text("Ben")
     expect(japanese.locator("#pending")).to_contain_text("プレイヤーA")
     expect(japanese.locator("body")).not_to_contain_text("Player")
@@ -156,8 +165,13 @@ def test_a_judge_who_starts_a_game_from_a_seated_phone_is_back_on_its_seat(
     browser: Browser, server: PanelServer, app: Flask, table: Table, locale: str, laptop: bool
 ):
     lang = locale[:2]
-    phone = new_phone(browser, server.url, locale, laptop=laptop)
-    phone.goto(server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1])
+    phone = new_phone(
+        browser,
+        server.url,
+        locale,
+        laptop=laptop,
+        at=server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1],
+    )
     expect(phone.locator("#viewer")).to_contain_text(translate(lang, "viewer.seat", seat="A"))
     phone.locator("#judge-unlock summary").click()  # folded away on a seated phone
     phone.locator("#judge-pin").fill(JUDGE_PIN)

@@ -52,8 +52,9 @@ def test_a_fresh_table_screen_says_what_it_is_and_mirrors_the_lights_at_once(
     lights = runtime.lights.lights if runtime.lights is not None else None
     assert lights is not None
     frames_before = len(lights.frames)  # type: ignore[attr-defined]
-    page = new_phone(browser, url, "ja-JP" if language == "ja" else "en-US", laptop=laptop)
-    page.goto(url + "/table")
+    page = new_phone(
+        browser, url, "ja-JP" if language == "ja" else "en-US", laptop=laptop, at=url + "/table"
+    )
     wait_for_version(page, 0)
     expect(page.locator("#viewer")).to_have_text(translate(language, "viewer.table"))
     card = page.locator("#leds-preview")

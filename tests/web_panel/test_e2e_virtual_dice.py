@@ -30,8 +30,13 @@ LOCALES = {"en": "en-US", "ja": "ja-JP"}
 
 
 def _seated(browser: Browser, app: Flask, url: str, seat: str, lang: str, laptop: bool) -> Page:
-    phone = new_phone(browser, url, language=LOCALES[lang], laptop=laptop)
-    phone.goto(url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1])
+    phone = new_phone(
+        browser,
+        url,
+        language=LOCALES[lang],
+        laptop=laptop,
+        at=url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1],
+    )
     return phone
 
 

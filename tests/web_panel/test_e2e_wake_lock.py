@@ -27,8 +27,12 @@ pytestmark = [
 
 
 def _seated(browser: Browser, app: Flask, base_url: str, language: str = "en-US") -> Page:
-    phone = new_phone(browser, base_url, language)
-    phone.goto(base_url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1])
+    phone = new_phone(
+        browser,
+        base_url,
+        language,
+        at=base_url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1],
+    )
     expect(phone.locator("#viewer")).to_contain_text("A")
     return phone
 

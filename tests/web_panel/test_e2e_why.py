@@ -54,8 +54,13 @@ def served(tmp_path: Path, settings: Settings) -> Iterator[object]:
 
 
 def _seated(browser: Browser, app: Flask, url: str, seat: str, lang: str, laptop: bool) -> Page:
-    phone = new_phone(browser, url, language=lang, laptop=laptop)
-    phone.goto(url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1])
+    phone = new_phone(
+        browser,
+        url,
+        language=lang,
+        laptop=laptop,
+        at=url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1],
+    )
     wait_for_version(phone, 0)
     return phone
 

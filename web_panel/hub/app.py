@@ -84,8 +84,10 @@ def create_hub_app(
     secret_key: str,
     data_dir: Path,
     testing: bool = False,
+    refresh_ms: int = 2000,
 ) -> Flask:
-    """The hub's pages and API; ``data_dir`` keeps the organizer PIN's hash."""
+    """The hub's pages and API; ``data_dir`` keeps the organizer PIN's hash. The pages ask for
+    news every ``refresh_ms`` (a table's own watch page twice as often)."""
     # the panel's own scripts, styles and game cards draw the tables' games on the wall and the
     # judge's page
     app = Flask(
@@ -98,6 +100,7 @@ def create_hub_app(
         TESTING=testing,
         DEBUG=False,
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
+        HUB_REFRESH_MS=refresh_ms,
     )
     app.extensions["tournament"] = tournament
     app.extensions["hub_station"] = station
@@ -248,6 +251,7 @@ def _page(template: str, page: str, **extra: Any) -> ResponseReturnValue:
         "own_screen": _own_screen(),
         "pin_set": _access().enabled,
         "csrf": csrf.session_token(session),
+        "refresh_ms": current_app.config["HUB_REFRESH_MS"],
         **({"watching": True, "me": WATCHER} if watching else {}),
         **extra,
     }  # fmt: skip

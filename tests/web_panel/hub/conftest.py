@@ -12,6 +12,7 @@ from companion.hub.station import HubStation
 from companion.hub.tournament import Tournament
 from companion.settings import HubSettings
 from tests.companion.hub.mqtt import free_port
+from tests.web_panel.browser import HUB_REFRESH_MS
 from web_panel.hub.app import create_hub_app
 
 TABLES = ["table-1", "table-2", "table-3", "table-4"]
@@ -28,7 +29,12 @@ def tournament(tmp_path: Path) -> Iterator[Tournament]:
 @pytest.fixture
 def hub_app(tournament: Tournament, tmp_path: Path) -> Flask:
     return create_hub_app(
-        tournament, None, secret_key="test-secret", data_dir=tmp_path, testing=True
+        tournament,
+        None,
+        secret_key="test-secret",
+        data_dir=tmp_path,
+        testing=True,
+        refresh_ms=HUB_REFRESH_MS,
     )
 
 

@@ -25,7 +25,7 @@ from companion.table.setup import starting_game
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.hub.mqtt import free_port, open_broker, wait_for
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
+from tests.web_panel.browser import CHROMIUM, HUB_REFRESH_MS, new_phone, screenshot
 from tests.web_panel.conftest import seated
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel import create_app, serve
@@ -109,7 +109,9 @@ def room(tmp_path: Path) -> Iterator[Room]:
     for name in PLAYERS:
         tournament.check_in(name)
     station = HubStation(hub, tournament)
-    app = create_hub_app(tournament, station, secret_key="hub-secret", data_dir=tmp_path)
+    app = create_hub_app(
+        tournament, station, secret_key="hub-secret", data_dir=tmp_path, refresh_ms=HUB_REFRESH_MS
+    )
     server = serve(app, "127.0.0.1", 0)
     running = server.start_in_thread()
     room = Room(running.url, tournament, station)

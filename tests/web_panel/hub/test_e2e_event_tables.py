@@ -27,7 +27,7 @@ from companion.table.setup import starting_game
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.hub.mqtt import free_port, open_broker, wait_for
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
+from tests.web_panel.browser import CHROMIUM, HUB_REFRESH_MS, new_phone, screenshot
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel import create_app, serve
 from web_panel.app import PanelServer
@@ -106,7 +106,9 @@ def event(tmp_path: Path) -> Iterator[Event]:
     for name in PLAYERS:
         tournament.check_in(name)
     station = HubStation(hub, tournament)
-    app = create_hub_app(tournament, station, secret_key=HUB_SECRET, data_dir=tmp_path)
+    app = create_hub_app(
+        tournament, station, secret_key=HUB_SECRET, data_dir=tmp_path, refresh_ms=HUB_REFRESH_MS
+    )
     running = serve(app, "127.0.0.1", 0).start_in_thread()
     room = Event(running.url.replace("127.0.0.1", "localhost"), tournament, station)
     try:
@@ -128,8 +130,9 @@ def event(tmp_path: Path) -> Iterator[Event]:
 
 
 def table_screen(browser: Browser, served: ServedTable, language: str, laptop: bool) -> Page:
-    screen = new_phone(browser, served.server.url, language, laptop=laptop)
-    screen.goto(served.server.url + "/table")
+    screen = new_phone(
+        browser, served.server.url, language, laptop=laptop, at=served.server.url + "/table"
+    )
     return screen
 
 
@@ -174,8 +177,7 @@ def test_a_phone_that_lost_its_seat_to_the_next_round_says_where_to_go(
     first = state.match_at("table-1")
     assert first is not None and first.b is not None
     moving = state.players[first.b].name  # seat B loses round 1: next round at the other table
-    phone = new_phone(browser, event.hub_url, language)
-    phone.goto(event.page_of(moving))
+    phone = new_phone(browser, event.hub_url, language, at=event.page_of(moving))
     phone.locator("#join").click()  # from their own page, to their seat at table-1
     expect(phone.locator("#viewer")).to_contain_text(moving)
     assert phone.url.startswith(event.tables["table-1"].server.url)

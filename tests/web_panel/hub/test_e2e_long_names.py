@@ -17,7 +17,7 @@ from companion.hub.station import HubStation
 from companion.hub.tournament import Tournament
 from companion.settings import HubSettings, SeatSettings
 from tests.companion.hub.mqtt import free_port
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
+from tests.web_panel.browser import CHROMIUM, HUB_REFRESH_MS, new_phone, screenshot
 from tests.web_panel.conftest import dreamblade_table
 from tests.web_panel.line_breaks import broken_names
 from web_panel import serve
@@ -67,7 +67,9 @@ def hub_server(tournament: Tournament, tmp_path: Path) -> Iterator[PanelServer]:
             view["extra"]["pieces"][GARGOYLE]["name"] = LONG_WORD_MINI
         station.tables[match.table] = {"table": match.table, "view": view}
         station.online[match.table] = True
-    app = create_hub_app(tournament, station, secret_key="k", data_dir=tmp_path)
+    app = create_hub_app(
+        tournament, station, secret_key="k", data_dir=tmp_path, refresh_ms=HUB_REFRESH_MS
+    )
     running = serve(app, "127.0.0.1", 0).start_in_thread()
     yield running
     running.stop()
@@ -79,8 +81,7 @@ def hub_server(tournament: Tournament, tmp_path: Path) -> Iterator[PanelServer]:
 def test_long_names_wrap_between_words_on_the_hub_pages(
     browser: Browser, hub_server: PanelServer, tournament: Tournament, path: str, language: str
 ):
-    page = new_phone(browser, hub_server.url, language)
-    page.goto(hub_server.url + path)
+    page = new_phone(browser, hub_server.url, language, at=hub_server.url + path)
     anchor = {"/": "#standings", "/wall": "#wall-tables", "/print": "table",
               "/tables/table-2": "#watch-match"}[path]  # fmt: skip
     any_name = re.compile("|".join(name.split()[0] for name in LONG_NAMES))
@@ -109,8 +110,7 @@ def test_miniature_names_in_the_board_cells_wrap_between_words(
     station: HubStation = hub_server.app.extensions["hub_station"]
     names = board_mini_names(station)
     assert LONG_WORD_MINI in names and len(names) > 3, "the boards have miniatures to check"
-    page = new_phone(browser, hub_server.url, language)
-    page.goto(hub_server.url + path)
+    page = new_phone(browser, hub_server.url, language, at=hub_server.url + path)
     gargoyle = page.locator(f'.db-mini[data-mini="{GARGOYLE}"]', has_text="Gargoylesquadron")
     expect(gargoyle).to_be_visible(timeout=10_000)
     expect(page.locator(".db-mini").first).to_be_visible()

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, expect
 
 from companion.hub.journal import Journal
 from companion.hub.tournament import Tournament
-from tests.web_panel.browser import CHROMIUM, screenshot
+from tests.web_panel.browser import CHROMIUM, HUB_REFRESH_MS, screenshot
 from tests.web_panel.hub.test_e2e_hub import SIZES, open_page
 from web_panel.app import PanelServer, serve
 from web_panel.hub.app import create_hub_app
@@ -68,7 +68,14 @@ def example_after_round_one(path: Path) -> Journal:
 def example(tmp_path: Path) -> Iterator[tuple[Tournament, PanelServer]]:
     tournament = Tournament(example_after_round_one(tmp_path))
     tournament.check_in("Fay")  # late: from round 2
-    app = create_hub_app(tournament, None, secret_key="test", data_dir=tmp_path, testing=True)
+    app = create_hub_app(
+        tournament,
+        None,
+        secret_key="test",
+        data_dir=tmp_path,
+        testing=True,
+        refresh_ms=HUB_REFRESH_MS,
+    )
     running = serve(app, "127.0.0.1", 0).start_in_thread()
     yield tournament, running
     running.stop()

@@ -16,7 +16,7 @@ from companion.hub.station import HubStation
 from companion.hub.tournament import Tournament
 from companion.settings import HubSettings
 from tests.companion.hub.mqtt import free_port
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
+from tests.web_panel.browser import CHROMIUM, HUB_REFRESH_MS, new_phone, screenshot
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel import serve
 from web_panel.app import PanelServer
@@ -44,7 +44,9 @@ def hub_server(tournament: Tournament, tmp_path: Path) -> Iterator[PanelServer]:
     assert match.table == "table-1"
     links = {"match": match.id, "game_id": 2, "join": {"A": JOIN + "1.A.x", "B": JOIN + "1.B.y"}}
     station.handle("table-1", "seats", SeatLinks.model_validate(links))  # what table-1 sends
-    app = create_hub_app(tournament, station, secret_key="k", data_dir=tmp_path)
+    app = create_hub_app(
+        tournament, station, secret_key="k", data_dir=tmp_path, refresh_ms=HUB_REFRESH_MS
+    )
     running = serve(app, "127.0.0.1", 0).start_in_thread()
     yield running
     running.stop()

@@ -17,7 +17,7 @@ from companion.hub.station import HubStation
 from companion.hub.tournament import Tournament
 from companion.settings import HubSettings
 from tests.companion.hub.mqtt import free_port, open_broker, raw_client, wait_for
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
+from tests.web_panel.browser import CHROMIUM, HUB_REFRESH_MS, new_phone, screenshot
 from tests.web_panel.visible_text import internal_ids
 from web_panel import serve
 from web_panel.app import PanelServer
@@ -53,7 +53,9 @@ def released(tournament: Tournament, tmp_path: Path) -> Iterator[tuple[PanelServ
     received: list[Any] = []
     table.on_message = lambda _c, _u, message: received.append(json.loads(message.payload))
     table.subscribe("companion/hub/tables/table-1/release", qos=1)
-    app = create_hub_app(tournament, station, secret_key="k", data_dir=tmp_path)
+    app = create_hub_app(
+        tournament, station, secret_key="k", data_dir=tmp_path, refresh_ms=HUB_REFRESH_MS
+    )
     running = serve(app, "127.0.0.1", 0).start_in_thread()
     try:
         yield running, received

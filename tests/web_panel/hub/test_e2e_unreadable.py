@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, expect
 
 from companion.hub.station import HubStation
 from companion.hub.tournament import Tournament
-from tests.web_panel.browser import CHROMIUM, screenshot
+from tests.web_panel.browser import CHROMIUM, HUB_REFRESH_MS, screenshot
 from tests.web_panel.hub.test_e2e_hub import SIZES, open_page
 from web_panel.app import PanelServer, serve
 from web_panel.hub.app import create_hub_app
@@ -31,7 +31,9 @@ LANGUAGES = {"en-US": "en", "ja-JP": "ja"}
 def counting_hub(
     tournament: Tournament, station: HubStation, tmp_path: Path
 ) -> Iterator[PanelServer]:
-    app = create_hub_app(tournament, station, secret_key="k", data_dir=tmp_path)
+    app = create_hub_app(
+        tournament, station, secret_key="k", data_dir=tmp_path, refresh_ms=HUB_REFRESH_MS
+    )
     running = serve(app, "127.0.0.1", 0).start_in_thread()
     yield running
     running.stop()

@@ -21,6 +21,7 @@ from companion.table.setup import starting_game
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.hub.mqtt import free_port, open_broker, wait_for
+from tests.web_panel.browser import HUB_REFRESH_MS
 from tests.web_panel.conftest import Phone
 from tests.web_panel.hub.conftest import Organizer
 from web_panel import create_app
@@ -70,7 +71,14 @@ def event(tmp_path: Path) -> Iterator[Event]:
     tournament = Tournament(Journal(tmp_path / "hub.sqlite3"))
     tournament.set_tables(list(TABLES))
     station = HubStation(settings, tournament)
-    hub = create_hub_app(tournament, station, secret_key="hub", data_dir=tmp_path, testing=True)
+    hub = create_hub_app(
+        tournament,
+        station,
+        secret_key="hub",
+        data_dir=tmp_path,
+        testing=True,
+        refresh_ms=HUB_REFRESH_MS,
+    )
     runtimes, apps = [], {}
     for name in TABLES:
         config = Settings(table_name=name, data_dir=tmp_path / name, hub=settings)

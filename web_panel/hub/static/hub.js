@@ -10,6 +10,7 @@
   const { boot, t, el } = window.Page;
   const messages = boot.messages;
   const page = boot.page;
+  const REFRESH_MS = boot.refresh_ms;
   let event = null;
   let warbands = [];
   const LABELS_LIMIT_KB = 16; // the hub's limit for a label registration (player_labels.py)
@@ -606,11 +607,11 @@
   if (page === "organizer") wireOrganizer();
   if (page === "watch") {
     refreshTable();
-    setInterval(refreshTable, 1000);
+    setInterval(refreshTable, REFRESH_MS / 2);
   }
   refresh();
   if (page !== "print") {
-    setInterval(refresh, 2000);
+    setInterval(refresh, REFRESH_MS);
     setInterval(renderClock, 1000);
   }
 })();
