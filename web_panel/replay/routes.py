@@ -1,0 +1,165 @@
+"""The replay viewer's pages and requests on the table's panel:
+
+- ``GET /api/games`` — the table's history: every game of its store, newest first;
+- ``GET /replay/<id>`` — the viewer on one of them; ``GET /replay`` — the viewer on an export
+  file the phone opens (``POST /api/replay/file`` replays it, its pictures left out);
+- ``GET /api/replay/<id>`` — the game's replay (every version's frame, docs/formats.md "Replay");
+- ``GET /api/replay/<id>/export.json`` and ``…/export.html`` — the game export and the
+  self-contained file, as downloads.
+
+Anyone at the table may read them, as anyone may watch the game: an export holds no session,
+code, PIN or account (``export.py``). A finished game's replay is kept once built (``_replays``);
+the game in play is replayed again when it has moved on.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections import OrderedDict
+from typing import Any
+
+from flask import Blueprint, Response, abort, render_template, request
+from flask.typing import ResponseReturnValue
+
+from companion.table.store import StoreError
+from web_panel.api import Refused
+from web_panel.i18n import catalog, choose_language, translate
+from web_panel.panel import Panel, current_panel, me
+from web_panel.replay.export import game_export, stored_game
+from web_panel.replay.html_file import replay_html
+from web_panel.replay.reading import ExportError
+from web_panel.replay.versions import replay_of
+
+replay_routes = Blueprint("replay", __name__)
+
+KEPT_REPLAYS = 4  # a replay of a long game is a few MB of JSON: the last few asked are kept
+_replays: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
+
+
+def _export(panel: Panel, game_id: int) -> dict[str, Any]:
+    try:
+        return game_export(panel.table, game_id, panel.seats)
+    except StoreError:
+        raise Refused(404, "not_found", f"no game {game_id} at this table") from None
+
+
+def _replay(panel: Panel, game_id: int) -> dict[str, Any]:
+    entries = len(panel.table.store.log(game_id)) if _known(panel, game_id) else -1
+    key = (panel.table.store.path.as_posix(), game_id, entries)
+    if key not in _replays:
+        _replays[key] = replay_of(_export(panel, game_id))
+        while len(_replays) > KEPT_REPLAYS:
+            _replays.popitem(last=False)
+    _replays.move_to_end(key)
+    return _replays[key]
+
+
+def _known(panel: Panel, game_id: int) -> bool:
+    try:
+        stored_game(panel.table.store, game_id)
+    except StoreError:
+        raise Refused(404, "not_found", f"no game {game_id} at this table") from None
+    return True
+
+
+def _json(data: Any) -> Response:
+    """``data`` as JSON, gzipped for a browser that takes it (a long game's replay shrinks ~50×)."""
+    body = json.dumps(data, separators=(",", ":")).encode()
+    response = Response(body, mimetype="application/json")
+    if "gzip" in request.headers.get("Accept-Encoding", ""):
+        response.set_data(gzip.compress(body, compresslevel=6))
+        response.headers["Content-Encoding"] = "gzip"
+    response.headers["Vary"] = "Accept-Encoding"
+    return response
+
+
+def _names(panel: Panel, game_id: int) -> dict[str, str]:
+    lineup = panel.table.session.lineup(game_id)
+    return dict(lineup.names) if lineup is not None else {}
+
+
+@replay_routes.get("/api/games")
+def history() -> ResponseReturnValue:
+    panel = current_panel()
+    games = [
+        {
+            "id": g.id,
+            "game": g.game,
+            "status": g.status,
+            "started_at": g.started_at,
+            "finished_at": g.finished_at,
+            "winner": g.winner,
+            "names": _names(panel, g.id),
+        }
+        for g in reversed(panel.table.store.games())
+    ]
+    return _json({"games": games})
+
+
+@replay_routes.get("/api/replay/<int:game_id>")
+def replay(game_id: int) -> ResponseReturnValue:
+    return _json(_replay(current_panel(), game_id))
+
+
+@replay_routes.get("/api/replay/<int:game_id>/export.json")
+def export_json(game_id: int) -> ResponseReturnValue:
+    document = _export(current_panel(), game_id)
+    response = _json(document)
+    response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
+    return response
+
+
+@replay_routes.get("/api/replay/<int:game_id>/export.html")
+def export_html(game_id: int) -> ResponseReturnValue:
+    text = replay_html(_replay(current_panel(), game_id), choose_language(request))
+    response = Response(text, mimetype="text/html")
+    response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.html"'
+    return response
+
+
+@replay_routes.post("/api/replay/file")
+def replay_file() -> ResponseReturnValue:
+    """An export file's replay (the phone keeps the file's pictures: it sends their places only)."""
+    try:
+        return _json(replay_of(request.get_json(silent=True)))
+    except ExportError as exc:
+        message = exc.key.removeprefix("error.")
+        raise Refused(400, "replay", str(exc), message=message, params=exc.params) from None
+
+
+def _page(replay_source: dict[str, Any], exports: dict[str, str] | None) -> ResponseReturnValue:
+    language = choose_language(request)
+    other = "ja" if language == "en" else "en"
+    boot = {
+        "page": "replay",
+        "lang": language,
+        "messages": catalog(language),
+        "me": me(current_panel()),
+        "watching": True,
+        "replay": replay_source,
+    }
+    return render_template(
+        "replay.html",
+        boot=boot,
+        title=translate(language, "replay.title"),
+        other_language=f"/lang/{other}?next={request.path}",
+        exports=exports,
+        inline=None,
+    )
+
+
+@replay_routes.get("/replay/<int:game_id>")
+def replay_page(game_id: int) -> ResponseReturnValue:
+    try:
+        stored_game(current_panel().table.store, game_id)
+    except StoreError:
+        abort(404)
+    base = f"/api/replay/{game_id}"
+    exports = {"json": f"{base}/export.json", "html": f"{base}/export.html"}
+    return _page({"url": base}, exports)
+
+
+@replay_routes.get("/replay")
+def file_page() -> ResponseReturnValue:
+    return _page({"file": True}, None)
