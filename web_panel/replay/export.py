@@ -9,6 +9,7 @@ import base64
 from collections.abc import Mapping
 from typing import Any
 
+from companion.games import find_game
 from companion.games.game_export import EXPORT_FORMAT, EXPORT_VERSION
 from companion.settings import SeatSettings
 from companion.table.store import Store, StoreError
@@ -27,12 +28,13 @@ def stored_game(store: Store, game_id: int) -> Any:
     return stored
 
 
-def seats_of(table: Table, game_id: int, seats: Mapping[str, SeatSettings]) -> list[dict[str, Any]]:
+def seats_of(
+    table: Table, game_id: int, game_seats: list[str], seats: Mapping[str, SeatSettings]
+) -> list[dict[str, Any]]:
     """Who sat where in the game: the names its lineup recorded (else the table's seats now), the
     colours of the table's seats."""
     lineup = table.session.lineup(game_id)
     names = dict(lineup.names) if lineup is not None else {}
-    game_seats = table.store.load(game_id).seats
     shown = []
     for seat in game_seats:
         configured = seats.get(seat)
@@ -41,8 +43,8 @@ def seats_of(table: Table, game_id: int, seats: Mapping[str, SeatSettings]) -> l
             "name": names.get(seat) or (configured.name if configured else seat),
             "colour": configured.colour if configured else NEUTRAL_COLOUR,
         }
-        if configured is not None and configured.names and seat not in names:
-            entry["names"] = dict(configured.names)
+        if configured is not None and configured.names and entry["name"] == configured.name:
+            entry["names"] = dict(configured.names)  # the same player's name in other languages
         shown.append(entry)
     return shown
 
@@ -76,6 +78,8 @@ def game_export(table: Table, game_id: int, seats: Mapping[str, SeatSettings]) -
     """The game ``game_id`` of the table's store as an export document."""
     store = table.store
     stored = stored_game(store, game_id)
+    record = store.record(game_id)
+    game_seats = list(find_game(stored.game).from_record({**record, "actions": []}).seats)
     return {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
@@ -84,8 +88,8 @@ def game_export(table: Table, game_id: int, seats: Mapping[str, SeatSettings]) -
         "started_at": stored.started_at,
         "finished_at": stored.finished_at,
         "winner": stored.winner,
-        "seats": seats_of(table, game_id, seats),
-        "record": store.record(game_id),
+        "seats": seats_of(table, game_id, game_seats, seats),
+        "record": record,
         "log": [_log_entry(entry) for entry in store.log(game_id)],
         "pictures": _pictures(store, game_id),
     }

@@ -22,6 +22,7 @@ from web_panel.replay.reading import ExportError, read_export
 from web_panel.view import LOG_LENGTH
 
 REPLAY_FORMAT = "companion-replay"
+ABOUT = ("status", "started_at", "finished_at", "winner")
 
 
 def _frame(game: Game, version: int, undone: list[int], colours: dict[str, str]) -> dict[str, Any]:
