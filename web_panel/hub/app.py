@@ -35,6 +35,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.games import event_maps
 from companion.hub.player_labels import labels_summary
+from companion.hub.records import RECORDS_FOLDER, GameRecords
 from companion.hub.station import HubStation
 from companion.hub.tournament import NAME_LIMIT, Tournament, TournamentError
 from companion.json_limits import TooDeep, parse_json
@@ -46,6 +47,9 @@ from web_panel.hub.player_page import player_of, player_token, player_view
 from web_panel.i18n import catalog, choose_language, translate
 from web_panel.judge import JudgeAccess, JudgeAccessError
 from web_panel.pages import set_language
+from web_panel.replay.reading import ExportError
+from web_panel.replay.routes import html_download, json_download, json_response, viewer_page
+from web_panel.replay.versions import replay_of
 from web_panel.seats import LOOPBACK_ADDRESSES, join_qr_svg
 
 PIN_FILE = "organizer-pin.json"
@@ -100,6 +104,7 @@ def create_hub_app(
     app.extensions["hub_station"] = station
     app.extensions["hub_data"] = data_dir
     app.extensions["hub_access"] = JudgeAccess(None, data_dir, pin_file=PIN_FILE)
+    app.extensions["hub_records"] = GameRecords(data_dir / RECORDS_FOLDER)
     app.register_blueprint(hub_pages)
     app.register_blueprint(game_assets)
     app.add_url_rule("/lang/<language>", view_func=set_language)
@@ -272,6 +277,55 @@ def print_page() -> ResponseReturnValue:
     return _page("hub_print.html", "print")
 
 
+# -- the games of the finished matches: the replay viewer ----------------------------------------
+
+
+def _records() -> GameRecords:
+    records: GameRecords = current_app.extensions["hub_records"]
+    return records
+
+
+def _record(match_id: int) -> dict[str, Any]:
+    """The game export of ``match_id`` the table sent when its game ended (404: none)."""
+    document = _records().get(match_id)
+    if document is None:
+        raise HubRefused(404, "no_record", match=match_id)
+    return document
+
+
+def _match_replay(match_id: int) -> dict[str, Any]:
+    try:
+        return replay_of(_record(match_id))
+    except ExportError:
+        raise HubRefused(404, "no_record", match=match_id) from None
+
+
+@hub_pages.get("/matches/<int:match_id>/replay")
+def match_replay_page(match_id: int) -> ResponseReturnValue:
+    """A finished match's game in the replay viewer (anyone may watch it, as the wall)."""
+    if _records().get(match_id) is None:
+        return Response(_message("no_record", {"match": match_id}), 404, mimetype="text/plain")
+    base = f"/api/matches/{match_id}/replay"
+    exports = {"json": f"{base}/export.json", "html": f"{base}/export.html"}
+    watcher = {**WATCHER, "csrf": csrf.session_token(session)}
+    return viewer_page({"url": base}, exports, watcher)
+
+
+@hub_pages.get("/api/matches/<int:match_id>/replay")
+def match_replay(match_id: int) -> ResponseReturnValue:
+    return json_response(_match_replay(match_id))
+
+
+@hub_pages.get("/api/matches/<int:match_id>/replay/export.json")
+def match_export_json(match_id: int) -> ResponseReturnValue:
+    return json_download(_record(match_id), f"match-{match_id}")
+
+
+@hub_pages.get("/api/matches/<int:match_id>/replay/export.html")
+def match_export_html(match_id: int) -> ResponseReturnValue:
+    return html_download(_match_replay(match_id), f"match-{match_id}")
+
+
 # -- each player's own page ------------------------------------------------------------------------
 
 
@@ -372,6 +426,7 @@ def event_view(
             for p in state.players.values()
         ],
         "label_clashes": tournament.label_clashes(),
+        "records": sorted(_records().matches()),  # the matches whose game the replay shows
         "round": None if current is None else {
             "number": current.number,
             "stage": current.stage,

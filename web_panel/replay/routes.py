@@ -63,7 +63,7 @@ def _known(panel: Panel, game_id: int) -> bool:
     return True
 
 
-def _json(data: Any) -> Response:
+def json_response(data: Any) -> Response:
     """``data`` as JSON, gzipped for a browser that takes it (a long game's replay shrinks ~50×)."""
     body = json.dumps(data, separators=(",", ":")).encode()
     response = Response(body, mimetype="application/json")
@@ -94,27 +94,35 @@ def history() -> ResponseReturnValue:
         }
         for g in reversed(panel.table.store.games())
     ]
-    return _json({"games": games})
+    return json_response({"games": games})
 
 
 @replay_routes.get("/api/replay/<int:game_id>")
 def replay(game_id: int) -> ResponseReturnValue:
-    return _json(_replay(current_panel(), game_id))
+    return json_response(_replay(current_panel(), game_id))
 
 
 @replay_routes.get("/api/replay/<int:game_id>/export.json")
-def export_json(game_id: int) -> ResponseReturnValue:
-    document = _export(current_panel(), game_id)
-    response = _json(document)
-    response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.json"'
+def exportjson_response(game_id: int) -> ResponseReturnValue:
+    return json_download(_export(current_panel(), game_id), f"game-{game_id}")
+
+
+def json_download(document: dict[str, Any], name: str) -> Response:
+    """A game export as a download named ``name``.json."""
+    response = json_response(document)
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}.json"'
     return response
 
 
 @replay_routes.get("/api/replay/<int:game_id>/export.html")
 def export_html(game_id: int) -> ResponseReturnValue:
-    text = replay_html(_replay(current_panel(), game_id), choose_language(request))
-    response = Response(text, mimetype="text/html")
-    response.headers["Content-Disposition"] = f'attachment; filename="game-{game_id}.html"'
+    return html_download(_replay(current_panel(), game_id), f"game-{game_id}")
+
+
+def html_download(replay: dict[str, Any], name: str) -> Response:
+    """The replay's self-contained file, as a download named ``name``.html."""
+    response = Response(replay_html(replay, choose_language(request)), mimetype="text/html")
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}.html"'
     return response
 
 
@@ -122,20 +130,24 @@ def export_html(game_id: int) -> ResponseReturnValue:
 def replay_file() -> ResponseReturnValue:
     """An export file's replay (the phone keeps the file's pictures: it sends their places only)."""
     try:
-        return _json(replay_of(request.get_json(silent=True)))
+        return json_response(replay_of(request.get_json(silent=True)))
     except ExportError as exc:
         message = exc.key.removeprefix("error.")
         raise Refused(400, "replay", str(exc), message=message, params=exc.params) from None
 
 
-def _page(replay_source: dict[str, Any], exports: dict[str, str] | None) -> ResponseReturnValue:
+def viewer_page(
+    replay_source: dict[str, Any], exports: dict[str, str] | None, watcher: dict[str, Any]
+) -> ResponseReturnValue:
+    """The viewer's page (the table's and the hub's): where its replay comes from, its export
+    links, who watches (``me``: nobody here acts)."""
     language = choose_language(request)
     other = "ja" if language == "en" else "en"
     boot = {
         "page": "replay",
         "lang": language,
         "messages": catalog(language),
-        "me": me(current_panel()),
+        "me": watcher,
         "watching": True,
         "replay": replay_source,
     }
@@ -157,9 +169,9 @@ def replay_page(game_id: int) -> ResponseReturnValue:
         abort(404)
     base = f"/api/replay/{game_id}"
     exports = {"json": f"{base}/export.json", "html": f"{base}/export.html"}
-    return _page({"url": base}, exports)
+    return viewer_page({"url": base}, exports, me(current_panel()))
 
 
 @replay_routes.get("/replay")
 def file_page() -> ResponseReturnValue:
-    return _page({"file": True}, None)
+    return viewer_page({"file": True}, None, me(current_panel()))

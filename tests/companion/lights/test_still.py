@@ -28,4 +28,6 @@ def test_a_won_game_lights_the_winners_cells():
 
 
 def test_a_game_without_a_map_of_its_own_lights_nothing(counter_game_registered):
-    assert still_colours(CounterGame.from_record({"version": 1, "start": 0, "actions": []}), {}) == {}
+    assert (
+        still_colours(CounterGame.from_record({"version": 1, "start": 0, "actions": []}), {}) == {}
+    )

@@ -51,7 +51,10 @@ def test_a_wrong_export_says_what_is_wrong(exported, what, change, params):
 
 def test_an_export_opened_on_the_panel_replays_without_its_jpegs(whole_game, exported):
     phone = Phone(whole_game.app.test_client())
-    sent = {**exported, "pictures": [{**p, "before": "", "after": ""} for p in exported["pictures"]]}
+    sent = {
+        **exported,
+        "pictures": [{**p, "before": "", "after": ""} for p in exported["pictures"]],
+    }
     response = phone.post("/api/replay/file", sent)
     assert response.status_code == 200
     replay = response.get_json()
