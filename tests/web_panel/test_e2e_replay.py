@@ -103,6 +103,13 @@ def _same_as_live(page: Page, recorded: Recorded, lang: str, version: int) -> No
     assert shown["lit"] == leds, f"LEDs at {version}"
 
 
+def _open(browser: Browser, url: str, locale: str = "en-US", *, laptop: bool = False) -> Page:
+    """``url`` in a new browser at a phone's or a laptop's size (``new_phone``'s, at any page)."""
+    page = new_phone(browser, "about:blank#", locale, laptop=laptop)
+    page.goto(url)
+    return page
+
+
 def _step_through(page: Page, recorded: Recorded, lang: str) -> None:
     last = max(recorded.live[lang])
     _same_as_live(page, recorded, lang, 0)
@@ -122,7 +129,7 @@ def test_the_viewer_steps_through_the_whole_game_as_the_phones_saw_it(
     browser: Browser, recorded: Recorded, lang: str, laptop: bool
 ):
     locale = "en-US" if lang == "en" else "ja-JP"
-    page = new_phone(browser, f"{recorded.url}/replay/{recorded.game_id}", locale, laptop=laptop)
+    page = _open(browser, f"{recorded.url}/replay/{recorded.game_id}", locale, laptop=laptop)
     expect(page.locator("#replay-game")).to_be_visible()
     assert page.viewport_size == (LAPTOP if laptop else PHONE)
     _step_through(page, recorded, lang)
@@ -175,7 +182,7 @@ def test_an_export_file_opened_on_the_panel_plays_and_a_wrong_file_is_refused_in
 ):
     exported = tmp_path / "game.json"
     exported.write_bytes(recorded.export_json)
-    page = new_phone(browser, f"{recorded.url}/replay", "ja-JP")
+    page = _open(browser, f"{recorded.url}/replay", "ja-JP")
     page.set_input_files("#replay-file", str(exported))
     expect(page.locator("#replay-game")).to_be_visible()
     page.keyboard.press("End")
@@ -192,7 +199,7 @@ def test_an_export_file_opened_on_the_panel_plays_and_a_wrong_file_is_refused_in
 
 
 def test_the_table_screens_history_opens_the_viewer(browser: Browser, recorded: Recorded):
-    page = new_phone(browser, f"{recorded.url}/table", laptop=True)
+    page = _open(browser, f"{recorded.url}/table", laptop=True)
     game = page.locator(f'#history-list li[data-game="{recorded.game_id}"]')
     expect(game).to_contain_text("Player A won")
     game.get_by_role("link").click()
