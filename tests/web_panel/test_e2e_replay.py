@@ -25,7 +25,8 @@ from tests.web_panel.browser import JS_ERRORS, LAPTOP, PHONE, new_phone, screens
 from tests.web_panel.replay.conftest import CAMERA_AT, play, played_game
 from web_panel import serve
 
-GLOW = re.compile(r"box-shadow:[^;\"]*;?\s*")
+GLOW = re.compile(r"\s*box-shadow:[^;\"]*;?")
+EMPTY_STYLE = re.compile(r' style=""')
 CAPTURE = """() => ({
   version: Number(document.body.dataset.version),
   board: document.getElementById('board').innerHTML,
@@ -90,11 +91,23 @@ def recorded(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iter
     game.app.extensions["panel"].close()
 
 
+def _unlit(html: str) -> str:
+    """A board's HTML without the LED mirror's glow (and the style attribute it alone set)."""
+    return EMPTY_STYLE.sub("", GLOW.sub("", html))
+
+
+def _difference(shown: str, live: str) -> str:
+    """Where two texts first differ, with some context, for the failure message."""
+    at = next((i for i, (a, b) in enumerate(zip(shown, live, strict=False)) if a != b), 0)
+    return f"viewer …{shown[at - 80 : at + 120]}… live …{live[at - 80 : at + 120]}…"
+
+
 def _same_as_live(page: Page, recorded: Recorded, lang: str, version: int) -> None:
     shown = page.evaluate(CAPTURE)
     live = recorded.live[lang][version]
     assert shown["version"] == version
-    assert GLOW.sub("", shown["board"]) == GLOW.sub("", live["board"]), f"board at {version}"
+    board, live_board = _unlit(shown["board"]), _unlit(live["board"])
+    assert board == live_board, f"board at {version}: {_difference(board, live_board)}"
     assert shown["status"] == live["status"], f"status at {version}"
     for key in ("pending", "winner", "extra", "seats"):
         assert shown["view"][key] == live["view"][key], f"{key} at {version}"
