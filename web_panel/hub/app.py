@@ -33,7 +33,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
-from companion.games import event_maps
+from companion.games import event_maps, kits
 from companion.hub.player_labels import labels_summary
 from companion.hub.records import RECORDS_FOLDER, GameRecords
 from companion.hub.station import HubStation
@@ -303,12 +303,15 @@ def _match_replay(match_id: int) -> dict[str, Any]:
 @hub_pages.get("/matches/<int:match_id>/replay")
 def match_replay_page(match_id: int) -> ResponseReturnValue:
     """A finished match's game in the replay viewer (anyone may watch it, as the wall)."""
-    if _records().get(match_id) is None:
+    document = _records().get(match_id)
+    if document is None:
         return Response(_message("no_record", {"match": match_id}), 404, mimetype="text/plain")
     base = f"/api/matches/{match_id}/replay"
     exports = {"json": f"{base}/export.json", "html": f"{base}/export.html"}
     watcher = {**WATCHER, "csrf": csrf.session_token(session)}
-    return viewer_page({"url": base}, exports, watcher)
+    game = document.get("game")
+    known = isinstance(game, str) and game in {kit.name for kit in kits()}
+    return viewer_page({"url": base}, exports, watcher, game if known else None)
 
 
 @hub_pages.get("/api/matches/<int:match_id>/replay")

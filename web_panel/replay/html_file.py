@@ -60,6 +60,7 @@ def replay_html(replay: dict[str, Any], language: str) -> str:
         title=translate(language, "replay.title"),
         other_language="#",
         exports=None,
+        games=[replay["game"]],
         inline={
             "styles": [*styles, *_game_files(replay["game"], ".css")],
             "scripts": [_inline_script(script) for script in scripts],

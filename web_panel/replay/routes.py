@@ -17,11 +17,13 @@ from __future__ import annotations
 import gzip
 import json
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, render_template, request
 from flask.typing import ResponseReturnValue
 
+from companion.games import kits
 from companion.table.store import StoreError
 from web_panel.api import Refused
 from web_panel.i18n import catalog, choose_language, translate
@@ -34,7 +36,7 @@ from web_panel.replay.versions import replay_of
 replay_routes = Blueprint("replay", __name__)
 
 KEPT_REPLAYS = 4  # a replay of a long game is a few MB of JSON: the last few asked are kept
-_replays: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
+_replays: OrderedDict[tuple[str, int, int], Kept] = OrderedDict()
 
 
 def _export(panel: Panel, game_id: int) -> dict[str, Any]:
@@ -44,15 +46,28 @@ def _export(panel: Panel, game_id: int) -> dict[str, Any]:
         raise Refused(404, "not_found", f"no game {game_id} at this table") from None
 
 
-def _replay(panel: Panel, game_id: int) -> dict[str, Any]:
+class Kept:
+    """A replay built once, with its JSON text, plain and gzipped, for every request after."""
+
+    def __init__(self, replay: dict[str, Any]) -> None:
+        self.replay = replay
+        self.body = json.dumps(replay, separators=(",", ":")).encode()
+        self.gzipped = gzip.compress(self.body, compresslevel=6)
+
+
+def _kept(panel: Panel, game_id: int) -> Kept:
     entries = len(panel.table.store.log(game_id)) if _known(panel, game_id) else -1
     key = (panel.table.store.path.as_posix(), game_id, entries)
     if key not in _replays:
-        _replays[key] = replay_of(_export(panel, game_id))
+        _replays[key] = Kept(replay_of(_export(panel, game_id)))
         while len(_replays) > KEPT_REPLAYS:
             _replays.popitem(last=False)
     _replays.move_to_end(key)
     return _replays[key]
+
+
+def _replay(panel: Panel, game_id: int) -> dict[str, Any]:
+    return _kept(panel, game_id).replay
 
 
 def _known(panel: Panel, game_id: int) -> bool:
@@ -66,9 +81,13 @@ def _known(panel: Panel, game_id: int) -> bool:
 def json_response(data: Any) -> Response:
     """``data`` as JSON, gzipped for a browser that takes it (a long game's replay shrinks ~50×)."""
     body = json.dumps(data, separators=(",", ":")).encode()
+    return _json_bytes(body, lambda: gzip.compress(body, compresslevel=6))
+
+
+def _json_bytes(body: bytes, gzipped: Callable[[], bytes]) -> Response:
     response = Response(body, mimetype="application/json")
     if "gzip" in request.headers.get("Accept-Encoding", ""):
-        response.set_data(gzip.compress(body, compresslevel=6))
+        response.set_data(gzipped())
         response.headers["Content-Encoding"] = "gzip"
     response.headers["Vary"] = "Accept-Encoding"
     return response
@@ -99,7 +118,8 @@ def history() -> ResponseReturnValue:
 
 @replay_routes.get("/api/replay/<int:game_id>")
 def replay(game_id: int) -> ResponseReturnValue:
-    return json_response(_replay(current_panel(), game_id))
+    kept = _kept(current_panel(), game_id)
+    return _json_bytes(kept.body, lambda: kept.gzipped)
 
 
 @replay_routes.get("/api/replay/<int:game_id>/export.json")
@@ -137,10 +157,14 @@ def replay_file() -> ResponseReturnValue:
 
 
 def viewer_page(
-    replay_source: dict[str, Any], exports: dict[str, str] | None, watcher: dict[str, Any]
+    replay_source: dict[str, Any],
+    exports: dict[str, str] | None,
+    watcher: dict[str, Any],
+    game: str | None = None,
 ) -> ResponseReturnValue:
     """The viewer's page (the table's and the hub's): where its replay comes from, its export
-    links, who watches (``me``: nobody here acts)."""
+    links, who watches (``me``: nobody here acts); ``game``: the game it replays, whose scripts
+    alone it loads (none named: every game's, for a file still to be opened)."""
     language = choose_language(request)
     other = "ja" if language == "en" else "en"
     boot = {
@@ -158,18 +182,19 @@ def viewer_page(
         other_language=f"/lang/{other}?next={request.path}",
         exports=exports,
         inline=None,
+        games=[game] if game is not None else [kit.name for kit in kits()],
     )
 
 
 @replay_routes.get("/replay/<int:game_id>")
 def replay_page(game_id: int) -> ResponseReturnValue:
     try:
-        stored_game(current_panel().table.store, game_id)
+        stored = stored_game(current_panel().table.store, game_id)
     except StoreError:
         abort(404)
     base = f"/api/replay/{game_id}"
     exports = {"json": f"{base}/export.json", "html": f"{base}/export.html"}
-    return viewer_page({"url": base}, exports, me(current_panel()))
+    return viewer_page({"url": base}, exports, me(current_panel()), stored.game)
 
 
 @replay_routes.get("/replay")
