@@ -77,7 +77,7 @@ def play(game: PlayedGame, actions: tuple[str, ...], after: Any = None) -> None:
     for index, text in enumerate(actions):
         seat = table.state()["pending"]["seat"]
         if index == CAMERA_AT:
-            cells = [("a1", jpeg((200, 40, 40)), jpeg((40, 40, 200)))]
+            cells = [("e5", jpeg((200, 40, 40)), jpeg((40, 40, 200)))]  # B's spawn in e5
             with table.evidence(cells):
                 table.submit(CAMERA, text)
         else:

@@ -48,7 +48,7 @@ def test_the_export_keeps_the_log_as_written_and_the_cameras_pictures(whole_game
     assert log[0]["by"] == "judge"  # the opening roll: no seat was asked alone
     assert log[CAMERA_AT]["by"] == "camera"
     (picture,) = document["pictures"]
-    assert (picture["first"], picture["last"], picture["cell"]) == (CAMERA_AT + 1,) * 2 + ("a1",)
+    assert (picture["first"], picture["last"], picture["cell"]) == (CAMERA_AT + 1,) * 2 + ("e5",)
     assert picture["before"].startswith("/9j/")  # a JPEG, base64
     assert document["record"] == whole_game.table.store.record(whole_game.table.game_id)
 
