@@ -8,14 +8,15 @@
   self-contained file, as downloads.
 
 Anyone at the table may read them, as anyone may watch the game: an export holds no session,
-code, PIN or account (``export.py``). A finished game's replay is kept once built (``_replays``);
-the game in play is replayed again when it has moved on.
+code, PIN or account (``export.py``). A replay is kept once built (``_replays``, the last few);
+when its game has moved on, only its new versions are built.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -36,7 +37,8 @@ from web_panel.replay.versions import replay_of
 replay_routes = Blueprint("replay", __name__)
 
 KEPT_REPLAYS = 4  # a replay of a long game is a few MB of JSON: the last few asked are kept
-_replays: OrderedDict[tuple[str, int, int], Kept] = OrderedDict()
+_replays: OrderedDict[tuple[str, int, str], Kept] = OrderedDict()
+_replays_lock = threading.Lock()  # the panel serves from many threads
 
 
 def _export(panel: Panel, game_id: int) -> dict[str, Any]:
@@ -47,35 +49,35 @@ def _export(panel: Panel, game_id: int) -> dict[str, Any]:
 
 
 class Kept:
-    """A replay built once, with its JSON text, plain and gzipped, for every request after."""
+    """A replay built once, with its JSON text, plain and gzipped, for every request after until
+    its game moves on (then only the new versions are built)."""
 
     def __init__(self, replay: dict[str, Any]) -> None:
         self.replay = replay
+        self.entries = len(replay["entries"])
         self.body = json.dumps(replay, separators=(",", ":")).encode()
         self.gzipped = gzip.compress(self.body, compresslevel=6)
 
 
 def _kept(panel: Panel, game_id: int) -> Kept:
-    entries = len(panel.table.store.log(game_id)) if _known(panel, game_id) else -1
-    key = (panel.table.store.path.as_posix(), game_id, entries)
-    if key not in _replays:
-        _replays[key] = Kept(replay_of(_export(panel, game_id)))
-        while len(_replays) > KEPT_REPLAYS:
-            _replays.popitem(last=False)
-    _replays.move_to_end(key)
-    return _replays[key]
+    document = _export(panel, game_id)
+    key = (panel.table.store.path.as_posix(), game_id, json.dumps(document["seats"]))
+    with _replays_lock:
+        kept = _replays.get(key)
+    if kept is None or kept.entries != len(document["log"]):
+        kept = Kept(replay_of(document, kept.replay["frames"] if kept is not None else ()))
+        with _replays_lock:
+            _replays[key] = kept
+            while len(_replays) > KEPT_REPLAYS:
+                _replays.popitem(last=False)
+    with _replays_lock:
+        if key in _replays:
+            _replays.move_to_end(key)
+    return kept
 
 
 def _replay(panel: Panel, game_id: int) -> dict[str, Any]:
     return _kept(panel, game_id).replay
-
-
-def _known(panel: Panel, game_id: int) -> bool:
-    try:
-        stored_game(panel.table.store, game_id)
-    except StoreError:
-        raise Refused(404, "not_found", f"no game {game_id} at this table") from None
-    return True
 
 
 def json_response(data: Any) -> Response:

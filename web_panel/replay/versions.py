@@ -10,6 +10,7 @@ seats and the log up to that version, each push taken back by then marked ``undo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from companion import events as ev
@@ -43,9 +44,12 @@ def _start(export: dict[str, Any]) -> Game:
         raise ExportError("record", f"the record does not load: {exc}") from None
 
 
-def replay_of(document: object) -> dict[str, Any]:
+def replay_of(document: object, known: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
     """Every version of the exported game, from its start (version 0) to its last log entry
-    (``ExportError`` if the document is not a game export or its log does not replay)."""
+    (``ExportError`` if the document is not a game export or its log does not replay).
+    ``known``: the frames of an earlier replay of the same game with the same seats, kept as
+    they are (a log only grows: a version, once made, never changes); the game is still
+    replayed whole, so its log is checked to the end."""
     export = read_export(document)
     game = _start(export)
     seats = {seat["seat"] for seat in export["seats"]}
@@ -56,7 +60,7 @@ def replay_of(document: object) -> dict[str, Any]:
     in_effect: list[int] = []
     undone: list[int] = []
     entries: list[dict[str, Any]] = []
-    frames = [_frame(game, 0, [], colours)]
+    frames = [known[0] if known else _frame(game, 0, [], colours)]
     for index, entry in enumerate(export["log"]):
         kept = {**entry, "pictures": entry["seq"] in pictured}
         if entry["kind"] == "push":
@@ -71,7 +75,10 @@ def replay_of(document: object) -> dict[str, Any]:
             game.pop()
             undone = [*undone, in_effect.pop()]
         entries.append(kept)
-        frames.append(_frame(game, entry["seq"], undone, colours))
+        version = entry["seq"]
+        frames.append(
+            known[version] if version < len(known) else _frame(game, version, undone, colours)
+        )
     if game.record().get("actions", []) != export["record"].get("actions", []):
         raise ExportError("differs", "the log does not end where the record does")
     return {

@@ -67,3 +67,15 @@ def test_each_version_has_the_leds_scene_of_its_game(whole_game: PlayedGame):
     portals = spawning["extra"]["portals"]
     assert portals[seat] in spawning["leds"]
     assert spawning["leds"] != replay["frames"][-1]["leds"]
+
+
+def test_a_replay_built_again_after_more_actions_keeps_its_earlier_versions(tmp_path: Path):
+    game = played_game(tmp_path, DEMO_GAME[:40])
+    seats = game.app.extensions["panel"].seats
+    earlier = replay_of(game_export(game.table, game.table.game_id, seats))
+    play(game, DEMO_GAME[40:60])
+    whole = replay_of(game_export(game.table, game.table.game_id, seats))
+    again = replay_of(game_export(game.table, game.table.game_id, seats), earlier["frames"])
+    assert again == whole
+    assert again["frames"][5] is earlier["frames"][5]  # kept, not built again
+    game.app.extensions["panel"].close()
