@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -35,6 +36,7 @@ from web_panel.replay.reading import ExportError
 from web_panel.replay.versions import replay_of
 
 replay_routes = Blueprint("replay", __name__)
+log = logging.getLogger(__name__)
 
 KEPT_REPLAYS = 4  # a replay of a long game is a few MB of JSON: the last few asked are kept
 _replays: OrderedDict[tuple[str, int, str], Kept] = OrderedDict()
@@ -100,9 +102,28 @@ def _names(panel: Panel, game_id: int) -> dict[str, str]:
     return dict(lineup.names) if lineup is not None else {}
 
 
+def forget_replays() -> None:
+    """Drop every replay kept (the next ask builds its replay again: ``bench/replay.py``)."""
+    with _replays_lock:
+        _replays.clear()
+
+
+def _warm(panel: Panel, game_id: int) -> None:
+    """Build a replay before anyone asks (the table screen lists its game: its Replay is next)."""
+    try:
+        _kept(panel, game_id)
+    except Exception:  # a store closing under it, a game that does not replay: asked, it says so
+        log.debug("the replay of game %s was not built ahead", game_id, exc_info=True)
+
+
 @replay_routes.get("/api/games")
 def history() -> ResponseReturnValue:
+    """The history, newest first; the newest game's replay is built meanwhile, in the background,
+    so its Replay button opens at once."""
     panel = current_panel()
+    stored = panel.table.store.games()
+    if stored:
+        threading.Thread(target=_warm, args=(panel, stored[-1].id), daemon=True).start()
     games = [
         {
             "id": g.id,
@@ -113,7 +134,7 @@ def history() -> ResponseReturnValue:
             "winner": g.winner,
             "names": _names(panel, g.id),
         }
-        for g in reversed(panel.table.store.games())
+        for g in reversed(stored)
     ]
     return json_response({"games": games})
 
