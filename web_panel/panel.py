@@ -27,6 +27,7 @@ from web_panel.judge import JudgeAccess
 from web_panel.judge_calls import JudgeCalls
 from web_panel.limits import StreamLimit
 from web_panel.map_agreement import MapAgreement, Outcome
+from web_panel.replay.export import game_export
 from web_panel.seats import LOOPBACK_ADDRESSES, Viewer, may_see_join_codes
 from web_panel.stream import Feed
 from web_panel.view import public_view, spectator_view
@@ -240,6 +241,10 @@ class Panel:
     def spectator_view(self) -> dict[str, Any]:
         """What the tournament hub shows of this table (``view.spectator_view``)."""
         return spectator_view(self.table, self.seats)
+
+    def game_export(self, game_id: int) -> dict[str, Any]:
+        """A game of the table's store as a game export (``replay.export``), for the hub."""
+        return game_export(self.table, game_id, self.seats)
 
     def join_url(self, seat: str, base_url: str) -> str:
         """A new join link for ``seat`` of the game at the table, under ``base_url``."""

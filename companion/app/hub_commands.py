@@ -185,6 +185,7 @@ def run(
     from companion.hub.broker import start_broker
     from companion.hub.discovery import Advertisement, advertise
     from companion.hub.journal import Journal
+    from companion.hub.records import RECORDS_FOLDER, GameRecords
     from companion.hub.station import HubStation
     from companion.hub.tournament import Tournament, TournamentError
     from companion.mosquitto import stop_mosquitto
@@ -237,7 +238,7 @@ def run(
             tournament.configure(round_minutes=round_minutes)
     except TournamentError as error:
         raise click.ClickException(str(error)) from None
-    station = HubStation(mqtt, tournament)
+    station = HubStation(mqtt, tournament, records=GameRecords(data / RECORDS_FOLDER))
     app = create_hub_app(tournament, station, secret_key=load_or_create_secret(data), data_dir=data)
     server = serve(app, host, port).start_in_thread()
     here, network = page_addresses(

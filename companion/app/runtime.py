@@ -175,6 +175,7 @@ class TableRuntime:
             settings, self.table, self._follow_clock,
             watch=panel.spectator_view if panel is not None else None,
             join_base=(lambda: self.panel_url) if panel is not None else None,
+            export=panel.game_export if panel is not None else None,
         )  # fmt: skip
         if panel is not None:  # the phones show the hub's recorded result, for confirmation
             panel.tournament = link

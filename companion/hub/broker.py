@@ -37,7 +37,7 @@ HUB_ACCOUNT = "hub"
 ACCOUNT_NAME = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 PASSWORD_BYTES = 24
 # the tables' topics the hub reads, where it clears retained garbage (an empty retained payload)
-CLEARED_TOPICS = ("state", "status", "result", "judge", "confirm", "judge_answered")
+CLEARED_TOPICS = ("state", "status", "result", "judge", "confirm", "judge_answered", "record")
 
 
 class BrokerError(RuntimeError):

@@ -2,10 +2,10 @@
 to read one off the broker.
 
 A table sends ``TableState``, ``GameEvent``, ``MatchResult``, ``JudgeCall``, ``JudgeAnswered``,
-``ResultConfirmed``, ``SeatLinks`` (and its ``status``, the bare text ``online``/``offline``); the
-hub sends ``RoundClock``, ``Pairing``, ``JudgeCallsOpen`` and ``SeatRelease``. Each carries
-``schema_version`` (``SCHEMA_VERSION``; a message without one is read as version 1, what tables
-sent before it existed).
+``ResultConfirmed``, ``SeatLinks``, ``GameRecord`` (and its ``status``, the bare text
+``online``/``offline``); the hub sends ``RoundClock``, ``Pairing``, ``JudgeCallsOpen`` and
+``SeatRelease``. Each carries ``schema_version`` (``SCHEMA_VERSION``; a message without one is
+read as version 1, what tables sent before it existed).
 
 ``read`` checks a payload before anything parses it — its size (``MAX_BYTES`` per kind), how deep
 its JSON nests (``MAX_DEPTH``, measured on the raw bytes), then the model, strictly (no ``"3"``
@@ -39,6 +39,7 @@ MAX_BYTES = {
     "judge_calls": 1 * KB,
     "seats": 2 * KB,
     "release": 1 * KB,
+    "record": 4 * 1024 * KB,  # a whole game's export with the camera's crops (bench/replay.py)
 }
 URL_LIMIT = 300
 STATUSES = (b"online", b"offline")
@@ -114,6 +115,14 @@ class ResultConfirmed(Message):
 
     match: int
     seat: Seat
+
+
+class GameRecord(Message):
+    """The game a table's match was played in, once it ended: a game export (docs/formats.md
+    "Game export", which holds no session, code, PIN or account) for the hub's replay viewer."""
+
+    match: int
+    export: dict[str, Any]
 
 
 class SeatLinks(Message):
@@ -218,6 +227,7 @@ TABLE_MESSAGES: dict[str, type[Message]] = {
     "confirm": ResultConfirmed,
     "judge_answered": JudgeAnswered,
     "seats": SeatLinks,
+    "record": GameRecord,
 }
 HUB_MESSAGES: dict[str, type[Message]] = {
     "clock": RoundClock,

@@ -186,6 +186,13 @@ class TablePublisher:
             self._result = payload
         self._client.publish(f"{self._base}/result", payload, qos=1, retain=True)
 
+    def publish_record(self, match_id: int, export: dict[str, Any]) -> None:
+        """The game of the table's match, once it ended, for the hub's replay viewer (retained:
+        a hub that was away gets it when it comes back)."""
+        payload = _payload(msg.GameRecord, {"match": match_id, "export": export})
+        if payload is not None:
+            self._client.publish(f"{self._base}/record", payload, qos=1, retain=True)
+
     def publish_seats(self, links: dict[str, Any]) -> None:
         """The join links of the table's pairing, for the hub's player pages (retained)."""
         payload = _payload(msg.SeatLinks, links)

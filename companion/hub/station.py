@@ -1,5 +1,6 @@
 """The hub on the broker: the tournament's pairings and clock go out to the tables, their
-results, judge calls and confirmations come in.
+results, judge calls and confirmations come in, and once a match's game ends its record
+(``GameRecord``, kept in ``records`` for the replay viewer).
 
 The table a message comes from is its topic (``<prefix>/<table>/result``): the broker's ACL lets
 only that table's account write there. A message the event refuses (a result for a match not at
@@ -24,6 +25,7 @@ from typing import Any
 from companion.hub import messages as msg
 from companion.hub.broadcast import DelayedFrames, broadcast_frame
 from companion.hub.publisher import HubView
+from companion.hub.records import GameRecords
 from companion.hub.statistics import Player
 from companion.hub.tournament import Tournament, TournamentError
 from companion.hub.watched_games import WatchedGames
@@ -35,16 +37,19 @@ NOTICES = 50
 
 
 class HubStation(HubView):
-    kinds = ("state", "status", "result", "judge", "confirm", "judge_answered", "seats")
+    kinds = ("state", "status", "result", "judge", "confirm", "judge_answered", "seats", "record")
 
     def __init__(
         self,
         settings: HubSettings,
         tournament: Tournament,
         on_update: Callable[[str, dict[str, Any]], None] | None = None,
+        records: GameRecords | None = None,
     ) -> None:
-        """``on_update``: called with (table, summary) for every table state received."""
+        """``on_update``: called with (table, summary) for every table state received;
+        ``records``: where the games of the matches are kept (none: the hub keeps none)."""
         self.tournament = tournament
+        self.records = records
         self.notices: deque[dict[str, Any]] = deque(maxlen=NOTICES)
         # table → {"match", "join": {seat: url}}: the join links of the match it plays now
         self.seat_links: dict[str, dict[str, Any]] = {}
@@ -142,6 +147,8 @@ class HubStation(HubView):
                 self.tournament.answer_table_calls(table, by=table)
             elif isinstance(message, msg.SeatLinks):
                 self._keep_seat_links(table, message)
+            elif isinstance(message, msg.GameRecord):
+                self._keep_record(table, message)
             elif isinstance(message, msg.ResultConfirmed):
                 match = self.tournament.state.matches.get(message.match)
                 if match is None or match.table != table:
@@ -156,6 +163,17 @@ class HubStation(HubView):
                 return  # a previous round's retained result, seen again after a restart
             log.warning("hub: refused %s from %s: %s", kind, table, error)
             self.notices.append({"table": table, "kind": kind, "code": error.code, **error.fields})
+
+    def _keep_record(self, table: str, message: msg.GameRecord) -> None:
+        """A match's game, from the table that played it (that match's, in any round)."""
+        match = self.tournament.state.matches.get(message.match)
+        if match is None or match.table != table:
+            raise TournamentError("not_in_round", "a game record for a match not at that table")
+        if self.records is not None:
+            try:
+                self.records.keep(match.id, message.export)
+            except ValueError as error:
+                raise TournamentError("not_in_round", str(error)) from None
 
     def _keep_seat_links(self, table: str, message: msg.SeatLinks) -> None:
         match = self.tournament.state.match_at(table)

@@ -51,6 +51,8 @@ NEW_VERSION = frozenset({ev.ACTION_APPLIED, ev.UNDONE, ev.GAME_STARTED})
 Watch = Callable[[], dict[str, Any]]
 # where phones open the table's panel (``http://192.168.1.20:8000``); ``None``: no panel
 JoinBase = Callable[[], str | None]
+# a game of the table's store (by id) as a game export (docs/formats.md "Game export")
+Export = Callable[[int], dict[str, Any]]
 # length, remaining, running, the event's at_time rule
 ShowClock = Callable[[float | None, float | None, bool, str], None]
 
@@ -102,11 +104,15 @@ class TableLink:
         make_game: Callable[[dict[str, Any], Settings], Game] = game_for_match,
         watch: Watch | None = None,
         join_base: JoinBase | None = None,
+        export: Export | None = None,
     ) -> None:
         """``watch``: the table's spectator view, sent with every state (the hub's wall and its
         judge's read-only page draw it); without it only the summary is sent. ``join_base``:
         where phones open the table's panel; with it, each pairing's join links go to the hub
-        (its player pages: each player's phone follows them to their table)."""
+        (its player pages: each player's phone follows them to their table). ``export``: a game
+        of the table's store as a game export; with it, the match's game goes to the hub when
+        it ends (its replay viewer)."""
+        self._export = export
         self.settings = settings
         self._watch = watch
         self._join_base = join_base
@@ -139,6 +145,8 @@ class TableLink:
         self._unsubscribe = table.bus.subscribe(self._on_event)
         self._publish_state()
         self._report_if_over()
+        if self.match is not None and self.match.get("outcome") is not None:
+            self._send_record()  # again after a restart: a hub that missed it gets it
 
     # -- the table's side ----------------------------------------------------------------------
 
@@ -206,6 +214,19 @@ class TableLink:
         self.match = {**self.match, "outcome": outcome}
         _save(self._path, self.match)
         self.publisher.publish_result(self.match["match"], outcome)
+        self._send_record()
+
+    def _send_record(self) -> None:
+        """The match's game, as it ended, for the hub's replay viewer (retained)."""
+        match = self.match
+        if self._export is None or match is None or match.get("game_id") is None:
+            return
+        try:
+            export = self._export(int(match["game_id"]))
+        except Exception:  # the result counts; a record that cannot be read is only logged
+            log.exception("hub: the game of match %s could not be exported", match["match"])
+            return
+        self.publisher.publish_record(match["match"], export)
 
     # -- the hub's side ------------------------------------------------------------------------
 

@@ -33,9 +33,10 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
-from companion.games import event_maps
+from companion.games import event_maps, kits
 from companion.hub.broadcast import DelayedFrames
 from companion.hub.player_labels import labels_summary
+from companion.hub.records import RECORDS_FOLDER, GameRecords
 from companion.hub.station import HubStation
 from companion.hub.tournament import NAME_LIMIT, Tournament, TournamentError
 from companion.json_limits import TooDeep, parse_json
@@ -49,6 +50,9 @@ from web_panel.hub.statistics import hub_statistics, own_rows, statistics_pages
 from web_panel.i18n import catalog, choose_language, translate
 from web_panel.judge import JudgeAccess, JudgeAccessError
 from web_panel.pages import set_language
+from web_panel.replay.reading import ExportError
+from web_panel.replay.routes import html_download, json_download, json_response, viewer_page
+from web_panel.replay.versions import replay_of
 from web_panel.seats import LOOPBACK_ADDRESSES, join_qr_svg
 
 PIN_FILE = "organizer-pin.json"
@@ -112,6 +116,7 @@ def create_hub_app(
         delay=lambda: tournament.state.settings.broadcast_delay,
         tables=lambda: list(tournament.state.tables),
     )
+    app.extensions["hub_records"] = GameRecords(data_dir / RECORDS_FOLDER)
     app.register_blueprint(hub_pages)
     app.register_blueprint(broadcast)
     app.register_blueprint(statistics_pages)
@@ -287,6 +292,58 @@ def print_page() -> ResponseReturnValue:
     return _page("hub_print.html", "print")
 
 
+# -- the games of the finished matches: the replay viewer ----------------------------------------
+
+
+def _records() -> GameRecords:
+    records: GameRecords = current_app.extensions["hub_records"]
+    return records
+
+
+def _record(match_id: int) -> dict[str, Any]:
+    """The game export of ``match_id`` the table sent when its game ended (404: none)."""
+    document = _records().get(match_id)
+    if document is None:
+        raise HubRefused(404, "no_record", match=match_id)
+    return document
+
+
+def _match_replay(match_id: int) -> dict[str, Any]:
+    try:
+        return replay_of(_record(match_id))
+    except ExportError:
+        raise HubRefused(404, "no_record", match=match_id) from None
+
+
+@hub_pages.get("/matches/<int:match_id>/replay")
+def match_replay_page(match_id: int) -> ResponseReturnValue:
+    """A finished match's game in the replay viewer (anyone may watch it, as the wall)."""
+    document = _records().get(match_id)
+    if document is None:
+        return Response(_message("no_record", {"match": match_id}), 404, mimetype="text/plain")
+    base = f"/api/matches/{match_id}/replay"
+    exports = {"json": f"{base}/export.json", "html": f"{base}/export.html"}
+    watcher = {**WATCHER, "csrf": csrf.session_token(session)}
+    game = document.get("game")
+    known = isinstance(game, str) and game in {kit.name for kit in kits()}
+    return viewer_page({"url": base}, exports, watcher, game if known else None)
+
+
+@hub_pages.get("/api/matches/<int:match_id>/replay")
+def match_replay(match_id: int) -> ResponseReturnValue:
+    return json_response(_match_replay(match_id))
+
+
+@hub_pages.get("/api/matches/<int:match_id>/replay/export.json")
+def match_export_json(match_id: int) -> ResponseReturnValue:
+    return json_download(_record(match_id), f"match-{match_id}")
+
+
+@hub_pages.get("/api/matches/<int:match_id>/replay/export.html")
+def match_export_html(match_id: int) -> ResponseReturnValue:
+    return html_download(_match_replay(match_id), f"match-{match_id}")
+
+
 # -- each player's own page ------------------------------------------------------------------------
 
 
@@ -390,6 +447,7 @@ def event_view(
             for p in state.players.values()
         ],
         "label_clashes": tournament.label_clashes(),
+        "records": sorted(_records().matches()),  # the matches whose game the replay shows
         "round": None if current is None else {
             "number": current.number,
             "stage": current.stage,

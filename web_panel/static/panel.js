@@ -15,6 +15,7 @@
   const prompts = {}; // game → function(pending, view) → the engine's own prompt text, or null
   const pieceNames = {}; // game → function(id, view) → what the players call a piece, or null
   const pieceOwners = {}; // game → function(id, view) → the seat that owns a piece, or null
+  const scoring = {}; // game → function(view) → nodes: each scoring cell, its claim and why
 
   /* A seat's name and colour in ``view`` (by default the table's view this page shows). */
   function seat(seatId, view = state.view) {
@@ -384,6 +385,17 @@
     return stack.length ? stack[stack.length - 1] : null;
   }
 
+  /* What a log entry says: who took which action (or took which back), in the page's words. */
+  function entryText(entry) {
+    if (entry.kind === "push") {
+      return t(entry.undone ? "log.push_undone" : "log.push", { who: who(entry), action: actionLabel(entry) });
+    }
+    return entry.undoes
+      ? t(who(entry) === who(entry.undoes) ? "log.undo_own" : "log.undo_of",
+        { who: who(entry), action: actionLabel(entry.undoes), by: who(entry.undoes) })
+      : t("log.undo", { who: who(entry) });
+  }
+
   function renderLog() {
     const view = state.view;
     const list = document.getElementById("log");
@@ -391,12 +403,7 @@
     const items = view.log.slice().reverse().map((entry) => el("li", {
       class: `log-${entry.kind}${entry.undone ? " log-undone" : ""}`, value: String(entry.seq),
       dataset: { seq: entry.seq, step: entry.step || "" },
-    }, entry.kind === "push"
-      ? t(entry.undone ? "log.push_undone" : "log.push", { who: who(entry), action: actionLabel(entry) })
-      : entry.undoes
-        ? t(who(entry) === who(entry.undoes) ? "log.undo_own" : "log.undo_of",
-          { who: who(entry), action: actionLabel(entry.undoes), by: who(entry.undoes) })
-        : t("log.undo", { who: who(entry) }),
+    }, entryText(entry),
     ...(entry.notices || []).filter((n) => has(n.key)).map((n) => el("span", {
       class: "log-notice", dataset: { key: n.key }, text: keyedText(n),
     })),
@@ -929,14 +936,12 @@
     return extra ? withView(view, (shown) => extra(shown)) : [];
   }
 
-  /* A log entry as the log says it: who did what. */
-  function logText(entry) {
-    return t(entry.undone ? "log.push_undone" : "log.push", { who: who(entry), action: actionLabel(entry) });
-  }
-
   window.Panel = {
     t, has, el, seat, propose, proposeTyped, offers, post, guarded, ask, toast, state, actionLabel, canAct,
-    showView, drawBoardOf, withView, statusOf, logText, noticeText: keyedText,
+    showView, drawBoardOf, withView, statusOf, keyedText, entryText,
+    /* The game's scoring cells with their claims and reasons for ``view`` (nodes; none when
+       the game words none): the replay viewer shows them at every version. */
+    scoringOf(view) { return scoring[view.game] ? scoring[view.game](view) : []; },
     rerender: render,
     registerRenderer(kind, fn) { renderers[kind] = fn; },
     registerBoard(game, fn) { boards[game] = fn; },
@@ -946,6 +951,7 @@
     registerPrompt(game, fn) { prompts[game] = fn; },
     registerPieceNames(game, fn) { pieceNames[game] = fn; },
     registerPieceOwners(game, fn) { pieceOwners[game] = fn; },
+    registerScoring(game, fn) { scoring[game] = fn; },
   };
 
   document.addEventListener("DOMContentLoaded", () => {

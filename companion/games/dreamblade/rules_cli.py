@@ -23,6 +23,7 @@ from companion.games.dreamblade.dice_cli import odds, roll
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.miniature import Miniature
 from companion.games.dreamblade.state import Settings
+from companion.games.game_export import record_in
 
 LISTED_ACTIONS = 200  # legal actions listed in full; larger families are counted
 
@@ -39,8 +40,8 @@ def read_json(path: str) -> Any:
 
 
 def _load(path: str) -> DreambladeGame:
-    """A position file, or a record file replayed to its end."""
-    data = read_json(path)
+    """A position file, or a record file (or a game export's record) replayed to its end."""
+    data = record_in(read_json(path))
     try:
         if isinstance(data, dict) and data.get("format") == "dreamblade-record":
             return DreambladeGame.from_record(data, origin=path)

@@ -45,7 +45,15 @@ def test_each_table_writes_only_its_own_topics_and_reads_only_the_hubs():
         # only to clear a retained message it could not read (an empty retained payload)
         *(
             f"topic write companion/+/{kind}"
-            for kind in ("state", "status", "result", "judge", "confirm", "judge_answered")
+            for kind in (
+                "state",
+                "status",
+                "result",
+                "judge",
+                "confirm",
+                "judge_answered",
+                "record",
+            )
         ),
     ]
     assert blocks["user table-7"] == [

@@ -46,14 +46,14 @@
 
   function lastDice(frame) {
     if (!frame.last_roll) return t("overlay.none");
-    return window.Panel.withView(frame.view, () => window.Panel.logText(frame.last_roll));
+    return window.Panel.withView(frame.view, () => window.Panel.entryText(frame.last_roll));
   }
 
   /* The newest rule notice in the view's log that the page has words for. */
   function lastNotice(view) {
     for (const entry of (view.log || []).slice().reverse()) {
       const notice = (entry.notices || []).filter((n) => window.Page.has(n.key)).pop();
-      if (notice) return window.Panel.withView(view, () => window.Panel.noticeText(notice));
+      if (notice) return window.Panel.withView(view, () => window.Panel.keyedText(notice));
     }
     return t("overlay.none");
   }

@@ -102,6 +102,9 @@
       const names = match.confirmed.map((id) => (match.a.id === id ? match.a.name : match.b.name));
       cell.append(el("small", { class: "confirmed", text: t("hub.match.confirmed", { names: names.join(", ") }) }));
     }
+    if ((event.records || []).includes(match.id)) { // its game, as the table recorded it
+      cell.append(" ", el("a", { class: "replay-link", href: `/matches/${match.id}/replay`, text: t("hub.match.replay") }));
+    }
     if (!boot.organizer || page !== "organizer" || match.outcome === "bye") return cell;
     const choices = [["a", t("hub.match.wins", { name: match.a.name })], ["draw", t("hub.match.draw")], ["b", t("hub.match.wins", { name: match.b.name })]];
     if (match.outcome === null) {

@@ -777,6 +777,7 @@
   P.registerTerms("dreamblade", term);
   P.registerStatus("dreamblade", status);
   P.registerBoard("dreamblade", drawBoard);
+  P.registerScoring("dreamblade", claimLines);
   P.registerJudgeTools("dreamblade", judgeTools);
   P.registerRenderer("dreamblade:initiative_roll", initiativeEntry);
   P.registerRenderer("dreamblade:spawn", spawnHelper);

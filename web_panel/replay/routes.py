@@ -1,0 +1,225 @@
+"""The replay viewer's pages and requests on the table's panel:
+
+- ``GET /api/games`` — the table's history: every game of its store, newest first;
+- ``GET /replay/<id>`` — the viewer on one of them; ``GET /replay`` — the viewer on an export
+  file the phone opens (``POST /api/replay/file`` replays it, its pictures left out);
+- ``GET /api/replay/<id>`` — the game's replay (every version's frame, docs/formats.md "Replay");
+- ``GET /api/replay/<id>/export.json`` and ``…/export.html`` — the game export and the
+  self-contained file, as downloads.
+
+Anyone at the table may read them, as anyone may watch the game: an export holds no session,
+code, PIN or account (``export.py``). A replay is kept once built (``_replays``, the last few);
+when its game has moved on, only its new versions are built.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, Response, abort, render_template, request
+from flask.typing import ResponseReturnValue
+
+from companion.games import kits
+from companion.table.store import StoreError
+from web_panel.api import Refused
+from web_panel.i18n import catalog, choose_language, translate
+from web_panel.panel import Panel, current_panel, me
+from web_panel.replay.export import game_export, stored_game
+from web_panel.replay.html_file import replay_html
+from web_panel.replay.reading import ExportError
+from web_panel.replay.versions import replay_of
+
+replay_routes = Blueprint("replay", __name__)
+log = logging.getLogger(__name__)
+
+KEPT_REPLAYS = 4  # a replay of a long game is a few MB of JSON: the last few asked are kept
+_replays: OrderedDict[tuple[str, int, str], Kept] = OrderedDict()
+_replays_lock = threading.Lock()  # the panel serves from many threads
+
+
+def _export(panel: Panel, game_id: int) -> dict[str, Any]:
+    try:
+        return game_export(panel.table, game_id, panel.seats)
+    except StoreError:
+        raise Refused(404, "not_found", f"no game {game_id} at this table") from None
+
+
+class Kept:
+    """A replay built once, with its JSON text, plain and gzipped, for every request after until
+    its game moves on (then only the new versions are built)."""
+
+    def __init__(self, replay: dict[str, Any]) -> None:
+        self.replay = replay
+        self.entries = len(replay["entries"])
+        self.body = json.dumps(replay, separators=(",", ":")).encode()
+        self.gzipped = gzip.compress(self.body, compresslevel=6)
+
+
+def _kept(panel: Panel, game_id: int) -> Kept:
+    document = _export(panel, game_id)
+    key = (panel.table.store.path.as_posix(), game_id, json.dumps(document["seats"]))
+    with _replays_lock:
+        kept = _replays.get(key)
+    if kept is None or kept.entries != len(document["log"]):
+        kept = Kept(replay_of(document, kept.replay["frames"] if kept is not None else ()))
+        with _replays_lock:
+            _replays[key] = kept
+            while len(_replays) > KEPT_REPLAYS:
+                _replays.popitem(last=False)
+    with _replays_lock:
+        if key in _replays:
+            _replays.move_to_end(key)
+    return kept
+
+
+def _replay(panel: Panel, game_id: int) -> dict[str, Any]:
+    return _kept(panel, game_id).replay
+
+
+def json_response(data: Any) -> Response:
+    """``data`` as JSON, gzipped for a browser that takes it (a long game's replay shrinks ~50×)."""
+    body = json.dumps(data, separators=(",", ":")).encode()
+    return _json_bytes(body, lambda: gzip.compress(body, compresslevel=6))
+
+
+def _json_bytes(body: bytes, gzipped: Callable[[], bytes]) -> Response:
+    response = Response(body, mimetype="application/json")
+    if "gzip" in request.headers.get("Accept-Encoding", ""):
+        response.set_data(gzipped())
+        response.headers["Content-Encoding"] = "gzip"
+    response.headers["Vary"] = "Accept-Encoding"
+    return response
+
+
+def _names(panel: Panel, game_id: int) -> dict[str, str]:
+    lineup = panel.table.session.lineup(game_id)
+    return dict(lineup.names) if lineup is not None else {}
+
+
+def forget_replays() -> None:
+    """Drop every replay kept (the next ask builds its replay again: ``bench/replay.py``)."""
+    with _replays_lock:
+        _replays.clear()
+
+
+def _warm(panel: Panel, game_id: int) -> None:
+    """Build a replay before anyone asks (the table screen lists its game: its Replay is next)."""
+    try:
+        _kept(panel, game_id)
+    except Exception:  # a store closing under it, a game that does not replay: asked, it says so
+        log.debug("the replay of game %s was not built ahead", game_id, exc_info=True)
+
+
+@replay_routes.get("/api/games")
+def history() -> ResponseReturnValue:
+    """The history, newest first; the newest game's replay is built meanwhile, in the background,
+    so its Replay button opens at once."""
+    panel = current_panel()
+    stored = panel.table.store.games()
+    if stored:
+        threading.Thread(target=_warm, args=(panel, stored[-1].id), daemon=True).start()
+    games = [
+        {
+            "id": g.id,
+            "game": g.game,
+            "status": g.status,
+            "started_at": g.started_at,
+            "finished_at": g.finished_at,
+            "winner": g.winner,
+            "names": _names(panel, g.id),
+        }
+        for g in reversed(stored)
+    ]
+    return json_response({"games": games})
+
+
+@replay_routes.get("/api/replay/<int:game_id>")
+def replay(game_id: int) -> ResponseReturnValue:
+    kept = _kept(current_panel(), game_id)
+    return _json_bytes(kept.body, lambda: kept.gzipped)
+
+
+@replay_routes.get("/api/replay/<int:game_id>/export.json")
+def exportjson_response(game_id: int) -> ResponseReturnValue:
+    return json_download(_export(current_panel(), game_id), f"game-{game_id}")
+
+
+def json_download(document: dict[str, Any], name: str) -> Response:
+    """A game export as a download named ``name``.json."""
+    response = json_response(document)
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}.json"'
+    return response
+
+
+@replay_routes.get("/api/replay/<int:game_id>/export.html")
+def export_html(game_id: int) -> ResponseReturnValue:
+    return html_download(_replay(current_panel(), game_id), f"game-{game_id}")
+
+
+def html_download(replay: dict[str, Any], name: str) -> Response:
+    """The replay's self-contained file, as a download named ``name``.html."""
+    response = Response(replay_html(replay, choose_language(request)), mimetype="text/html")
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}.html"'
+    return response
+
+
+@replay_routes.post("/api/replay/file")
+def replay_file() -> ResponseReturnValue:
+    """An export file's replay (the phone keeps the file's pictures: it sends their places only)."""
+    try:
+        return json_response(replay_of(request.get_json(silent=True)))
+    except ExportError as exc:
+        message = exc.key.removeprefix("error.")
+        raise Refused(400, "replay", str(exc), message=message, params=exc.params) from None
+
+
+def viewer_page(
+    replay_source: dict[str, Any],
+    exports: dict[str, str] | None,
+    watcher: dict[str, Any],
+    game: str | None = None,
+) -> ResponseReturnValue:
+    """The viewer's page (the table's and the hub's): where its replay comes from, its export
+    links, who watches (``me``: nobody here acts); ``game``: the game it replays, whose scripts
+    alone it loads (none named: every game's, for a file still to be opened)."""
+    language = choose_language(request)
+    other = "ja" if language == "en" else "en"
+    boot = {
+        "page": "replay",
+        "lang": language,
+        "messages": catalog(language),
+        "me": watcher,
+        "watching": True,
+        "replay": replay_source,
+    }
+    return render_template(
+        "replay.html",
+        boot=boot,
+        title=translate(language, "replay.title"),
+        other_language=f"/lang/{other}?next={request.path}",
+        exports=exports,
+        inline=None,
+        games=[game] if game is not None else [kit.name for kit in kits()],
+    )
+
+
+@replay_routes.get("/replay/<int:game_id>")
+def replay_page(game_id: int) -> ResponseReturnValue:
+    try:
+        stored = stored_game(current_panel().table.store, game_id)
+    except StoreError:
+        abort(404)
+    base = f"/api/replay/{game_id}"
+    exports = {"json": f"{base}/export.json", "html": f"{base}/export.html"}
+    return viewer_page({"url": base}, exports, me(current_panel()), stored.game)
+
+
+@replay_routes.get("/replay")
+def file_page() -> ResponseReturnValue:
+    return viewer_page({"file": True}, None, me(current_panel()))
