@@ -26,6 +26,7 @@ from flask import Blueprint, Response, abort, render_template, request
 from flask.typing import ResponseReturnValue
 
 from companion.games import kits
+from companion.json_limits import TooDeep, parse_json
 from companion.table.store import StoreError
 from web_panel.api import Refused
 from web_panel.i18n import catalog, choose_language, translate
@@ -173,7 +174,13 @@ def html_download(replay: dict[str, Any], name: str) -> Response:
 def replay_file() -> ResponseReturnValue:
     """An export file's replay (the phone keeps the file's pictures: it sends their places only)."""
     try:
-        return json_response(replay_of(request.get_json(silent=True)))
+        sent = parse_json(request.get_data(cache=True))  # its size and depth checked first
+    except TooDeep as exc:
+        raise Refused(400, "bad_request", str(exc)) from None
+    except ValueError:
+        sent = None  # not JSON: the file is said to be no game file
+    try:
+        return json_response(replay_of(sent))
     except ExportError as exc:
         message = exc.key.removeprefix("error.")
         raise Refused(400, "replay", str(exc), message=message, params=exc.params) from None
