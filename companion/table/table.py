@@ -266,6 +266,7 @@ class Table:
         game_id: int | None = None,
         agreed: bool = False,
         kept_with: KeptWith | None = None,
+        reason: Label | None = None,
     ) -> Accepted:
         """Propose the action written ``text`` (or the action itself, as a phone sends an offer
         it was given: ``Game.action_from``) on behalf of ``proposer``.
@@ -279,7 +280,8 @@ class Table:
         ``IllegalActionError``; in every such case nothing changed. The reply's version is the
         one this action made, whatever happens after it. ``PausedError`` while the table is
         held; a guest table forwards the proposal to its host (``forward_to``). ``kept_with``:
-        written in the action's own store transaction (``Store.append_action``).
+        written in the action's own store transaction (``Store.append_action``). ``reason``: a
+        computer seat's explanation, kept and shown with the entry (``table.computer_seat``).
         """
         with self._lock:
             self._check_held()
@@ -292,14 +294,18 @@ class Table:
                 waiting_for = self._game.seat_for(action)
                 if not isinstance(proposer, Authority) and waiting_for not in (None, proposer):
                     raise SeatError(f"the game waits for seat {waiting_for}, not seat {proposer}")
-                accepted = self._push_locked(proposer, action, kept_with)
+                accepted = self._push_locked(proposer, action, kept_with, reason)
         if forwarder is not None:  # outside the lock: the host's entry comes back through it
             return forwarder.submit(proposer, str(text), version, game_id)
         self.bus.publish_all(accepted.events)
         return accepted
 
     def _push_locked(
-        self, proposer: Proposer, action: Action, kept_with: KeptWith | None = None
+        self,
+        proposer: Proposer,
+        action: Action,
+        kept_with: KeptWith | None = None,
+        reason: Label | None = None,
     ) -> Accepted:
         """Apply, store and count an action already checked; publishing is the caller's. The
         action's label and step are read before the push: the state it was taken in."""
@@ -308,7 +314,7 @@ class Table:
         evidence = getattr(self._evidence, "current", None) if proposer == CAMERA else None
         try:
             entry = self.store.append_action(
-                self._game_id, action, proposer, evidence, kept_with, offer=offer
+                self._game_id, action, proposer, evidence, kept_with, offer=offer, reason=reason
             )
         except Exception:
             self._game.pop()

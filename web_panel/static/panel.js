@@ -376,6 +376,8 @@
         ? t(who(entry) === who(entry.undoes) ? "log.undo_own" : "log.undo_of",
           { who: who(entry), action: actionLabel(entry.undoes), by: who(entry.undoes) })
         : t("log.undo", { who: who(entry) }),
+    // a computer seat says why it chose (issue 35)
+    entry.reason ? el("span", { class: "log-reason", text: t("log.reason", { reason: actionLabel({ label: entry.reason }) }) }) : null,
     state.me.judge && entry.pictures ? el("button", {
       class: "btn secondary log-pictures", type: "button", dataset: { seq: entry.seq },
       text: t("log.pictures"), onclick: () => showPictures(entry.seq),
