@@ -33,7 +33,7 @@ from web_panel.other_game_setup import FORMS as OTHER_FORMS
 from web_panel.other_game_setup import Builder, Prepared, shown_cards
 from web_panel.panel import Panel, current_panel
 from web_panel.seats import LOOPBACK_ADDRESSES
-from web_panel.setup_rights import may_set_up, require_setup_rights
+from web_panel.setup_rights import entered_by, require_setup_rights, set_up_refusal
 from web_panel.table_catalog_api import entry_problem, refused_entry
 
 if TYPE_CHECKING:
@@ -191,14 +191,55 @@ def map_choices(panel: Panel) -> dict[str, Any]:
     else:
         maps = {"configured": map_from_setting(dreamblade_section(panel.settings).map)}
         maps |= {name: map_from_setting(name) for name in builtin_map_names()}
+    here = values_read_here(panel)
     return {
         name: {
             "key_values": dict(dream_map.key_values),
             "unknown": list(dream_map.unknown_cells),
             "value_range": list(dream_map.value_range),
+            "remembered": remembered_values(panel, dream_map, here),
         }
         for name, dream_map in maps.items()
     }
+
+
+ValuesRead = tuple[str, dict[str, int]]
+
+
+def values_read_here(panel: Panel) -> ValuesRead | None:
+    """The printed map the table's game plays on (its key) and the values its players read off
+    it so far, when it is a Dreamblade game."""
+    from companion.games.dreamblade.game import DreambladeGame
+
+    def read(game: Game) -> ValuesRead | None:
+        if not isinstance(game, DreambladeGame):
+            return None
+        dream_map = game.setup.dream_map
+        return dream_map.printed_key, dream_map.values_read(game.judge_values())
+
+    return panel.table.read(read)
+
+
+def remembered_values(panel: Panel, dream_map: Any, here: ValuesRead | None) -> dict[str, int]:
+    """The values this table's players read off ``dream_map``'s printed map before (kept in the
+    table's store; the game in play's, ``here``, over them), for the cells its file leaves
+    unknown: what the set-up offers for them."""
+    values = panel.printed_maps.values(dream_map.printed_key)
+    if here is not None and here[0] == dream_map.printed_key:
+        values |= here[1]
+    return {
+        cell: value
+        for cell, value in values.items()
+        if cell in dream_map.unknown_cells and dream_map.in_range(value)
+    }
+
+
+def remember_values_read(panel: Panel, *games: ValuesRead | None) -> None:
+    """Keep the values the players of ``games`` read off their printed maps in the table's
+    store, for the next set-up."""
+    for read in games:
+        if read is not None and read[1]:
+            panel.printed_maps.remember(*read)
 
 
 def _die() -> Any:
@@ -430,8 +471,10 @@ def options() -> ResponseReturnValue:
 
     panel = current_panel()
     seats = panel.seats
+    refused = set_up_refusal(panel, request.remote_addr)
     return jsonify(
-        may_set_up=may_set_up(panel, request.remote_addr),
+        may_set_up=refused is None,
+        refused=refused,  # why not: the page says so instead of its form
         games=sorted(kit.name for kit in kits()),
         current={
             "game": panel.table.read(lambda game: game.name),
@@ -489,20 +532,6 @@ def search_catalog() -> ResponseReturnValue:
     return jsonify(results=[_miniature_json(m, entered) for m in found])
 
 
-def _entered_by(panel: Panel) -> EnteredBy:
-    """Who is typing an entry in: a seat and its player's name, the judge, or the table's screen."""
-    viewer = panel.viewer()
-    if viewer.seat is not None:
-        seats = panel.seats
-        known = seats.get(viewer.seat)
-        return EnteredBy(viewer.seat, known.name if known else viewer.seat)
-    if viewer.judge:
-        return EnteredBy(None, "judge")
-    if request.remote_addr in LOOPBACK_ADDRESSES:
-        return EnteredBy(None, "table screen")
-    raise Refused(403, "spectator")
-
-
 @setup_api.post("/miniatures")
 def enter_miniature() -> ResponseReturnValue:
     """Add a miniature missing from the catalog, or fill in the unknown values of one, from what
@@ -511,7 +540,7 @@ def enter_miniature() -> ResponseReturnValue:
     from companion.games.dreamblade.table_entries import GAME, KIND
 
     panel = current_panel()
-    who = _entered_by(panel)
+    who = entered_by(panel)
     described = f"{who.name} (seat {who.seat})" if who.seat else str(who.name)
     try:
         entry = entry_from_form(body(), _catalog(panel), described)
@@ -601,6 +630,7 @@ def new_game() -> ResponseReturnValue:
     if minutes is not None and (not isinstance(minutes, int) or not 1 <= minutes <= 600):
         raise Refused(400, "setup", "'clock_minutes' must be 1 to 600, or null for no clock")
     prepared = _new_game(panel, data, seats)  # everything is checked before anything changes
+    replaced = values_read_here(panel)  # the map values the replaced game's players read
     game = prepared.game
     tags = prepared.tags
     seat = panel.viewer().seat  # who set it up (before a new lineup unseats them)
@@ -614,5 +644,6 @@ def new_game() -> ResponseReturnValue:
     typed_by = EnteredBy(seat, seats[seat].name if seat in seats else None)
     for kind, entry in prepared.entries:  # cards typed once, offered at the next set-up
         panel.table_catalog.add(game.name, kind, entry, typed_by)
+    remember_values_read(panel, replaced, values_read_here(panel))  # map values typed once too
     panel.feed.panel_changed()
     return jsonify(game=game.name, game_id=panel.table.game_id)

@@ -2,11 +2,14 @@
 
 A phone's language is, in order: the ``lang`` cookie set by the toggle, else the best match of its
 ``Accept-Language`` header, else English. Catalogs are flat YAML files (``messages/en.yaml``,
-``messages/ja.yaml``) with the same keys; a message may name fields in braces (``{seat}``).
+``messages/ja.yaml``) with the same keys; a message may name fields in braces (``{seat}``), and
+a count's word by its field: ``{n:hit|hits}`` is the first word for exactly 1, the second for any
+other number (``static/page.js`` reads it the same way).
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,6 +24,7 @@ LANGUAGES = ("en", "ja")
 DEFAULT_LANGUAGE = "en"
 LANG_COOKIE = "lang"
 _MESSAGES_DIR = Path(__file__).parent / "messages"
+PLURAL = re.compile(r"\{(\w+):([^{}|]*)\|([^{}]*)\}")
 
 
 @cache
@@ -47,4 +51,19 @@ def translate(language: str, key: str, **fields: object) -> str:
     text = catalog(language).get(key)
     if text is None:
         return key
-    return text.format(**fields) if fields else text
+    return counted(text, fields).format(**fields) if fields else text
+
+
+def counted(text: str, fields: dict[str, object]) -> str:
+    """``text`` with each count's word chosen by its field (``{n:hit|hits}``: 1 hit, 3 hits)."""
+
+    def word(match: re.Match[str]) -> str:
+        name, one, other = match.groups()
+        if name not in fields:
+            return match.group(0)
+        try:
+            return one if float(str(fields[name])) == 1 else other
+        except ValueError:
+            return other
+
+    return PLURAL.sub(word, text)

@@ -209,7 +209,7 @@ def _keyword(answer: dict[str, Any], language: str) -> list[str]:
     messages = catalog(language)
     summary_key = f"ability.{answer['slug']}"
     if summary_key in messages:
-        summary = messages[summary_key].format(n="N", type="…")
+        summary = translate(language, summary_key, n="N", type="…")
         lines = [_t(language, "judge.keyword.summary", keyword=name, summary=summary)]
     else:
         lines = [_t(language, "judge.keyword.no_summary", keyword=name)]

@@ -34,7 +34,9 @@ from companion.settings import SeatSettings
 from companion.table.catalog import TableCatalog, TableEntry
 from web_panel.api import Refused
 from web_panel.i18n import choose_language, translate
-from web_panel.table_catalog_api import entry_problem
+from web_panel.panel import current_panel
+from web_panel.setup_rights import entered_by
+from web_panel.table_catalog_api import entry_problem, refused_entry
 
 if TYPE_CHECKING:
     from vision.board_change import TagId
@@ -151,10 +153,18 @@ def _names(data: object, what: str) -> list[str]:
 # -- Planechase ---------------------------------------------------------------------------------
 
 
-def planechase_game(data: object) -> Game:
+def typed_plane_names(catalog: TableCatalog) -> dict[str, str]:
+    """Plane id → the name the table's players typed from their card for it."""
+    from companion.games.planechase.table_entries import GAME, PLANE, typed_names
+
+    return typed_names([entry.data for entry in catalog.entries(GAME, PLANE)])
+
+
+def planechase_game(data: object, typed: Mapping[str, str] | None = None) -> Game:
     """``{"players": [seat…] (turn order), "first": seat, "shared": bool, "decks": {owner: [plane
     id…]}, "virtual": bool}``. A shared deck with no list is every built-in plane; ``virtual``:
-    the companion shuffles the decks and only the top plane can come up."""
+    the companion shuffles the decks and only the top plane can come up. ``typed``: the plane
+    names the table's players typed from their cards, which the game calls those planes by."""
     from companion.games.planechase.game import Planechase
     from companion.games.planechase.planes import load_planes
     from companion.games.planechase.setup import SHARED, Setup, shuffled
@@ -180,7 +190,8 @@ def planechase_game(data: object) -> Game:
     try:
         if virtual:
             decks = shuffled(decks, secrets.randbelow(2**31))
-        return Planechase(Setup(tuple(players), decks, first, ordered=virtual))
+        typed_names = dict(typed or {})
+        return Planechase(Setup(tuple(players), decks, first, virtual, typed_names=typed_names))
     except ValueError as exc:
         raise _refused(exc) from None
 
@@ -324,19 +335,22 @@ def shown_cards(found: ReadResult, game: str, catalog: TableCatalog) -> dict[str
 Builder = Callable[[object, TableCatalog, Mapping[str, SeatSettings]], Prepared]
 # a kit's phone view (``GameKit.phone_view``) → the set-up form of that view
 FORMS: dict[str, Builder] = {
-    "planechase": lambda data, catalog, seats: Prepared(planechase_game(data)),
+    "planechase": lambda data, catalog, seats: Prepared(
+        planechase_game(data, typed_plane_names(catalog))
+    ),
     "dungeon_command": dungeon_command_game,
     "arena": arena_game,
 }
 
 
-def game_options() -> dict[str, Any]:
-    """What each game's form offers, straight from the games' data files and setup limits."""
+def game_options(typed_planes: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """What each game's form offers, straight from the games' data files and setup limits (the
+    planes by the names the table's players typed, ``typed_planes``)."""
     from companion.games.arena.data_files import glyphs, known_cards, scenarios
     from companion.games.arena.setup import OPTIONAL, REQUIRED
     from companion.games.dungeon_command.data_files import commanders, load_creature_levels
     from companion.games.dungeon_command.setup import MIN_CREATURES
-    from companion.games.planechase.planes import load_planes
+    from companion.games.planechase.planes import catalog
     from companion.games.planechase.setup import (
         MAX_PLAYERS,
         MIN_OWN_DECK,
@@ -353,7 +367,7 @@ def game_options() -> dict[str, Any]:
             },
             "planes": [
                 {"id": p.id, "name": p.name, "number": p.number, "status": p.status}
-                for p in load_planes()
+                for p in catalog((), typed_planes).values()
             ],
         },
         "dungeon_command": {
@@ -396,4 +410,24 @@ def game_options() -> dict[str, Any]:
 
 @other_setup_api.get("/games")
 def options() -> ResponseReturnValue:
-    return jsonify(game_options())
+    return jsonify(game_options(typed_plane_names(current_panel().table_catalog)))
+
+
+@other_setup_api.post("/plane_name")
+def type_plane_name() -> ResponseReturnValue:
+    """The name printed on the players' card for a plane whose name the companion has not
+    confirmed (``{"plane": id, "name": …}``): kept in the table catalog as entered by this
+    phone's player; games set up from then on call the plane by it."""
+    from companion.games.planechase.table_entries import GAME, PLANE
+
+    panel = current_panel()
+    who = entered_by(panel)
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise Refused(400, "bad_request")
+    try:
+        entry = {"id": data.get("plane"), "name": data.get("name")}
+        saved = panel.table_catalog.add(GAME, PLANE, entry, who)
+    except DataFileError as exc:
+        raise refused_entry(exc) from None
+    return jsonify(plane=saved.data)

@@ -3,6 +3,7 @@ seat from its QR code, and the language toggle."""
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 from urllib.parse import urlsplit
@@ -63,8 +64,9 @@ def join(token: str) -> ResponseReturnValue:
     phone = session.get("phone")
     if not isinstance(phone, str):
         phone = session["phone"] = secrets.token_urlsafe(16)
+    game = panel.table.game_id
     try:
-        panel.table.session.join(token, panel.table.game_id, phone)
+        seat = panel.table.session.join(token, game, phone)
     except JoinCodeError as exc:
         context = _page_context(panel, "join")
         seated = panel.viewer().seat
@@ -76,8 +78,36 @@ def join(token: str) -> ResponseReturnValue:
         reason = translate(context["lang"], key, seat=seated or "")
         heading = translate(context["lang"], "join.failed")
         return render_template("page_error.html", heading=heading, reason=reason, **context), 403
+    # what this phone held, and the player's own page on the hub when it came from there: once a
+    # new pairing takes the seat, the phone says where its player plays now (``moved_view``)
+    session["seated"] = {"game": game, "seat": seat}
+    page = player_page_link(request.args.get("page"))
+    if page is not None:
+        session["player_page"] = page
     panel.feed.panel_changed()  # the table's screen shows a new code for that seat
+    if request.headers.get("Sec-Fetch-Site") == "cross-site":
+        # followed from another site (the hub's player page): a redirect would stay in that
+        # navigation, which carries no SameSite=Strict cookie, and the panel would open seatless
+        language = choose_language(request)
+        return render_template(
+            "joined.html", lang=language, t=lambda key, **f: translate(language, key, **f)
+        )
     return redirect("/", code=303)
+
+
+PLAYER_PAGE_PATH = re.compile(r"/p/[0-9a-z]{16}")
+
+
+def player_page_link(url: str | None) -> str | None:
+    """``url`` when it is a tournament hub's player page (``http(s)://host/p/<token>``, nothing
+    more), else ``None``: the phone shows it as a link, never anything else it was handed."""
+    if not url or len(url) > 300:
+        return None
+    parts = urlsplit(url)
+    fine = parts.scheme in ("http", "https") and parts.netloc and not parts.query
+    if not fine or parts.fragment or not PLAYER_PAGE_PATH.fullmatch(parts.path):
+        return None
+    return url
 
 
 @pages.get("/lang/<language>")

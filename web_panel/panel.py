@@ -18,6 +18,7 @@ from companion.settings import SeatSettings, Settings
 from companion.table.catalog import TableCatalog
 from companion.table.clock import MatchClock
 from companion.table.dice_roll import Roller, remote_roller
+from companion.table.printed_maps import PrintedMaps
 from companion.table.session import Lineup
 from companion.table.table import StaleError, Table
 from web_panel import csrf
@@ -50,6 +51,11 @@ class TournamentLink(Protocol):
     def confirm(self, seat: str) -> None: ...
 
     def event_map(self) -> Any: ...  # the event's map (a ``DreamMap``), or ``None``
+
+    def event_view(self) -> dict[str, Any]: ...  # this table's name, round, match, players
+
+    # where the player who held ``seat`` of game ``game_id`` plays now, after a new pairing
+    def moved(self, game_id: int, seat: str) -> dict[str, Any] | None: ...
 
 
 class DemoScript(Protocol):
@@ -94,6 +100,8 @@ class Panel:
     demo: DemoScript | None = None
     # The entries players typed in (every game), in the table's store.
     table_catalog: TableCatalog = field(init=False)
+    # The values the players read off their printed maps, offered at the next set-up.
+    printed_maps: PrintedMaps = field(init=False)
     # The seated players' calls for the judge (at most one a minute per seat).
     judge_calls: JudgeCalls = field(init=False)
     # The table's round clock (kept in its session).
@@ -113,6 +121,7 @@ class Panel:
         self.feed = Feed(self.table, self.build_view)
         self.camera_prompts = PromptList(self.table.bus, self.feed.panel_changed)
         self.table_catalog = TableCatalog(self.table.store.path)
+        self.printed_maps = PrintedMaps(self.table.store)
         self.judge_calls = JudgeCalls(self.table.bus)
         self._stop_mirroring: Callable[[], None] = lambda: None
         self.roller = remote_roller(lambda: getattr(self.remote, "link", None))
@@ -149,6 +158,7 @@ class Panel:
         seats = self.seats
         view = public_view(self.table, seats, self.clock, notices, self.camera_prompts)
         view["tournament"] = self.tournament.result_view() if self.tournament else None
+        view["event"] = self.tournament.event_view() if self.tournament else None
         view["labels_left_out"] = self.labels_left_out()
         view["joins"] = self.table.session.claimed  # the join codes shown change when one is used
         view["held"] = sorted(self.table.session.phones(self.table.game_id))  # seats with a phone
@@ -249,7 +259,24 @@ def me(panel: Panel) -> dict[str, Any]:
         "set_pin": may_set_first_pin(panel, request.remote_addr),
         "csrf": csrf.session_token(session),
         "join_codes": may_see_join_codes(request.remote_addr, viewer),
+        "moved": moved_view(panel, viewer),
     }
+
+
+def moved_view(panel: Panel, viewer: Viewer) -> dict[str, Any] | None:
+    """A phone that lost its seat to the tournament hub's new pairing: where its player plays
+    now (``TournamentLink.moved``) and the player's own page on the hub when the phone came from
+    it (``page``); ``None`` for any other phone."""
+    held = session.get("seated")
+    if viewer.seat is not None or panel.tournament is None or not isinstance(held, dict):
+        return None
+    game, seat = held.get("game"), held.get("seat")
+    if not isinstance(game, int) or not isinstance(seat, str) or game == panel.table.game_id:
+        return None
+    where = panel.tournament.moved(game, seat)
+    if where is None:
+        return None
+    return {**where, "page": session.get("player_page")}
 
 
 def current_panel() -> Panel:

@@ -154,8 +154,26 @@ class PairedPlayer(Part):
     labels: dict[str, Any] | None = None
 
 
+class Whereabouts(Part):
+    """Where a player of this table's previous match plays in the current round: a table (or
+    ``None``: at the organizer's desk) and seat, a bye, or not paired (dropped)."""
+
+    table: str | None = Field(default=None, max_length=NAME_LIMIT)
+    seat: Seat | None = None
+    bye: bool = False
+
+
+class Before(Part):
+    """This table's match of the round before (``match``) and where its players, by the seats
+    they held here, play now: a phone that lost its seat to the new pairing says so."""
+
+    match: int
+    round: int
+    seats: dict[Seat, Whereabouts] = Field(default_factory=dict)
+
+
 class Pairing(Message):
-    """The table's match in the current round (``Tournament.match_view``); ``id`` ``None``:
+    """The table's match in the current round (``Tournament.table_pairing``); ``id`` ``None``:
     nobody is paired at this table."""
 
     id: int | None = None
@@ -169,6 +187,8 @@ class Pairing(Message):
     # the event's map (``event_map.map_data``; the table checks it as a map when it builds the
     # game, ``table_link.event_map``), ``None`` when the organizer chose none
     map: dict[str, Any] | None = None
+    # the players of this table's match in the round before, and where they play now
+    before: Before | None = None
 
 
 class JudgeCallsOpen(Message):

@@ -67,7 +67,7 @@ class HubStation(HubView):
 
     def publish_match(self, table: str) -> None:
         found = self.tournament.state.match_at(table)
-        view = self.tournament.match_view(found) if found is not None else {"id": None}
+        view = self.tournament.table_pairing(found) if found is not None else {"id": None}
         self.publish(f"tables/{table}/match", msg.Pairing.model_validate(view))
 
     def publish_judge_calls(self, table: str) -> None:

@@ -10,9 +10,10 @@ runs is one game, so a match's game is its result and a bye one game won. Last c
 order (the hub's own rule, so standings are total).
 
 Pairing is a maximum-weight matching over the players still in the event (``matching``): no
-rematch ever, then the bye to the lowest-ranked player who has not had one, then the fewest
-pairs across point groups, then the smallest point gaps across them, then the smallest rank
-distances. Round 1 is paired in a shuffled order from the event's seed.
+rematch (unless the organizer, told that no pairing avoids one, allows the fewest), then the bye
+to the lowest-ranked player who has not had one, then the fewest pairs across point groups, then
+the smallest point gaps across them, then the smallest rank distances. Round 1 is paired in a
+shuffled order from the event's seed.
 """
 
 from __future__ import annotations
@@ -33,11 +34,13 @@ PERCENT_FLOOR = Fraction(33, 100)
 
 
 class PairingError(ValueError):
-    """No pairing is possible (``code`` names why, for the organizer's language)."""
+    """No pairing is possible (``code`` names why, for the organizer's language; ``fields`` the
+    numbers its message says)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, **fields: object) -> None:
         super().__init__(message)
         self.code = code
+        self.fields = fields
 
 
 @dataclass(frozen=True)
@@ -209,12 +212,14 @@ class Pairing:
 
     ``across`` pairs join two point groups; ``across_for_parity`` of them any pairing would
     need, rematches aside (half the point groups with an odd number of players); the rest are
-    there because every pairing with fewer would repeat a match."""
+    there because every pairing with fewer would repeat a match. ``rematches``: the pairs that
+    repeat a match (only when the organizer allowed them: the fewest any pairing has)."""
 
     pairs: tuple[tuple[int, int], ...]
     bye: int | None
     across: int = 0
     across_for_parity: int = 0
+    rematches: int = 0
 
 
 def met(matches: Iterable[Match]) -> dict[int, set[int]]:
@@ -240,13 +245,16 @@ def pair_swiss(
     *,
     round_number: int,
     seed: int,
+    allow_rematches: bool = False,
 ) -> Pairing:
     """The next Swiss round for the players in ``ranked`` (best first, dropped players left out).
 
     Among the pairings without a rematch, with the bye (odd count) to the lowest-ranked player
     without one whose bye leaves the others pairable, the one with the fewest pairs across point
     groups, then the smallest sum of their point gaps, then the smallest sum of rank distances.
-    Raises ``PairingError`` when no pairing without rematches (and with a legal bye) exists.
+    Raises ``PairingError`` (``rematch_only``, with the numbers that say why) when no pairing
+    without rematches (and with a legal bye) exists. With ``allow_rematches`` (the organizer's
+    choice once told so) the fewest rematches come first, then the rules above.
     """
     if len(set(ranked)) != len(ranked):
         raise ValueError("a player is listed twice")
@@ -268,14 +276,21 @@ def pair_swiss(
     points = [table[p].points for p in order]
     mate = max_weight_matching(
         count + count % 2,
-        _weighted_edges(order, points, met_before, had_bye),
+        _weighted_edges(order, points, met_before, had_bye, allow_rematches),
         max_cardinality=True,
     )
     if any(m == -1 for m in mate):
+        met_pairs = sum(
+            1 for i, p in enumerate(order) for q in order[i + 1 :] if q in met_before.get(p, ())
+        )
         raise PairingError(
             "rematch_only",
             "every possible pairing would repeat a match already played"
             + (" or give a player a second bye" if count % 2 else ""),
+            round=round_number,
+            players=count,
+            met=met_pairs,
+            possible=count * (count - 1) // 2,
         )
     pairs = tuple((order[i], order[j]) for i, j in enumerate(mate) if i < j < count)
     bye = order[mate[count]] if count % 2 else None
@@ -288,6 +303,11 @@ def pair_swiss(
         bye,
         across=sum(1 for i, j in enumerate(mate) if i < j < count and points[i] != points[j]),
         across_for_parity=sum(size % 2 for size in sizes.values()) // 2,
+        rematches=sum(
+            1
+            for i, j in enumerate(mate)
+            if i < j < count and order[j] in met_before.get(order[i], ())
+        ),
     )
 
 
@@ -296,27 +316,32 @@ def _weighted_edges(
     points: Sequence[int],
     met_before: Mapping[int, set[int]],
     had_bye: set[int],
+    allow_rematches: bool = False,
 ) -> list[tuple[int, int, int]]:
     """The matching's edges: a pair for every two players who have not met, weighted so that the
     heaviest matching of the most edges is the best pairing (``pair_cost`` compared in order,
     summed over the pairs); with an odd count, vertex ``len(order)`` is the bye, weighted so the
-    lowest-ranked player who may take it outweighs every difference in the pairs' costs."""
+    lowest-ranked player who may take it outweighs every difference in the pairs' costs. With
+    ``allow_rematches`` two players who have met are an edge too, every pair that is no rematch
+    weighing more than all the rest together: the fewest rematches come first."""
     count = len(order)
     gap = max(points) - min(points)
     rank_scale = count * count  # above any sum of rank distances
     gap_scale = count * (gap * rank_scale + count)  # above any sum of gaps and distances
     most = gap_scale + gap * rank_scale + count  # above any one pair's cost
+    bye_scale = count * most  # above any sum of pair costs
+    fresh = (bye_scale * (count + 1) + count * (most + 1)) if allow_rematches else 0
     edges = []
     for i in range(count):
         seen = met_before.get(order[i], set())
         for j in range(i + 1, count):
-            if order[j] in seen:
+            rematch = order[j] in seen
+            if rematch and not allow_rematches:
                 continue
             across, gap_ij, distance = pair_cost(i, j, points[i], points[j])
             cost = across * gap_scale + gap_ij * rank_scale + distance
-            edges.append((i, j, most + 1 - cost))
+            edges.append((i, j, most + 1 - cost + (0 if rematch else fresh)))
     if count % 2:
-        bye_scale = count * most  # above any sum of pair costs
         edges += [(i, count, bye_scale * (i + 1)) for i in range(count) if order[i] not in had_bye]
     return edges
 

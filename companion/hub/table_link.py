@@ -210,8 +210,11 @@ class TableLink:
                 return
             game = self._make_game(view, self.settings)
             names = {"A": str(view["a"]["name"]), "B": str(view["b"]["name"])}
+            earlier = self.match
             self._start_game(game, names)
             self.match = {"match": match_id, "game_id": self.table.game_id, "outcome": None}
+            if earlier is not None:  # its phones lost their seats: they say where to go now
+                self.match["replaced"] = {"match": earlier["match"], "game_id": earlier["game_id"]}
             _save(self._path, self.match)
             self._publish_seat_links()
             log.info("hub: match %d, %s against %s", match_id, names["A"], names["B"])
@@ -282,6 +285,36 @@ class TableLink:
         seats = {view["a"]["id"]: "A", view["b"]["id"]: "B"}
         confirmed = sorted(seats[p] for p in view.get("confirmed", []) if p in seats)
         return {"match": view["id"], "outcome": view["outcome"], "confirmed": confirmed}
+
+    def event_view(self) -> dict[str, Any]:
+        """What the table's screen says of the event: this table's name and, when the hub paired
+        a match here, its round, its number and the players by seat."""
+        view: dict[str, Any] = {"table": self.settings.table_name, "round": None}
+        paired = self.hub_match
+        if paired is not None:
+            view.update(
+                round=paired.get("round"),
+                match=paired["id"],
+                players={"A": paired["a"]["name"], "B": paired["b"]["name"]},
+            )
+        return view
+
+    def moved(self, game_id: int, seat: str) -> dict[str, Any] | None:
+        """Where the player who held ``seat`` in game ``game_id`` — the game of this table's
+        match before the hub's new pairing replaced it — plays now (the hub's ``before``):
+        ``{"round", "table", "seat", "bye", "here"}``; ``None`` when that is not known."""
+        replaced = (self.match or {}).get("replaced")
+        paired = self.hub_match
+        before = (paired or {}).get("before")
+        if replaced is None or paired is None or before is None:
+            return None
+        if replaced["game_id"] != game_id or before.get("match") != replaced["match"]:
+            return None
+        where = (before.get("seats") or {}).get(seat)
+        if where is None:
+            return None
+        here = where.get("table") == self.settings.table_name
+        return {**where, "round": paired.get("round"), "here": here}
 
     def match_id(self) -> int | None:
         """The hub's match now paired at this table (``None``: none)."""

@@ -16,7 +16,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, cast, get_args
 
 from companion.games import registered_armies
@@ -95,13 +95,24 @@ class Clock:
 @dataclass
 class Round:
     """``across``: a Swiss round's pairs across point groups (``pairs``) and how many of them
-    any pairing would need, rematches aside (``parity``); ``None`` for a cut round."""
+    any pairing would need, rematches aside (``parity``); ``None`` for a cut round.
+    ``rematches``: the matches it repeats (the organizer allowed the fewest: no pairing had
+    none)."""
 
     number: int
     stage: Stage
     matches: list[int]
     clock: Clock
     across: dict[str, int] | None = None
+    rematches: int = 0
+
+
+@dataclass
+class Ended:
+    """The organizer ended the event after round ``round`` (no round is paired any more)."""
+
+    by: str
+    round: int
 
 
 @dataclass
@@ -137,6 +148,7 @@ class EventState:
     corrections: list[dict[str, Any]] = field(default_factory=list)
     # the event's map (``event_map.map_data``): every pairing carries it to its table
     dream_map: dict[str, Any] | None = None
+    ended: Ended | None = None
 
     @property
     def current(self) -> Round | None:
@@ -190,7 +202,10 @@ def apply(state: EventState, op: Mapping[str, Any], at: float) -> None:
             state.matches[m["id"]] = MatchState(m["id"], op["round"], m["table"], m["a"], m["b"])
         clock = Clock(**op["clock"])
         matches = [m["id"] for m in op["matches"]]
-        state.rounds.append(Round(op["round"], op["stage"], matches, clock, op.get("across")))
+        rematches = int(op.get("rematches", 0))
+        state.rounds.append(
+            Round(op["round"], op["stage"], matches, clock, op.get("across"), rematches)
+        )
     elif kind in ("result", "correction"):
         match = state.matches[op["match"]]
         match.outcome = op["outcome"]
@@ -210,6 +225,8 @@ def apply(state: EventState, op: Mapping[str, Any], at: float) -> None:
         state.dream_map = op["map"]
     elif kind == "judge_answered":
         state.judge_calls[op["call"]].answered_by = op["by"]
+    elif kind == "event_ended":
+        state.ended = Ended(op["by"], op["round"])
     else:
         raise ValueError(f"unknown journal operation {kind!r}")
 
@@ -424,6 +441,7 @@ class Tournament:
         pairs: Sequence[tuple[int, int]],
         bye: int | None,
         across: dict[str, int] | None = None,
+        rematches: int = 0,
     ) -> Round:
         state = self.state
         number = len(state.rounds) + 1
@@ -441,6 +459,8 @@ class Tournament:
         op: dict[str, Any] = {"kind": "round_started", "round": number, "stage": stage}
         if across is not None:
             op["across"] = across
+        if rematches:
+            op["rematches"] = rematches
         self._commit({**op, "matches": matches, "clock": clock})
         return state.rounds[-1]
 
@@ -452,9 +472,12 @@ class Tournament:
                 self.state.settings.tiebreakers,
             )
 
-    def start_round(self) -> Round:
-        """Pair the next round: Swiss until a cut has started, then the cut's next round."""
+    def start_round(self, *, allow_rematches: bool = False) -> Round:
+        """Pair the next round: Swiss until a cut has started, then the cut's next round. When no
+        Swiss pairing avoids a rematch it is refused (``rematch_only``, saying why) unless the
+        organizer then allows the fewest rematches (``allow_rematches``)."""
         with self._lock:
+            self._require_not_ended()
             self._require_round_over()
             current = self.state.current
             if current is not None and current.stage == "cut":
@@ -473,15 +496,44 @@ class Tournament:
             matches = [m.as_swiss() for m in self.state.swiss_matches()]
             pairing = self._pairing(
                 lambda: swiss.pair_swiss(
-                    ranked, matches, round_number=number, seed=self.state.settings.seed
+                    ranked,
+                    matches,
+                    round_number=number,
+                    seed=self.state.settings.seed,
+                    allow_rematches=allow_rematches,
                 )
             )
             across = {"pairs": pairing.across, "parity": pairing.across_for_parity}
-            return self._new_round("swiss", pairing.pairs, pairing.bye, across)
+            return self._new_round("swiss", pairing.pairs, pairing.bye, across, pairing.rematches)
+
+    def end_event(self, by: str) -> Ended:
+        """The organizer ends the event once the round under way has its results (when no round
+        can be paired without a rematch, or at any time between rounds): no round is paired
+        after it, and the standings are final."""
+        with self._lock:
+            self._require_not_ended()
+            self._require_round_over()
+            current = self.state.current
+            if current is None:
+                raise TournamentError("no_round", "no round has started")
+            self._commit({"kind": "event_ended", "by": by, "round": current.number})
+            assert self.state.ended is not None
+            return self.state.ended
+
+    def _require_not_ended(self) -> None:
+        ended = self.state.ended
+        if ended is not None:
+            raise TournamentError(
+                "event_ended",
+                f"{ended.by} ended the event after round {ended.round}",
+                by=ended.by,
+                round=ended.round,
+            )
 
     def start_cut(self, size: int) -> Round:
         """A single-elimination cut of the top ``size`` players still in the event."""
         with self._lock:
+            self._require_not_ended()
             if any(r.stage == "cut" for r in self.state.rounds):
                 raise TournamentError("cut_started", "the cut has already started")
             self._require_round_over()
@@ -496,7 +548,7 @@ class Tournament:
         try:
             return make()
         except swiss.PairingError as exc:
-            raise TournamentError(exc.code, str(exc)) from None
+            raise TournamentError(exc.code, str(exc), **exc.fields) from None
 
     # -- results -------------------------------------------------------------------------------
 
@@ -672,6 +724,34 @@ class Tournament:
             "map": self.state.dream_map,
         }
 
+    def table_pairing(self, match: MatchState) -> dict[str, Any]:
+        """What a table receives of its match (``messages.Pairing``): the match, and the players
+        of the match it held the round before with where each plays now (``before``: the phone
+        of a player who moved says where to go)."""
+        return {**self.match_view(match), "before": self._before(match)}
+
+    def _before(self, match: MatchState) -> dict[str, Any] | None:
+        state = self.state
+        if match.table is None or match.round < 2:
+            return None
+        earlier = [m for m in state.round_matches(match.round - 1) if m.table == match.table]
+        if not earlier or earlier[0].b is None:
+            return None
+        now = state.round_matches(match.round)
+
+        def where(player: int) -> dict[str, Any]:
+            found = next((m for m in now if player in (m.a, m.b)), None)
+            if found is None:
+                return {"table": None, "seat": None, "bye": False}  # dropped: not paired
+            if found.b is None:
+                return {"table": None, "seat": None, "bye": True}
+            return {"table": found.table, "seat": "A" if found.a == player else "B", "bye": False}
+
+        previous = earlier[0]
+        assert previous.b is not None
+        seats = {"A": where(previous.a), "B": where(previous.b)}
+        return {"match": previous.id, "round": previous.round, "seats": seats}
+
     def standings_rows(self) -> list[dict[str, Any]]:
         """The standings as shown and exported: after a cut, its players first by how far they
         got (``cut``: ``winner``, ``final``, ``top-4``…), then the others; ``rank`` is that
@@ -732,11 +812,13 @@ class Tournament:
                         "number": r.number,
                         "stage": r.stage,
                         "across": r.across,
+                        "rematches": r.rematches,
                         "matches": [self.match_view(m) for m in state.round_matches(r.number)],
                     }
                     for r in state.rounds
                 ],
                 "corrections": list(state.corrections),
+                "ended": None if state.ended is None else asdict(state.ended),
                 "standings": self.standings_rows(),
             }
 

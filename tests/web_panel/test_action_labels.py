@@ -39,10 +39,10 @@ DUNGEON_COMMAND: tuple[Action, ...] = (
     dc.Cower(C, 10), dc.Next(), dc.Adjust("ann", "morale", 1),
 )  # fmt: skip
 ARENA: tuple[Action, ...] = (
-    ar.FirstRoll("a", 12), ar.Choose("c"), ar.Summon("f"), ar.Move("f", "g1", "x"),
-    ar.Disengage("f", "e", 1), ar.Fall("f", 0), ar.Attack("f", "e"), ar.Attack("f", "e", "target"),
-    ar.Attack("f", "e", "attacker"), ar.Dice(1), ar.Hits(2), ar.Shields(1), ar.Damage("f", -1),
-    ar.ReturnSquad("c"), ar.Next(), ar.End(),
+    ar.FirstRoll("a", 12), ar.FirstTurn("a"), ar.Choose("c"), ar.Summon("f"),
+    ar.Move("f", "g1", "x"), ar.Disengage("f", "e", 1), ar.Fall("f", 0), ar.Attack("f", "e"),
+    ar.Attack("f", "e", "target"), ar.Attack("f", "e", "attacker"), ar.Dice(1), ar.Hits(2),
+    ar.Shields(1), ar.Damage("f", -1), ar.ReturnSquad("c"), ar.Next(), ar.End(),
 )  # fmt: skip
 PLANECHASE: tuple[Action, ...] = (
     pc.Reveal("p"), pc.Roll(Face.CHAOS), pc.EndTurn(), pc.Leave("ann"),

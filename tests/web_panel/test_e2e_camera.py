@@ -59,5 +59,5 @@ def test_calibrating_by_tapping_the_corners(
     assert camera.calibration is not None
     tapped = camera.calibration.to_image([[0, 0]])[0]
     assert abs(tapped[0] - MAP_CORNERS[0][0]) < 3 and abs(tapped[1] - MAP_CORNERS[0][1]) < 3
-    expect(phone.locator("#camera-status")).to_contain_text("1 tags read")
+    expect(phone.locator("#camera-status")).to_contain_text("1 tag read")
     screenshot(phone, "camera-calibrated")

@@ -109,6 +109,7 @@ def _arena_notices(table: Table) -> None:
     down on the battlefield."""
     table.submit("ann", "d20 ann 17")  # seed 003: the d20 for the first player
     table.submit("ben", "d20 ben 9")
+    table.submit("ann", "first ann")  # ann won the roll and goes first
     for text in ("choose walker-a", "move walker-a field c3", "next"):
         table.submit("ann", text)
     tags = arena_camera.registry(table.read(lambda game: game.setup))
@@ -274,7 +275,7 @@ class Unplugged:
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("en", ["could not be read whole", "t.sqlite3.damaged-1", "2 game(s)", "1 part(s)"]),
+        ("en", ["could not be read whole", "t.sqlite3.damaged-1", "2 games were", "1 part could"]),
         ("ja", ["完全には読めませんでした", "t.sqlite3.damaged-1", "2ゲーム", "1件"]),
     ],
 )

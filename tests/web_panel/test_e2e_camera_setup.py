@@ -83,7 +83,7 @@ def test_the_set_up_page_on_a_laptop_in_english(
     expect(page.locator(".setup-problem")).to_have_text(
         ["Turn the lamp right of seat B away: it reflects on b3, c3."]
     )
-    expect(verdict).to_have_text("Not ready yet: 1 thing(s) to fix.")
+    expect(verdict).to_have_text("Not ready yet: 1 thing to fix.")
     expect(page.locator(".setup-problem")).to_have_attribute("data-kind", "glare")
     screenshot(page, "camera-setup-glare-en")
     # the lens: views of the board held up to the camera, then computed
@@ -93,7 +93,7 @@ def test_the_set_up_page_on_a_laptop_in_english(
         camera.show_board(seed)
         page.locator("#lens-add").click()
         expect(page.locator("#lens-views")).to_have_text(
-            f"{seed + 1} good view(s) of the board (at least 3 needed)"
+            f"{seed + 1} good {'view' if seed == 0 else 'views'} of the board (at least 3 needed)"
         )
     page.locator("#lens-compute").click()
     expect(page.locator("#lens-done")).to_contain_text("Lens calibrated (reprojection error")

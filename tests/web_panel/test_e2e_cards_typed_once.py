@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 from companion.games.arena.game import Arena
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.table.table import Table
-from tests.web_panel.arena_rolls import type_d20
+from tests.web_panel.arena_rolls import take_first_turn, type_d20
 from tests.web_panel.browser import CHROMIUM, PHONE, fill_army_card, new_phone, screenshot
 from tests.web_panel.conftest import JUDGE_PIN
 from web_panel.app import PanelServer
@@ -97,9 +97,8 @@ def _refused(phone: Page, table: Table, text: str) -> None:
 def _start(phone: Page, server: PanelServer, table: Table, game: str) -> None:
     before = table.game_id
     phone.locator("#setup-start").click()
-    expect(phone).to_have_url(server.url + "/table")
+    expect(phone).to_have_url(server.url + "/")  # the judge's phone: its own page again
     assert table.game_id != before and table.read(lambda g: g.name) == game
-    phone.goto(server.url + "/")
     _version(phone, 0)
 
 
@@ -339,27 +338,28 @@ def _add_card(phone: Page, seat: str, lang: str) -> None:
 
 
 def _play_arena_to_a_winner(phone: Page, table: Table, ids: set[str]) -> None:
-    """Both roll the d20 (Aiko higher); Aiko picks Jace and attacks Chandra (life 1): two hits
-    on the stepper, no shield: Chandra falls and Aiko wins the duel."""
+    """Both roll the d20 (Aiko higher: she takes the first turn); Aiko picks Jace and attacks
+    Chandra (life 1): two hits on the stepper, no shield: Chandra falls and Aiko wins the duel."""
     type_d20(phone, 18, 1)  # seed 003: Aiko's d20, typed from a real die
-    type_d20(phone, 4, 2)  # Ben's: Aiko goes first
-    _act(phone, "choose jace", 3)
-    _act(phone, "next", 4)  # no summon
-    _act(phone, "next", 5)  # no move
+    type_d20(phone, 4, 2)  # Ben's: Aiko won the roll
+    take_first_turn(phone, 3)  # and goes first
+    _act(phone, "choose jace", 4)
+    _act(phone, "next", 5)  # no summon
+    _act(phone, "next", 6)  # no move
     _no_ids(phone, ids)
     phone.locator('.ar-attackers [data-figure="jace"]').click()
     phone.locator('.ar-targets [data-figure="chandra"]').click()
     phone.locator("#ar-attack-send").click()
-    _version(phone, 6)
+    _version(phone, 7)
     _no_ids(phone, ids)
     hits = phone.locator('.og-counter[data-key="hits"]')
     hits.locator('button[aria-label$="+"]').click()
     hits.locator('button[aria-label$="+"]').click()
     expect(hits.locator("input")).to_have_value("2")
     phone.locator("#ar-count-send").click()
-    _version(phone, 7)
-    phone.locator("#ar-count-send").click()  # no shields
     _version(phone, 8)
+    phone.locator("#ar-count-send").click()  # no shields
+    _version(phone, 9)
     assert table.read(lambda g: g.winner()) == "p1"
     expect(phone.locator(".prompt")).to_contain_text("Aiko")
     _no_ids(phone, ids)

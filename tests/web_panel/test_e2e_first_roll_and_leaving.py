@@ -1,7 +1,8 @@
 """End to end at a phone's size (390×844), in English and Japanese, with no console error: Arena's
 first player from the d20 rolls (seed 003) typed from a real die or rolled on the phone, a
-result outside 1–20 said and not sent; and leaving Planechase while a plane is awaited (seed
-004): the leaver's planeswalk is removed and the plane stays face up."""
+result outside 1–20 said and not sent, the roll's winner letting the other player go first (the
+table's screen at a laptop's size saying who chooses); and leaving Planechase while a plane is
+awaited (seed 004): the leaver's planeswalk is removed and the plane stays face up."""
 
 from __future__ import annotations
 
@@ -117,16 +118,40 @@ def test_arena_first_player_from_the_d20_on_the_phones(
         wait_for_version(roller, version)
     rounds = arena.table.read(lambda g: g.state.d20)
     last = rounds[-1]
-    first = max(last, key=last.__getitem__)
+    won = max(last, key=last.__getitem__)
+    other = "ben" if won == "ann" else "ann"
     assert len(rounds) >= 2 and all(1 <= n <= 20 for r in rounds for n in r.values())
-    assert arena.table.read(lambda g: g.pending()).seat == first  # the highest goes first
-    phone = ann if first == "ann" else ben
-    wait_for_version(phone, version)
-    expect(phone.locator(".prompt")).to_contain_text(names[first])
-    expect(phone.locator("#pending [data-action]").first).to_be_visible()  # picks an army card
-    expect(phone.locator(".ar-d20-rounds li")).to_have_count(len(rounds))
-    assert_no_internal_ids(phone)
-    screenshot(phone, f"arena-first-roll-decided-{lang}")
+    # seed 003, a duel: the winner of the roll chooses who goes first
+    assert arena.table.read(lambda g: g.pending()).seat == won
+    winner, loser = (ann, ben) if won == "ann" else (ben, ann)
+    wait_for_version(winner, version)
+    wait_for_version(loser, version)
+    expect(winner.locator(".pending-title")).to_contain_text(_t(lang, "kind.first_choice"))
+    expect(winner.locator("#ar-first-self")).to_have_text(_t(lang, "ar.first.self"))
+    give = winner.locator("#ar-first-give")
+    expect(give).to_have_text(_t(lang, "ar.first.give", name=names[other]))
+    expect(loser.locator("#ar-first-give")).to_have_count(0)  # only the winner chooses
+    expect(loser.locator(".not-yours")).to_contain_text(names[won])
+    screen = new_phone(browser, arena.server.url, LOCALES[lang], laptop=True)
+    screen.goto(arena.server.url + "/table")
+    expect(screen.locator(".pending-title")).to_contain_text(_t(lang, "kind.first_choice"))
+    expect(screen.locator(".pending-title")).to_contain_text(names[won])
+    assert_no_internal_ids(winner)
+    assert_no_internal_ids(screen)
+    screenshot(winner, f"arena-first-choice-{lang}")
+    screenshot(screen, f"arena-first-choice-table-{lang}")
+    give.click()  # the winner lets the other player go first
+    version += 1
+    wait_for_version(loser, version)
+    assert arena.table.read(lambda g: g.pending()).seat == other
+    assert arena.table.read(lambda g: g.pending().kind) == "choose_army"
+    expect(loser.locator(".prompt")).to_contain_text(names[other])
+    expect(loser.locator("#pending [data-action]").first).to_be_visible()  # picks an army card
+    expect(loser.locator(".ar-d20-rounds li")).to_have_count(len(rounds))
+    log = loser.locator("#log li").first
+    expect(log).to_contain_text(_t(lang, "ar.action.first", name=names[other]))
+    assert_no_internal_ids(loser)
+    screenshot(loser, f"arena-first-roll-decided-{lang}")
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

@@ -59,6 +59,15 @@ def open_page(browser: Browser, url: str, size: str, language: str, errors: list
     return page
 
 
+def first_shown(page: Page) -> str:
+    """The id of the first element of the page's main part that is shown (takes up room)."""
+    shown: str = page.evaluate(
+        """() => [...document.querySelector("main").children]
+            .find((node) => node.getClientRects().length > 0).id"""
+    )
+    return shown
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", LOCALES)
 def test_the_first_pin_is_set_on_the_tables_screen(
@@ -69,12 +78,17 @@ def test_the_first_pin_is_set_on_the_tables_screen(
     section = screen.locator("#pin-setup")
     expect(section).to_be_visible()
     expect(section).to_contain_text(translate(language, "judge.first_pin"))
+    # the table screen asks for the PIN first (README): the first thing shown, without scrolling
+    assert first_shown(screen) == "pin-setup"
+    expect(section).to_be_in_viewport()
+    screenshot(screen, f"judge-pin-first-{size}-{language}")
     screen.locator("#first-pin").fill("1234")
     screen.locator("#first-pin-set").click()
     expect(screen.locator("#toast")).to_have_text(translate(language, "error.weak_pin"))
     screen.locator("#first-pin").fill("135790")
     screen.locator("#first-pin-set").click()
     expect(section).to_be_hidden()
+    assert first_shown(screen) != "pin-setup"
     screenshot(screen, f"judge-pin-set-{size}-{language}")
 
     judge = open_page(browser, pinless_server.url + "/", size, language, errors)

@@ -105,7 +105,7 @@ def test_a_miniature_typed_in_on_a_phone_is_played_and_shared_with_another_table
     phone.locator('.warband-pick[data-seat="B"]').select_option("builtin:sample-valor")
     type_map_values(phone)
     phone.locator("#setup-start").click()
-    expect(phone).to_have_url(server.url + "/table")
+    expect(phone).to_have_url(server.url + "/")  # the judge's phone: its own page again
 
     # play it: rejoin seat A of the new game, roll initiative, spawn a hound at the portal
     table = app.extensions["panel"].table

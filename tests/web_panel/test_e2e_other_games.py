@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from companion.table.table import Table
-from tests.web_panel.arena_rolls import type_d20
+from tests.web_panel.arena_rolls import take_first_turn, type_d20
 from tests.web_panel.browser import (
     CHROMIUM,
     close_pages,
@@ -46,9 +46,8 @@ def _name_players(phone: Page, names: list[str]) -> None:
 
 def _start(phone: Page, server: PanelServer, table: Table, game: str) -> None:
     phone.locator("#setup-start").click()
-    expect(phone).to_have_url(server.url + "/table")
+    expect(phone).to_have_url(server.url + "/")  # the judge's phone: its own page again
     assert table.read(lambda g: g.name) == game
-    phone.goto(server.url + "/")
     wait_for_version(phone, 0)
 
 
@@ -93,8 +92,7 @@ def test_dungeon_command_set_up_and_played(browser: Browser, server: PanelServer
         )
     screenshot(phone, "dungeon-command-setup")
     phone.locator("#setup-start").click()
-    expect(phone).to_have_url(server.url + "/table")
-    phone.goto(server.url + "/")
+    expect(phone).to_have_url(server.url + "/")  # the judge's phone: its own page again
     wait_for_version(phone, 0)
     expect(phone.locator('.dc-band[data-seat="p1"] .dc-leadership')).to_have_text("7")
     phone.locator('[data-action="deploy creature-p102"]').click()  # level 3
@@ -131,25 +129,26 @@ def test_arena_set_up_and_played(browser: Browser, server: PanelServer, table: T
     expect(phone.locator(".ar-track")).to_contain_text("Turn 1 of 30")
     type_d20(phone, 16, 1)  # seed 003: the d20 for the first player, Aiko's then Ben's
     type_d20(phone, 11, 2)
+    take_first_turn(phone, 3)  # Aiko won the roll and goes first
     phone.locator('[data-action="choose jace"]').click()
-    wait_for_version(phone, 3)
-    phone.locator('[data-action="summon soldiers-1"]').click()
     wait_for_version(phone, 4)
-    phone.locator('[data-action="next"]').click()
+    phone.locator('[data-action="summon soldiers-1"]').click()
     wait_for_version(phone, 5)
-    phone.locator('[data-action="next"]').click()  # no move
+    phone.locator('[data-action="next"]').click()
     wait_for_version(phone, 6)
+    phone.locator('[data-action="next"]').click()  # no move
+    wait_for_version(phone, 7)
     phone.locator('.ar-attackers [data-figure="jace"]').click()
     phone.locator('.ar-targets [data-figure="chandra"]').click()
     phone.locator("#ar-attack-send").click()
-    wait_for_version(phone, 7)
+    wait_for_version(phone, 8)
     dice = table.read(lambda g: g.pending().details["dice"])
     expect(phone.locator(".ar-dice")).to_contain_text(f"roll {dice} dice")
     phone.locator('.og-counter[data-key="hits"] input').fill("2")
     phone.locator("#ar-count-send").click()
-    wait_for_version(phone, 8)
-    phone.locator("#ar-count-send").click()  # no shields
     wait_for_version(phone, 9)
+    phone.locator("#ar-count-send").click()  # no shields
+    wait_for_version(phone, 10)
     expect(phone.locator('.ar-figure[data-figure="chandra"] .ar-life')).to_have_text("life 3/5")
     screenshot(phone, "arena-played")
 
@@ -158,7 +157,7 @@ def test_arena_set_up_and_played(browser: Browser, server: PanelServer, table: T
 DEMOS_PLAYED = {
     "dungeon_command": (12, ".dc-band"),  # into turn 1: both bands in play
     "planechase": (6, ".pc-plane"),  # a plane revealed and rolled on
-    "arena": (6, ".ar-figures"),  # the d20 rolls, then both armies, a figure summoned
+    "arena": (7, ".ar-figures"),  # the d20 rolls, who goes first, both armies, a figure out
 }
 
 

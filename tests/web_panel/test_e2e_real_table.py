@@ -158,7 +158,7 @@ def _join(browser: Browser, companion: CompanionRun, link: str, language: str) -
 def _set_up(table_screen: Page, companion: CompanionRun) -> None:
     """The table screen starts a Dreamblade game with the two shipped samples on the default map,
     with the values of its key cells read off the printed map where the map file has none."""
-    table_screen.goto(companion.table_url + "/setup")
+    table_screen.goto(companion.table_url + "/setup?from=table")  # its New game button
     table_screen.locator('.warband-pick[data-seat="A"]').select_option("builtin:sample-valor")
     table_screen.locator('.warband-pick[data-seat="B"]').select_option("builtin:sample-madness")
     values = table_screen.locator(".map-value")  # the map's unknown values, agreed at set-up

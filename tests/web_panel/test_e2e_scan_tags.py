@@ -78,7 +78,7 @@ def test_scanning_tags_adds_each_miniature_once(
     phone.locator('.warband-pick[data-seat="B"]').select_option("builtin:sample-madness")
     type_map_values(phone)
     phone.locator("#setup-start").click()
-    expect(phone).to_have_url(camera_server.url + "/table")
+    expect(phone).to_have_url(camera_server.url + "/")  # the judge's phone: its own page again
     assert table.read(lambda game: sorted(game.setup.pieces))[:2] == [
         "A:sir-glorious#1",
         "A:spellbound-scissors#1",

@@ -77,11 +77,12 @@ def test_the_judge_sets_up_a_new_dreamblade_game(
     phone.locator("#setup-start").click()
     expect(phone.locator("#confirm")).to_be_visible()
     phone.locator("#confirm-yes").click()
-    expect(phone).to_have_url(server.url + "/table")
+    expect(phone).to_have_url(server.url + "/")  # the judge's phone: its own page again
     expect(phone.locator(".status")).to_contain_text("Turn 1")
     assert table.read(lambda game: game.name) == "dreamblade"
     assert len(table.read(lambda game: game.reserve("B"))) == 3
     assert [g.status for g in table.store.games()] == ["abandoned", "playing"]
+    phone.goto(server.url + "/table")
     expect(phone.locator("figure.join figcaption").first).to_contain_text("Aiko")
     screenshot(phone, "setup-new-table")
     assert_no_internal_ids(phone)
@@ -131,7 +132,8 @@ def test_default_seat_names_are_in_the_phones_language_and_typed_ones_as_typed(
         judge.locator(f'.warband-pick[data-seat="{seat}"]').select_option("builtin:sample-valor")
     type_map_values(judge)
     judge.locator("#setup-start").click()
-    expect(judge).to_have_url(server.url + "/table")
+    expect(judge).to_have_url(server.url + "/")  # the judge's phone: its own page again
+    judge.goto(server.url + "/table")
     expect(judge.locator("figure.join figcaption").first).to_contain_text("プレイヤーA")
     expect(judge.locator("figure.join figcaption").last).to_contain_text("Ben")
     expect(judge.locator("body")).not_to_contain_text("Player")
@@ -146,3 +148,74 @@ def test_default_seat_names_are_in_the_phones_language_and_typed_ones_as_typed(
     expect(japanese.locator("#pending")).to_contain_text("プレイヤーA")
     expect(japanese.locator("body")).not_to_contain_text("Player")
     screenshot(japanese, f"seat-names-ja-{'laptop' if laptop else 'phone'}")
+
+
+@pytest.mark.parametrize("laptop", [False, True], ids=["phone", "laptop"])
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_a_judge_who_starts_a_game_from_a_seated_phone_is_back_on_its_seat(
+    browser: Browser, server: PanelServer, app: Flask, table: Table, locale: str, laptop: bool
+):
+    lang = locale[:2]
+    phone = new_phone(browser, server.url, locale, laptop=laptop)
+    phone.goto(server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1])
+    expect(phone.locator("#viewer")).to_contain_text(translate(lang, "viewer.seat", seat="A"))
+    phone.locator("#judge-unlock summary").click()  # folded away on a seated phone
+    phone.locator("#judge-pin").fill(JUDGE_PIN)
+    phone.locator("#judge-login").click()
+    expect(phone.locator("#viewer")).to_have_text(translate(lang, "viewer.judge"))
+    phone.locator("#setup-link").click()
+    for seat in ("A", "B"):  # the same players' next game: the phone keeps its seat
+        phone.locator(f'.warband-pick[data-seat="{seat}"]').select_option("builtin:sample-valor")
+    type_map_values(phone)
+    phone.locator("#setup-start").click()
+    expect(phone).to_have_url(server.url + "/")
+    expect(phone.locator("#pending")).to_have_attribute("data-kind", "initiative_roll")
+    assert table.read(lambda game: game.name) == "dreamblade"
+    assert phone.evaluate("window.Panel.state.me.seat") == "A"
+    expect(phone.locator('.db-die-row[data-seat="A"]')).to_be_visible()  # its seat's roll
+    screenshot(phone, f"setup-judge-back-on-seat-{lang}-{'laptop' if laptop else 'phone'}")
+    assert_no_internal_ids(phone)
+
+
+@pytest.mark.parametrize("laptop", [False, True], ids=["phone", "laptop"])
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_the_map_values_are_typed_once_and_offered_at_the_next_set_up(
+    browser: Browser, server: PanelServer, table: Table, locale: str, laptop: bool
+):
+    lang = locale[:2]
+    judge = new_phone(browser, server.url, locale, laptop=laptop)
+    judge.locator("#judge-pin").fill(JUDGE_PIN)
+    judge.locator("#judge-login").click()
+    expect(judge.locator("#viewer")).to_have_text(translate(lang, "viewer.judge"))
+
+    def set_up() -> None:
+        judge.goto(server.url + "/setup")
+        judge.locator("#setup-map").select_option("default")
+        for seat in ("A", "B"):
+            judge.locator(f'.warband-pick[data-seat="{seat}"]').select_option(
+                "builtin:sample-valor"
+            )
+
+    set_up()
+    expect(judge.locator("#map-values-remembered")).to_have_count(0)  # never typed here yet
+    for cell in DEFAULT_MAP_VALUES:
+        expect(judge.locator(f'.map-value[data-cell="{cell}"]')).to_have_value("")
+    type_map_values(judge)
+    judge.locator("#setup-start").click()
+    expect(judge).to_have_url(server.url + "/")
+
+    set_up()  # the next game: the values read off this map are filled in, and said so
+    said = translate(lang, "setup.map_values_remembered")
+    expect(judge.locator("#map-values-remembered")).to_have_text(said)
+    for cell, value in DEFAULT_MAP_VALUES.items():
+        expect(judge.locator(f'.map-value[data-cell="{cell}"]')).to_have_value(str(value))
+    screenshot(judge, f"setup-map-values-remembered-{lang}-{'laptop' if laptop else 'phone'}")
+    assert_no_internal_ids(judge)
+    judge.locator('.map-value[data-cell="b2"]').fill("3")  # the judge may change one
+    judge.locator("#setup-start").click()
+    expect(judge).to_have_url(server.url + "/")
+    assert table.read(lambda game: game.setup.dream_map.key_values["b2"]) == 3
+
+    set_up()
+    expect(judge.locator('.map-value[data-cell="b2"]')).to_have_value("3")
+    expect(judge.locator('.map-value[data-cell="c2"]')).to_have_value("2")

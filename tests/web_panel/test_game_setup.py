@@ -66,6 +66,34 @@ def test_with_a_judge_pin_only_the_judge_sets_up_a_game_in_progress(
     assert table.read(lambda game: game.name) == "test-counter"
 
 
+class _Playing:
+    """A scripted demo still playing (``web_panel.panel.DemoScript``)."""
+
+    def scripted(self) -> bool:
+        return True
+
+    def view(self) -> dict:
+        return {"scripted": True, "taken_over": False}
+
+    def take_over(self) -> None:
+        pass
+
+
+def test_while_a_demo_plays_nobody_gets_the_form_and_each_phone_is_told_why(
+    app: Flask, table: Table, judge: Phone, phone_a: Phone
+):
+    app.extensions["panel"].demo = _Playing()
+    for phone in (judge, phone_a, _remote(app), Phone(app.test_client())):
+        options = phone.get("/api/setup/options").get_json()
+        assert (options["may_set_up"], options["refused"]) == (False, "demo_watching")
+    response = judge.post("/api/setup/new", _dreamblade())
+    assert (response.status_code, response.get_json()["error"]) == (409, "demo_watching")
+    assert table.read(lambda game: game.name) == "test-counter"
+    app.extensions["panel"].demo = None
+    assert judge.get("/api/setup/options").get_json()["refused"] is None
+    assert _remote(app).get("/api/setup/options").get_json()["refused"] == "judge_only"
+
+
 def test_once_the_game_is_over_a_seated_player_may_set_up_the_next(
     app: Flask, table: Table, phone_a: Phone
 ):
@@ -405,6 +433,40 @@ def test_the_unknown_map_values_are_agreed_at_set_up_and_shown_to_both_seats(
     assert table.read(lambda game: game.setup.dream_map.key_values["c4"]) == 2
 
 
+def _offered(phone: Phone, map_name: str = "default") -> dict[str, int]:
+    options = phone.get("/api/setup/options").get_json()["dreamblade"]["map_values"]
+    offered: dict[str, int] = options[map_name]["remembered"]
+    return offered
+
+
+def test_the_map_values_typed_at_set_up_are_offered_at_the_next_even_after_a_restart(
+    app: Flask, judge: Phone, table: Table, settings: Settings
+):
+    assert _offered(judge) == {}
+    assert judge.post("/api/setup/new", _dreamblade()).status_code == 200
+    # the configured map is the same printed map: the same values
+    assert _offered(judge) == _offered(judge, "configured") == DEFAULT_MAP_VALUES
+    changed = {**DEFAULT_MAP_VALUES, "b2": 3}  # the judge changes one at the next set-up
+    assert judge.post("/api/setup/new", _dreamblade(map_values=changed)).status_code == 200
+    assert table.read(lambda game: game.setup.dream_map.key_values["b2"]) == 3
+    app.extensions["panel"].close()
+    again = create_app(table, settings, secret_key="test-secret", testing=True)  # a restart
+    judge = Phone(again.test_client())
+    assert judge.post("/api/judge/login", {"pin": JUDGE_PIN}).status_code == 200
+    assert _offered(judge) == changed
+    again.extensions["panel"].close()
+
+
+def test_a_value_given_during_a_game_is_offered_at_the_next_set_up(judge: Phone, table: Table):
+    from companion.table.setup import starting_game
+
+    table.replace_game(starting_game(Settings()))  # the default map, its values left unknown
+    assert judge.act("value d4 4").status_code == 200  # the judge's word, during the game
+    assert _offered(judge) == {"d4": 4}
+    assert judge.post("/api/setup/new", _dreamblade()).status_code == 200  # typed: d4 is 1
+    assert _offered(judge) == DEFAULT_MAP_VALUES
+
+
 @pytest.mark.parametrize(
     ("language", "values", "says"),
     [
@@ -487,6 +549,12 @@ class EventLink:
 
     def event_map(self) -> object:
         return self.map
+
+    def event_view(self) -> dict[str, object]:
+        return {"table": "table-1", "round": None}
+
+    def moved(self, game_id: int, seat: str) -> None:
+        return None
 
 
 def test_in_an_event_the_game_is_set_up_on_the_organizers_map(app: Flask, judge: Phone, table):

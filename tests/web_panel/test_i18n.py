@@ -58,3 +58,32 @@ def test_every_shipped_map_has_a_name_in_each_language():
     for language in LANGUAGES:
         for name in builtin_map_names():
             assert f"setup.builtin_map.{name}" in catalog(language), (language, name)
+
+
+def test_a_count_takes_its_word_in_the_singular_for_one():
+    assert translate("en", "ar.action.hits", n=1) == "1 hit"
+    assert translate("en", "ar.action.hits", n=3) == "3 hits"
+    assert translate("en", "ar.action.hits", n=0) == "0 hits"
+    assert translate("en", "db.claim.points", value=1) == "1 point"
+    assert translate("en", "dice.total", entered=0, expected=1) == "0 of 1 die entered"
+    assert translate("en", "camsetup.figures", good=1, total=25, need=3) == (
+        "1 of 25 cells reads well · carriers need 3 px a module"
+    )
+    assert translate("ja", "ar.action.hits", n=1) == catalog("ja")["ar.action.hits"].format(n=1)
+
+
+# Words an English count takes in the plural: after a number field, within two words.
+COUNTED = re.compile(
+    r"\{(\w+)\}((?: [\w-]+){0,2}? (?:points|pts|dice|hits|shields|blades|planes|creatures|tags"
+    r"|entries|copies|miniatures|markers|messages|views|cells|levels|things|parts|games))\b"
+)
+
+
+@pytest.mark.parametrize("key", sorted(catalog("en")))
+def test_every_english_count_says_one_in_the_singular(key: str):
+    """A number before a plural noun chooses its word (``{n} {n:hit|hits}``), never "1 points";
+    no "(s)" either."""
+    text = catalog("en")[key]
+    assert "(s)" not in text
+    for match in COUNTED.finditer(text):
+        assert f"{{{match.group(1)}:" in text, f"{key}: “{match.group(0)}” says 1 in the plural"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from flask import Flask
 
 from companion.games.arena.game import Arena
 from companion.games.dungeon_command.game import DungeonCommand
@@ -63,6 +64,52 @@ def test_planechase_with_own_decks(judge: Phone, table: Table):
     assert game.pending().seat == "p2"
     assert game.candidates() == decks["p2"]  # physical cards: any unseen plane may come up
     assert judge.state()["seats"][2]["name"] == "Chie"
+
+
+def test_a_plane_name_typed_from_the_card_names_the_plane_in_games_set_up_after(
+    app: Flask, judge: Phone, phone_a: Phone, table: Table
+):
+    said = phone_a.post("/api/setup/plane_name", {"plane": "ohop-02", "name": "Aether Flues"})
+    assert said.status_code == 200, said.get_json()
+    assert said.get_json()["plane"] == {"id": "ohop-02", "name": "Aether Flues"}
+    entry = app.extensions["panel"].table_catalog.entries("planechase", "plane")[0]
+    assert entry.entered_by.seat == "A"
+    offered = judge.get("/api/setup/games").get_json()["planechase"]["planes"]
+    assert offered[1] == {"id": "ohop-02", "name": "Aether Flues", "number": 2, "status": "typed"}
+    decks = {seat: PLANES[10 * i : 10 * i + 10] for i, seat in enumerate(SEATS)}
+    part = {"players": list(SEATS), "first": "p1", "decks": decks}
+    assert _new(judge, "planechase", part).status_code == 200
+    game = table.snapshot()
+    assert isinstance(game, Planechase)
+    assert game.planes["ohop-02"].name == "Aether Flues"
+    assert game.record()["setup"]["typed_names"] == {"ohop-02": "Aether Flues"}
+
+
+@pytest.mark.parametrize(
+    ("plane", "name", "language", "says"),
+    [
+        ("ohop-01", "Tolaria", "en", "already known as Academy at Tolaria West"),
+        ("ohop-02", "Bant", "en", "another plane already has this name"),
+        ("ohop-02", "Bant", "ja", "この名前はほかの次元カードがすでに使っています"),
+        ("ohop-99", "Nowhere", "en", "pick one of the choices offered"),
+    ],
+)
+def test_a_bad_plane_name_is_refused_and_nothing_is_kept(
+    app: Flask, phone_a: Phone, plane: str, name: str, language: str, says: str
+):
+    phone_a.client.set_cookie("lang", language)
+    response = phone_a.post("/api/setup/plane_name", {"plane": plane, "name": name})
+    assert response.status_code == 400
+    assert says in response.get_json()["detail"]
+    assert app.extensions["panel"].table_catalog.entries("planechase") == []
+
+
+def test_a_spectator_far_from_the_table_cannot_type_a_plane_name(app: Flask):
+    far = app.test_client()
+    far.environ_base["REMOTE_ADDR"] = "192.168.1.50"
+    phone = Phone(far)
+    response = phone.post("/api/setup/plane_name", {"plane": "ohop-02", "name": "Aether Flues"})
+    assert response.status_code == 403
 
 
 def test_planechase_with_a_shared_virtual_deck(judge: Phone, table: Table):

@@ -109,3 +109,45 @@ def test_a_page_that_is_not_there_says_so_in_the_phones_language(app: Flask):
     api = app.test_client().get("/api/no-such-thing", headers={"Accept-Language": "ja"})
     assert api.status_code == 404
     assert api.get_json()["message"] == translate("ja", "error.not_found")
+
+
+def test_a_join_link_followed_from_another_site_opens_the_panel_from_this_one(app: Flask):
+    """From the hub's player page (another site) the seat is taken and a page of the table's own
+    opens the panel: a redirect would carry no SameSite=Strict cookie, seating nobody."""
+    client = app.test_client()
+    path = "/join/" + join_url(app, "A").rsplit("/join/", 1)[1]
+    page = "http://192.168.1.10:8080/p/0123456789abcdef"
+    answer = client.get(
+        path,
+        query_string={"page": page},
+        headers={"Sec-Fetch-Site": "cross-site", "Accept-Language": "ja"},
+    )
+    assert answer.status_code == 200
+    html = answer.get_data(as_text=True)
+    assert '<meta http-equiv="refresh" content="0;url=/">' in html
+    assert translate("ja", "join.seated") in unescape(html)
+    assert _boot(client.get("/").get_data(as_text=True))["me"]["seat"] == "A"
+    with client.session_transaction() as kept:
+        assert kept["player_page"] == page and kept["seated"]["seat"] == "A"
+
+
+def test_only_a_hub_player_page_is_kept_as_the_way_back(app: Flask):
+    from web_panel.pages import player_page_link
+
+    good = "https://hub.local/p/0123456789abcdef"
+    assert player_page_link(good) == good
+    for bad in (
+        "javascript:alert(1)",
+        "https://hub.local/p/0123456789abcdef?x=1",
+        "https://hub.local/admin",
+        "//hub.local/p/0123456789abcdef",
+        "https://hub.local/p/0123456789ABCDEF#x",
+        None,
+        "",
+    ):
+        assert player_page_link(bad) is None, bad
+    client = app.test_client()
+    path = "/join/" + join_url(app, "B").rsplit("/join/", 1)[1]
+    assert client.get(path, query_string={"page": "javascript:alert(1)"}).status_code == 303
+    with client.session_transaction() as kept:
+        assert "player_page" not in kept

@@ -29,6 +29,12 @@ class StandInLink:
     def match_id(self) -> int | None:
         return self.result["match"] if self.result is not None else None
 
+    def event_view(self) -> dict[str, Any]:
+        return {"table": "table-1", "round": None}
+
+    def moved(self, game_id: int, seat: str) -> None:
+        return None
+
     def confirm(self, seat: str) -> None:
         if self.result is None:
             raise LookupError("nothing recorded")

@@ -74,7 +74,7 @@ def arena_view(game: Game) -> dict[str, Any]:
             prompts.prompt,
             prompts.LANGUAGES,
             prompts.with_names(pending, names),
-            seat_fields=("winner",),
+            seat_fields=("winner", "opponent"),
             seat_keyed=("scores",),
         ),
         "names": names,

@@ -18,6 +18,7 @@ import json
 import math
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import (
     Blueprint,
@@ -168,11 +169,13 @@ def _message(code: str, fields: dict[str, object]) -> str:
 
 
 def _tournament_error(error: TournamentError) -> ResponseReturnValue:
-    status = 409 if error.code in {"name_taken", "reported_twice", "round_open"} else 400
+    conflicts = {"name_taken", "reported_twice", "round_open", "rematch_only", "event_ended"}
+    status = 409 if error.code in conflicts else 400
     body = {
         "error": error.code,
         "message": _message(error.code, error.fields),
         "detail": str(error),
+        "fields": error.fields,
     }
     return jsonify(body), status
 
@@ -284,6 +287,8 @@ def player_page(token: str) -> ResponseReturnValue:
     if player is None:
         return Response(_message("no_such_player", {}), status=404, mimetype="text/plain")
     view = player_view(_tournament(), _station(), player)
+    if view.get("join"):  # the table's phone keeps this page, to come back once the seat is gone
+        view["join"] += "?" + urlencode({"page": _player_page_url(player)})
     return render_template(
         "hub_player.html",
         lang=language,
@@ -369,8 +374,10 @@ def event_view(
             "number": current.number,
             "stage": current.stage,
             "across": current.across,
+            "rematches": current.rematches,
             "matches": [tournament.match_view(m) for m in state.round_matches(current.number)],
         },
+        "ended": None if state.ended is None else vars(state.ended),
         "standings": tournament.standings_rows(),
         "tables": [
             {
@@ -443,9 +450,11 @@ def warbands() -> ResponseReturnValue:
 
 @hub_pages.get("/export.csv")
 def export_csv() -> ResponseReturnValue:
+    """The standings as CSV, in UTF-8 with a byte-order mark: a spreadsheet opening it reads the
+    players' names in Japanese as written (without the mark, Excel takes it for Shift JIS)."""
     return Response(
-        _tournament().export_csv(),
-        mimetype="text/csv",
+        ("\ufeff" + _tournament().export_csv()).encode("utf-8"),
+        content_type="text/csv; charset=utf-8",
         headers={"Content-Disposition": "attachment; filename=standings.csv"},
     )
 
@@ -486,8 +495,18 @@ def drop(player_id: int) -> ResponseReturnValue:
 
 @hub_pages.post("/api/rounds")
 def start_round() -> ResponseReturnValue:
-    started = _tournament().start_round()
-    return jsonify(round=started.number), 201
+    """Pair the next round; ``{"allow_rematches": true}`` once the organizer was told that no
+    pairing avoids a rematch (409 ``rematch_only``) and chose the fewest."""
+    allow = _body().get("allow_rematches") is True
+    started = _tournament().start_round(allow_rematches=allow)
+    return jsonify(round=started.number, rematches=started.rematches), 201
+
+
+@hub_pages.post("/api/event/end")
+def end_event() -> ResponseReturnValue:
+    """End the event after the round just played: no round is paired after it."""
+    ended = _tournament().end_event(_changer())
+    return jsonify(by=ended.by, round=ended.round), 201
 
 
 @hub_pages.post("/api/cut")

@@ -96,7 +96,7 @@
       cameraPrompts(view),
       el("p", { class: "ar-track" }, el("strong", { text: t("ar.turn_of", { turn: x.turn, turns: x.turns }) }),
         " · ", t(`ar.scenario.${x.scenario}`)),
-      x.step === "first_roll" || x.turn === 1 ? d20Rounds(view) : null,
+      x.step === "first_roll" || x.step === "first_choice" || x.turn === 1 ? d20Rounds(view) : null,
       combat,
       ...x.armies.map((army) => armyCard(view, army)),
       glyphs.length ? el("div", {}, el("small", { text: t("ar.glyphs") }), el("ul", { class: "ar-glyphs" }, ...glyphs)) : null,
@@ -222,6 +222,19 @@
     G.add(container, count.node, send, roll);
   }
 
+  /* A duel's d20 won (seed 003): its winner takes the first turn or lets the opponent go first. */
+  function firstChoiceEntry(container, pending) {
+    const { opponent, rolls } = pending.details;
+    const last = rolls[rolls.length - 1];
+    const said = Object.entries(last).map(([s, n]) => `${P.seat(s).name} ${n}`).join(" · ");
+    G.add(container, el("p", { class: "ar-first-won", text: t("ar.first.won", { name: P.seat(pending.seat).name, rolls: said }) }));
+    G.add(container, el("div", { class: "choices ar-first" },
+      el("button", { class: "btn", type: "button", id: "ar-first-self",
+        text: t("ar.first.self"), onclick: () => P.propose({ verb: "first_turn", args: { seat: pending.seat } }) }),
+      el("button", { class: "btn secondary", type: "button", id: "ar-first-give",
+        text: t("ar.first.give", { name: P.seat(opponent).name }), onclick: () => P.propose({ verb: "first_turn", args: { seat: opponent } }) })));
+  }
+
   P.registerPieceNames("arena", (id, view) => (G.extra(view).names || {})[id] || null);
   P.registerPieceOwners("arena", (id, view) => (G.extra(view).owners || {})[id] || null);
   P.registerTerms("arena", term);
@@ -231,6 +244,7 @@
   for (const kind of ["choose_army", "summon", "move"]) P.registerRenderer(`arena:${kind}`, stepEntry);
   P.registerRenderer("arena:attack", attackEntry);
   P.registerRenderer("arena:first_roll", firstRollEntry);
+  P.registerRenderer("arena:first_choice", firstChoiceEntry);
   P.registerRenderer("arena:attack_dice", diceEntry);
   P.registerRenderer("arena:defence_dice", diceEntry);
 })();

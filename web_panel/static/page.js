@@ -7,11 +7,17 @@ window.Page = (() => {
   const boot = JSON.parse(document.getElementById("boot").textContent);
   const messages = boot.messages;
 
+  /* A count's word: "{n:hit|hits}" is the first for exactly 1 of field n, the second for any
+     other number (i18n.py's PLURAL; a language without plurals never writes one). */
+  const PLURAL = /\{(\w+):([^{}|]*)\|([^{}]*)\}/g;
+
   /* The message ``key`` with its {fields} filled in (the key itself when there is none). */
   function t(key, fields = {}) {
     const text = messages[key];
     if (text === undefined) return key;
-    return text.replace(/\{(\w+)\}/g, (match, name) => (name in fields ? String(fields[name]) : match));
+    return text
+      .replace(PLURAL, (match, name, one, other) => (name in fields ? (Number(fields[name]) === 1 ? one : other) : match))
+      .replace(/\{(\w+)\}/g, (match, name) => (name in fields ? String(fields[name]) : match));
   }
 
   function has(key) {

@@ -60,7 +60,14 @@
     if (!label || !label.key) return t("log.unlabelled", { action: written || "" });
     if (!has(label.key)) return written || "";
     const params = Object.fromEntries(Object.entries(label.params || {}).map(([k, v]) => [k, labelParam(v, view)]));
-    return t(label.key, params);
+    return t(ownWords(labelled, label) ? `${label.key}_own` : label.key, params);
+  }
+
+  /* A log entry whose label names the seat that took it, in a message with words of its own for
+     that (``<key>_own``: "rolls 17 on the d20"): the entry names its player already. */
+  function ownWords(labelled, label) {
+    if (labelled.by !== "seat" || !has(`${label.key}_own`)) return false;
+    return Object.values(label.params || {}).some((v) => v && v.ref === "seat" && v.value === labelled.seat);
   }
 
   /* May this phone act on the pending decision? (The server checks again.) */
@@ -316,6 +323,10 @@
       return;
     }
     if (!canAct(pending)) {
+      if (!state.me.seat && state.me.moved) { // a new pairing took this phone's seat
+        box.append(movedNotice(state.me.moved));
+        return;
+      }
       const key = state.me.seat ? "pending.not_yours" : "pending.spectator";
       box.append(el("p", { class: "hint not-yours", text: t(key, { name: waiting }) }));
       return;
@@ -324,6 +335,21 @@
     const renderer = renderers[`${view.game}:${pending.kind}`] || renderers[pending.kind] || genericDecision;
     renderer(controls, pending, view);
     box.append(controls);
+  }
+
+  /* A phone whose seat the tournament's new pairing took: where its player plays now (the hub
+     said so with the pairing), and the way back to the player's own page on the hub. */
+  function movedNotice(moved) {
+    let key = "moved.table";
+    if (moved.bye) key = "moved.bye";
+    else if (!moved.seat) key = "moved.unpaired";
+    else if (moved.here) key = "moved.here";
+    else if (!moved.table) key = "moved.desk";
+    const parts = [el("p", { class: "moved-where", text: t(key, { round: moved.round, table: moved.table, seat: moved.seat }) })];
+    parts.push(moved.page
+      ? el("a", { id: "moved-page", class: "btn", href: moved.page, text: t("moved.page") })
+      : el("p", { class: "hint", text: t("moved.no_page") }));
+    return el("div", { id: "moved", class: "moved", role: "status" }, ...parts);
   }
 
   /* A scripted demo: while its script plays every phone watches, and says so; a seated phone (or
@@ -785,6 +811,23 @@
     keepAwake();
   }
 
+  /* New game: while a scripted demo plays nobody sets one up, so the button is off and says why
+     (the set-up page would say the same before its form). */
+  function renderSetupLink() {
+    const link = document.getElementById("setup-link");
+    if (!link) return;
+    const watching = Boolean(state.view.demo && state.view.demo.scripted);
+    if (!link.dataset.href) link.dataset.href = link.getAttribute("href");
+    if (watching) link.removeAttribute("href");
+    else link.setAttribute("href", link.dataset.href);
+    link.classList.toggle("disabled", watching);
+    link.setAttribute("aria-disabled", String(watching));
+    let why = document.getElementById("setup-why");
+    if (!why) link.parentElement.after(why = el("p", { id: "setup-why", class: "hint" }));
+    why.hidden = !watching;
+    why.textContent = watching ? t("setup.demo_watching") : "";
+  }
+
   function render() {
     renderViewer();
     // The set-up and join pages show only who this phone is, not the game.
@@ -801,6 +844,7 @@
     renderPinSetup();
     renderJudgeTools();
     renderJoinCodes();
+    renderSetupLink();
     keepAwake();
     document.dispatchEvent(new Event("panel:rendered")); // for views drawn on their own terms
   }

@@ -31,15 +31,39 @@
     return parts;
   }
 
+  const typing = { plane: null, name: "" }; // a name being typed, kept while the board is redrawn
+
+  /* A plane whose name the companion has from memory only: how to fill it in — the players type
+     the name printed on their card (a seated player, the judge or the table's screen), and games
+     set up at this table from then on call the plane by it. */
+  function typeName(plane) {
+    const me = P.state.me;
+    if (!(me.seat || me.judge || me.join_codes)) return el("p", { class: "hint pc-likely-how", text: t("pc.likely_ask") });
+    const input = el("input", { type: "text", class: "pc-typed-name", maxlength: "40", "aria-label": t("pc.type_name"), placeholder: t("pc.type_name"),
+      value: typing.plane === plane.id ? typing.name : "",
+      oninput: (event) => { typing.plane = plane.id; typing.name = event.currentTarget.value; } });
+    const save = el("button", { class: "btn secondary", type: "button", text: t("pc.type_name_save"), onclick: async () => {
+      const saved = await P.guarded(() => P.post("/api/setup/plane_name", { plane: plane.id, name: input.value }));
+      if (!saved) return;
+      typing.plane = null;
+      input.value = "";
+      P.toast(t("pc.type_name_saved", { name: saved.plane.name }), false);
+    } });
+    return el("div", { class: "pc-type-name" },
+      el("p", { class: "hint pc-likely-how", text: t("pc.likely_how") }), el("div", { class: "row" }, input, save));
+  }
+
   function planeCard(x) {
     const plane = x.plane;
     if (!plane) return el("p", { class: "pc-plane none", text: t("pc.no_plane") });
     const number = plane.number === null ? "" : ` #${plane.number}`;
+    const sure = { likely: "pc.likely", typed: "pc.typed" }[plane.status];
     return el("div", { class: "pc-plane", dataset: { plane: plane.id } },
       el("div", { class: "pc-plane-name", text: plane.name }),
       el("div", { class: "pc-plane-meta" },
         el("span", { text: `${plane.set || t("pc.own_plane")}${number}` }),
-        plane.status === "likely" ? el("span", { class: "pc-likely", text: ` · ${t("pc.likely")}` }) : null),
+        sure ? el("span", { class: `pc-${plane.status}`, text: ` · ${t(sure)}` }) : null),
+      plane.status === "likely" ? typeName(plane) : null,
       plane.text ? el("p", { class: "pc-plane-text", text: plane.text }) : null,
       x.controller ? el("div", { class: "pc-controller" }, t("pc.controller"), " ", G.seatTag(x.controller)) : null);
   }

@@ -144,7 +144,9 @@
     const card = document.getElementById("remote-card");
     if (!card) return;
     const me = window.Panel.state.me;
-    card.hidden = !me.join_codes; // the table's own screen and the judge
+    // the table's own screen and the judge; not while the table plays in a tournament (its
+    // pairings set its games), unless a remote game is already on
+    card.hidden = !me.join_codes || (Boolean(view.event) && !view.remote);
     if (card.hidden) return;
     const remote = view.remote;
     const role = remote ? `${remote.role}.${remote.partner}` : null;

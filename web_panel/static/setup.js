@@ -13,6 +13,8 @@
   const built = { A: [], B: [] }; // seat → [{id, name, count, tags}] for warbands built here
   const SCAN_MS = 1000;
   let scanning = null; // {seat, timer, stop} while a seat's tags are being scanned
+  // where the page was opened from: the table's screen (its New game button), else a phone's page
+  const back = new URLSearchParams(window.location.search).get("from") === "table" ? "/table" : "/";
 
   async function getJSON(url) {
     const response = await fetch(url, { credentials: "same-origin" });
@@ -226,11 +228,14 @@
       const chosen = options.dreamblade.map_values[mapPick.value];
       const [low, high] = chosen.value_range;
       mapValues.hidden = !chosen.unknown.length;
+      const remembered = chosen.remembered || {}; // read off this map at an earlier game here
       mapValues.replaceChildren(el("legend", { text: t("setup.map_values") }),
         el("p", { class: "hint", text: t("setup.map_values_hint", { low, high }) }),
+        Object.keys(remembered).length ? el("p", { class: "hint", id: "map-values-remembered", text: t("setup.map_values_remembered") }) : null,
         el("div", { class: "map-value-cells" }, ...chosen.unknown.map((cell) => el("label", {},
           el("span", { text: t("setup.map_value", { cell }) }),
-          el("input", { type: "number", class: "map-value", min: String(low), max: String(high), inputmode: "numeric", dataset: { cell } })))));
+          el("input", { type: "number", class: "map-value", min: String(low), max: String(high), inputmode: "numeric", dataset: { cell },
+            value: cell in remembered ? String(remembered[cell]) : undefined })))));
     };
     mapPick.addEventListener("change", showMapValues);
     showMapValues();
@@ -286,7 +291,7 @@
       }
       if (other.handles(game.value)) Object.assign(body, other.body(game.value));
       const started = await P.guarded(() => P.post("/api/setup/new", body));
-      if (started) window.location.assign(P.state.me.join_codes ? "/table" : "/");
+      if (started) window.location.assign(back); // the judge's phone: its own page again
     } });
     root.replaceChildren(
       field(t("setup.game"), game), ...seatBoxes, field(t("clock.minutes"), minutes), dreamblade, other.node, start,
@@ -299,8 +304,9 @@
     if (!root) return;
     options = await getJSON("/api/setup/options");
     if (!options.may_set_up) {
-      root.replaceChildren(el("p", { class: "hint", id: "setup-refused", text: t("setup.not_allowed") }),
-        el("a", { class: "btn secondary", href: "/", text: t("join.back") }));
+      const why = options.refused === "demo_watching" ? "setup.demo_watching" : "setup.not_allowed";
+      root.replaceChildren(el("p", { class: "hint", id: "setup-refused", text: t(why) }),
+        el("a", { class: "btn secondary", href: back, text: t("join.back") }));
       return;
     }
     draw(root);

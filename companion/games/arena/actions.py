@@ -1,6 +1,8 @@
 """Arena of the Planeswalkers actions and their text notation.
 
-``d20 <seat> <result>`` (who goes first) · ``choose <card>`` · ``summon <figure> [<hex>]`` ·
+``d20 <seat> <result>`` (who goes first) · ``first <seat>`` (in a duel, the d20's winner names
+who takes the first turn: themself or the opponent) · ``choose <card>`` ·
+``summon <figure> [<hex>]`` ·
 ``move <figure> <place> [<hex>]`` (place:
 ``field``, ``scoring``, a glyph spot, or ``<spot>=<glyph>`` when a face-down glyph is turned up;
 ``hex``: the space it stands on, as the camera saw it — ``vision/hex_grid.py`` names) ·
@@ -29,6 +31,17 @@ class FirstRoll(Action):
 
     def __str__(self) -> str:
         return f"d20 {self.seat} {self.result}"
+
+
+@dataclass(frozen=True)
+class FirstTurn(Action):
+    """In a duel, the winner of the d20 roll names ``seat`` to take the first turn: their own
+    seat, or the opponent's (seed 003, two-player game)."""
+
+    seat: str
+
+    def __str__(self) -> str:
+        return f"first {self.seat}"
 
 
 @dataclass(frozen=True)
@@ -167,6 +180,7 @@ class End(Action):
 
 ArenaAction = (
     FirstRoll
+    | FirstTurn
     | Choose
     | Summon
     | Move
@@ -192,6 +206,8 @@ def parse_action(text: str) -> ArenaAction:
     match text.split():
         case ["d20", seat, result] if _count(result) is not None:
             return FirstRoll(seat, int(result))
+        case ["first", seat]:
+            return FirstTurn(seat)
         case ["choose", card]:
             return Choose(card)
         case ["summon", figure]:
@@ -225,6 +241,7 @@ def parse_action(text: str) -> ArenaAction:
         case ["end"]:
             return End()
     raise ValueError(
-        f"not an Arena action: {text!r} (expected d20, choose, summon, move, disengage, fall, "
-        "attack, dice, hits, shields, damage, return, next or end — see the notation in the docs)"
+        f"not an Arena action: {text!r} (expected d20, first, choose, summon, move, disengage, "
+        "fall, attack, dice, hits, shields, damage, return, next or end — see the notation in "
+        "the docs)"
     )

@@ -75,8 +75,9 @@ def demo_setup() -> Setup:
 
 
 SCRIPT = [
-    # Who goes first: both roll the d20; a tie for the highest rolls again; ann goes first.
-    "d20 ann 14", "d20 ben 14", "d20 ann 17", "d20 ben 9",
+    # Who goes first: both roll the d20; a tie for the highest rolls again; ann wins the roll
+    # and takes the first turn herself.
+    "d20 ann 14", "d20 ben 14", "d20 ann 17", "d20 ben 9", "first ann",
     # Turn 1 (ann): summon two soldiers, take the glyph of power, strike the red walker.
     "choose walker-a", "summon soldiers-a-1", "summon soldiers-a-2",
     "move walker-a g1", "next", "attack walker-a walker-b", "hits 2", "shields 0", "end",
@@ -88,6 +89,10 @@ SCRIPT = [
     "choose soldiers-a", "disengage soldiers-a-1 knight-b 1", "move soldiers-a-2 field",
     "next", "attack soldiers-a-2 walker-b", "dice +1", "hits 3", "shields 1",
 ]  # fmt: skip
+
+
+# the decisions whose prompt the demo prints
+PROMPTED = ("first_roll", "first_choice", "choose_army", "attack_dice", "defence_dice")
 
 
 def _describe(event: Event, names: dict[str, str]) -> str | None:
@@ -113,7 +118,7 @@ def run_demo() -> list[str]:
     lines: list[str] = []
     for text in SCRIPT:
         pending = game.pending()
-        if pending.kind in ("first_roll", "choose_army", "attack_dice", "defence_dice"):
+        if pending.kind in PROMPTED:
             lines.append(_prompt(pending, names))
         for event in game.push(game.parse_action(text)):
             line = _describe(event, names)

@@ -7,10 +7,12 @@ The companion tracks each figure's *place*: ``reserve``, ``field`` (anywhere on 
 on (one figure per hex). Range, line of sight, engagement and movement distance are judged by the
 players; the camera (``camera.py``) prompts leaving an engagement from the hexes.
 
-Who goes first (seed 003, two-player and multiplayer games): each player rolls a d20, highest
-goes first, ties among the highest roll again (in a team game each team rolls once, by its first
-seat); play then passes on in seat order. The rolls are entered (``d20 <seat> <result>``), typed
-from a real die or rolled on the phone, in seat order.
+Who goes first (seed 003, two-player and multiplayer games): each player rolls a d20, ties among
+the highest roll again (in a team game each team rolls once, by its first seat); play then passes
+on in seat order. The rolls are entered (``d20 <seat> <result>``), typed from a real die or
+rolled on the phone, in seat order. In a duel (two seats) the winner of the roll chooses who
+takes the first turn — themself or the opponent (``first <seat>``, the ``first_choice`` step);
+with more seats the highest roll goes first.
 
 A turn: choose an army card (and, on a planeswalker's turn, summon up to two squad figures or one
 hero from the reserve) → move its figures (leaving an engagement costs a one-die attack from each
@@ -19,8 +21,9 @@ enemy left; a long fall costs a one-die roll) → attack with each of its figure
 1 for height advantage; damage = hits − shields) → the turn marker moves on.
 
 Pending kinds: ``first_roll`` (``seat`` rolls the d20; ``details``: the rounds so far and who
-rolls in this one), ``choose_army``, ``summon``, ``move``, ``attack`` (the active player; ``end``
-ends the turn), ``attack_dice`` (the attacker's player enters hits), ``defence_dice`` (the
+rolls in this one), ``first_choice`` (the duel's d20 winner names who goes first; ``details``:
+the rolls, ``opponent``), ``choose_army``, ``summon``, ``move``, ``attack`` (the active player;
+``end`` ends the turn), ``attack_dice`` (the attacker's player enters hits), ``defence_dice`` (the
 defender's player enters shields), ``game_over`` / ``game_drawn`` (``details``: winner, reason,
 scores).
 """
@@ -45,6 +48,7 @@ from companion.games.arena.actions import (
     End,
     Fall,
     FirstRoll,
+    FirstTurn,
     Hits,
     Move,
     Next,
@@ -79,6 +83,7 @@ TURN_ENDED = "arena.turn_ended"
 GAME_ENDED = "arena.game_ended"
 FIRST_PLAYER = "arena.first_player"
 FIRST_ROLL_TIED = "arena.first_roll_tied"
+FIRST_ROLL_WON = "arena.first_roll_won"  # a duel: the winner now chooses who goes first
 D20 = range(1, 21)
 MOVE_STEPS = ("summon", "move")
 TURN_STEPS = ("summon", "move", "attack")
@@ -323,6 +328,9 @@ class Arena(JsonStateGame):
             rolls = [dict(rolls) for rolls in s.d20]
             details = {"round": len(s.d20), "rolls": rolls, "rollers": self.first_rollers()}
             return Pending(self._next_roller(), s.step, details)
+        if s.step == "first_choice":
+            rolls = [dict(rolls) for rolls in s.d20]
+            return Pending(s.active, s.step, {"rolls": rolls, "opponent": self._opponent()})
         if s.step == "choose_army":
             draws = self.planeswalker_alive(s.active) and not (len(self.seats) == 2 and s.turn == 1)
             return Pending(
@@ -358,6 +366,8 @@ class Arena(JsonStateGame):
             roller = self._next_roller()
             assert roller is not None
             return [FirstRoll(roller, result) for result in D20]
+        if s.step == "first_choice":
+            return [FirstTurn(s.active), FirstTurn(self._opponent())]
         if s.step == "choose_army":
             actions += [Choose(card) for card in self._choosable()]
             if not actions:
@@ -462,6 +472,7 @@ class Arena(JsonStateGame):
             return "seed 003: first player, rolls in turn"
         rules = {
             FirstRoll: "seed 003: first player, d20",
+            FirstTurn: "seed 003: two-player game, the d20's winner chooses who goes first",
             Choose: "seed 003: action 2, choose an army card",
             Summon: "seed 003: planeswalker rule, summoning",
             Move: "seed 003: action 3, move",
@@ -486,11 +497,17 @@ class Arena(JsonStateGame):
                 return f"there is no figure {fid}"
         if isinstance(action, FirstRoll):
             roller = self._next_roller()
+            if s.step == "first_choice":
+                return f"the d20 is rolled: {s.active} chooses who goes first"
             if roller is None:
                 return "the first player is already decided"
             if action.result not in D20:
                 return f"a d20 shows 1 to 20, not {action.result}"
             return f"{roller} rolls the d20 now, not {action.seat}"
+        if isinstance(action, FirstTurn):
+            if s.step != "first_choice":
+                return "nobody is choosing who goes first now"
+            return f"{action.seat} is not a seat of this duel"
         wanted = {Hits: "attack_dice", Shields: "defence_dice"}.get(type(action))
         if wanted == s.step and isinstance(action, Hits | Shields):
             dice = self.pending().details["dice"]
@@ -500,6 +517,11 @@ class Arena(JsonStateGame):
     def _apply(self, s: State, action: ArenaAction) -> list[Event]:
         if isinstance(action, FirstRoll):
             return self._first_roll(s, action)
+        if isinstance(action, FirstTurn):
+            chooser = s.active
+            s.active, s.step = action.seat, "choose_army"
+            rolls = [dict(r) for r in s.d20]
+            return [Event(FIRST_PLAYER, {"seat": action.seat, "rolls": rolls, "by": chooser})]
         if isinstance(action, Choose):
             s.chosen = action.card
             walker = self.setup.army(s.active).planeswalker.id
@@ -544,8 +566,13 @@ class Arena(JsonStateGame):
             return self._shields(s, action)
         return self._end_turn(s)
 
+    def _opponent(self) -> str:
+        """The other seat of a duel (the one that did not win the d20)."""
+        return next(seat for seat in self.seats if seat != self._state.active)
+
     def _first_roll(self, s: State, action: FirstRoll) -> list[Event]:
-        """Seed 003: highest goes first; a tie for the highest rolls again."""
+        """Seed 003: the highest roll goes first — in a duel, the highest roll chooses who goes
+        first; a tie for the highest rolls again."""
         s.d20[-1][action.seat] = action.result
         if len(s.d20[-1]) < len(self.first_rollers()):
             return []
@@ -554,8 +581,12 @@ class Arena(JsonStateGame):
         if len(tied) > 1:
             s.d20.append({})
             return [Event(FIRST_ROLL_TIED, {"seats": tied, "result": top})]
+        rolls = [dict(r) for r in s.d20]
+        if len(self.seats) == 2:
+            s.active, s.step = tied[0], "first_choice"
+            return [Event(FIRST_ROLL_WON, {"seat": tied[0], "rolls": rolls})]
         s.active, s.step = tied[0], "choose_army"
-        return [Event(FIRST_PLAYER, {"seat": tied[0], "rolls": [dict(r) for r in s.d20]})]
+        return [Event(FIRST_PLAYER, {"seat": tied[0], "rolls": rolls})]
 
     def _move(self, s: State, action: Move) -> list[Event]:
         s.step = "move"
@@ -657,7 +688,15 @@ def _without_hex(action: ArenaAction) -> ArenaAction:
     return replace(action, hex=None) if isinstance(action, Summon | Move) else action
 
 
-STEPS = ("first_roll", "choose_army", *TURN_STEPS, "attack_dice", "defence_dice", "over")
+STEPS = (
+    "first_roll",
+    "first_choice",
+    "choose_army",
+    *TURN_STEPS,
+    "attack_dice",
+    "defence_dice",
+    "over",
+)
 
 
 def _check_state(setup: Setup, s: State) -> None:
@@ -694,7 +733,9 @@ def _check_state(setup: Setup, s: State) -> None:
     if s.step not in STEPS or s.active not in setup.seats or not 1 <= s.turn <= setup.turns:
         problems.append("step, active seat and turn")
     rolls_ok = all(seat in setup.seats and r in D20 for rolls in s.d20 for seat, r in rolls.items())
-    if not s.d20 or not rolls_ok or (s.step == "first_roll" and s.turn != 1):
+    opening = s.step in ("first_roll", "first_choice")
+    duel_choice = s.step != "first_choice" or len(setup.seats) == 2
+    if not s.d20 or not rolls_ok or (opening and s.turn != 1) or not duel_choice:
         problems.append("the d20 rolls for the first player")
     if (s.combat is not None) != (s.step in ("attack_dice", "defence_dice")):
         problems.append("a combat is open exactly during the dice steps")

@@ -7,8 +7,8 @@ from companion.games.arena import actions as a
 from companion.games.protocol import Action, Label, ref
 
 ACTION_TYPES: tuple[type[Action], ...] = (
-    a.FirstRoll, a.Choose, a.Summon, a.Move, a.Disengage, a.Fall, a.Attack, a.Dice, a.Hits,
-    a.Shields, a.Damage, a.ReturnSquad, a.Next, a.End,
+    a.FirstRoll, a.FirstTurn, a.Choose, a.Summon, a.Move, a.Disengage, a.Fall, a.Attack, a.Dice,
+    a.Hits, a.Shields, a.Damage, a.ReturnSquad, a.Next, a.End,
 )  # fmt: skip
 
 
@@ -16,6 +16,8 @@ def label(action: Action) -> Label:
     match action:
         case a.FirstRoll(seat=seat, result=result):
             return Label("ar.action.d20", {"name": ref("seat", seat), "n": result})
+        case a.FirstTurn(seat=seat):
+            return Label("ar.action.first", {"name": ref("seat", seat)})
         case a.Choose(card=card):
             return Label("ar.action.choose", {"card": ref("card", card)})
         case a.Summon(figure=figure):

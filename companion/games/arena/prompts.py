@@ -18,11 +18,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "first_roll": {
         "en": (
             "{seat}: {round_text}roll a d20 (or let the phone roll it) and enter the result. "
-            "The highest roll goes first; a tie for the highest rolls again."
+            "The highest roll decides who goes first; a tie for the highest rolls again."
         ),
         "ja": (
             "{seat}さん:{round_text}20面ダイスを振って(またはスマホで振って)出目を入力してください。"
-            "いちばん大きい出目の人が先攻です。最大の出目が同じなら振り直します。"
+            "いちばん大きい出目の人が先攻を決めます。最大の出目が同じなら振り直します。"
+        ),
+    },
+    "first_choice": {
+        "en": ("{seat} won the d20 roll: take the first turn yourself, or give it to {opponent}."),
+        "ja": (
+            "{seat}さんが20面ダイスで勝ちました。自分が先攻になるか、"
+            "{opponent}さんに先攻を譲るかを選んでください。"
         ),
     },
     "choose_army": {

@@ -6,6 +6,9 @@ Seat A sits at row 1, seat B at row 5 (see ``companion.grid``). The key cells ar
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion import grid
@@ -41,6 +44,23 @@ class DreamMap:
     def unknown_cells(self) -> tuple[str, ...]:
         """The key cells whose value is not known."""
         return tuple(cell for cell in KEY_CELLS if self.key_values.get(cell) is None)
+
+    @property
+    def printed_key(self) -> str:
+        """Which printed map this is, whatever values were agreed on it: a short digest of its
+        name, portals, the values its file knows and its range. A table remembers the values its
+        players read off a printed map by this key."""
+        known = {c: None if c in self.agreed else v for c, v in sorted(self.key_values.items())}
+        printed = [self.name, sorted(self.portals.items()), known, list(self.value_range)]
+        return hashlib.sha256(json.dumps(printed).encode()).hexdigest()[:16]
+
+    def values_read(self, given: Mapping[str, int] | None = None) -> dict[str, int]:
+        """The values the players read off the printed map for the cells its file leaves
+        unknown: those agreed at set-up, then ``given`` (the judge's or both seats' word during
+        the game) over them."""
+        read = {cell: self.key_values[cell] for cell in self.agreed}
+        read |= {cell: value for cell, value in (given or {}).items() if cell in KEY_CELLS}
+        return {cell: value for cell, value in read.items() if value is not None}
 
     def in_range(self, value: object) -> bool:
         low, high = self.value_range

@@ -228,7 +228,14 @@ class DungeonCommand(JsonStateGame):
         return parse_action(text)
 
     def label(self, action: Action, step: str) -> Label:
-        return action_label(action, self.level)
+        return action_label(action, self.level, self._destroys)
+
+    def _destroys(self, label: str, amount: int) -> bool:
+        """Does ``amount`` damage destroy creature ``label`` now (its hit points known)?"""
+        if self.setup.owner(label) is None:
+            return False  # no such creature: the push says so
+        known = self.hit_points(label)
+        return known is not None and self.damage(label) + amount >= known
 
     @property
     def actions(self) -> list[Action]:

@@ -19,8 +19,11 @@ _ONE_CREATURE = {
 }
 
 
-def label(action: Action, level: Callable[[str], int]) -> Label:
-    """``level``: a creature's level, by its label."""
+def label(
+    action: Action, level: Callable[[str], int], destroys: Callable[[str, int], bool]
+) -> Label:
+    """``level``: a creature's level, by its label; ``destroys``: whether an amount of damage
+    destroys a creature now (the log then says so)."""
     if type(action) in _ONE_CREATURE:
         creature = ref("piece", action.label)  # type: ignore[attr-defined]
         return Label(_ONE_CREATURE[type(action)], {"label": creature})
@@ -28,7 +31,8 @@ def label(action: Action, level: Callable[[str], int]) -> Label:
         case a.Deploy(label=name):
             return Label("dc.action.deploy", {"label": ref("piece", name), "level": level(name)})
         case a.Damage(label=name, amount=amount):
-            return Label("dc.action.damage", {"label": ref("piece", name), "amount": amount})
+            key = "dc.action.damage_destroyed" if destroys(name, amount) else "dc.action.damage"
+            return Label(key, {"label": ref("piece", name), "amount": amount})
         case a.Heal(label=name, amount=amount):
             return Label("dc.action.heal", {"label": ref("piece", name), "amount": amount})
         case a.HitPoints(label=name, value=value):

@@ -140,7 +140,7 @@ class Planechase(JsonStateGame):
     def __init__(self, setup: Setup, *, state: State | None = None) -> None:
         self.setup = setup
         self.seats = setup.seats
-        self.planes: dict[str, Plane] = catalog(setup.planes)
+        self.planes: dict[str, Plane] = catalog(setup.planes, setup.typed_names)
         self._state = state if state is not None else _initial_state(setup)
         self._history: list[tuple[PlanechaseAction, State]] = []
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from companion.games.kit import Demo, GameKit
 from companion.games.planechase import demo
 from companion.games.planechase.game import CHAOS, PLANESWALKED, Planechase
+from companion.games.planechase.table_entries import PLANE_ENTRIES
 from companion.settings import Settings
 
 
@@ -22,4 +23,5 @@ KIT = GameKit(
     demo=Demo(lambda: Planechase(demo.demo_setup()), demo.script, demo.PLAYER_NAMES),
     phone_view="planechase",
     flourishes={PLANESWALKED: "planeswalk", CHAOS: "chaos"},
+    entry_kinds=(PLANE_ENTRIES,),
 )

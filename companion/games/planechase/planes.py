@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -18,7 +18,9 @@ from companion.yaml_files import list_field, read_yaml_mapping
 
 PLANES_FILE = Path(__file__).with_name("data") / "planes.yaml"
 PLANE_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
-STATUSES = ("confirmed", "likely", "user")
+# how sure a plane's name is: confirmed by card pages, likely (from memory), added by a group
+# (user), or typed at the table from the players' own card (typed)
+STATUSES = ("confirmed", "likely", "user", "typed")
 
 
 @dataclass(frozen=True)
@@ -111,8 +113,16 @@ def user_planes(entries: object, source: object = "config") -> tuple[Plane, ...]
     return planes
 
 
-def catalog(extra: Iterable[Plane] = ()) -> dict[str, Plane]:
-    """Built-in planes plus ``extra``, by id; an added plane may not reuse an id or a name."""
-    planes = (*_builtin_planes(), *extra)
+def catalog(
+    extra: Iterable[Plane] = (), typed: Mapping[str, str] | None = None
+) -> dict[str, Plane]:
+    """Built-in planes plus ``extra``, by id, with the names ``typed`` (plane id → the name printed
+    on the players' card) over those not confirmed; no two planes may share an id or a name."""
+    planes = tuple(
+        replace(plane, name=typed[plane.id], status="typed")
+        if typed and plane.id in typed and plane.status != "confirmed"
+        else plane
+        for plane in (*_builtin_planes(), *extra)
+    )
     _check_unique(planes, "config", "planes")
     return {plane.id: plane for plane in planes}

@@ -32,7 +32,9 @@ class Setup:
     ``decks`` is keyed by seat, or holds the single key ``"shared"`` for a shared deck.
     ``ordered`` is true when the companion shuffled the decks itself (players without cards): only
     the top plane may then be revealed. With physical cards the order is unknown, so the players
-    type the plane that came up. ``planes`` are the planes the group added in its config.
+    type the plane that came up. ``planes`` are the planes the group added in its config;
+    ``typed_names`` the names the players typed from their own cards for planes whose name the
+    companion has not confirmed (plane id → name).
     """
 
     seats: tuple[str, ...]
@@ -40,6 +42,7 @@ class Setup:
     first: str
     ordered: bool = False
     planes: tuple[Plane, ...] = field(default=())
+    typed_names: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self._check()
@@ -62,7 +65,7 @@ class Setup:
                 raise ValueError(f"bad seat name {seat!r} (letters, digits, _ or -; not 'shared')")
         if self.first not in self.seats:
             raise ValueError(f"the first player {self.first!r} is not seated")
-        planes = catalog(self.planes)
+        planes = catalog(self.planes, self.typed_names)  # a name twice: DataFileError, a ValueError
         if self.shared:
             if set(self.decks) != {SHARED}:
                 raise ValueError("a shared deck is the only deck at the table")
@@ -93,6 +96,7 @@ class Setup:
             "first": self.first,
             "ordered": self.ordered,
             "planes": [plane.to_json() for plane in self.planes],
+            **({"typed_names": dict(self.typed_names)} if self.typed_names else {}),
         }
 
     @classmethod
@@ -104,6 +108,7 @@ class Setup:
                 first=data["first"],
                 ordered=bool(data.get("ordered", False)),
                 planes=user_planes(data.get("planes", []), "setup"),
+                typed_names={str(k): str(v) for k, v in data.get("typed_names", {}).items()},
             )
         except (KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"not a Planechase setup: {exc!r}") from exc

@@ -265,3 +265,50 @@ def test_a_count_sent_before_the_hub_heard_the_call_does_not_clear_it(tmp_path: 
         assert answered == [{"by": "hub"}]
     finally:
         link.close()
+
+
+def test_the_table_screen_names_the_table_round_match_and_players(tmp_path: Path):
+    link, _ = link_for(tmp_path)
+    try:
+        assert link.event_view() == {"table": "table-4", "round": None}  # nobody paired yet
+        link.on_match({**match(7), "round": 2})
+        assert link.event_view() == {
+            "table": "table-4", "round": 2, "match": 7, "players": {"A": "Aiko", "B": "Ben"},
+        }  # fmt: skip
+    finally:
+        link.close()
+
+
+def test_the_players_of_the_match_before_are_told_where_they_play_now(tmp_path: Path):
+    """Round 2's pairing carries where round 1's players at this table went: the phones that
+    lost their seats to it say so; a restarted table still knows."""
+    link, _ = link_for(tmp_path)
+    try:
+        link.on_match({**match(3), "round": 1})
+        first_game = link.table.game_id
+        assert link.moved(first_game, "B") is None  # still this match's game
+        before = {
+            "match": 3, "round": 1,
+            "seats": {
+                "A": {"table": "table-4", "seat": "B", "bye": False},
+                "B": {"table": "table-2", "seat": "A", "bye": False},
+            },
+        }  # fmt: skip
+        link.on_match({**match(9), "round": 2, "before": before})
+        assert link.table.game_id != first_game
+        assert link.moved(first_game, "B") == {
+            "table": "table-2", "seat": "A", "bye": False, "round": 2, "here": False,
+        }  # fmt: skip
+        assert link.moved(first_game, "A") == {
+            "table": "table-4", "seat": "B", "bye": False, "round": 2, "here": True,
+        }  # fmt: skip
+        assert link.moved(first_game - 1, "A") is None  # a game of no match here
+        assert link.moved(link.table.game_id, "A") is None
+    finally:
+        link.close()
+    again = TableLink(settings(tmp_path), link.table, Started(link.table))
+    try:
+        again.on_match({**match(9), "round": 2, "before": before})  # the hub's retained pairing
+        assert again.moved(first_game, "B") is not None
+    finally:
+        again.close()

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.hub.journal import Journal, JournalError
+from companion.hub.messages import Pairing
 from companion.hub.tournament import Tournament, TournamentError
 
 TABLES = ["table-1", "table-2", "table-3"]
@@ -328,3 +329,81 @@ def test_an_event_journalled_with_a_retired_tiebreaker_replays_without_it(tmp_pa
     again = event(tmp_path)
     assert again.state.settings.tiebreakers == ("omw",)
     assert [row["name"] for row in again.standings_rows()] == ["Ann", "Ben"]
+
+
+def test_no_round_without_a_rematch_the_organizer_allows_the_fewest(tmp_path: Path):
+    """Four players have all met after three rounds: the fourth is refused with the numbers
+    that say why, and nothing is written; allowed, it pairs two rematches (the fewest) and a
+    restarted hub knows it."""
+    tournament = with_players(tmp_path, ["A", "B", "C", "D"])
+    for _ in range(3):
+        tournament.start_round()
+        finish_round(tournament)
+    error = refused("rematch_only", tournament, tournament.start_round)
+    assert error.fields == {"round": 4, "players": 4, "met": 6, "possible": 6}
+    started = tournament.start_round(allow_rematches=True)
+    assert (started.number, started.rematches) == (4, 2)
+    assert tournament.export_json()["rounds"][-1]["rematches"] == 2
+    tournament.journal.close()
+    again = event(tmp_path)
+    assert again.state.current is not None and again.state.current.rematches == 2
+    assert [r.rematches for r in again.state.rounds] == [0, 0, 0, 2]
+
+
+def test_the_organizer_ends_the_event_instead(tmp_path: Path):
+    tournament = with_players(tmp_path, ["A", "B", "C", "D"])
+    refused("no_round", tournament, tournament.end_event, "Ken")
+    for _ in range(3):
+        tournament.start_round()
+        finish_round(tournament)
+    before = tournament.standings_rows()
+    ended = tournament.end_event("Ken")
+    assert (ended.by, ended.round) == ("Ken", 3)
+    error = refused("event_ended", tournament, tournament.start_round, allow_rematches=True)
+    assert error.fields == {"by": "Ken", "round": 3}
+    refused("event_ended", tournament, tournament.start_cut, 2)
+    refused("event_ended", tournament, tournament.end_event, "Ken")
+    assert tournament.standings_rows() == before
+    assert tournament.export_json()["ended"] == {"by": "Ken", "round": 3}
+    tournament.journal.close()
+    again = event(tmp_path)
+    assert again.state.ended is not None and again.state.ended.round == 3
+
+
+def test_an_open_round_cannot_be_ended(tmp_path: Path):
+    tournament = with_players(tmp_path, ["A", "B", "C", "D"])
+    tournament.start_round()
+    refused("round_open", tournament, tournament.end_event, "Ken")
+
+
+def test_a_tables_pairing_says_where_its_players_of_the_round_before_play_now(tmp_path: Path):
+    tournament = with_players(tmp_path, ["A", "B", "C", "D", "E"])
+    tournament.start_round()
+    assert all(
+        tournament.table_pairing(m)["before"] is None
+        for m in tournament.state.round_matches(1)  # round 1: nobody played here before
+    )
+    finish_round(tournament)
+    tournament.drop(tournament.state.round_matches(1)[1].b)  # table-2's seat B leaves
+    tournament.start_round()
+    state = tournament.state
+    now = {p: m for m in state.round_matches(2) for p in (m.a, m.b) if p is not None}
+    for earlier in state.round_matches(1):
+        if earlier.table is None:
+            continue
+        here = state.match_at(earlier.table)
+        assert here is not None
+        before = tournament.table_pairing(here)["before"]
+        assert before["match"] == earlier.id and before["round"] == 1
+        for seat, player in (("A", earlier.a), ("B", earlier.b)):
+            where = before["seats"][seat]
+            found = now.get(player)
+            if found is None:
+                assert where == {"table": None, "seat": None, "bye": False}  # dropped
+            elif found.b is None:
+                assert where == {"table": None, "seat": None, "bye": True}
+            else:
+                side = "A" if found.a == player else "B"
+                assert where == {"table": found.table, "seat": side, "bye": False}
+    message = Pairing.model_validate(tournament.table_pairing(state.round_matches(2)[0]))
+    assert message.before is not None and set(message.before.seats) == {"A", "B"}

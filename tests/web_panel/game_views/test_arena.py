@@ -28,7 +28,7 @@ def _game(played: int) -> Arena:
     return game
 
 
-ROLLS = 4  # the demo opens with the d20 rolls for the first player
+ROLLS = 5  # the demo opens with the d20 rolls for the first player and its winner's choice
 
 
 @pytest.mark.parametrize(
@@ -144,7 +144,7 @@ def rolling(tmp_path: Path, settings: Settings) -> Iterator[tuple[Flask, Table]]
     ("action", "rule", "en", "ja"),
     [
         ("d20 ann 0", "seed 003: first player, d20", "A d20 shows 1 to 20", "1から20"),
-        ("d20 ann 21", "seed 003: first player, d20", "the highest goes first", "先攻"),
+        ("d20 ann 21", "seed 003: first player, d20", "decides who goes first", "先攻を決め"),
         ("d20 ben 12", "seed 003: first player, rolls in turn", "in seat order", "席順"),
     ],
 )
@@ -173,5 +173,9 @@ def test_a_roll_from_the_phone_whose_turn_it_is_not_is_refused(rolling: tuple[Fl
     ann = seated(app, "ann")
     assert ann.act("d20 ann 12").status_code == 200
     assert ann.act("d20 ben 3").status_code == 403  # ben rolls his own d20
-    assert seated(app, "ben").act("d20 ben 3").status_code == 200
-    assert table.read(lambda g: (g.pending().seat, g.pending().kind)) == ("ann", "choose_army")
+    ben = seated(app, "ben")
+    assert ben.act("d20 ben 3").status_code == 200
+    assert table.read(lambda g: (g.pending().seat, g.pending().kind)) == ("ann", "first_choice")
+    assert ben.act("first ben").status_code == 403  # only the roll's winner chooses
+    assert ann.act("first ben").status_code == 200  # ann lets ben go first
+    assert table.read(lambda g: (g.pending().seat, g.pending().kind)) == ("ben", "choose_army")

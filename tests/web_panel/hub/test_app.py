@@ -84,7 +84,7 @@ def test_odd_players_with_no_bye_left_is_a_clear_refusal(organizer: Organizer):
     assert organizer.get("/api/event").get_json()["round"]["number"] == 3
 
 
-def test_no_round_without_a_rematch_is_refused_with_what_to_do(
+def test_no_round_without_a_rematch_is_refused_saying_why_then_paired_as_chosen(
     hub_app: Flask, organizer: Organizer, tournament: Tournament
 ):
     check_in(organizer, "Aiko", "Ben", "Cho", "Dai")
@@ -94,11 +94,36 @@ def test_no_round_without_a_rematch_is_refused_with_what_to_do(
             organizer.post(f"/api/matches/{match['id']}/result", {"outcome": "a"})
     before = tournament.export_json()
     refused = organizer.post("/api/rounds")
-    assert refused.status_code == 400 and refused.get_json()["error"] == "rematch_only"
-    assert "Start the cut, or check in or drop a player" in refused.get_json()["message"]
-    japanese = Organizer(hub_app, language="ja").post("/api/rounds")
-    assert "決勝トーナメントを始めるか" in japanese.get_json()["message"]
+    assert refused.status_code == 409 and refused.get_json()["error"] == "rematch_only"
+    assert refused.get_json()["message"] == (
+        "Round 4 cannot be paired without a rematch: the 4 players still in the event have "
+        "already played 6 of the 6 pairs they could make."
+    )
+    japanese = Organizer(hub_app, language="ja").post("/api/rounds", {"allow_rematches": "yes"})
+    assert japanese.status_code == 409  # only a true allows them
+    assert "第 4 回戦は再戦なしでは組めません" in japanese.get_json()["message"]
     assert tournament.export_json() == before  # nothing changed
+    paired = organizer.post("/api/rounds", {"allow_rematches": True})
+    assert paired.status_code == 201 and paired.get_json() == {"round": 4, "rematches": 2}
+    assert organizer.get("/api/event").get_json()["round"]["rematches"] == 2
+
+
+def test_the_organizer_ends_the_event(hub_app: Flask, organizer: Organizer, tournament: Tournament):
+    check_in(organizer, "Aiko", "Ben")
+    organizer.post("/api/rounds")
+    match = organizer.get("/api/event").get_json()["round"]["matches"][0]
+    assert organizer.post("/api/event/end").get_json()["error"] == "round_open"
+    organizer.post(f"/api/matches/{match['id']}/result", {"outcome": "a"})
+    phone = Organizer(hub_app, remote="192.168.1.23")
+    assert phone.post("/api/event/end").status_code == 403  # a screen that only reads
+    ended = organizer.post("/api/event/end")
+    assert ended.status_code == 201 and ended.get_json() == {"by": "hub", "round": 1}
+    assert organizer.get("/api/event").get_json()["ended"] == {"by": "hub", "round": 1}
+    again = Organizer(hub_app, language="ja").post("/api/rounds")
+    assert again.status_code == 409 and again.get_json()["message"] == (
+        "大会は第 1 回戦のあとで終了しました。これ以上の回戦は組みません。"
+    )
+    assert len(tournament.state.rounds) == 1
 
 
 def test_other_screens_only_read(hub_app: Flask, organizer: Organizer):

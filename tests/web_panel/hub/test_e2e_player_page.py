@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -28,8 +29,8 @@ pytestmark = [
 
 JOIN = "http://192.168.1.31:8000/join/"
 WORDS = {  # what seat B's player reads: against {a}, seat A's player
-    "en-US": ("Round 1: table table-1, seat B, against {a}", "Take seat B at table table-1"),
-    "ja-JP": ("ラウンド 1：table-1 卓、B 席、対戦相手は {a} さん", "table-1 卓の B 席に着く"),
+    "en-US": ("Round 1: at table-1, seat B, against {a}", "Take seat B at table-1"),
+    "ja-JP": ("第 1 回戦：table-1、B 席、対戦相手は {a} さん", "table-1 の B 席に着く"),
 }
 
 
@@ -75,7 +76,8 @@ def test_the_player_page_names_the_table_seat_and_opponent(
     expect(phone.locator("#where")).to_have_text(where.format(a=seat_a))
     button = phone.locator("#join")
     expect(button).to_have_text(join)
-    assert button.get_attribute("href") == JOIN + "1.B.y"  # their seat's link, never seat A's
+    # their seat's link, never seat A's, with this page for the phone to come back to
+    assert button.get_attribute("href") == JOIN + "1.B.y?" + urlencode({"page": page_url})
     expect(phone.locator("body")).not_to_contain_text("1.A.x")
     assert_no_internal_ids(phone)
     screenshot(phone, f"hub-player-page-{size}-{language}")

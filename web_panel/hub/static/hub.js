@@ -28,7 +28,9 @@
     toast.timer = setTimeout(() => { box.hidden = true; }, 4000);
   }
 
-  async function post(path, body) {
+  /* POST ``body``; a refusal is toasted and gives ``null``, except one whose code is in
+     ``handled``: it gives ``{ refused: body }`` for the caller to show. */
+  async function post(path, body, handled = []) {
     const response = await fetch(path, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-CSRF-Token": boot.csrf },
@@ -36,14 +38,15 @@
     });
     const data = await response.json().catch(() => ({}));
     if (!response.ok) {
+      if (handled.includes(data.error)) return { refused: data };
       toast(data.message || t("hub.error.other"), true);
       return null;
     }
     return data;
   }
 
-  async function send(path, body = {}) {
-    const data = await post(path, body);
+  async function send(path, body = {}, handled = []) {
+    const data = await post(path, body, handled);
     if (data) await refresh();
     return data;
   }
@@ -121,11 +124,38 @@
     const title = document.getElementById("round-title");
     if (title) title.textContent = round ? t(round.stage === "cut" ? "hub.round.cut" : "hub.round.title", { number: round.number }) : t("hub.round.none");
     renderAcross(round);
+    renderEnded();
+    const rematches = document.getElementById("round-rematches");
+    if (rematches) {
+      rematches.hidden = !(round && round.rematches);
+      if (round && round.rematches) rematches.textContent = t("hub.round.rematches", { count: round.rematches });
+    }
     if (!round) { fill("matches", []); return; }
     fill("matches", round.matches.map((match) => el("tr", { dataset: { match: match.id, table: match.table || "" } },
       el("td", { text: match.table || (match.outcome === "bye" ? "—" : t("hub.match.desk")) }),
       el("td", {}, `${playerName(match.a)} – ${playerName(match.b)}`),
       resultCell(match))));
+  }
+
+  // the event ended by the organizer: said under the round, and no round is paired any more
+  function renderEnded() {
+    const line = document.getElementById("event-ended");
+    if (!line) return;
+    const ended = event.ended;
+    line.hidden = !ended;
+    for (const id of ["start-round", "start-cut", "cut-size"]) document.getElementById(id).hidden = Boolean(ended);
+    if (!ended) return;
+    document.getElementById("rematch-choice").hidden = true;
+    const who = ended.by === "hub" ? "" : ` ${t("hub.round.ended_by", { by: ended.by })}`;
+    line.textContent = t("hub.round.ended", { round: ended.round }) + who;
+  }
+
+  /* No pairing avoids a rematch (``refused``: the hub's answer, saying why): the organizer
+     chooses to pair the fewest rematches or to end the event; ``null`` hides the choice. */
+  function showRematchChoice(refused) {
+    const box = document.getElementById("rematch-choice");
+    box.hidden = !refused;
+    if (refused) document.getElementById("rematch-why").textContent = refused.message;
   }
 
   // how many pairs of a Swiss round join two point groups, and why no pairing has fewer
@@ -491,7 +521,16 @@
       labels.value = "";
       name.focus();
     });
-    document.getElementById("start-round").addEventListener("click", () => send("/api/rounds"));
+    document.getElementById("start-round").addEventListener("click", async () => {
+      const done = await send("/api/rounds", {}, ["rematch_only"]);
+      showRematchChoice(done && done.refused ? done.refused : null);
+    });
+    document.getElementById("allow-rematches").addEventListener("click", async () => {
+      if (await send("/api/rounds", { allow_rematches: true })) showRematchChoice(null);
+    });
+    document.getElementById("end-event").addEventListener("click", async () => {
+      if (await send("/api/event/end")) showRematchChoice(null);
+    });
     document.getElementById("start-cut").addEventListener("click", () => send("/api/cut", { size: Number(document.getElementById("cut-size").value) }));
     document.getElementById("clock-toggle").addEventListener("click", () => send("/api/clock", { action: event.clock.running ? "pause" : "resume" }));
     document.getElementById("settings").addEventListener("submit", async (e) => {

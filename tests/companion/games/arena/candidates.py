@@ -1,6 +1,7 @@
 """Candidate Arena actions for the listed-equals-accepted test: every figure and card of the
 setup (and an unknown one) in every action of the notation, every place and glyph spot with
-every glyph turned up, dice counts 0–8, both die results, every seat's d20 roll 0–21."""
+every glyph turned up, dice counts 0–8, both die results, every seat's d20 roll 0–21, every
+seat (and an unknown one) named to go first."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ def candidates(game: Arena) -> Iterator[Action]:
     places = [FIELD, SCORING, RESERVE, GRAVEYARD, *setup.glyphs, "moon"]
     glyph_ids = list(glyphs())
     yield from (a.FirstRoll(seat, n) for seat in (*game.seats, "z") for n in range(0, 22))
+    yield from (a.FirstTurn(seat) for seat in (*game.seats, "z"))
     yield from (a.Choose(card) for card in cards)
     yield from (a.ReturnSquad(card) for card in cards)
     for fid in figures:

@@ -1,6 +1,6 @@
 import pytest
 
-from companion.games.arena.actions import FirstRoll
+from companion.games.arena.actions import FirstRoll, FirstTurn
 from companion.games.arena.game import Arena
 from companion.games.arena.setup import Army, Setup, army_card
 
@@ -37,6 +37,8 @@ def seat_order_rolls(game):
     while game.pending().kind == "first_roll":
         seat = game.pending().seat
         game.push(FirstRoll(seat, 20 - game.seats.index(seat)))
+    if game.pending().kind == "first_choice":  # a duel: the winner takes the first turn
+        game.push(FirstTurn(game.pending().seat))
     return game
 
 

@@ -1,12 +1,13 @@
 """Who goes first (seed 003, "two-player game" and "multiplayer game"): each player rolls a d20,
-the highest goes first, ties re-roll; in a team game each team rolls once. The rolls are
+ties re-roll; in a duel the highest roll chooses who goes first (themself or the opponent), in a
+multiplayer game the highest goes first; in a team game each team rolls once. The rolls are
 entered in seat order, typed from a real die or rolled on the phone."""
 
 import pytest
 
 from companion.errors import IllegalActionError
-from companion.games.arena.actions import FirstRoll
-from companion.games.arena.game import FIRST_PLAYER, FIRST_ROLL_TIED, Arena
+from companion.games.arena.actions import FirstRoll, FirstTurn
+from companion.games.arena.game import FIRST_PLAYER, FIRST_ROLL_TIED, FIRST_ROLL_WON, Arena
 from companion.games.arena.setup import Setup
 
 from .conftest import army, duel_setup, play
@@ -16,20 +17,86 @@ def melee():
     return Arena(Setup("melee", (army("a"), army("b"), army("c")), {"g1": "power"}))
 
 
-def test_the_game_opens_with_the_d20_and_the_highest_goes_first():
-    """Seed 003: each player rolls the d20; the higher roll goes first, not the first seat."""
+def test_the_game_opens_with_the_d20_and_the_winner_chooses_to_go_first():
+    """Seed 003: each player rolls the d20; the higher roll (not the first seat) chooses who
+    goes first, and may take the first turn."""
     game = Arena(duel_setup())
     pending = game.pending()
     assert (pending.seat, pending.kind) == ("a", "first_roll")
     assert game.legal_actions() == [FirstRoll("a", n) for n in range(1, 21)]
     play(game, "d20 a 7")
     assert game.pending().seat == "b"
-    assert play(game, "d20 b 15").actions[-1] == FirstRoll("b", 15)
+    events = game.push(FirstRoll("b", 15))
+    assert [(e.kind, e.data) for e in events] == [
+        (FIRST_ROLL_WON, {"seat": "b", "rolls": [{"a": 7, "b": 15}]})
+    ]
+    pending = game.pending()
+    assert (pending.seat, pending.kind) == ("b", "first_choice")
+    assert pending.details == {"rolls": [{"a": 7, "b": 15}], "opponent": "a"}
+    assert game.legal_actions() == [FirstTurn("b"), FirstTurn("a")]
+    events = game.push(game.parse_action("first b"))
+    assert [e.data for e in events if e.kind == FIRST_PLAYER] == [
+        {"seat": "b", "rolls": [{"a": 7, "b": 15}], "by": "b"}
+    ]
     pending = game.pending()
     assert (pending.seat, pending.kind) == ("b", "choose_army")
     assert pending.details["draw_spell"] is False  # two players: no draw on the first turn
     play(game, "choose pw-b", "end")
     assert game.pending().seat == "a"  # then play passes on
+
+
+def test_the_winner_of_the_d20_lets_the_opponent_go_first():
+    """Seed 003, two-player game: the higher roll may hand the first turn to the other player;
+    the first player then draws no spell on the first turn, and play passes on from them."""
+    game = play(Arena(duel_setup()), "d20 a 19", "d20 b 3")
+    assert game.pending().kind == "first_choice" and game.pending().seat == "a"
+    with pytest.raises(IllegalActionError) as caught:
+        game.push(FirstRoll("a", 12))  # the roll is over: only the choice is left
+    assert "a chooses who goes first" in str(caught.value)
+    events = game.push(FirstTurn("b"))
+    assert [e.data for e in events if e.kind == FIRST_PLAYER] == [
+        {"seat": "b", "rolls": [{"a": 19, "b": 3}], "by": "a"}
+    ]
+    pending = game.pending()
+    assert (pending.seat, pending.kind) == ("b", "choose_army")
+    assert pending.details["draw_spell"] is False and pending.details["turn"] == 1
+    play(game, "choose pw-b", "end")
+    assert game.pending().seat == "a" and game.turn == 2
+    game.pop()
+    game.pop()
+    game.pop()  # undone: the winner chooses again
+    assert game.pending().kind == "first_choice" and game.pending().seat == "a"
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("first a", "seed 003: two-player game, the d20's winner chooses who goes first"),
+        ("first z", "seed 003: two-player game, the d20's winner chooses who goes first"),
+    ],
+)
+def test_a_choice_out_of_turn_or_for_no_seat_is_refused(text, rule):
+    before_roll = Arena(duel_setup())
+    with pytest.raises(IllegalActionError) as caught:
+        before_roll.push(before_roll.parse_action(text))  # nobody has rolled yet
+    assert caught.value.rule == rule
+    assert before_roll.actions == []
+    game = play(Arena(duel_setup()), "d20 a 4", "d20 b 9")
+    before = game.position()
+    if text == "first z":
+        with pytest.raises(IllegalActionError) as caught:
+            game.push(game.parse_action(text))
+        assert caught.value.rule == rule and "z is not a seat" in str(caught.value)
+        assert game.position() == before
+
+
+def test_the_choice_survives_a_position_and_a_record():
+    game = play(Arena(duel_setup()), "d20 a 4", "d20 b 9")
+    again = Arena.from_position(game.position())
+    assert again.pending() == game.pending()
+    play(game, "first a")
+    replay = Arena.from_record(game.record())
+    assert replay.position() == game.position() and replay.pending().seat == "a"
 
 
 def test_a_tie_for_the_highest_rolls_again_only_among_the_tied():

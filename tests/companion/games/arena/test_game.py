@@ -12,6 +12,7 @@ from companion.games.arena.actions import (
     Damage,
     End,
     FirstRoll,
+    FirstTurn,
     Hits,
     Move,
     ReturnSquad,
@@ -228,6 +229,7 @@ def test_pop_undoes_and_copy_is_independent(duel):
     assert duel.pop() == Move("pw-a", "g1")
     assert duel.position() == before
     assert twin.pop() == Summon("sq-a-1") and twin.pop() == Choose("pw-a")
+    assert twin.pop() == FirstTurn("a")
     assert twin.pop() == FirstRoll("b", 19) and twin.pop() == FirstRoll("a", 20)
     with pytest.raises(IndexError):
         twin.pop()

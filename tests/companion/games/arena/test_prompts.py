@@ -9,6 +9,7 @@ from .conftest import duel_setup, new_arena, play
 
 KINDS = {
     "first_roll",
+    "first_choice",
     "choose_army",
     "summon",
     "move",

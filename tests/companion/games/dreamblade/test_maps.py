@@ -1,3 +1,4 @@
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -176,3 +177,17 @@ def test_values_left_out_or_out_of_range_are_refused(change, field, code):
     with pytest.raises(DataFileError) as refused:
         maps.agree_key_values(default, values)
     assert (refused.value.field, refused.value.code) == (field, code)
+
+
+def test_a_printed_map_keeps_its_key_whatever_values_were_agreed_on_it():
+    from companion.games.dreamblade.maps import agree_key_values, builtin_map
+
+    printed = builtin_map("default")
+    values = {cell: 1 for cell in printed.unknown_cells}
+    agreed = agree_key_values(printed, values)
+    assert agreed.printed_key == printed.printed_key
+    assert agreed.values_read() == values
+    assert agreed.values_read({"b2": 2}) == {**values, "b2": 2}  # the judge's word over them
+    assert printed.values_read() == {}
+    other = dataclasses.replace(printed, portals={**printed.portals, "A": "b1"})
+    assert other.printed_key != printed.printed_key
