@@ -1,0 +1,50 @@
+"""Across the seam table → panel: a seated phone plays seat A against the table's computer seat B;
+the phone's view shows B's actions with the reason the computer gave, in the log it renders."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from companion.settings import Settings
+from companion.table.computer_seat import ComputerSeat
+from tests.web_panel.conftest import JUDGE_PIN, dreamblade_table, seated
+from web_panel import create_app
+
+
+def test_the_phone_sees_the_computers_moves_and_why(tmp_path: Path) -> None:
+    table = dreamblade_table(tmp_path, 0)
+    settings = Settings.model_validate(
+        {"data_dir": str(tmp_path), "game": "dreamblade", "panel": {"judge_pin": JUDGE_PIN}}
+    )
+    app = create_app(table, settings, secret_key="test-secret", testing=True)
+    try:
+        computer = ComputerSeat(table, "B", "normal", seed=2, dice=random.Random(2))
+        phone = seated(app, "A")
+        reasoned: list[dict[str, object]] = []
+        for _ in range(60):
+            computer.play_ready()
+            view = phone.state()
+            reasoned = [e for e in view["log"] if e.get("reason")]
+            if len(reasoned) >= 2:
+                break
+            seen = {"game_id": view["game_id"], "version": view["version"]}
+            rolled = phone.post("/api/roll", seen)
+            if rolled.status_code == 409:
+                offered = view["offers"]
+                assert offered, view["pending"]
+                assert phone.act(offered[0]).status_code == 200
+        assert len(reasoned) >= 2
+        assert all(e["seat"] == "B" and e["by"] == "seat" for e in reasoned)
+        assert all(str(e["reason"]["key"]).startswith("ai.reason.") for e in reasoned)  # type: ignore[index]
+        # a phone of seat A cannot play the computer's seat
+        while not computer.waits_for_me():
+            view = phone.state()
+            seen = {"game_id": view["game_id"], "version": view["version"]}
+            if phone.post("/api/roll", seen).status_code == 409:
+                assert phone.act(view["offers"][0]).status_code == 200
+        view = phone.state()
+        assert phone.act(view["offers"][0]).status_code == 403
+        assert phone.state()["version"] == view["version"]
+    finally:
+        app.extensions["panel"].close()
