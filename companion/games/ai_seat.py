@@ -29,6 +29,8 @@ class Choice:
 
     action: Action
     reason: Label
+    # a miniature the players must carry to a cell for the action (spawn, move): (piece, cell)
+    places: tuple[str, str] | None = None
 
 
 class AiPlayer(Protocol):

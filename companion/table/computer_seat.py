@@ -48,10 +48,13 @@ class ComputerSeat:
         seed: int | None = None,
         budget: float | None = 1.0,
         dice: random.Random | None = None,
+        carried: bool = False,
     ) -> None:
         """``seed``: the player's choices (``None``: a fresh one each time the table opens);
         ``budget``: seconds a strong move may think; ``dice``: the rolls' RNG (``None``: the
-        system's, as the table's virtual dice roll for players)."""
+        system's, as the table's virtual dice roll for players); ``carried``: the players move
+        the computer's miniatures on a real map — a spawn or move waits (``Table.expect``) until
+        the camera sees it done, or a phone says so."""
         self.table, self.seat, self.level = table, seat, check_level(level)
         name = table.read(lambda game: game.name)
         factory = find_kit(name).ai
@@ -63,6 +66,7 @@ class ComputerSeat:
             self.level, random.randrange(1 << 30) if seed is None else seed, budget
         )
         self.dice = dice
+        self.carried = carried
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._worker: threading.Thread | None = None
@@ -85,6 +89,11 @@ class ComputerSeat:
                 if roll is not None:
                     accepted = roll_for(self.table, self.seat, version, game_id, rng=self.dice)
                     moves.append(Move(str(accepted.action), None))
+                elif self.carried and choice is not None and choice.places is not None:
+                    piece, cell = choice.places
+                    self.table.expect(self.seat, choice.action, piece, cell, choice.reason)
+                    moves.append(Move(str(choice.action), choice))
+                    return moves  # the players carry it out; the table goes on from there
                 else:
                     assert choice is not None
                     self.table.submit(
@@ -101,7 +110,8 @@ class ComputerSeat:
 
     def _decide(self, game: Any) -> tuple[int, int, bool | None, Choice | None]:
         version, game_id = self.table.version, self.table.game_id
-        if game.is_over or game.pending().seat != self.seat:
+        waiting = self.table.expected() is not None
+        if waiting or game.is_over or game.pending().seat != self.seat:
             return version, game_id, None, None
         roll = find_kit(game.name).virtual_dice
         if roll is not None and roll(game, random.Random(0)) is not None:

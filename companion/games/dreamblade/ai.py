@@ -40,6 +40,7 @@ from companion.games.dreamblade.actions import (
     Done,
     Initiative,
     Move,
+    Place,
     Spawn,
 )
 from companion.games.dreamblade.game import DreambladeGame
@@ -265,9 +266,10 @@ class DreambladeAi:
         work.bus = None
         options = list(_decisions(work))
         if len(options) == 1:
-            return Choice(options[0], Label("ai.reason.only"))
+            return Choice(options[0], Label("ai.reason.only"), _places(options[0]))
         if self.level == "easy":
-            return Choice(random_action(work, self.rng), Label("ai.reason.random"))
+            action = random_action(work, self.rng)
+            return Choice(action, Label("ai.reason.random"), _places(action))
         search = _Search(me, random.Random(self.rng.getrandbits(64)))
         if self.level == "normal":
             weighed = self._weigh(work, search, 0, options)
@@ -276,7 +278,8 @@ class DreambladeAi:
             weighed, depth = self._deepen(work, search, options)
         best = max(weighed, key=lambda w: w.value)
         self.last_depth, self.last_nodes = depth, search.nodes
-        return Choice(best.action, self._reason(work, me, best, weighed, depth, search.nodes))
+        reason = self._reason(work, me, best, weighed, depth, search.nodes)
+        return Choice(best.action, reason, _places(best.action))
 
     def _weigh(
         self, game: DreambladeGame, search: _Search, depth: int, options: list[Action]
@@ -340,6 +343,11 @@ class DreambladeAi:
         if self.level == "strong":
             return Label("ai.reason.search", {"depth": depth, "positions": nodes})
         return Label("ai.reason.best", {"n": len(weighed)})
+
+
+def _places(action: Action) -> tuple[str, str] | None:
+    """The miniature the players carry for the action, and where to."""
+    return (action.mini, action.cell) if isinstance(action, Spawn | Move | Place) else None
 
 
 def _mine(game: DreambladeGame, me: str) -> list[str]:

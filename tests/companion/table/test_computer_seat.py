@@ -10,11 +10,13 @@ from pathlib import Path
 import pytest
 
 from companion import events as ev
+from companion.errors import IllegalActionError
 from companion.games.dreamblade.ai import DreambladeAi, roll
 from companion.games.dreamblade.demo_game import demo_game
+from companion.games.protocol import Action
 from companion.table.computer_seat import ComputerSeat
 from companion.table.dice_roll import NothingToRoll, roll_for
-from companion.table.proposers import JUDGE
+from companion.table.proposers import CAMERA, JUDGE
 from companion.table.store import Store
 from companion.table.table import SeatError, Table
 
@@ -106,3 +108,67 @@ def test_attached_it_answers_after_the_phone_moves(tmp_path: Path) -> None:
         assert any(e.get("reason") for e in table.log())
     finally:
         computer.detach()
+
+
+def _elsewhere(table: Table) -> list[Action]:
+    """The expected miniature's other legal cells now, as actions."""
+    expected = table.expected()
+    assert expected is not None
+    return table.read(
+        lambda game: [
+            a
+            for a in game.decision_actions()
+            if getattr(a, "mini", None) == expected.piece
+            and getattr(a, "cell", None) != expected.cell
+        ]
+    )
+
+
+def _until_computer_places(table: Table, computer: ComputerSeat, choice: bool = False) -> None:
+    """Play until the computer waits for its miniature to be carried (``choice``: to a cell
+    that has others it could have been put in by mistake)."""
+    phone, dice = DreambladeAi("easy", seed=11), random.Random(11)
+    for _ in range(300):
+        if table.expected() is not None:
+            if not choice or _elsewhere(table):
+                return
+            table.carried_out("A")
+        _human_turn(table, phone, dice)
+        computer.play_ready()
+    raise AssertionError("the computer never moved a miniature")
+
+
+def test_a_miniature_put_in_the_wrong_cell_is_refused_until_it_is_right(tmp_path: Path) -> None:
+    table = Table.start(Store(tmp_path / "t.sqlite"), demo_game())
+    computer = ComputerSeat(table, "B", "normal", seed=4, dice=random.Random(4), carried=True)
+    _until_computer_places(table, computer, choice=True)
+    expected = table.expected()
+    assert expected is not None and expected.seat == "B"
+    assert table.state()["expected"]["cell"] == expected.cell
+    assert computer.play_ready() == []  # it waits for the players
+    before = (table.version, len(table.log()))
+    wrong = _elsewhere(table)[0]  # the same miniature, another cell
+    with pytest.raises(IllegalActionError, match=f"put {expected.piece} in {expected.cell}"):
+        table.submit(CAMERA, wrong)  # the camera saw the miniature land elsewhere
+    with pytest.raises(IllegalActionError, match="computer's move"):
+        table.submit("B", wrong)
+    assert (table.version, len(table.log())) == before
+    assert table.expected() == expected
+    accepted = table.submit(CAMERA, expected.action)  # now where the computer said
+    assert accepted.action == expected.action
+    entry = table.log()[-1]
+    assert entry["seat"] == "B" and entry["by"] == "seat" and entry["reason"]
+    assert table.expected() is None
+
+
+def test_without_a_camera_a_phone_says_the_move_was_carried_out(tmp_path: Path) -> None:
+    table = Table.start(Store(tmp_path / "t.sqlite"), demo_game())
+    computer = ComputerSeat(table, "B", "easy", seed=8, dice=random.Random(8), carried=True)
+    _until_computer_places(table, computer)
+    expected = table.expected()
+    assert expected is not None
+    table.carried_out("A")
+    assert table.log()[-1]["action"] == str(expected.action)
+    assert table.log()[-1]["seat"] == "B"
+    with pytest.raises(IllegalActionError, match="no move"):
+        table.carried_out("A")
