@@ -262,13 +262,16 @@ class Table:
         with self._lock:
             return self._expected
 
-    def carried_out(self, proposer: Proposer) -> Accepted:
-        """A phone (no camera) says the expected miniature was put where the computer said."""
+    def carried_out(
+        self, proposer: Proposer, version: int | None = None, game_id: int | None = None
+    ) -> Accepted:
+        """A phone (no camera) says the expected miniature was put where the computer said;
+        ``version``, ``game_id``: the state it saw, as for ``submit``."""
         with self._lock:
             expected = self._expected
             if expected is None:
                 raise IllegalActionError("no move of the computer waits", rule="expect.none")
-        return self.submit(proposer, expected.action)
+        return self.submit(proposer, expected.action, version=version, game_id=game_id)
 
     def log(self, last: int | None = None) -> list[dict[str, Any]]:
         """The game's log entries as ``Store.log`` gives them (the ``last`` few), from memory."""

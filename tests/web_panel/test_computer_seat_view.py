@@ -48,3 +48,40 @@ def test_the_phone_sees_the_computers_moves_and_why(tmp_path: Path) -> None:
         assert phone.state()["version"] == view["version"]
     finally:
         app.extensions["panel"].close()
+
+
+def test_the_phone_shows_the_computers_move_to_carry_and_says_when_it_is_done(
+    tmp_path: Path,
+) -> None:
+    table = dreamblade_table(tmp_path, 0)
+    settings = Settings.model_validate(
+        {"data_dir": str(tmp_path), "game": "dreamblade", "panel": {"judge_pin": JUDGE_PIN}}
+    )
+    app = create_app(table, settings, secret_key="test-secret", testing=True)
+    try:
+        computer = ComputerSeat(table, "B", "normal", seed=2, dice=random.Random(2), carried=True)
+        phone = seated(app, "A")
+        for _ in range(60):
+            computer.play_ready()
+            view = phone.state()
+            if view["expected"]:
+                break
+            seen = {"game_id": view["game_id"], "version": view["version"]}
+            if phone.post("/api/roll", seen).status_code == 409:
+                assert phone.act(view["offers"][0]).status_code == 200
+        expected = view["expected"]
+        assert expected and expected["seat"] == "B"
+        assert expected["label"]["key"] in ("action.spawn", "action.move")
+        seen = {"game_id": view["game_id"], "version": view["version"]}
+        done = phone.post("/api/carried", seen)
+        assert done.status_code == 200, done.get_json()
+        after = phone.state()
+        assert after["version"] == view["version"] + 1 and after["expected"] is None
+        assert after["log"][-1]["seat"] == "B" and after["log"][-1]["reason"]
+        again = phone.post(
+            "/api/carried", {"game_id": after["game_id"], "version": after["version"]}
+        )
+        assert again.status_code == 422
+        assert again.get_json()["rule"] == "expect.none"
+    finally:
+        app.extensions["panel"].close()

@@ -317,6 +317,16 @@
       return;
     }
     if (demoWatching(box, view)) return;
+    if (view.expected) { // the computer's move waits for the players to carry its miniature
+      box.append(el("p", { class: "computer-carry", text: t("computer.carry", { action: actionLabel(view.expected) }) }));
+      if (page === "phone" && state.me.seat) {
+        box.append(el("button", {
+          class: "btn computer-carried", type: "button", text: t("computer.carried"),
+          onclick: () => guarded(() => post("/api/carried", { version: view.version, game_id: view.game_id })),
+        }));
+      }
+      return;
+    }
     if (page !== "phone") return;
     if (view.remote && view.remote.paused) { // a remote game paused: the banner says why
       box.append(el("p", { class: "hint remote-paused-hint", text: t("remote.paused_hint") }));
