@@ -124,6 +124,8 @@ class ComputerSeatSettings(_Section):
     seat: str | None = None
     level: Literal["easy", "normal", "strong"] = "normal"
     think_seconds: float = Field(default=1.0, gt=0, le=30)  # what a strong move may take
+    # its spawns and moves wait for the players to carry its miniatures on the real map
+    carried: bool = True
 
 
 class HubSettings(_Section):

@@ -136,7 +136,13 @@ class TableRuntime:
             return
         from companion.table.computer_seat import ComputerSeat
 
-        seat = ComputerSeat(self.table, chosen.seat, chosen.level, budget=chosen.think_seconds)
+        seat = ComputerSeat(
+            self.table,
+            chosen.seat,
+            chosen.level,
+            budget=chosen.think_seconds,
+            carried=chosen.carried,
+        )
         seat.attach()
         self._closers.append(seat.detach)
 
