@@ -4,6 +4,7 @@ the phone's view shows B's actions with the reason the computer gave, in the log
 from __future__ import annotations
 
 import random
+import threading
 from pathlib import Path
 
 from companion.settings import Settings
@@ -85,3 +86,56 @@ def test_the_phone_shows_the_computers_move_to_carry_and_says_when_it_is_done(
         assert again.get_json()["rule"] == "expect.none"
     finally:
         app.extensions["panel"].close()
+
+
+class _Demo:
+    """A scripted demo that a phone takes over (``companion.simulation.demo_run.DemoRun``)."""
+
+    def __init__(self) -> None:
+        self.taken_over = False
+
+    def scripted(self) -> bool:
+        return not self.taken_over
+
+    def view(self) -> dict[str, bool]:
+        return {"scripted": self.scripted(), "taken_over": self.taken_over}
+
+    def take_over(self) -> None:
+        self.taken_over = True
+
+
+def test_play_from_here_with_nobody_in_the_other_seat_gives_it_to_the_computer(
+    tmp_path: Path,
+) -> None:
+    table = dreamblade_table(tmp_path, 0)
+    settings = Settings.model_validate(
+        {
+            "data_dir": str(tmp_path),
+            "game": "dreamblade",
+            "panel": {"judge_pin": JUDGE_PIN},
+            "computer": {"carried": False},
+        }
+    )
+    app = create_app(table, settings, secret_key="test-secret", testing=True)
+    panel = app.extensions["panel"]
+    try:
+        panel.demo = _Demo()
+        phone = seated(app, "A")
+        taken = phone.post("/api/demo/take_over")
+        assert taken.status_code == 200
+        assert taken.get_json()["computer"] == ["B"]
+        assert phone.state()["demo"]["computer"] == ["B"]
+        # the customer plays A; the table answers for B on its own (its worker thread)
+        for _ in range(200):
+            view = phone.state()
+            if any(e["seat"] == "B" and e.get("reason") for e in view["log"]):
+                break
+            if view["pending"]["seat"] in ("A", None):
+                seen = {"game_id": view["game_id"], "version": view["version"]}
+                if phone.post("/api/roll", seen).status_code == 409 and view["offers"]:
+                    phone.act(view["offers"][0])
+            else:
+                threading.Event().wait(0.05)
+        assert any(e["seat"] == "B" and e.get("reason") for e in phone.state()["log"])
+    finally:
+        panel.close()

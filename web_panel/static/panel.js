@@ -370,6 +370,9 @@
     if (!demo) return false;
     if (!demo.scripted) {
       if (demo.taken_over) box.append(el("p", { class: "hint demo-note", text: t("demo.taken_over") }));
+      for (const taken of demo.computer || []) { // nobody held that seat: the table plays it
+        box.append(el("p", { class: "hint demo-computer", text: t("demo.computer", { name: seat(taken).name }) }));
+      }
       return false;
     }
     box.append(el("p", { class: "notice demo-note", text: t(page === "phone" ? "demo.watching" : "demo.watching_table") }));
