@@ -508,7 +508,7 @@ def run_sequence(
         total = sum(result.timings_ms.values())
         tally.frames += 1
         tally.ms.append(total)
-        if not step.scene.hands and i > 0:
+        if not step.scene.hands and i > settled[0]:  # after the first look at the table
             tally.still_ms.append(total)
             tally.still_cells.append(result.decoded_cells)
         if i % 2 == 0:

@@ -34,9 +34,10 @@ def _play(phones: dict[str, Phone], actions: int) -> dict[str, Any]:
         seen = {"game_id": view["game_id"], "version": view["version"]}
         status, said = phone.open("/api/roll", seen)  # the table rolls the seat's dice
         if status == 409 and said["error"] == "nothing_to_roll":
-            offered = view["legal_actions"] or []
+            offered = view["offers"] or []
             assert offered, view["pending"]
-            status, said = phone.open("/api/actions", {"action": offered[0], **seen})
+            chosen = {"verb": offered[0]["verb"], "args": offered[0]["args"]}
+            status, said = phone.open("/api/actions", {"action": chosen, **seen})
         assert status == 200, said
         view = anyone.state()
         assert view["version"] == seen["version"] + 1
