@@ -51,6 +51,7 @@ from companion.hub.journal import Journal
 from companion.hub.station import HubStation
 from companion.hub.tournament import Tournament
 from companion.settings import HubSettings
+from companion.table.start_request import StartRequest
 
 Key = tuple[str, int, int]  # table, game id, version
 
@@ -98,7 +99,7 @@ def play_tables(folder: Path, port: int, count: int, seconds: float, pace: float
         rng = random.Random(seed)
         while time.monotonic() < deadline:
             if table.read(lambda game: game.winner()) is not None:
-                table.replace_game(starting_game(settings))
+                table.start_game(StartRequest(starting_game(settings)))
             action = table.read(lambda game: str(random_action(game, rng)))
             started = time.monotonic()
             accepted = table.submit(JUDGE, action)
@@ -116,7 +117,7 @@ def play_tables(folder: Path, port: int, count: int, seconds: float, pace: float
         table = Table.start(Store(settings.store_path), starting_game(settings))
         links.append(
             TableLink(
-                settings, table, lambda game, _names, t=table: t.replace_game(game),
+                settings, table,
                 watch=lambda t=table, s=settings: spectator_view(t, s.seats),
             )
         )  # fmt: skip

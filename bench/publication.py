@@ -52,7 +52,7 @@ def main() -> None:
         table.state = count("state_builds", table.state)  # type: ignore[method-assign]
         app = create_app(table, settings, secret_key="bench", testing=True)
         panel = app.extensions["panel"]
-        link = TableLink(settings, table, lambda game, _names: None, watch=panel.spectator_view)
+        link = TableLink(settings, table, watch=panel.spectator_view)
         table.bus.subscribe(
             lambda _e: counts.__setitem__("applied", counts["applied"] + 1), {"action_applied"}
         )

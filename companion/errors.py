@@ -9,12 +9,28 @@ class IllegalActionError(ValueError):
     """An action that the rules do not allow now. The game is left unchanged.
 
     ``rule`` names the rule it breaks (e.g. ``"spawn.portal"`` or ``"FAQ combat step 4"``), so a
-    prompt can explain it and a test can check it.
+    prompt can explain it and a test can check it. ``key`` and ``params``, when given, are the
+    reason as people read it (a message key, ``refusal.<what>``, and its parameters: seats as
+    ``seat``, pieces as ``mini``, a decision by its title key as ``decision``), said in each
+    phone's language; the message itself is the engine's own words, for logs and the CLI.
     """
 
-    def __init__(self, message: str, *, rule: str = "") -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        rule: str = "",
+        key: str = "",
+        params: Mapping[str, object] | None = None,
+    ) -> None:
         super().__init__(message)
         self.rule = rule
+        self.key = key
+        self.params = dict(params or {})
+
+    def reason(self) -> dict[str, object] | None:
+        """The reason as a phone says it (``{"key", "params"}``), or ``None`` without a key."""
+        return {"key": self.key, "params": self.params} if self.key else None
 
 
 class SetupError(ValueError):

@@ -39,6 +39,9 @@ JUDGE_ANSWERED = "judge_answered"  # the judge took the call (data: by: "table" 
 TIME_UP = "time_up"  # the tournament hub's round clock ran out (data: policy, round)
 DEVICE = "device"  # a device went away, fell back or came back (data: device, status, message)
 REMOTE_CHANGED = "remote_changed"  # a remote table's link or pause changed (data: the remote block)
+# The rules decided something by themselves (a tie rolled again, spawn phases skipped, a turn
+# scored...): data ``key`` (a message key, said in each phone's language) and ``params``.
+NOTICE = "notice"
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,17 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "data": self.data}
+
+
+def notice(key: str, **params: Any) -> Event:
+    """A rule notice: what the engine did by itself and why, as a message key and its parameters
+    (seats as ``seat``/``seats``, pieces as ``mini``/``minis``, numbers and cells as they are)."""
+    return Event(NOTICE, {"key": key, "params": params})
+
+
+def notices_of(events: list[Event]) -> list[dict[str, Any]]:
+    """The rule notices among ``events``, as a log entry keeps them."""
+    return [dict(event.data) for event in events if event.kind == NOTICE]
 
 
 Subscriber = Callable[[Event], None]

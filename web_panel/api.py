@@ -62,6 +62,7 @@ class Refused(Exception):
         message: str = "",
         params: dict[str, object] | None = None,
         localized: bool = False,
+        reason: dict[str, object] | None = None,
     ) -> None:
         """``field``: the form field at fault; its problem, in the phone's language, is then the
         ``detail`` (``detail_localized`` in the body). Otherwise ``detail`` is the engine's or the
@@ -77,6 +78,7 @@ class Refused(Exception):
         self.message = message or code
         self.params = params or {}
         self.localized = localized or bool(field)
+        self.reason = reason  # the engine's reason as a message key and parameters
 
 
 @api.app_errorhandler(Refused)
@@ -92,6 +94,8 @@ def _refused(error: Refused) -> ResponseReturnValue:
         body["field"] = error.field
     if error.localized:
         body["detail_localized"] = True
+    if error.reason is not None:
+        body["because"] = error.reason
     prompt_key = f"rule.{error.rule}"
     prompt = translate(language, prompt_key) if error.rule else prompt_key
     if prompt != prompt_key:
@@ -236,7 +240,7 @@ def _submission_refusals() -> Iterator[None]:
     except SeatError as exc:
         raise Refused(403, "wrong_seat", str(exc)) from None
     except IllegalActionError as exc:
-        raise Refused(422, "illegal", str(exc), exc.rule) from None
+        raise Refused(422, "illegal", str(exc), exc.rule, reason=exc.reason()) from None
     except ValueError as exc:
         raise Refused(400, "malformed", str(exc)) from None
 

@@ -9,6 +9,7 @@ Who may set up: ``setup_rights``.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -19,14 +20,15 @@ from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 from pydantic import ValidationError
 
-from companion.camera import tag_registry
+from companion.camera.tag_registry import combined_registry
 from companion.errors import DataFileError
 from companion.games import find_kit, kits
 from companion.games.protocol import Game
 from companion.settings import SeatSettings
-from companion.table.catalog import EnteredBy, TableCatalog
+from companion.table.catalog import EnteredBy, TableCatalog, checked_entry
 from companion.table.session import Lineup
 from companion.table.setup import starting_game
+from companion.table.start_request import NewRound, StartRequest
 from web_panel.api import Refused, body
 from web_panel.i18n import choose_language, translate
 from web_panel.other_game_setup import FORMS as OTHER_FORMS
@@ -209,15 +211,18 @@ ValuesRead = tuple[str, dict[str, int]]
 def values_read_here(panel: Panel) -> ValuesRead | None:
     """The printed map the table's game plays on (its key) and the values its players read off
     it so far, when it is a Dreamblade game."""
+    return panel.table.read(values_read)
+
+
+def values_read(game: Game) -> ValuesRead | None:
+    """The printed map ``game`` plays on (its key) and the values its players read off it so
+    far, when it is a Dreamblade game."""
     from companion.games.dreamblade.game import DreambladeGame
 
-    def read(game: Game) -> ValuesRead | None:
-        if not isinstance(game, DreambladeGame):
-            return None
-        dream_map = game.setup.dream_map
-        return dream_map.printed_key, dream_map.values_read(game.judge_values())
-
-    return panel.table.read(read)
+    if not isinstance(game, DreambladeGame):
+        return None
+    dream_map = game.setup.dream_map
+    return dream_map.printed_key, dream_map.values_read(game.judge_values())
 
 
 def remembered_values(panel: Panel, dream_map: Any, here: ValuesRead | None) -> dict[str, int]:
@@ -234,14 +239,6 @@ def remembered_values(panel: Panel, dream_map: Any, here: ValuesRead | None) -> 
     }
 
 
-def remember_values_read(panel: Panel, *games: ValuesRead | None) -> None:
-    """Keep the values the players of ``games`` read off their printed maps in the table's
-    store, for the next set-up."""
-    for read in games:
-        if read is not None and read[1]:
-            panel.printed_maps.remember(*read)
-
-
 def _die() -> Any:
     from companion.games.dreamblade.dice import default_dice
 
@@ -255,7 +252,8 @@ def _refuse_incomplete(warband: Any, catalog: Any) -> None:
     incomplete = incomplete_miniatures(warband, catalog)
     if incomplete:
         names = ", ".join(catalog[catalog_id].name for catalog_id in incomplete)
-        raise Refused(400, "incomplete_miniatures", f"{warband.name}: {names}")
+        # names only (the warband's as typed, the miniatures' as printed): said in any language
+        raise Refused(400, "incomplete_miniatures", f"{warband.name}: {names}", localized=True)
 
 
 def dreamblade_game(panel: Panel, data: object) -> Game:
@@ -399,7 +397,7 @@ def dreamblade_tags(panel: Panel, data: dict[str, Any]) -> dict[str, TagId]:
         tags.update(_scanned(seat, given, warband))
         pieces.extend(piece for piece, _ in warband.copies(seat))
     try:
-        tag_registry.combined_registry(pieces, tags)
+        combined_registry(pieces, tags)
     except ValueError as exc:
         raise Refused(400, "setup", str(exc)) from None
     return tags
@@ -443,22 +441,6 @@ SETUP_FORMS: dict[str, Callable[[Panel, object, Mapping[str, SeatSettings]], Pre
     "dreamblade": _warband_form,
     **{view: _with_table_catalog(form) for view, form in OTHER_FORMS.items()},
 }
-
-
-def start_paired_game(panel: Panel, game: Game, names: Mapping[str, str]) -> None:
-    """Start the game the tournament hub paired at this table, with the players' names on the
-    seats (their colours kept); the phones see the new game at once. A pairing is a new lineup:
-    no phone of the game it replaces stays seated (``companion.table.session``)."""
-    current = panel.seats
-    seats = {
-        seat: SeatSettings(name=names[seat][:40] or s.name, colour=s.colour) if seat in names else s
-        for seat, s in current.items()
-    }
-    panel.table.session.set_seats(seats)
-    with tag_registry.LOCK:
-        paired = {seat: seats[seat].name for seat in names if seat in seats}
-        panel.table.replace_game(game, Lineup.of(paired, paired=True))
-    panel.feed.panel_changed()
 
 
 # -- routes ---------------------------------------------------------------------------------------
@@ -632,18 +614,26 @@ def new_game() -> ResponseReturnValue:
     prepared = _new_game(panel, data, seats)  # everything is checked before anything changes
     replaced = values_read_here(panel)  # the map values the replaced game's players read
     game = prepared.game
-    tags = prepared.tags
     seat = panel.viewer().seat  # who set it up (before a new lineup unseats them)
-    panel.table.session.set_seats(seats)
-    panel.clock.configure(minutes)
-    lineup = panel.lineup(game.seats)
-    with tag_registry.LOCK:  # a camera following the new game waits for its tags
-        panel.table.replace_game(game, lineup)
-        if tags:
-            tag_registry.save_registry(panel.settings.data_dir, panel.table.game_id, tags)
     typed_by = EnteredBy(seat, seats[seat].name if seat in seats else None)
-    for kind, entry in prepared.entries:  # cards typed once, offered at the next set-up
-        panel.table_catalog.add(game.name, kind, entry, typed_by)
-    remember_values_read(panel, replaced, values_read_here(panel))  # map values typed once too
+    try:  # cards typed once, offered at the next set-up
+        entries = tuple(
+            checked_entry(game.name, kind, entry, typed_by, time.time())
+            for kind, entry in prepared.entries
+        )
+    except DataFileError as exc:
+        raise refused_entry(exc) from None
+    panel.table.start_game(
+        StartRequest(
+            game,
+            Lineup.of({s: seats[s].name for s in game.seats if s in seats}),
+            seats=seats,
+            clock=NewRound(minutes),
+            tags={piece: str(tag) for piece, tag in prepared.tags.items()},
+            entries=entries,
+            # map values typed once too: the replaced game's, then the new one's over them
+            map_values=tuple(read for read in (replaced, values_read(game)) if read and read[1]),
+        )
+    )
     panel.feed.panel_changed()
     return jsonify(game=game.name, game_id=panel.table.game_id)

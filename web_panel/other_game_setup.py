@@ -47,9 +47,9 @@ other_setup_api = Blueprint("other_setup", __name__, url_prefix="/api/setup")
 
 @dataclass(frozen=True)
 class Prepared:
-    """A game ready to start and the cards typed for it, to keep in the table's catalog once it
-    has started: (kind, checked entry); and the tags shown to the camera for its pieces (piece →
-    tag), to record with it."""
+    """A game ready to start and the cards typed for it, kept in the table's catalog with the
+    game's start (``Table.start_game``): (kind, checked entry); and the tags shown to the camera
+    for its pieces (piece → tag), recorded with it."""
 
     game: Game
     entries: tuple[tuple[str, dict[str, Any]], ...] = ()

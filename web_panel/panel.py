@@ -35,7 +35,6 @@ from web_panel.view import public_view, spectator_view
 if TYPE_CHECKING:
     from companion.camera.reading import TableReading
     from companion.camera.snapshot import CameraView
-    from web_panel.remote_api import RemoteControl
 
 
 class LedFrame(Protocol):
@@ -57,6 +56,22 @@ class TournamentLink(Protocol):
 
     # where the player who held ``seat`` of game ``game_id`` plays now, after a new pairing
     def moved(self, game_id: int, seat: str) -> dict[str, Any] | None: ...
+
+
+class RemoteControl(Protocol):
+    """What the panel needs of the table's remote session (``companion.remote.control``).
+    ``invite`` and ``join`` raise ``ValueError`` with a ``key`` (a catalog message) when the
+    table can't."""
+
+    def invite(self) -> str: ...
+
+    def current_invite(self) -> str | None: ...
+
+    def invite_link(self, code: str, table_screen: str) -> str: ...
+
+    def join(self, code: str) -> None: ...
+
+    def leave(self) -> None: ...
 
 
 class DemoScript(Protocol):

@@ -1,42 +1,32 @@
 """Remote play on the panel (``companion.remote``): the table's remote block, the host's invite
-and the guest's join — the invite code and joining are for the table's own screen and the judge
-only, like the seats' join codes.
+(its code, its link and the link's QR code) and the guest's join — the invite and joining are for
+the table's own screen and the judge only, like the seats' join codes.
 
-The panel knows the table's remote session only by what it does (``RemoteControl``, set by the
-runtime): its refusals carry a ``key`` naming the catalog message said in the phone's language.
+The panel knows the table's remote session only by what it does (``panel.RemoteControl``, set by
+the runtime): its refusals carry a ``key`` naming the catalog message said in the phone's language.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any, Protocol
+from typing import Any
 
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
+from companion.settings import PanelSettings
 from web_panel.api import Refused, body
 from web_panel.i18n import choose_language, translate
-from web_panel.panel import Panel, current_panel
-from web_panel.seats import may_see_join_codes
+from web_panel.panel import Panel, RemoteControl, current_panel
+from web_panel.seats import join_qr_svg, may_see_join_codes
 
 remote_api = Blueprint("remote_api", __name__, url_prefix="/api/remote")
 logger = logging.getLogger(__name__)
 
 MAX_CODE_LENGTH = 1000
-
-
-class RemoteControl(Protocol):
-    """What the panel needs of the table's remote session (``companion.remote.control``).
-    ``invite`` and ``join`` raise ``ValueError`` with a ``key`` (a catalog message) when the
-    table can't."""
-
-    def invite(self) -> str: ...
-
-    def current_invite(self) -> str | None: ...
-
-    def join(self, code: str) -> None: ...
-
-    def leave(self) -> None: ...
+# Where a table's own screen is (``companion run`` prints it so), at the panel's default port:
+# the invite's link opens there at the friend's table, with the code filled in (``remote.js``).
+TABLE_SCREEN = f"http://127.0.0.1:{PanelSettings.model_fields['port'].default}/table"
 
 
 def remote_block(panel: Panel) -> dict[str, Any] | None:
@@ -69,10 +59,19 @@ def remote() -> ResponseReturnValue:
     return jsonify(remote_block(current_panel()))
 
 
+def _invite(control: RemoteControl, code: str | None) -> dict[str, str | None]:
+    """The invite as the table screen passes it on: the code, its link and the link's QR code (an
+    SVG, for a phone to scan and send on)."""
+    if code is None:
+        return {"code": None, "link": None, "qr": None}
+    url = control.invite_link(code, TABLE_SCREEN)
+    return {"code": code, "link": url, "qr": join_qr_svg(url)}
+
+
 @remote_api.get("/invite")
 def current_invite() -> ResponseReturnValue:
-    panel = current_panel()
-    return jsonify(code=_control(panel).current_invite())
+    control = _control(current_panel())
+    return jsonify(_invite(control, control.current_invite()))
 
 
 @remote_api.post("/invite")
@@ -85,7 +84,7 @@ def invite() -> ResponseReturnValue:
     except ValueError as error:
         return _refused(error, 409)
     panel.feed.panel_changed()
-    return jsonify(code=code)
+    return jsonify(_invite(control, code))
 
 
 @remote_api.post("/join")

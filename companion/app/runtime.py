@@ -21,7 +21,6 @@ from companion.app.devices import DeviceNote, buttons_missing, lights_missing
 from companion.errors import DataFileError, IllegalActionError
 from companion.events import Event
 from companion.games import find_kit, fixed_maps
-from companion.games.protocol import Game
 from companion.lights.board_view import BoardView
 from companion.lights.colours import Palette
 from companion.lights.driver import LightsDriver
@@ -30,7 +29,6 @@ from companion.lights.map_view import MapView, game_map, view_for_game
 from companion.settings import Settings
 from companion.table.dice_roll import roll_for
 from companion.table.seats_here import absent_at
-from companion.table.session import Lineup
 from companion.table.table import JUDGE, Table
 from firmware_config.layout import load_layout
 
@@ -191,7 +189,7 @@ class TableRuntime:
         settings = self.settings.model_copy(update={"hub": resolved.settings})
         panel = self.panel
         link = TableLink(
-            settings, self.table, self._start_paired_game, self._follow_clock,
+            settings, self.table, self._follow_clock,
             watch=panel.spectator_view if panel is not None else None,
             join_base=(lambda: self.panel_url) if panel is not None else None,
         )  # fmt: skip
@@ -223,15 +221,6 @@ class TableRuntime:
             self.problems.append(f"remote: {control.problem} (the table waits, paused)")
         self._closers.append(control.close)
         return control
-
-    def _start_paired_game(self, game: Game, names: dict[str, str]) -> None:
-        panel = self.panel
-        if panel is None:
-            self.table.replace_game(game, Lineup.of(names, paired=True))
-            return
-        from web_panel.game_setup import start_paired_game
-
-        start_paired_game(panel, game, names)
 
     def _follow_clock(
         self, length: float | None, remaining: float | None, running: bool, at_time: str

@@ -2,8 +2,8 @@
 ``GameKit.map_kind``, and how it is read, ``GameKit.camera``): the map grid, the tag registry and
 how a committed board change reaches the engine.
 
-- the 5×5 map (Dreamblade): the 5×5 map, the tag registry file or default serials,
-  ``reconciler.sync_table``.
+- the 5×5 map (Dreamblade): the 5×5 map, the tags the set-up recorded (kept with the game in the
+  store) or default serials, ``reconciler.sync_table``.
 - squares (Dungeon Command): a square grid of ``camera.battlefield.columns`` × ``rows`` squares of
   the size in the game's data; read by the game's kit (``camera/game_sync.py``).
 - hexes (Arena): a hex map from ``camera.battlefield`` (``columns``, ``rows``, ``hex_mm``,
@@ -50,7 +50,7 @@ def camera_profile(settings: Settings, table: Table) -> CameraProfile:
     kit = find_kit(game)
     battlefield = settings.camera.battlefield
     if kit.map_size is not None:  # its own map: the 5×5 map
-        return _board(settings, game)
+        return _board(game)
     if kit.map_kind is None or kit.camera is None:
         raise CameraProfileError(f"{game} has no map for the camera to read")
     return _on_cells(battlefield, table, game, kit.map_kind, kit.camera)
@@ -64,13 +64,10 @@ def _for_game(game: str, make: Callable[[Any], Registry]) -> Callable[[Table], R
     return registry_for
 
 
-def _board(settings: Settings, name: str) -> CameraProfile:
+def _board(name: str) -> CameraProfile:
     from companion.camera.tag_registry import table_registry
 
-    data_dir = settings.data_dir
-    return CameraProfile(
-        name, DREAMBLADE_MAP, lambda table: table_registry(data_dir, table), sync_board
-    )
+    return CameraProfile(name, DREAMBLADE_MAP, table_registry, sync_board)
 
 
 def _on_cells(

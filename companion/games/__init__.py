@@ -1,8 +1,9 @@
 """The registry of games the companion serves: one kit per game (``companion.games.kit``).
 
 Each game package registers its kit with ``register_kit`` when imported; ``find_kit(name)`` gives
-a game's kit and ``find_game(name)`` its engine class, ``kits()`` every kit in the order the
-house lists games. The known game packages are imported on first use.
+a game's kit, ``find_game(name)`` its engine class and ``find_entry_kind(name, kind)`` the
+catalog entries its players may type in, ``kits()`` every kit in the order the house lists
+games. The known game packages are imported on first use.
 
 May import: the shared contracts, the camera's tag ids and board changes (``vision.board_change``)
 and the hex map's geometry (``vision.hex_grid``), neither of which loads OpenCV.
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from companion.games.catalog_entries import EntryKind
     from companion.games.kit import GameKit, RegisteredArmies
     from companion.games.protocol import Game
     from companion.settings import Settings
@@ -64,6 +66,15 @@ def find_kit(name: str) -> GameKit:
 def find_game(name: str) -> type[Game]:
     """The engine class of the game registered under ``name`` (``KeyError`` if none)."""
     return find_kit(name).game_class
+
+
+def find_entry_kind(game: str, kind: str) -> EntryKind:
+    """The entry kind ``kind`` of ``game`` (from its kit); ``KeyError`` if it takes no such
+    entries."""
+    for entry_kind in find_kit(game).entry_kinds:
+        if entry_kind.kind == kind:
+            return entry_kind
+    raise KeyError(f"game {game!r} takes no {kind!r} entries at the table")
 
 
 def kits() -> tuple[GameKit, ...]:

@@ -46,17 +46,6 @@ class EntryKind:
         return entry
 
 
-def find_entry_kind(game: str, kind: str) -> EntryKind:
-    """The entry kind ``kind`` of ``game`` (from its kit); ``KeyError`` if it takes no such
-    entries."""
-    from companion.games import find_kit
-
-    for entry_kind in find_kit(game).entry_kinds:
-        if entry_kind.kind == kind:
-            return entry_kind
-    raise KeyError(f"game {game!r} takes no {kind!r} entries at the table")
-
-
 # -- checks the games' entries share ---------------------------------------------------------------
 
 MAX_NAME = 40

@@ -179,15 +179,23 @@ class Pending:
     ``seat`` is the seat whose input is needed (``None`` when the game is over or anyone may act);
     ``kind`` is a short stable identifier the panel and the prompts key on (e.g. ``"initiative"``,
     ``"spawn"``, ``"choose_action"``, ``"attack_dice"``); ``details`` carries what the panel needs
-    to render the decision (e.g. ``{"dice": 7}``), all JSON-serialisable.
+    to render the decision (e.g. ``{"dice": 7}``), all JSON-serialisable. ``title`` is the
+    message key the phones name the decision by (``kind.<kind>`` unless a game gives another),
+    said in each phone's language.
     """
 
     seat: str | None
     kind: str
     details: dict[str, Any] = field(default_factory=dict)
+    title: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "kind": self.kind, "details": self.details}
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "details": self.details,
+            "title": self.title or f"kind.{self.kind}",
+        }
 
 
 class Game(ABC):

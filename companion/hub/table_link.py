@@ -2,10 +2,11 @@
 
 ``TableLink`` holds the table's one connection to the hub (``TablePublisher``). When the hub
 pairs two players at this table, the link starts their game — in Dreamblade with their
-registered warbands when both gave one, else the table's usual starting game — and names the
-seats; the players' label registrations it carries (their own carriers) are kept for the camera
-in the table's session (``companion.table.seated_labels``) until the next pairing, or until the
-hub pairs no one here.
+registered warbands when both gave one, else the table's usual starting game — with their names on
+the seats and the label registrations the pairing carries (their own carriers, kept for the
+camera in the table's session, ``companion.table.seated_labels``, until the next pairing or until
+the hub pairs no one here), all as one start of the table (``Table.start_game``: one store
+transaction).
 When that game ends (or at time, under the ``leader_wins`` policy) it sends the result; which
 match the table plays, and any result sent, are kept in ``hub-match.json`` so a table restarted
 mid-round sends its result again. The table's state goes to the hub once per version (a new action,
@@ -32,9 +33,11 @@ from companion.events import Event
 from companion.games import configured_kit
 from companion.games.protocol import Game
 from companion.hub.publisher import TablePublisher, table_summary
-from companion.settings import Settings
-from companion.table.seated_labels import clear_seated, save_seated
+from companion.settings import SeatSettings, Settings
+from companion.table.seated_labels import clear_seated, save_seated, seated_labels
+from companion.table.session import Lineup
 from companion.table.setup import starting_game
+from companion.table.start_request import StartRequest
 from companion.table.table import Table
 from vision.registration import LabelRegistration, registration_from_data
 
@@ -44,7 +47,6 @@ SEAT_OUTCOMES = {"A": "a", "B": "b"}
 # the events that make a new version of the table's state: one state message each
 NEW_VERSION = frozenset({ev.ACTION_APPLIED, ev.UNDONE, ev.GAME_STARTED})
 
-StartGame = Callable[[Game, dict[str, str]], None]
 # what spectators away from the table may watch of it (the panel's spectator view)
 Watch = Callable[[], dict[str, Any]]
 # where phones open the table's panel (``http://192.168.1.20:8000``); ``None``: no panel
@@ -80,8 +82,8 @@ class TableLink:
         self,
         settings: Settings,
         table: Table,
-        start_game: StartGame,
         show_clock: ShowClock | None = None,
+        *,
         now: Callable[[], float] = time.time,
         make_game: Callable[[dict[str, Any], Settings], Game] = game_for_match,
         watch: Watch | None = None,
@@ -96,7 +98,6 @@ class TableLink:
         self._join_base = join_base
         self._make_game = make_game
         self.table = table
-        self._start_game = start_game
         self._show_clock = show_clock
         self._now = now
         self._lock = threading.RLock()
@@ -203,20 +204,22 @@ class TableLink:
             self._changed()
             return
         with self._lock:
-            self._seat_labels(view)
-            self._changed()  # the phones say which players' labels the camera leaves out
+            labels = self._seat_labels(view)
             if self.match is not None and self.match["match"] == match_id:
+                save_seated(self.table.session, match_id, labels)
+                self._changed()  # the phones say which players' labels the camera leaves out
                 self._report_if_over()  # the same pairing again (a reconnection): resend
                 return
             game = self._make_game(view, self.settings)
             names = {"A": str(view["a"]["name"]), "B": str(view["b"]["name"])}
             earlier = self.match
-            self._start_game(game, names)
+            self.table.start_game(self._start_request(game, names, int(view["id"]), labels))
             self.match = {"match": match_id, "game_id": self.table.game_id, "outcome": None}
             if earlier is not None:  # its phones lost their seats: they say where to go now
                 self.match["replaced"] = {"match": earlier["match"], "game_id": earlier["game_id"]}
             _save(self._path, self.match)
             self._publish_seat_links()
+            self._changed()  # the phones see the new game and where the replaced one's went
             log.info("hub: match %d, %s against %s", match_id, names["A"], names["B"])
 
     def _publish_seat_links(self) -> None:
@@ -258,9 +261,11 @@ class TableLink:
         if self.on_change is not None:
             self.on_change()
 
-    def _seat_labels(self, view: dict[str, Any]) -> None:
-        """The camera reads the seated players' own carriers (their label registrations in the
-        pairing) for this match, and no earlier match's; one that does not load is left out."""
+    @staticmethod
+    def _seat_labels(view: dict[str, Any]) -> dict[str, LabelRegistration]:
+        """The seated players' own carriers (their label registrations in the pairing), which
+        the camera reads for this match and no earlier match's; one that does not load is left
+        out."""
         seats: dict[str, LabelRegistration] = {}
         for seat in ("A", "B"):
             data = (view.get(seat.lower()) or {}).get("labels")
@@ -270,7 +275,32 @@ class TableLink:
                 seats[seat] = registration_from_data(data, f"seat {seat}'s labels from the hub")
             except DataFileError as error:
                 log.warning("hub: %s", error)
-        save_seated(self.table.session, int(view["id"]), seats)
+        return seats
+
+    def _start_request(
+        self,
+        game: Game,
+        names: dict[str, str],
+        match_id: int,
+        labels: dict[str, LabelRegistration],
+    ) -> StartRequest:
+        """The pairing's game with the players' names on the seats (their colours kept) and
+        their labels, started as one: a pairing is a new lineup, so no phone of the game it
+        replaces stays seated (``companion.table.session``)."""
+        current = self.table.session.seats() or dict(self.settings.seats)
+        seats = {
+            seat: SeatSettings(name=names[seat][:40] or s.name, colour=s.colour)
+            if seat in names
+            else s
+            for seat, s in current.items()
+        }
+        paired = {seat: seats[seat].name for seat in names if seat in seats}
+        return StartRequest(
+            game,
+            Lineup.of(paired, paired=True),
+            seats=seats,
+            labels=seated_labels(match_id, labels),
+        )
 
     def event_map(self) -> Any:
         """The event's map for this table's pairing (the panel's set-up plays on it)."""

@@ -5,7 +5,8 @@ moment first.
 
 The view source gives Dreamblade's ``BoardView`` or, for a hex map or square grid, a
 ``MapView`` (``map_view.view_for_game``; ``None``: no game on the layout's map, the attract mode
-shows). It is read on every event and once every ``REFRESH_SECONDS`` (Dungeon Command's creatures
+shows). It is read on every event (an action, an undo or a new game is drawn at once, whether its
+pixels change or not) and once every ``REFRESH_SECONDS`` (Dungeon Command's creatures
 move with no engine event: the camera's squares are read then). Cells the camera prompts about
 (each game kit's ``prompt_events``) flash until the next action at the table, at most
 ``PROMPT_SECONDS``.
@@ -97,6 +98,9 @@ class LightsDriver:
                 return
             if event.kind in ENDS_PROMPTS:
                 self._prompts.clear()
+                # the frame showing the game as of this action is drawn at once, whether or not
+                # its pixels change (not at the next frame tick, up to 1/FPS later)
+                self.wake()
             if event.kind == ev.GAME_STARTED and self._palette_source is not None:
                 self.palette = self._palette_source()
                 self.wake()

@@ -10,8 +10,8 @@ The broker is trusted in one of three ways:
 - a **CA file** on this machine (the host's own broker): verified against it, host name included.
 - neither (a hosted broker): the system's certificate authorities, host name included.
 
-The client id is the account's name (our generated broker enforces that); a dropped connection is
-retried by paho every 1 s, doubling up to 30 s.
+The client id is the account's name (our generated broker enforces that); how a dropped connection
+is retried is the link's (``link.py``).
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ PIN = re.compile(r"^[0-9a-f]{64}$")
 ROOM = re.compile(r"^[A-Za-z0-9_-]{1,40}(/[A-Za-z0-9_-]{1,40}){0,3}$")
 ACCOUNT = re.compile(r"^[A-Za-z0-9_.@-]{1,64}$")
 FETCH_TIMEOUT = 10.0  # seconds to fetch a pinned broker's certificate
-RECONNECT_MIN, RECONNECT_MAX = 1, 30  # seconds between reconnection attempts (doubling)
 
 
 class AccessError(ValueError):
@@ -176,7 +175,7 @@ def tls_context(access: BrokerAccess, data_dir: Path) -> ssl.SSLContext:
 
 def remote_client(access: BrokerAccess, role: str, data_dir: Path) -> mqtt.Client:
     """A paho 2.x client for ``access`` acting as ``role`` (host or guest): TLS set (a pinned
-    broker's certificate fetched and checked now), account and reconnect delays applied; not yet
+    broker's certificate fetched and checked now) and account set; not yet
     connected. Raises ``AccessError`` on a pin mismatch or a pinned broker that can't be reached
     for the first time."""
     if role not in ROLES:
@@ -187,5 +186,4 @@ def remote_client(access: BrokerAccess, role: str, data_dir: Path) -> mqtt.Clien
     )
     client.tls_set_context(context)
     client.username_pw_set(access.username, access.password)
-    client.reconnect_delay_set(min_delay=RECONNECT_MIN, max_delay=RECONNECT_MAX)
     return client

@@ -38,8 +38,9 @@ from companion.settings import Settings, default_data_dir, load_settings
 
 # English words for the invite's catalog keys (the panel has them in every language)
 INVITE_ERRORS = {
-    "remote.invite.garbled": "this is not an invite code (check it was copied whole)",
+    "remote.invite.garbled": "this is not an invite code: copy it again",
     "remote.invite.checksum": "the code has a typo: check it character by character",
+    "remote.invite.short": "the code is cut short: copy it whole, from TTC1- to its last character",
     "remote.invite.version": "the code comes from another version of the companion: update both",
 }
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.remote.access import AccessError, BrokerAccess, remote_client
-from companion.remote.invite import Invite, InviteError, decode, encode
+from companion.remote.invite import Invite, InviteError, code_of, decode, encode, link
 from companion.remote.link import Agreer, ClientFactory, GuestLink, HostLink, Reach, Roller
 from companion.remote.state import RemoteSession, RemoteState
 from companion.settings import RemoteSettings, SeatSettings
@@ -109,7 +109,7 @@ def guest_join(state: RemoteState, code: str) -> RemoteSession:
         invite = decode(code)
     except InviteError as error:
         raise RemoteRefused(error.key, str(error)) from None
-    return state.start_guest(access_fields(invite.access), invite.seat, invite.nonce, code.strip())
+    return state.start_guest(access_fields(invite.access), invite.seat, invite.nonce, code_of(code))
 
 
 class RemoteControl:
@@ -207,6 +207,11 @@ class RemoteControl:
     def current_invite(self) -> str | None:
         session = self.state.session()
         return session.code if session is not None and session.role == "host" else None
+
+    @staticmethod
+    def invite_link(code: str, table_screen: str) -> str:
+        """The link that opens ``table_screen`` (a table's own screen) with ``code`` filled in."""
+        return link(code, table_screen)
 
     # -- the guest -----------------------------------------------------------------------------
 

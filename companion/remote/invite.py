@@ -10,10 +10,16 @@ wrong character, or two neighbours swapped, is caught rather than read as anothe
 The payload is packed by bits: a flag (pin present), the port (16 bits), the pin (256 bits), then
 each text as a 2-bit mode and an 8-bit length, then 6 bits a character (digits, letters, ``-``
 and either ``.`` or ``_``) or else UTF-8 bytes.
+
+A code whose checksum fails is a typo when changing one character, or swapping two neighbours,
+makes it whole; else it was cut short when its fields, read in order, need more characters than it
+has (a code copied or scanned in part). The invite's link (``link``) is a table screen's address
+with the code after ``#join=``; ``decode`` takes the link as well as the code.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import zlib
 from dataclasses import dataclass
@@ -30,6 +36,7 @@ VALUE = {symbol: value for value, symbol in enumerate(SYMBOLS)} | {
 CHECK_SYMBOLS = 7  # 35 bits: the CRC-32 and three zero bits
 GROUP = 5
 MAX_CODE = 1000  # characters; longer is not an invite
+JOIN = "#join="  # in an invite's link, what comes before the code
 # A text is packed 6 bits a character when one of these 64-character sets holds it (host names;
 # tokens such as ``secrets.token_urlsafe``), else as UTF-8 bytes (mode 0).
 _WORD = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-"
@@ -40,7 +47,8 @@ SEAT = re.compile(r"^[A-Za-z0-9_-]{1,16}$")  # as the settings' remote.seat
 
 class InviteError(ValueError):
     """A code that is not a usable invite; ``key`` names the catalog message:
-    ``remote.invite.garbled``, ``remote.invite.checksum`` or ``remote.invite.version``."""
+    ``remote.invite.garbled``, ``remote.invite.checksum`` (a typo), ``remote.invite.short`` (cut
+    short) or ``remote.invite.version``."""
 
     def __init__(self, key: str) -> None:
         super().__init__(key)
@@ -95,6 +103,10 @@ class _Bits:
         return [int("".join(map(str, bits[i : i + 5])), 2) for i in range(0, len(bits), 5)]
 
 
+class _RanOut(Exception):
+    """The fields need more bits than the code has."""
+
+
 class _Reader:
     def __init__(self, symbols: list[int]) -> None:
         self.bits = [(s >> shift) & 1 for s in symbols for shift in range(4, -1, -1)]
@@ -102,7 +114,7 @@ class _Reader:
 
     def take(self, width: int) -> int:
         if self.at + width > len(self.bits):
-            raise InviteError("remote.invite.garbled")
+            raise _RanOut
         value = 0
         for bit in self.bits[self.at : self.at + width]:
             value = value << 1 | bit
@@ -128,6 +140,83 @@ class _Reader:
 
 def _check(symbols: list[int]) -> int:
     return zlib.crc32(bytes(symbols))
+
+
+def _whole(symbols: list[int]) -> bool:
+    """Whether the last ``CHECK_SYMBOLS`` are the checksum of the others."""
+    body, tail = symbols[:-CHECK_SYMBOLS], symbols[-CHECK_SYMBOLS:]
+    return _value(tail) == _check(body)
+
+
+def _value(tail: list[int]) -> int:
+    return sum(symbol << 5 * (len(tail) - 1 - at) for at, symbol in enumerate(tail))
+
+
+def _one_typo_away(symbols: list[int]) -> bool:
+    """Whether one character changed, or two neighbours swapped, make the code whole."""
+    body, tail = bytes(symbols[:-CHECK_SYMBOLS]), symbols[-CHECK_SYMBOLS:]
+    target = zlib.crc32(body) ^ _value(tail)
+    if any(body[at] ^ change < len(SYMBOLS) for at, change in _typos(len(body)).get(target, ())):
+        return True
+    if any(target & ~(31 << 5 * at) == 0 for at in range(CHECK_SYMBOLS)):
+        return True  # one wrong character of the checksum itself
+    return any(
+        symbols[at] != symbols[at + 1]
+        and _whole([*symbols[:at], symbols[at + 1], symbols[at], *symbols[at + 2 :]])
+        for at in range(len(symbols) - 1)
+    )
+
+
+@functools.lru_cache(maxsize=4)
+def _typos(length: int) -> dict[int, list[tuple[int, int]]]:
+    """For a body of ``length`` characters: how each single change (position, XOR of the old and
+    new value) moves its CRC. A CRC is affine: for texts of one length, ``crc(a ^ b) == crc(a) ^
+    crc(b) ^ crc(zeros)``, so a change moves it by ``crc(change alone) ^ crc(zeros)``, whatever
+    the text; and that is the XOR of the moves of the change's bits."""
+    zeros = zlib.crc32(bytes(length))
+    moves: dict[int, list[tuple[int, int]]] = {}
+    for at in range(length):
+        bits = [
+            zlib.crc32(bytes(at) + bytes((1 << bit,)) + bytes(length - at - 1)) ^ zeros
+            for bit in range(5)
+        ]
+        for change in range(1, len(SYMBOLS)):
+            move = 0
+            for bit, value in enumerate(bits):
+                if change >> bit & 1:
+                    move ^= value
+            moves.setdefault(move, []).append((at, change))
+    return moves
+
+
+def _cut_short(symbols: list[int]) -> bool:
+    """Whether the fields, read from the start, need more characters than there are."""
+    reader = _Reader(symbols)
+    try:
+        _fields(reader)
+    except _RanOut:
+        return True
+    except InviteError:
+        return False
+    body = -(-reader.at // 5)  # the characters the fields fill, the last one padded
+    return len(symbols) < body + CHECK_SYMBOLS
+
+
+def _fields(reader: _Reader) -> tuple[int, int, str | None, list[str]]:
+    """The pin flag, the port, the pin and the seven texts, in the order ``encode`` packs them."""
+    has_pin, port = reader.take(1), reader.take(16)
+    pin = f"{reader.take(256):064x}" if has_pin else None
+    return has_pin, port, pin, [reader.take_text() for _ in range(7)]
+
+
+def link(code: str, table_screen: str) -> str:
+    """The invite's link: ``table_screen`` (a table screen's address) opened with the code."""
+    return f"{table_screen}{JOIN}{code}"
+
+
+def code_of(text: str) -> str:
+    """The code in ``text``: the text itself, or the end of an invite's link."""
+    return text.strip().rpartition(JOIN)[2]
 
 
 # -- the code -----------------------------------------------------------------------------------
@@ -157,6 +246,7 @@ def decode(code: str) -> Invite:
     """The invite in ``code``; ``InviteError`` names what is wrong with it."""
     if len(code) > MAX_CODE:
         raise InviteError("remote.invite.garbled")
+    code = code_of(code)
     match = re.match(r"^TTC([0-9OIL])-?(.*)$", re.sub(r"\s+", "", code).upper())
     if match is None:
         raise InviteError("remote.invite.garbled")
@@ -169,17 +259,21 @@ def decode(code: str) -> Invite:
         symbols = [VALUE[c] for c in text]
     except KeyError:
         raise InviteError("remote.invite.garbled") from None
-    if len(symbols) <= CHECK_SYMBOLS:
-        raise InviteError("remote.invite.garbled")
-    body, tail = symbols[:-CHECK_SYMBOLS], symbols[-CHECK_SYMBOLS:]
-    if _Reader(tail).take(CHECK_SYMBOLS * 5) != _check(body):
-        raise InviteError("remote.invite.checksum")
-    reader = _Reader(body)
-    has_pin, port = reader.take(1), reader.take(16)
-    pin = f"{reader.take(256):064x}" if has_pin else None
-    host, username, password, room = (reader.take_text() for _ in range(4))
-    seat, nonce, game = (reader.take_text() for _ in range(3))
+    if len(symbols) <= CHECK_SYMBOLS or not _whole(symbols):
+        if len(symbols) > CHECK_SYMBOLS and _one_typo_away(symbols):
+            raise InviteError("remote.invite.checksum")
+        if _cut_short(symbols):
+            raise InviteError("remote.invite.short")
+        raise InviteError(
+            "remote.invite.checksum" if len(symbols) > CHECK_SYMBOLS else "remote.invite.garbled"
+        )
+    reader = _Reader(symbols[:-CHECK_SYMBOLS])
+    try:
+        _, port, pin, texts = _fields(reader)
+    except _RanOut:
+        raise InviteError("remote.invite.garbled") from None
     reader.finish()
+    host, username, password, room, seat, nonce, game = texts
     try:
         access = BrokerAccess(host, port, username, password, room, pin)
         return Invite(access, seat, nonce, game)

@@ -1,4 +1,5 @@
-"""One table: the game in play and who may act on it (``table``), the SQLite store that keeps every
+"""One table: the game in play and who may act on it (``table``), what starting a game changes,
+written in one store transaction (``start_request``), the SQLite store that keeps every
 acknowledged action (``store``), the table's session in that store — who plays, the phones holding
 their seats, who may set up a game, the seats' names, the round clock (``session``, ``clock``) and
 the label registrations of the players a tournament seats here (``seated_labels``) — the entries

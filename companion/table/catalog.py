@@ -17,7 +17,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import DataFileError
-from companion.games.catalog_entries import find_entry_kind
+from companion.games import find_entry_kind
 from companion.table.sqlite_file import open_durable
 
 FORMAT = "companion-table-catalog"
@@ -129,7 +129,7 @@ class TableCatalog:
         """Check ``data`` with its game and keep it, replacing an entry with the same id."""
         entry = checked_entry(game, kind, data, entered_by, time.time())
         with self._transaction() as db:
-            self._put(db, entry)
+            _put(db, entry)
         return entry
 
     def import_document(self, document: object) -> ImportReport:
@@ -147,7 +147,7 @@ class TableCatalog:
                     unchanged += 1
                     continue
                 added, replaced = (added + 1, replaced) if row is None else (added, replaced + 1)
-                self._put(db, entry)
+                _put(db, entry)
         return ImportReport(added, replaced, unchanged)
 
     def remove(self, game: str, kind: str, entry_id: str) -> bool:
@@ -157,25 +157,6 @@ class TableCatalog:
                 (game, kind, entry_id),
             )
             return cursor.rowcount > 0
-
-    @staticmethod
-    def _put(db: sqlite3.Connection, entry: TableEntry) -> None:
-        (revision,) = db.execute(
-            "SELECT COALESCE(MAX(revision), 0) + 1 FROM catalog_entries"
-        ).fetchone()
-        db.execute(
-            "INSERT OR REPLACE INTO catalog_entries VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                entry.game,
-                entry.kind,
-                entry.id,
-                json.dumps(entry.data, ensure_ascii=False, sort_keys=True),
-                entry.entered_by.seat,
-                entry.entered_by.name,
-                entry.entered_at,
-                revision,
-            ),
-        )
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -209,6 +190,35 @@ class TableCatalog:
             "exported_at": _iso(time.time()),
             "entries": [entry.to_json() for entry in self.entries()],
         }
+
+
+def write_entries(db: sqlite3.Connection, entries: Iterable[TableEntry]) -> None:
+    """Keep ``entries`` (checked: ``checked_entry``) in the caller's transaction on the store's
+    file (``Table.start_game``: the cards a set-up typed in start with its game, or not at all)."""
+    entries = list(entries)
+    if entries:
+        db.execute(_SCHEMA)  # one statement: the table, if no catalog was opened on this file yet
+    for entry in entries:
+        _put(db, entry)
+
+
+def _put(db: sqlite3.Connection, entry: TableEntry) -> None:
+    (revision,) = db.execute(
+        "SELECT COALESCE(MAX(revision), 0) + 1 FROM catalog_entries"
+    ).fetchone()
+    db.execute(
+        "INSERT OR REPLACE INTO catalog_entries VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            entry.game,
+            entry.kind,
+            entry.id,
+            json.dumps(entry.data, ensure_ascii=False, sort_keys=True),
+            entry.entered_by.seat,
+            entry.entered_by.name,
+            entry.entered_at,
+            revision,
+        ),
+    )
 
 
 # -- the exported document ------------------------------------------------------------------------

@@ -23,6 +23,21 @@ class ClockError(ValueError):
     """A clock operation that makes no sense now (start a running clock, no length set...)."""
 
 
+def new_round(round_minutes: int | None, at_time: str | None) -> dict[str, Any]:
+    """The saved state of a new round of ``round_minutes`` (``None``: no clock), not running,
+    under the rule ``at_time`` (``None``: the settings'). ``ClockError`` for any other length
+    than 1 to 600 minutes."""
+    if round_minutes is not None and not 1 <= round_minutes <= 600:
+        raise ClockError("a round lasts between 1 and 600 minutes")
+    return {
+        "length": round_minutes * 60.0 if round_minutes else None,
+        "used": 0.0,
+        "running": False,
+        "at_time": at_time,
+        "saved_at": time.time(),
+    }
+
+
 class MatchClock:
     def __init__(
         self,
@@ -85,15 +100,25 @@ class MatchClock:
             used += self._now() - self._running_since
         return max(0.0, self._length - used)
 
+    @property
+    def at_time(self) -> str:
+        """What happens at time (``ClockSettings.at_time``, or the hub's rule it follows)."""
+        return self._at_time
+
     def configure(self, round_minutes: int | None) -> None:
         """Set a new round length (``None``: no clock) and reset the clock."""
-        if round_minutes is not None and not 1 <= round_minutes <= 600:
-            raise ClockError("a round lasts between 1 and 600 minutes")
+        state = new_round(round_minutes, self._at_time)
         with self._lock:
-            self._length = round_minutes * 60.0 if round_minutes else None
-            self._used = 0.0
             self._running_since = None
+            self._restore(state)
             self._changed()
+
+    def show(self, state: dict[str, Any]) -> None:
+        """Show a state saved elsewhere (a new round stored with a new game:
+        ``Session.write_new_round``), saving nothing."""
+        with self._lock:
+            self._running_since = None
+            self._restore(state)
 
     def follow(
         self, length: float | None, remaining: float | None, running: bool, at_time: str

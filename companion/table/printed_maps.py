@@ -11,7 +11,8 @@ with the store's durability).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import sqlite3
+from collections.abc import Iterable, Mapping
 
 from companion.table.store import Store
 
@@ -40,7 +41,17 @@ class PrintedMaps:
     def remember(self, map_key: str, values: Mapping[str, int]) -> None:
         """Keep ``values`` (cell → value) for the printed map ``map_key``, over those kept."""
         with self.store.transaction() as db:
-            db.executemany(
-                "INSERT OR REPLACE INTO printed_map_values VALUES (?, ?, ?)",
-                [(map_key, cell, int(value)) for cell, value in values.items()],
-            )
+            write_values(db, [(map_key, values)])
+
+
+def write_values(db: sqlite3.Connection, read: Iterable[tuple[str, Mapping[str, int]]]) -> None:
+    """``remember`` each (printed map key, values read off it), in order, in the caller's store
+    transaction (``Table.start_game``: the values typed for a game are kept as it starts)."""
+    read = list(read)
+    if read:
+        db.execute(_SCHEMA)  # no panel opened the values on this file yet
+    for map_key, values in read:
+        db.executemany(
+            "INSERT OR REPLACE INTO printed_map_values VALUES (?, ?, ?)",
+            [(map_key, cell, int(value)) for cell, value in values.items()],
+        )

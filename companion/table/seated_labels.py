@@ -2,7 +2,8 @@
 
 At an event players bring miniatures on carriers printed at home with their own key. When the
 hub's pairing reaches the table (``companion.hub.table_link``), the players' registrations it
-carries are kept in the table's session (``session.Session.set_labels``, in its store), so a
+carries are kept in the table's session (``session.Session.set_labels``, in its store, in the
+same transaction as the pairing's game: ``StartRequest.labels``), so a
 restarted table still reads them; the next pairing replaces them and the end of the event removes
 them. The camera reads them beside the table's own registration (``companion.camera.reading``).
 """
@@ -15,6 +16,7 @@ from typing import Any
 
 from companion.errors import DataFileError
 from companion.table.session import Session
+from companion.table.start_request import SeatedLabels
 from vision.registration import LabelRegistration, registration_data, registration_from_data
 
 log = logging.getLogger(__name__)
@@ -25,7 +27,14 @@ SEATS = ("A", "B")
 def save_seated(session: Session, match: int, seats: Mapping[str, LabelRegistration]) -> None:
     """Keep ``seats`` (seat → registration) as the labels of match ``match``; no seats: none.
     The same labels again change nothing (so the camera's reading stays)."""
-    session.set_labels(match, {seat: registration_data(reg) for seat, reg in seats.items()})
+    labels = seated_labels(match, seats)
+    session.set_labels(labels.match, labels.seats)
+
+
+def seated_labels(match: int, seats: Mapping[str, LabelRegistration]) -> SeatedLabels:
+    """``seats`` (seat → registration) as the labels of match ``match``, to keep with the
+    match's game (``StartRequest.labels``) or on their own (``save_seated``)."""
+    return SeatedLabels(match, {seat: registration_data(reg) for seat, reg in seats.items()})
 
 
 def clear_seated(session: Session) -> None:

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.settings import ClockSettings, SeatSettings
-from companion.table.clock import MatchClock
+from companion.table.clock import MatchClock, new_round
 from companion.table.store import Store
 
 _SCHEMA = (
@@ -164,6 +164,7 @@ class Session:
             )
         (key,) = store.rows("SELECT value FROM session_meta WHERE key='code_key'")[0]
         self._key = bytes.fromhex(key)
+        self._clock: MatchClock | None = None  # the round clock given last (``clock``)
 
     # -- who plays -----------------------------------------------------------------------------
 
@@ -180,26 +181,30 @@ class Session:
                 (game_id, json.dumps(lineup.to_json())),
             )
 
-    def game_started(self, replaced: int | None, game_id: int, lineup: Lineup | None) -> bool:
-        """Record that game ``game_id`` replaced game ``replaced`` for ``lineup`` (``None``: the
-        players of the game replaced, playing on: they keep their phones). Applies the seat rule:
-        the phones seated for the game replaced keep their seats or lose them all. Returns
-        whether they kept them."""
-        previous = self.lineup(replaced) if replaced is not None else None
+    def game_started(
+        self, db: sqlite3.Connection, replaced: int | None, game_id: int, lineup: Lineup | None
+    ) -> bool:
+        """Record, in the caller's store transaction (``Table.start_game``), that game
+        ``game_id`` replaced game ``replaced`` for ``lineup`` (``None``: the players of the game
+        replaced, playing on: they keep their phones). Applies the seat rule: the phones seated
+        for the game replaced keep their seats or lose them all. Returns whether they kept them."""
+        previous = None
+        if replaced is not None:
+            row = db.execute(
+                "SELECT lineup FROM session_lineups WHERE game_id=?", (replaced,)
+            ).fetchone()
+            previous = Lineup.from_json(json.loads(row[0])) if row is not None else None
         carried = lineup is None or carries_seats(previous, lineup)
         lineup = lineup if lineup is not None else previous
-        with self.store.transaction() as db:
-            if lineup is not None:
-                db.execute(
-                    "INSERT OR REPLACE INTO session_lineups VALUES (?, ?)",
-                    (game_id, json.dumps(lineup.to_json())),
-                )
-            if carried:
-                db.execute(
-                    "UPDATE session_phones SET game_id=? WHERE game_id=?", (game_id, replaced)
-                )
-            db.execute("DELETE FROM session_phones WHERE game_id<>?", (game_id,))
-            db.execute("DELETE FROM session_codes WHERE game_id<>?", (game_id,))
+        if lineup is not None:
+            db.execute(
+                "INSERT OR REPLACE INTO session_lineups VALUES (?, ?)",
+                (game_id, json.dumps(lineup.to_json())),
+            )
+        if carried:
+            db.execute("UPDATE session_phones SET game_id=? WHERE game_id=?", (game_id, replaced))
+        db.execute("DELETE FROM session_phones WHERE game_id<>?", (game_id,))
+        db.execute("DELETE FROM session_codes WHERE game_id<>?", (game_id,))
         return carried
 
     # -- the seats' names and colours ----------------------------------------------------------
@@ -213,11 +218,16 @@ class Session:
 
     def set_seats(self, seats: Mapping[str, SeatSettings]) -> None:
         with self.store.transaction() as db:
-            db.execute("DELETE FROM session_seats")
-            db.executemany(
-                "INSERT INTO session_seats VALUES (?, ?)",
-                [(seat, s.model_dump_json()) for seat, s in seats.items()],
-            )
+            self.write_seats(db, seats)
+
+    @staticmethod
+    def write_seats(db: sqlite3.Connection, seats: Mapping[str, SeatSettings]) -> None:
+        """``set_seats`` in the caller's store transaction."""
+        db.execute("DELETE FROM session_seats")
+        db.executemany(
+            "INSERT INTO session_seats VALUES (?, ?)",
+            [(seat, s.model_dump_json()) for seat, s in seats.items()],
+        )
 
     # -- phones and join codes -----------------------------------------------------------------
 
@@ -318,28 +328,55 @@ class Session:
     def set_labels(self, match: int, seats: Mapping[str, Any]) -> None:
         """Keep ``seats`` (seat → registration data) as the labels of match ``match``; none: no
         players' labels. The same labels again (a reconnection) change nothing."""
-        wanted = {(seat, match, json.dumps(data, sort_keys=True)) for seat, data in seats.items()}
         with self.store.transaction() as db:
-            kept = {tuple(row) for row in db.execute("SELECT * FROM session_labels")}
-            if kept == wanted:
-                return
-            db.execute("DELETE FROM session_labels")
-            db.executemany("INSERT INTO session_labels VALUES (?, ?, ?)", sorted(wanted))
-            db.execute(
-                "INSERT INTO session_meta VALUES ('labels_revision', '1') ON CONFLICT(key) "
-                "DO UPDATE SET value = CAST(value AS INTEGER) + 1"
-            )
+            self.write_labels(db, match, seats)
+
+    @staticmethod
+    def write_labels(db: sqlite3.Connection, match: int, seats: Mapping[str, Any]) -> None:
+        """``set_labels`` in the caller's store transaction."""
+        wanted = {(seat, match, json.dumps(data, sort_keys=True)) for seat, data in seats.items()}
+        kept = {tuple(row) for row in db.execute("SELECT * FROM session_labels")}
+        if kept == wanted:
+            return
+        db.execute("DELETE FROM session_labels")
+        db.executemany("INSERT INTO session_labels VALUES (?, ?, ?)", sorted(wanted))
+        db.execute(
+            "INSERT INTO session_meta VALUES ('labels_revision', '1') ON CONFLICT(key) "
+            "DO UPDATE SET value = CAST(value AS INTEGER) + 1"
+        )
 
     # -- the round clock -----------------------------------------------------------------------
 
     def clock(self, settings: ClockSettings) -> MatchClock:
-        """The table's round clock, kept in the store: a restarted table shows the same round."""
+        """The table's round clock, kept in the store: a restarted table shows the same round.
+        The session keeps the clock it gave last: a game started with a new round length
+        (``Table.start_game``) sets it once the start is stored."""
         rows = self.store.rows("SELECT value FROM session_meta WHERE key='clock'")
         saved = json.loads(rows[0][0]) if rows else None
-        return MatchClock(settings, saved=saved, save=self._save_clock)
+        self._clock = MatchClock(settings, saved=saved, save=self._save_clock)
+        return self._clock
 
     def _save_clock(self, state: dict[str, Any]) -> None:
         with self.store.transaction() as db:
-            db.execute(
-                "INSERT OR REPLACE INTO session_meta VALUES ('clock', ?)", (json.dumps(state),)
-            )
+            self._write_clock(db, state)
+
+    @staticmethod
+    def _write_clock(db: sqlite3.Connection, state: dict[str, Any]) -> None:
+        db.execute("INSERT OR REPLACE INTO session_meta VALUES ('clock', ?)", (json.dumps(state),))
+
+    def write_new_round(self, db: sqlite3.Connection, round_minutes: int | None) -> dict[str, Any]:
+        """A new round of ``round_minutes`` (``None``: no clock), not running, written in the
+        caller's store transaction; the state to hand ``new_round_kept`` once it is committed.
+        ``ClockError`` for a length the clock refuses."""
+        at_time = self._clock.at_time if self._clock is not None else None
+        if at_time is None:
+            row = db.execute("SELECT value FROM session_meta WHERE key='clock'").fetchone()
+            at_time = json.loads(row[0]).get("at_time") if row is not None else None
+        state = new_round(round_minutes, at_time)
+        self._write_clock(db, state)
+        return state
+
+    def new_round_kept(self, state: dict[str, Any]) -> None:
+        """The new round ``write_new_round`` wrote is committed: the clock shows it."""
+        if self._clock is not None:
+            self._clock.show(state)

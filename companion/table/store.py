@@ -19,7 +19,7 @@ import shutil
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,6 +69,12 @@ CREATE TABLE IF NOT EXISTS reasons (
     seq INTEGER NOT NULL,
     reason TEXT NOT NULL,
     PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS game_tags (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    piece TEXT NOT NULL,
+    tag TEXT NOT NULL,
+    PRIMARY KEY (game_id, piece)
 );
 """
 _ENTRY_COLUMNS = "game_id, seq, kind, action, seat, at, role, label, step"
@@ -220,33 +226,33 @@ class Store:
     def start_game(self, game: Game) -> int:
         """Store a new game (with any actions it already has) and return its id."""
         with self.transaction() as db:
-            cursor = db.execute(
-                "INSERT INTO games (game, header, started_at, status) VALUES (?, ?, ?, 'playing')",
-                (game.name, json.dumps(record_header(game)), time.time()),
+            return self.insert_game(db, game)
+
+    @staticmethod
+    def insert_game(
+        db: sqlite3.Connection, game: Game, tags: Mapping[str, str] | None = None
+    ) -> int:
+        """Write a new game (with any actions it already has) and the tags its pieces wear
+        (piece → tag text, ``tags``) in the caller's transaction (``transaction``); its id."""
+        cursor = db.execute(
+            "INSERT INTO games (game, header, started_at, status) VALUES (?, ?, ?, 'playing')",
+            (game.name, json.dumps(record_header(game)), time.time()),
+        )
+        game_id = cursor.lastrowid
+        assert game_id is not None
+        actions = game.actions
+        replay = type(game).from_record({**record_header(game), "actions": []}) if actions else game
+        for seq, action in enumerate(actions, start=1):
+            label, step = _described(replay.describe(action))
+            replay.push(action)
+            db.execute(
+                f"INSERT INTO entries ({_ENTRY_COLUMNS}) VALUES ({_ENTRY_MARKS})",
+                (game_id, seq, "push", str(action), None, time.time(), role(CAMERA), label, step),
             )
-            game_id = cursor.lastrowid
-            assert game_id is not None
-            actions = game.actions
-            replay = (
-                type(game).from_record({**record_header(game), "actions": []}) if actions else game
-            )
-            for seq, action in enumerate(actions, start=1):
-                label, step = _described(replay.describe(action))
-                replay.push(action)
-                db.execute(
-                    f"INSERT INTO entries ({_ENTRY_COLUMNS}) VALUES ({_ENTRY_MARKS})",
-                    (
-                        game_id,
-                        seq,
-                        "push",
-                        str(action),
-                        None,
-                        time.time(),
-                        role(CAMERA),
-                        label,
-                        step,
-                    ),
-                )
+        db.executemany(
+            "INSERT INTO game_tags VALUES (?, ?, ?)",
+            [(game_id, piece, tag) for piece, tag in sorted((tags or {}).items())],
+        )
         return game_id
 
     def append_action(
@@ -325,11 +331,18 @@ class Store:
 
     def _end(self, game_id: int, status: str, winner: str | None) -> None:
         with self.transaction() as db:
-            self._require_playing(db, game_id)
-            db.execute(
-                "UPDATE games SET status=?, winner=?, finished_at=? WHERE id=?",
-                (status, winner, time.time(), game_id),
-            )
+            self.end_game(db, game_id, status, winner)
+
+    @classmethod
+    def end_game(
+        cls, db: sqlite3.Connection, game_id: int, status: str, winner: str | None
+    ) -> None:
+        """Mark a game in play ``finished`` or ``abandoned`` in the caller's transaction."""
+        cls._require_playing(db, game_id)
+        db.execute(
+            "UPDATE games SET status=?, winner=?, finished_at=? WHERE id=?",
+            (status, winner, time.time(), game_id),
+        )
 
     @staticmethod
     def _require_playing(db: sqlite3.Connection, game_id: int) -> None:
@@ -376,6 +389,15 @@ class Store:
         record: dict[str, Any] = json.loads(row[0])
         record["actions"] = actions
         return record
+
+    def tags(self, game_id: int) -> dict[str, str]:
+        """The tags shown for a game's pieces at its set-up (piece → tag text, docs/formats.md
+        "Tag registry"); none: every piece wears its default serial."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT piece, tag FROM game_tags WHERE game_id=? ORDER BY piece", (game_id,)
+            ).fetchall()
+        return {str(piece): str(tag) for piece, tag in rows}
 
     # -- pictures: the camera's evidence for disputes (companion/camera/evidence.py) -----------
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
@@ -28,6 +28,9 @@ from companion.errors import IllegalActionError
 from companion.events import Event, EventBus
 from companion.games import find_game
 from companion.games.protocol import Action, Game, Label
+from companion.settings import SeatSettings
+from companion.table.catalog import write_entries
+from companion.table.printed_maps import write_values
 from companion.table.proposers import (
     CAMERA,
     JUDGE,
@@ -38,6 +41,7 @@ from companion.table.proposers import (
     seat_of,
 )
 from companion.table.session import Lineup, Session
+from companion.table.start_request import StartRequest
 from companion.table.store import Evidence, KeptWith, Store, undone_part
 
 __all__ = [
@@ -49,6 +53,7 @@ __all__ = [
     "PausedError",
     "SeatError",
     "StaleError",
+    "StartRequest",
     "Table",
 ]
 
@@ -147,7 +152,7 @@ class Table:
 
     def _follow_log(self, log_entries: list[dict[str, Any]]) -> None:
         """Take the game's log as it is in the store (opening, or a new game); call locked."""
-        self._log = log_entries
+        self._log = _with_notices(self._game, log_entries)
         self._version = len(log_entries)
         self._expected = None
         self._pushed_by = _effective_proposers(log_entries)
@@ -175,22 +180,41 @@ class Table:
             return None
         return cls(store, store.load(stored.id), stored.id, bus)
 
-    def replace_game(self, game: Game, lineup: Lineup | None = None) -> None:
-        """Start ``game`` at this table in place of the current one, which is abandoned if it is
-        unfinished. Everyone holding the table (panel, lights, camera) sees the new game.
+    def start_game(self, request: StartRequest) -> int:
+        """Start ``request.game`` at this table in place of the current one, which is abandoned
+        if it is unfinished, with everything that changes with it (``StartRequest``: who plays,
+        the seats, the round clock, the pieces' tags, the seated players' labels, the catalog
+        entries and printed-map values typed in) — all written in one store transaction: if any
+        write fails, nothing changed, on disk or in memory. Only once it is committed does the
+        table play the new game (and its clock show the new round) and publish
+        ``GAME_STARTED``; everyone holding the table (panel, lights, camera, hub link) sees the
+        new game. Returns its id.
 
-        ``lineup``: who plays it (``None``: the players of the game replaced, playing on); the
-        session's seat rule (``session.carries_seats``) decides whether their phones stay seated.
+        ``ClockError`` for a round length the clock refuses, before anything is written.
         """
         with self._lock:
-            game_id = self.store.start_game(game)
-            if self._game.winner() is None:
-                self.store.abandon(self._game_id)
-            self.session.game_started(self._game_id, game_id, lineup)
-            self._game, self._game_id = game, game_id
+            session = self.session
+            with self.store.transaction() as db:
+                game_id = self.store.insert_game(db, request.game, request.tags)
+                if self._game.winner() is None:
+                    self.store.end_game(db, self._game_id, "abandoned", None)
+                session.game_started(db, self._game_id, game_id, request.lineup)
+                if request.seats is not None:
+                    session.write_seats(db, request.seats)
+                round_kept = None
+                if request.clock is not None:
+                    round_kept = session.write_new_round(db, request.clock.minutes)
+                if request.labels is not None:
+                    session.write_labels(db, request.labels.match, request.labels.seats)
+                write_entries(db, request.entries)
+                write_values(db, request.map_values)
+            if round_kept is not None:
+                session.new_round_kept(round_kept)
+            self._game, self._game_id = request.game, game_id
             self._follow_log(self.store.log(game_id))
-            event = Event(ev.GAME_STARTED, {"game": game.name, "game_id": game_id})
+            event = Event(ev.GAME_STARTED, {"game": request.game.name, "game_id": game_id})
         self.bus.publish(event)
+        return game_id
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -390,7 +414,7 @@ class Table:
             raise
         if evidence is not None:
             evidence.kept(entry["seq"])
-        self._log.append({**entry, "undone": False})
+        self._log.append({**entry, "undone": False, "notices": ev.notices_of(game_events)})
         self._version += 1
         self._pushed_by.append(proposer)
         applied = Event(
@@ -523,20 +547,22 @@ class Table:
         setup_record: dict[str, Any] | None = None,
         game_name: str | None = None,
         lineup: Lineup | None = None,
+        seats: Mapping[str, SeatSettings] | None = None,
     ) -> int:
         """Mirror the host's log: apply the ``entries`` (the host's whole log of its game, as
         ``log`` gives it) this table does not have yet, in order, each stored and published as a
         local action would be, with the host's proposer. Entries already here are ignored.
 
         ``setup_record`` (with ``game_name``): the host plays another game than this table's —
-        start it from that record (``lineup``: who plays it) before following its entries.
+        start it from that record (``lineup``: who plays it; ``seats``: their names on this
+        table's seats, stored with it) before following its entries.
         Returns how many entries were applied. Raises ``ValueError`` (nothing applied) if the
         entries do not continue this table's log."""
         if setup_record is not None:
             if game_name is None:
                 raise ValueError("a new game to follow needs its name")
             game = find_game(game_name).from_record({**setup_record, "actions": []})
-            self.replace_game(game, lineup)
+            self.start_game(StartRequest(game, lineup, seats))
         published: list[Event] = []
         with self._lock:
             have = len(self._log)
@@ -579,6 +605,24 @@ class Table:
         winner = self._game.winner()
         if winner is not None:
             self.store.finish(self._game_id, winner)
+
+
+def _with_notices(game: Game, log_entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log with each push's rule notices (``notices``: what the rules decided by themselves
+    when it was applied), found by replaying the log from the game's start: the store keeps the
+    actions, and the rules say the same of them every time."""
+    if not log_entries:
+        return log_entries
+    try:
+        replay = type(game).from_record({**game.record(), "actions": []})
+        for entry in log_entries:
+            if entry["kind"] == "push":
+                entry["notices"] = ev.notices_of(replay.push(replay.parse_action(entry["action"])))
+            elif replay.actions:
+                replay.pop()
+    except (ValueError, IndexError):  # a game whose record does not replay its log: no notices
+        log.warning("the log of this %s game does not replay: its notices are not shown", game.name)
+    return log_entries
 
 
 def _by(proposer: Proposer) -> dict[str, str | None]:

@@ -1,7 +1,7 @@
 """The rooms of the package import one way (see ``companion/__init__.py``): nothing imports a room
-above its own, no modules import each other in a circle when they load, and each room imports only
-what its package docstring lists (``May import:``) and none of the heavy libraries it promises not
-to load (``Loads no:``), lazy imports included."""
+above its own, no modules import each other in a circle (type-only imports included), and each
+room imports only what its package docstring lists (``May import:``) and none of the heavy
+libraries it promises not to load (``Loads no:``), lazy imports included."""
 
 from __future__ import annotations
 
@@ -235,24 +235,30 @@ def test_no_module_imports_a_room_above_its_own() -> None:
     assert upward == []
 
 
-def test_no_import_circle_when_modules_load() -> None:
-    modules = project_modules()
-    graph = {
+def import_graph(modules: dict[str, Path]) -> dict[str, set[str]]:
+    """Module → the project modules it imports: at load time, lazily and for type checks alike
+    (a circle through ``TYPE_CHECKING`` is a circle all the same: the two modules cannot be read,
+    nor moved, one without the other)."""
+    return {
         name: {
             target
-            for _, imported in imports(path, with_type_checking=False)
+            for _, imported in imports(path, with_type_checking=True)
             if (target := resolve(imported, modules)) and target != name
         }
         for name, path in modules.items()
     }
-    circles = []
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph``, each as the trail of modules that closes it."""
+    found = []
     state: dict[str, str] = {}
 
     def walk(name: str, trail: list[str]) -> None:
         state[name] = "open"
         for target in sorted(graph[name]):
             if state.get(target) == "open":
-                circles.append([*trail[trail.index(target) :], target])
+                found.append([*trail[trail.index(target) :], target])
             elif target not in state:
                 walk(target, [*trail, target])
         state[name] = "done"
@@ -260,7 +266,36 @@ def test_no_import_circle_when_modules_load() -> None:
     for name in sorted(graph):
         if name not in state:
             walk(name, [name])
-    assert circles == []
+    return found
+
+
+def test_no_import_circle_type_only_imports_included() -> None:
+    assert circles(import_graph(project_modules())) == []
+
+
+def test_a_circle_through_a_type_only_import_fails(tmp_path: Path) -> None:
+    """Two modules naming each other, one of them only under ``TYPE_CHECKING``, are found."""
+    modules = project_modules()
+    board = tmp_path / "board.py"
+    board.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from companion.games.dreamblade.state import State\n"
+    )
+    state = tmp_path / "state.py"
+    state.write_text(
+        modules["companion.games.dreamblade.state"].read_text(encoding="utf-8")
+        + "\nfrom companion.games.dreamblade.board import move\n"
+    )
+    graph = import_graph(
+        {
+            **modules,
+            "companion.games.dreamblade.board": board,
+            "companion.games.dreamblade.state": state,
+        }
+    )
+    pair = {"companion.games.dreamblade.board", "companion.games.dreamblade.state"}
+    assert any(pair <= set(circle) for circle in circles(graph))
 
 
 def test_only_the_contracts_the_face_and_the_cli_sit_loose_in_companion() -> None:

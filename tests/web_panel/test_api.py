@@ -14,6 +14,7 @@ from companion.errors import IllegalActionError
 from companion.settings import Settings
 from companion.table.proposers import CAMERA
 from companion.table.session import Lineup
+from companion.table.start_request import StartRequest
 from companion.table.table import Table
 from tests.companion.counter_game import CounterGame
 from tests.web_panel.conftest import JUDGE_PIN, Phone, seated
@@ -29,7 +30,7 @@ def test_the_state_is_the_tables_generic_state_plus_seats_log_and_clock(
     view = spectator.state()
     assert view["game"] == "test-counter"
     assert view["version"] == table.version == 0
-    assert view["pending"] == {"seat": "A", "kind": "add", "details": {}}
+    assert view["pending"] == {"seat": "A", "kind": "add", "details": {}, "title": "kind.add"}
     assert [offer["notation"] for offer in view["offers"]] == ["add 1", "add 2", "add 3"]
     assert view["offers"][0] == {
         "notation": "add 1",
@@ -331,7 +332,7 @@ def test_joining_sets_the_seat_and_a_forged_code_does_not(app: Flask):
 
 def test_a_seat_stays_seated_when_a_new_game_starts_at_the_table(app: Flask, table: Table):
     phone = seated(app, "A")
-    table.replace_game(CounterGame(start=2))
+    table.start_game(StartRequest(CounterGame(start=2)))
     assert phone.get("/api/me").get_json()["seat"] == "A"
 
 
@@ -344,7 +345,7 @@ def test_a_seat_is_the_tables_word_never_the_phones_cookie(app: Flask, table: Ta
 
 def test_a_game_for_other_players_unseats_every_phone(app: Flask, table: Table):
     phone = seated(app, "A")
-    table.replace_game(CounterGame(start=2), Lineup.of({"A": "Carol", "B": "Dan"}))
+    table.start_game(StartRequest(CounterGame(start=2), Lineup.of({"A": "Carol", "B": "Dan"})))
     assert phone.get("/api/me").get_json()["seat"] is None
     assert phone.act("add 1").status_code == 403
 

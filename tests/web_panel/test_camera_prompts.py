@@ -19,6 +19,7 @@ from companion.games.dungeon_command.actions import Destroyed
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.settings import Settings
 from companion.table.proposers import JUDGE
+from companion.table.start_request import StartRequest
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.games.arena.conftest import army, duel_setup, new_arena
@@ -189,7 +190,7 @@ def test_a_new_game_clears_the_prompts(dc_app: Flask, dc_table: Table):
     phone = seated(dc_app, "ann")
     _lift_a02(dc_table)
     assert _prompts(phone) != []
-    dc_table.replace_game(DungeonCommand(make_setup()))
+    dc_table.start_game(StartRequest(DungeonCommand(make_setup())))
     assert Phone(dc_app.test_client()).state()["camera_prompts"] == []
 
 

@@ -17,7 +17,7 @@ from companion.games.dreamblade.demo_game import DEMO_GAME
 from companion.settings import Settings
 from companion.table.proposers import JUDGE
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.browser import CHROMIUM, close_pages, new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import dreamblade_table, join_url
 from tests.web_panel.visible_text import (
     LATIN_WORD,
@@ -46,16 +46,19 @@ def app(table: Table, settings: Settings) -> Iterator[Flask]:
 
 
 def proper_names(table: Table) -> set[str]:
-    """Words that may stay in Latin letters on a Japanese page: the miniatures' and the map's
-    names and the miniatures' printed ability lines (card text, as printed)."""
+    """Words that may stay in Latin letters on a Japanese page: names — the miniatures', their
+    lineages', the map's and the keyword abilities' as printed (the Japanese rulebook prints
+    them in English too: "Regenerate", "Bolster Janus 2"). Never the rest of an ability line (its
+    activation, or a line of text the players apply, which the card says in Japanese)."""
 
     def read(game) -> set[str]:  # type: ignore[no-untyped-def]
         words: set[str] = set()
         for piece in game.setup.pieces.values():
             words |= set(LATIN_WORD.findall(piece.mini.name))
             words |= set(LATIN_WORD.findall(piece.mini.lineage or ""))
-            for line in piece.mini.abilities:
-                words |= set(LATIN_WORD.findall(line))
+            for ability in piece.abilities:
+                if ability.name[:1].isupper():  # a keyword's name, not a sentence
+                    words |= set(LATIN_WORD.findall(f"{ability.name} {ability.type or ''}"))
         words |= set(LATIN_WORD.findall(game.setup.dream_map.name))
         return words
 
@@ -117,3 +120,47 @@ def test_a_whole_japanese_game_shows_no_english(browser: Browser, server, app: F
     screenshot(phones["B"], "ja-game-over-laptop")
     every = set().union(*found.values()) if found else set()
     assert not found, (sorted(every), found)
+
+
+def test_a_shipped_ability_the_players_apply_is_said_in_japanese(
+    browser: Browser, settings: Settings, tmp_path: Path
+):
+    """Pearlthorn Castle's ability (a line of text the engine leaves to the players) reads in
+    Japanese on a Japanese phone, in our own words for the rulebook's; its name stays as printed
+    (the Japanese rulebook prints it in English)."""
+    from companion.games.dreamblade.catalog import builtin_catalog_path, load_catalog
+    from companion.games.dreamblade.dice import builtin_dice
+    from companion.games.dreamblade.maps import builtin_map
+    from companion.games.dreamblade.starting import new_game
+    from companion.table.store import Store
+    from web_panel import serve
+
+    catalog = load_catalog(builtin_catalog_path())
+    warbands = {
+        "A": [catalog["sir-glorious"], catalog["pearlthorn-castle"]],
+        "B": [catalog["spellbound-scissors"]],
+    }
+    setup = new_game(builtin_map("default"), warbands, dice=builtin_dice()).record()
+    setup.pop("actions")
+    table = Table.new_game(Store(tmp_path / "db.sqlite3"), "dreamblade", setup)
+    table.submit(JUDGE, "correct place A:sir-glorious#1 c3")
+    table.submit(JUDGE, "correct place A:pearlthorn-castle#1 c3")
+    app = create_app(table, settings, secret_key="test-secret", testing=True)
+    running = serve(app, "127.0.0.1", 0).start_in_thread()
+    try:
+        phone = new_phone(browser, running.url, language="ja-JP")
+        phone.goto(running.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1])
+        wait_for_version(phone, 2)
+        phone.locator(".db-mini.location").first.click()
+        card = phone.locator("#mini-info")
+        expect(card).to_be_visible()
+        expect(card.locator("ul.abilities li strong")).to_have_text(
+            "0：隣にいる味方1体を対象に選び、このマスへ移動させる"
+        )
+        said = card.inner_text()
+        assert not english_in(said, proper_names(table)), said
+        screenshot(phone, "ja-pearlthorn-castle-card")
+    finally:
+        close_pages()
+        running.stop()
+        app.extensions["panel"].close()

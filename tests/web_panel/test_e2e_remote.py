@@ -4,13 +4,16 @@ game's pages say when it is paused and why, and that it resumed."""
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import zxingcpp
 from flask import Flask
+from PIL import Image
 from playwright.sync_api import Browser, Page, expect
 
 from companion.app.runtime import TableRuntime
@@ -23,6 +26,7 @@ from tests.web_panel.conftest import join_url
 from web_panel import create_app, serve
 from web_panel.app import PanelServer
 from web_panel.i18n import translate
+from web_panel.remote_api import TABLE_SCREEN
 
 pytestmark = [
     pytest.mark.browser,
@@ -70,6 +74,21 @@ def _banner_says(page: Page, lang: str, state: str, key: str) -> None:
     expect(banner).to_have_text(translate(lang, key))
 
 
+# what a pause names as down (issue 36: never "the internet")
+DOWN = {
+    ("en", "link_down"): "cannot reach the broker",
+    ("ja", "link_down"): "ブローカーに、このテーブルから接続できません",
+    ("en", "partner_away"): "the other table is not connected to the broker",
+    ("ja", "partner_away"): "相手のテーブルがブローカーにつながっていません",
+}
+INTERNET = re.compile(r"internet|インターネット", re.IGNORECASE)
+
+
+def _pause_names_what_is_down(page: Page, lang: str, reason: str) -> None:
+    text = page.locator("#remote-banner").inner_text()
+    assert DOWN[lang, reason] in text and not INTERNET.search(text), text
+
+
 @pytest.mark.parametrize("laptop", [False, True], ids=["phone", "laptop"])
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_both_tables_say_why_they_paused_and_that_they_resumed(
@@ -85,9 +104,10 @@ def test_both_tables_say_why_they_paused_and_that_they_resumed(
     host.locator("#pending button", has_text="add 2").first.click()
     wait_for_version(guest, 1)
 
-    linked.pair.broker.stop()  # the internet goes: both tables pause
+    linked.pair.broker.stop()  # the broker goes: both tables pause
     for page in (guest, host):
         _banner_says(page, lang, "paused", "remote.paused.link_down")
+        _pause_names_what_is_down(page, lang, "link_down")
         expect(page.locator("#pending button", has_text="add 1")).to_have_count(0)
         expect(page.locator("#pending .remote-paused-hint")).to_have_text(
             translate(lang, "remote.paused_hint")
@@ -105,20 +125,24 @@ def test_both_tables_say_why_they_paused_and_that_they_resumed(
     assert linked.pair.host.table.log()[-1]["seat"] == "B"
 
 
+@pytest.mark.parametrize("laptop", [False, True], ids=["phone", "laptop"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_guest_says_the_other_table_is_away_and_the_table_screen_shows_its_seat_only(
-    browser: Browser, linked: Linked
+    browser: Browser, linked: Linked, lang: str, laptop: bool
 ):
-    screen = new_phone(browser, linked.guest, laptop=True)
+    locale = "ja-JP" if lang == "ja" else "en-US"
+    screen = new_phone(browser, linked.guest, locale, laptop=laptop)
     screen.goto(linked.guest + "/table")
     wait_for_version(screen, 0)
     expect(screen.locator("figure.join")).to_have_count(1)
     expect(screen.locator("figure.join")).to_have_attribute("data-seat", "B")
     expect(screen.locator(".remote-role")).to_have_text(
-        translate("en", "remote.role.guest", seat="B")
+        translate(lang, "remote.role.guest", seat="B")
     )
-    linked.pair.host.close()  # the host table stops
-    _banner_says(screen, "en", "paused", "remote.paused.partner_away")
-    screenshot(screen, "remote-partner-away-table-en-laptop")
+    linked.pair.host.close()  # the host table stops; the broker stays
+    _banner_says(screen, lang, "paused", "remote.paused.partner_away")
+    _pause_names_what_is_down(screen, lang, "partner_away")
+    screenshot(screen, f"remote-partner-away-table-{lang}-{'laptop' if laptop else 'phone'}")
     assert wait_for(lambda: linked.pair.guest.table.held == "partner_away")
 
 
@@ -136,11 +160,23 @@ def two_running(tmp_path: Path) -> Iterator[tuple[TableRuntime, TableRuntime]]:
             stop_table(guest)
 
 
+def _scan(page: Page, image: str) -> str:
+    """Read a QR code off the page like a phone camera would; the text it carries."""
+    code = page.locator(image)
+    expect(code).to_have_js_property("complete", True)
+    expect(code).not_to_have_js_property("naturalWidth", 0)
+    results = zxingcpp.read_barcodes(Image.open(io.BytesIO(code.screenshot())))
+    assert len(results) == 1, "the invite's QR code did not scan"
+    return str(results[0].text)
+
+
 @pytest.mark.parametrize("laptop", [False, True], ids=["phone", "laptop"])
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_table_screens_invite_a_friend_and_join_with_the_code(
     browser: Browser, two_running: tuple[TableRuntime, TableRuntime], lang: str, laptop: bool
 ):
+    """The invite passed by a phone (issue 36): the host's table screen shows it as a QR code
+    whose link a friend's table screen opens with the code filled in; a code cut short says so."""
     host, guest = two_running
     size = "laptop" if laptop else "phone"
     locale = "ja-JP" if lang == "ja" else "en-US"
@@ -153,33 +189,64 @@ def test_the_table_screens_invite_a_friend_and_join_with_the_code(
     code_box = card.locator("#remote-code")
     expect(code_box).to_have_value(re.compile(r"^TTC1-"))
     code = code_box.input_value()
-    expect(card.locator(".remote-invite .hint")).to_have_text(
+    expect(card.locator(".remote-invite > .hint")).to_have_text(
         translate(lang, "remote.code_hint", seat="B")
     )
     _banner_says(host_screen, lang, "waiting", "remote.waiting")
+    # the host's phone scans the QR code: the link to send on, a table screen's with the code
+    _fits(host_screen, "#remote-qr img")
+    link = _scan(host_screen, "#remote-qr img")
+    assert link == f"{TABLE_SCREEN}#join={code}"
+    expect(card.locator("#remote-qr figcaption")).to_have_text(translate(lang, "remote.qr_hint"))
+    expect(card.locator("#remote-link")).to_have_value(link)
+    screenshot(host_screen, f"remote-invite-{lang}-{size}")
     card.locator("#remote-copy").click()
     expect(host_screen.locator("#toast")).to_have_text(translate(lang, "remote.copied"))
-    screenshot(host_screen, f"remote-invite-{lang}-{size}")
+    card.locator("#remote-copy-link").click()
+    expect(host_screen.locator("#toast")).to_have_text(translate(lang, "remote.link_copied"))
 
     guest_screen = new_phone(browser, guest_url, locale, laptop=laptop)
     guest_screen.goto(guest_url + "/table")
     join = guest_screen.locator("#remote-join")
+    join.locator("input").fill(code[:-12])  # the end lost in a message
+    join.locator("button").click()
+    expect(guest_screen.locator(".remote-problem")).to_have_text(
+        translate(lang, "remote.invite.short")
+    )
     join.locator("input").fill(code[:-1] + ("2" if code[-1] != "2" else "3"))  # a typo
     join.locator("button").click()
     expect(guest_screen.locator(".remote-problem")).to_have_text(
         translate(lang, "remote.invite.checksum")
     )
     assert guest.table.state()["remote"] is None  # nothing changed
-    join.locator("input").fill(code.lower())  # retyped from a message
+    # the friend opens the link on their table's own screen (this test's tables are not on the
+    # default port: the link's page and code, at the guest table's address)
+    guest_screen.goto(guest_url + link.removeprefix(TABLE_SCREEN.removesuffix("/table")))
+    expect(join.locator("input")).to_have_value(code)
+    expect(guest_screen.locator("#remote-prefilled")).to_have_text(
+        translate(lang, "remote.prefilled")
+    )
+    screenshot(guest_screen, f"remote-join-link-{lang}-{size}")
+    assert guest.table.state()["remote"] is None  # filled in, not joined: the friend taps Join
     join.locator("button").click()
     for screen in (guest_screen, host_screen):
         _banner_says(screen, lang, "live", "remote.live")
     expect(guest_screen.locator(".remote-role")).to_have_text(
         translate(lang, "remote.role.guest", seat="B")
     )
+    assert "#join=" not in guest_screen.url  # reloading the page joins nothing again
     expect(host_screen.locator("#remote-code")).to_have_count(0)  # used: not shown any more
+    expect(host_screen.locator("#remote-qr")).to_have_count(0)
     expect(guest_screen.locator("figure.join")).to_have_count(1)  # the guest's seat only
     expect(host_screen.locator("figure.join")).to_have_count(1)  # the host's seat only
     expect(guest_screen.locator(".remote-problem")).to_have_count(0)  # the typo said is gone
     screenshot(guest_screen, f"remote-joined-{lang}-{size}")
     assert guest.table.state()["position"] == host.table.state()["position"]
+
+
+def _fits(page: Page, selector: str) -> None:
+    """Wholly inside the screen's width (a phone scans it whole)."""
+    box = page.locator(selector).bounding_box()
+    assert box is not None
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width, (box, width)

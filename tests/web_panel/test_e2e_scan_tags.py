@@ -83,7 +83,7 @@ def test_scanning_tags_adds_each_miniature_once(
         "A:sir-glorious#1",
         "A:spellbound-scissors#1",
     ]
-    registry = table_registry(settings.data_dir, table)
+    registry = table_registry(table)
     assert registry is not None
     assert registry[GLORIOUS] == "A:sir-glorious#1"
     assert registry[SCISSORS] == "A:spellbound-scissors#1"

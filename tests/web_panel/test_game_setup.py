@@ -10,6 +10,7 @@ from flask import Flask
 from companion.camera.tag_registry import table_registry
 from companion.games.dreamblade.warband import MAX_MINIATURES
 from companion.settings import CameraSettings, Settings
+from companion.table.start_request import StartRequest
 from companion.table.table import Table
 from tests.web_panel.conftest import JUDGE_PIN, Phone, seated
 from tests.web_panel.fake_camera import ShowingCamera
@@ -386,7 +387,7 @@ def test_a_scanned_warband_starts_with_the_tags_shown(
     tags = ["db:spellbound-scissors#7", "db:sir-glorious#3", "db:spellbound-scissors#4"]
     response = scan_judge.post("/api/setup/new", _dreamblade(_scanned_warbands(tags)))
     assert response.status_code == 200, response.get_json()
-    registry = table_registry(settings.data_dir, table)
+    registry = table_registry(table)
     assert registry is not None
     assert {str(tag): piece for tag, piece in registry.items()} == {
         "db:sir-glorious#3": "A:sir-glorious#1",
@@ -460,7 +461,8 @@ def test_the_map_values_typed_at_set_up_are_offered_at_the_next_even_after_a_res
 def test_a_value_given_during_a_game_is_offered_at_the_next_set_up(judge: Phone, table: Table):
     from companion.table.setup import starting_game
 
-    table.replace_game(starting_game(Settings()))  # the default map, its values left unknown
+    # the default map, its values left unknown
+    table.start_game(StartRequest(starting_game(Settings())))
     assert judge.act("value d4 4").status_code == 200  # the judge's word, during the game
     assert _offered(judge) == {"d4": 4}
     assert judge.post("/api/setup/new", _dreamblade()).status_code == 200  # typed: d4 is 1
@@ -567,3 +569,33 @@ def test_in_an_event_the_game_is_set_up_on_the_organizers_map(app: Flask, judge:
     assert judge.post("/api/setup/new", setup).status_code == 200
     values = table.read(lambda game: game.setup.dream_map.key_values)
     assert values == {**DEFAULT_MAP_VALUES, "b2": 3, "c3": 5}
+
+
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "disk is full"), ("ja", "ディスクがいっぱい")]
+)
+def test_a_set_up_the_disk_cannot_hold_starts_nothing(
+    scan_judge: Phone, table: Table, language: str, words: str
+):
+    """The new game, its seats, its clock and its tags are one write: a full disk (SQLite's page
+    limit gives the store the very error a full disk does) keeps the game in play as it was."""
+    panel_clock = table.session._clock
+    assert panel_clock is not None
+    before = (table.game_id, table.version, table.store.games(), table.session.seats())
+    clock_before = panel_clock.status()["length"]
+    db = table.store._db
+    (pages,) = db.execute("PRAGMA page_count").fetchone()
+    db.execute(f"PRAGMA max_page_count = {pages}")
+    scan_judge.client.set_cookie("lang", language)
+    tags = ["db:spellbound-scissors#7", "db:sir-glorious#3", "db:spellbound-scissors#4"]
+    reply = scan_judge.post("/api/setup/new", _dreamblade(_scanned_warbands(tags)))
+    assert reply.status_code == 507, reply.get_json()
+    assert words in reply.get_json()["message"]
+    assert (table.game_id, table.version, table.store.games(), table.session.seats()) == before
+    assert panel_clock.status()["length"] == clock_before != 50 * 60
+    assert table.store.tags(table.game_id) == {}
+    db.execute(f"PRAGMA max_page_count = {pages + 1000}")  # room again: the same set-up starts
+    again = scan_judge.post("/api/setup/new", _dreamblade(_scanned_warbands(tags)))
+    assert again.status_code == 200
+    assert panel_clock.status()["length"] == 50 * 60
+    assert len(table.store.tags(table.game_id)) == 3

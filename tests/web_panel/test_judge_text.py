@@ -8,7 +8,7 @@ import re
 import pytest
 
 from companion.games.dreamblade import questions
-from companion.games.dreamblade.abilities import KEYWORDS
+from companion.games.dreamblade.abilities.keywords import KEYWORDS
 from companion.games.dreamblade.catalog import default_catalog
 from companion.games.dreamblade.editor import EditError, PositionEditor
 from companion.games.dreamblade.game import DreambladeGame

@@ -7,6 +7,7 @@ from html import unescape
 
 from flask import Flask
 
+from companion.table.start_request import StartRequest
 from companion.table.table import Table
 from tests.companion.counter_game import CounterGame
 from tests.web_panel.conftest import Phone, join_url, seated
@@ -72,13 +73,13 @@ def test_a_bad_join_code_shows_why_in_the_phones_language(app: Flask):
 
 def test_an_earlier_games_join_code_says_what_to_do(app: Flask, table: Table):
     old_code = join_url(app, "A").rsplit("/join/", 1)[1]
-    table.replace_game(CounterGame(start=1))
+    table.start_game(StartRequest(CounterGame(start=1)))
     stranger = app.test_client()
     page = unescape(stranger.get(f"/join/{old_code}").get_data(as_text=True))
     assert translate("en", "join.earlier_game") in page
     assert stranger.get("/api/me").get_json()["seat"] is None
     player = seated(app, "B")  # seated in this game: the old code of the last game says so
-    table.replace_game(CounterGame(start=2))
+    table.start_game(StartRequest(CounterGame(start=2)))
     page = unescape(player.get(f"/join/{old_code}").get_data(as_text=True))
     assert translate("en", "join.earlier_game_seated", seat="B") in page
     assert player.get("/api/me").get_json()["seat"] == "B"

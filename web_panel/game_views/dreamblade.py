@@ -9,6 +9,7 @@ from typing import Any
 from companion.errors import IllegalActionError
 from companion.games.dreamblade import DreambladeGame
 from companion.games.dreamblade.actions import face_order
+from companion.games.dreamblade.catalog import texts_of
 from companion.games.dreamblade.stat_reasons import (
     ability_help,
     cost_reasons,
@@ -74,6 +75,8 @@ def dreamblade_view(game: Game) -> dict[str, Any]:
             # each line's help: its keyword's message and the line's number and type
             "ability_help": [ability_help(ability) for ability in piece.abilities],
             "manual": piece.manual,
+            # the shipped texts in other languages (a line the players apply, in Japanese)
+            "texts": texts_of(piece.mini),
         }
         for piece in setup.pieces.values()
     }
@@ -98,7 +101,7 @@ def dreamblade_view(game: Game) -> dict[str, Any]:
         "claim_reasons": claim_reasons(setup, game.state),  # each scoring cell, and why
         "missing": missing_actions(setup, game.state),  # what the decision leaves out, and why
         "turn_wins_to_win": TURN_WINS_TO_WIN,
-        "tally": game.tally(),
+        "tally": game.turn_points(),  # "this turn": 0–0 when a turn starts
         "turn_wins": game.turn_wins(),
         "spawn_points": {seat: game.spawn_points_left(seat) for seat in seats},
         "reserve": {

@@ -30,11 +30,32 @@
   function abilityName(slug, view = null, mini = null) {
     const piece = view && mini && extra(view).pieces[mini];
     const slugOf = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-    for (const line of piece ? piece.abilities : []) {
+    for (const [index, line] of (piece ? piece.abilities : []).entries()) {
       const body = line.replace(/^manual:\s*/i, "").replace(/^[^:]*:\s*/, "");
-      if (slugOf(body) === slug || slugOf(body).startsWith(`${slug}-`)) return body;
+      if (slugOf(body) !== slug && !slugOf(body).startsWith(`${slug}-`)) continue;
+      const own = shippedLine(piece, index);
+      return own ? own.replace(/^[^:：]*[:：]\s*/, "") : body;
     }
     return slug.split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ");
+  }
+
+  /* The shipped text of a piece's printed line in the page's language (an ability the players
+     apply, said in Japanese), or null. */
+  function shippedLine(piece, index) {
+    const texts = piece.texts && piece.texts[window.Page.boot.lang];
+    return (texts && texts.abilities && texts.abilities[index]) || null;
+  }
+
+  /* A printed ability line as the card shows it: its shipped text in the page's language where
+     there is one, else the line with its activation in the page's language ("マルチブレード:
+     Advance") and the keyword as printed; "manual:" is said by the card's own note. */
+  function abilityLine(piece, index) {
+    const own = shippedLine(piece, index);
+    if (own) return own;
+    const body = piece.abilities[index].replace(/^manual:\s*/i, "");
+    const [, activation, keyword] = body.match(/^((?:double-)?(?:multi-)?blade):\s*(.*)$/i) || [];
+    const key = activation && `mf.activation.${activation.toLowerCase()}`;
+    return key && P.has(key) ? `${t(key)}: ${keyword}` : body;
   }
 
   /* The label parameters of Dreamblade's own kinds (the engine labels every action): die
@@ -259,7 +280,7 @@
       el("p", { class: "hint", text: `${P.seat(piece.owner, view).name} · ${t(`db.kind.${piece.kind}`)}` }),
       ...(piece.kind === "creature" ? statLines(view, piece, mini) : []),
       el("ul", { class: "abilities" }, ...piece.abilities.map((line, i) =>
-        el("li", {}, el("strong", { text: line }), " — ", abilityHelp((piece.ability_help || [])[i])))),
+        el("li", {}, el("strong", { text: abilityLine(piece, i) }), " — ", abilityHelp((piece.ability_help || [])[i])))),
       piece.manual ? el("p", { class: "hint", text: t("db.manual") }) : null,
       el("button", { class: "btn secondary", type: "button", text: t("confirm.close"), onclick: () => dialog.close() }),
     ].filter(Boolean));

@@ -90,19 +90,14 @@
     toastTimer = setTimeout(() => { box.hidden = true; }, 8000);
   }
 
-  /* A refusal in the phone's language only: what happened, then the rule's explanation when the
-     panel has one. A detail the server put in the phone's language (a form field's problem) is
-     said; the server's own English words only on an English page, with the pieces named, and
-     never the table's words on whose turn it is ("the game waits for seat A, not seat B"): the
-     message says that already. */
-  const TABLE_WORDS = new Set(["stale", "wrong_seat", "judge_only", "spectator", "undo_not_yours", "demo_watching"]);
+  /* A refusal in the phone's language only: what happened, the engine's reason (a message key
+     and its parameters) and the rule's explanation when the panel has one. A detail the server
+     put in the phone's language (a form field's problem) is said; the engine's own English
+     words never are (they name pieces and decisions by their ids). */
   function refusal(data) {
-    let detail = "";
-    if (data.detail_localized) detail = data.detail;
-    else if (boot.lang === "en" && !TABLE_WORDS.has(data.error) && data.detail) {
-      detail = data.detail.replace(/\b[AB]:[A-Za-z0-9._-]+#\d+/g, (id) => (state.view ? pieceName(id) : t("notice.piece")));
-    }
-    return [data.message, data.prompt || detail].filter(Boolean).join("\n");
+    const detail = data.detail_localized ? data.detail : "";
+    const reason = data.because && has(data.because.key) ? keyedText(data.because) : "";
+    return [data.message, reason, data.prompt || detail].filter(Boolean).join("\n");
   }
 
   async function post(url, body) {
@@ -302,7 +297,7 @@
     const box = document.getElementById("pending");
     box.dataset.kind = pending.kind;
     const waiting = pending.seat === null ? t("status.waiting_anyone") : seat(pending.seat).name;
-    const kindName = has(`kind.${pending.kind}`) ? t(`kind.${pending.kind}`) : t("pending.decision");
+    const kindName = has(pending.title) ? t(pending.title) : t("pending.decision");
     const children = [
       el("h3", { class: "pending-title", text: t("pending.title", { name: waiting, kind: kindName }) }),
     ];
@@ -417,6 +412,9 @@
         : t("log.undo", { who: who(entry) }),
     // a computer seat says why it chose (issue 35)
     entry.reason ? el("span", { class: "log-reason", text: t("log.reason", { reason: actionLabel({ label: entry.reason }) }) }) : null,
+    ...(entry.notices || []).filter((n) => has(n.key)).map((n) => el("span", {
+      class: "log-notice", dataset: { key: n.key }, text: keyedText(n),
+    })),
     state.me.judge && entry.pictures ? el("button", {
       class: "btn secondary log-pictures", type: "button", dataset: { seq: entry.seq },
       text: t("log.pictures"), onclick: () => showPictures(entry.seq),
@@ -503,6 +501,42 @@
     return owner ? t("notice.owned_piece", { owner: seat(owner).name, piece: name }) : name;
   }
 
+  /* A message the engine names by key (a rule notice, a refusal's reason) in the phone's
+     language, its parameters named for people: seats (``seat``, ``seats``, ``to``) by the
+     players' names, pieces (``mini``, ``minis``) by name and owner, a decision by its title,
+     an ability by its printed name; cells and numbers as they are. */
+  function keyedText(message) {
+    const joiner = t("notice.cells_joiner");
+    const named = {
+      seat: (id) => seat(id).name,
+      to: (id) => seat(id).name,
+      seats: (ids) => ids.map((id) => seat(id).name).join(joiner),
+      mini: noticePiece,
+      target: noticePiece,
+      minis: (ids) => ids.map(noticePiece).join(joiner),
+      decision: (title) => (has(title) ? t(title) : t("pending.decision")),
+      ability: (slug) => String(slug).split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" "),
+    };
+    const params = {};
+    for (const [name, value] of Object.entries(message.params || {})) {
+      params[name] = named[name] && value !== null ? named[name](value) : value;
+    }
+    const text = t(message.key, params);
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  /* The rule notices of the last action still standing (what the rules did by themselves after
+     it: a tie rolled again, the spawn phases skipped, a turn scored), said on every phone and on
+     the table screen until the next action; the log keeps them with their action. */
+  function ruleNotices() {
+    const log = state.view.log || [];
+    const last = log[log.length - 1];
+    if (!last || last.kind !== "push") return [];
+    return (last.notices || []).filter((n) => has(n.key)).map((n) => el("p", {
+      class: "notice rule-notice", dataset: { kind: "rule", key: n.key }, text: keyedText(n),
+    }));
+  }
+
   /* Which message says a flagged notice: its reason, and for the camera's notes which of the
      cell seen and the cell it belongs on are known. */
   function flaggedKey(notice) {
@@ -552,7 +586,7 @@
     const leftOut = (state.view.labels_left_out || []).map((left) => el("p", {
       class: "notice", dataset: { kind: "labels_left_out", seat: left.seat }, text: leftOutText(left),
     }));
-    box.replaceChildren(...leftOut, ...state.view.notices.slice(-2).map((notice) => el("p", {
+    box.replaceChildren(...leftOut, ...ruleNotices(), ...state.view.notices.slice(-2).map((notice) => el("p", {
       class: "notice", dataset: { kind: notice.kind, reason: notice.reason || "" },
       text: notice.kind === "flagged" ? flaggedText(notice)
         : notice.kind === "device" && has(`notice.device.${notice.device}.${notice.status}`)

@@ -1,6 +1,8 @@
 /* Remote play on the panel: the banner every page of a remote game shows (paused, and why; or
    connected, "resumed" just after a pause) and, on the table's own screen (or the judge's
-   phone), the card that invites a friend (the code to type or copy) or joins with a code.
+   phone), the card that invites a friend (the code to type or copy, and its link as a QR code
+   for a phone to scan and send on) or joins with a code. Opened from an invite's link
+   (/table#join=CODE), the card comes with the code filled in.
    It reads the remote block of the table's view (view.remote) after each render. */
 "use strict";
 
@@ -8,8 +10,9 @@
   const { boot, t, el } = window.Page;
   // paused: the pause shown last; played: the game was on here since the page opened (so the
   // end of a pause is a resumption, not the first connection)
-  const shown = { paused: null, played: false, resumedUntil: 0, code: null, role: undefined };
+  const shown = { paused: null, played: false, resumedUntil: 0, invite: null, role: undefined };
   const RESUMED_MS = 10000;
+  const JOIN = "#join="; // an invite's link: the table screen's address, this, then the code
 
   function bannerText(remote) {
     if (remote.refused) return [`remote.refused.${remote.refused}`, "refused"];
@@ -66,31 +69,45 @@
     box.append(el("p", { class: "remote-problem error-text", role: "alert", text: data.message || t("remote.failed") }));
   }
 
-  function codeBox(code, seat) {
-    // the whole code in view, wrapped in groups, to read out or type on another machine
-    const input = el("textarea", { id: "remote-code", class: "remote-code", readonly: true, rows: 3,
-      "aria-label": t("remote.code_label"), spellcheck: "false" });
-    input.value = code;
-    const copy = el("button", { id: "remote-copy", class: "btn secondary", type: "button", text: t("remote.copy"),
+  /* A button copying ``text`` (``field`` selected, for a browser without the clipboard API). */
+  function copyButton(id, label, copied, field, text) {
+    return el("button", { id, class: "btn secondary", type: "button", text: t(label),
       onclick: async () => {
-        input.select();
+        field.select();
         try {
-          await navigator.clipboard.writeText(code);
+          await navigator.clipboard.writeText(text);
         } catch (error) {
           document.execCommand("copy"); // no clipboard API (plain HTTP on the LAN): the selection
         }
-        window.Panel.toast(t("remote.copied"), false);
+        window.Panel.toast(t(copied), false);
       } });
+  }
+
+  function codeBox(invite, seat) {
+    // the whole code in view, wrapped in groups, to read out or type on another machine
+    const input = el("textarea", { id: "remote-code", class: "remote-code", readonly: true, rows: 3,
+      "aria-label": t("remote.code_label"), spellcheck: "false" });
+    input.value = invite.code;
+    // its link as a QR code: a phone scans it and sends the link on; the friend's table screen
+    // opens it with the code filled in
+    const link = el("input", { id: "remote-link", class: "remote-link", type: "text", readonly: true,
+      "aria-label": t("remote.link_label"), spellcheck: "false" });
+    link.value = invite.link;
     return el("div", { class: "remote-invite" },
       el("label", { class: "field" }, el("span", { text: t("remote.code_label") }), input),
-      el("div", { class: "row" }, copy),
-      el("p", { class: "hint", text: t("remote.code_hint", { seat }) }));
+      el("div", { class: "row" }, copyButton("remote-copy", "remote.copy", "remote.copied", input, invite.code)),
+      el("p", { class: "hint", text: t("remote.code_hint", { seat }) }),
+      el("figure", { id: "remote-qr", class: "remote-qr" },
+        el("img", { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(invite.qr)}`, alt: t("remote.qr_alt") }),
+        el("figcaption", { class: "hint", text: t("remote.qr_hint") })),
+      el("label", { class: "field" }, el("span", { text: t("remote.link_label") }), link),
+      el("div", { class: "row" }, copyButton("remote-copy-link", "remote.copy_link", "remote.link_copied", link, invite.link)));
   }
 
   async function makeInvite(card) {
     const { ok, data } = await send("/api/remote/invite");
     if (!ok) return problem(card, data);
-    shown.code = data.code;
+    shown.invite = data;
     shown.role = undefined; // drawn again with the code
     renderCard(window.Panel.state.view);
   }
@@ -98,13 +115,24 @@
   async function join(card, input) {
     const { ok, data } = await send("/api/remote/join", { code: input.value });
     if (!ok) return problem(card, data);
+    if (location.hash.startsWith(JOIN)) history.replaceState(null, "", location.pathname + location.search);
     window.Panel.toast(t("remote.joined"), false);
   }
 
   async function leave() {
     if (!(await window.Panel.ask(t("remote.leave_confirm")))) return;
     await send("/api/remote/leave");
-    shown.code = null;
+    shown.invite = null;
+  }
+
+  /* The code of the invite link this page was opened from, if any. */
+  function linkedCode() {
+    if (!location.hash.startsWith(JOIN)) return "";
+    try {
+      return decodeURIComponent(location.hash.slice(JOIN.length)).trim();
+    } catch (error) {
+      return location.hash.slice(JOIN.length); // said as it is: the table names what is wrong
+    }
   }
 
   function leaveButton() {
@@ -114,26 +142,33 @@
   function ownCard(card) {
     const input = el("input", { id: "remote-join-code", type: "text", autocomplete: "off", spellcheck: "false",
       autocapitalize: "characters", placeholder: "TTC1-…", "aria-label": t("remote.code_label") });
+    const linked = linkedCode();
+    input.value = linked;
+    const form = el("form", { id: "remote-join", class: "remote-join", onsubmit: (event) => { event.preventDefault(); join(card, input); } },
+      el("h3", { text: t("remote.join") }),
+      el("p", { class: "hint", text: t("remote.join_hint") }),
+      input,
+      el("button", { class: "btn secondary", type: "submit", text: t("remote.join_button") }));
+    if (linked) {
+      form.classList.add("remote-linked");
+      form.insertBefore(el("p", { id: "remote-prefilled", class: "remote-prefilled", role: "status", text: t("remote.prefilled") }), input);
+      requestAnimationFrame(() => form.scrollIntoView({ block: "center" }));
+    }
     return [
       el("p", { class: "hint", text: t("remote.intro") }),
       el("div", { class: "row" },
         el("button", { id: "remote-invite", class: "btn", type: "button", text: t("remote.invite"), onclick: () => makeInvite(card) })),
-      el("form", { id: "remote-join", class: "remote-join", onsubmit: (event) => { event.preventDefault(); join(card, input); } },
-        el("h3", { text: t("remote.join") }),
-        el("p", { class: "hint", text: t("remote.join_hint") }),
-        input,
-        el("button", { class: "btn secondary", type: "submit", text: t("remote.join_button") })),
+      form,
     ];
   }
 
   async function hostCard(card, remote) {
-    if (shown.code === null) {
+    if (shown.invite === null) {
       const response = await fetch("/api/remote/invite", { credentials: "same-origin" }).catch(() => null);
-      const data = response && response.ok ? await response.json() : {};
-      shown.code = data.code || "";
+      shown.invite = response && response.ok ? await response.json() : { code: null };
     }
     const parts = [el("p", { class: "remote-role", text: t("remote.role.host", { seat: remote.seat }) })];
-    if (shown.code && remote.partner === "waiting") parts.push(codeBox(shown.code, remote.seat));
+    if (shown.invite.code && remote.partner === "waiting") parts.push(codeBox(shown.invite, remote.seat));
     parts.push(el("div", { class: "row" },
       el("button", { id: "remote-invite", class: "btn secondary", type: "button", text: t("remote.invite_again"), onclick: () => makeInvite(card) }),
       leaveButton()));
@@ -169,6 +204,13 @@
     box.style.height = `${box.scrollHeight + 4}px`;
   }
   window.addEventListener("resize", fitCode);
+  // an invite's link opened on a table screen already showing this page: the card anew, filled in
+  window.addEventListener("hashchange", () => {
+    const view = window.Panel.state.view;
+    if (!linkedCode() || !view) return;
+    shown.role = undefined;
+    renderCard(view);
+  });
 
   document.addEventListener("panel:rendered", () => {
     const view = window.Panel.state.view;

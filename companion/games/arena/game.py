@@ -36,7 +36,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any, ClassVar
 
 from companion.errors import IllegalActionError
-from companion.events import DESTROYED, GAME_WON, RETURNED_TO_RESERVE, Event
+from companion.events import DESTROYED, GAME_WON, RETURNED_TO_RESERVE, Event, notice
 from companion.games.arena.actions import (
     HIGHER,
     ArenaAction,
@@ -580,7 +580,10 @@ class Arena(JsonStateGame):
         tied = [seat for seat in self.seats if s.d20[-1].get(seat) == top]
         if len(tied) > 1:
             s.d20.append({})
-            return [Event(FIRST_ROLL_TIED, {"seats": tied, "result": top})]
+            return [
+                Event(FIRST_ROLL_TIED, {"seats": tied, "result": top}),
+                notice("notice.rule.arena.first_roll_tied", seats=tied, die=top),
+            ]
         rolls = [dict(r) for r in s.d20]
         if len(self.seats) == 2:
             s.active, s.step = tied[0], "first_choice"

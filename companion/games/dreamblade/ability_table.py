@@ -1,10 +1,10 @@
 """The keyword coverage table (``docs/abilities.md``), generated from the code.
 
-Rows come from the engine's keyword registry (``abilities.KEYWORDS``: implemented) and from the
-keywords the rules sources name that the engine leaves to the players (``MANUAL``: a miniature with
-one of them is *manual*). The tests covering a keyword are the test functions that build a
-miniature with one of its ability lines — found by reading the test files' syntax tree, so the
-table follows the tests without any list to keep in step.
+Rows come from the engine's keyword registry (``abilities.keywords.KEYWORDS``: implemented) and
+from the keywords the rules sources name that the engine leaves to the players (``MANUAL``: a
+miniature with one of them is *manual*). The tests covering a keyword are the test functions
+that build a miniature with one of its ability lines — found by reading the test files' syntax
+tree, so the table follows the tests without any list to keep in step.
 """
 
 from __future__ import annotations
@@ -17,15 +17,15 @@ from pathlib import Path
 
 import click
 
-from companion.games.dreamblade.abilities import (
+from companion.games.dreamblade.abilities.keywords import (
     BLADE_ACTIVATIONS,
     KEYWORDS,
     MANUAL_KEYWORDS,
     Activation,
     Keyword,
-    parse_ability,
     written,
 )
+from companion.games.dreamblade.abilities.lines import parse_ability
 
 # keywords the seeds and facts.md name whose effect the engine leaves to the players, and why
 MANUAL: dict[str, str] = {manual.label: manual.why for manual in MANUAL_KEYWORDS}

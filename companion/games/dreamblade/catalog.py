@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,7 @@ from typing import Any
 import yaml
 
 from companion.errors import DataFileError
-from companion.games.dreamblade.abilities import AbilityLineError, parse_ability
+from companion.games.dreamblade.abilities.lines import AbilityLineError, parse_ability
 from companion.games.dreamblade.data_files import (
     UNKNOWN,
     YAML_DUMPER,
@@ -101,6 +102,62 @@ def load_catalog(*paths: str | Path) -> Catalog:
 
 def builtin_catalog_path() -> Path:
     return Path(str(resources.files(__package__) / "data" / "catalog.yaml"))
+
+
+def builtin_texts_path() -> Path:
+    return Path(str(resources.files(__package__) / "data" / "catalog_texts.yaml"))
+
+
+def shipped_texts(path: str | Path | None = None) -> dict[str, dict[str, dict[str, Any]]]:
+    """The shipped catalog's texts in other languages (``data/catalog_texts.yaml``): language →
+    miniature id → ``abilities`` (one per printed line, ``None`` for a line shown as printed)
+    and ``name`` when the printing in that language has its own. ``DataFileError`` for a file of
+    another shape."""
+    origin = path or builtin_texts_path()
+    data = read_yaml_mapping(origin)
+    if data.get("format") != "dreamblade-catalog-texts" or data.get("version") != 1:
+        raise DataFileError(origin, "format", "format dreamblade-catalog-texts, version 1")
+    languages = data.get("languages")
+    if not isinstance(languages, dict):
+        raise DataFileError(origin, "languages", "a mapping of language → miniature id → texts")
+    found: dict[str, dict[str, dict[str, Any]]] = {}
+    for language, minis in languages.items():
+        if not isinstance(minis, dict):
+            raise DataFileError(origin, f"languages.{language}", "a mapping of miniature ids")
+        for mini, texts in minis.items():
+            where = f"languages.{language}.{mini}"
+            lines = texts.get("abilities", []) if isinstance(texts, dict) else None
+            if not isinstance(lines, list) or not all(
+                line is None or line == "same" or isinstance(line, str) for line in lines
+            ):
+                raise DataFileError(origin, where, "abilities: a list of texts (or same)")
+            entry: dict[str, Any] = {
+                "abilities": [None if line in (None, "same") else line for line in lines]
+            }
+            if isinstance(texts.get("name"), str):
+                entry["name"] = texts["name"]
+            found.setdefault(str(language), {})[str(mini)] = entry
+    return found
+
+
+@cache
+def _shipped() -> tuple[Catalog, dict[str, dict[str, dict[str, Any]]]]:
+    return load_catalog(builtin_catalog_path()), shipped_texts()
+
+
+def texts_of(mini: Miniature) -> dict[str, dict[str, Any]]:
+    """The shipped texts in other languages of a miniature (language → ``abilities``, ``name``),
+    only while it is the shipped entry as printed (an imported or typed entry of the same id
+    with other lines has none): ``{}`` when there are none."""
+    catalog, texts = _shipped()
+    shipped = catalog.get(mini.id)
+    if shipped is None or shipped.abilities != mini.abilities or shipped.name != mini.name:
+        return {}
+    return {
+        language: minis[mini.id]
+        for language, minis in texts.items()
+        if mini.id in minis and len(minis[mini.id]["abilities"]) == len(mini.abilities)
+    }
 
 
 def user_catalog_path() -> Path:

@@ -22,9 +22,11 @@ from companion import events as ev
 from companion.errors import IllegalActionError
 from companion.events import Event
 from companion.games.dreamblade import board, effects
-from companion.games.dreamblade.abilities import BLADES_PER_USE, MANUAL_EFFECT, REPEATABLE, Ability
+from companion.games.dreamblade.abilities.keywords import BLADES_PER_USE, REPEATABLE
+from companion.games.dreamblade.abilities.lines import MANUAL_EFFECT, Ability
 from companion.games.dreamblade.actions import BLADE, MISS, face_order
 from companion.games.dreamblade.keyword_state import note_removed
+from companion.games.dreamblade.notices import said
 from companion.games.dreamblade.removal import remove
 from companion.games.dreamblade.state import Attack, Combat, Setup, State, other
 
@@ -316,14 +318,23 @@ def apply_choice(setup: Setup, state: State, mini: str, outcome: str) -> None:
 def _after_decide(setup: Setup, state: State) -> list[Event]:
     combat = _combat(state)
     groups: dict[str, list[str]] = {}
-    if state.phase == "action" and state.phase_seat == state.first_player:
-        for mini, outcome in combat.decisions:
-            piece = setup.pieces[mini]
-            if outcome == "destroy" and piece.owner != state.first_player and piece.is_creature:
-                groups.setdefault(state.zone[mini], []).append(mini)
+    first_players_phase = state.phase == "action" and state.phase_seat == state.first_player
+    doomed = [
+        mini
+        for mini, outcome in combat.decisions
+        if outcome == "destroy"
+        and setup.pieces[mini].owner != state.phase_seat  # the phase player's victims
+        and setup.pieces[mini].is_creature
+    ]
+    events: list[Event] = []
+    if first_players_phase:
+        for mini in doomed:
+            groups.setdefault(state.zone[mini], []).append(mini)
+    elif doomed and state.phase == "action":  # FAQ step 6: only in the first player's phases
+        events.append(said("no_deathblow_second_phase", minis=doomed))
     queue = tuple((cell, tuple(sorted(minis))) for cell, minis in sorted(groups.items()))
     state.combat = replace(combat, deathblow_groups=queue)
-    return _next_deathblow(setup, state)
+    return events + _next_deathblow(setup, state)
 
 
 def deathblow_choices(setup: Setup, minis: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -337,11 +348,13 @@ def deathblow_choices(setup: Setup, minis: tuple[str, ...]) -> list[tuple[str, .
 
 def _next_deathblow(setup: Setup, state: State) -> list[Event]:
     combat = _combat(state)
+    events: list[Event] = []
     while combat.deathblow_groups:
         cell, minis = combat.deathblow_groups[0]
         if board.creatures_in(setup, state, cell, other(setup.pieces[minis[0]].owner)):
             break
         combat = replace(combat, deathblow_groups=combat.deathblow_groups[1:])  # no enemy there
+        events.append(said("deathblow_no_enemy", minis=list(minis), cell=cell))
     if not combat.deathblow_groups:
         victims_first = other(state.phase_seat or "A")
         state.combat = replace(
@@ -350,13 +363,14 @@ def _next_deathblow(setup: Setup, state: State) -> list[Event]:
             attack=None,
             carry_owners=(victims_first, other(victims_first)),
         )
-        return _carry_out_next_side(setup, state)
+        return events + _carry_out_next_side(setup, state)
     cell, minis = combat.deathblow_groups[0]
     if len(deathblow_choices(setup, minis)) > 1:
         state.combat = replace(combat, step="deathblow", attack=None)
-        return []
+        return events
     state.combat = replace(combat, deathblow_groups=combat.deathblow_groups[1:])
-    return [_begin_attack(setup, state, "deathblow", setup.pieces[minis[0]].owner, cell, minis)]
+    owner = setup.pieces[minis[0]].owner
+    return [*events, _begin_attack(setup, state, "deathblow", owner, cell, minis)]
 
 
 def apply_deathblowers(setup: Setup, state: State, minis: tuple[str, ...]) -> list[Event]:
@@ -433,7 +447,9 @@ def settle(setup: Setup, state: State) -> list[Event]:
             if combat.to_place and board.empty_cells(state):
                 return events
             if combat.to_place:  # no empty cell anywhere: it stays, and loses its damage
-                events.append(_disrupt(state, combat, combat.to_place[0], None))
+                mini = combat.to_place[0]
+                events.append(_disrupt(state, combat, mini, None))
+                events.append(said("disrupted_in_place", mini=mini))
             elif combat.carry_owners:
                 events += _carry_out_next_side(setup, state)
             else:
@@ -461,10 +477,15 @@ def _settle_attack(setup: Setup, state: State, events: list[Event]) -> bool:
     if attack.stage == "blades":
         if attack.blades_left and blade_options(setup, state):
             return False
+        if attack.blades_left:  # FAQ step 3: blades no ability can take do nothing
+            events.append(said("blades_unused", count=attack.blades_left))
         _set_attack(state, replace(attack, stage="damage"))
         return True
-    if damage_total(state) and damage_targets(setup, state):
+    damage = damage_total(state)
+    if damage and damage_targets(setup, state):
         return False
+    if damage:  # FAQ step 4: damage goes only to enemies in the cell, and none is left there
+        events.append(said("damage_no_target", damage=damage, cell=attack.cell))
     events += _finish_attack(setup, state)
     return True
 

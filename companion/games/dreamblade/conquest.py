@@ -47,6 +47,21 @@ def tally(setup: Setup, state: State) -> dict[str, int]:
     return points
 
 
+def turn_points(setup: Setup, state: State) -> dict[str, int]:
+    """This turn's points as the players follow them: until the conquest phase, only what the turn
+    has already won (enemies destroyed, the players' adjustments; cells score only in the
+    conquest phase, so a new turn starts at 0–0); in the conquest phase, the whole tally the turn
+    is scored with; once the game is over, the last turn's."""
+    if state.phase == "conquest":
+        return tally(setup, state)
+    if state.phase == "game_over" and state.results:
+        return dict(state.results[-1].tally)
+    points = dict(state.kills)
+    for seat, amount in state.keywords.adjustments:
+        points[seat] += amount
+    return points
+
+
 def turn_winner(points: dict[str, int]) -> str | None:
     if points["A"] == points["B"]:
         return None

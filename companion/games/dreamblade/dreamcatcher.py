@@ -34,7 +34,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import DataFileError
-from companion.games.dreamblade.abilities import MANUAL_PREFIX, AbilityLineError, parse_ability
+from companion.games.dreamblade.abilities.lines import (
+    MANUAL_PREFIX,
+    AbilityLineError,
+    parse_ability,
+)
 from companion.games.dreamblade.catalog import SETS
 from companion.games.dreamblade.miniature import Aspect, Kind, Miniature
 

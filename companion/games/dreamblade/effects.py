@@ -32,10 +32,13 @@ from companion import grid
 from companion.errors import IllegalActionError
 from companion.events import Event
 from companion.games.dreamblade import board, modifiers, removal
-from companion.games.dreamblade.abilities import MANUAL_EFFECT, Ability, Activation, Use
+from companion.games.dreamblade.abilities.hooks import Use, hooks_of
+from companion.games.dreamblade.abilities.keywords import Activation
+from companion.games.dreamblade.abilities.lines import MANUAL_EFFECT, Ability
 from companion.games.dreamblade.actions import BLADE, MISS, Dice, First, Reroll, Target, face_order
 from companion.games.dreamblade.keyword_state import Effect
 from companion.games.dreamblade.legal import DiceResults, RerollChoices
+from companion.games.dreamblade.notices import said
 from companion.games.dreamblade.spawning import MAX_CREATURES_PER_SEAT_IN_CELL
 from companion.games.dreamblade.state import RESERVE, Combat, Setup, State, other
 from companion.games.protocol import Action, Pending
@@ -57,8 +60,9 @@ def in_play_with(setup: Setup, state: State, hook: str) -> list[Use]:
     uses = []
     for cell_minis in state.occupants().values():
         for mini in cell_minis:
-            for ability in setup.pieces[mini].with_keyword(hook):
-                uses.append(Use(setup, state, mini, ability))
+            for ability in setup.pieces[mini].abilities:
+                if getattr(hooks_of(ability), hook) is not None:
+                    uses.append(Use(setup, state, mini, ability))
     return uses
 
 
@@ -132,9 +136,9 @@ def creature_power(setup: Setup, state: State, mini: str) -> int:
     printed = setup.pieces[mini].mini.power
     assert printed is not None
     auras = sum(
-        use.ability.keyword.power_aura(use, mini)
+        aura(use, mini)
         for use in in_play_with(setup, state, "power_aura")
-        if use.ability.keyword is not None and use.ability.keyword.power_aura is not None
+        if (aura := use.hooks.power_aura) is not None
     )
     return modifiers.applied(printed + auras + modifiers.of(state, mini, "power"), "power")
 
@@ -147,9 +151,9 @@ def creature_defense(setup: Setup, state: State, mini: str) -> int:
     if printed is None:
         raise ValueError(f"{mini} ({setup.pieces[mini].mini.name}): defense is unknown")
     auras = sum(
-        use.ability.keyword.defense_aura(use, mini)
+        aura(use, mini)
         for use in in_play_with(setup, state, "defense_aura")
-        if use.ability.keyword is not None and use.ability.keyword.defense_aura is not None
+        if (aura := use.hooks.defense_aura) is not None
     )
     return modifiers.applied(printed + auras + modifiers.of(state, mini, "defense"), "defense")
 
@@ -174,9 +178,9 @@ def base_cost(setup: Setup, state: State, mini: str) -> int | None:
 def cell_bonus(setup: Setup, state: State, seat: str, cell: str) -> int:
     """Power added to any attack ``seat`` makes in ``cell`` (Darkheart Cottage)."""
     return sum(
-        use.ability.keyword.attack_bonus(use, seat, cell)
+        bonus(use, seat, cell)
         for use in in_play_with(setup, state, "attack_bonus")
-        if use.ability.keyword is not None and use.ability.keyword.attack_bonus is not None
+        if (bonus := use.hooks.attack_bonus) is not None
     )
 
 
@@ -184,9 +188,9 @@ def conquest_bonus(setup: Setup, state: State) -> dict[str, int]:
     """Conquest points abilities (Ambition) and the players' manual adjustments add this turn."""
     points = {"A": 0, "B": 0}
     for use in in_play_with(setup, state, "conquest_bonus"):
-        keyword = use.ability.keyword
-        assert keyword is not None and keyword.conquest_bonus is not None
-        points[setup.pieces[use.mini].owner] += keyword.conquest_bonus(use)
+        hooks = use.hooks
+        assert hooks.conquest_bonus is not None
+        points[setup.pieces[use.mini].owner] += hooks.conquest_bonus(use)
     for seat, amount in state.keywords.adjustments:
         points[seat] += amount
     return points
@@ -205,9 +209,9 @@ def attack_dice(setup: Setup, state: State, seat: str, cell: str, attackers: Ite
 def nullified(setup: Setup, state: State, mini: str) -> bool:
     """Whether ``mini``'s blade abilities are nullified (Nullify and its kinds)."""
     return any(
-        use.ability.keyword.nullifies(use, mini)
+        nullifies(use, mini)
         for use in in_play_with(setup, state, "nullifies")
-        if use.ability.keyword is not None and use.ability.keyword.nullifies is not None
+        if (nullifies := use.hooks.nullifies) is not None
     )
 
 
@@ -215,20 +219,20 @@ def choices(
     setup: Setup, state: State, mini: str, ability: Ability, x: int | None = None
 ) -> list[tuple[str, ...]]:
     """The argument lists one activation of the ability may take now (``[()]``: none)."""
-    keyword = ability.keyword
-    if keyword is None or keyword.choices is None:
+    hooks = hooks_of(ability)
+    if hooks.choices is None:
         return [()]
-    options = keyword.choices(Use(setup, state, mini, ability, x))
+    options = hooks.choices(Use(setup, state, mini, ability, x))
     # FAQ: an ability may be activated with too few targets; it does what it can (here nothing)
     return options or [()]
 
 
 def spawn_action_open(setup: Setup, state: State, mini: str, ability: Ability) -> bool:
     """Whether a spawn action without a printed cost (Call) has anything to do now."""
-    keyword = ability.keyword
-    if keyword is None or not keyword.spawn_action or keyword.choices is None:
+    hooks = hooks_of(ability)
+    if ability.keyword is None or not ability.keyword.spawn_action or hooks.choices is None:
         return False
-    return bool(keyword.choices(Use(setup, state, mini, ability)))
+    return bool(hooks.choices(Use(setup, state, mini, ability)))
 
 
 def resolve(
@@ -245,10 +249,10 @@ def resolve(
             f"{ability.text}: {' '.join(args) or 'no target'} is not a legal choice now",
             rule="ability.choice",
         )
-    keyword = ability.keyword
-    if keyword is None or keyword.resolve is None:
+    hooks = hooks_of(ability)
+    if hooks.resolve is None:
         return []
-    return keyword.resolve(Use(setup, state, mini, ability, x), args)
+    return hooks.resolve(Use(setup, state, mini, ability, x), args)
 
 
 def use_spawn_ability(
@@ -282,10 +286,10 @@ def spawned(setup: Setup, state: State, mini: str) -> list[Event]:
     static and scoring abilities are flagged for the players (never silently ignored)."""
     events = []
     for ability in setup.pieces[mini].abilities:
-        keyword = ability.keyword
-        if keyword is not None and keyword.on_spawned is not None:
-            events += keyword.on_spawned(Use(setup, state, mini, ability))
-        elif keyword is None and ability.activation in _IN_PLAY:
+        on_spawned = hooks_of(ability).on_spawned
+        if on_spawned is not None:
+            events += on_spawned(Use(setup, state, mini, ability))
+        elif ability.keyword is None and ability.activation in _IN_PLAY:
             events.append(Event(MANUAL_EFFECT, {"mini": mini, "ability": ability.text}))
     return events
 
@@ -295,10 +299,10 @@ def spawn_phase_started(setup: Setup, state: State, seat: str) -> list[Event]:
     points (Energize), then the effects it triggers (Locus Drive), all triggered together."""
     events: list[Event] = []
     for use in in_play_with(setup, state, "spawn_bonus"):
-        keyword = use.ability.keyword
-        assert keyword is not None and keyword.spawn_bonus is not None
+        hooks = use.hooks
+        assert hooks.spawn_bonus is not None
         if setup.pieces[use.mini].owner == seat:
-            points = keyword.spawn_bonus(use)
+            points = hooks.spawn_bonus(use)
             state.spawn_points += points
             events.append(
                 Event(
@@ -307,10 +311,10 @@ def spawn_phase_started(setup: Setup, state: State, seat: str) -> list[Event]:
             )
     new: list[Effect] = []
     for use in in_play_with(setup, state, "spawn_phase_start"):
-        keyword = use.ability.keyword
-        assert keyword is not None and keyword.spawn_phase_start is not None
+        hooks = use.hooks
+        assert hooks.spawn_phase_start is not None
         if setup.pieces[use.mini].owner == seat:
-            new += keyword.spawn_phase_start(use)
+            new += hooks.spawn_phase_start(use)
     return events + queue(setup, state, new)
 
 
@@ -433,9 +437,9 @@ def entered(setup: Setup, state: State, mover: str, cell: str) -> list[Event]:
 def _on_enter(setup: Setup, state: State, mover: str, cell: str) -> list[Effect]:
     new = []
     for use in in_play_with(setup, state, "on_enter"):
-        keyword = use.ability.keyword
-        assert keyword is not None and keyword.on_enter is not None
-        new += keyword.on_enter(use, mover, cell)
+        hooks = use.hooks
+        assert hooks.on_enter is not None
+        new += hooks.on_enter(use, mover, cell)
     return new
 
 
@@ -532,8 +536,18 @@ def _advance(setup: Setup, state: State) -> list[Event]:
             if len(options) > 1:
                 return events
             if not options:  # nothing to target: the effect does nothing
+                events.append(said("nothing_to_target", mini=effect.source, ability=effect.ability))
                 _replace_first(state, None)
                 continue
+            if effect.kind in ("move", "lockdown"):  # the only cell it may choose
+                only = said(
+                    "only_cell", mini=effect.source, ability=effect.ability, cell=options[0]
+                )
+            else:
+                only = said(
+                    "only_target", mini=effect.source, ability=effect.ability, target=options[0]
+                )
+            events.append(only)
             events += _chosen(setup, state, effect, options[0])
         elif effect.stage == "dice":
             if effect.dice_count:
@@ -772,9 +786,9 @@ def end_of_combat(setup: Setup, state: State) -> list[Event] | None:
     events: list[Event] = []
     triggered: list[Effect] = []
     for use in uses:
-        keyword = use.ability.keyword
-        assert keyword is not None and keyword.end_of_combat is not None
-        happened, triggers = keyword.end_of_combat(use)
+        hooks = use.hooks
+        assert hooks.end_of_combat is not None
+        happened, triggers = hooks.end_of_combat(use)
         events += happened
         triggered += triggers
     return events + queue(setup, state, triggered)

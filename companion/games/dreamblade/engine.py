@@ -21,7 +21,9 @@ from companion.games.dreamblade import (
     spawning,
     turn,
 )
-from companion.games.dreamblade.abilities import MANUAL_EFFECT, Activation
+from companion.games.dreamblade.abilities import every_keyword  # noqa: F401  (their hooks)
+from companion.games.dreamblade.abilities.keywords import Activation
+from companion.games.dreamblade.abilities.lines import MANUAL_EFFECT
 from companion.games.dreamblade.actions import (
     AssignBlade,
     AssignDamage,
@@ -353,6 +355,8 @@ def apply(setup: Setup, state: State, action: Action, now: Pending | None = None
             f"{action} is not possible now: the game waits for {now.kind}"
             + (f" from seat {now.seat}" if now.seat else ""),
             rule=f"sequence.{now.kind}",
+            key="refusal.sequence" if now.seat else "refusal.sequence_anyone",
+            params={"seat": now.seat, "decision": now.to_json()["title"]},
         )
     events = handler(setup, state, action)
     events += combat.settle(setup, state)

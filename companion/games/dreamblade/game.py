@@ -299,5 +299,9 @@ class DreambladeGame(Game):
     def tally(self) -> dict[str, int]:
         return conquest.tally(self._setup, self._state)
 
+    def turn_points(self) -> dict[str, int]:
+        """This turn's points so far (``conquest.turn_points``): 0–0 when a turn starts."""
+        return conquest.turn_points(self._setup, self._state)
+
     def turn_wins(self) -> dict[str, int]:
         return dict(self._state.turn_wins)

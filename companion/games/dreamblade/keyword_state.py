@@ -29,13 +29,10 @@ The record is replaced, never changed in place, so cloned states may share it.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from companion import grid
 from companion.errors import DataFileError
-
-if TYPE_CHECKING:
-    from companion.games.dreamblade.state import State
 
 EFFECT_KINDS = ("attack", "sacrifice", "destroy", "lockdown", "suppress", "move")
 EFFECT_STAGES = ("choose", "dice", "reroll")
@@ -95,7 +92,14 @@ class KeywordState:
 SELF_HARM_KINDS = ("damage", "poison")
 
 
-def add_self_harm(state: State, mini: str, kind: str, amount: int) -> None:
+class HoldsKeywords(Protocol):
+    """What the functions below change of a game's state: its ``keywords`` record. The
+    ``State`` is one; asking for no more keeps this module under the state."""
+
+    keywords: KeywordState
+
+
+def add_self_harm(state: HoldsKeywords, mini: str, kind: str, amount: int) -> None:
     """``mini``'s own controller's ability dealt it ``amount`` damage or poison."""
     total = state.keywords.self_harm_of(mini, kind) + amount
     rest = tuple(e for e in state.keywords.self_harm if e[:2] != (mini, kind))
@@ -107,13 +111,13 @@ def _without_self_harm(keywords: KeywordState, mini: str, kinds: tuple[str, ...]
     return replace(keywords, self_harm=kept)
 
 
-def add_poison(state: State, mini: str, amount: int) -> None:
+def add_poison(state: HoldsKeywords, mini: str, amount: int) -> None:
     poison = dict(state.keywords.poison)
     poison[mini] = poison.get(mini, 0) + amount
     state.keywords = replace(state.keywords, poison=tuple(sorted(poison.items())))
 
 
-def note_removed(state: State, mini: str, outcome: str) -> None:
+def note_removed(state: HoldsKeywords, mini: str, outcome: str) -> None:
     """A miniature was disrupted, destroyed, sacrificed or returned: remember it for the
     combat's end-of-combat effects; poison leaves with a miniature that leaves play."""
     keywords = state.keywords
@@ -126,14 +130,14 @@ def note_removed(state: State, mini: str, outcome: str) -> None:
     state.keywords = replace(keywords, removed=(*keywords.removed, (mini, outcome)), poison=poison)
 
 
-def forget(state: State, mini: str) -> None:
+def forget(state: HoldsKeywords, mini: str) -> None:
     """A miniature taken off the map by a correction: its poison and self-harm go with it."""
     keywords = _without_self_harm(state.keywords, mini, SELF_HARM_KINDS)
     poison = tuple((m, n) for m, n in keywords.poison if m != mini)
     state.keywords = replace(keywords, poison=poison)
 
 
-def end_of_phase(state: State) -> None:
+def end_of_phase(state: HoldsKeywords) -> None:
     """Poison goes with damage at the end of every phase."""
     state.keywords = replace(
         state.keywords,
@@ -146,7 +150,7 @@ def end_of_phase(state: State) -> None:
     )
 
 
-def end_of_turn(state: State) -> None:
+def end_of_turn(state: HoldsKeywords) -> None:
     state.keywords = replace(state.keywords, lockdown=(), suppressed=(), adjustments=())
 
 

@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from companion.games.dreamblade.abilities.lines import parse_ability
+
 CATALOG_ID = re.compile(r"^[A-Za-z0-9._-]{1,24}$")
 
 
@@ -56,7 +58,6 @@ class Miniature:
     def __post_init__(self) -> None:
         if not CATALOG_ID.match(self.id):
             raise ValueError(f"catalog id {self.id!r} must match {CATALOG_ID.pattern}")
-        from companion.games.dreamblade.abilities import parse_ability  # its keywords import us
 
         for line in self.abilities:
             parse_ability(line)  # AbilityLineError (a ValueError) names the closest keyword

@@ -1,9 +1,9 @@
 """A miniature typed in from what is printed on its base: the phone form → a catalog entry.
 
 The form gives the name, kind, spawn cost, aspect symbols, power/defense/life, lineage and the
-abilities, each picked from the keywords the engine knows (``abilities.KEYWORDS``) with how it is
-used (blade, spawn cost…) and its number or type — or, for anything else, written as a manual
-ability text the players apply themselves. A value left empty stays ``unknown``.
+abilities, each picked from the keywords the engine knows (``abilities.keywords.KEYWORDS``) with
+how it is used (blade, spawn cost…) and its number or type — or, for anything else, written as a
+manual ability text the players apply themselves. A value left empty stays ``unknown``.
 
 Completing a miniature that is already in the catalog fills in its unknown values only: a known
 value given differently is refused, so a typing slip never overwrites what the sources say.
@@ -18,11 +18,10 @@ from typing import Any
 
 from companion.errors import DataFileError
 from companion.games.catalog_entries import TABLE_ENTRY
-from companion.games.dreamblade.abilities import (
-    KEYWORDS,
+from companion.games.dreamblade.abilities.keywords import KEYWORDS, Activation
+from companion.games.dreamblade.abilities.lines import (
     MANUAL_PREFIX,
     AbilityLineError,
-    Activation,
     parse_ability,
 )
 from companion.games.dreamblade.catalog import Catalog, miniature_to_data

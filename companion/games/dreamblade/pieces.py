@@ -10,7 +10,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from companion.games.dreamblade.abilities import Ability, Keyword, parse_ability
+from companion.games.dreamblade.abilities.keywords import Keyword
+from companion.games.dreamblade.abilities.lines import Ability, parse_ability
 from companion.games.dreamblade.miniature import Aspect, Miniature
 
 ASPECT_NAMES = {aspect.name.lower(): aspect for aspect in Aspect}

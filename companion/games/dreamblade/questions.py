@@ -14,13 +14,8 @@ from typing import Any
 
 from companion.errors import IllegalActionError
 from companion.games.dreamblade import board, conquest, effects
-from companion.games.dreamblade.abilities import (
-    KEYWORDS,
-    MANUAL_KEYWORDS,
-    AbilityLineError,
-    Keyword,
-    parse_ability,
-)
+from companion.games.dreamblade.abilities.keywords import KEYWORDS, MANUAL_KEYWORDS, Keyword
+from companion.games.dreamblade.abilities.lines import AbilityLineError, parse_ability
 from companion.games.dreamblade.dice import (
     MAX_ODDS_DICE,
     Crit,

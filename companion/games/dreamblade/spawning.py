@@ -77,7 +77,10 @@ def _check_affordable(setup: Setup, state: State, seat: str, mini: str, *, in_ph
         raise IllegalActionError(f"{mini} is suppressed this turn", rule="Suppress")
     if in_phase and cost > state.spawn_points:
         raise IllegalActionError(
-            f"{mini} costs {cost} spawn points, {state.spawn_points} left", rule="spawn.points"
+            f"{mini} costs {cost} spawn points, {state.spawn_points} left",
+            rule="spawn.points",
+            key="refusal.spawn_points",
+            params={"mini": mini, "cost": cost, "left": state.spawn_points},
         )
     return cost
 

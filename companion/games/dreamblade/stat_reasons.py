@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.dreamblade import effects, modifiers, spawning
-from companion.games.dreamblade.abilities import Ability
+from companion.games.dreamblade.abilities.lines import Ability
 from companion.games.dreamblade.state import Setup, State
 
 # stat → the keyword hook whose auras change it (life has none)
@@ -32,7 +32,7 @@ def stat_reasons(setup: Setup, state: State, mini: str, stat: str) -> dict[str, 
     hook = AURA_HOOKS.get(stat)
     if hook is not None:
         for use in effects.in_play_with(setup, state, hook):
-            aura = getattr(use.ability.keyword, hook, None)
+            aura = getattr(use.hooks, hook)
             amount = aura(use, mini) if aura is not None else 0
             if amount:
                 changes.append({"amount": amount, "keyword": use.ability.name, "source": use.mini})

@@ -18,7 +18,9 @@ from companion.games.dreamblade import (
     removal,
     spawning,
 )
-from companion.games.dreamblade.abilities import Ability, Activation
+from companion.games.dreamblade.abilities.keywords import Activation
+from companion.games.dreamblade.abilities.lines import Ability
+from companion.games.dreamblade.notices import said
 from companion.games.dreamblade.state import (
     SEATS,
     TURN_WINS_TO_WIN,
@@ -50,14 +52,18 @@ def apply_initiative(setup: Setup, state: State, values: dict[str, int | None]) 
     dice = {seat: int(state.init_dice[seat] or 0) for seat in SEATS}
     if ones_are_rerolled(setup, state) and 1 in dice.values():
         state.to_roll = tuple(seat for seat in SEATS if dice[seat] == 1)
-        return []
-    if dice["A"] == dice["B"]:
-        if state.turn_wins["A"] == state.turn_wins["B"]:
-            state.to_roll = SEATS
-            return []
+        why = "turn_1" if state.turn == 1 else "rule_430"
+        return [said(f"ones_rerolled.{why}", seats=list(state.to_roll))]
+    tie = dice["A"] == dice["B"]
+    if tie and state.turn_wins["A"] == state.turn_wins["B"]:
+        state.to_roll = SEATS
+        return [said("tie_rerolled", die=dice["A"])]
+    if tie:
         first = max(SEATS, key=lambda seat: state.turn_wins[seat])
+        first_said = said("tie_turn_wins", die=dice["A"], seat=first)
     else:
         first = max(SEATS, key=lambda seat: dice[seat])
+        first_said = said("first_player", seat=first, a=dice["A"], b=dice["B"])
     state.first_player = first
     state.spawn_sum = dice["A"] + dice["B"]
     state.to_roll = ()
@@ -65,8 +71,10 @@ def apply_initiative(setup: Setup, state: State, values: dict[str, int | None]) 
     # for rule 430 next turn
     state.ones_this_turn = 1 in dice.values()
     if state.ones_this_turn:  # any 1 skips both spawn phases; bonus points carry over
-        return start_action_phase(state, first, 1)
-    return start_spawn_phase(setup, state, first)
+        ones = [seat for seat in SEATS if dice[seat] == 1]
+        skipped = said("spawn_skipped", seats=ones)
+        return [first_said, skipped, *start_action_phase(state, first, 1)]
+    return [first_said, *start_spawn_phase(setup, state, first)]
 
 
 def start_spawn_phase(setup: Setup, state: State, seat: str) -> list[Event]:
@@ -249,13 +257,25 @@ def apply_confirm(setup: Setup, state: State) -> list[Event]:
     state.results = (*state.results, TurnResult(state.turn, claims, points, winner))
     if winner is None:
         events.append(Event(ev.TURN_TIED, {"turn": state.turn, "tally": points}))
+        events.append(said("turn_tied", turn=state.turn, points=points["A"]))
     else:
         state.turn_wins[winner] += 1
         events.append(Event(ev.TURN_WON, {"turn": state.turn, "seat": winner, "tally": points}))
+        events.append(
+            said(
+                "turn_won",
+                turn=state.turn,
+                seat=winner,
+                won=points[winner],
+                lost=points[other(winner)],
+                wins=state.turn_wins[winner],
+            )
+        )
         if state.turn_wins[winner] >= TURN_WINS_TO_WIN:
             state.winner, state.phase = winner, "game_over"
             return [
                 *events,
+                said("game_won", seat=winner, wins=state.turn_wins[winner]),
                 Event(ev.GAME_WON, {"seat": winner, "turn_wins": dict(state.turn_wins)}),
             ]
     state.turn += 1

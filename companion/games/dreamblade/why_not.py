@@ -36,8 +36,11 @@ def missing_actions(setup: Setup, state: State) -> list[dict[str, str]]:
     if now.kind == "shift" and not now.details["movable"]:
         if not mine:
             return [{"action": "move", "rule": "shift.no_creatures"}]
+        unmoved = [m for m in mine if m not in state.moved]
+        if not unmoved:
+            return [{"action": "move", "rule": "shift.all_moved"}]
         engaged = board.engaged_creatures(setup, state)
-        if all(m in engaged for m in mine if m not in state.moved):
+        if all(m in engaged for m in unmoved):
             return [{"action": "move", "rule": "shift.all_engaged"}]
         return [{"action": "move", "rule": "shift.nowhere"}]
     return []

@@ -38,7 +38,7 @@ import copy
 from typing import Any, ClassVar
 
 from companion.errors import IllegalActionError
-from companion.events import DESTROYED, GAME_WON, PHASE_STARTED, Event
+from companion.events import DESTROYED, GAME_WON, PHASE_STARTED, Event, notice
 from companion.games.dungeon_command import creatures
 from companion.games.dungeon_command.actions import (
     ACTION_TYPES,
@@ -323,8 +323,14 @@ class DungeonCommand(JsonStateGame):
             events += creatures.untap_all(s, s.active)
         if phase == "deploy":
             s.leadership[s.active] += 1
+            leadership = s.leadership[s.active]
+            events.append(Event(LEADERSHIP_RAISED, {"seat": s.active, "leadership": leadership}))
             events.append(
-                Event(LEADERSHIP_RAISED, {"seat": s.active, "leadership": s.leadership[s.active]})
+                notice(
+                    "notice.rule.dungeon_command.leadership_raised",
+                    seat=s.active,
+                    leadership=leadership,
+                )
             )
         return events
 
@@ -339,6 +345,7 @@ class DungeonCommand(JsonStateGame):
         events = [Event(ADJUSTED, data)]
         if action.track == "morale" and s.morale[action.seat] <= 0:
             s.ended = "morale"
+            events.append(notice("notice.rule.dungeon_command.morale_out", seat=action.seat))
             events += self._ending(s)
         return events
 
@@ -383,6 +390,7 @@ class DungeonCommand(JsonStateGame):
         events = [Event(MORALE_LOST, {"seat": owner, "loss": loss, "morale": s.morale[owner]})]
         if s.morale[owner] <= 0 and s.ended is None:
             s.ended = "morale"
+            events.append(notice("notice.rule.dungeon_command.morale_out", seat=owner))
             events += self._ending(s)
         return events
 

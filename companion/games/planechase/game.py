@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from companion.errors import IllegalActionError
-from companion.events import GAME_WON, Event
+from companion.events import GAME_WON, Event, notice
 from companion.games.json_state import JsonStateGame
 from companion.games.planechase.actions import (
     EndTurn,
@@ -57,6 +57,7 @@ PLAYER_LEFT = "planechase.player_left"
 TURN_ENDED = "planechase.turn_ended"
 PLANE_LEFT = "planechase.plane_left"
 PLANESWALK_REMOVED = "planechase.planeswalk_removed"
+NOTICE = "notice.rule.planechase."  # the rule notices (what the game did by itself), by name
 
 
 @dataclass
@@ -332,7 +333,10 @@ class Planechase(JsonStateGame):
         events = [Event(PLAYER_LEFT, {"seat": seat})]
         s.players.remove(seat)
         # Seed 004: check control first, then ownership.
-        if s.controller == seat:
+        if s.controller == seat and len(s.players) > 1:
+            s.controller = self._next_player(s, seat)
+            events.append(notice(f"{NOTICE}control_passed", seat=seat, to=s.controller))
+        elif s.controller == seat:
             s.controller = self._next_player(s, seat)
         if len(s.players) == 1:
             s.reveal_by, s.planeswalk, s.walk_from = None, False, None
@@ -345,9 +349,11 @@ class Planechase(JsonStateGame):
             if s.walk_from is not None and s.walk_from in self.setup.decks[seat]:
                 # the plane walked from left with its owner; the controller's reveal stays
                 events.append(Event(PLANE_LEFT, {"plane": s.walk_from}))
+                events.append(notice(f"{NOTICE}plane_left", seat=seat))
                 s.walk_from = None
             if s.plane_owner == seat:
                 events.append(Event(PLANE_LEFT, {"plane": s.plane}))
+                events.append(notice(f"{NOTICE}plane_left", seat=seat))
                 s.plane = s.plane_owner = None
                 s.reveal_by, s.planeswalk = s.controller, True
         return events
@@ -368,7 +374,7 @@ class Planechase(JsonStateGame):
         s.plane, s.plane_owner = walked_from, owner
         s.reveal_by, s.planeswalk = None, False
         data = {"seat": seat, "plane": walked_from, "name": self.planes[walked_from].name}
-        return [Event(PLANESWALK_REMOVED, data)]
+        return [Event(PLANESWALK_REMOVED, data), notice(f"{NOTICE}planeswalk_removed", seat=seat)]
 
 
 def _check_state(setup: Setup, s: State) -> None:

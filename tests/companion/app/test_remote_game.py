@@ -11,10 +11,11 @@ invite carry); in each home that address is the home's own link, which leads to 
 Each seat is played only from its own table's phones, over HTTP as a phone does (a short game of
 seeded random legal actions, picked as the state allows). On the way: the link cut and restored
 twice (once each home's; both tables pause, every action is refused with 503 ``paused`` and
-nothing changes; both resume), the host killed (SIGKILL) and restarted (the guest pauses, the host
-resumes from its store, the game goes on), the guest's phone trying to act for the host's seat
-(refused, and the host's log says so). At the end both tables keep the same record and winner.
-A second test: the guest's LEDs (their mirror on the phones) light the host's miniatures."""
+nothing changes; both resume within 3 s of the link coming back), the host killed (SIGKILL) and
+restarted (the guest pauses, the host resumes from its store, the game goes on), the guest's phone
+trying to act for the host's seat (refused, and the host's log says so). At the end both tables
+keep the same record and winner. A second test: the guest's LEDs (their mirror on the phones)
+light the host's miniatures."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -73,6 +75,7 @@ MAP = {
 }  # fmt: skip
 DONE_CHANCE = 0.5  # how often the scripted players end a phase early: short games
 WAIT = 60  # seconds for anything that crosses the link
+RESUME_BUDGET = 3.0  # seconds from a home's link coming back to both tables playing (issue 36)
 
 
 # -- the two homes ---------------------------------------------------------------------------------
@@ -545,7 +548,10 @@ def test_a_whole_game_between_two_homes_over_a_slow_link_that_drops(room: Room):
             assert wait_for(lambda: paused(host_judge, guest_judge), seconds=WAIT), side
             refused_while_paused(room, phones, text)
             link.restore()
+            restored = time.monotonic()
             assert wait_for(lambda: playing(host_judge, guest_judge), seconds=WAIT), side
+            resumed = time.monotonic() - restored
+            assert resumed <= RESUME_BUDGET, f"{side}'s link back: resumed after {resumed:.1f} s"
         if index == restart_at:
             room.kill("host")
             assert wait_for(lambda: paused(guest_judge), seconds=WAIT)

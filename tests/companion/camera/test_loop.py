@@ -15,6 +15,7 @@ from companion.camera.reconciler import default_registry, engine_board
 from companion.games.dreamblade.demo_game import demo_game
 from companion.simulation.simulated_table import DEMO_VIEW, SimulatedCamera, SimulatedTable
 from companion.table.proposers import JUDGE
+from companion.table.start_request import StartRequest
 from companion.table.store import Store
 from companion.table.table import Table
 from vision.board_change import BoardChange, TagId, TagProblem
@@ -220,7 +221,7 @@ def test_a_new_game_at_the_table_gets_its_own_registry(tmp_path: Path):
     loop.registry_for = registry_for
     feed(loop, source, sim.settled())
     assert asked == []
-    table.replace_game(demo_game())
+    table.start_game(StartRequest(demo_game()))
     feed(loop, source, sim.settled())
     assert asked == [table.game_id]
     assert loop.registry == {TagId("db", "sir-glorious", 7): "A:sir-glorious#1"}

@@ -6,6 +6,7 @@ from companion.camera.profiles import CameraProfileError, camera_profile
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.settings import Settings
 from companion.table.setup import starting_game
+from companion.table.start_request import StartRequest
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.games.arena.conftest import duel_setup, new_arena
@@ -89,7 +90,7 @@ def test_an_arena_battlefield_missing_a_setting_is_refused(tmp_path: Path, chang
 def test_a_profile_stops_reading_once_another_game_replaces_its_own(tmp_path: Path):
     table = _table(tmp_path, DungeonCommand(make_setup()))
     profile = camera_profile(_settings(tmp_path, columns=20, rows=16), table)
-    table.replace_game(new_arena(duel_setup()))
+    table.start_game(StartRequest(new_arena(duel_setup())))
     assert profile.registry_for(table) is None
 
 

@@ -1,7 +1,13 @@
 import pytest
 
-from companion.games import find_game, find_kit, judge_tools, kits, registered_armies
-from companion.games.catalog_entries import find_entry_kind
+from companion.games import (
+    find_entry_kind,
+    find_game,
+    find_kit,
+    judge_tools,
+    kits,
+    registered_armies,
+)
 from companion.settings import Settings
 
 

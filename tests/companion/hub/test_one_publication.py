@@ -18,6 +18,7 @@ from companion.hub.connection import connect, mqtt_client
 from companion.hub.table_link import TableLink
 from companion.settings import HubSettings, Settings
 from companion.table.proposers import JUDGE
+from companion.table.start_request import StartRequest
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.hub.mqtt import free_port, open_broker, wait_for
@@ -57,7 +58,7 @@ def linked(tmp_path: Path) -> Iterator[tuple[Table, TableLink, Listener]]:
     listener = Listener(hub)
     assert listener.ready.wait(10)
     table = Table.start(Store(settings.store_path), demo_game())
-    link = TableLink(settings, table, lambda game, _names: table.replace_game(game))
+    link = TableLink(settings, table)
     try:
         assert wait_for(lambda: len(listener.states) == 1)  # the state when it joins
         yield table, link, listener
@@ -88,7 +89,7 @@ def test_one_state_message_per_version_and_one_action_applied_per_action(linked)
     assert [e["data"]["action"] for e in applied] == actions
     assert [e["data"]["version"] for e in applied] == [1, 2]
 
-    table.replace_game(demo_game())  # a new game: one more state, version 0 of it
+    table.start_game(StartRequest(demo_game()))  # a new game: one more state, version 0 of it
     assert wait_for(lambda: len(listener.states) == 1 + len(actions) + 2)
     assert (listener.states[-1]["game_id"], listener.states[-1]["version"]) == (table.game_id, 0)
 

@@ -15,7 +15,6 @@ from companion import events as ev
 from companion.camera.loop import CameraLoop
 from companion.camera.profiles import camera_profile
 from companion.camera.reading import TableReading
-from companion.games.protocol import Game
 from companion.hub.journal import Journal
 from companion.hub.station import HubStation
 from companion.hub.table_link import TableLink
@@ -68,10 +67,7 @@ def test_a_paired_table_reads_both_players_carriers_and_flags_a_third_key(tmp_pa
         flags: list[dict[str, Any]] = []
         table.bus.subscribe(lambda e: flags.append(e.data) if e.kind == ev.FLAGGED else None)
 
-        def start_game(game: Game, names: dict[str, str]) -> None:
-            table.replace_game(game)
-
-        link = TableLink(settings, table, start_game)
+        link = TableLink(settings, table)
         labels = TableReading("zxing", own, table.session)
         profile = camera_profile(settings, table)
         first = labels.current()

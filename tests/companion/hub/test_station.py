@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from companion.events import JUDGE_ANSWERED, JUDGE_CALLED, Event
-from companion.games.protocol import Game
 from companion.hub.journal import Journal
 from companion.hub.station import HubStation
 from companion.hub.table_link import TableLink
@@ -44,13 +43,12 @@ class Seat:
             table_name=name, data_dir=folder / name, hub=account(plan, accounts, name)
         )
         self.table = Table.start(Store(self.settings.store_path), CounterGame())
-        self.names: dict[str, str] = {}
         self.clock: list[tuple[float | None, float | None, bool, str]] = []
         self.link = self.connect()
 
     def connect(self) -> HeardLink:
         return HeardLink(
-            self.settings, self.table, self.start_game,
+            self.settings, self.table,
             lambda *status: self.clock.append(status), make_game=lambda _m, _s: CounterGame(),
             watch=self.spectator_view,
         )  # fmt: skip
@@ -59,9 +57,10 @@ class Seat:
         """What the table's panel would show a spectator (here: its names and its version)."""
         return {"names": dict(self.names), "version": self.table.version}
 
-    def start_game(self, game: Game, names: dict[str, str]) -> None:
-        self.names = names
-        self.table.replace_game(game)
+    @property
+    def names(self) -> dict[str, str]:
+        """The names the pairing put on the table's seats (none before one)."""
+        return {seat: s.name for seat, s in self.table.session.seats().items()}
 
     def play_to_the_end(self) -> str:
         while self.table.read(lambda game: game.winner()) is None:

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from companion import events as ev
 from companion.events import JUDGE_ANSWERED, JUDGE_CALLED, TIME_UP, Event
-from companion.games.protocol import Game
 from companion.hub.table_link import MATCH_FILE, TableLink, game_for_match
 from companion.settings import HubSettings, Settings
 from companion.table.setup import starting_game
+from companion.table.start_request import StartRequest
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.hub.mqtt import free_port, wait_for
@@ -37,20 +38,23 @@ def settings(tmp_path: Path) -> Settings:
 
 
 class Started:
+    """The games the link started at the table, by the names it put on the seats."""
+
     def __init__(self, table: Table) -> None:
         self.table = table
         self.names: list[dict[str, str]] = []
+        table.bus.subscribe(self._on_event)
 
-    def __call__(self, game: Game, names: dict[str, str]) -> None:
-        self.names.append(names)
-        self.table.replace_game(game)
+    def _on_event(self, event: Event) -> None:
+        if event.kind == ev.GAME_STARTED:
+            self.names.append({s: seat.name for s, seat in self.table.session.seats().items()})
 
 
 def link_for(tmp_path: Path) -> tuple[TableLink, Started]:
     config = settings(tmp_path)
     table = Table.start(Store(config.store_path), starting_game(config))
     started = Started(table)
-    return TableLink(config, table, started), started
+    return TableLink(config, table), started
 
 
 def test_registered_warbands_are_the_paired_game(tmp_path: Path):
@@ -166,7 +170,7 @@ def test_a_game_set_up_on_the_panel_plays_the_match(tmp_path: Path):
     try:
         link.on_match(match(11))  # no registered warbands: the players set up their own game
         config = settings(tmp_path)
-        link.table.replace_game(starting_game(config))  # what the panel's set-up does
+        link.table.start_game(StartRequest(starting_game(config)))  # what the panel's set-up does
         assert link.match is not None and link.match["game_id"] == link.table.game_id
         saved = json.loads((tmp_path / MATCH_FILE).read_text())
         assert saved["game_id"] == link.table.game_id

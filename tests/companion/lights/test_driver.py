@@ -124,6 +124,35 @@ def test_an_event_is_drawn_at_once_not_at_the_next_frame_tick():
         runner.join(timeout=30)
 
 
+def test_an_action_that_changes_no_cell_is_drawn_at_once_too():
+    """A remote table's follow path: the frame showing the game as of an action is drawn when
+    the action lands, even when its pixels are the same (not at the next tick, issue 37)."""
+    clock = Clock()
+    driver, _lights = _driver([BoardView(phase="action", occupants={"a1": ("A",)})], clock)
+    bus = EventBus()
+    driver.attach(bus)
+    drawn = threading.Event()
+    draw = driver.tick
+
+    def tick():
+        drawn.set()
+        return draw()
+
+    driver.tick = tick  # type: ignore[method-assign]
+    stop = threading.Event()
+    runner = threading.Thread(target=driver.run, args=(stop,), kwargs={"fps": 0.001})
+    runner.start()  # one frame every 1000 s: only the wake-up can draw the next one
+    try:
+        assert drawn.wait(timeout=30)  # the first frame
+        drawn.clear()
+        bus.publish(Event(ev.ACTION_APPLIED, {"action": "pass"}))  # the board as it was
+        assert drawn.wait(timeout=30)
+    finally:
+        stop.set()
+        driver.wake()
+        runner.join(timeout=30)
+
+
 # -- an Arena table on a hex layout ------------------------------------------------------------
 
 

@@ -65,6 +65,7 @@ def test_the_files_are_written_private_and_the_host_section_matches(tmp_path: Pa
     assert sorted(line.split(":")[0] for line in hashed.splitlines()) == ["guest", "host"]
     config = plan.config_path.read_text()
     assert "allow_anonymous false" in config and "use_username_as_clientid true" in config
+    assert "set_tcp_nodelay true" in config  # no Nagle wait between two messages to a table
     assert config.count("listener ") == 1 and "certfile " in config and "keyfile " in config
 
 

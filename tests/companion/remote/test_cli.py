@@ -239,7 +239,8 @@ def test_join_writes_the_guest_session_once_and_runs_the_table(
     ("change", "said"),
     [
         (lambda code: code[:-1] + ("0" if code[-1] != "0" else "1"), "the code has a typo"),
-        (lambda code: code[:12], "not an invite code"),  # cut short
+        (lambda code: code[:12], "the code is cut short"),
+        (lambda code: "hello " + code, "not an invite code"),
         (lambda code: "TTC2" + code[4:], "another version of the companion"),
     ],
 )

@@ -73,8 +73,9 @@ def test_the_host_invites_the_guest_joins_with_the_code_and_both_play(
     assert wait_for(lambda: host.table.state()["remote"]["partner"] == "waiting")
     with pytest.raises(PausedError):  # nobody to play against yet
         host.table.submit("A", "add 1")
-    guest.join(code.lower().replace("-", " "))  # retyped from a phone
+    guest.join(host.invite_link(code, "http://127.0.0.1:8000/table"))  # the link, pasted
     assert isinstance(guest.link, GuestLink)
+    assert guest.state.session().code == code  # type: ignore[union-attr]
     assert wait_for(lambda: _playing(host, guest))
     assert guest.table.state()["position"] == {"version": 1, "total": 0}  # the host's game
     host.table.submit("A", "add 2")
@@ -97,6 +98,9 @@ def test_a_bad_code_is_refused_with_its_catalog_key_and_changes_nothing(
     with pytest.raises(RemoteRefused) as refused:
         guest.join("hello friend")
     assert refused.value.key == "remote.invite.garbled"
+    with pytest.raises(RemoteRefused) as refused:
+        guest.join(host.invite_link(code, "http://127.0.0.1:8000/table")[:-20])  # cut short
+    assert refused.value.key == "remote.invite.short"
     assert guest.state.session() is None and guest.link is None
     assert guest.table.state()["remote"] is None
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.remote.access import BrokerAccess
-from companion.remote.invite import SYMBOLS, Invite, InviteError, decode, encode
+from companion.remote.invite import SYMBOLS, Invite, InviteError, decode, encode, link
 
 INVITE = Invite(
     BrokerAccess("203.0.113.7", 8883, "guest", "Yq2EBoyMZMvnrUWkCG", "ttc-6b259222", "1f" * 32),
@@ -123,7 +123,38 @@ def test_a_dropped_or_extra_character_is_caught(cut: int) -> None:
     for changed in (flat[:at] + flat[at + 1 :], flat[:at] + "7" + flat[at:]):
         with pytest.raises(InviteError) as caught:
             decode(changed[:4] + "-" + changed[4:])
-        assert caught.value.key in ("remote.invite.checksum", "remote.invite.garbled")
+        assert caught.value.key in (
+            "remote.invite.checksum",
+            "remote.invite.garbled",
+            "remote.invite.short",
+        )
+
+
+def test_every_cut_of_one_code_is_reported_as_cut_short() -> None:
+    """Issue 36: a code copied or scanned in part says so, not "not an invite" nor "a typo"."""
+    for end in range(len("TTC1-"), len(CODE)):
+        with pytest.raises(InviteError) as caught:
+            decode(CODE[:end])
+        assert caught.value.key == "remote.invite.short", (end, CODE[:end])
+
+
+@settings(max_examples=100)
+@given(invites, st.data())
+def test_any_code_cut_short_is_reported_as_cut_short(invite: Invite, data: st.DataObject) -> None:
+    code = encode(invite)
+    end = data.draw(st.integers(len("TTC1-"), len(code) - 1))
+    with pytest.raises(InviteError) as caught:
+        decode(code[:end])
+    assert caught.value.key == "remote.invite.short"
+
+
+def test_the_invite_link_reads_as_its_code() -> None:
+    url = link(CODE, "http://127.0.0.1:8000/table")
+    assert url == "http://127.0.0.1:8000/table#join=" + CODE
+    assert decode(url) == INVITE
+    with pytest.raises(InviteError) as caught:
+        decode(url[:-9])  # the link cut short in a message
+    assert caught.value.key == "remote.invite.short"
 
 
 @pytest.mark.parametrize(
@@ -131,8 +162,8 @@ def test_a_dropped_or_extra_character_is_caught(cut: int) -> None:
     [
         ("", "remote.invite.garbled"),
         ("hello", "remote.invite.garbled"),
-        ("TTC1-", "remote.invite.garbled"),
-        ("TTC1-ABCDE", "remote.invite.garbled"),  # shorter than its checksum
+        ("TTC1-", "remote.invite.short"),  # the start of a code only
+        ("TTC1-ABCDE", "remote.invite.short"),
         ("TTC1-AB\u00e9CD-EFGHJ-KMNPQ", "remote.invite.garbled"),
         ("TTC2-ABCDE-FGHJK-MNPQR", "remote.invite.version"),
         ("ttc9 abcde", "remote.invite.version"),

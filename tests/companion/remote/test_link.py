@@ -1,14 +1,17 @@
 """The host's and the guest's links through a real Mosquitto, two in-process tables."""
 
 import logging
+import socket
+import time
 from pathlib import Path
 
 import pytest
 
 from companion.remote import messages as msg
-from companion.remote.link import HostLink
+from companion.remote.link import GuestLink, HostLink
 from companion.remote.state import RemoteState
 from companion.settings import SeatSettings
+from companion.table.start_request import StartRequest
 from companion.table.store import Store
 from companion.table.table import PausedError, SeatError, Table
 from tests.companion.hub.mqtt import wait_for
@@ -195,6 +198,45 @@ def test_both_tables_pause_when_the_broker_goes_and_resume_when_it_is_back(pair:
     assert _same_record(pair)
 
 
+RESUME_BUDGET = 3.0  # seconds from the broker being back to both tables playing (issue 36)
+DOWN = 8.0  # seconds the broker stays down: any doubling backoff is far along by then
+
+
+def _sends_at_once(link: HostLink | GuestLink) -> bool:
+    sock = link.client.socket()
+    assert sock is not None
+    return sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
+
+
+@pytest.mark.process
+def test_play_resumes_within_3_s_of_the_broker_coming_back_without_hammering_it(pair: Pair):
+    """Issue 36: the resume took 12–15 s (a backoff doubling to 10 s). The tables resume within
+    the budget, and while the broker was down each tried it at most once every 1.5 s."""
+    attempts: list[float] = []
+    for link in (pair.host, pair.guest):
+        link.client.on_connect_fail = lambda _c, _u: attempts.append(time.monotonic())
+    pair.broker.stop()
+    assert wait_for(lambda: not pair.host.connected and not pair.guest.connected)
+    time.sleep(DOWN)
+    tried = len(attempts)
+    pair.broker.start()  # returns once it listens
+    back = time.monotonic()
+    assert wait_for(pair.playing, 15)
+    resumed = time.monotonic() - back
+    assert resumed <= RESUME_BUDGET, f"resumed {resumed:.1f} s after the broker came back"
+    assert 2 <= tried <= 2 * DOWN / 1.5, f"{tried} attempts by two tables in {DOWN:g} s"
+    assert all(_sends_at_once(link) for link in (pair.host, pair.guest))  # the new sockets too
+    pair.host.table.submit("A", "add 1")
+    assert pair.guest.table.submit("B", "add 2", version=1).version == 2
+
+
+@pytest.mark.process
+def test_each_link_sends_its_messages_at_once(pair: Pair):
+    """Nagle off: a proposal written just after the table acknowledged the host's game no longer
+    waits for the broker's delayed ACK (issue 37: 40 ms added guest → host)."""
+    assert _sends_at_once(pair.host) and _sends_at_once(pair.guest)
+
+
 @pytest.mark.process
 def test_a_restarted_host_resumes_the_session_from_its_store(pair: Pair):
     host, guest = pair.host.table, pair.guest.table
@@ -240,7 +282,7 @@ def test_a_late_message_of_the_hosts_earlier_game_changes_nothing(pair: Pair):
     old = msg.GameLog.model_validate_json(
         pair.host._game_message(pair.host.state.session()).payload()
     )
-    host.replace_game(host.read(lambda g: type(g)(2)))  # the host starts a new game
+    host.start_game(StartRequest(host.read(lambda g: type(g)(2))))  # the host starts a new game
     assert wait_for(lambda: guest.state()["position"] == {"version": 1, "total": 2})
     followed = guest.game_id
     spy = plain_client("rcore-spy")

@@ -4,7 +4,7 @@ import sqlite3
 import pytest
 
 from companion.errors import DataFileError
-from companion.games.catalog_entries import find_entry_kind
+from companion.games import find_entry_kind
 from companion.table.catalog import FORMAT, EnteredBy, TableCatalog, read_document
 from companion.table.store import Store
 from tests.companion.entries import hound_entry

@@ -16,6 +16,7 @@ from companion.table.session import (
     may_set_up,
     stored_seats,
 )
+from companion.table.start_request import StartRequest
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.counter_game import CounterGame
@@ -49,10 +50,12 @@ def test_the_rule_same_players_carry_other_players_and_pairings_never():
 def test_the_same_players_next_game_keeps_their_phones(table: Table):
     _seat(table, "A", "phone-aiko")
     _seat(table, "B", "phone-ben")
-    table.replace_game(CounterGame(start=1), AIKO_BEN)
+    table.start_game(StartRequest(CounterGame(start=1), AIKO_BEN))
     assert table.session.seat_of("phone-aiko", table.game_id) == "A"
     assert table.session.phones(table.game_id) == {"A": ["phone-aiko"], "B": ["phone-ben"]}
-    table.replace_game(CounterGame(start=2))  # no lineup given: the same players play on
+    table.start_game(
+        StartRequest(CounterGame(start=2))
+    )  # no lineup given: the same players play on
     assert table.session.seat_of("phone-ben", table.game_id) == "B"
 
 
@@ -60,7 +63,7 @@ def test_a_game_for_other_players_unseats_every_phone_and_voids_its_codes(table:
     _seat(table, "A", "phone-aiko")
     unused = table.session.issue_code("B", table.game_id)
     old_game = table.game_id
-    table.replace_game(CounterGame(start=1), CAROL_DAN)
+    table.start_game(StartRequest(CounterGame(start=1), CAROL_DAN))
     assert table.session.seat_of("phone-aiko", table.game_id) is None
     assert table.session.seat_of("phone-aiko", old_game) is None  # nothing of it is kept
     assert table.session.phones(table.game_id) == {}
@@ -71,10 +74,14 @@ def test_a_game_for_other_players_unseats_every_phone_and_voids_its_codes(table:
 
 def test_a_hub_pairing_never_carries_even_for_the_same_names(table: Table):
     _seat(table, "A", "phone-aiko")
-    table.replace_game(CounterGame(start=1), Lineup.of({"A": "Aiko", "B": "Ben"}, paired=True))
+    table.start_game(
+        StartRequest(CounterGame(start=1), Lineup.of({"A": "Aiko", "B": "Ben"}, paired=True))
+    )
     assert table.session.seat_of("phone-aiko", table.game_id) is None
     _seat(table, "A", "phone-aiko")  # joined through this match's code
-    table.replace_game(CounterGame(start=2), AIKO_BEN)  # they set up their game at the table
+    table.start_game(
+        StartRequest(CounterGame(start=2), AIKO_BEN)
+    )  # they set up their game at the table
     assert table.session.seat_of("phone-aiko", table.game_id) == "A"
 
 

@@ -5,6 +5,7 @@ import pytest
 from companion.settings import Settings
 from companion.table.proposers import JUDGE
 from companion.table.setup import open_table, starting_game
+from companion.table.start_request import StartRequest
 
 
 def settings_for(tmp_path: Path, game: str = "dreamblade", **extra) -> Settings:
@@ -36,7 +37,7 @@ def test_a_game_set_up_on_the_panel_is_resumed_whatever_the_config_names(tmp_pat
     game of the config's kind."""
     settings = settings_for(tmp_path)  # the config says dreamblade
     table = open_table(settings).table
-    table.replace_game(starting_game(settings_for(tmp_path, game)))
+    table.start_game(StartRequest(starting_game(settings_for(tmp_path, game))))
     for _ in range(3):
         legal = table.read(lambda g: [str(a) for a in g.legal_actions()])
         table.submit(JUDGE, legal[0])
@@ -60,10 +61,11 @@ from pathlib import Path
 from companion.settings import Settings
 from companion.table.proposers import JUDGE
 from companion.table.setup import open_table, starting_game
+from companion.table.start_request import StartRequest
 
 settings = Settings(data_dir=Path(sys.argv[1]), game="dreamblade")
 table = open_table(settings).table
-table.replace_game(starting_game(settings.model_copy(update={"game": "arena"})))
+table.start_game(StartRequest(starting_game(settings.model_copy(update={"game": "arena"}))))
 for _ in range(5):
     table.submit(JUDGE, table.read(lambda g: str(g.legal_actions()[0])))
 print(table.game_id, table.version, flush=True)

@@ -6,6 +6,7 @@ import pytest
 from companion import events as ev
 from companion.errors import IllegalActionError
 from companion.table.proposers import CAMERA
+from companion.table.start_request import StartRequest
 from companion.table.store import Store
 from companion.table.table import JUDGE, JudgeOnlyError, SeatError, StaleError, Table
 
@@ -135,7 +136,7 @@ def test_a_new_game_replaces_the_one_in_play_which_is_abandoned(table: Table):
     table.bus.subscribe(lambda e: started.append(e.data), kinds={ev.GAME_STARTED})
     table.submit("A", "add 1")
     old_id = table.game_id
-    table.replace_game(CounterGame(start=5))
+    table.start_game(StartRequest(CounterGame(start=5)))
     assert table.game_id != old_id
     assert table.version == 0
     assert table.state()["position"]["total"] == 5
@@ -240,7 +241,7 @@ def test_an_undo_checks_the_state_seen_and_undoes_in_one_step(table: Table):
 
 def test_a_proposal_for_a_game_the_table_no_longer_plays_is_stale(table: Table):
     old_game = table.game_id
-    table.replace_game(table.snapshot())
+    table.start_game(StartRequest(table.snapshot()))
     with pytest.raises(StaleError, match="new game"):
         table.submit("A", "add 1", version=0, game_id=old_game)
     assert table.version == 0
@@ -329,7 +330,40 @@ def test_the_log_kept_in_memory_is_the_stores(table: Table, tmp_path: Path):
             table.undo(JUDGE if text == "JUDGE" else text)
         else:
             table.submit(who, text)
-    assert table.log() == table.store.log(table.game_id)
-    assert table.log(2) == table.store.log(table.game_id)[-2:]
+    # the store's entries, with what the rules said of each push (replayed, not stored)
+    stored = [
+        {**entry, "notices": []} if entry["kind"] == "push" else entry
+        for entry in table.store.log(table.game_id)
+    ]
+    assert table.log() == stored
+    assert table.log(2) == stored[-2:]
     reopened = Table.resume(Store(table.store.path))
     assert reopened is not None and reopened.log() == table.log()
+
+
+def test_a_logged_action_keeps_its_rule_notices_through_undo_and_resume(tmp_path: Path):
+    """The rules' own decisions are in the log entry of the action that caused them, the same
+    after the table is opened again (replayed, never stored twice)."""
+    from companion.games.dreamblade.demo_game import demo_game
+
+    setup = demo_game().record()
+    setup.pop("actions")
+    store = Store(tmp_path / "db.sqlite3")
+    table = Table.new_game(store, "dreamblade", setup)
+    published: list[ev.Event] = []
+    table.bus.subscribe(published.append, {ev.NOTICE})
+    table.submit("A", "init 1 1")  # turn 1: both 1s are rolled again
+    table.submit("A", "init 3 3")  # a tie, rolled again
+    table.undo("A")
+    table.submit("A", "init 3 5")
+    keys = [[n["key"] for n in entry.get("notices", [])] for entry in table.log()]
+    assert keys == [
+        ["notice.rule.dreamblade.ones_rerolled.turn_1"],
+        ["notice.rule.dreamblade.tie_rerolled"],
+        [],
+        ["notice.rule.dreamblade.first_player"],
+    ]
+    assert [e.data["key"] for e in published] == [k[0] for k in keys if k]
+    resumed = Table.resume(Store(tmp_path / "db.sqlite3"))
+    assert resumed is not None
+    assert resumed.log() == table.log()

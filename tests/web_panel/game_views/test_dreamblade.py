@@ -37,7 +37,7 @@ def test_the_view_is_what_the_engine_says(played: int):
         cell: [m.to_json() for m in minis] for cell, minis in game.board().items()
     }
     assert view["claims"] == game.claims()
-    assert view["tally"] == game.tally()
+    assert view["tally"] == game.turn_points()  # "this turn": cells count in the conquest phase
     assert view["turn_wins"] == game.turn_wins()
     for seat in ("A", "B"):
         assert [r["id"] for r in view["reserve"][seat]] == game.reserve(seat)

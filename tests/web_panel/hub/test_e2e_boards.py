@@ -29,7 +29,6 @@ from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
 from tests.web_panel.conftest import seated
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel import create_app, serve
-from web_panel.game_setup import start_paired_game
 from web_panel.hub.app import create_hub_app
 from web_panel.i18n import translate
 
@@ -58,9 +57,9 @@ class LinkedTable:
         self.panel = self.app.extensions["panel"]
         self.link = TableLink(
             self.settings, self.table,
-            lambda game, names: start_paired_game(self.panel, game, names),
             make_game=lambda _match, _settings: make(), watch=self.panel.spectator_view,
         )  # fmt: skip
+        self.link.on_change = self.panel.feed.panel_changed  # as ``companion run`` wires it
 
     def seated(self) -> set[str]:
         """The names on the seats of the table's panel."""

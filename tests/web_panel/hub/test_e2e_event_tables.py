@@ -31,7 +31,6 @@ from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel import create_app, serve
 from web_panel.app import PanelServer
-from web_panel.game_setup import start_paired_game
 from web_panel.hub.app import create_hub_app
 from web_panel.hub.player_page import player_token
 from web_panel.i18n import translate
@@ -60,7 +59,6 @@ class ServedTable:
         self.link = TableLink(
             self.settings,
             self.table,
-            lambda game, names: start_paired_game(self.panel, game, names),
             watch=self.panel.spectator_view,
             join_base=lambda: self.server.url,
         )

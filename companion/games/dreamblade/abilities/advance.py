@@ -8,13 +8,7 @@ from __future__ import annotations
 
 from companion.events import Event
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import (
-    BLADE_ACTIVATIONS,
-    Activation,
-    Keyword,
-    Use,
-    register,
-)
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 
 
 def _choices(use: Use) -> list[tuple[str, ...]]:
@@ -30,12 +24,4 @@ def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
     return effects.move_each(use.setup, use.state, args, by="advance")
 
 
-ADVANCE = register(
-    Keyword(
-        name="Advance",
-        parameter="none",
-        activations=BLADE_ACTIVATIONS | {Activation.SPAWN_COST},
-        choices=_choices,
-        resolve=_resolve,
-    )
-)
+ADVANCE = register("Advance", Hooks(choices=_choices, resolve=_resolve))

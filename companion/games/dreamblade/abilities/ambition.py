@@ -5,7 +5,7 @@ SOLID: the card text quoted by iogioco)."""
 from __future__ import annotations
 
 from companion.games.dreamblade import conquest
-from companion.games.dreamblade.abilities import Activation, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 
 
 def _bonus(use: Use) -> int:
@@ -14,11 +14,4 @@ def _bonus(use: Use) -> int:
     return use.value if claimed == owner else 0
 
 
-AMBITION = register(
-    Keyword(
-        name="Ambition",
-        parameter="number",
-        activations=frozenset({Activation.SCORING, Activation.STATIC}),
-        conquest_bonus=_bonus,
-    )
-)
+AMBITION = register("Ambition", Hooks(conquest_bonus=_bonus))

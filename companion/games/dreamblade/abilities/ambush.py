@@ -7,7 +7,7 @@ a spawn-row cell) is not. A Bodyguard in the cell stops the damage to others (FA
 from __future__ import annotations
 
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import Activation, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 from companion.games.dreamblade.keyword_state import Effect
 
 
@@ -18,11 +18,4 @@ def _on_enter(use: Use, mover: str, cell: str) -> list[Effect]:
     return [effects.special_attack(setup, state, use.mini, use.ability, use.value, [mover])]
 
 
-AMBUSH = register(
-    Keyword(
-        name="Ambush",
-        parameter="number",
-        activations=frozenset({Activation.STATIC}),
-        on_enter=_on_enter,
-    )
-)
+AMBUSH = register("Ambush", Hooks(on_enter=_on_enter))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.events import Event
 from companion.games.dreamblade import board, effects
-from companion.games.dreamblade.abilities import Activation, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 from companion.games.dreamblade.keyword_state import Effect
 
 
@@ -20,11 +20,4 @@ def _on_spawned(use: Use) -> list[Event]:
     return effects.queue(setup, state, [choice])
 
 
-APPEASE = register(
-    Keyword(
-        name="Appease",
-        parameter="none",
-        activations=frozenset({Activation.WHEN_SPAWNED}),
-        on_spawned=_on_spawned,
-    )
-)
+APPEASE = register("Appease", Hooks(on_spawned=_on_spawned))

@@ -7,13 +7,7 @@ from __future__ import annotations
 
 from companion.events import Event
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import (
-    BLADE_ACTIVATIONS,
-    Activation,
-    Keyword,
-    Use,
-    register,
-)
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 
 
 def _choices(use: Use) -> list[tuple[str, ...]]:
@@ -28,12 +22,4 @@ def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
     return effects.queue(use.setup, use.state, attacks)
 
 
-ASSAULT = register(
-    Keyword(
-        name="Assault",
-        parameter="number?",
-        activations=BLADE_ACTIVATIONS | {Activation.SPAWN_COST},
-        choices=_choices,
-        resolve=_resolve,
-    )
-)
+ASSAULT = register("Assault", Hooks(choices=_choices, resolve=_resolve))

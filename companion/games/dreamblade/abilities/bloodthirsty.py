@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from companion.events import Event
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import Activation, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 from companion.games.dreamblade.keyword_state import Effect
 from companion.games.dreamblade.state import other
 
@@ -23,11 +23,4 @@ def _end_of_combat(use: Use) -> tuple[list[Event], list[Effect]]:
     return effects.sacrifice(setup, state, use.mini), []
 
 
-BLOODTHIRSTY = register(
-    Keyword(
-        name="Bloodthirsty",
-        parameter="none",
-        activations=frozenset({Activation.STATIC}),
-        end_of_combat=_end_of_combat,
-    )
-)
+BLOODTHIRSTY = register("Bloodthirsty", Hooks(end_of_combat=_end_of_combat))

@@ -14,7 +14,7 @@ Source: facts.md, LIKELY, not SOLID — a review of Sir Glorious summarises his 
 from __future__ import annotations
 
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import Activation, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 
 
 def _aura(use: Use, creature: str) -> int:
@@ -24,18 +24,4 @@ def _aura(use: Use, creature: str) -> int:
     return use.value if ally and setup.pieces[creature].is_of_type(use.ability.type) else 0
 
 
-BOLSTER = register(
-    Keyword(
-        name="Bolster",
-        parameter="type number",
-        activations=frozenset({Activation.STATIC}),
-        assumed="LIKELY source (a review's summary of Sir Glorious: +2 defense to Janus "
-        "allies): read as `Bolster <type> N`; every other creature of its controller of that "
-        "type in the dreamscape, not itself; while both are in play; two add up.",
-        assumed_ja="出典は確からしいという程度です(Sir Gloriousのレビューの要約に、Janusの味方の"
-        "ディフェンスが2上がるとあります)。`Bolster <種類> N`として読み、同じコントローラーの"
-        "ドリームスケープにいるその種類のほかのクリーチャーに効きます(自分自身には効きません)。"
-        "両方がプレイ中のあいだだけ有効で、2つあれば足し合わせます。",
-        defense_aura=_aura,
-    )
-)
+BOLSTER = register("Bolster", Hooks(defense_aura=_aura))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from companion.events import Event
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import BLADE_ACTIVATIONS, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 
 
 def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
@@ -21,6 +21,4 @@ def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
     return effects.sacrifice(setup, state, use.mini) + effects.deal_damage(setup, state, amounts)
 
 
-BOMB = register(
-    Keyword(name="Bomb", parameter="number", activations=BLADE_ACTIVATIONS, resolve=_resolve)
-)
+BOMB = register("Bomb", Hooks(resolve=_resolve))

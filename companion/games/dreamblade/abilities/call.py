@@ -26,7 +26,7 @@ from companion import grid
 from companion.errors import IllegalActionError
 from companion.events import Event
 from companion.games.dreamblade import board, effects, spawning
-from companion.games.dreamblade.abilities import Activation, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 from companion.games.dreamblade.state import GRAVEYARD
 
 
@@ -82,21 +82,4 @@ def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
     return [spawned, *effects.spawned(setup, state, mini)]
 
 
-CALL = register(
-    Keyword(
-        name="Call",
-        parameter="none",
-        activations=frozenset({Activation.STATIC}),
-        assumed="LIKELY source (a review of Baxar): used in its owner's spawn phase, once, on "
-        "one of its owner's scoring cells; a graveyard creature (not a location) is spawned "
-        "into an orthogonally adjacent cell for its full cost; stack and four-per-cell limits "
-        "hold, the spawn-row rules do not.",
-        assumed_ja="出典は確からしいという程度です(Baxarのレビュー)。持ち主のスポーンフェイズに"
-        "1回、持ち主の得点マスのどれかにいるときに使えます。墓地のクリーチャー(ロケーションは"
-        "除く)を、縦か横にとなり合うマスへ、コストを全額払ってスポーンします。スタックの制限と"
-        "1マス4体までの制限は守られますが、スポーン列の決まりは当てはまりません。",
-        spawn_action=True,
-        choices=_choices,
-        resolve=_resolve,
-    )
-)
+CALL = register("Call", Hooks(choices=_choices, resolve=_resolve))

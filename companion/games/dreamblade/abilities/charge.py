@@ -6,7 +6,7 @@ first, then the other's, and the damage is checked after both (FAQ, Charge and A
 from __future__ import annotations
 
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import Activation, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 from companion.games.dreamblade.keyword_state import Effect
 
 
@@ -18,11 +18,4 @@ def _on_enter(use: Use, mover: str, cell: str) -> list[Effect]:
     return [effects.special_attack(setup, state, use.mini, use.ability, use.value, targets)]
 
 
-CHARGE = register(
-    Keyword(
-        name="Charge",
-        parameter="number",
-        activations=frozenset({Activation.STATIC}),
-        on_enter=_on_enter,
-    )
-)
+CHARGE = register("Charge", Hooks(on_enter=_on_enter))

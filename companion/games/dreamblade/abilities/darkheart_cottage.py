@@ -7,7 +7,7 @@ target is."""
 from __future__ import annotations
 
 from companion.games.dreamblade import board
-from companion.games.dreamblade.abilities import Activation, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 
 
 def _bonus(use: Use, seat: str, cell: str) -> int:
@@ -19,11 +19,4 @@ def _bonus(use: Use, seat: str, cell: str) -> int:
     return sum(1 for m in mine if setup.pieces[m].is_creature and m not in engaged)
 
 
-DARKHEART_COTTAGE = register(
-    Keyword(
-        name="Darkheart Cottage",
-        parameter="none",
-        activations=frozenset({Activation.STATIC}),
-        attack_bonus=_bonus,
-    )
-)
+DARKHEART_COTTAGE = register("Darkheart Cottage", Hooks(attack_bonus=_bonus))

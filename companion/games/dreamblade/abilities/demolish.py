@@ -8,7 +8,7 @@ from __future__ import annotations
 from companion import grid
 from companion.events import Event
 from companion.games.dreamblade import board, effects
-from companion.games.dreamblade.abilities import BLADE_ACTIVATIONS, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 
 
 def _choices(use: Use) -> list[tuple[str, ...]]:
@@ -26,12 +26,4 @@ def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
     return []
 
 
-DEMOLISH = register(
-    Keyword(
-        name="Demolish",
-        parameter="none",
-        activations=BLADE_ACTIVATIONS,
-        choices=_choices,
-        resolve=_resolve,
-    )
-)
+DEMOLISH = register("Demolish", Hooks(choices=_choices, resolve=_resolve))

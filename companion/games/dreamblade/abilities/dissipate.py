@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from companion.events import Event
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import BLADE_ACTIVATIONS, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 
 
 def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
@@ -15,6 +15,4 @@ def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
     return []
 
 
-DISSIPATE = register(
-    Keyword(name="Dissipate", parameter="none", activations=BLADE_ACTIVATIONS, resolve=_resolve)
-)
+DISSIPATE = register("Dissipate", Hooks(resolve=_resolve))

@@ -16,20 +16,6 @@ source):
 
 from __future__ import annotations
 
-from companion.games.dreamblade.abilities import Activation, Keyword, register
+from companion.games.dreamblade.abilities.hooks import Hooks, register
 
-ENERGIZE = register(
-    Keyword(
-        name="Energize",
-        parameter="number",
-        activations=frozenset({Activation.STATIC}),
-        assumed="The FAQ names Energize as a source of bonus spawn points without its text: N "
-        "points when its controller's spawn phase starts, from a miniature in the dreamscape "
-        "only; none in a skipped spawn phase; two add up.",
-        assumed_ja="FAQはEnergizeをボーナスのスポーンポイントの出どころとして挙げていますが、"
-        "効果の文面は載せていません。コントローラーのスポーンフェイズが始まるとき、ドリームスケープ"
-        "にいるミニチュアからだけNポイント得るものとします。スポーンフェイズを飛ばしたときは"
-        "得られず、2つあれば足し合わせます。",
-        spawn_bonus=lambda use: use.value,
-    )
-)
+ENERGIZE = register("Energize", Hooks(spawn_bonus=lambda use: use.value))

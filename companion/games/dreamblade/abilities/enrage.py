@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion import grid
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import Activation, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 
 
 def _aura(use: Use, creature: str) -> int:
@@ -16,11 +16,4 @@ def _aura(use: Use, creature: str) -> int:
     return use.value if near and creature in effects.allies(use.setup, state, use.mini) else 0
 
 
-ENRAGE = register(
-    Keyword(
-        name="Enrage",
-        parameter="number",
-        activations=frozenset({Activation.STATIC}),
-        power_aura=_aura,
-    )
-)
+ENRAGE = register("Enrage", Hooks(power_aura=_aura))

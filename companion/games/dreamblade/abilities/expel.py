@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.events import Event
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import BLADE_ACTIVATIONS, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 
 
 def _choices(use: Use) -> list[tuple[str, ...]]:
@@ -22,12 +22,4 @@ def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
     return effects.move_each(use.setup, use.state, args, by="expel")
 
 
-EXPEL = register(
-    Keyword(
-        name="Expel",
-        parameter="none",
-        activations=BLADE_ACTIVATIONS,
-        choices=_choices,
-        resolve=_resolve,
-    )
-)
+EXPEL = register("Expel", Hooks(choices=_choices, resolve=_resolve))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from companion.events import Event
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import BLADE_ACTIVATIONS, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 
 
 def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
@@ -16,6 +16,4 @@ def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
     return []
 
 
-FRACTURE = register(
-    Keyword(name="Fracture", parameter="number", activations=BLADE_ACTIVATIONS, resolve=_resolve)
-)
+FRACTURE = register("Fracture", Hooks(resolve=_resolve))

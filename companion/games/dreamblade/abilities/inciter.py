@@ -6,18 +6,11 @@ they share the cell (rulebook, ability duration)."""
 from __future__ import annotations
 
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import Activation, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 
 
 def _aura(use: Use, creature: str) -> int:
     return use.value if creature in effects.local_enemies(use.setup, use.state, use.mini) else 0
 
 
-INCITER = register(
-    Keyword(
-        name="Inciter",
-        parameter="number",
-        activations=frozenset({Activation.STATIC}),
-        power_aura=_aura,
-    )
-)
+INCITER = register("Inciter", Hooks(power_aura=_aura))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from companion import grid
 from companion.events import Event
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import Activation, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 from companion.games.dreamblade.keyword_state import Effect
 
 
@@ -18,11 +18,4 @@ def _on_spawned(use: Use) -> list[Event]:
     return effects.queue(use.setup, use.state, [choice])
 
 
-LOCKDOWN = register(
-    Keyword(
-        name="Lockdown",
-        parameter="none",
-        activations=frozenset({Activation.WHEN_SPAWNED}),
-        on_spawned=_on_spawned,
-    )
-)
+LOCKDOWN = register("Lockdown", Hooks(on_spawned=_on_spawned))

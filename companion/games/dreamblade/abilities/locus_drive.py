@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from companion import grid
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import Activation, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 from companion.games.dreamblade.keyword_state import Effect
 
 CENTRE = "c3"
@@ -45,17 +45,4 @@ def _start(use: Use) -> list[Effect]:
     return [Effect("move", owner, use.mini, use.ability.slug, cell, options=cells)]
 
 
-LOCUS_DRIVE = register(
-    Keyword(
-        name="Locus Drive",
-        parameter="none",
-        activations=frozenset({Activation.STATIC}),
-        assumed="SOLID that it moves one cell toward the centre at the start of your spawn "
-        "phase; assumed: one orthogonal step closer to c3 (the controller picks between two), "
-        "the stack limit holds, not a shift (Lockdown and Defender do not stop it).",
-        assumed_ja="あなたのスポーンフェイズの開始時に中央へ1マス動くことは確かです。ここからは"
-        "推定です:c3に近づく縦か横の1マスの移動で(候補が2つあればコントローラーが選びます)、"
-        "スタックの制限は守られます。シフトではないので、LockdownやDefenderでは止まりません。",
-        spawn_phase_start=_start,
-    )
-)
+LOCUS_DRIVE = register("Locus Drive", Hooks(spawn_phase_start=_start))

@@ -6,7 +6,7 @@ abilities stay."""
 
 from __future__ import annotations
 
-from companion.games.dreamblade.abilities import Activation, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 
 
 def _nullifies(use: Use, mini: str) -> bool:
@@ -22,11 +22,4 @@ def _nullifies(use: Use, mini: str) -> bool:
     return piece.is_creature and piece.is_of_type(kind)
 
 
-NULLIFY = register(
-    Keyword(
-        name="Nullify",
-        parameter="type?",
-        activations=frozenset({Activation.STATIC}),
-        nullifies=_nullifies,
-    )
-)
+NULLIFY = register("Nullify", Hooks(nullifies=_nullifies))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from companion.events import Event
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import BLADE_ACTIVATIONS, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 from companion.games.dreamblade.keyword_state import Effect
 from companion.games.dreamblade.state import other
 
@@ -21,6 +21,4 @@ def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
     return effects.queue(setup, state, [choice])
 
 
-PETRIFY = register(
-    Keyword(name="Petrify", parameter="none", activations=BLADE_ACTIVATIONS, resolve=_resolve)
-)
+PETRIFY = register("Petrify", Hooks(resolve=_resolve))

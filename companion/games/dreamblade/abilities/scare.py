@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from companion.events import Event
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import BLADE_ACTIVATIONS, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 
 
 def _choices(use: Use) -> list[tuple[str, ...]]:
@@ -23,12 +23,4 @@ def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
     return effects.move_each(use.setup, use.state, args, by="scare")
 
 
-SCARE = register(
-    Keyword(
-        name="Scare",
-        parameter="none",
-        activations=BLADE_ACTIVATIONS,
-        choices=_choices,
-        resolve=_resolve,
-    )
-)
+SCARE = register("Scare", Hooks(choices=_choices, resolve=_resolve))

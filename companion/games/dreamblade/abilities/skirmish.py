@@ -9,7 +9,7 @@ from itertools import permutations, product
 
 from companion.events import Event
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import BLADE_ACTIVATIONS, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 
 
 def _choices(use: Use) -> list[tuple[str, ...]]:
@@ -31,12 +31,4 @@ def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
     return effects.move_each(use.setup, use.state, args, by="skirmish")
 
 
-SKIRMISH = register(
-    Keyword(
-        name="Skirmish",
-        parameter="number?",
-        activations=BLADE_ACTIVATIONS,
-        choices=_choices,
-        resolve=_resolve,
-    )
-)
+SKIRMISH = register("Skirmish", Hooks(choices=_choices, resolve=_resolve))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from companion.events import Event
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import Activation, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 from companion.games.dreamblade.keyword_state import Effect
 
 
@@ -25,11 +25,4 @@ def _end_of_combat(use: Use) -> tuple[list[Event], list[Effect]]:
     return [], [effects.special_attack(setup, state, use.mini, use.ability, use.value, targets)]
 
 
-STRIKEBACK = register(
-    Keyword(
-        name="Strikeback",
-        parameter="number",
-        activations=frozenset({Activation.STATIC}),
-        end_of_combat=_end_of_combat,
-    )
-)
+STRIKEBACK = register("Strikeback", Hooks(end_of_combat=_end_of_combat))

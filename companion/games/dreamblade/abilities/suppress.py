@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from companion.events import Event
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import Activation, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 from companion.games.dreamblade.keyword_state import Effect
 from companion.games.dreamblade.state import RESERVE, other
 
@@ -38,13 +38,4 @@ def _on_spawned(use: Use) -> list[Event]:
     return effects.queue(use.setup, use.state, [choice])
 
 
-SUPPRESS = register(
-    Keyword(
-        name="Suppress",
-        parameter="none",
-        activations=frozenset({Activation.SPAWN_COST, Activation.WHEN_SPAWNED}),
-        choices=_choices,
-        resolve=_resolve,
-        on_spawned=_on_spawned,
-    )
-)
+SUPPRESS = register("Suppress", Hooks(choices=_choices, resolve=_resolve, on_spawned=_on_spawned))

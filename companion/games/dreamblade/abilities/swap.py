@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.events import Event
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import BLADE_ACTIVATIONS, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 
 
 def _choices(use: Use) -> list[tuple[str, ...]]:
@@ -21,12 +21,4 @@ def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
     return effects.swap(use.setup, use.state, use.mini, args[0], by="swap")
 
 
-SWAP = register(
-    Keyword(
-        name="Swap",
-        parameter="none",
-        activations=BLADE_ACTIVATIONS,
-        choices=_choices,
-        resolve=_resolve,
-    )
-)
+SWAP = register("Swap", Hooks(choices=_choices, resolve=_resolve))

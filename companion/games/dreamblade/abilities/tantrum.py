@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.events import Event
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import BLADE_ACTIVATIONS, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 
 
 def _choices(use: Use) -> list[tuple[str, ...]]:
@@ -20,12 +20,4 @@ def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
     return [e for target in args for e in effects.sacrifice(use.setup, use.state, target)]
 
 
-TANTRUM = register(
-    Keyword(
-        name="Tantrum",
-        parameter="none",
-        activations=BLADE_ACTIVATIONS,
-        choices=_choices,
-        resolve=_resolve,
-    )
-)
+TANTRUM = register("Tantrum", Hooks(choices=_choices, resolve=_resolve))

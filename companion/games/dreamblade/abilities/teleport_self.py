@@ -7,13 +7,7 @@ from __future__ import annotations
 from companion import grid
 from companion.events import Event
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import (
-    BLADE_ACTIVATIONS,
-    Activation,
-    Keyword,
-    Use,
-    register,
-)
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 
 
 def _choices(use: Use) -> list[tuple[str, ...]]:
@@ -32,12 +26,4 @@ def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
     return effects.move(use.setup, use.state, use.mini, args[0], by="teleport-self")
 
 
-TELEPORT_SELF = register(
-    Keyword(
-        name="Teleport Self",
-        parameter="none",
-        activations=BLADE_ACTIVATIONS | {Activation.SPAWN_COST},
-        choices=_choices,
-        resolve=_resolve,
-    )
-)
+TELEPORT_SELF = register("Teleport Self", Hooks(choices=_choices, resolve=_resolve))

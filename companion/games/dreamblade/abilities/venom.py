@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from companion.events import Event
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import BLADE_ACTIVATIONS, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 from companion.games.dreamblade.keyword_state import add_poison, add_self_harm
 
 POISONED = "dreamblade.poisoned"
@@ -33,12 +33,4 @@ def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
     return events
 
 
-VENOM = register(
-    Keyword(
-        name="Venom",
-        parameter="number",
-        activations=BLADE_ACTIVATIONS,
-        choices=_choices,
-        resolve=_resolve,
-    )
-)
+VENOM = register("Venom", Hooks(choices=_choices, resolve=_resolve))

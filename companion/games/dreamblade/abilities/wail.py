@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from companion.events import Event
 from companion.games.dreamblade import board, removal
-from companion.games.dreamblade.abilities import BLADE_ACTIVATIONS, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 
 INITIATIVE_DIE = range(1, 7)
 
@@ -29,12 +29,4 @@ def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
     return [removal.remove(setup, state, mini, "return") for mini in hit]
 
 
-WAIL = register(
-    Keyword(
-        name="Wail",
-        parameter="none",
-        activations=BLADE_ACTIVATIONS,
-        choices=_choices,
-        resolve=_resolve,
-    )
-)
+WAIL = register("Wail", Hooks(choices=_choices, resolve=_resolve))

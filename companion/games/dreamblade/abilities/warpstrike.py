@@ -12,7 +12,7 @@ from itertools import combinations
 
 from companion.events import Event
 from companion.games.dreamblade import effects
-from companion.games.dreamblade.abilities import BLADE_ACTIVATIONS, Keyword, Use, register
+from companion.games.dreamblade.abilities.hooks import Hooks, Use, register
 
 
 def _targets(use: Use) -> list[str]:
@@ -37,22 +37,6 @@ def _resolve(use: Use, args: tuple[str, ...]) -> list[Event]:
     return effects.queue(use.setup, use.state, attacks)
 
 
-WARPSTRIKE = register(
-    Keyword(
-        name="Warpstrike",
-        parameter="number",
-        activations=BLADE_ACTIVATIONS,
-        choices=_single,
-        resolve=_resolve,
-    )
-)
+WARPSTRIKE = register("Warpstrike", Hooks(choices=_single, resolve=_resolve))
 
-DOUBLE_WARPSTRIKE = register(
-    Keyword(
-        name="Double Warpstrike",
-        parameter="number",
-        activations=BLADE_ACTIVATIONS,
-        choices=_double,
-        resolve=_resolve,
-    )
-)
+DOUBLE_WARPSTRIKE = register("Double Warpstrike", Hooks(choices=_double, resolve=_resolve))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from companion.games.dreamblade.abilities import KEYWORDS
+from companion.games.dreamblade.abilities.keywords import KEYWORDS
 from companion.games.dreamblade.ability_table import (
     MANUAL,
     abilities,

@@ -33,7 +33,7 @@ def test_five_scoring_cases() -> None:
     assert game.tally() == {"A": 5, "B": 4}
     events = play(game, "confirm")
     assert game.turn_wins() == {"A": 1, "B": 0}
-    assert kinds(events) == ["cell_claimed", "cell_claimed", "turn_won", "phase_started"]
+    assert kinds(events) == ["cell_claimed", "cell_claimed", "turn_won", "notice", "phase_started"]
 
 
 def test_scoring_cells_are_derived_per_seat() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import IllegalActionError
-from companion.games.dreamblade.abilities import parse_ability
+from companion.games.dreamblade.abilities.lines import parse_ability
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.miniature import Miniature
 from tests.companion.games.dreamblade.builders import at, creature, play

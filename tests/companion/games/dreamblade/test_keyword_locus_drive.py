@@ -6,7 +6,7 @@ and Swap ruling)."""
 
 from __future__ import annotations
 
-from companion.games.dreamblade.abilities import parse_ability
+from companion.games.dreamblade.abilities.lines import parse_ability
 from companion.games.dreamblade.abilities.locus_drive import toward_centre
 from tests.companion.games.dreamblade.builders import at, creature, play
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import IllegalActionError
-from companion.games.dreamblade.abilities import parse_ability
+from companion.games.dreamblade.abilities.lines import parse_ability
 from tests.companion.games.dreamblade.builders import at, creature, play
 
 SLICER = creature("slicer", cost=2, abilities=["when spawned: Suppress"])

@@ -1,7 +1,8 @@
 import pytest
 
 from companion.errors import DataFileError
-from companion.games.dreamblade.abilities import KEYWORDS, parse_ability
+from companion.games.dreamblade.abilities.keywords import KEYWORDS
+from companion.games.dreamblade.abilities.lines import parse_ability
 from companion.games.dreamblade.catalog import default_catalog
 from companion.games.dreamblade.miniature_form import ability_line, entry_from_form, keyword_choices
 from companion.games.dreamblade.table_entries import entry_miniature

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.dreamblade.abilities import parse_ability
+from companion.games.dreamblade.abilities.lines import parse_ability
 from companion.games.dreamblade.stat_reasons import ability_help, creature_reasons
 from tests.companion.games.dreamblade.builders import at, creature, play
 from web_panel.i18n import LANGUAGES, catalog, translate

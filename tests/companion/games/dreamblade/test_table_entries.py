@@ -1,7 +1,7 @@
 import pytest
 
 from companion.errors import DataFileError
-from companion.games.catalog_entries import find_entry_kind
+from companion.games import find_entry_kind
 from companion.games.dreamblade.catalog import default_catalog, miniature_to_data
 from companion.games.dreamblade.table_entries import catalog_with_entries, check_miniature
 from tests.companion.entries import hound_entry

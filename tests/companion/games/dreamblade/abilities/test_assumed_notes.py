@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from companion.games.dreamblade.abilities import KEYWORDS, Activation, Keyword
+from companion.games.dreamblade.abilities.keywords import KEYWORDS, Activation, Keyword
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")  # kana and kanji
 

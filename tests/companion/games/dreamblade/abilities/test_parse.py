@@ -4,12 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.dreamblade.abilities import (
-    KEYWORDS,
-    AbilityLineError,
-    Activation,
-    parse_ability,
-)
+from companion.games.dreamblade.abilities.keywords import KEYWORDS, Activation
+from companion.games.dreamblade.abilities.lines import AbilityLineError, parse_ability
 from tests.companion.games.dreamblade.builders import creature
 
 
