@@ -263,6 +263,19 @@ def roll() -> ResponseReturnValue:
     return jsonify(action=str(rolled.action), version=rolled.version, **_label(rolled))
 
 
+@api.post("/carried")
+def carried() -> ResponseReturnValue:
+    """The players put the computer seat's miniature where it said (no camera saw it): its
+    move is taken, as that seat, with its reason."""
+    panel = current_panel()
+    data = body()
+    proposer = _proposer(panel)
+    seen = _seen(data)
+    with _submission_refusals():
+        done = panel.table.carried_out(proposer, seen["version"], seen["game_id"])
+    return jsonify(action=str(done.action), version=done.version, **_label(done))
+
+
 @api.post("/undo")
 def undo() -> ResponseReturnValue:
     panel = current_panel()

@@ -11,8 +11,10 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
+from companion.games import find_kit
+from companion.table.computer_seat import ComputerSeat
 from web_panel.api import Refused
-from web_panel.panel import current_panel
+from web_panel.panel import Panel, current_panel
 
 demo_api = Blueprint("demo_api", __name__, url_prefix="/api/demo")
 
@@ -40,5 +42,21 @@ def take_over() -> ResponseReturnValue:
     if panel.viewer().proposer is None:
         raise Refused(403, "spectator")
     panel.demo.take_over()
+    _computer_takes_empty_seats(panel)
     panel.feed.panel_changed()
-    return jsonify(panel.demo.view())
+    return jsonify(panel.view_demo())
+
+
+def _computer_takes_empty_seats(panel: Panel) -> None:
+    """Nobody's phone holds the other seat: the table plays it (normal), so the customer who
+    took over is not left waiting; the phones say so (``demo.computer``)."""
+    table = panel.table
+    name, seats = table.read(lambda game: (game.name, tuple(game.seats)))
+    if find_kit(name).ai is None:
+        return
+    held = table.session.phones(table.game_id)
+    for seat in seats:
+        if seat not in held and seat not in panel.computer_seats:
+            computer = ComputerSeat(table, seat, "normal", carried=panel.settings.computer.carried)
+            computer.attach()
+            panel.computer_seats[seat] = computer

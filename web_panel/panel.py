@@ -17,6 +17,7 @@ from companion.events import Event
 from companion.settings import SeatSettings, Settings
 from companion.table.catalog import TableCatalog
 from companion.table.clock import MatchClock
+from companion.table.computer_seat import ComputerSeat
 from companion.table.dice_roll import Roller, remote_roller
 from companion.table.printed_maps import PrintedMaps
 from companion.table.session import Lineup
@@ -129,6 +130,8 @@ class Panel:
 
     def __post_init__(self) -> None:
         self.clock = self.table.session.clock(self.settings.clock)
+        # seats the table plays itself, given by a demo's "Play from here" (issue 35)
+        self.computer_seats: dict[str, ComputerSeat] = {}
         # the game at the table when the panel starts is played by the seats it names
         self.table.session.adopt(
             self.table.game_id, self.lineup(self.table.read(lambda g: g.seats))
@@ -151,8 +154,16 @@ class Panel:
 
         self._stop_mirroring = source.subscribe(on_frame, current=True)
 
+    def view_demo(self) -> dict[str, Any] | None:
+        """What the phones show of a demo: the script's state and the seats the table took."""
+        if not self.demo:
+            return None
+        return {**self.demo.view(), "computer": sorted(self.computer_seats)}
+
     def close(self) -> None:
         """Stop listening to the lights and end every open stream."""
+        for computer in self.computer_seats.values():
+            computer.detach()
         self._stop_mirroring()
         self.camera_prompts.close()
         self.feed.close()
@@ -177,7 +188,7 @@ class Panel:
         view["labels_left_out"] = self.labels_left_out()
         view["joins"] = self.table.session.claimed  # the join codes shown change when one is used
         view["held"] = sorted(self.table.session.phones(self.table.game_id))  # seats with a phone
-        view["demo"] = self.demo.view() if self.demo else None
+        view["demo"] = self.view_demo()
         view["map_agreement"] = self.map_agreement_view()
         return view
 

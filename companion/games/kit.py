@@ -26,7 +26,9 @@ so the generic machinery stays in its room and asks the kit:
 - the judge's tools: ``judge`` (a module of position editing and rules questions, or ``None``);
 - the maps an event's organizer chooses from: ``event_maps`` (a module, or ``None``);
 - the shared virtual dice: ``virtual_dice(game, rng)``, the action rolling the dice the pending
-  decision asks for (``None``: it asks for none), or ``None`` for a game without them."""
+  decision asks for (``None``: it asks for none), or ``None`` for a game without them;
+- solo play: ``ai``, the factory of the game's computer player (``companion.games.ai_seat``), or
+  ``None`` for a game that offers none."""
 
 from __future__ import annotations
 
@@ -38,6 +40,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
+from companion.games.ai_seat import AiFactory
 from companion.games.board_reading import Note
 from companion.games.catalog_entries import EntryKind
 from companion.games.protocol import Game
@@ -218,6 +221,9 @@ class GameKit:
     # dice the pending decision asks for with ``rng`` (its notation), None when it asks for none;
     # None: the game has no virtual dice
     virtual_dice: Callable[[Any, random.Random], str | None] | None = None
+    # a computer player for a seat (``companion.games.ai_seat``): (level, seed, seconds a strong
+    # move may think) → the player; None: the game offers none
+    ai: AiFactory | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "prompt_events", MappingProxyType(dict(self.prompt_events)))

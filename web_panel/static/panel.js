@@ -312,6 +312,16 @@
       return;
     }
     if (demoWatching(box, view)) return;
+    if (view.expected) { // the computer's move waits for the players to carry its miniature
+      box.append(el("p", { class: "computer-carry", text: t("computer.carry", { action: actionLabel(view.expected) }) }));
+      if (page === "phone" && state.me.seat) {
+        box.append(el("button", {
+          class: "btn computer-carried", type: "button", text: t("computer.carried"),
+          onclick: () => guarded(() => post("/api/carried", { version: view.version, game_id: view.game_id })),
+        }));
+      }
+      return;
+    }
     if (page !== "phone") return;
     if (view.remote && view.remote.paused) { // a remote game paused: the banner says why
       box.append(el("p", { class: "hint remote-paused-hint", text: t("remote.paused_hint") }));
@@ -355,6 +365,9 @@
     if (!demo) return false;
     if (!demo.scripted) {
       if (demo.taken_over) box.append(el("p", { class: "hint demo-note", text: t("demo.taken_over") }));
+      for (const taken of demo.computer || []) { // nobody held that seat: the table plays it
+        box.append(el("p", { class: "hint demo-computer", text: t("demo.computer", { name: seat(taken).name }) }));
+      }
       return false;
     }
     box.append(el("p", { class: "notice demo-note", text: t(page === "phone" ? "demo.watching" : "demo.watching_table") }));
@@ -397,6 +410,8 @@
         ? t(who(entry) === who(entry.undoes) ? "log.undo_own" : "log.undo_of",
           { who: who(entry), action: actionLabel(entry.undoes), by: who(entry.undoes) })
         : t("log.undo", { who: who(entry) }),
+    // a computer seat says why it chose (issue 35)
+    entry.reason ? el("span", { class: "log-reason", text: t("log.reason", { reason: actionLabel({ label: entry.reason }) }) }) : null,
     ...(entry.notices || []).filter((n) => has(n.key)).map((n) => el("span", {
       class: "log-notice", dataset: { key: n.key }, text: keyedText(n),
     })),

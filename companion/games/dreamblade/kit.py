@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion import grid
 from companion.games.dreamblade import demo_game, registered
+from companion.games.dreamblade.ai import dreamblade_ai
 from companion.games.dreamblade.config_section import DreambladeSection
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.starting import configured_game
@@ -48,4 +49,5 @@ KIT = GameKit(
     event_maps="companion.games.dreamblade.event_maps",
     catalog_commands="companion.games.dreamblade.catalog_cli",
     virtual_dice=virtual_dice,
+    ai=dreamblade_ai,
 )
