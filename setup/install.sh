@@ -5,6 +5,10 @@
 #                                          sudo bash setup/install.sh --hub
 # A table that is its own Wi-Fi hotspot (no store network needed; see docs/hardware.md):
 #                                          sudo bash setup/install.sh --hotspot
+# A root without systemd (CI's emulated arm64 root, setup/ci_arm64.sh; a container):
+#                                          sudo bash setup/install.sh --no-systemd
+#   installs everything and the unit file, but skips (and says so) what needs a running systemd:
+#   setting the hostname (hostnamectl) and enabling or starting services (systemctl).
 # Safe to run again: every step checks before it changes anything.
 #
 #   LED_BACKEND=ws281x|ws2812-pio|pi5|virtual
@@ -16,11 +20,13 @@ set -euo pipefail
 
 HUB=0
 HOTSPOT=0
+SYSTEMD=1
 for arg in "$@"; do
   case "$arg" in
     --hub) HUB=1 ;;
     --hotspot) HOTSPOT=1 ;;
-    *) echo "unknown option $arg (known: --hub, --hotspot)" >&2; exit 2 ;;
+    --no-systemd) SYSTEMD=0 ;;
+    *) echo "unknown option $arg (known: --hub, --hotspot, --no-systemd)" >&2; exit 2 ;;
   esac
 done
 
@@ -32,9 +38,13 @@ if [ "$HUB" -eq 1 ]; then HOSTNAME_MDNS=${HOSTNAME_MDNS:-hub}; else HOSTNAME_MDN
 HUB_TABLES=${HUB_TABLES:-8}
 
 say() { printf '\n== %s\n' "$*"; }
+# systemctl/hostnamectl need a running systemd: with --no-systemd they are skipped, said aloud.
+systemd_only() {
+  if [ "$SYSTEMD" -eq 1 ]; then "$@"; else echo "skipped (--no-systemd: no running systemd): $*" >&2; fi
+}
 [ "$(id -u)" -eq 0 ] || { echo "run as root: sudo bash setup/install.sh" >&2; exit 1; }
 
-MODEL=$(tr -d '\0' </proc/device-tree/model 2>/dev/null || echo "not a Raspberry Pi")
+MODEL=$(tr -d '\0' 2>/dev/null </proc/device-tree/model || echo "not a Raspberry Pi")
 echo "machine: $MODEL"
 case "$MODEL" in
   *"Raspberry Pi 5"*) DEFAULT_BACKEND=ws2812-pio ;;
@@ -52,6 +62,8 @@ PKGS=(python3-venv python3-dev git libzbar0 avahi-daemon rsync)
 [ "$HUB" -eq 0 ] || PKGS+=(mosquitto)
 # The hotspot is a NetworkManager connection (Raspberry Pi OS Bookworm has it already).
 [ "$HOTSPOT" -eq 0 ] || PKGS+=(network-manager)
+# rpi_ws281x (the pi extra) is built from source: it needs a C compiler.
+[ "$LED_BACKEND" = virtual ] || PKGS+=(build-essential)
 if apt-cache show python3-picamera2 >/dev/null 2>&1; then PKGS+=(python3-picamera2); fi
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${PKGS[@]}"
 
@@ -70,7 +82,7 @@ EXTRAS=""
 
 if [ "$HUB" -eq 1 ]; then
   say "the hub's own broker replaces the distro's mosquitto service"
-  systemctl disable --now mosquitto >/dev/null 2>&1 || true
+  systemd_only systemctl disable --now mosquitto >/dev/null 2>&1 || true
   id companion >/dev/null 2>&1 || useradd --system --home-dir "$DATA" --shell /usr/sbin/nologin companion
   mkdir -p "$DATA/hub"
   chown -R companion: "$DATA"
@@ -100,11 +112,13 @@ else
 fi
 
 say "mDNS name $HOSTNAME_MDNS.local"
-if [ "$(hostname)" != "$HOSTNAME_MDNS" ]; then
+if [ "$SYSTEMD" -eq 0 ]; then
+  echo "skipped (--no-systemd: no running systemd): hostnamectl set-hostname $HOSTNAME_MDNS"
+elif [ "$(hostname)" != "$HOSTNAME_MDNS" ]; then
   hostnamectl set-hostname "$HOSTNAME_MDNS"
   sed -i "s/127.0.1.1.*/127.0.1.1\t$HOSTNAME_MDNS/" /etc/hosts
 fi
-systemctl enable --now avahi-daemon >/dev/null
+systemd_only systemctl enable --now avahi-daemon >/dev/null
 
 if [ "$HOTSPOT" -eq 1 ]; then
   say "Wi-Fi hotspot"
@@ -116,18 +130,18 @@ if [ "$HUB" -eq 1 ]; then
   sed -e "s/--tables 8/--tables $HUB_TABLES/" -e "s|--data /var/lib/companion/hub|& ${PUBLIC_HOST[*]}|" \
     "$DEST/setup/companion-hub.service" \
     >/etc/systemd/system/companion-hub.service
-  systemctl daemon-reload
-  systemctl enable companion-hub >/dev/null
-  systemctl restart companion-hub
+  systemd_only systemctl daemon-reload
+  systemd_only systemctl enable companion-hub >/dev/null
+  systemd_only systemctl restart companion-hub
   echo
   echo "done: the organizer page is http://$HOSTNAME_MDNS.local:8080"
   echo "each table's hub: section is in $DATA/hub/broker/tables/<table>.yaml (see docs/tournament.md)"
   exit 0
 fi
 install -m 0644 "$DEST/setup/companion.service" /etc/systemd/system/companion.service
-systemctl daemon-reload
-systemctl enable companion >/dev/null
-systemctl restart companion
+systemd_only systemctl daemon-reload
+systemd_only systemctl enable companion >/dev/null
+systemd_only systemctl restart companion
 "$DEST/.venv/bin/companion" doctor --config "$CONF" || true
 echo
 echo "done: open http://$HOSTNAME_MDNS.local:8000 on a phone on the same network"
