@@ -1,6 +1,7 @@
 """The arm64 CI step's helpers (setup/ci_arm64/): which mirror the emulated root uses, and the check
 that `companion leds test` lit, frame by frame, the cells it named on the fake ws281x device.
-The step itself (setup/ci_arm64.sh, run by .ci/run) needs root and emulation: CI runs it."""
+The step itself (setup/ci_arm64.sh) needs root and emulation; it is run by hand until it joins
+.ci/run (docs/hardware.md)."""
 
 from __future__ import annotations
 
