@@ -13,14 +13,14 @@ import numpy as np
 from vision.board_change import TagId
 from vision.calibration import calibrate_manual
 from vision.hex_grid import HexGrid
-from vision.map_grid import DREAMBLADE_MAP, CellGrid
+from vision.map_grid import FIVE_BY_FIVE_MAP, CellGrid
 from vision.observe import place
 from vision.square_grid import square_grid
 from vision.tags import Sighting
 
 POINTS = 50_000
 GRIDS: dict[str, CellGrid] = {
-    "dreamblade 5x5 (baseline)": DREAMBLADE_MAP,
+    "dreamblade 5x5 (baseline)": FIVE_BY_FIVE_MAP,
     "dungeon command 20x16 inch squares": square_grid(20, 16, 25.4),
     "arena 12x10 hexes (pointy)": HexGrid(12, 10, 44.0, "pointy"),
 }

@@ -31,7 +31,7 @@ from companion.table.store import Store
 from companion.table.table import JUDGE, Table
 from vision.board_change import BoardChange
 from vision.camera import ResilientCamera, SynthSource
-from vision.map_grid import DREAMBLADE_MAP
+from vision.map_grid import FIVE_BY_FIVE_MAP
 from vision.tags import make_reader
 
 MOVE = "move A:sir-glorious#1 b1"
@@ -83,7 +83,7 @@ def main() -> None:
         ResilientCamera(SynthSource(frames=[])),
         make_reader("zxing"),
         registry,
-        DREAMBLADE_MAP,
+        FIVE_BY_FIVE_MAP,
     )
     frames = list(sim.put("A:sir-glorious#1", "a1"))
     vision_ms = []

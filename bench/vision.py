@@ -43,7 +43,7 @@ from vision.calibration import Calibration, calibrate_from_markers
 from vision.carrier import DEFAULT_CARRIER, Carrier
 from vision.crops import read_cells
 from vision.lens import Lens, calibrate_lens
-from vision.map_grid import DREAMBLADE_MAP, CellGrid
+from vision.map_grid import FIVE_BY_FIVE_MAP, CellGrid
 from vision.observe import place
 from vision.payload import encode_payload
 from vision.pipeline import Pipeline, PipelineConfig
@@ -77,7 +77,7 @@ from vision.tags import (
     marker_dictionary,
 )
 
-GRID = DREAMBLADE_MAP
+GRID = FIVE_BY_FIVE_MAP
 VIEW_MM = 570.0  # the camera sees this much of the table across its short side
 RESOLUTIONS = {"1080p": (1920, 1080), "3MP binned": (2028, 1520), "12MP": (4056, 3040)}
 

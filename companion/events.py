@@ -15,7 +15,7 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 # Event kinds every part of the companion may rely on. Games may add their own kinds
-# (prefixed with the game name, e.g. "planechase.planeswalked").
+# (prefixed with the game name, e.g. "<game>.planeswalked").
 SPAWNED = "spawned"
 MOVED = "moved"
 ATTACKED = "attacked"

@@ -1,8 +1,8 @@
-"""The 5×5 Dreamblade map grid, named like a chessboard from seat A's side.
+"""The 5×5 map grid, named like a chessboard from seat A's side.
 
 Columns ``a``–``e`` run left to right as seat A sees them; rows ``1``–``5`` run from seat A's edge
 (row 1, A's spawn row) to seat B's edge (row 5, B's spawn row). Other games with other boards
-(Dungeon Command tiles, Arena hexes) define their own grids.
+(tiles of squares, boards of hexes) define their own grids.
 """
 
 from __future__ import annotations

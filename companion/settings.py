@@ -4,7 +4,7 @@ A corrupt or mistyped config fails with one line naming the file, the field (or 
 was expected, before anything starts; an empty config file is warned about (defaults are used).
 Environment variables override the device choices: ``COMPANION_LIGHTS``, ``COMPANION_CAMERA``.
 
-A game may have a section of its own, named after it (``dreamblade:``): its kit declares the
+A game may have a section of its own, named after it (``<game>:``): its kit declares the
 section's model (``GameKit.settings_section``) and whoever loads a config hands those models to
 :func:`load_settings` (``companion.games.settings_sections``), which checks the sections with them
 and refuses any other unknown section; the game reads its section with
@@ -90,7 +90,7 @@ class CameraSettings(_Section):
     # key, serial → tag): set, the camera reads those carriers or QR stickers and flags other
     # tables'; unset, the older QR stickers that name their miniature
     markers: Path | None = None
-    # The map the camera reads: Dungeon Command (columns, rows of squares), Arena (columns, rows,
+    # The map the camera reads for a game on squares (columns, rows) or hexes (columns, rows,
     # hex_mm, orientation, glyph_hexes, scoring_hexes); checked by companion/camera/profiles.py
     battlefield: dict[str, Any] = Field(default_factory=dict)
 
@@ -191,7 +191,7 @@ GameSection = TypeVar("GameSection", bound=BaseModel)
 
 
 class Settings(_Section):
-    # the games' own sections (``dreamblade:``) are kept as read, checked by load_settings
+    # the games' own sections (``<game>:``) are kept as read, checked by load_settings
     model_config = ConfigDict(extra="allow", frozen=True)
 
     table_name: str = "table-1"

@@ -7,10 +7,10 @@ cell → LED-indices map the renderer uses for every frame. WLED's segments, LED
 limiter are the model.
 
 The optional ``map`` section says which map the LEDs lie under: a game's own map of a fixed
-size, named as its kit names it (``kind: dreamblade``: the 5×5 map, every cell lit; the loader is
+size, named as its kit names it (``kind:`` its map kind: the 5×5 map, every cell lit; the loader is
 handed these maps, ``companion.games.fixed_maps``, and a layout without a ``map`` section lies
-under the first), or ``squares`` / ``hexes`` with ``columns`` and ``rows`` (Dungeon Command's
-squares, Arena's hexes, named ``a1``… like ``vision/square_grid.py``). An explicit map of such a
+under the first), or ``squares`` / ``hexes`` with ``columns`` and ``rows`` (named
+``a1``… like ``vision/square_grid.py``). An explicit map of such a
 map may cover only some cells; panels cover a map of squares.
 
 Coordinates are seen from seat A: ``x`` runs left → right (column ``a`` → ``e``), ``y`` runs from

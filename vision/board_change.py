@@ -2,7 +2,7 @@
 
 A *tag* is the identity a sticker carries: for QR tags the miniature's catalog id plus a copy
 serial; for marker families (ArUco/AprilTag) the marker id registered to a miniature at setup.
-Cells are grid cell names (``a1``..``e5`` for Dreamblade; other games use their own grids).
+Cells are grid cell names (``a1``..``e5`` on the 5×5 map; other games use their own grids).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 class TagId:
     """The identity of one physical miniature's sticker.
 
-    ``game`` is the game code of the payload (``"db"`` for Dreamblade), ``catalog_id`` the catalog
+    ``game`` is the game code of the payload (``"db"``, ``"dc"``…), ``catalog_id`` the catalog
     entry, ``serial`` tells copies of the same miniature apart (1, 2, 3…).
     """
 

@@ -1,6 +1,6 @@
 """The carrier: the tag a miniature stands on.
 
-A Dreamblade figure stands on the middle of its 25 mm base and, seen from above, hides most of it,
+A figure stands on the middle of its 25 mm base and, seen from above, hides most of it,
 so a code printed on the base is lost. The carrier is a white disc (40 mm across, so four fit in a
 cell) glued under the base: the base sits in its middle, and ``markers`` small ArUco markers lie on
 the ring around it, each with its top edge pointing away from the centre. Every marker carries the

@@ -1,4 +1,4 @@
-"""Hex maps (Arena of the Planeswalkers' terrain boards): map millimetres ↔ named hexes.
+"""Hex maps (boards of hexes): map millimetres ↔ named hexes.
 
 A :class:`HexGrid` is a block of ``columns`` × ``rows`` hexes in *offset* layout, named like squares
 (``a1`` at seat A's left corner; ``vision/square_grid.py``). ``hex_mm`` is the distance between the

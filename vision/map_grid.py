@@ -1,8 +1,8 @@
 """A map rectangle in millimetres divided into named square-ish cells.
 
 Map coordinates: the origin is the corner at seat A's left, ``x`` runs right along seat A's edge and
-``y`` runs away from seat A towards seat B. Dreamblade's 5×5 map is :data:`DREAMBLADE_MAP`; other
-square grids (Dungeon Command tiles, ``vision/square_grid.py``) build their own :class:`MapGrid`.
+``y`` runs away from seat A towards seat B. The 5×5 map is :data:`FIVE_BY_FIVE_MAP`; other
+square grids (tiles of squares, ``vision/square_grid.py``) build their own :class:`MapGrid`.
 The vision stages take any :class:`CellGrid` — a hex map (``vision/hex_grid.py``) is one too.
 """
 
@@ -107,4 +107,4 @@ class MapGrid:
 
 # 450 mm square: the map size issue 5 measured with. Measure your own map and pass its size;
 # the physical size is not in our rules sources (docs/hardware.md, "Camera").
-DREAMBLADE_MAP = MapGrid(450.0, 450.0, 5, 5, board_grid.cell_at)
+FIVE_BY_FIVE_MAP = MapGrid(450.0, 450.0, 5, 5, board_grid.cell_at)

@@ -7,7 +7,7 @@ short whatever the catalog id (QR version 1 at any error correction) and says wh
 belongs to: a sticker of another table is recognised as such.
 
 Version 1, older stickers: ``1`` + game code + catalog id + ``:`` + copy serial (``1DBB45:3`` is
-Dreamblade catalog id ``B45``, copy 3). It names its miniature itself but no table, so a table
+game ``DB``'s catalog id ``B45``, copy 3). It names its miniature itself but no table, so a table
 reads it only while it has no registration of its own (``vision/tags.py``).
 """
 

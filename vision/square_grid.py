@@ -1,10 +1,10 @@
-"""Square grids of any size (Dungeon Command's battlefield tiles) with spreadsheet-style names.
+"""Square grids of any size (battlefield tiles) with spreadsheet-style names.
 
 A square is named by its column letters (``a``..``z``, then ``aa``, ``ab``…) and its row number
 from 1, both counted from seat A's left corner: ``a1`` is that corner, ``b1`` the square to its
-right, ``a2`` the one towards seat B. Dreamblade's ``a1``..``e5`` cells are the 5×5 case of the same
-names. The square's size and the grid's extent are the caller's data (the game's data file and the
-table's settings), never assumed here.
+right, ``a2`` the one towards seat B. The 5×5 map's ``a1``..``e5`` cells are the 5×5 case of the
+same names. The square's size and the grid's extent are the caller's data (the game's data file and
+the table's settings), never assumed here.
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ from vision.board_change import TagId
 from vision.calibration import CornerLayout
 from vision.carrier import DEFAULT_CARRIER, Carrier
 from vision.lens import Lens
-from vision.map_grid import DREAMBLADE_MAP, CellGrid
+from vision.map_grid import FIVE_BY_FIVE_MAP, CellGrid
 from vision.payload import encode_payload
 from vision.symbols import QUIET_MODULES, corner_modules, marker_modules, qr_modules
 
@@ -156,7 +156,7 @@ LED_SPREAD = 0.3
 
 @dataclass(frozen=True)
 class Scene:
-    grid: CellGrid = DREAMBLADE_MAP
+    grid: CellGrid = FIVE_BY_FIVE_MAP
     pieces: tuple[Piece, ...] = ()
     hands: tuple[Hand, ...] = ()
     tag_mm: float = 13.0

@@ -31,13 +31,13 @@ from web_panel.api import api
 from web_panel.camera_setup import camera_setup
 from web_panel.camera_view import camera_api
 from web_panel.demo_api import demo_api
-from web_panel.game_setup import setup_api
+from web_panel.game_assets import game_assets
+from web_panel.game_setup import game_routes, setup_api
 from web_panel.i18n import choose_language, translate
 from web_panel.judge import JudgeAccess
 from web_panel.judge_api import judge_api
 from web_panel.led_previews import led_api
 from web_panel.limits import MAX_BODY_BYTES
-from web_panel.other_game_setup import other_setup_api
 from web_panel.pages import pages
 from web_panel.panel import LedSource, Panel
 from web_panel.private_files import write_private
@@ -125,7 +125,8 @@ def create_app(
     app.register_blueprint(api)
     app.register_blueprint(setup_api)
     app.register_blueprint(camera_setup)
-    app.register_blueprint(other_setup_api)
+    for routes in game_routes():  # each game's own set-up requests
+        app.register_blueprint(routes)
     app.register_blueprint(camera_api)
     app.register_blueprint(catalog_api)
     app.register_blueprint(judge_api)
@@ -133,6 +134,7 @@ def create_app(
     app.register_blueprint(demo_api)
     app.register_blueprint(remote_api)
     app.register_blueprint(pages)
+    app.register_blueprint(game_assets)
     app.before_request(_refuse_too_large)
     app.before_request(_refuse_cross_site)
     app.after_request(_security_headers)

@@ -1,6 +1,6 @@
 """The camera's open prompts for a table: what the camera noticed that only the players can
-settle (a Dungeon Command creature gone from the map, an Arena figure that left an engagement or
-stopped on a face-down glyph).
+settle (a creature gone from the map, a figure that left an engagement or stopped on a face-down
+glyph).
 
 :class:`PromptList` is fed by the table's bus: the reconcilers' prompt events open a prompt (one per
 subject, however many syncs repeat it); a prompt is settled when its action is applied, when the

@@ -4,7 +4,10 @@ A phone's language is, in order: the ``lang`` cookie set by the toggle, else the
 ``Accept-Language`` header, else English. Catalogs are flat YAML files (``messages/en.yaml``,
 ``messages/ja.yaml``) with the same keys; a message may name fields in braces (``{seat}``), and
 a count's word by its field: ``{n:hit|hits}`` is the first word for exactly 1, the second for any
-other number (``static/page.js`` reads it the same way).
+other number (``static/page.js`` reads it the same way). Each
+game's own words are its screens' package data (``<game>/screens/messages/<language>.yaml``,
+``GameKit.screens``), merged in: a game's key the panel's catalog or another game's already has
+is refused, naming the file.
 """
 
 from __future__ import annotations
@@ -33,10 +36,37 @@ def catalog(language: str) -> dict[str, str]:
     if language not in LANGUAGES:
         raise KeyError(f"unknown language {language!r} (known: {', '.join(LANGUAGES)})")
     path = _MESSAGES_DIR / f"{language}.yaml"
+    data = _read(path)
+    for game_path in _game_catalogs(language):
+        words = _read(game_path)
+        clash = sorted(set(words) & set(data))
+        if clash:
+            raise DataFileError(game_path, clash[0], "a key no other catalog has")
+        data |= words
+    return data
+
+
+def _read(path: Path) -> dict[str, str]:
     data = read_yaml_mapping(path)
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
         raise DataFileError(path, "", "a flat mapping of message keys to texts")
     return data
+
+
+def _game_catalogs(language: str) -> list[Path]:
+    """The games' own catalogs of ``language`` (their screens' ``messages/``), in the house's
+    order."""
+    from importlib.resources import files
+
+    from companion.games import kits
+
+    found = []
+    for kit in kits():
+        if kit.screens is not None:
+            path = Path(str(files(kit.screens) / "messages" / f"{language}.yaml"))
+            if path.is_file():
+                found.append(path)
+    return found
 
 
 def choose_language(request: Request) -> str:

@@ -3,7 +3,7 @@ plain words, the live game exported as record and position, the camera's picture
 entry it proposed (the evidence for a dispute), and freeing a seat whose phone died.
 
 The editor never touches the table: the phone holds the position it edits and sends it back with
-each request (``position``: a ``dreamblade-position``; or ``from``: ``live`` / ``empty`` to start
+each request (``position``: the game's position document; or ``from``: ``live`` / ``empty`` to start
 over). An edit that would leave an impossible position is refused with the reasons in the
 phone's language (an answer, not an HTTP error), and the phone keeps the position it had.
 """
@@ -11,7 +11,6 @@ phone's language (an answer, not an HTTP error), and the phone keeps the positio
 from __future__ import annotations
 
 import base64
-import importlib
 import logging
 from typing import Any
 
@@ -20,7 +19,7 @@ from flask.typing import ResponseReturnValue
 
 from companion import grid
 from companion.errors import DataFileError
-from companion.games import find_kit
+from companion.games import judge_tools
 from web_panel.api import Refused, body
 from web_panel.i18n import choose_language, translate
 from web_panel.judge_text import problem_text, sentences
@@ -36,15 +35,13 @@ MAX_EDITS = 50  # edits in one request: a bound on a typed list, not a rule
 def _judge(panel: Panel) -> None:
     if not panel.viewer().judge:
         raise Refused(403, "judge_only")
-    if find_kit(panel.table.read(lambda game: game.name)).judge is None:
+    if _tools(panel) is None:
         raise Refused(409, "judge_game", "the rules assistant does not know this game")
 
 
 def _tools(panel: Panel) -> Any:
-    """The judge's tools of the table's game (its kit's ``judge`` module)."""
-    judge = find_kit(panel.table.read(lambda game: game.name)).judge
-    assert judge is not None, "checked by _judge"
-    return importlib.import_module(judge)
+    """The judge's tools of the table's game (its kit's ``judge`` module), ``None`` if none."""
+    return judge_tools(panel.table.read(lambda game: game.name))
 
 
 def _live(panel: Panel) -> Any:

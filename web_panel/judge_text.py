@@ -1,5 +1,5 @@
 """The judge's answers in plain words, English or Japanese: the data of
-``companion.games.dreamblade.questions`` put into sentences from the message catalogs.
+the game's judge's tools' ``questions`` put into sentences from the message catalogs.
 
 Miniatures are named by name, seat and copy ("Noble Dragon (A, copy 1)"), never by engine id;
 chances are exact fractions with a percentage. Used by the judge's phone view and by

@@ -170,7 +170,7 @@ def _print_join_links(runtime: TableRuntime) -> None:
 def demo(
     headless: bool, host: str | None, port: int | None, pace: float, game: str, verbose: bool
 ) -> None:
-    """The simulated table: a scripted Dreamblade game, played by hands on a synthetic map
+    """The simulated table: the first game's scripted demo, played by hands on a synthetic map
     under a synthetic camera, with simulated LEDs and the phone panel, which phones on the
     network join like ``companion run``'s. With ``--game``, another game's scripted demo entered
     as the players' phones would."""

@@ -192,7 +192,7 @@ def check_camera_setup(settings: Settings) -> Check:
     """The camera set-up check's verdict on one frame (``companion camera check`` says it all)."""
     from companion.camera.setup import grab, table_camera
     from vision.camera import detect_camera, source_from_spec
-    from vision.map_grid import DREAMBLADE_MAP
+    from vision.map_grid import FIVE_BY_FIVE_MAP
     from vision.setup_check import SetupError
 
     name = "camera set-up"
@@ -201,7 +201,7 @@ def check_camera_setup(settings: Settings) -> Check:
         spec = detect_camera() or ""
     if not spec:
         return Check(name, True, "not checked: no camera (see the camera line)", note=True)
-    table, _ = table_camera(settings.data_dir, DREAMBLADE_MAP)
+    table, _ = table_camera(settings.data_dir, FIVE_BY_FIVE_MAP)
     try:
         report = table.check(grab(source_from_spec(spec)))
     except SetupError as error:

@@ -1,8 +1,9 @@
 """The judge's commands of ``companion rules``: ``edit`` (the position editor), ``ask`` (questions
 answered in plain words, English or Japanese, or ``--json``) and ``export`` (the live game of a
 table's store as record and position). They join the rules group of
-the judge's tools of the game whose kit offers them (``GameKit.judge``) here, above the table and
-the panel's message catalogs they read.
+the judge's tools (``GameKit.judge``) of the game a table plays when its config names none (the
+first the house lists: the command reads no table), here, above the table and the panel's message
+catalogs they read.
 """
 
 from __future__ import annotations
@@ -15,12 +16,16 @@ import click
 
 from companion import grid
 from companion.errors import DataFileError
-from companion.games import judge_tools, settings_sections
-from companion.settings import load_settings
+from companion.games import configured_kit, judge_tools, settings_sections
+from companion.settings import Settings, load_settings
 from web_panel.i18n import LANGUAGES
 from web_panel.judge_text import problem_text, sentences
 
-_TOOLS = judge_tools()
+_KIT = configured_kit(Settings())
+_FOUND = judge_tools(_KIT.name)
+if _FOUND is None:
+    raise LookupError("the house's first game offers no judge's tools")
+_TOOLS = _FOUND
 questions = _TOOLS.questions
 EditError = _TOOLS.EditError
 PositionEditor = _TOOLS.PositionEditor
@@ -155,7 +160,7 @@ def export(
         except StoreError as exc:
             raise click.ClickException(str(exc)) from None
         if not isinstance(game, _TOOLS.Game):
-            raise click.ClickException(f"game {chosen} is {game.name}, not Dreamblade")
+            raise click.ClickException(f"game {chosen} is {game.name}, not {_KIT.title}")
         _write({"record": record, "position": game.position()}, out)
     finally:
         store.close()

@@ -105,7 +105,7 @@ class TableRuntime:
 
     def seat_palette(self) -> Palette:
         """The seat colours of the config, replaced by those picked at the panel's last set-up
-        (for every game: Dreamblade's A and B, the other games' players)."""
+        (for every game: seats A and B, or the players of a game seating each by an id)."""
         seats = {**self.settings.seats, **self.table.session.seats()}
         return Palette().with_seat_colours({seat: s.colour for seat, s in seats.items()})
 

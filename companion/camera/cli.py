@@ -88,14 +88,14 @@ def check_command(
     test in the corner cells. Exits 1 when something must be fixed."""
     from companion.camera.setup import grab, save_report, table_camera
     from vision.camera import source_from_spec
-    from vision.map_grid import DREAMBLADE_MAP
+    from vision.map_grid import FIVE_BY_FIVE_MAP
     from vision.setup_check import SetupError
 
     try:
         settings = load_settings(config, game_sections=settings_sections())
     except DataFileError as error:
         raise click.ClickException(f"config: {error}") from None
-    table, notes = table_camera(settings.data_dir, DREAMBLADE_MAP)
+    table, notes = table_camera(settings.data_dir, FIVE_BY_FIVE_MAP)
     if model is not None:
         table = replace(table, model=CAMERAS[model])
     for note in notes:

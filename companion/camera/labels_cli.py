@@ -14,7 +14,7 @@ from companion.errors import DataFileError
 from vision.calibration import CornerLayout, calibrate_from_markers
 from vision.carrier import DEFAULT_CARRIER
 from vision.labels import carrier_sheet, charuco_sheet, corner_sheet, tag_sheet
-from vision.map_grid import DREAMBLADE_MAP
+from vision.map_grid import FIVE_BY_FIVE_MAP
 from vision.observe import place
 from vision.planner import (
     CAMERAS,
@@ -313,7 +313,7 @@ def check_command(photo: Path, family: str, registration: Path | None, tag_mm: f
     if gray is None:
         raise click.ClickException(f"{photo} is not a readable image")
     try:
-        calibration = calibrate_from_markers(gray, DREAMBLADE_MAP)
+        calibration = calibrate_from_markers(gray, FIVE_BY_FIVE_MAP)
         if family != "qr" and registration is None:
             raise click.UsageError(f"--family {family} needs --registration")
         table = load_registration(registration) if registration is not None else None
@@ -322,18 +322,18 @@ def check_command(photo: Path, family: str, registration: Path | None, tag_mm: f
         reader = make_reader("zxing" if family == "qr" else family, table)
     except ValueError as error:
         raise click.ClickException(str(error)) from error
-    centre = DREAMBLADE_MAP.width_mm / 2, DREAMBLADE_MAP.height_mm / 2
+    centre = FIVE_BY_FIVE_MAP.width_mm / 2, FIVE_BY_FIVE_MAP.height_mm / 2
     px_per_mm = calibration.px_per_mm(*centre)
     px_per_module = px_per_mm * tag_mm / MODULES[family]
     verdict = "reliable" if px_per_module >= RELIABLE_PX_PER_MODULE[family] else "NOT reliable"
     click.echo(f"calibrated from the corner markers: {px_per_mm:.2f} px/mm at the map centre")
     click.echo(f"{family} {tag_mm:g} mm: {px_per_module:.2f} px/module ({verdict})")
     found = reader.read(gray)
-    placed = place(found.sightings, calibration, DREAMBLADE_MAP, 25.0, foreign=found.foreign)
+    placed = place(found.sightings, calibration, FIVE_BY_FIVE_MAP, 25.0, foreign=found.foreign)
     placements, off_map = placed.placements, placed.off_map
     for other in placed.foreign:
         click.echo(f"  {other.problem()}")
-    for cell in DREAMBLADE_MAP.cells:
+    for cell in FIVE_BY_FIVE_MAP.cells:
         here = sorted((p for p in placements if p.cell == cell), key=lambda p: p.tag)
         if here:
             tags = ", ".join(f"{p.tag} ({p.confidence:.2f})" for p in here)

@@ -84,7 +84,7 @@ def _kind_read(reader: TagReader) -> str:
 
 
 def sync_board(table: Table, registry: Mapping[TagId, str], change: BoardChange) -> None:
-    """Dreamblade's: the reconciler compares the whole committed board with the engine."""
+    """The 5×5 map's: the reconciler compares the whole committed board with the engine."""
     sync_table(table, registry, change.board)
 
 

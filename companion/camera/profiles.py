@@ -2,15 +2,15 @@
 ``GameKit.map_kind``, and how it is read, ``GameKit.camera``): the map grid, the tag registry and
 how a committed board change reaches the engine.
 
-- the 5×5 map (Dreamblade): the 5×5 map, the tags the set-up recorded (kept with the game in the
-  store) or default serials, ``reconciler.sync_table``.
-- squares (Dungeon Command): a square grid of ``camera.battlefield.columns`` × ``rows`` squares of
+- the 5×5 map: the tags the set-up recorded (kept with the game in the store) or default serials,
+  ``reconciler.sync_table``.
+- squares: a square grid of ``camera.battlefield.columns`` × ``rows`` squares of
   the size in the game's data; read by the game's kit (``camera/game_sync.py``).
-- hexes (Arena): a hex map from ``camera.battlefield`` (``columns``, ``rows``, ``hex_mm``,
+- hexes: a hex map from ``camera.battlefield`` (``columns``, ``rows``, ``hex_mm``,
   ``orientation``, ``glyph_hexes``: spot → hex for every glyph spot of the game, ``scoring_hexes``:
   needed in the melee); read by the game's kit (``camera/game_sync.py``). The scenario maps are
   not in our sources, so nothing here has a default.
-- a game with no map (Planechase): :class:`CameraProfileError`.
+- a game with no map: :class:`CameraProfileError`.
 
 A profile's ``registry_for(table)`` is ``None`` once the table plays another game than the one the
 profile was made for: the camera then shows that game but does not read its board."""
@@ -27,7 +27,7 @@ from companion.games.kit import CameraReading, MissingSetting
 from companion.settings import Settings
 from companion.table.table import Table
 from vision.board_change import BoardChange, TagId
-from vision.map_grid import DREAMBLADE_MAP, CellGrid
+from vision.map_grid import FIVE_BY_FIVE_MAP, CellGrid
 
 Registry = dict[TagId, str]
 
@@ -67,7 +67,7 @@ def _for_game(game: str, make: Callable[[Any], Registry]) -> Callable[[Table], R
 def _board(name: str) -> CameraProfile:
     from companion.camera.tag_registry import table_registry
 
-    return CameraProfile(name, DREAMBLADE_MAP, table_registry, sync_board)
+    return CameraProfile(name, FIVE_BY_FIVE_MAP, table_registry, sync_board)
 
 
 def _on_cells(

@@ -1,9 +1,12 @@
 """The registry of games the companion serves: one kit per game (``companion.games.kit``).
 
-Each game package registers its kit with ``register_kit`` when imported; ``find_kit(name)`` gives
-a game's kit, ``find_game(name)`` its engine class and ``find_entry_kind(name, kind)`` the
-catalog entries its players may type in, ``kits()`` every kit in the order the house lists
-games. The known game packages are imported on first use.
+Each game declares its kit in the Python entry-point group ``companion.games`` of the package that
+ships it (this house's ``pyproject.toml`` for its own games; a game installed as its own package
+in its own), so a game is found without any file here naming it; ``register_kit`` adds a kit
+without installing it (a test's own game). ``find_kit(name)`` gives a game's kit and
+``find_game(name)`` its engine class, ``find_entry_kind(name, kind)`` the catalog entries its
+players may type in, ``kits()`` every kit in the order the house lists games.
+The installed games are loaded on first use.
 
 May import: the shared contracts, the camera's tag ids and board changes (``vision.board_change``)
 and the hex map's geometry (``vision.hex_grid``), neither of which loads OpenCV.
@@ -15,6 +18,7 @@ Loads no: OpenCV, Flask, segno, paho.
 from __future__ import annotations
 
 import importlib
+from importlib.metadata import entry_points
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -26,36 +30,36 @@ if TYPE_CHECKING:
     from companion.games.protocol import Game
     from companion.settings import Settings
 
-KITS: dict[str, GameKit] = {}
+# the Python entry-point group every installed game declares its kit in (``pyproject.toml``)
+ENTRY_POINT_GROUP = "companion.games"
 
-# in the order the house lists games
-KNOWN_GAME_PACKAGES = (
-    "companion.games.dreamblade",
-    "companion.games.dungeon_command",
-    "companion.games.arena",
-    "companion.games.planechase",
-)
+KITS: dict[str, GameKit] = {}
+_installed: list[bool] = []  # once the installed games are loaded
 
 
 def register_kit(kit: GameKit) -> GameKit:
-    """Make a game findable by its kit's ``name``."""
+    """Make a game findable by its kit's ``name`` without installing it (a test's own game)."""
     KITS[kit.name] = kit
     return kit
 
 
-def _load_known_games() -> None:
-    for module in KNOWN_GAME_PACKAGES:
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
+def _load_installed_games() -> None:
+    """Every game installed, found by its entry point (``companion.games``): its kit, loaded
+    once."""
+    if _installed:
+        return
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        kit = point.load()
+        if kit.name != point.name:
+            raise ValueError(f"entry point {point.name!r} names the kit of game {kit.name!r}")
+        KITS.setdefault(kit.name, kit)
+    _installed.append(True)
 
 
 def find_kit(name: str) -> GameKit:
     """The kit registered under ``name``; ``KeyError`` naming the known games if none."""
     if name not in KITS:
-        _load_known_games()
+        _load_installed_games()
     try:
         return KITS[name]
     except KeyError:
@@ -78,15 +82,10 @@ def find_entry_kind(game: str, kind: str) -> EntryKind:
 
 
 def kits() -> tuple[GameKit, ...]:
-    """Every registered kit, in the order the house lists games."""
-    _load_known_games()
-    order = [module.rpartition(".")[2] for module in KNOWN_GAME_PACKAGES]
-    return tuple(
-        sorted(
-            KITS.values(),
-            key=lambda kit: (order.index(kit.name) if kit.name in order else len(order), kit.name),
-        )
-    )
+    """Every game installed or registered, in the order the house lists games (each kit's
+    ``listed``, then by name)."""
+    _load_installed_games()
+    return tuple(sorted(KITS.values(), key=lambda kit: (kit.listed, kit.name)))
 
 
 def fixed_maps() -> dict[str, tuple[int, int]]:
@@ -107,29 +106,22 @@ def configured_kit(settings: Settings) -> GameKit:
     return find_kit(settings.game) if settings.game is not None else kits()[0]
 
 
-def registered_armies() -> RegisteredArmies:
-    """How a tournament's players register their armies at check-in (the hub is told no game):
-    the first game, in the house's order, whose kit takes registered armies."""
-    for kit in kits():
-        if kit.registered is not None:
-            return kit.registered
-    raise LookupError("no game takes registered armies")
+def registered_armies(game: str) -> RegisteredArmies | None:
+    """How a tournament's players register their armies at check-in for ``game`` (the event's):
+    its kit's ``registered``, ``None`` when its players register none."""
+    return find_kit(game).registered
 
 
-def judge_tools() -> ModuleType:
+def judge_tools(game: str) -> ModuleType | None:
     """The judge's tools (position editor, rules questions, the ``companion rules`` group) of
-    the first game, in the house's order, whose kit offers them (``GameKit.judge``)."""
-    for kit in kits():
-        if kit.judge is not None:
-            return importlib.import_module(kit.judge)
-    raise LookupError("no game offers the judge's tools")
+    ``game`` (``GameKit.judge``), imported when asked; ``None`` when it offers none."""
+    module = find_kit(game).judge
+    return None if module is None else importlib.import_module(module)
 
 
-def event_maps() -> ModuleType:
+def event_maps(game: str) -> ModuleType | None:
     """The maps an event's organizer chooses from (``map_choices``, ``event_map``, ``map_data``,
-    ``save_map``, ``EventMapError``) of the first game, in the house's order, whose kit has them
-    (``GameKit.event_maps``)."""
-    for kit in kits():
-        if kit.event_maps is not None:
-            return importlib.import_module(kit.event_maps)
-    raise LookupError("no game has event maps")
+    ``save_map``, ``EventMapError``) for ``game`` (``GameKit.event_maps``), imported when asked;
+    ``None`` when the game has none."""
+    module = find_kit(game).event_maps
+    return None if module is None else importlib.import_module(module)

@@ -29,7 +29,7 @@ Checker = Callable[[Mapping[str, Any]], dict[str, Any]]
 
 @dataclass(frozen=True)
 class EntryKind:
-    """One kind of entry a game takes from its players (``dreamblade`` / ``miniature``)."""
+    """One kind of entry a game takes from its players (game / ``miniature``)."""
 
     game: str
     kind: str

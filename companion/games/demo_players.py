@@ -2,7 +2,7 @@
 them. The other games' demos seat them by id ("ann", "ben", "cho"): such a demo lists its seats
 as ``PLAYER_NAMES = players(SEATS)``, which ``companion demo --game …`` seats by name and colour
 (companion/simulation/other_games.py), and its printed lines name them with ``player`` and
-``named_details``. The Dreamblade demo seats two of them at "A" and "B" (``seated``).
+``named_details``. A demo of lettered seats seats two of them at "A" and "B" (``seated``).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ def players(seats: Iterable[str]) -> dict[str, dict[str, str]]:
 
 
 def seated(players_at: Mapping[str, str]) -> dict[str, dict[str, str]]:
-    """The names of a demo whose seats are not its players' ids (Dreamblade's "A" and "B"):
+    """The names of a demo whose seats are not its players' ids (seats "A" and "B"):
     seat → the demo player sitting there (``{"A": "ann"}``)."""
     return {seat: dict(DEMO_PLAYERS[who]) for seat, who in players_at.items()}
 

@@ -21,7 +21,7 @@ FORMAT_VERSION = 1
 class JsonStateGame(Game):
     position_format: ClassVar[str]
     record_format: ClassVar[str]
-    state_label: ClassVar[str]  # e.g. "a Planechase position state", for error messages
+    state_label: ClassVar[str]  # e.g. "a <game> position state", for error messages
     setup_type: ClassVar[Any]
     state_type: ClassVar[Any]
 

@@ -8,7 +8,8 @@ so the generic machinery stays in its room and asks the kit:
 - the engine: ``game_class`` and ``starting_game(settings)`` (the ready-to-play game a table opens
   with before its players set up their own); ``settings_section``: the model of the game's own
   section of the table config (``companion.settings``);
-- the phone views: ``phone_view``, the name of the game's phone-view assets under ``web_panel``;
+- the screens: ``screens``, the game's own package of phone view, set-up form, script, styles and
+  words (``<game>/screens``), which sits above the engine with the panel;
 - the lights: ``map_kind`` (which map the game is played on, as the LED layouts name maps: its own
   map, whose fixed size is ``map_size`` (the 5×5 map), or ``squares`` or ``hexes`` sized by
   ``camera.battlefield``; ``None`` for none), ``map_pieces`` (what the LEDs show of a game on
@@ -190,13 +191,16 @@ class GameKit:
     game_class: type[Game]
     starting_game: Callable[[Settings], Game]
     demo: Demo | None = None
-    phone_view: str | None = None  # None: the generic phone view
+    # module path of the game's screens package (``<game>/screens``: ``view.phone_view(game)``,
+    # ``setup_form``, ``static/`` scripts and styles, ``messages/<language>.yaml``); None: the
+    # generic phone view only
+    screens: str | None = None
     map_kind: str | None = None
     # the game's own map of a fixed size (columns, rows), named ``map_kind`` in LED layouts: the
     # 5×5 map, every cell lit, read by the camera's own reconciler; None: no map of its own
     map_size: tuple[int, int] | None = None
     # the model of the game's own section of the table config, named after the game
-    # (``dreamblade:``); None: the game has none
+    # (``<game>:``); None: the game has none
     settings_section: type[BaseModel] | None = None
     map_pieces: MapPiecesOf | None = None
     prompt_events: Mapping[str, str] = field(default_factory=dict)
@@ -224,6 +228,9 @@ class GameKit:
     # a computer player for a seat (``companion.games.ai_seat``): (level, seed, seconds a strong
     # move may think) → the player; None: the game offers none
     ai: AiFactory | None = None
+    # where the house lists the game among the others (lowest first; level ones by name): the
+    # set-up page's list, and the game a config without ``game:`` plays (the first)
+    listed: int = 100
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "prompt_events", MappingProxyType(dict(self.prompt_events)))

@@ -226,7 +226,7 @@ class Game(ABC):
 
     def decision_actions(self) -> Collection[Action]:
         """The legal actions that answer the pending decision, which the phones list for it.
-        A game leaves out those it offers with controls of their own (Dreamblade's manual
+        A game leaves out those it offers with controls of their own (manual
         adjustments after an ability it does not implement); by default, every legal action."""
         return self.legal_actions()
 

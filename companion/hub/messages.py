@@ -184,6 +184,8 @@ class Pairing(Message):
     outcome: Literal["a", "b", "draw", "bye"] | None = None
     reported_by: str | None = Field(default=None, max_length=NAME_LIMIT)
     confirmed: list[int] = Field(default_factory=list)
+    # the event's game (a kit's name): the game the table starts; ``None``: the table's own
+    game: str | None = Field(default=None, max_length=NAME_LIMIT)
     # the event's map (``event_map.map_data``; the table checks it as a map when it builds the
     # game, ``table_link.event_map``), ``None`` when the organizer chose none
     map: dict[str, Any] | None = None

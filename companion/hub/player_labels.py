@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.errors import DataFileError
-from companion.games import registered_armies
+from companion.games.kit import RegisteredArmies
 from vision.registration import (
     LABEL_FAMILIES,
     key_count,
@@ -60,10 +60,12 @@ def check_labels(text: object) -> dict[str, Any]:
     return registration_data(registration)
 
 
-def carriers_outside(labels: Mapping[str, Any], warband: Mapping[str, Any]) -> list[str]:
-    """The carriers of a registration (JSON form) the warband (as the hub keeps it) has no
-    miniature for, each as "name (copy N)", in serial order; empty when all belong."""
-    armies = registered_armies()
+def carriers_outside(
+    labels: Mapping[str, Any], warband: Mapping[str, Any], armies: RegisteredArmies
+) -> list[str]:
+    """The carriers of a registration (JSON form) the warband (as the hub keeps it; ``armies``:
+    how the event's game registers them) has no miniature for, each as "name (copy N)", in serial
+    order; empty when all belong."""
     names = armies.piece_names()
     counts = {entry["id"]: entry["count"] for entry in warband["miniatures"]}
     outside = []

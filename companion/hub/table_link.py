@@ -1,9 +1,9 @@
 """A table in a tournament: the hub's pairing sets up the game, the result goes back.
 
 ``TableLink`` holds the table's one connection to the hub (``TablePublisher``). When the hub
-pairs two players at this table, the link starts their game — in Dreamblade with their
-registered warbands when both gave one, else the table's usual starting game — with their names on
-the seats and the label registrations the pairing carries (their own carriers, kept for the
+pairs two players at this table, the link starts the event's game — its kit's paired game
+(between their registered warbands when both gave one), else its usual starting game — with their
+names on the seats and the label registrations the pairing carries (their own carriers, kept for the
 camera in the table's session, ``companion.table.seated_labels``, until the next pairing or until
 the hub pairs no one here), all as one start of the table (``Table.start_game``: one store
 transaction).
@@ -30,13 +30,13 @@ from typing import Any
 from companion import events as ev
 from companion.errors import DataFileError
 from companion.events import Event
-from companion.games import configured_kit
+from companion.games import configured_kit, find_kit
+from companion.games.kit import GameKit
 from companion.games.protocol import Game
 from companion.hub.publisher import TablePublisher, table_summary
 from companion.settings import SeatSettings, Settings
 from companion.table.seated_labels import clear_seated, save_seated, seated_labels
 from companion.table.session import Lineup
-from companion.table.setup import starting_game
 from companion.table.start_request import StartRequest
 from companion.table.table import Table
 from vision.registration import LabelRegistration, registration_from_data
@@ -55,19 +55,33 @@ JoinBase = Callable[[], str | None]
 ShowClock = Callable[[float | None, float | None, bool, str], None]
 
 
+def match_kit(settings: Settings, match: dict[str, Any] | None) -> GameKit:
+    """The kit of the game the event plays (the pairing's ``game``); the table's own when the
+    pairing names none or a game this table does not have (logged)."""
+    name = (match or {}).get("game")
+    if isinstance(name, str):
+        try:
+            return find_kit(name)
+        except KeyError:
+            log.warning("the event plays %r, a game this table does not have", name)
+    return configured_kit(settings)
+
+
 def event_map(settings: Settings, match: dict[str, Any] | None) -> Any:
-    """The event's map the pairing carries for the table's game (its kit's ``event_map``);
+    """The event's map the pairing carries for the event's game (its kit's ``event_map``);
     ``None`` when the game has none, the event names none or what it sent is no map (logged)."""
-    read = configured_kit(settings).event_map
+    read = match_kit(settings, match).event_map
     return None if read is None else read(match)
 
 
 def game_for_match(match: dict[str, Any], settings: Settings) -> Game:
-    """The game two paired players start with: the table's kit's ``paired_game`` (between the
-    armies they registered, on the event's map), else the table's usual starting game (they set
-    it up on the panel)."""
-    paired = configured_kit(settings).paired_game
-    return starting_game(settings) if paired is None else paired(settings, match)
+    """The game two paired players start with: the event's game's ``paired_game`` (between the
+    armies they registered, on the event's map), else its starting game (they set it up on the
+    panel)."""
+    kit = match_kit(settings, match)
+    return (
+        kit.starting_game(settings) if kit.paired_game is None else kit.paired_game(settings, match)
+    )
 
 
 def leader_outcome(game: Game) -> str:

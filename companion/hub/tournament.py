@@ -19,7 +19,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, cast, get_args
 
-from companion.games import registered_armies
+from companion.games import find_kit, kits, registered_armies
+from companion.games.kit import RegisteredArmies
 from companion.hub import swiss
 from companion.hub.journal import Journal
 from companion.hub.player_labels import (
@@ -135,6 +136,8 @@ class Settings:
     round_minutes: int | None = None
     at_time: str = "notify_only"
     banned_list: bool = True
+    # the event's game (a kit's name); None: the first game the house lists
+    game: str | None = None
 
 
 @dataclass
@@ -231,15 +234,20 @@ def apply(state: EventState, op: Mapping[str, Any], at: float) -> None:
         raise ValueError(f"unknown journal operation {kind!r}")
 
 
-def check_warband(data: object, banned: Mapping[str, str] | None) -> dict[str, Any]:
-    """A registered warband, checked like the table checks it (at most 16 miniatures, 3 copies,
-    ids known to the catalog) and, with ``banned`` (name → source), against a banned list."""
+def check_warband(
+    data: object, banned: Mapping[str, str] | None, armies: RegisteredArmies | None
+) -> dict[str, Any]:
+    """A registered warband, checked as the event's game checks it (``armies``: its kit's
+    registered armies; the table's own check) and, with ``banned`` (name → source), against a
+    banned list; refused when the event's game takes no registered armies."""
     from companion.errors import DataFileError
 
+    if armies is None:
+        raise TournamentError("warband_none", "the event's game takes no registered armies")
     if not isinstance(data, Mapping):
         raise TournamentError("warband", "a warband is a name and a list of miniatures", detail="")
     try:
-        return registered_armies().checked(data, banned)
+        return armies.checked(data, banned)
     except DataFileError as exc:
         raise TournamentError("warband", f"warband: {exc}", detail=str(exc)) from None
     except ValueError as exc:
@@ -249,16 +257,18 @@ def check_warband(data: object, banned: Mapping[str, str] | None) -> dict[str, A
         ) from None
 
 
-def _checked_labels(text: object, warband: Mapping[str, Any] | None) -> dict[str, Any]:
+def _checked_labels(
+    text: object, warband: Mapping[str, Any] | None, armies: RegisteredArmies | None
+) -> dict[str, Any]:
     """A label registration's JSON form, checked whole and, with the player's ``warband``,
     against it: a carrier of a miniature not in the warband is refused."""
     try:
         registration = check_labels(text)
     except LabelsError as error:
         raise TournamentError(error.code, str(error), **error.fields) from None
-    if warband is None:
+    if warband is None or armies is None:
         return registration
-    outside = carriers_outside(registration, warband)
+    outside = carriers_outside(registration, warband, armies)
     if outside:
         shown = ", ".join(outside[:3]) + (" …" if len(outside) > 3 else "")
         name = str(warband["name"])
@@ -311,8 +321,17 @@ class Tournament:
         round_minutes: int | None = None,
         at_time: str | None = None,
         banned_list: bool | None = None,
+        game: str | None = None,
     ) -> None:
         op: dict[str, Any] = {"kind": "configure"}
+        if game is not None and game != self.game:
+            try:
+                find_kit(game)
+            except KeyError:
+                raise TournamentError("game", f"unknown game {game!r}", game=game) from None
+            if self.state.rounds or self.state.players:
+                raise TournamentError("game_fixed", "the event's game is chosen before check-in")
+            op["game"] = game
         if tiebreakers is not None:
             unknown = [t for t in tiebreakers if t not in swiss.TIEBREAKERS]
             if unknown or len(set(tiebreakers)) != len(tiebreakers):
@@ -362,8 +381,9 @@ class Tournament:
         name = " ".join(str(name).split())
         if not 1 <= len(name) <= NAME_LIMIT:
             raise TournamentError("name", f"a name has 1 to {NAME_LIMIT} characters")
-        checked = None if warband is None else check_warband(warband, self._banned_list())
-        registration = None if labels is None else _checked_labels(labels, checked)
+        armies = self.armies()
+        checked = None if warband is None else check_warband(warband, self._banned_list(), armies)
+        registration = None if labels is None else _checked_labels(labels, checked, armies)
         with self._lock:
             state = self.state
             same = [p for p in state.players.values() if p.name.casefold() == name.casefold()]
@@ -388,7 +408,9 @@ class Tournament:
         removes it. Their next pairing sends the new one to the table."""
         with self._lock:
             warband = self._player(player_id).warband
-            registration = None if labels is None else _checked_labels(labels, warband)
+            registration = (
+                None if labels is None else _checked_labels(labels, warband, self.armies())
+            )
             self._commit({"kind": "labels", "player": player_id, "labels": registration})
 
     def label_clashes(self) -> list[dict[str, Any]]:
@@ -397,11 +419,21 @@ class Tournament:
             players = [(p.name, p.labels) for p in self.state.players.values() if not p.dropped]
         return label_clashes(players)
 
+    @property
+    def game(self) -> str:
+        """The event's game: the one the organizer chose, else the first the house lists."""
+        return self.state.settings.game or kits()[0].name
+
+    def armies(self) -> RegisteredArmies | None:
+        """How the event's players register their armies (``None``: its game takes none)."""
+        return registered_armies(self.game)
+
     def _banned_list(self) -> Mapping[str, str] | None:
-        if not self.state.settings.banned_list:
+        armies = self.armies()
+        if not self.state.settings.banned_list or armies is None:
             return None
         if self._banned is None:
-            self._banned = registered_armies().banned_list()
+            self._banned = armies.banned_list()
         return self._banned
 
     def drop(self, player_id: int) -> None:
@@ -721,6 +753,7 @@ class Tournament:
             "outcome": "bye" if match.b is None else match.outcome,
             "reported_by": match.reported_by,
             "confirmed": sorted(match.confirmed),
+            "game": self.game,
             "map": self.state.dream_map,
         }
 
@@ -786,6 +819,10 @@ class Tournament:
             "round_minutes": settings.round_minutes,
             "at_time": settings.at_time,
             "banned_list": settings.banned_list,
+            "game": self.game,
+            "games": [{"name": kit.name, "title": kit.title} for kit in kits()],
+            "armies": self.armies() is not None,
+            "maps": find_kit(self.game).event_maps is not None,
             "map": self.state.dream_map,
             "tiebreaker_source": "Magic: The Gathering Tournament Rules, Appendix C",
         }

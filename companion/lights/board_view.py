@@ -1,7 +1,7 @@
 """What the LED scenes need to know about a game, as one small immutable value.
 
 Scenes are pure functions of a :class:`BoardView`; :func:`board_view_from_game` builds one from
-the Dreamblade engine's query methods (the agreed contract: ``turn``, ``phase``, ``phase_seat``,
+the 5×5 map's engine's query methods (the agreed contract: ``turn``, ``phase``, ``phase_seat``,
 ``pending()``, ``board()``, ``portal(seat)``, ``legal_spawn_cells(seat)``,
 ``legal_shift_destinations(mini_id)``, ``contested_cells()``, ``scoring_cells(seat)``,
 ``claims()``, ``turn_wins()``, ``winner()``).
@@ -171,7 +171,7 @@ def board_view_from_game(
 
 
 def board_view_or_none(game: Any, absent: Iterable[str] = ()) -> BoardView | None:
-    """The view of a game with the Dreamblade board queries; ``None`` for other games (the
+    """The view of a game with the 5×5 board queries; ``None`` for other games (the
     lights then fall back to the attract mode)."""
     if not all(hasattr(game, query) for query in QUERIES):
         return None

@@ -151,7 +151,8 @@ def show(
     lang: str,
 ) -> None:
     """Show SCENE of any game from a demonstration position (``companion leds scenes`` lists
-    them); the Arena and Dungeon Command scenes are drawn on the example layouts of their maps."""
+    them); the scenes of the games on hexes and squares are drawn on the example layouts of their
+    maps."""
     text = TEXT[lang]
     preview = PREVIEWS[scene]
     layout = _load(layout_name or preview.layout)

@@ -6,7 +6,7 @@ colour no seat colour can be mistaken for, and illegal moves flash red.
 
 The other games' seats (``p1``, ``p2``… or the names the players gave) take the colours of
 :data:`TURN_ORDER_COLOURS` by their place in the turn order unless the palette names them: blue and
-orange (as Dreamblade's A and B), then bluish green and reddish purple, the next Okabe–Ito colours
+orange (as seats A and B), then bluish green and reddish purple, the next Okabe–Ito colours
 that stay apart from white (prompts) and red (illegal).
 """
 

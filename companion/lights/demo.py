@@ -1,10 +1,10 @@
 """Demonstration positions for ``companion leds show`` and the scene previews: one hand-built
 view per scene of every game (:data:`PREVIEWS`).
 
-The 5×5 map (Dreamblade): seat A's portal is a1, seat B's is e5. Mid-game, A holds b3 and d4, B
-holds c3 and b2, and c4 is contested. The games on hexes and squares (Arena, Dungeon Command):
+The 5×5 map: seat A's portal is a1, seat B's is e5. Mid-game, A holds b3 and d4, B
+holds c3 and b2, and c4 is contested. The games on hexes and squares:
 their kits' demonstration positions (``GameKit.led_scenes``) on the example layouts' maps.
-Planechase: its flourishes (``GameKit.flourishes``). ``remote``: the mid-game position at a
+A game's flourishes (``GameKit.flourishes``). ``remote``: the mid-game position at a
 remote table where seat B plays at the other table, its creature in c3 moving to d3 again and
 again (``playback``).
 """

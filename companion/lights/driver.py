@@ -3,10 +3,10 @@ against a clock, and falls back to the attract mode when no game is loaded. An e
 flourish (``flourishes.FLOURISHES``: planeswalk, chaos, as the game's kit says) plays it for a
 moment first.
 
-The view source gives Dreamblade's ``BoardView`` or, for a hex map or square grid, a
+The view source gives the 5×5 map's ``BoardView`` or, for a hex map or square grid, a
 ``MapView`` (``map_view.view_for_game``; ``None``: no game on the layout's map, the attract mode
 shows). It is read on every event (an action, an undo or a new game is drawn at once, whether its
-pixels change or not) and once every ``REFRESH_SECONDS`` (Dungeon Command's creatures
+pixels change or not) and once every ``REFRESH_SECONDS`` (a game's pieces may
 move with no engine event: the camera's squares are read then). Cells the camera prompts about
 (each game kit's ``prompt_events``) flash until the next action at the table, at most
 ``PROMPT_SECONDS``.

@@ -1,5 +1,5 @@
 """Flourishes: short animations the LEDs play when a game event calls for one, then the board
-comes back (issue 7: planeswalk and chaos in Planechase).
+comes back (issue 7: a planeswalk, chaos).
 
 A flourish is a pure function of the seconds since its event and the palette, like a scene; the
 driver plays it for ``seconds`` over whatever the board showed. ``FLOURISHES`` holds them by name;

@@ -1,7 +1,7 @@
 """A frame: what colour each map cell shows. Cells not named are dark.
 
 Cells are named like squares (``a1``, ``b1``… from seat A's left corner: ``vision/square_grid.py``),
-so one frame type serves the 5×5 Dreamblade map, Dungeon Command's squares and Arena's hexes.
+so one frame type serves the 5×5 map, maps of squares and maps of hexes.
 """
 
 from __future__ import annotations

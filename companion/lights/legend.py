@@ -22,8 +22,8 @@ _OWN: dict[str, dict[str, str]] = {
         "calibration": "Corner markers: a1 seat A, e1 green, a5 white, e5 seat B.",
         "remote": "Remote play: the other table's miniatures in their colour, brighter the more"
         " stand there; their move runs from cell to cell.",
-        "planeswalk": "Planechase: blue rings run out from the centre when the players planeswalk.",
-        "chaos": "Planechase: warm colours flicker when chaos ensues.",
+        "planeswalk": "Planeswalk: blue rings run out from the centre when the players planeswalk.",
+        "chaos": "Chaos: warm colours flicker when chaos ensues.",
     },
     "ja": {
         "state": "ゲームの進行に合わせて、いまの場面に合う表示を選びます。",
@@ -39,8 +39,8 @@ _OWN: dict[str, dict[str, str]] = {
         "calibration": "四隅の目印:a1はAの色、e1は緑、a5は白、e5はBの色。",
         "remote": "リモート対戦:相手のテーブルにあるミニチュアのマスが相手の色で光り、"
         "数が多いほど明るくなります。相手の移動はマスからマスへ光が走って示されます。",
-        "planeswalk": "プレインチェイス:プレインズウォークすると、青い輪が中央から広がります。",
-        "chaos": "プレインチェイス:カオスが起きると、暖色がちらつきます。",
+        "planeswalk": "プレインズウォーク:プレインズウォークすると、青い輪が中央から広がります。",
+        "chaos": "カオス:カオスが起きると、暖色がちらつきます。",
     },
 }
 

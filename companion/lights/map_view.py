@@ -39,7 +39,7 @@ class MapView:
     glyphs: Mapping[str, str | None] = field(default_factory=dict)  # glyph cell → holder or None
     prompted: frozenset[str] = frozenset()  # cells the camera asked the players about
     flagged: frozenset[str] = frozenset()  # cells of an illegal or unclear change
-    tapped: frozenset[str] = frozenset()  # cells of tapped pieces (Dungeon Command creatures)
+    tapped: frozenset[str] = frozenset()  # cells of tapped pieces
     wounded: frozenset[str] = frozenset()  # cells of pieces carrying damage
     over: bool = False
     winners: frozenset[str] = frozenset()  # seats that won (empty on a draw)

@@ -3,8 +3,8 @@
 ``t`` is the number of seconds since the view became current, so an animation restarts when the
 game moves on and a test can sample any moment. :func:`state_scene` picks the scene the game's
 phase and pending decision call for and draws flagged cells flashing red over it.
-:func:`map_scene` is the one scene of the games on other maps (Arena's hexes, Dungeon Command's
-squares), drawn from a ``MapView``.
+:func:`map_scene` is the one scene of the games on other maps (of hexes or of squares), drawn
+from a ``MapView``.
 
 At a remote table (issue 28: the view names ``absent`` seats, whose miniatures stand on the other
 table's map) :func:`state_scene` also lights every cell an absent seat holds, in that seat's

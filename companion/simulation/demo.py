@@ -21,7 +21,7 @@ from companion.simulation.simulated_table import SimulatedTable
 from companion.table.proposers import Proposer
 from companion.table.table import JUDGE, Table
 from vision.camera import ResilientCamera, SynthSource
-from vision.map_grid import DREAMBLADE_MAP
+from vision.map_grid import FIVE_BY_FIVE_MAP
 from vision.tags import make_reader
 
 BOARD_VERBS = ("spawn", "move", "place")
@@ -63,7 +63,7 @@ class DemoPlayer:
         registry = default_registry(table.read(lambda game: list(game.setup.pieces)))
         self.sim = SimulatedTable(registry)
         camera = ResilientCamera(SynthSource(frames=[]))
-        self.camera = CameraLoop(table, camera, make_reader("zxing"), registry, DREAMBLADE_MAP)
+        self.camera = CameraLoop(table, camera, make_reader("zxing"), registry, FIVE_BY_FIVE_MAP)
         self.results: list[TurnResult] = []
         table.bus.subscribe(self._on_event, kinds={ev.TURN_WON, ev.TURN_TIED})
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.board_change import TagId
-from vision.map_grid import DREAMBLADE_MAP, MapGrid
+from vision.map_grid import FIVE_BY_FIVE_MAP, MapGrid
 from vision.synth import Hand, Look, Piece, Scene, View, render
 
 # Up to 9 bases per 90 mm cell: a 3×3 pattern of slots, centre first.
@@ -52,7 +52,7 @@ class SimulatedTable:
         self,
         registry: Mapping[TagId, str],
         camera: SimulatedCamera | None = None,
-        grid: MapGrid = DREAMBLADE_MAP,
+        grid: MapGrid = FIVE_BY_FIVE_MAP,
         seed: int = 3,
     ) -> None:
         self.camera = camera or SimulatedCamera()

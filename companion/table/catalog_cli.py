@@ -1,5 +1,5 @@
 """``companion catalog``: the commands of the game whose kit has a catalog of its own
-(``GameKit.catalog_commands``: for Dreamblade ``list``, ``search``, ``show``, ``warband``) and the
+(``GameKit.catalog_commands``: ``list``, ``search``, ``show``, ``warband``…) and the
 table catalog's ``export`` and ``import`` (every game's entries typed in by players, one JSON file;
 ``import`` also takes that game's own file, the Dreamcatcher spreadsheet as CSV)."""
 
@@ -25,9 +25,9 @@ _CONFIG = click.option("--config", type=click.Path(path_type=Path), help="table 
 @click.group("catalog")
 @click.pass_context
 def catalog(ctx: click.Context) -> None:
-    """The catalogs: Dreamblade's miniatures (builtin plus your imported Dreamcatcher file plus
-    the miniatures the table's players typed in) and the table's own catalog of entries typed in
-    by players, for every game."""
+    """The catalogs: the miniatures of the game with a catalog of its own (builtin plus your
+    imported Dreamcatcher file plus the miniatures the table's players typed in) and the table's
+    own catalog of entries typed in by players, for every game."""
     ctx.meta[_GAME.CATALOG_LOADER] = _game_catalog
 
 
@@ -85,7 +85,7 @@ def export_command(json_file: Path | None, config: Path | None) -> None:
 def import_command(ctx: click.Context, file: Path, check: bool, config: Path | None) -> None:
     """Import FILE: a table catalog exported by ``companion catalog export`` or the panel (.json),
     merged into this table's; or the "Dreamcatcher Excel" spreadsheet saved as CSV (.csv), which
-    becomes your Dreamblade catalog.
+    becomes your catalog of miniatures.
 
     Everything is checked first: either all of the file is imported or nothing is."""
     if not file.is_file():  # the spreadsheet: where it comes from

@@ -1,6 +1,6 @@
 """Who proposes an action at a table: a seat, or one of the table's two authorities.
 
-A seat is its id (any text: a Planechase player may be named "judge"); the judge and the camera
+A seat is its id (any text: a player may be named "judge"); the judge and the camera
 are values of their own type, so no name a player chooses can ever stand for them. The store keeps
 the two apart in its own column (``role``), never in the seat's name.
 """

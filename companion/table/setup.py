@@ -1,10 +1,11 @@
 """Which game a table starts with and where its store lives.
 
 A table resumes its unfinished game if the store has one, whatever game it is (one set up on the
-panel included). Otherwise it starts the configured game with a ready-to-play setup (for
-Dreamblade: the configured map and initiative rule, and two small warbands whose stats are all
-known) until the players set up their own game on the panel. A damaged store never stops the
-table: it is copied aside and what could be read is recovered (``store.open_store``).
+panel included). Otherwise it starts the configured game with a ready-to-play setup (its kit's
+starting game: for the 5×5 map's game, the configured map and initiative rule and two small
+warbands whose stats are all known) until the players set up their own game on the panel. A
+damaged store never stops the table: it is copied aside and what could be read is recovered
+(``store.open_store``).
 """
 
 from __future__ import annotations

@@ -33,7 +33,14 @@ RANKS = {
 HEAVY = {"opencv": "cv2", "flask": "flask", "segno": "segno", "paho": "paho"}
 
 
+# a game's screens (``companion.games.<game>.screens``: its phone view, set-up form, script,
+# styles, words) sit with the panel, above every engine, though they live in the game's folder
+SCREENS = re.compile(r"^companion\.games\.[a-z0-9_]+\.screens(\.|$)")
+
+
 def rank(module: str) -> int:
+    if SCREENS.match(module):
+        return max(r for r, prefixes in RANKS.items() if "web_panel" in prefixes)
     matches = [
         (len(prefix), r)
         for r, prefixes in RANKS.items()

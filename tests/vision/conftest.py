@@ -8,7 +8,7 @@ import pytest
 
 from vision.board_change import TagId
 from vision.calibration import Calibration, calibrate_from_markers
-from vision.map_grid import DREAMBLADE_MAP
+from vision.map_grid import FIVE_BY_FIVE_MAP
 from vision.synth import Piece, Scene, View, render, view_homography
 
 TAG_MM = 40.0
@@ -24,7 +24,7 @@ def code_image(modules: np.ndarray, quiet: int = 4, px: int = 6) -> np.ndarray:
 
 
 def small_scene(pieces: tuple[Piece, ...]) -> Scene:
-    return Scene(DREAMBLADE_MAP, pieces, tag_mm=TAG_MM, base_mm=BASE_MM, seed=3)
+    return Scene(FIVE_BY_FIVE_MAP, pieces, tag_mm=TAG_MM, base_mm=BASE_MM, seed=3)
 
 
 def tag(n: int) -> TagId:
@@ -59,4 +59,4 @@ def true_homography(table_scene: Scene) -> np.ndarray:
 
 @pytest.fixture(scope="session")
 def calibration(table_grey: np.ndarray) -> Calibration:
-    return calibrate_from_markers(table_grey, DREAMBLADE_MAP)
+    return calibrate_from_markers(table_grey, FIVE_BY_FIVE_MAP)

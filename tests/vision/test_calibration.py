@@ -12,7 +12,7 @@ from vision.calibration import (
     calibrate_manual,
     check_map_moved,
 )
-from vision.map_grid import DREAMBLADE_MAP
+from vision.map_grid import FIVE_BY_FIVE_MAP
 from vision.synth import Scene, View, render
 
 from .conftest import VIEW
@@ -42,12 +42,12 @@ def test_to_map_inverts_to_image(calibration: Calibration) -> None:
 
 def test_missing_markers_are_named() -> None:
     with pytest.raises(CalibrationError, match="0, 1, 2, 3"):
-        calibrate_from_markers(np.full((200, 200), 128, np.uint8), DREAMBLADE_MAP)
+        calibrate_from_markers(np.full((200, 200), 128, np.uint8), FIVE_BY_FIVE_MAP)
 
 
 def test_manual_calibration_from_four_clicked_corners(true_homography: np.ndarray) -> None:
     corners = _project(true_homography, MAP_POINTS[:4])
-    manual = calibrate_manual([tuple(c) for c in corners], DREAMBLADE_MAP, (1200, 1200))
+    manual = calibrate_manual([tuple(c) for c in corners], FIVE_BY_FIVE_MAP, (1200, 1200))
     assert np.allclose(manual.to_image(MAP_POINTS), _project(true_homography, MAP_POINTS))
 
 
@@ -61,7 +61,7 @@ def test_manual_calibration_from_four_clicked_corners(true_homography: np.ndarra
 )
 def test_manual_calibration_refuses_bad_corners(corners: list[tuple[float, float]]) -> None:
     with pytest.raises(CalibrationError):
-        calibrate_manual(corners, DREAMBLADE_MAP, (100, 100))
+        calibrate_manual(corners, FIVE_BY_FIVE_MAP, (100, 100))
 
 
 def test_calibration_saves_and_loads(calibration: Calibration, tmp_path: Path) -> None:
@@ -83,17 +83,17 @@ def test_a_broken_calibration_file_is_named(tmp_path: Path) -> None:
 def test_move_check_accepts_the_same_view_and_warns_when_the_map_moved(
     calibration: Calibration, table_grey: np.ndarray, table_scene
 ) -> None:
-    assert check_map_moved(calibration, table_grey, DREAMBLADE_MAP).status == "ok"
+    assert check_map_moved(calibration, table_grey, FIVE_BY_FIVE_MAP).status == "ok"
     shifted = View(VIEW.width, VIEW.height, VIEW.px_per_mm, VIEW.rotation_deg, VIEW.tilt, (15, 0))
     frame = render(table_scene, shifted, seed=1)[..., 1]
-    check = check_map_moved(calibration, frame, DREAMBLADE_MAP)
+    check = check_map_moved(calibration, frame, FIVE_BY_FIVE_MAP)
     assert check.status == "moved"
     assert check.shift_px == pytest.approx(15, abs=2)
 
 
 def test_move_check_is_unknown_without_markers(calibration: Calibration) -> None:
     blank = np.full((300, 300), 120, np.uint8)
-    assert check_map_moved(calibration, blank, DREAMBLADE_MAP).status == "unknown"
+    assert check_map_moved(calibration, blank, FIVE_BY_FIVE_MAP).status == "unknown"
 
 
 def test_with_the_lens_a_barrel_webcam_maps_image_points_to_the_map_within_a_millimetre(
@@ -105,12 +105,12 @@ def test_with_the_lens_a_barrel_webcam_maps_image_points_to_the_map_within_a_mil
     grey = cv2.cvtColor(render(table_scene, view, seed=2), cv2.COLOR_BGR2GRAY)
     truth = view.lens()
     seen = truth.distort(_project(view_homography(table_scene, view), MAP_POINTS))
-    with_lens = calibrate_from_markers(grey, DREAMBLADE_MAP, lens=truth)
+    with_lens = calibrate_from_markers(grey, FIVE_BY_FIVE_MAP, lens=truth)
     error = np.linalg.norm(with_lens.to_map(seen) - MAP_POINTS, axis=1)
     assert error.max() < 1.0
     assert np.allclose(with_lens.to_image(MAP_POINTS), seen, atol=1.0)
     # without it, the bent frame puts the map corners millimetres off
-    plain = calibrate_from_markers(grey, DREAMBLADE_MAP)
+    plain = calibrate_from_markers(grey, FIVE_BY_FIVE_MAP)
     assert np.linalg.norm(plain.to_map(seen) - MAP_POINTS, axis=1).max() > 3.0
 
 
@@ -128,4 +128,4 @@ def test_a_saved_calibration_keeps_its_lens(tmp_path: Path, calibration: Calibra
 def test_a_lens_for_another_frame_size_is_refused(table_grey: np.ndarray) -> None:
     lens = View(640, 480, 1.0, k1=-0.2).lens()
     with pytest.raises(CalibrationError, match="calibrate the lens again"):
-        calibrate_from_markers(table_grey, DREAMBLADE_MAP, lens=lens)
+        calibrate_from_markers(table_grey, FIVE_BY_FIVE_MAP, lens=lens)

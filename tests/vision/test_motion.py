@@ -4,7 +4,7 @@ import cv2
 import numpy as np
 
 from vision.calibration import Calibration
-from vision.map_grid import DREAMBLADE_MAP
+from vision.map_grid import FIVE_BY_FIVE_MAP
 from vision.motion import MotionConfig, MotionGate
 from vision.synth import CellLight, Hand, Piece, Scene, render
 
@@ -18,10 +18,10 @@ def grey(scene: Scene, seed: int) -> np.ndarray:
 def test_a_still_table_is_clear_and_only_new_cells_need_reading(
     calibration: Calibration, table_scene: Scene
 ) -> None:
-    gate = MotionGate(DREAMBLADE_MAP, calibration, MotionConfig())
+    gate = MotionGate(FIVE_BY_FIVE_MAP, calibration, MotionConfig())
     first = gate.update(grey(table_scene, 1))
     assert not first.busy
-    assert first.changed_cells == frozenset(DREAMBLADE_MAP.cells)
+    assert first.changed_cells == frozenset(FIVE_BY_FIVE_MAP.cells)
     gate.mark_decoded(first.changed_cells)
     second = gate.update(grey(table_scene, 2))  # new sensor noise only
     assert not second.busy
@@ -31,7 +31,7 @@ def test_a_still_table_is_clear_and_only_new_cells_need_reading(
 def test_an_arm_reaching_in_makes_the_map_busy_even_when_it_stops(
     calibration: Calibration, table_scene: Scene
 ) -> None:
-    gate = MotionGate(DREAMBLADE_MAP, calibration, MotionConfig())
+    gate = MotionGate(FIVE_BY_FIVE_MAP, calibration, MotionConfig())
     gate.update(grey(table_scene, 1))
     with_hand = replace(table_scene, hands=(Hand(225.0, 225.0),))
     states = [gate.update(grey(with_hand, seed)) for seed in (2, 3, 4, 5)]
@@ -42,7 +42,7 @@ def test_an_arm_reaching_in_makes_the_map_busy_even_when_it_stops(
 def test_a_piece_put_down_changes_its_cell_only(
     calibration: Calibration, table_scene: Scene
 ) -> None:
-    gate = MotionGate(DREAMBLADE_MAP, calibration, MotionConfig())
+    gate = MotionGate(FIVE_BY_FIVE_MAP, calibration, MotionConfig())
     gate.mark_decoded(gate.update(grey(table_scene, 1)).changed_cells)
     fewer = replace(table_scene, pieces=tuple(p for p in table_scene.pieces if p.tag != tag(3)))
     state = gate.update(grey(fewer, 2))
@@ -56,7 +56,7 @@ def test_a_band_that_stays_different_becomes_the_new_empty_table(
     calibration: Calibration, table_scene: Scene
 ) -> None:
     config = MotionConfig(rebase_after_frames=3)
-    gate = MotionGate(DREAMBLADE_MAP, calibration, config)
+    gate = MotionGate(FIVE_BY_FIVE_MAP, calibration, config)
     gate.update(grey(table_scene, 1))
     tray = grey(replace(table_scene, hands=(Hand(225.0, -40.0),)), 2)  # at the edge, still
     states = [gate.update(tray) for _ in range(5)]
@@ -66,7 +66,7 @@ def test_a_band_that_stays_different_becomes_the_new_empty_table(
 def test_the_frame_after_the_hand_left_is_settling_not_busy(
     calibration: Calibration, table_scene: Scene
 ) -> None:
-    gate = MotionGate(DREAMBLADE_MAP, calibration, MotionConfig())
+    gate = MotionGate(FIVE_BY_FIVE_MAP, calibration, MotionConfig())
     gate.update(grey(table_scene, 1))
     assert gate.update(grey(replace(table_scene, hands=(Hand(225.0, 225.0),)), 2)).busy
     after = gate.update(grey(table_scene, 3))
@@ -87,7 +87,7 @@ LIT = (
 def test_cells_the_table_lights_are_not_changed_but_a_piece_put_down_in_one_is(
     calibration: Calibration, table_scene: Scene
 ) -> None:
-    gate = MotionGate(DREAMBLADE_MAP, calibration, MotionConfig())
+    gate = MotionGate(FIVE_BY_FIVE_MAP, calibration, MotionConfig())
     gate.mark_decoded(gate.update(grey(table_scene, 1)).changed_cells)
     for seed, level in enumerate((1.0, 0.3, 0.8, 0.0), start=2):  # lit, then pulsing, then off
         lights = tuple(replace(light, level=level * light.level) for light in LIT)
@@ -104,7 +104,7 @@ def test_without_the_pattern_check_the_lit_cells_would_be_read_again(
 ) -> None:
     """The check above can fail: a gate that takes any level change for a change re-reads the lit
     empty cell (the miniatures over the other two LEDs hide most of their light)."""
-    gate = MotionGate(DREAMBLADE_MAP, calibration, MotionConfig(light_correlation=1.01))
+    gate = MotionGate(FIVE_BY_FIVE_MAP, calibration, MotionConfig(light_correlation=1.01))
     gate.mark_decoded(gate.update(grey(table_scene, 1)).changed_cells)
     state = gate.update(grey(replace(table_scene, lights=LIT), 2))
     assert state.changed_cells == frozenset({"d4"})

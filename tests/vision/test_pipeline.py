@@ -5,7 +5,7 @@ import pytest
 import segno
 
 from vision.calibration import Calibration, CalibrationError
-from vision.map_grid import DREAMBLADE_MAP
+from vision.map_grid import FIVE_BY_FIVE_MAP
 from vision.pipeline import STAGES, Pipeline, PipelineConfig
 from vision.registration import LabelRegistration
 from vision.synth import Scene, Step, move_sequence, render, view_homography
@@ -24,7 +24,7 @@ def move(table_scene: Scene) -> tuple[list[Step], list[np.ndarray]]:
 
 def _pipeline(calibration: Calibration, mode: str) -> Pipeline:
     config = PipelineConfig(decode=mode, base_mm=BASE_MM, tracker=TrackerConfig(stable_frames=3))
-    return Pipeline(DREAMBLADE_MAP, calibration, ZxingReader(), config)
+    return Pipeline(FIVE_BY_FIVE_MAP, calibration, ZxingReader(), config)
 
 
 @pytest.mark.parametrize("mode", ["changed-cells", "cells", "full-frame"])
@@ -70,7 +70,7 @@ def test_changed_cells_mode_reads_few_cells_once_two_reads_agree(
     first, second = pipeline.process(frames[0]), pipeline.process(frames[1])
     later = [pipeline.process(f) for f in frames[2:4]]
     # every cell is read until two reads in a row agree, then only the round-robin cell
-    assert first.decoded_cells == second.decoded_cells == len(DREAMBLADE_MAP.cells)
+    assert first.decoded_cells == second.decoded_cells == len(FIVE_BY_FIVE_MAP.cells)
     assert all(r.decoded_cells == 1 for r in later)
     assert all(r.observation.board() == first.observation.board() for r in later)
 
@@ -134,7 +134,7 @@ def test_committed_cells_are_read_again_on_a_schedule_even_when_they_look_unchan
     calibration: Calibration, table_frame: np.ndarray, table_scene: Scene
 ) -> None:
     config = PipelineConfig(base_mm=BASE_MM, reread_frames=4)
-    pipeline = Pipeline(DREAMBLADE_MAP, calibration, ZxingReader(), config)
+    pipeline = Pipeline(FIVE_BY_FIVE_MAP, calibration, ZxingReader(), config)
     occupied = set(table_scene.true_board().values())
     last_read = dict.fromkeys(occupied, 0)
     for frame_no in range(1, 16):
@@ -156,7 +156,7 @@ def test_a_miniature_lifted_off_a_dark_map_is_removed(kept_correlation: float) -
     view = View(1200, 1200, 3.0)
     calibration = Calibration(view_homography(scene, view), (1200, 1200), "manual")
     config = PipelineConfig(base_mm=BASE_MM, kept_correlation=kept_correlation)
-    pipeline = Pipeline(DREAMBLADE_MAP, calibration, ZxingReader(), config)
+    pipeline = Pipeline(FIVE_BY_FIVE_MAP, calibration, ZxingReader(), config)
     for s in range(3):
         pipeline.process(render(scene, view, seed=s))
     assert pipeline.tracker.board == {tag(1): "b2"}

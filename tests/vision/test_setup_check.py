@@ -14,7 +14,7 @@ import pytest
 
 from vision.board_change import TagId
 from vision.carrier import DEFAULT_CARRIER
-from vision.map_grid import DREAMBLADE_MAP
+from vision.map_grid import FIVE_BY_FIVE_MAP
 from vision.planner import CAMERAS, map_view_mm, plan_modes
 from vision.registration import LabelRegistration
 from vision.setup_check import SetupError, check_setup, corner_cells, side_of
@@ -121,8 +121,8 @@ def test_a_camera_too_high_for_the_carriers_is_told_how_far_to_come_down() -> No
 def test_a_smaller_mode_is_told_to_use_the_full_one() -> None:
     half = View(2304, 1296, PLANS[1].px_per_mm, 1.0, 0.01)  # the whole map
     report = check_setup(
-        render(replace(SCENE, grid=DREAMBLADE_MAP, pieces=()), half, grey=True),
-        DREAMBLADE_MAP, lens=half.lens(), model=MODEL,
+        render(replace(SCENE, grid=FIVE_BY_FIVE_MAP, pieces=()), half, grey=True),
+        FIVE_BY_FIVE_MAP, lens=half.lens(), model=MODEL,
     )  # fmt: skip
     problem = report.problems[0]
     assert problem.kind == "scale" and problem.key == "scale.mode"
@@ -173,7 +173,7 @@ def test_a_carrier_sheet_printed_at_90_percent_is_caught_by_its_marker_size() ->
 
 
 def test_corner_cells_go_round_the_map() -> None:
-    assert corner_cells(DREAMBLADE_MAP) == ("a1", "e1", "e5", "a5")
+    assert corner_cells(FIVE_BY_FIVE_MAP) == ("a1", "e1", "e5", "a5")
     assert corner_cells(GRID) == ("a1", "c1", "c3", "a3")
 
 

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from vision.board_change import TagId
-from vision.map_grid import DREAMBLADE_MAP
+from vision.map_grid import FIVE_BY_FIVE_MAP
 from vision.synth import (
     Look,
     Piece,
@@ -35,7 +35,7 @@ def test_render_is_deterministic_for_a_seed(table_scene: Scene) -> None:
 
 def test_random_pieces_never_overlap() -> None:
     rng = np.random.default_rng(0)
-    pieces = random_pieces(rng, DREAMBLADE_MAP, 40, 25.0, covered_share=0.5)
+    pieces = random_pieces(rng, FIVE_BY_FIVE_MAP, 40, 25.0, covered_share=0.5)
     assert len(pieces) == 40
     for i, p in enumerate(pieces):
         for q in pieces[i + 1 :]:
@@ -199,7 +199,7 @@ def test_a_lit_led_shines_through_the_paper_not_through_what_stands_on_it() -> N
     from vision.synth import CellLight
 
     piece = Piece(TagId("db", "B1", 1), 225.0, 225.0)  # on c3's LED
-    scene = Scene(DREAMBLADE_MAP, (piece,), tag_mm=40.0, base_mm=50.0, seed=3)
+    scene = Scene(FIVE_BY_FIVE_MAP, (piece,), tag_mm=40.0, base_mm=50.0, seed=3)
     view = View(900, 900, px_per_mm=1.8)
     dark = render(scene, view, Look(noise_sigma=0, jpeg_quality=0)).astype(int)
 

@@ -14,7 +14,7 @@ import numpy as np
 from companion.camera.snapshot import CameraSnapshot
 from vision.board_change import TagId
 from vision.calibration import Calibration, CalibrationError, calibrate_manual
-from vision.map_grid import DREAMBLADE_MAP
+from vision.map_grid import FIVE_BY_FIVE_MAP
 from vision.observe import Placement
 
 if TYPE_CHECKING:
@@ -41,19 +41,19 @@ class FakeCamera:
             return None
         placements: tuple[Placement, ...] = ()
         if self.calibration is not None:
-            x, y = DREAMBLADE_MAP.cell_centre_mm("c3")
+            x, y = FIVE_BY_FIVE_MAP.cell_centre_mm("c3")
             placements = (Placement(TagId("db", "lockjaw", 1), "c3", 0.9, x, y),)
         status = "live" if self.calibration else "uncalibrated"
-        return CameraSnapshot(self.frame, placements, self.calibration, DREAMBLADE_MAP, status)
+        return CameraSnapshot(self.frame, placements, self.calibration, FIVE_BY_FIVE_MAP, status)
 
     def calibrate(self, corners_px: list[tuple[float, float]]) -> None:
-        self.calibration = calibrate_manual(corners_px, DREAMBLADE_MAP, (WIDTH, HEIGHT))
+        self.calibration = calibrate_manual(corners_px, FIVE_BY_FIVE_MAP, (WIDTH, HEIGHT))
 
     # the Camera set-up page's side: the real check (this drawn map has no corner markers)
     def setup_check(self) -> SetupReport:
         from vision.setup_check import check_setup
 
-        return check_setup(self.frame if self.has_frame else None, DREAMBLADE_MAP)
+        return check_setup(self.frame if self.has_frame else None, FIVE_BY_FIVE_MAP)
 
     def health(self) -> CameraHealth:
         from companion.camera.setup import camera_health

@@ -13,7 +13,7 @@ from companion.settings import Settings
 from companion.table.table import Table
 from tests.web_panel.conftest import JUDGE_PIN, Phone
 from tests.web_panel.fake_camera import HEIGHT, MAP_CORNERS, WIDTH, FakeCamera
-from vision.map_grid import DREAMBLADE_MAP
+from vision.map_grid import FIVE_BY_FIVE_MAP
 from web_panel import create_app
 from web_panel.camera_view import GRID_COLOUR, TAG_COLOUR, overlay
 
@@ -73,7 +73,7 @@ def test_a_tapped_calibration_is_used_and_the_tags_are_drawn(judge: Phone, camer
     # the grid's corner lands where the corner was tapped; the tag's ring around c3's centre
     x, y = (round(v) for v in MAP_CORNERS[0])
     assert tuple(drawn[y - 1 : y + 2, x - 1 : x + 2].reshape(-1, 3).max(axis=0)) != (255, 255, 255)
-    ((cx, cy),) = camera.calibration.to_image(np.array([DREAMBLADE_MAP.cell_centre_mm("c3")]))
+    ((cx, cy),) = camera.calibration.to_image(np.array([FIVE_BY_FIVE_MAP.cell_centre_mm("c3")]))
     ring = drawn[round(cy), round(cx) - 9 : round(cx) - 6]
     assert any(tuple(pixel) == TAG_COLOUR for pixel in ring)
     assert (drawn != snapshot.frame).any()

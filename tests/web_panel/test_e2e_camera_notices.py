@@ -38,7 +38,7 @@ from tests.web_panel.visible_text import assert_no_internal_ids
 from vision.board_change import BoardChange, TagId
 from vision.camera import ResilientCamera
 from vision.hex_grid import HexGrid
-from vision.map_grid import DREAMBLADE_MAP
+from vision.map_grid import FIVE_BY_FIVE_MAP
 from vision.tags import make_reader
 from web_panel import create_app, serve
 from web_panel.app import PanelServer
@@ -298,7 +298,7 @@ def test_the_tables_own_notices_in_the_phones_language(
     _assert_player_words(phone)
     table.flag("nothing_to_confirm", source="buttons")
     camera = ResilientCamera(Unplugged(), retry_seconds=60.0)
-    CameraLoop(table, camera, make_reader("zxing"), {}, DREAMBLADE_MAP).step()
+    CameraLoop(table, camera, make_reader("zxing"), {}, FIVE_BY_FIVE_MAP).step()
     expect(notices).to_have_count(2)
     said = {
         "en": ("nothing to confirm", "cannot be read"),

@@ -23,7 +23,7 @@ from companion.table.table import Table
 from tests.web_panel.browser import CHROMIUM, screenshot, wait_for_version
 from tests.web_panel.conftest import JUDGE_PIN
 from vision.camera import ResilientCamera, SynthSource
-from vision.map_grid import DREAMBLADE_MAP
+from vision.map_grid import FIVE_BY_FIVE_MAP
 from vision.tags import make_reader
 from web_panel import create_app
 
@@ -40,7 +40,7 @@ def table(tmp_path: Path) -> Table:
     registry = default_registry(table.read(lambda game: list(game.setup.pieces)))
     loop = CameraLoop(
         table, ResilientCamera(SynthSource(frames=[])), make_reader("zxing"), registry,
-        DREAMBLADE_MAP,
+        FIVE_BY_FIVE_MAP,
     )  # fmt: skip
     sim = SimulatedTable(registry)
     frames: list[np.ndarray] = list(sim.settled())

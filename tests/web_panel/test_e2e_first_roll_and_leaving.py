@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import yaml
 from playwright.sync_api import Browser, Page, expect
 
 from companion.games.arena.demo import demo_setup as arena_setup
@@ -28,19 +27,19 @@ from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_ve
 from tests.web_panel.conftest import join_url
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel import create_app, serve
+from web_panel.i18n import catalog, translate
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
-MESSAGES = Path(__file__).parents[2] / "web_panel" / "messages"
 LOCALES = {"en": "en-US", "ja": "ja-JP"}
 
 
 def _t(lang: str, key: str, **values: object) -> str:
-    text: str = yaml.safe_load((MESSAGES / f"{lang}.yaml").read_text(encoding="utf-8"))[key]
-    return text.format(**values)
+    assert key in catalog(lang), key  # the panel's words, each game's own merged in
+    return translate(lang, key, **values)
 
 
 class Running:

@@ -245,8 +245,12 @@ def test_the_table_screens_invite_a_friend_and_join_with_the_code(
 
 
 def _fits(page: Page, selector: str) -> None:
-    """Wholly inside the screen's width (a phone scans it whole)."""
-    box = page.locator(selector).bounding_box()
+    """Wholly inside the screen's width (a phone scans it whole), once shown and loaded."""
+    image = page.locator(selector)
+    expect(image).to_be_visible()
+    expect(image).to_have_js_property("complete", True)
+    expect(image).not_to_have_js_property("naturalWidth", 0)
+    box = image.bounding_box()
     assert box is not None
     width = page.viewport_size["width"] if page.viewport_size else 0
     assert box["x"] >= 0 and box["x"] + box["width"] <= width, (box, width)

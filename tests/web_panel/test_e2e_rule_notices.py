@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import yaml
 from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 
@@ -24,20 +23,19 @@ from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_ve
 from tests.web_panel.conftest import dreamblade_table, join_url
 from tests.web_panel.visible_text import assert_no_internal_ids, internal_ids
 from web_panel import create_app
+from web_panel.i18n import catalog, translate
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
-MESSAGES = Path(__file__).parents[2] / "web_panel" / "messages"
 LOCALES = {"en": "en-US", "ja": "ja-JP"}
 RULE = "notice.rule.dreamblade."
 
 
 def _t(lang: str, key: str, **values: object) -> str:
-    text: str = yaml.safe_load((MESSAGES / f"{lang}.yaml").read_text(encoding="utf-8"))[key]
-    text = text.format(**values)
+    text = translate(lang, key, **values)  # counts said as the catalog says them
     return text[0].upper() + text[1:]
 
 
@@ -125,10 +123,10 @@ def test_the_rules_own_decisions_are_said_on_every_screen(
     # a proposal the decision does not take, on A's phone (an old roll sent again): refused with
     # the engine's reason, in the page's language
     toast = at.phones["A"].locator("#toast")
-    at.phones["A"].evaluate("Panel.propose('init 1 1')")
+    at.phones["A"].evaluate("Panel.proposeTyped('init 1 1')")
     expect(toast).to_be_visible()
     refused = toast.inner_text()
-    decision = yaml.safe_load((MESSAGES / f"{lang}.yaml").read_text(encoding="utf-8"))["kind.shift"]
+    decision = catalog(lang)["kind.shift"]
     assert _t(lang, "refusal.sequence", seat=a, decision=decision) in refused, refused
     assert not internal_ids(refused), refused
     assert "init" not in refused and "waits" not in refused, refused

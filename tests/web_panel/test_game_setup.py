@@ -245,7 +245,7 @@ def test_the_tags_shown_are_read_from_the_whole_uncalibrated_frame(
     scan_judge: Phone, shown: ShowingCamera
 ):
     shown.show([_payload("sir-glorious", 3), _payload("spellbound-scissors", 1)])
-    found = scan_judge.get("/api/setup/scan").get_json()
+    found = scan_judge.get("/api/setup/scan?game=dreamblade").get_json()
     assert found["status"] == "uncalibrated"
     assert [(t["tag"], t["id"], t["serial"]) for t in found["tags"]] == [
         ("db:sir-glorious#3", "sir-glorious", 3),
@@ -259,7 +259,7 @@ def test_unknown_miniatures_other_games_and_foreign_codes_are_reported_not_added
     scan_judge: Phone, shown: ShowingCamera
 ):
     shown.show([_payload("no-such-mini", 1), _payload("B12", 2, "dc"), "HELLO-WORLD"])
-    found = scan_judge.get("/api/setup/scan").get_json()
+    found = scan_judge.get("/api/setup/scan?game=dreamblade").get_json()
     assert found["tags"] == []
     assert found["problems"] == [
         {"tag": "db:no-such-mini#1", "problem": "unknown_miniature"},
@@ -299,7 +299,7 @@ def test_carriers_shown_are_read_like_the_tables_camera_reads_them(
     carrier_judge = registered_judge
     # ours (serials 0 and 1 of key 5), and another table's carrier with serial 0 (key 9)
     shown.show_carriers([5 * 50 + 0, 5 * 50 + 1, 9 * 50 + 0])
-    found = carrier_judge.get("/api/setup/scan").get_json()
+    found = carrier_judge.get("/api/setup/scan?game=dreamblade").get_json()
     assert [(t["tag"], t["name"]) for t in found["tags"]] == [
         ("db:sir-glorious#3", "Sir Glorious"),
         ("db:spellbound-scissors#1", "Spellbound Scissors"),
@@ -307,7 +307,7 @@ def test_carriers_shown_are_read_like_the_tables_camera_reads_them(
     assert found["problems"] == [{"tag": "T09-0", "problem": "other_table"}]
     # an older QR sticker naming its miniature means nothing to a table reading carriers
     shown.show([_payload("sir-glorious", 3)])
-    found = carrier_judge.get("/api/setup/scan").get_json()
+    found = carrier_judge.get("/api/setup/scan?game=dreamblade").get_json()
     assert (found["tags"], found["problems"]) == ([], [])
 
 
@@ -325,7 +325,7 @@ def test_the_scan_reads_a_tournaments_seated_players_carriers_as_the_camera_does
     session = registered_judge.client.application.extensions["panel"].table.session
     save_seated(session, 3, {"A": ann, "B": ben})
     shown.show_carriers([7 * 50 + 1, 7 * 50 + 0, 5 * 50 + 0, 9 * 50 + 0])
-    found = registered_judge.get("/api/setup/scan").get_json()
+    found = registered_judge.get("/api/setup/scan?game=dreamblade").get_json()
     assert [t["tag"] for t in found["tags"]] == [
         "db:sir-glorious#3",  # the table's own carrier
         "db:spellbound-scissors#101",  # Ben's, at seat B
@@ -335,7 +335,7 @@ def test_the_scan_reads_a_tournaments_seated_players_carriers_as_the_camera_does
         {"tag": "T07-0", "problem": "shared_key"},
     ]
     clear_seated(session)  # the next round seats no one here: key 7 is read no more
-    found = registered_judge.get("/api/setup/scan").get_json()
+    found = registered_judge.get("/api/setup/scan?game=dreamblade").get_json()
     assert [t["tag"] for t in found["tags"]] == ["db:sir-glorious#3"]
     assert {p["tag"] for p in found["problems"]} == {"T07-0", "T07-1", "T09-0"}
 
@@ -350,20 +350,20 @@ def test_qr_stickers_of_the_tables_registration_name_their_miniature(
     ours = encode_table_payload(TableSerial(2, 7))
     theirs = encode_table_payload(TableSerial(3, 7))
     shown.show([ours, theirs, _payload("sir-glorious", 3)])
-    found = phone.get("/api/setup/scan").get_json()
+    found = phone.get("/api/setup/scan?game=dreamblade").get_json()
     assert [t["tag"] for t in found["tags"]] == ["db:spellbound-scissors#1"]
     assert found["problems"] == [
         {"tag": "T03-7", "problem": "other_table"},
         {"tag": "", "problem": "older_sticker"},
     ]
     (settings.data_dir / "tags.markers.yaml").write_text("family: qr\nkey: 99\nserials: {}\n")
-    refused = phone.get("/api/setup/scan")
+    refused = phone.get("/api/setup/scan?game=dreamblade")
     assert refused.status_code == 404 and "key" in refused.get_json()["detail"]
 
 
 def test_scanning_needs_a_camera_and_the_right_to_set_up(app: Flask, judge: Phone):
-    assert judge.get("/api/setup/scan").status_code == 404
-    assert _remote(app).get("/api/setup/scan").status_code == 403
+    assert judge.get("/api/setup/scan?game=dreamblade").status_code == 404
+    assert _remote(app).get("/api/setup/scan?game=dreamblade").status_code == 403
 
 
 def _scanned_warbands(a_tags: list[str], b_tags: list[str] | None = None) -> dict:

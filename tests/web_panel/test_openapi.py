@@ -8,6 +8,7 @@ from importlib.resources import files
 import yaml
 from flask import Flask
 
+from companion.games import kits
 from web_panel.api import HTTP_ERRORS
 from web_panel.i18n import catalog
 
@@ -42,6 +43,10 @@ def test_every_error_code_the_api_raises_is_documented():
     for module in (f"{name}.py" for name in modules):
         source = files("web_panel").joinpath(module).read_text(encoding="utf-8")
         raised |= set(re.findall(r'Refused\(\s*\d+, "(\w+)"', source))
+    for kit in kits():  # each game's own set-up form
+        form = files(kit.screens).joinpath("setup_form.py") if kit.screens else None
+        if form is not None and form.is_file():
+            raised |= set(re.findall(r'Refused\(\s*\d+, "(\w+)"', form.read_text("utf-8")))
     judge = files("web_panel").joinpath("judge.py").read_text(encoding="utf-8")
     raised |= set(re.findall(r'JudgeAccessError\(\s*"(\w+)"', judge))
     codes = set(_document()["components"]["schemas"]["Error"]["properties"]["error"]["enum"])

@@ -40,6 +40,7 @@ from companion.hub.tournament import NAME_LIMIT, Tournament, TournamentError
 from companion.json_limits import TooDeep, parse_json
 from web_panel import csrf
 from web_panel.app import SECURITY_HEADERS
+from web_panel.game_assets import game_assets
 from web_panel.hub.boards import board_fields, event_fields, parse_seen, parse_tag
 from web_panel.hub.player_page import player_of, player_token, player_view
 from web_panel.i18n import catalog, choose_language, translate
@@ -100,6 +101,7 @@ def create_hub_app(
     app.extensions["hub_data"] = data_dir
     app.extensions["hub_access"] = JudgeAccess(None, data_dir, pin_file=PIN_FILE)
     app.register_blueprint(hub_pages)
+    app.register_blueprint(game_assets)
     app.add_url_rule("/lang/<language>", view_func=set_language)
     app.before_request(_guard)
     app.after_request(_headers)
@@ -441,11 +443,10 @@ def table(name: str) -> ResponseReturnValue:
 
 @hub_pages.get("/api/warbands")
 def warbands() -> ResponseReturnValue:
-    """The shipped warbands a player may register at check-in."""
-    from companion.games import registered_armies
-
-    found = registered_armies().shipped()
-    return jsonify(warbands=found)
+    """The shipped warbands a player may register at check-in (none when the event's game takes
+    no registered armies)."""
+    armies = _tournament().armies()
+    return jsonify(warbands=[] if armies is None else armies.shipped())
 
 
 @hub_pages.get("/export.csv")
@@ -561,7 +562,11 @@ def settings() -> ResponseReturnValue:
     ):
         raise HubRefused(400, "bad_request")
     banned = data.get("banned_list")
+    game = data.get("game")
+    if game is not None and not isinstance(game, str):
+        raise HubRefused(400, "bad_request")
     _tournament().configure(
+        game=game,
         tiebreakers=tiebreakers,
         round_minutes=minutes,
         at_time=data.get("at_time") if isinstance(data.get("at_time"), str) else None,
@@ -574,7 +579,9 @@ def settings() -> ResponseReturnValue:
 def maps() -> ResponseReturnValue:
     """The maps the organizer may pick for the event, and the one it plays on."""
     data_dir: Path = current_app.extensions["hub_data"]
-    return jsonify(maps=event_maps().map_choices(data_dir), current=_tournament().state.dream_map)
+    maps = event_maps(_tournament().game)
+    choices = {} if maps is None else maps.map_choices(data_dir)
+    return jsonify(maps=choices, current=_tournament().state.dream_map)
 
 
 @hub_pages.post("/api/map")
@@ -584,7 +591,9 @@ def set_map() -> ResponseReturnValue:
     data = _body()
     data_dir: Path = current_app.extensions["hub_data"]
     name = data.get("name")
-    maps = event_maps()
+    maps = event_maps(_tournament().game)
+    if maps is None:
+        raise TournamentError("map_none", "the event's game has no maps to choose")
     try:
         chosen = maps.event_map(
             data_dir, str(data.get("base", "")), data.get("values", {}),

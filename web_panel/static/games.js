@@ -1,4 +1,4 @@
-/* Helpers shared by the Planechase, Dungeon Command and Arena views: the engine's own prompt with
+/* Helpers shared by the games' own views: the engine's own prompt with
    seat names put in, action buttons, grouped choices and the small LED mirror. Like the rest of
    the panel they only lay out what the engine lists; the server checks every action again. */
 "use strict";

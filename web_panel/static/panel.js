@@ -234,7 +234,7 @@
       badge.style.background = "#444";
     } else if (state.me.seat) {
       const mine = seat(state.me.seat);
-      // Dreamblade seats are letters (Seat A · name); the other games seat each player by an id
+      // lettered seats (Seat A · name); the games seat each player by an id
       // of their own, so their badge is the player's name alone
       const lettered = /^[A-Z]$/.test(state.me.seat);
       badge.textContent = lettered ? `${t("viewer.seat", { seat: state.me.seat })} · ${mine.name}` : mine.name;

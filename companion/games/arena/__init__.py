@@ -1,10 +1,7 @@
 """Magic: The Gathering – Arena of the Planeswalkers: turn track, armies, combat, glyphs, its kit
 (``kit``), and the army cards its players may enter at a table (``table_entries``)."""
 
-from companion.games import register_kit
 from companion.games.arena.game import Arena
 from companion.games.arena.kit import KIT
-
-register_kit(KIT)
 
 __all__ = ["KIT", "Arena"]

@@ -12,7 +12,7 @@ After every committed change the camera board (tag → hex) is compared with the
 - a reserve figure put down while it may be summoned → ``summon <figure> <hex>``;
 - a figure of the chosen army card that may still move, seen on a new hex →
   ``move <figure> <place> <hex>`` (the place is the glyph spot, ``scoring`` or ``field`` the hex
-  is); the camera acts for the player, as Dreamblade's camera moves;
+  is); the camera acts for the player, as it moves on the 5×5 map;
 - a figure that stopped on a face-down glyph is *prompted*: only the players see which glyph it
   is (``move <figure> <spot>=<glyph> <hex>``);
 - a moved figure that was next to an enemy and no longer is *prompts* a leaving-engagement roll

@@ -80,11 +80,12 @@ KIT = GameKit(
     game_class=Arena,
     starting_game=starting_game,
     demo=Demo(lambda: Arena(demo.demo_setup()), lambda: demo.SCRIPT, demo.PLAYER_NAMES),
-    phone_view="arena",
+    screens="companion.games.arena.screens",
     map_kind="hexes",
     map_pieces=map_pieces,
     prompt_events={CAMERA_PROMPTED: "hex"},
     camera=CAMERA,
     led_scenes=LED_SCENES,
     entry_kinds=(ARMY_CARD_ENTRIES,),
+    listed=3,
 )

@@ -15,10 +15,7 @@ both).
 Its imports are those of every game (``companion/games/__init__.py``).
 """
 
-from companion.games import register_kit
 from companion.games.dreamblade.game import DreambladeGame, MiniOnMap
 from companion.games.dreamblade.kit import KIT
-
-register_kit(KIT)
 
 __all__ = ["KIT", "DreambladeGame", "MiniOnMap"]

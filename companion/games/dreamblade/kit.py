@@ -31,7 +31,7 @@ KIT = GameKit(
         demo_game.PLAYER_NAMES,
         through_camera=True,
     ),
-    phone_view="dreamblade",
+    screens="companion.games.dreamblade.screens",
     map_kind="dreamblade",
     map_size=(len(grid.COLUMNS), grid.ROWS),
     settings_section=DreambladeSection,
@@ -50,4 +50,5 @@ KIT = GameKit(
     catalog_commands="companion.games.dreamblade.catalog_cli",
     virtual_dice=virtual_dice,
     ai=dreamblade_ai,
+    listed=1,
 )

@@ -2,10 +2,7 @@
 creature's hit points, damage, tapping and conditions (``creatures``), its kit (``kit``), and the
 commanders and creature cards its players may enter at a table (``table_entries``)."""
 
-from companion.games import register_kit
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.games.dungeon_command.kit import KIT
-
-register_kit(KIT)
 
 __all__ = ["KIT", "DungeonCommand"]

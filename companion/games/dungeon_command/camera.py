@@ -7,7 +7,7 @@ across both warbands, so one serial is enough). The camera board (tag → square
 ``vision/square_grid.py``) is compared with the engine after every committed change:
 
 - a creature of the deploying player put on the map while it may be deployed is proposed as
-  ``deploy L`` (the camera acts, as Dreamblade's camera spawns);
+  ``deploy L`` (the camera acts, as it spawns on the 5×5 map);
 - a creature on the battlefield that left the map (the tracker removes a tag only once the map
   is clear and the tag stayed unseen for its stable frames) is *prompted*, not applied: morale is
   lost only when a player confirms ``destroyed L`` on the panel, since the camera cannot tell a

@@ -85,11 +85,12 @@ KIT = GameKit(
     game_class=DungeonCommand,
     starting_game=starting_game,
     demo=Demo(lambda: DungeonCommand(demo.demo_setup()), lambda: demo.SCRIPT, demo.PLAYER_NAMES),
-    phone_view="dungeon_command",
+    screens="companion.games.dungeon_command.screens",
     map_kind="squares",
     map_pieces=map_pieces,
     prompt_events={DESTROY_PROMPTED: "square"},
     camera=CAMERA,
     led_scenes=LED_SCENES,
     entry_kinds=(COMMANDER_ENTRIES, CREATURE_ENTRIES),
+    listed=2,
 )

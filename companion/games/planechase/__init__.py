@@ -1,10 +1,7 @@
 """Magic: The Gathering Planechase: planar decks, the face-up plane, the planar die and its kit
 (``kit``)."""
 
-from companion.games import register_kit
 from companion.games.planechase.game import Planechase
 from companion.games.planechase.kit import KIT
-
-register_kit(KIT)
 
 __all__ = ["KIT", "Planechase"]

@@ -21,7 +21,8 @@ KIT = GameKit(
     game_class=Planechase,
     starting_game=starting_game,
     demo=Demo(lambda: Planechase(demo.demo_setup()), demo.script, demo.PLAYER_NAMES),
-    phone_view="planechase",
+    screens="companion.games.planechase.screens",
     flourishes={PLANESWALKED: "planeswalk", CHAOS: "chaos"},
+    listed=4,
     entry_kinds=(PLANE_ENTRIES,),
 )

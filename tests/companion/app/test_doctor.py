@@ -189,12 +189,12 @@ def test_the_doctor_command_lists_the_left_out_labels(tmp_path: Path):
 
 def test_the_doctor_gives_the_camera_set_up_check_s_verdict(tmp_path: Path):
     from vision.carrier import DEFAULT_CARRIER
-    from vision.map_grid import DREAMBLADE_MAP
+    from vision.map_grid import FIVE_BY_FIVE_MAP
     from vision.planner import CAMERAS, map_view_mm, plan_modes
     from vision.synth import Scene, View, render
 
     ppm = plan_modes(CAMERAS["camera-module-3"], map_view_mm(), DEFAULT_CARRIER.module_mm)[1]
-    frame = render(Scene(DREAMBLADE_MAP, seed=4), View(2304, 1296, ppm.px_per_mm, 1.0, 0.01))
+    frame = render(Scene(FIVE_BY_FIVE_MAP, seed=4), View(2304, 1296, ppm.px_per_mm, 1.0, 0.01))
     folder = tmp_path / "frames"
     folder.mkdir()
     cv2.imwrite(str(folder / "0.png"), frame)

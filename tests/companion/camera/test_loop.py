@@ -21,15 +21,15 @@ from companion.table.table import Table
 from vision.board_change import BoardChange, TagId, TagProblem
 from vision.calibration import Calibration, CalibrationError
 from vision.camera import ResilientCamera
-from vision.map_grid import DREAMBLADE_MAP
+from vision.map_grid import FIVE_BY_FIVE_MAP
 from vision.synth import View
 from vision.tags import make_reader
 
 MAP_CORNERS_MM = [
     (0.0, 0.0),
-    (DREAMBLADE_MAP.width_mm, 0.0),
-    (DREAMBLADE_MAP.width_mm, DREAMBLADE_MAP.height_mm),
-    (0.0, DREAMBLADE_MAP.height_mm),
+    (FIVE_BY_FIVE_MAP.width_mm, 0.0),
+    (FIVE_BY_FIVE_MAP.width_mm, FIVE_BY_FIVE_MAP.height_mm),
+    (0.0, FIVE_BY_FIVE_MAP.height_mm),
 ]
 
 
@@ -72,7 +72,7 @@ def setup(tmp_path: Path) -> tuple[Table, CameraLoop, FlakySource, SimulatedTabl
         camera,
         make_reader("zxing"),
         registry,
-        DREAMBLADE_MAP,
+        FIVE_BY_FIVE_MAP,
         calibration_path=tmp_path / "calibration.json",
     )
     return table, loop, source, SimulatedTable(registry), clock
@@ -240,7 +240,7 @@ def test_a_saved_calibration_made_without_the_lens_is_made_again_with_it(tmp_pat
         ResilientCamera(FlakySource()),
         make_reader("zxing"),
         {},
-        DREAMBLADE_MAP,
+        FIVE_BY_FIVE_MAP,
         calibration_path=tmp_path / "calibration.json",
         lens=lens,
     )

@@ -13,7 +13,7 @@ from tests.companion.games.arena.conftest import duel_setup, new_arena
 from tests.companion.games.dungeon_command.conftest import make_setup
 from vision.board_change import BoardChange, TagId
 from vision.hex_grid import HexGrid
-from vision.map_grid import DREAMBLADE_MAP
+from vision.map_grid import FIVE_BY_FIVE_MAP
 
 ARENA_FIELD = {
     "columns": 8,
@@ -36,7 +36,7 @@ def test_dreamblade_reads_its_five_by_five_map(tmp_path: Path):
     settings = Settings(data_dir=tmp_path)
     table = _table(tmp_path, starting_game(settings))
     profile = camera_profile(settings, table)
-    assert profile.grid is DREAMBLADE_MAP
+    assert profile.grid is FIVE_BY_FIVE_MAP
     registry = profile.registry_for(table)
     assert registry and all(tag.game == "db" for tag in registry)
 

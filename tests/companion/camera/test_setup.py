@@ -19,7 +19,7 @@ from vision.calibration import calibrate_from_markers
 from vision.camera import CameraError, SynthSource
 from vision.carrier import DEFAULT_CARRIER
 from vision.lens import lens_path, save_lens
-from vision.map_grid import DREAMBLADE_MAP
+from vision.map_grid import FIVE_BY_FIVE_MAP
 from vision.planner import CAMERAS, map_view_mm, plan_modes
 from vision.setup_check import SetupError
 from vision.synth import Scene, View, render
@@ -36,7 +36,7 @@ HALF = View(
 
 @pytest.fixture(scope="module")
 def half_frame() -> np.ndarray:
-    return render(Scene(DREAMBLADE_MAP, family="aruco4x4", design="carrier", seed=4), HALF)
+    return render(Scene(FIVE_BY_FIVE_MAP, family="aruco4x4", design="carrier", seed=4), HALF)
 
 
 def _config(tmp_path: Path, source: str = "synth:") -> Path:
@@ -96,7 +96,7 @@ def test_a_frame_of_another_size_than_the_calibration_is_refused(
     data = tmp_path / "data"
     data.mkdir()
     grey = cv2.cvtColor(half_frame, cv2.COLOR_BGR2GRAY)
-    calibration = calibrate_from_markers(grey, DREAMBLADE_MAP)
+    calibration = calibrate_from_markers(grey, FIVE_BY_FIVE_MAP)
     calibration = type(calibration)(
         calibration.homography, (4608, 2592), calibration.method, calibration.marker_centres_px
     )
@@ -134,7 +134,7 @@ def test_a_camera_that_dies_mid_check_is_said_and_never_judged_on_a_stale_frame(
 
 
 def test_the_report_zip_is_written_whole(tmp_path: Path, half_frame: np.ndarray) -> None:
-    table, notes = table_camera(tmp_path, DREAMBLADE_MAP)
+    table, notes = table_camera(tmp_path, FIVE_BY_FIVE_MAP)
     assert notes == [] and table.lens is None and table.expected_size is None
     report = table.check(half_frame)
     save_report(report, half_frame, tmp_path / "r.zip")
@@ -166,7 +166,7 @@ def full_scene(print_scale: float = 1.0) -> Scene:
         for n, (x, y) in enumerate(corners)
     )  # fmt: skip
     return Scene(
-        DREAMBLADE_MAP, pieces, family="aruco4x4", design="carrier", seed=4,
+        FIVE_BY_FIVE_MAP, pieces, family="aruco4x4", design="carrier", seed=4,
         print_scale=print_scale,
     )  # fmt: skip
 

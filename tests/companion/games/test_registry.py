@@ -1,6 +1,10 @@
+from importlib.metadata import entry_points
+
 import pytest
 
 from companion.games import (
+    ENTRY_POINT_GROUP,
+    event_maps,
     find_entry_kind,
     find_game,
     find_kit,
@@ -42,10 +46,24 @@ def test_entry_kinds_come_from_the_kits():
         find_entry_kind("arena", "spell")
 
 
-def test_the_tournaments_armies_and_the_judges_tools_come_from_the_kit_offering_them():
-    armies = registered_armies()
-    assert [kit.registered for kit in kits() if kit.registered is not None] == [armies]
-    assert armies.shipped() and all(
-        {"key", "name", "miniatures"} <= set(w) for w in armies.shipped()
+def test_the_house_games_are_found_by_their_entry_points_in_the_house_order():
+    points = entry_points(group=ENTRY_POINT_GROUP)
+    house = {p.name for p in points if p.dist is not None and p.dist.name == "tabletop-companion"}
+    assert house == {kit.name for kit in kits()}
+    assert [kit.name for kit in kits()] == ["dreamblade", "dungeon_command", "arena", "planechase"]
+    assert [kit.listed for kit in kits()] == sorted(kit.listed for kit in kits())
+
+
+def test_armies_judge_tools_and_event_maps_are_asked_of_the_game_played():
+    for kit in kits():
+        assert registered_armies(kit.name) is kit.registered
+        tools = judge_tools(kit.name)
+        assert (tools.__name__ if tools else None) == kit.judge
+        maps = event_maps(kit.name)
+        assert (maps.__name__ if maps else None) == kit.event_maps
+    offering = [kit for kit in kits() if kit.registered is not None]
+    assert offering and all(
+        {"key", "name", "miniatures"} <= set(w) for w in offering[0].registered.shipped()
     )
-    assert judge_tools().__name__ == next(kit.judge for kit in kits() if kit.judge)
+    assert any(kit.judge is None for kit in kits())  # a game without them answers None
+    assert judge_tools(next(k.name for k in kits() if k.judge is None)) is None

@@ -28,7 +28,7 @@ from tests.companion.hub.mqtt import account, generated_broker, wait_for
 from vision.board_change import TagId
 from vision.calibration import Calibration
 from vision.camera import ResilientCamera
-from vision.map_grid import DREAMBLADE_MAP
+from vision.map_grid import FIVE_BY_FIVE_MAP
 from vision.registration import LabelRegistration, assign_serials
 from vision.synth import Figure, Piece, Scene, View, render, view_homography
 
@@ -71,7 +71,7 @@ def test_a_paired_table_reads_both_players_carriers_and_flags_a_third_key(tmp_pa
         labels = TableReading("zxing", own, table.session)
         profile = camera_profile(settings, table)
         first = labels.current()
-        scene = Scene(DREAMBLADE_MAP, (), family="aruco4x4", design="carrier", seed=6)
+        scene = Scene(FIVE_BY_FIVE_MAP, (), family="aruco4x4", design="carrier", seed=6)
         loop = CameraLoop(
             table, ResilientCamera(FlakySource()), first.reader,
             profile.registry_for(table) or {}, profile.grid,
@@ -91,7 +91,7 @@ def test_a_paired_table_reads_both_players_carriers_and_flags_a_third_key(tmp_pa
             assert f"{seat_of['Ann']}:runetagged-brawler#1" in pieces
 
             scene = Scene(
-                DREAMBLADE_MAP,
+                FIVE_BY_FIVE_MAP,
                 (
                     carrier(ann_sheet, BRAWLER, 135.0, 135.0, 20.0),  # b2
                     carrier(ben_sheet, OGRE, 315.0, 315.0, -35.0),  # d4

@@ -67,6 +67,19 @@ def test_registered_warbands_are_the_paired_game(tmp_path: Path):
     assert fallback.record() == starting_game(settings(tmp_path)).record()
 
 
+def test_the_pairing_starts_the_events_game_not_the_tables_own(tmp_path: Path, caplog):
+    from companion.games import kits
+
+    other = kits()[-1]
+    assert settings(tmp_path).game != other.name
+    game = game_for_match({**match(1), "game": other.name}, settings(tmp_path))
+    assert game.name == other.name
+    # a game this table does not have: its own, and the log says why
+    own = game_for_match({**match(1), "game": "chess"}, settings(tmp_path))
+    assert own.record() == starting_game(settings(tmp_path)).record()
+    assert "chess" in caplog.text
+
+
 @pytest.mark.process
 def test_a_pairing_starts_the_game_once_and_is_remembered(tmp_path: Path):
     link, started = link_for(tmp_path)

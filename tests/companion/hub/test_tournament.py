@@ -331,6 +331,32 @@ def test_an_event_journalled_with_a_retired_tiebreaker_replays_without_it(tmp_pa
     assert [row["name"] for row in again.standings_rows()] == ["Ann", "Ben"]
 
 
+def test_the_event_plays_the_game_its_organizer_chose(tmp_path: Path):
+    """The event's game is the organizer's choice among the hub's games (the first the house
+    lists until then); warbands and banned lists are asked of that game, and every pairing
+    carries it to its table."""
+    from companion.games import kits
+
+    tournament = event(tmp_path)
+    first = kits()[0]
+    assert tournament.game == first.name and tournament.armies() is first.registered
+    plain = next(kit for kit in kits() if kit.registered is None)
+    refused("game", tournament, tournament.configure, game="chess")
+    tournament.configure(game=plain.name)
+    assert tournament.settings_view()["game"] == plain.name
+    assert not tournament.settings_view()["armies"]
+    assert {g["name"] for g in tournament.settings_view()["games"]} == {k.name for k in kits()}
+    refused("warband_none", tournament, tournament.check_in, "Ben", VALOR)
+    tournament.set_tables(TABLES)
+    tournament.check_in("Ben")
+    tournament.check_in("Aiko")
+    refused("game_fixed", tournament, tournament.configure, game=first.name)
+    tournament.start_round()
+    match = next(iter(tournament.state.matches.values()))
+    assert tournament.match_view(match)["game"] == plain.name
+    assert event(tmp_path).game == plain.name  # replayed from the journal
+
+
 def test_no_round_without_a_rematch_the_organizer_allows_the_fewest(tmp_path: Path):
     """Four players have all met after three rounds: the fourth is refused with the numbers
     that say why, and nothing is written; allowed, it pairs two rematches (the fewest) and a

@@ -219,7 +219,7 @@ def test_the_pages_drawing_tables_load_the_panels_scripts_as_a_watcher(hub_app: 
         assert "status.turn" in boot["messages"]  # the panel's own words for the game
         for script in ("page.js", "panel.js", "dreamblade.js", "hub.js"):
             assert f"/{script}" in page
-        assert client.get("/static/dreamblade.js").status_code == 200
+        assert client.get("/games/dreamblade/static/dreamblade.js").status_code == 200
     organizer = client.get("/").get_data(as_text=True)
     assert "panel.js" not in organizer and "page.js" in organizer
     assert client.get("/tables/table-2").get_data(as_text=True).count('"table": "table-2"') == 1

@@ -330,6 +330,7 @@
     if (minutes && document.activeElement !== minutes && event.settings.round_minutes) minutes.value = event.settings.round_minutes;
     const atTime = document.getElementById("settings-at-time");
     if (atTime && document.activeElement !== atTime) atTime.value = event.settings.at_time;
+    renderGame();
     document.body.dataset.round = event.round ? event.round.number : 0;
   }
 
@@ -421,6 +422,19 @@
       pin.value = "";
       if (done) toast(t("hub.access.pin_done"));
     });
+  }
+
+  /* The event's game: the games this hub knows, the chosen one picked; the map card and the
+     warband field only for a game that has them. */
+  function renderGame() {
+    const select = document.getElementById("settings-game");
+    if (!select) return;
+    if (!select.options.length) {
+      for (const game of event.settings.games) select.append(el("option", { value: game.name, text: game.title }));
+    }
+    if (document.activeElement !== select) select.value = event.settings.game;
+    document.getElementById("map-card").hidden = !event.settings.maps;
+    document.getElementById("checkin-warband-field").hidden = !event.settings.armies;
   }
 
   // -- the event's map ----------------------------------------------------------------------------
@@ -537,7 +551,12 @@
       e.preventDefault();
       const minutes = Number(document.getElementById("settings-minutes").value) || null;
       const atTime = document.getElementById("settings-at-time").value;
-      if (await send("/api/settings", { round_minutes: minutes, at_time: atTime })) toast(t("hub.settings.saved"));
+      const game = document.getElementById("settings-game").value;
+      const changed = game !== event.settings.game;
+      if (await send("/api/settings", { round_minutes: minutes, at_time: atTime, game })) {
+        if (changed) location.reload(); // the game's warbands and maps are fetched again
+        else toast(t("hub.settings.saved"));
+      }
     });
   }
 

@@ -17,7 +17,8 @@ from companion.games.dreamblade.dice import AttackDie, Face, attack_odds
 from companion.games.dreamblade.game import DreambladeGame
 from companion.yaml_files import read_yaml
 
-MESSAGES = Path(__file__).parents[4] / "web_panel" / "messages"
+# the game's own words sit with its screens (docs/architecture.md, "Game kits")
+MESSAGES = Path(__file__).parents[4] / "companion/games/dreamblade/screens/messages"
 
 
 def _play(levels: dict[str, str], seed: int, budget: float | None = None) -> DreambladeGame:

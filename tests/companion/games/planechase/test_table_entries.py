@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.errors import DataFileError
-from companion.games.catalog_entries import find_entry_kind
+from companion.games import find_entry_kind
 from companion.games.planechase.game import Planechase
 from companion.games.planechase.planes import catalog
 from companion.games.planechase.setup import SHARED, Setup

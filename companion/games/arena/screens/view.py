@@ -119,3 +119,6 @@ def camera_prompt_view(game: Game, prompt: CameraPrompt) -> dict[str, Any] | Non
         "legal": True,
         "seat": game.pending().seat,
     }
+
+
+phone_view = arena_view  # what the panel asks of the game's screens

@@ -53,3 +53,6 @@ def planechase_view(game: Game) -> dict[str, Any]:
         },
         "plane_names": {plane_id: p.name for plane_id, p in game.planes.items()},
     }
+
+
+phone_view = planechase_view  # what the panel asks of the game's screens

@@ -8,9 +8,9 @@ import pytest
 from flask import Flask
 
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
+from companion.games.dreamblade.screens.view import dreamblade_view
 from companion.table.table import JUDGE, Table
 from tests.web_panel.conftest import Phone, dreamblade_table, seated
-from web_panel.game_views.dreamblade import dreamblade_view
 from web_panel.i18n import translate
 
 

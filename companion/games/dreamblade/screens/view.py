@@ -114,3 +114,6 @@ def dreamblade_view(game: Game) -> dict[str, Any]:
         # an unimplemented ability's effect being applied: whose, and what its seat may do
         "manual": game.manual_window(),
     }
+
+
+phone_view = dreamblade_view  # what the panel asks of the game's screens

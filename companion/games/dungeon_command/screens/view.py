@@ -115,3 +115,6 @@ def camera_prompt_view(game: Game, prompt: CameraPrompt) -> dict[str, Any] | Non
         "legal": legal,
         "seat": game.pending().seat,
     }
+
+
+phone_view = dungeon_command_view  # what the panel asks of the game's screens

@@ -11,13 +11,13 @@ from flask import Flask
 from companion.games.arena import prompts
 from companion.games.arena.demo import SCRIPT, demo_setup
 from companion.games.arena.game import Arena
+from companion.games.arena.screens.view import arena_view, camera_prompt_view
 from companion.settings import Settings
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.web_panel.conftest import JUDGE_PIN, Phone, seated
 from web_panel import create_app
 from web_panel.camera_prompts import CameraPrompt
-from web_panel.game_views.arena import arena_view, camera_prompt_view
 from web_panel.game_views.prompts import mark
 
 

@@ -167,7 +167,7 @@
     G.add(container, G.choices("", G.legal(view, "end"), "secondary"));
   }
 
-  /* Dice entry, as Dreamblade's: count the hits (or shields) that came up, 0 to the dice rolled,
+  /* Dice entry, as on the 5×5 map: count the hits (or shields) that came up, 0 to the dice rolled,
      on a stepper or the keypad, then send; spells may change the number of dice first. */
   function diceEntry(container, pending, view) {
     const { dice, attacker, target } = pending.details;

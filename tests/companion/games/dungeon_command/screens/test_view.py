@@ -11,13 +11,13 @@ from flask import Flask
 from companion.games.dungeon_command import prompts
 from companion.games.dungeon_command.demo import SCRIPT, demo_setup
 from companion.games.dungeon_command.game import DungeonCommand
+from companion.games.dungeon_command.screens.view import camera_prompt_view, dungeon_command_view
 from companion.settings import Settings
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.web_panel.conftest import Phone, seated
 from web_panel import create_app
 from web_panel.camera_prompts import CameraPrompt
-from web_panel.game_views.dungeon_command import camera_prompt_view, dungeon_command_view
 from web_panel.game_views.prompts import mark
 from web_panel.i18n import translate
 

@@ -12,12 +12,12 @@ from companion.games.planechase import prompts
 from companion.games.planechase.actions import EndTurn, Leave
 from companion.games.planechase.demo import demo_setup
 from companion.games.planechase.game import Planechase
+from companion.games.planechase.screens.view import planechase_view
 from companion.settings import Settings
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.web_panel.conftest import Phone, seated
 from web_panel import create_app
-from web_panel.game_views.planechase import planechase_view
 from web_panel.game_views.prompts import mark
 
 
