@@ -126,6 +126,8 @@ class ComputerSeatSettings(_Section):
     think_seconds: float = Field(default=1.0, gt=0, le=30)  # what a strong move may take
     # its spawns and moves wait for the players to carry its miniatures on the real map
     carried: bool = True
+    # its dice: rolled by the table's virtual dice, or typed by the players from real dice
+    dice: Literal["table", "typed"] = "table"
 
 
 class HubSettings(_Section):

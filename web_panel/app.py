@@ -42,6 +42,7 @@ from web_panel.pages import pages
 from web_panel.panel import LedSource, Panel
 from web_panel.private_files import write_private
 from web_panel.remote_api import remote_api
+from web_panel.solo_api import solo_api
 from web_panel.table_catalog_api import catalog_api
 
 if TYPE_CHECKING:
@@ -132,6 +133,7 @@ def create_app(
     app.register_blueprint(judge_api)
     app.register_blueprint(led_api)
     app.register_blueprint(demo_api)
+    app.register_blueprint(solo_api)
     app.register_blueprint(remote_api)
     app.register_blueprint(pages)
     app.register_blueprint(game_assets)

@@ -11,8 +11,6 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
-from companion.games import find_kit
-from companion.table.computer_seat import ComputerSeat
 from web_panel.api import Refused
 from web_panel.panel import Panel, current_panel
 
@@ -49,14 +47,11 @@ def take_over() -> ResponseReturnValue:
 
 def _computer_takes_empty_seats(panel: Panel) -> None:
     """Nobody's phone holds the other seat: the table plays it (normal), so the customer who
-    took over is not left waiting; the phones say so (``demo.computer``)."""
+    took over is not left waiting; the phones say so (``demo.computer``). A second customer who
+    scans that seat's code takes it back (``pages.join``)."""
     table = panel.table
-    name, seats = table.read(lambda game: (game.name, tuple(game.seats)))
-    if find_kit(name).ai is None:
-        return
+    seats = table.read(lambda game: tuple(game.seats))
     held = table.session.phones(table.game_id)
     for seat in seats:
-        if seat not in held and seat not in panel.computer_seats:
-            computer = ComputerSeat(table, seat, "normal", carried=panel.settings.computer.carried)
-            computer.attach()
-            panel.computer_seats[seat] = computer
+        if seat not in held and seat not in panel.computer_seats and panel.offers_computer(seat):
+            panel.give_to_computer(seat, "normal")

@@ -89,7 +89,6 @@ def run(config: Path | None, host: str | None, port: int | None, verbose: bool) 
         runtime.problems.append(f"store: {opened.recovery.summary()}")
     runtime.start_lights()
     runtime.start_buttons()
-    runtime.start_computer_seat()
     if camera:
         runtime.start_camera(camera, settings.data_dir / "calibration.json")
     else:

@@ -127,23 +127,6 @@ class TableRuntime:
             return
         self._closers.append(buttons.close)
 
-    def start_computer_seat(self) -> None:
-        """The seat the config gives the table to play (``computer:``), if any."""
-        chosen = self.settings.computer
-        if chosen.seat is None:
-            return
-        from companion.table.computer_seat import ComputerSeat
-
-        seat = ComputerSeat(
-            self.table,
-            chosen.seat,
-            chosen.level,
-            budget=chosen.think_seconds,
-            carried=chosen.carried,
-        )
-        seat.attach()
-        self._closers.append(seat.detach)
-
     def start_panel(self, host: str | None = None, port: int | None = None) -> str:
         """Serve the phone panel; returns the address phones open (the LAN one if listening on
         every interface)."""

@@ -31,6 +31,9 @@ class Choice:
     reason: Label
     # a miniature the players must carry to a cell for the action (spawn, move): (piece, cell)
     places: tuple[str, str] | None = None
+    # the cell that miniature leaves (where it stands, or its seat's portal when it comes onto
+    # the map), which the LEDs light it from; None: nowhere on the map
+    start: str | None = None
 
 
 class AiPlayer(Protocol):

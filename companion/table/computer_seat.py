@@ -49,14 +49,18 @@ class ComputerSeat:
         budget: float | None = 1.0,
         dice: random.Random | None = None,
         carried: bool = False,
+        typed_dice: bool = False,
     ) -> None:
         """``seed``: the player's choices (``None``: a fresh one each time the table opens);
         ``budget``: seconds a strong move may think; ``dice``: the rolls' RNG (``None``: the
         system's, as the table's virtual dice roll for players); ``carried``: the players move
         the computer's miniatures on a real map — a spawn or move waits (``Table.expect``) until
-        the camera sees it done, or a phone says so."""
+        the camera sees it done, or a phone says so; ``typed_dice``: its dice are rolled for real
+        and typed in on any seated phone (``Table.type_dice_for``, from now until ``detach``),
+        not rolled by the table's virtual dice."""
         self.table, self.seat, self.level = table, seat, check_level(level)
         name = table.read(lambda game: game.name)
+        self.game_id = table.game_id  # it plays this game only (a new one needs a new seat)
         factory = find_kit(name).ai
         if factory is None:
             raise ValueError(f"{name} offers no computer player")
@@ -67,6 +71,9 @@ class ComputerSeat:
         )
         self.dice = dice
         self.carried = carried
+        self.typed_dice = typed_dice
+        if typed_dice:
+            table.type_dice_for(seat)
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._worker: threading.Thread | None = None
@@ -91,7 +98,9 @@ class ComputerSeat:
                     moves.append(Move(str(accepted.action), None))
                 elif self.carried and choice is not None and choice.places is not None:
                     piece, cell = choice.places
-                    self.table.expect(self.seat, choice.action, piece, cell, choice.reason)
+                    self.table.expect(
+                        self.seat, choice.action, piece, cell, choice.reason, choice.start
+                    )
                     moves.append(Move(str(choice.action), choice))
                     return moves  # the players carry it out; the table goes on from there
                 else:
@@ -111,11 +120,12 @@ class ComputerSeat:
     def _decide(self, game: Any) -> tuple[int, int, bool | None, Choice | None]:
         version, game_id = self.table.version, self.table.game_id
         waiting = self.table.expected() is not None
-        if waiting or game.is_over or game.pending().seat != self.seat:
+        if waiting or game_id != self.game_id or game.is_over or game.pending().seat != self.seat:
             return version, game_id, None, None
         roll = find_kit(game.name).virtual_dice
         if roll is not None and roll(game, random.Random(0)) is not None:
-            return version, game_id, True, None
+            # its dice: the table rolls them, or a phone types them from real dice
+            return version, game_id, None if self.typed_dice else True, None
         return version, game_id, None, self.player.choose(game)
 
     # -- at a running table -------------------------------------------------------------------
@@ -128,6 +138,8 @@ class ComputerSeat:
         self._wake.set()
 
     def detach(self) -> None:
+        if self.typed_dice:
+            self.table.type_dice_for(self.seat, typed=False)
         if self._unsubscribe is not None:
             self._unsubscribe()
         self._stop.set()

@@ -17,6 +17,7 @@ proposals go to the host's engine and come back as the host's log entries, which
 from __future__ import annotations
 
 import logging
+import random
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -26,7 +27,7 @@ from typing import Any, Protocol, TypeVar
 from companion import events as ev
 from companion.errors import IllegalActionError
 from companion.events import Event, EventBus
-from companion.games import find_game
+from companion.games import find_game, find_kit
 from companion.games.protocol import Action, Game, Label
 from companion.settings import SeatSettings
 from companion.table.catalog import write_entries
@@ -89,6 +90,7 @@ class Expected:
     reason: Label | None
     piece: str
     cell: str
+    start: str | None = None  # the cell it leaves (or its portal), which the LEDs light it from
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -97,6 +99,7 @@ class Expected:
             "reason": None if self.reason is None else self.reason.to_json(),
             "piece": self.piece,
             "cell": self.cell,
+            "start": self.start,
         }
 
 
@@ -148,6 +151,7 @@ class Table:
         self._forwarder: Forwarder | None = None  # a guest table's host
         self._remote: dict[str, Any] | None = None  # the remote block of the state
         self._expected: Expected | None = None  # a computer seat's move the players carry out
+        self._dice_typed_for: frozenset[str] = frozenset()  # seats whose dice any phone enters
         self._follow_log(store.log(game_id))
 
     def _follow_log(self, log_entries: list[dict[str, Any]]) -> None:
@@ -258,6 +262,9 @@ class Table:
                     "legal_count": len(legal),
                     "winner": game.winner(),
                     "position": game.position(),
+                    # the seat whose dice the pending roll asks for, when any seated phone may
+                    # enter them (a computer seat whose dice the players roll for real)
+                    "dice_typed_for": self._typed_roll_locked(),
                 }
                 self._state = (self._game_id, self._version, built)
             remote = None if self._remote is None else {**self._remote, "paused": self._held}
@@ -267,24 +274,60 @@ class Table:
     # -- a computer seat's move, carried out by the players --------------------------------------
 
     def expect(
-        self, seat: str, action: Action, piece: str, cell: str, reason: Label | None
+        self,
+        seat: str,
+        action: Action,
+        piece: str,
+        cell: str,
+        reason: Label | None,
+        start: str | None = None,
     ) -> None:
         """Hold ``action`` of the computer's ``seat`` until its miniature ``piece`` is put in
         ``cell``: the camera's (or anyone's) proposal for that seat must be that action; anything
         else is refused with what is expected, and nothing changes. ``IllegalActionError`` if the
-        action is not legal now."""
+        action is not legal now. ``start``: the cell the miniature leaves (the LEDs light its way
+        from there, ``ACTION_EXPECTED``)."""
         with self._lock:
             game = self._game
             if game.seat_for(action) != seat or action not in game.legal_actions():
                 raise IllegalActionError(f"{action} is not {seat}'s to take now", rule="expect")
             label = game.describe(action).label
-            self._expected = Expected(seat, action, label, reason, piece, cell)
+            self._expected = Expected(seat, action, label, reason, piece, cell, start)
             self._state = None
-        self.bus.publish(Event(ev.ACTION_EXPECTED, {"seat": seat, "piece": piece, "cell": cell}))
+        self.bus.publish(
+            Event(ev.ACTION_EXPECTED, {"seat": seat, "piece": piece, "cell": cell, "start": start})
+        )
 
     def expected(self) -> Expected | None:
         with self._lock:
             return self._expected
+
+    def drop_expected(self, seat: str) -> None:
+        """Forget ``seat``'s move waiting to be carried (the table no longer plays that seat)."""
+        with self._lock:
+            if self._expected is None or self._expected.seat != seat:
+                return
+            self._expected = None
+            self._state = None
+        self.bus.publish(Event(ev.ACTION_EXPECTED, {"seat": seat, "piece": None, "cell": None}))
+
+    def type_dice_for(self, seat: str, typed: bool = True) -> None:
+        """Let any seated phone enter ``seat``'s dice (``typed``; False: only that seat again):
+        a computer seat whose dice the players roll for real and type in. A roll the game asks of
+        that seat is then taken from any seat, as that seat's."""
+        with self._lock:
+            seats = self._dice_typed_for | {seat} if typed else self._dice_typed_for - {seat}
+            self._dice_typed_for = frozenset(seats)
+            self._state = None
+
+    def _typed_roll_locked(self) -> str | None:
+        """The seat whose roll the game waits for, if phones type that seat's dice."""
+        seat = self._game.pending().seat
+        if seat not in self._dice_typed_for or self._game.is_over:
+            return None
+        roll = find_kit(self._game.name).virtual_dice
+        asks_dice = roll is not None and roll(self._game, random.Random(0)) is not None
+        return seat if asks_dice else None
 
     def carried_out(
         self, proposer: Proposer, version: int | None = None, game_id: int | None = None
@@ -384,6 +427,9 @@ class Table:
                             rule="expect.other",
                         )
                     proposer, reason = expected.seat, expected.reason
+                typed_roll = self._typed_roll_locked()
+                if isinstance(proposer, str) and typed_roll and waiting_for == typed_roll:
+                    proposer = waiting_for  # its dice, typed from real dice on a phone
                 if not isinstance(proposer, Authority) and waiting_for not in (None, proposer):
                     raise SeatError(f"the game waits for seat {waiting_for}, not seat {proposer}")
                 accepted = self._push_locked(proposer, action, kept_with, reason)

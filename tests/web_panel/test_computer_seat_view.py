@@ -123,8 +123,8 @@ def test_play_from_here_with_nobody_in_the_other_seat_gives_it_to_the_computer(
         phone = seated(app, "A")
         taken = phone.post("/api/demo/take_over")
         assert taken.status_code == 200
-        assert taken.get_json()["computer"] == ["B"]
-        assert phone.state()["demo"]["computer"] == ["B"]
+        assert taken.get_json() == {"scripted": False, "taken_over": True}
+        assert phone.state()["computer"] == {"B": "normal"}
         # the customer plays A; the table answers for B on its own (its worker thread)
         for _ in range(200):
             view = phone.state()
@@ -137,5 +137,24 @@ def test_play_from_here_with_nobody_in_the_other_seat_gives_it_to_the_computer(
             else:
                 threading.Event().wait(0.05)
         assert any(e["seat"] == "B" and e.get("reason") for e in phone.state()["log"])
+        # a second customer scans B's code: the table lets the seat go, that phone plays it
+        second = seated(app, "B")
+        assert second.state()["computer"] == {}
+        assert panel.computer_seats == {}
+        for _ in range(200):  # A plays until the game waits for B
+            view = phone.state()
+            if view["pending"]["seat"] == "B":
+                break
+            seen = {"game_id": view["game_id"], "version": view["version"]}
+            if phone.post("/api/roll", seen).status_code == 409 and view["offers"]:
+                phone.act(view["offers"][0])
+        before = table.version
+        threading.Event().wait(0.5)  # the table's worker would have played by now
+        assert table.version == before  # B waits for its new player
+        view = second.state()
+        seen = {"game_id": view["game_id"], "version": view["version"]}
+        if second.post("/api/roll", seen).status_code == 409:
+            assert second.act(view["offers"][0]).status_code == 200
+        assert table.log()[-1]["seat"] == "B" and not table.log()[-1].get("reason")
     finally:
         panel.close()

@@ -75,7 +75,10 @@
     if (page !== "phone" || !pending || pending.kind === "game_over") return false;
     if (state.view && state.view.remote && state.view.remote.paused) return false; // remote.js says why
     if (state.me.judge) return true;
-    return Boolean(state.me.seat) && (pending.seat === null || pending.seat === state.me.seat);
+    if (!state.me.seat) return false;
+    // a computer seat's dice, rolled for real and typed in on any seated phone (issue 35)
+    if (state.view && state.view.dice_typed_for && state.view.dice_typed_for === pending.seat) return true;
+    return pending.seat === null || pending.seat === state.me.seat;
   }
 
   // -- talking to the server ----------------------------------------------------------------
@@ -332,8 +335,9 @@
         box.append(movedNotice(state.me.moved));
         return;
       }
-      const key = state.me.seat ? "pending.not_yours" : "pending.spectator";
-      box.append(el("p", { class: "hint not-yours", text: t(key, { name: waiting }) }));
+      const thinking = view.computer && view.computer[pending.seat]; // the table plays that seat
+      const key = thinking ? "computer.thinking" : state.me.seat ? "pending.not_yours" : "pending.spectator";
+      box.append(el("p", { class: `hint not-yours${thinking ? " computer-thinking" : ""}`, text: t(key, { name: waiting }) }));
       return;
     }
     const controls = el("div", { class: "controls" });
@@ -365,7 +369,7 @@
     if (!demo) return false;
     if (!demo.scripted) {
       if (demo.taken_over) box.append(el("p", { class: "hint demo-note", text: t("demo.taken_over") }));
-      for (const taken of demo.computer || []) { // nobody held that seat: the table plays it
+      for (const taken of Object.keys(view.computer || {})) { // nobody held that seat: the table plays it
         box.append(el("p", { class: "hint demo-computer", text: t("demo.computer", { name: seat(taken).name }) }));
       }
       return false;

@@ -266,10 +266,10 @@ class DreambladeAi:
         work.bus = None
         options = list(_decisions(work))
         if len(options) == 1:
-            return Choice(options[0], Label("ai.reason.only"), _places(options[0]))
+            return _carried(work, options[0], Label("ai.reason.only"))
         if self.level == "easy":
             action = random_action(work, self.rng)
-            return Choice(action, Label("ai.reason.random"), _places(action))
+            return _carried(work, action, Label("ai.reason.random"))
         search = _Search(me, random.Random(self.rng.getrandbits(64)))
         if self.level == "normal":
             weighed = self._weigh(work, search, 0, options)
@@ -279,7 +279,7 @@ class DreambladeAi:
         best = max(weighed, key=lambda w: w.value)
         self.last_depth, self.last_nodes = depth, search.nodes
         reason = self._reason(work, me, best, weighed, depth, search.nodes)
-        return Choice(best.action, reason, _places(best.action))
+        return _carried(work, best.action, reason)
 
     def _weigh(
         self, game: DreambladeGame, search: _Search, depth: int, options: list[Action]
@@ -345,9 +345,17 @@ class DreambladeAi:
         return Label("ai.reason.best", {"n": len(weighed)})
 
 
-def _places(action: Action) -> tuple[str, str] | None:
-    """The miniature the players carry for the action, and where to."""
-    return (action.mini, action.cell) if isinstance(action, Spawn | Move | Place) else None
+def _carried(game: DreambladeGame, action: Action, reason: Label) -> Choice:
+    """The choice, with the miniature the players carry for it (a spawn, a move, a placing),
+    where to, and the cell it leaves: its own, or its seat's portal when it comes onto the map."""
+    if not isinstance(action, Spawn | Move | Place):
+        return Choice(action, reason)
+    cell_of = {mini.id: cell for cell, minis in game.board().items() for mini in minis}
+    start = cell_of.get(action.mini)
+    if start is None:
+        seat = game.setup.pieces[action.mini].owner
+        start = game.portal(seat)
+    return Choice(action, reason, (action.mini, action.cell), start)
 
 
 def _mine(game: DreambladeGame, me: str) -> list[str]:
