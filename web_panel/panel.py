@@ -176,6 +176,7 @@ class Panel:
             budget=chosen.think_seconds,
             carried=chosen.carried,
             typed_dice=chosen.dice == "typed",
+            camera=self.camera is not None,
         )
         self.computer_seats[seat] = computer
         computer.attach()
@@ -255,6 +256,7 @@ class Panel:
         view["held"] = sorted(self.table.session.phones(self.table.game_id))  # seats with a phone
         view["demo"] = self.view_demo()
         view["computer"] = self.computer_view()
+        view["camera_confirms"] = self.camera is not None  # a computer's carried move, not a tap
         view["solo"] = self.solo_offer()
         view["map_agreement"] = self.map_agreement_view()
         return view

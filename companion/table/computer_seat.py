@@ -50,6 +50,7 @@ class ComputerSeat:
         dice: random.Random | None = None,
         carried: bool = False,
         typed_dice: bool = False,
+        camera: bool = False,
     ) -> None:
         """``seed``: the player's choices (``None``: a fresh one each time the table opens);
         ``budget``: seconds a strong move may think; ``dice``: the rolls' RNG (``None``: the
@@ -57,7 +58,8 @@ class ComputerSeat:
         the computer's miniatures on a real map — a spawn or move waits (``Table.expect``) until
         the camera sees it done, or a phone says so; ``typed_dice``: its dice are rolled for real
         and typed in on any seated phone (``Table.type_dice_for``, from now until ``detach``),
-        not rolled by the table's virtual dice."""
+        not rolled by the table's virtual dice; ``camera``: a camera watches the map, so only what
+        it sees takes a carried move (``Table.expect``'s ``seen``)."""
         self.table, self.seat, self.level = table, seat, check_level(level)
         name = table.read(lambda game: game.name)
         self.game_id = table.game_id  # it plays this game only (a new one needs a new seat)
@@ -72,6 +74,7 @@ class ComputerSeat:
         self.dice = dice
         self.carried = carried
         self.typed_dice = typed_dice
+        self.camera = camera
         if typed_dice:
             table.type_dice_for(seat)
         self._wake = threading.Event()
@@ -99,7 +102,13 @@ class ComputerSeat:
                 elif self.carried and choice is not None and choice.places is not None:
                     piece, cell = choice.places
                     self.table.expect(
-                        self.seat, choice.action, piece, cell, choice.reason, choice.start
+                        self.seat,
+                        choice.action,
+                        piece,
+                        cell,
+                        choice.reason,
+                        choice.start,
+                        seen=self.camera,
                     )
                     moves.append(Move(str(choice.action), choice))
                     return moves  # the players carry it out; the table goes on from there

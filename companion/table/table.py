@@ -91,6 +91,7 @@ class Expected:
     piece: str
     cell: str
     start: str | None = None  # the cell it leaves (or its portal), which the LEDs light it from
+    seen: bool = False  # only the camera seeing it there takes it (no phone's word)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -281,18 +282,20 @@ class Table:
         cell: str,
         reason: Label | None,
         start: str | None = None,
+        seen: bool = False,
     ) -> None:
         """Hold ``action`` of the computer's ``seat`` until its miniature ``piece`` is put in
         ``cell``: the camera's (or anyone's) proposal for that seat must be that action; anything
         else is refused with what is expected, and nothing changes. ``IllegalActionError`` if the
         action is not legal now. ``start``: the cell the miniature leaves (the LEDs light its way
-        from there, ``ACTION_EXPECTED``)."""
+        from there, ``ACTION_EXPECTED``). ``seen``: only the camera (or the judge) may take it —
+        a table with a camera, where no phone's word says where a miniature stands."""
         with self._lock:
             game = self._game
             if game.seat_for(action) != seat or action not in game.legal_actions():
                 raise IllegalActionError(f"{action} is not {seat}'s to take now", rule="expect")
             label = game.describe(action).label
-            self._expected = Expected(seat, action, label, reason, piece, cell, start)
+            self._expected = Expected(seat, action, label, reason, piece, cell, start, seen)
             self._state = None
         self.bus.publish(
             Event(ev.ACTION_EXPECTED, {"seat": seat, "piece": piece, "cell": cell, "start": start})
@@ -425,6 +428,12 @@ class Table:
                             f"the computer's move is {expected.action}: put {expected.piece} "
                             f"in {expected.cell} (the table saw {action})",
                             rule="expect.other",
+                        )
+                    if expected.seen and proposer not in (CAMERA, JUDGE):
+                        raise IllegalActionError(
+                            f"the camera takes the computer's move once it sees {expected.piece} "
+                            f"in {expected.cell}",
+                            rule="expect.camera",
                         )
                     proposer, reason = expected.seat, expected.reason
                 typed_roll = self._typed_roll_locked()

@@ -317,7 +317,9 @@
     if (demoWatching(box, view)) return;
     if (view.expected) { // the computer's move waits for the players to carry its miniature
       box.append(el("p", { class: "computer-carry", text: t("computer.carry", { action: actionLabel(view.expected) }) }));
-      if (page === "phone" && state.me.seat) {
+      if (view.camera_confirms) { // the camera sees it arrive; a tap cannot say so
+        box.append(el("p", { class: "hint computer-camera", text: t("computer.camera_confirms") }));
+      } else if (page === "phone" && state.me.seat) {
         box.append(el("button", {
           class: "btn computer-carried", type: "button", text: t("computer.carried"),
           onclick: () => guarded(() => post("/api/carried", { version: view.version, game_id: view.game_id })),

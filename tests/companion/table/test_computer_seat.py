@@ -172,3 +172,58 @@ def test_without_a_camera_a_phone_says_the_move_was_carried_out(tmp_path: Path) 
     assert table.log()[-1]["seat"] == "B"
     with pytest.raises(IllegalActionError, match="no move"):
         table.carried_out("A")
+
+
+def test_its_carried_move_says_where_the_miniature_comes_from(tmp_path: Path) -> None:
+    table = Table.start(Store(tmp_path / "t.sqlite"), demo_game())
+    heard: list[dict[str, object]] = []
+    table.bus.subscribe(lambda event: heard.append(dict(event.data)), {ev.ACTION_EXPECTED})
+    computer = ComputerSeat(table, "B", "normal", seed=2, dice=random.Random(2), carried=True)
+    kinds: set[str] = set()
+    phone, dice = DreambladeAi("easy", seed=5), random.Random(5)
+    for _ in range(400):
+        expected = table.expected()
+        if expected is not None:
+            cells = table.read(
+                lambda game: {m.id: c for c, ms in game.board().items() for m in ms}
+            )
+            portal = table.read(lambda game: game.portal("B"))
+            assert heard[-1] == {
+                "seat": "B",
+                "piece": expected.piece,
+                "cell": expected.cell,
+                "start": cells.get(expected.piece, portal),  # its cell, or its portal
+            }
+            kinds.add("move" if expected.piece in cells else "spawn")
+            if kinds == {"move", "spawn"}:
+                return
+            table.carried_out("A")
+        _human_turn(table, phone, dice)
+        computer.play_ready()
+    raise AssertionError(f"the computer carried only {kinds}")
+
+
+def test_its_dice_typed_from_real_dice_on_the_players_phone(tmp_path: Path) -> None:
+    table = Table.start(Store(tmp_path / "t.sqlite"), demo_game())
+    computer = ComputerSeat(table, "B", "normal", seed=3, typed_dice=True)
+    assert table.state()["dice_typed_for"] is None  # initiative: both seats roll, no seat's
+    phone, dice = DreambladeAi("easy", seed=3), random.Random(3)
+    for _ in range(600):
+        typed_for = table.state()["dice_typed_for"]
+        if typed_for == "B":
+            assert computer.play_ready() == []  # the table rolls nothing for it
+            version = table.version
+            typed = table.read(lambda game: roll(game, dice))  # what the real dice showed
+            accepted = table.submit("A", typed, version=version)  # typed on A's phone
+            entry = table.log()[-1]
+            assert (entry["action"], entry["seat"]) == (str(accepted.action), "B")
+            computer.detach()
+            assert table.state()["dice_typed_for"] is None  # its own seat's again
+            return
+        if table.read(lambda game: game.is_over):
+            break
+        if not computer.waits_for_me():
+            _human_turn(table, phone, dice)
+        else:
+            computer.play_ready()
+    raise AssertionError("the computer never had dice to roll")
