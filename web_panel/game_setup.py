@@ -160,6 +160,8 @@ def options() -> ResponseReturnValue:
         seats={seat: s.model_dump() for seat, s in seats.items()},
         clock_minutes=panel.settings.clock.round_minutes,
         camera=panel.camera is not None,  # pieces and cards can be registered by showing tags
+        # the games the table can play a seat of (its last one, at a level of these)
+        computer={"games": [k.name for k in kits() if k.ai is not None], "levels": list(LEVELS)},
         **game_options(panel),
     )
 

@@ -1,7 +1,7 @@
-"""Across the seams camera → table → panel (issue 35): the computer's miniature put in the wrong cell
-is seen by the (simulated) camera and said on the phone, in the player's language, by the rule it
-breaks; the table takes nothing until the miniature stands where the computer said, and then takes
-the computer's move, as its seat, from what the camera sees."""
+"""Across the seams camera → table → panel (issue 35): the computer's miniature put in the wrong
+cell is seen by the (simulated) camera and said on the phone, in the player's language, by the
+rule it breaks; the table takes nothing until the miniature stands where the computer said, and
+then takes the computer's move, as its seat, from what the camera sees."""
 
 from __future__ import annotations
 
