@@ -184,9 +184,7 @@ def test_its_carried_move_says_where_the_miniature_comes_from(tmp_path: Path) ->
     for _ in range(400):
         expected = table.expected()
         if expected is not None:
-            cells = table.read(
-                lambda game: {m.id: c for c, ms in game.board().items() for m in ms}
-            )
+            cells = table.read(lambda game: {m.id: c for c, ms in game.board().items() for m in ms})
             portal = table.read(lambda game: game.portal("B"))
             assert heard[-1] == {
                 "seat": "B",
