@@ -54,4 +54,5 @@ def _computer_takes_empty_seats(panel: Panel) -> None:
     held = table.session.phones(table.game_id)
     for seat in seats:
         if seat not in held and seat not in panel.computer_seats and panel.offers_computer(seat):
-            panel.give_to_computer(seat, "normal")
+            # the script's miniatures exist only on its synthetic camera: its moves are the phones'
+            panel.give_to_computer(seat, "normal", carried=False)

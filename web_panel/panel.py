@@ -163,10 +163,11 @@ class Panel:
         name, seats = self.table.read(lambda game: (game.name, tuple(game.seats)))
         return find_kit(name).ai is not None and seat in seats
 
-    def give_to_computer(self, seat: str, level: str) -> None:
+    def give_to_computer(self, seat: str, level: str, *, carried: bool | None = None) -> None:
         """The table plays ``seat`` of the game at the table at ``level`` from now (another
-        level there is replaced); its spawns and moves carried and its dice rolled as the
-        config's ``computer:`` says."""
+        level there is replaced); its spawns and moves carried (``carried``, ``None``: as the
+        config's ``computer:`` says; with a camera, the camera confirms them) and its dice rolled
+        as the config says."""
         self.release_computer(seat)
         chosen = self.settings.computer
         computer = ComputerSeat(
@@ -174,7 +175,7 @@ class Panel:
             seat,
             level,
             budget=chosen.think_seconds,
-            carried=chosen.carried,
+            carried=chosen.carried if carried is None else carried,
             typed_dice=chosen.dice == "typed",
             camera=self.camera is not None,
         )
