@@ -159,7 +159,8 @@ def _customer_step(phone: Phone, view: dict[str, Any]) -> None:
 def test_a_customer_plays_the_computer_from_here_while_another_phone_watches(tmp_path: Path):
     """The store demo (issue 35): one customer scans a seat's code and takes over with "Play from
     here"; nobody holds the other seat, so the table plays it (normal) and says so; the customer
-    plays against it while a second phone, which scanned no code, only watches the same game."""
+    plays against it while a second phone, which scanned no code, only watches the same game; a
+    third customer who scans the table's seat's code takes that seat over."""
     args = ["demo", "--game", "dreamblade", "--host", "127.0.0.1", "--port", "0", "--pace", "0.3"]
     heard: list[str] = []
     process, lines = _start(args, tmp_path, "Ctrl-C stops the demo.", heard)
@@ -205,6 +206,10 @@ def test_a_customer_plays_the_computer_from_here_while_another_phone_watches(tmp
         watched = {e["seq"]: e for e in watcher.state()["log"]}  # the same game, the same why
         for move in computer_moves:
             assert watched[move["seq"]]["reason"] == move["reason"]
+        # a second customer scans the computer's seat's code: that phone plays it from now
+        second = Phone(base, "en")
+        assert second.join(links[1])["seat"] == other
+        assert second.state()["computer"] == {}
         assert process.poll() is None
     finally:
         process.terminate()
