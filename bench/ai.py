@@ -67,9 +67,13 @@ def play(levels: dict[str, str], seed: int, budget: float) -> Game:
 
 def pairing(first: str, second: str, games: int, seed: int, budget: float) -> list[Game]:
     played = []
+    start = time.perf_counter()
     for index in range(games):
         seats = {"A": first, "B": second} if index % 2 == 0 else {"A": second, "B": first}
         played.append(play(seats, seed * 100_000 + index, budget))
+        if (index + 1) % 20 == 0 and index + 1 < games:  # a long pairing says how it goes
+            print(f"  {first} vs {second}: {index + 1} games, {first} wins "
+                  f"{share(played, first)}, {time.perf_counter() - start:.0f} s", flush=True)  # fmt: skip
     return played
 
 
@@ -105,7 +109,11 @@ def main() -> None:
           f"{share(strong, 'strong')} (target ≥ 60 %), normal wins {share(strong, 'normal')}, "
           f"{time.perf_counter() - start:.0f} s")  # fmt: skip
 
+    start = time.perf_counter()
     timed = pairing("strong", "normal", args.timing_games, args.seed + 3, 1.0)
+    per_game = (time.perf_counter() - start) / len(timed)
+    print(f"strong vs normal at a 1.0 s budget: {per_game:.0f} s a game here, so 200 games "
+          f"would take about {200 * per_game / 3600:.1f} h")  # fmt: skip
     for level in ("strong", "normal"):
         times = [t for g in timed for t in g.seconds.get(level, [])]
         median, worst = statistics.median(times), max(times)
