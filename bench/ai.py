@@ -72,8 +72,9 @@ def pairing(first: str, second: str, games: int, seed: int, budget: float) -> li
         seats = {"A": first, "B": second} if index % 2 == 0 else {"A": second, "B": first}
         played.append(play(seats, seed * 100_000 + index, budget))
         if (index + 1) % 20 == 0 and index + 1 < games:  # a long pairing says how it goes
+            seconds = time.perf_counter() - start
             print(f"  {first} vs {second}: {index + 1} games, {first} wins "
-                  f"{share(played, first)}, {time.perf_counter() - start:.0f} s", flush=True)  # fmt: skip
+                  f"{share(played, first)}, {seconds:.0f} s", flush=True)  # fmt: skip
     return played
 
 
