@@ -294,10 +294,13 @@ class DreambladeAi:
         self, game: DreambladeGame, search: _Search, options: list[Action]
     ) -> tuple[list[Weighed], int]:
         start = time.perf_counter()
-        search.cap, search.samples, search.most = 6, 6, NODE_CAP // 3
-        best = self._weigh(game, search, 0, options)  # the normal level's answer, always whole
+        # the normal level's answer first, weighed as normal weighs it and always whole: a
+        # deeper search can only replace it, so the strong level never plays below normal
+        best = self._weigh(game, search, 0, options)
         depth = 1
-        search.most = 1 << 62  # deeper: the time budget (or the fixed depth) bounds the search
+        # deeper: fewer choices and dice samples a step; the time budget (or the fixed depth)
+        # bounds the search
+        search.cap, search.samples, search.most = 6, 6, 1 << 62
         if self.budget is None:
             for depth in range(2, STRONG_DEPTH + 1):
                 best = self._weigh(game, search, depth - 1, options)
