@@ -25,7 +25,7 @@ from companion.camera.loop import CameraLoop
 from companion.camera.reconciler import default_registry
 from companion.lights.board_view import board_view_or_none
 from companion.lights.colours import Palette
-from companion.lights.driver import LightsDriver
+from companion.lights.driver import FLAG_SECONDS, LightsDriver
 from companion.lights.virtual import VirtualLights
 from companion.settings import Settings
 from companion.simulation.simulated_table import SimulatedTable
@@ -110,6 +110,9 @@ def _lit_from_cell_to_cell(solo: SoloTable, expected: Expected) -> None:
     the cell it goes to."""
     colour = solo.palette.seat(expected.seat)
     seen: list[str] = []
+    # the player takes a moment to look up from the phone: a cell the camera flagged at the
+    # last move (a wrong cell) has stopped flashing over the move by then
+    solo.clock.now += FLAG_SECONDS
     for _ in range(40):
         solo.clock.now += 0.05
         solo.driver.tick()

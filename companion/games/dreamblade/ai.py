@@ -78,6 +78,9 @@ class _Search:
     samples: int = SAMPLED_OUTCOMES
     most: int = NODE_CAP  # past this many positions, the rest are scored where they stand
     rolls: int = 0  # rolls between the root and here
+    # past ``cap`` choices, keep those that look best one push ahead (the strong search) rather
+    # than a random sample (the normal level's)
+    ordered: bool = False
 
 
 def _decisions(game: DreambladeGame) -> Collection[Action]:
@@ -183,7 +186,20 @@ def _choices(game: DreambladeGame, search: _Search) -> list[Action]:
     if len(listed) <= search.cap:
         return listed
     keep = [a for a in listed if isinstance(a, Done)]  # holding still is always weighed
-    return keep + search.rng.sample([a for a in listed if not isinstance(a, Done)], search.cap)
+    others = [a for a in listed if not isinstance(a, Done)]
+    if not search.ordered:
+        return keep + search.rng.sample(others, search.cap)
+    seat = game.seat_for(others[0]) or game.pending().seat
+    sign = 1.0 if seat == search.me else -1.0
+    looks: list[tuple[float, int]] = []
+    for index, action in enumerate(others):  # each scored where it leaves the map, at once
+        game.push(action)
+        try:
+            looks.append((sign * evaluate(game, search.me), index))
+        finally:
+            game.pop()
+    looks.sort(reverse=True)
+    return keep + [others[index] for _, index in looks[: search.cap]]
 
 
 def _value(game: DreambladeGame, search: _Search, depth: int, chain: int = 0) -> float:
@@ -300,7 +316,7 @@ class DreambladeAi:
         depth = 1
         # deeper: fewer choices and dice samples a step; the time budget (or the fixed depth)
         # bounds the search
-        search.cap, search.samples, search.most = 6, 6, 1 << 62
+        search.cap, search.samples, search.most, search.ordered = 6, 6, 1 << 62, True
         if self.budget is None:
             for depth in range(2, STRONG_DEPTH + 1):
                 best = self._weigh(game, search, depth - 1, options)
