@@ -338,11 +338,10 @@ class Planechase(JsonStateGame):
             events.append(notice(f"{NOTICE}control_passed", seat=seat, to=s.controller))
         elif s.controller == seat:
             s.controller = self._next_player(s, seat)
-        if len(s.players) == 1:
-            s.reveal_by, s.planeswalk, s.walk_from = None, False, None
-            return [*events, Event(GAME_WON, {"winner": s.players[0]})]
         if s.reveal_by == seat:
             events += self._drop_reveal(s, seat)
+        if len(s.players) == 1:
+            return [*events, Event(GAME_WON, {"winner": s.players[0]})]
         if not self.setup.shared:
             s.unseen.pop(seat)
             s.bottom.pop(seat)
