@@ -73,8 +73,10 @@ def pairing(first: str, second: str, games: int, seed: int, budget: float) -> li
         played.append(play(seats, seed * 100_000 + index, budget))
         if (index + 1) % 20 == 0 and index + 1 < games:  # a long pairing says how it goes
             seconds = time.perf_counter() - start
-            print(f"  {first} vs {second}: {index + 1} games, {first} wins "
-                  f"{share(played, first)}, {seconds:.0f} s", flush=True)  # fmt: skip
+            a_wins = sum(1 for g in played if g.winner_seat == "A")
+            wins = share(played, first) if first != second else f"(seat A) {a_wins}/{index + 1}"
+            print(f"  {first} vs {second}: {index + 1} games, {first} wins {wins}, "
+                  f"{seconds:.0f} s", flush=True)  # fmt: skip
     return played
 
 
