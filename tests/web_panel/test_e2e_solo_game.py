@@ -176,7 +176,9 @@ def _my_step(phone: Page, state: dict[str, Any]) -> None:
         box.locator("#dice-roll").click()
     elif kind == "confirm_conquest":
         box.locator('[data-action="confirm"]').click()
-    else:  # spawn, choose an action, shift: it passes
+    elif kind == "choose_action":  # with nothing to strike with, it shifts (nothing, then done)
+        box.locator('[data-action="shift"]').click()
+    else:  # spawn, shift: it passes
         box.locator('[data-action="done"]').click()
 
 
@@ -251,3 +253,24 @@ def test_one_phone_plays_the_table_at_each_level_to_a_winner(
             _start_solo(solo, phone, lang, level)
             _play_to_a_winner(solo, phone, lang, level, wrong=index == 0)
             screenshot(phone, f"solo-winner-{level}-{lang}")
+
+
+def test_the_table_screen_starts_a_solo_game_in_two_taps(browser: Browser, solo: SoloTable) -> None:
+    """On the table's own screen (1280×800), in English and in Japanese."""
+    url = solo.server.url
+    screen = new_phone(browser, url, "en-US", laptop=True)
+    for lang, level in (("en", "normal"), ("ja", "easy")):
+        screen.goto(url + f"/lang/{lang}?next=/table")
+        expect(screen.locator("html")).to_have_attribute("lang", lang)
+        game_id = solo.table.game_id
+        card = screen.locator("#solo-card")
+        card.locator("#solo-open").click()
+        expect(card.locator(".solo-level")).to_have_count(3)
+        screenshot(screen, f"solo-table-screen-{lang}")
+        card.locator(f'.solo-level[data-level="{level}"]').click()
+        expect(screen.locator("#computer-seats")).to_contain_text(
+            translate(lang, f"solo.level.{level}")
+        )
+        assert solo.table.game_id != game_id
+        assert solo.app.extensions["panel"].computer_view() == {"B": level}
+        assert_no_internal_ids(screen)
