@@ -169,9 +169,9 @@ def _my_step(phone: Page, state: dict[str, Any]) -> None:
     kind = state["pending"]["kind"]
     unknown = (state["pending"].get("details") or {}).get("unknown_values") or []
     if kind == "confirm_conquest" and unknown:
-        field = phone.locator(f"#value-{unknown[0]}")
-        field.fill(str(PRINTED_VALUE))
-        field.locator("xpath=following-sibling::button").click()
+        agree = box.locator(f'.agree-cell[data-cell="{unknown[0]}"]')  # the one reader of it
+        agree.locator(".agree-value").fill(str(PRINTED_VALUE))
+        agree.locator(".agree-confirm").click()
     elif box.locator("#dice-roll").count():
         box.locator("#dice-roll").click()
     elif kind == "confirm_conquest":
