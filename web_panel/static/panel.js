@@ -550,7 +550,8 @@
     const variants = {
       put_back: `put_back${where}`,
       illegal: notice.expected ? "illegal_move" : "illegal",
-      refused: notice.expected ? "refused_move" : "refused",
+      // the computer's miniature in another cell than it said: where it goes, not where it was
+      refused: notice.rule === "expect.other" ? "refused_carry" : notice.expected ? "refused_move" : "refused",
       destroy_prompted: "destroy_prompted",
     };
     const key = `notice.flagged.${variants[notice.reason] || notice.reason}`;
