@@ -1,6 +1,7 @@
 # The two commands of the README: `make run` and `make test`.
 # `make run` installs only what running needs; `make test` adds the test tools (pytest, ruff,
-# mypy, Playwright) and the system packages the tests use (Chromium, Mosquitto, a Japanese font).
+# mypy, Playwright, Selenium) and the system packages the tests use (Chromium, WebKitWebDriver and
+# Xvfb, Mosquitto, a Japanese font).
 VENV ?= .venv
 # The suite's worker processes (pytest-xdist): two fill CI's 2-core machine. `make test
 # PYTEST_WORKERS=auto` uses every core; `PYTEST_WORKERS=0` runs it in one process.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CI step (run by .ci/run after `make test`): the Pi's operating system, emulated.
 # Builds an arm64 Debian Bookworm root (mmdebstrap, qemu-user-static through binfmt_misc), cached
-# under $CACHE keyed by a hash of what goes into it; then, in a fresh copy of that root:
+# under $CACHE keyed by a hash of what goes into it (a corrupt or older one is built again:
+# ci_arm64/root_cache.sh); then, in a fresh copy of that root:
 #   1. setup/install.sh --no-systemd with LED_BACKEND=ws281x (the `pi` extras: rpi_ws281x built
 #      from source, the Pi 5 NeoPixel library; OpenCV's aarch64 wheel),
 #   2. checks the compiled libraries load on aarch64 and install.sh wrote the boot lines,
@@ -9,22 +10,30 @@
 #   4. `companion demo --headless`,
 #   5. `companion leds test --backend ws281x` against a fake device (setup/ci_arm64/fake_device:
 #      the real rpi_ws281x with the hardware calls replaced), every frame checked.
-# Where this machine cannot run arm64 programs at all (no binfmt_misc) it says so and exits 0;
-# any other failure fails CI. Needs root (chroot, mounts, apt-get).
+# Where this machine cannot run arm64 programs at all (no binfmt_misc and it cannot be mounted, or
+# no qemu-aarch64 and it cannot be installed) it says so loudly and exits 0; any other failure
+# fails CI. Needs root (chroot, mounts, apt-get).
 #   CACHE=/var/cache/companion-ci   the root's tarball and pip's cache (wheels built once)
 #   KEEP_ROOT=1                     leave the root in place after the run (its path is printed)
+#   CI_ARM64_BINFMT=/proc/sys/fs/binfmt_misc, CI_ARM64_QEMU=/usr/bin/qemu-aarch64-static
+#                                   where emulation is looked for (tests/setup/test_ci_arm64.py
+#                                   points them nowhere to see the step skip)
 set -euo pipefail
 
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 HERE="$SRC/setup/ci_arm64"
+# shellcheck source=ci_arm64/root_cache.sh
+source "$HERE/root_cache.sh"
 CACHE=${CACHE:-/var/cache/companion-ci}
+BINFMT=${CI_ARM64_BINFMT:-/proc/sys/fs/binfmt_misc}
+QEMU=${CI_ARM64_QEMU:-/usr/bin/qemu-aarch64-static}
 SUITE=bookworm
 # What Raspberry Pi OS Lite brings that install.sh relies on (systemd, a C compiler for
 # rpi_ws281x's source build, CA certificates for PyPI), plus install.sh's own packages so the
 # cached root makes its apt step quick.
 ROOT_PKGS=(ca-certificates systemd build-essential python3-venv python3-dev git libzbar0
   avahi-daemon rsync)
-RECIPE=2  # bump when the root's recipe changes in a way the hash below cannot see
+RECIPE=3  # bump when the root's recipe changes in a way the key below cannot see
 
 say() { printf '\n== arm64: %s\n' "$*"; }
 fail() { printf '\nFAILED (arm64 CI step): %s\n' "$*" >&2; exit 1; }
@@ -38,27 +47,24 @@ started=$SECONDS
 
 [ "$(id -u)" -eq 0 ] || fail "needs root (chroot, mounts, apt-get): sudo bash setup/ci_arm64.sh"
 
-say "tools"
-need=()
-command -v mmdebstrap >/dev/null 2>&1 || need+=(mmdebstrap)
-command -v arch-test >/dev/null 2>&1 || need+=(arch-test)  # mmdebstrap's foreign-arch check
-if [ "$(uname -m)" != aarch64 ]; then
-  [ -x /usr/bin/qemu-aarch64-static ] || need+=(qemu-user-static)
-  command -v update-binfmts >/dev/null 2>&1 || need+=(binfmt-support)
-fi
-if [ ${#need[@]} -gt 0 ]; then
-  echo "installing ${need[*]}"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" \
-    >/dev/null
-fi
+apt_install() {
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+    --no-install-recommends "$@" >/dev/null
+}
 
 if [ "$(uname -m)" != aarch64 ]; then
   say "can this $(uname -m) machine run arm64 programs? (binfmt_misc + qemu-aarch64)"
-  BINFMT=/proc/sys/fs/binfmt_misc
+  need=()
+  [ -x "$QEMU" ] || need+=(qemu-user-static)
+  command -v update-binfmts >/dev/null 2>&1 || need+=(binfmt-support)
+  if [ ${#need[@]} -gt 0 ]; then
+    echo "installing ${need[*]}"
+    apt_install "${need[@]}" && [ -x "$QEMU" ] ||
+      skip_loudly "this machine has no $QEMU and apt-get could not install ${need[*]}: it cannot run arm64 programs."
+  fi
   if [ ! -e "$BINFMT/status" ]; then
     mount -t binfmt_misc binfmt_misc "$BINFMT" 2>/dev/null ||
-      skip_loudly "this machine has no binfmt_misc (mount -t binfmt_misc failed): it cannot run arm64 programs."
+      skip_loudly "this machine has no binfmt_misc ($BINFMT; mount -t binfmt_misc failed): it cannot run arm64 programs."
   fi
   [ -e "$BINFMT/qemu-aarch64" ] || update-binfmts --enable qemu-aarch64 ||
     fail "binfmt_misc is there but qemu-aarch64 did not register (update-binfmts --enable qemu-aarch64)"
@@ -68,28 +74,28 @@ if [ "$(uname -m)" != aarch64 ]; then
   echo "yes: $(head -1 "$BINFMT/qemu-aarch64"), $(grep '^interpreter' "$BINFMT/qemu-aarch64")"
 fi
 
+say "tools"
+need=()
+command -v mmdebstrap >/dev/null 2>&1 || need+=(mmdebstrap)
+command -v arch-test >/dev/null 2>&1 || need+=(arch-test)  # mmdebstrap's foreign-arch check
+if [ ${#need[@]} -gt 0 ]; then
+  echo "installing ${need[*]}"
+  apt_install "${need[@]}" || fail "could not install ${need[*]} (apt-get)"
+fi
+echo "mmdebstrap $(mmdebstrap --version | cut -d' ' -f2)"
+
 say "the root: Debian $SUITE arm64 from this machine's own apt mirror"
 SOURCES=$(python3 "$HERE/debian_sources.py" "$SUITE")
 [ -n "$SOURCES" ] || fail "no Debian $SUITE entry in /etc/apt/sources.list(.d): no mirror to use"
 echo "$SOURCES"
-KEY=$(printf '%s\n' "$RECIPE" "$SUITE" "${ROOT_PKGS[*]}" "$SOURCES" | sha256sum | cut -c1-16)
-TARBALL="$CACHE/debian-$SUITE-arm64-$KEY.tar"
+MMDEBSTRAP=(mmdebstrap --quiet --architectures=arm64 --variant=apt --format=tar
+  "--include=$(IFS=,; echo "${ROOT_PKGS[*]}")" "$SUITE")
+# The cache's key: everything the root is built from (a corrupt tarball is caught by its checksum).
+KEY=$(printf '%s\n' "$RECIPE" "${MMDEBSTRAP[*]}" "$SOURCES" | sha256sum | cut -c1-16)
+build_root() { printf '%s\n' "$SOURCES" | "${MMDEBSTRAP[@]}" "$1" -; }
+TARBALL=$(cached_root "$CACHE" "debian-$SUITE-arm64" "$KEY" build_root) ||
+  fail "mmdebstrap could not build the arm64 root"
 mkdir -p "$CACHE/pip-arm64"
-if [ -f "$TARBALL" ]; then
-  echo "cached: $TARBALL"
-else
-  echo "building $TARBALL (first run on this machine: several minutes)"
-  t0=$SECONDS
-  printf '%s\n' "$SOURCES" |
-    mmdebstrap --quiet --architectures=arm64 --variant=apt --format=tar \
-      --include="$(IFS=,; echo "${ROOT_PKGS[*]}")" "$SUITE" "$TARBALL.part" - ||
-    { rm -f "$TARBALL.part"; fail "mmdebstrap could not build the arm64 root"; }
-  mv "$TARBALL.part" "$TARBALL"
-  # older roots of this recipe's other versions only take disk space
-  find "$CACHE" -maxdepth 1 -name "debian-$SUITE-arm64-*.tar" ! -name "$(basename "$TARBALL")" \
-    -delete
-  echo "built in $((SECONDS - t0)) s"
-fi
 
 ROOT=$(mktemp -d /var/tmp/companion-arm64.XXXXXX)
 MOUNTS=()
@@ -99,7 +105,7 @@ cleanup() {
   if [ "${KEEP_ROOT:-0}" = 1 ]; then echo "root kept: $ROOT"; else rm -rf --one-file-system "$ROOT"; fi
 }
 trap cleanup EXIT
-tar -C "$ROOT" -xf "$TARBALL"
+tar -C "$ROOT" -xf "$TARBALL" || fail "could not unpack $TARBALL"
 mkdir -p "$ROOT/root/.cache/pip" "$ROOT/src" "$ROOT/boot/firmware"
 for mount in "proc:$ROOT/proc" "/dev:$ROOT/dev" "$CACHE/pip-arm64:$ROOT/root/.cache/pip"; do
   from=${mount%%:*} to=${mount#*:}

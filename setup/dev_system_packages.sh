@@ -2,6 +2,10 @@
 # System packages beside the Python ones, for `make run` (argument `run`) or `make test` (`test`):
 #   libzbar0  - the zbar library behind pyzbar (the optional QR decoder)          run, test
 #   chromium  - the headless browser the panel's end-to-end tests drive           test
+#   webkit2gtk-driver, xvfb - WebKit (Safari's engine) and the X server it draws on,
+#               for the phone's journeys in WebKit (tests/web_panel/webkit)       test
+#   nodejs    - Node's test runner, for the phone's scripts where a browser adds nothing
+#               (tests/web_panel/js)                                              test
 #   mosquitto - the MQTT broker the many-tables hub tests talk to                 test
 #   fonts-ipafont-gothic - a Japanese font, so the panel's Japanese screenshots are readable  test
 # Installs what is missing when run as root; otherwise says what to install.
@@ -11,6 +15,9 @@ need=()
 dpkg -s libzbar0 >/dev/null 2>&1 || need+=(libzbar0)
 if [ "$purpose" = "test" ]; then
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
+  command -v WebKitWebDriver >/dev/null 2>&1 || need+=(webkit2gtk-driver)
+  command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
+  command -v node >/dev/null 2>&1 || command -v nodejs >/dev/null 2>&1 || need+=(nodejs)
   command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ] || need+=(mosquitto)
   dpkg -s fonts-ipafont-gothic >/dev/null 2>&1 || need+=(fonts-ipafont-gothic)
 fi

@@ -78,7 +78,11 @@ fi
 "$DEST/.venv/bin/pip" install --quiet --upgrade pip
 EXTRAS=""
 [ "$LED_BACKEND" = virtual ] || EXTRAS="[pi]"
-"$DEST/.venv/bin/pip" install --quiet -e "$DEST$EXTRAS"
+"$DEST/.venv/bin/pip" install --quiet -e "$DEST$EXTRAS" || {
+  echo "install.sh: pip could not install the companion${EXTRAS:+ with its $EXTRAS extras} on" \
+    "this $(uname -m) machine (pip says which package above)" >&2
+  exit 1
+}
 
 if [ "$HUB" -eq 1 ]; then
   say "the hub's own broker replaces the distro's mosquitto service"

@@ -1,12 +1,18 @@
 """In the arm64 root: the `pi` extras and OpenCV load as aarch64 code, and rpi_ws281x's compiled
-driver runs (it stops at the hardware check, as it must off a Pi). Exits non-zero otherwise."""
+driver runs through our backend (it stops at the hardware check, as it must off a Pi) and the
+process then ends cleanly (the library's exit handler must not finish a strip that never began:
+companion/lights/ws281x.py). Exits non-zero otherwise."""
 
 from __future__ import annotations
 
 import importlib.metadata
-import os
 import platform
 import sys
+
+from companion.games import fixed_maps
+from companion.lights.ws281x import Ws281xLights
+from firmware_config.layout import load_layout
+from firmware_config.pins import LedPins
 
 
 def main() -> int:
@@ -21,14 +27,13 @@ def main() -> int:
         print(f"{dist} {importlib.metadata.version(dist)}")
     print(f"opencv {cv2.__version__} ({cv2.__file__})")
     print(f"pi5 neopixel: {adafruit_raspberry_pi5_neopixel_write.__file__}")
-    strip = rpi_ws281x.PixelStrip(4, 10, 800_000, 10, False, 255, 0, rpi_ws281x.WS2811_STRIP_RGB)
+    print(f"rpi_ws281x: {rpi_ws281x.__file__}")
+    layout = load_layout("matrix16x16", fixed_maps())
     try:
-        strip.begin()
+        Ws281xLights(layout, LedPins(data_pin=18, dma=10, freq_hz=800_000, invert=False))
     except RuntimeError as error:  # no Pi hardware here: the C driver says so
         print(f"rpi_ws281x's compiled driver ran: {error}", flush=True)
-        # rpi_ws281x 5.0.0's finaliser (PixelStrip.__del__ -> ws2811_fini) crashes on a strip
-        # whose begin() failed (seen here under qemu): leave before it runs.
-        os._exit(0)
+        return 0
     print("rpi_ws281x opened hardware in an emulated root?", file=sys.stderr)
     return 1
 

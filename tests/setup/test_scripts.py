@@ -43,3 +43,11 @@ def test_the_installer_refuses_an_unknown_option():
     )
     assert result.returncode == 2
     assert "unknown option --hbu" in result.stderr
+
+
+def test_ci_runs_the_arm64_step_after_the_suite():
+    ci = SETUP.parent / ".ci" / "run"
+    assert subprocess.run(["bash", "-n", str(ci)], capture_output=True).returncode == 0
+    lines = [line.strip() for line in ci.read_text().splitlines()]
+    suite = lines.index("make test")
+    assert "bash setup/ci_arm64.sh" in lines[suite + 1 :] and "set -euo pipefail" in lines[:suite]

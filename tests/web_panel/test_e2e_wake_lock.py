@@ -124,9 +124,13 @@ def test_over_plain_http_the_screen_stays_on_from_the_first_tap_until_the_game_e
     expect(phone.locator("body")).to_have_attribute("data-wake", "tap")
     expect(phone.locator("#wake-note")).to_have_text(translate(language, "wake.tap"))
     assert _video(phone) is None
+    below = phone.locator("#notices")  # what follows the note: it must not move when the note goes
+    where = below.bounding_box()
+    assert where is not None
     phone.locator("#status").click()  # the player's first tap, anywhere
     expect(phone.locator("body")).to_have_attribute("data-wake", "video")
     expect(phone.locator("#wake-note")).to_be_hidden()
+    assert below.bounding_box() == where, "the page moved under the player's thumb"
     playing = _video(phone)
     assert playing is not None and playing["paused"] is False
     assert playing["muted"] is True and playing["loop"] is True

@@ -3,8 +3,9 @@
 Found first on PYTHONPATH, this package loads the installed rpi_ws281x (built from source for
 aarch64) and re-exports its documented API: the real ``Color``, constants and ``PixelStrip``
 constructor (which checks the arguments' types in the library's C wrapper). Only what needs a
-Pi's DMA/PWM hardware is replaced: ``begin`` opens nothing, ``setPixelColor`` keeps the colour, and
-``show`` appends the frame (lit LED index -> 0xRRGGBB) as a JSON line to ``$FAKE_WS281X_LOG``.
+Pi's DMA/PWM hardware is replaced: ``begin`` opens nothing, ``setPixelColor`` keeps the colour,
+``show`` appends the frame (lit LED index -> 0xRRGGBB) as a JSON line to ``$FAKE_WS281X_LOG``, and
+the exit handler frees the struct without ``ws2811_fini`` (nothing was set up to stop).
 """
 
 from __future__ import annotations
@@ -50,10 +51,13 @@ class PixelStrip(_real.PixelStrip):  # type: ignore[misc]
             raise IndexError(f"LED {n} is outside the strip of {self.numPixels()}")
         self._pixels[n] = color
 
-    def __del__(self) -> None:
-        # The library's finaliser calls ws2811_fini, which crashes on a strip that ws2811_init
-        # never set up (as here): the struct is simply dropped.
-        self._leds = None
+    def _cleanup(self) -> None:
+        # The library registers this with atexit; its own calls ws2811_fini, which stops the DMA and
+        # PWM ws2811_init set up and, on a strip where ws2811_init never ran (as here), dereferences
+        # a NULL device: a segmentation fault after the last frame. Only the struct is freed.
+        if self._leds is not None:
+            _real.ws.delete_ws2811_t(self._leds)
+            self._leds = None
 
     def show(self) -> None:
         lit = {n: color for n, color in self._pixels.items() if color}
