@@ -310,18 +310,27 @@ class DreambladeAi:
         self, game: DreambladeGame, search: _Search, options: list[Action]
     ) -> tuple[list[Weighed], int]:
         start = time.perf_counter()
-        # the normal level's answer first, weighed as normal weighs it and always whole: a
-        # deeper search can only replace it, so the strong level never plays below normal
+        # a quick answer first, always whole (one step, fewer choices and samples); then the
+        # normal level's own weighing and the deeper ones replace it each time one finishes
+        # within the budget, so a short budget never plays below that quick answer and a long
+        # one never below normal
+        search.cap, search.samples, search.most = 6, 6, NODE_CAP // 3
         best = self._weigh(game, search, 0, options)
         depth = 1
-        # deeper: fewer choices and dice samples a step; the time budget (or the fixed depth)
-        # bounds the search
+        if self.budget is not None:
+            search.deadline = start + self.budget
+        search.cap, search.samples = CHOICE_CAP, SAMPLED_OUTCOMES
+        search.most = search.nodes + NODE_CAP  # as many positions as normal weighs
+        try:
+            best = self._weigh(game, search, 0, options)
+        except OutOfTime:
+            return best, depth
+        # deeper: fewer choices (the best-looking) and dice samples a step
         search.cap, search.samples, search.most, search.ordered = 6, 6, 1 << 62, True
         if self.budget is None:
             for depth in range(2, STRONG_DEPTH + 1):
                 best = self._weigh(game, search, depth - 1, options)
             return best, STRONG_DEPTH
-        search.deadline = start + self.budget
         while depth < 8:
             try:
                 best = self._weigh(game, search, depth, options)
