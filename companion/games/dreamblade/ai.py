@@ -331,6 +331,7 @@ class DreambladeAi:
             for depth in range(2, STRONG_DEPTH + 1):
                 best = self._weigh(game, search, depth - 1, options)
             return best, STRONG_DEPTH
+        assert search.deadline is not None
         while depth < 8:
             try:
                 best = self._weigh(game, search, depth, options)
