@@ -111,6 +111,13 @@ class PanelSettings(_Section):
     judge_pin: str | None = Field(default=None, pattern=r"^[0-9]{6,12}$")
 
 
+class BroadcastSettings(_Section):
+    # a table's own public spectator page and stream overlay (``/broadcast``, ``/overlay/<table>``)
+    enabled: bool = False
+    # seconds the broadcast runs behind the table (0: as it happens, for a game at home)
+    delay_seconds: int = Field(default=0, ge=0, le=3600)
+
+
 class ClockSettings(_Section):
     round_minutes: int | None = Field(default=None, ge=1, le=600)
     warn_minutes: tuple[int, ...] = (10, 5, 1)
@@ -207,6 +214,7 @@ class Settings(_Section):
     hub: HubSettings = HubSettings()
     remote: RemoteSettings = RemoteSettings()
     computer: ComputerSeatSettings = ComputerSeatSettings()
+    broadcast: BroadcastSettings = BroadcastSettings()
 
     @property
     def store_path(self) -> Path:

@@ -28,6 +28,7 @@ from companion.settings import Settings
 from companion.table.table import Table
 from web_panel import csrf
 from web_panel.api import api
+from web_panel.broadcast.pages import broadcast
 from web_panel.camera_setup import camera_setup
 from web_panel.camera_view import camera_api
 from web_panel.demo_api import demo_api
@@ -43,7 +44,9 @@ from web_panel.panel import LedSource, Panel
 from web_panel.private_files import write_private
 from web_panel.remote_api import remote_api
 from web_panel.solo_api import solo_api
+from web_panel.table_broadcast import TableBroadcast
 from web_panel.table_catalog_api import catalog_api
+from web_panel.table_statistics import TableGames, table_statistics
 
 if TYPE_CHECKING:
     from companion.camera.reading import TableReading
@@ -137,6 +140,13 @@ def create_app(
     app.register_blueprint(remote_api)
     app.register_blueprint(pages)
     app.register_blueprint(game_assets)
+    app.extensions["table_games"] = TableGames(table)
+    app.register_blueprint(table_statistics)
+    if settings.broadcast.enabled:  # the table's own public broadcast, asked for in its config
+        own = TableBroadcast(table, settings.table_name, settings.broadcast, panel.spectator_view)
+        panel.closing.append(own.close)
+        app.extensions["broadcast"] = own.source
+        app.register_blueprint(broadcast)
     app.before_request(_refuse_too_large)
     app.before_request(_refuse_cross_site)
     app.after_request(_security_headers)

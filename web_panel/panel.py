@@ -129,6 +129,8 @@ class Panel:
     # Who rolls the shared virtual dice (``POST /api/roll``): this table's kit, or at a remote
     # guest table the host's, through the remote session's link.
     roller: Roller = field(init=False)
+    # What else ends with the panel (the table's own broadcast, ``web_panel.table_broadcast``).
+    closing: list[Callable[[], None]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.clock = self.table.session.clock(self.settings.clock)
@@ -235,6 +237,8 @@ class Panel:
         self.camera_prompts.close()
         self.feed.close()
         self.table_catalog.close()
+        for close in self.closing:
+            close()
 
     @property
     def seats(self) -> dict[str, SeatSettings]:

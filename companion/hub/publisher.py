@@ -264,6 +264,9 @@ class HubView:
     def connected(self) -> None:
         """Called on every (re)connection, once subscribed."""
 
+    def state_received(self, table: str, summary: dict[str, Any]) -> None:
+        """A subclass's own use of each state a table sends (``summary``, as read)."""
+
     def handle(self, table: str, kind: str, message: msg.Message) -> None:
         """A message of one of the subclass's ``kinds`` (other than state and status)."""
 
@@ -297,6 +300,7 @@ class HubView:
             data = read.model_dump()
             with self._lock:
                 self.tables[table] = data
+            self.state_received(table, data)
             if self._on_update is not None:
                 self._on_update(table, data)
         else:

@@ -16,13 +16,17 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 from companion.hub import messages as msg
+from companion.hub.broadcast import DelayedFrames, broadcast_frame
 from companion.hub.publisher import HubView
+from companion.hub.statistics import Player
 from companion.hub.tournament import Tournament, TournamentError
+from companion.hub.watched_games import WatchedGames
 from companion.settings import HubSettings
 
 log = logging.getLogger(__name__)
@@ -44,6 +48,11 @@ class HubStation(HubView):
         self.notices: deque[dict[str, Any]] = deque(maxlen=NOTICES)
         # table → {"match", "join": {seat: url}}: the join links of the match it plays now
         self.seat_links: dict[str, dict[str, Any]] = {}
+        # every state each table sent, for the broadcast (handed out late: ``broadcast``) and the
+        # players' statistics
+        self.frames = DelayedFrames()
+        self.clock: Callable[[], float] = time.time  # when a state arrived, by the hub's clock
+        self.watched = WatchedGames()
         self._stop = threading.Event()
         super().__init__(settings, on_update, role="companion-hub")
         tournament.listeners.append(self._changed)
@@ -96,6 +105,32 @@ class HubStation(HubView):
             self.publish_clock()
 
     # -- in from the tables --------------------------------------------------------------------
+
+    def state_received(self, table: str, summary: dict[str, Any]) -> None:
+        seats = self.seats_at(table, summary)
+        self.watched.seen(table, summary, seats)
+        who = {seat: {"name": p.name, "warband": p.warband} for seat, p in seats.items()}
+        frame = broadcast_frame(table, summary, who, self.frames.newest(table))
+        self.frames.record(table, frame, self.clock())
+
+    def seats_at(self, table: str, summary: dict[str, Any]) -> dict[str, Player]:
+        """Who plays at ``table``: the event's pairing there, else the names the table gave
+        its seats (in the state's view)."""
+        match = self.tournament.state.match_at(table)
+        players = self.tournament.state.players
+        shown = (summary.get("view") or {}).get("seats") or []
+        seats = [str(s["seat"]) for s in shown]
+        if match is not None and match.b is not None:
+            # the pairing's A and B are the game's first and second seats (a game with seats of
+            # its own names them otherwise)
+            order = seats if len(seats) == 2 else ["A", "B"]
+            paired = dict(zip(order, (players[match.a], players[match.b]), strict=True))
+            return {
+                seat: Player(p.name, None if p.warband is None else str(p.warband.get("name")))
+                for seat, p in paired.items()
+            }
+        names = {str(s["seat"]): s.get("name") for s in shown}
+        return {seat: Player(str(names.get(seat) or seat)) for seat in seats}
 
     def handle(self, table: str, kind: str, message: msg.Message) -> None:
         try:

@@ -22,6 +22,7 @@ from typing import Any, Literal, cast, get_args
 from companion.games import find_kit, kits, registered_armies
 from companion.games.kit import RegisteredArmies
 from companion.hub import swiss
+from companion.hub.broadcast import DEFAULT_EVENT_DELAY, MAX_DELAY
 from companion.hub.journal import Journal
 from companion.hub.player_labels import (
     LabelsError,
@@ -138,6 +139,8 @@ class Settings:
     banned_list: bool = True
     # the event's game (a kit's name); None: the first game the house lists
     game: str | None = None
+    # seconds the public broadcast runs behind the tables (``broadcast``)
+    broadcast_delay: int = DEFAULT_EVENT_DELAY
 
 
 @dataclass
@@ -322,6 +325,7 @@ class Tournament:
         at_time: str | None = None,
         banned_list: bool | None = None,
         game: str | None = None,
+        broadcast_delay: int | None = None,
     ) -> None:
         op: dict[str, Any] = {"kind": "configure"}
         if game is not None and game != self.game:
@@ -349,6 +353,13 @@ class Tournament:
             op["at_time"] = at_time
         if banned_list is not None:
             op["banned_list"] = bool(banned_list)
+        if broadcast_delay is not None:
+            if not 0 <= broadcast_delay <= MAX_DELAY:
+                raise TournamentError(
+                    "broadcast_delay", f"the broadcast's delay is 0 to {MAX_DELAY} seconds",
+                    limit=MAX_DELAY,
+                )  # fmt: skip
+            op["broadcast_delay"] = broadcast_delay
         if len(op) > 1:
             with self._lock:
                 self._commit(op)
@@ -819,6 +830,7 @@ class Tournament:
             "round_minutes": settings.round_minutes,
             "at_time": settings.at_time,
             "banned_list": settings.banned_list,
+            "broadcast_delay": settings.broadcast_delay,
             "game": self.game,
             "games": [{"name": kit.name, "title": kit.title} for kit in kits()],
             "armies": self.armies() is not None,

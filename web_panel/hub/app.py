@@ -34,15 +34,18 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 from companion.games import event_maps
+from companion.hub.broadcast import DelayedFrames
 from companion.hub.player_labels import labels_summary
 from companion.hub.station import HubStation
 from companion.hub.tournament import NAME_LIMIT, Tournament, TournamentError
 from companion.json_limits import TooDeep, parse_json
 from web_panel import csrf
 from web_panel.app import SECURITY_HEADERS
+from web_panel.broadcast.pages import BroadcastSource, broadcast
 from web_panel.game_assets import game_assets
 from web_panel.hub.boards import board_fields, event_fields, parse_seen, parse_tag
 from web_panel.hub.player_page import player_of, player_token, player_view
+from web_panel.hub.statistics import hub_statistics, own_rows, statistics_pages
 from web_panel.i18n import catalog, choose_language, translate
 from web_panel.judge import JudgeAccess, JudgeAccessError
 from web_panel.pages import set_language
@@ -100,7 +103,15 @@ def create_hub_app(
     app.extensions["hub_station"] = station
     app.extensions["hub_data"] = data_dir
     app.extensions["hub_access"] = JudgeAccess(None, data_dir, pin_file=PIN_FILE)
+    # the public broadcast: each table as the tables sent it, ``broadcast_delay`` seconds late
+    app.extensions["broadcast"] = BroadcastSource(
+        frames=station.frames if station is not None else DelayedFrames(),
+        delay=lambda: tournament.state.settings.broadcast_delay,
+        tables=lambda: list(tournament.state.tables),
+    )
     app.register_blueprint(hub_pages)
+    app.register_blueprint(broadcast)
+    app.register_blueprint(statistics_pages)
     app.register_blueprint(game_assets)
     app.add_url_rule("/lang/<language>", view_func=set_language)
     app.before_request(_guard)
@@ -230,7 +241,7 @@ def _page(template: str, page: str, **extra: Any) -> ResponseReturnValue:
         "page": page,
         "lang": language,
         "messages": messages if watching else {
-            k: v for k, v in messages.items() if k.startswith(("hub.", "kind."))
+            k: v for k, v in messages.items() if k.startswith(("hub.", "kind.", "stats."))
         },
         "organizer": _who() is not None,
         "who": _who(),
@@ -289,12 +300,15 @@ def player_page(token: str) -> ResponseReturnValue:
     if player is None:
         return Response(_message("no_such_player", {}), status=404, mimetype="text/plain")
     view = player_view(_tournament(), _station(), player)
+    found = _tournament().state.players[player]
+    stats = own_rows(hub_statistics(_station()), found.name, _warband_name(found.warband))
     if view.get("join"):  # the table's phone keeps this page, to come back once the seat is gone
         view["join"] += "?" + urlencode({"page": _player_page_url(player)})
     return render_template(
         "hub_player.html",
         lang=language,
         view=view,
+        stats=stats,
         t=lambda key, **fields: translate(language, key, **fields),
     )
 
@@ -565,12 +579,16 @@ def settings() -> ResponseReturnValue:
     game = data.get("game")
     if game is not None and not isinstance(game, str):
         raise HubRefused(400, "bad_request")
+    delay = data.get("broadcast_delay")
+    if delay is not None and (isinstance(delay, bool) or not isinstance(delay, int)):
+        raise HubRefused(400, "bad_request")
     _tournament().configure(
         game=game,
         tiebreakers=tiebreakers,
         round_minutes=minutes,
         at_time=data.get("at_time") if isinstance(data.get("at_time"), str) else None,
         banned_list=banned if isinstance(banned, bool) else None,
+        broadcast_delay=delay,
     )
     return jsonify(ok=True)
 

@@ -932,9 +932,33 @@
     return true;
   }
 
+  /* Read ``view`` (another table's, as a broadcast shows it) with the panel's own words: ``fn``
+     runs while it is the view this page reads seats and pieces from. */
+  function withView(view, fn) {
+    const shown = state.view;
+    state.view = inPageLanguage(view);
+    try {
+      return fn(state.view);
+    } finally {
+      state.view = shown;
+    }
+  }
+
+  /* The game's status chips of ``view`` ([label, value] pairs: turn, phase, score…), as the
+     status line shows them. */
+  function statusOf(view) {
+    const extra = statusParts[view.game];
+    return extra ? withView(view, (shown) => extra(shown)) : [];
+  }
+
+  /* A log entry as the log says it: who did what. */
+  function logText(entry) {
+    return t(entry.undone ? "log.push_undone" : "log.push", { who: who(entry), action: actionLabel(entry) });
+  }
+
   window.Panel = {
     t, has, el, seat, propose, proposeTyped, offers, post, guarded, ask, toast, state, actionLabel, canAct,
-    showView, drawBoardOf,
+    showView, drawBoardOf, withView, statusOf, logText, noticeText: keyedText,
     rerender: render,
     registerRenderer(kind, fn) { renderers[kind] = fn; },
     registerBoard(game, fn) { boards[game] = fn; },

@@ -326,8 +326,11 @@
     renderCalls();
     renderClock();
     renderMap();
+    renderBroadcast();
     const minutes = document.getElementById("settings-minutes");
     if (minutes && document.activeElement !== minutes && event.settings.round_minutes) minutes.value = event.settings.round_minutes;
+    const delay = document.getElementById("settings-broadcast-delay");
+    if (delay && document.activeElement !== delay) delay.value = String(event.settings.broadcast_delay);
     const atTime = document.getElementById("settings-at-time");
     if (atTime && document.activeElement !== atTime) atTime.value = event.settings.at_time;
     renderGame();
@@ -552,12 +555,46 @@
       const minutes = Number(document.getElementById("settings-minutes").value) || null;
       const atTime = document.getElementById("settings-at-time").value;
       const game = document.getElementById("settings-game").value;
+      const delayField = document.getElementById("settings-broadcast-delay").value;
       const changed = game !== event.settings.game;
-      if (await send("/api/settings", { round_minutes: minutes, at_time: atTime, game })) {
+      if (await send("/api/settings", { round_minutes: minutes, at_time: atTime, game, ...(delayField === "" ? {} : { broadcast_delay: Number(delayField) }) })) {
         if (changed) location.reload(); // the game's warbands and maps are fetched again
         else toast(t("hub.settings.saved"));
       }
     });
+  }
+
+  // -- the broadcast's links and the players' statistics (the organizer's page) ------------------
+
+  function renderBroadcast() {
+    const delay = document.getElementById("broadcast-delay");
+    if (!delay) return;
+    delay.textContent = t("hub.settings.broadcast_delay") + ": " + event.settings.broadcast_delay;
+    fill("overlay-links", event.tables.map((table) => el("li", {},
+      el("a", { href: `/overlay/${encodeURIComponent(table.name)}`, text: t("hub.broadcast.overlay", { table: table.name }) }))));
+  }
+
+  function statCells(row) {
+    const rate = row.win_rate === null ? "–" : `${Math.round(row.win_rate * 100)}%`;
+    const luck = row.luck === null ? t("stats.no_rolls") : t("stats.luck_text", { percent: Math.round(row.luck * 100) });
+    return [row.name, row.games, row.wins, rate, row.turn_wins, row.rolls, luck].map((value) => el("td", { text: String(value) }));
+  }
+
+  async function refreshStatistics() {
+    const response = await fetch("/api/statistics", { cache: "no-store" });
+    if (!response.ok) return;
+    const rows = await response.json();
+    for (const part of ["players", "warbands"]) {
+      const table = document.getElementById(`stats-${part}`);
+      table.hidden = rows[part].length === 0;
+      table.tBodies[0].replaceChildren(...rows[part].map((row) => el("tr", { dataset: { name: row.name } }, statCells(row))));
+    }
+    document.getElementById("stats-none").hidden = rows.players.length > 0;
+  }
+
+  if (page === "organizer") {
+    refreshStatistics();
+    setInterval(refreshStatistics, 10000);
   }
 
   if (page === "organizer") wireOrganizer();

@@ -1,0 +1,106 @@
+"""The players' statistics (``companion.hub.statistics``) and the games the hub watched
+(``companion.hub.watched_games``), read from the states the tables send."""
+
+from __future__ import annotations
+
+import csv
+import io
+from fractions import Fraction
+from typing import Any
+
+from companion.games.dreamblade.rolls import read_roll
+from companion.games.luck import Roll, luck
+from companion.hub.statistics import PlayedGame, Player, statistics, statistics_csv
+from companion.hub.watched_games import WatchedGames
+
+
+def roll(text: str) -> Roll:
+    found = read_roll(text)
+    assert found is not None
+    return found
+
+
+AIKO, BEN, CHO = Player("Aiko", "Ravens"), Player("Ben", "Thorns"), Player("Cho", "Ravens")
+FIRST_ROLLS = (("A", roll("dice 3,3")), ("B", roll("dice miss")))
+GAMES = [
+    PlayedGame({"A": AIKO, "B": BEN}, "A", {"A": 4, "B": 2}, FIRST_ROLLS),
+    PlayedGame({"A": BEN, "B": CHO}, "A", {"A": 4, "B": 3}, (("B", roll("dice 1,blade")),)),
+    PlayedGame({"A": CHO, "B": AIKO}, None, {"A": 2, "B": 0}, (("B", roll("dice 3")),)),  # not over
+]  # fmt: skip
+
+
+def rows_by_name(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {row["name"]: row for row in rows}
+
+
+def test_each_player_and_warband_counts_the_games_it_finished():
+    found = statistics(GAMES)
+    players = rows_by_name(found["players"])
+    assert players["Aiko"] | {"luck": None} == {
+        "kind": "player", "name": "Aiko", "games": 1, "wins": 1, "win_rate": Fraction(1),
+        "turn_wins": 4, "rolls": 1, "luck": None,
+    }  # fmt: skip
+    assert players["Aiko"]["luck"] == luck([roll("dice 3,3")])  # the unfinished game's roll: no
+    assert (players["Ben"]["games"], players["Ben"]["wins"], players["Ben"]["turn_wins"]) == (
+        2,
+        1,
+        6,
+    )
+    assert players["Ben"]["win_rate"] == Fraction(1, 2)
+    assert players["Ben"]["luck"] == luck([roll("dice miss")])
+    assert players["Cho"]["luck"] == luck([roll("dice 1,blade")])
+    warbands = rows_by_name(found["warbands"])
+    assert set(warbands) == {"Ravens", "Thorns"}
+    ravens = warbands["Ravens"]  # Aiko's win and Cho's loss, and both their rolls
+    assert (ravens["games"], ravens["wins"], ravens["turn_wins"], ravens["rolls"]) == (2, 1, 7, 2)
+    assert ravens["luck"] == luck([roll("dice 3,3"), roll("dice 1,blade")])
+
+
+def test_the_csv_lists_players_then_warbands_with_rates_and_luck():
+    text = statistics_csv(statistics(GAMES))
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert [(r["kind"], r["name"]) for r in rows] == [
+        ("player", "Aiko"), ("player", "Ben"), ("player", "Cho"),
+        ("warband", "Ravens"), ("warband", "Thorns"),
+    ]  # fmt: skip
+    ben = rows[1]
+    assert (ben["games"], ben["wins"], ben["win_rate"], ben["turn_wins"]) == (
+        "2",
+        "1",
+        "0.5000",
+        "6",
+    )
+    assert ben["luck_percentile"] == f"{float(luck([roll('dice miss')])) * 100:.1f}"
+    assert statistics_csv(statistics([])).splitlines() == [
+        "kind,name,games,wins,win_rate,turn_wins,rolls,luck_percentile"
+    ]
+
+
+def state(
+    version: int, log: list[dict[str, Any]], waiting: str | None, **more: Any
+) -> dict[str, Any]:
+    return {
+        "table": "table-1", "game": "dreamblade", "game_id": 7, "version": version,
+        "pending": {"seat": waiting}, "view": {"log": log}, **more,
+    }  # fmt: skip
+
+
+def push(seq: int, action: str, seat: str | None = None, **more: Any) -> dict[str, Any]:
+    return {"seq": seq, "kind": "push", "action": action, "seat": seat, "undone": False, **more}
+
+
+def test_the_hub_reads_each_roll_and_who_made_it_from_the_states_it_received():
+    watched = WatchedGames()
+    seats = {"A": AIKO, "B": BEN}
+    watched.seen("table-1", state(1, [push(1, "init 3 5")], "B"), seats)
+    # the judge entered B's roll (no seat on the entry): B was the seat waited for before it
+    watched.seen("table-1", state(2, [push(1, "init 3 5"), push(2, "dice 2,3")], "A"), seats)
+    # a seated phone's roll names its seat; then one taken back
+    log = [push(2, "dice 2,3"), push(3, "dice 1", "A"), push(4, "dice 3,3,3", "A", undone=True),
+           {"seq": 5, "kind": "undo", "action": None, "undoes": {"seq": 4}}]  # fmt: skip
+    watched.seen("table-1", state(5, log, "A", winner="A", score={"A": 4.0, "B": 1.0}), seats)
+    # a roll after a version the hub never saw: its seat is unknown, left out
+    watched.seen("table-1", state(9, [push(9, "dice 2")], "B", winner="A"), seats)
+    (game,) = watched.played()
+    assert game.seats == seats and game.winner == "A" and game.turn_wins == {"A": 4, "B": 1}
+    assert [(seat, r.outcome) for seat, r in game.rolls] == [("B", 5), ("A", 1)]
