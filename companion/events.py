@@ -30,6 +30,8 @@ GAME_WON = "game_won"
 PHASE_STARTED = "phase_started"
 ACTION_APPLIED = "action_applied"
 UNDONE = "undone"
+# a computer seat's move waits for the players to carry its miniature (data: seat, piece, cell)
+ACTION_EXPECTED = "action_expected"
 GAME_STARTED = "game_started"  # a new game replaced the one at the table (data: game, game_id)
 FLAGGED = "flagged"  # an illegal or ambiguous board change, a device problem
 JUDGE_CALLED = "judge_called"  # a player held the undo button: a correction needs the judge

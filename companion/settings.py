@@ -125,6 +125,18 @@ class ClockSettings(_Section):
     at_time: AtTime = "notify_only"
 
 
+class ComputerSeatSettings(_Section):
+    """The seat the table plays itself (issue 35; ``companion.table.computer_seat``), if any."""
+
+    seat: str | None = None
+    level: Literal["easy", "normal", "strong"] = "normal"
+    think_seconds: float = Field(default=1.0, gt=0, le=30)  # what a strong move may take
+    # its spawns and moves wait for the players to carry its miniatures on the real map
+    carried: bool = True
+    # its dice: rolled by the table's virtual dice, or typed by the players from real dice
+    dice: Literal["table", "typed"] = "table"
+
+
 class HubSettings(_Section):
     mqtt_host: str | None = None
     mqtt_port: int = Field(default=1883, ge=1, le=65535)
@@ -201,6 +213,7 @@ class Settings(_Section):
     clock: ClockSettings = ClockSettings()
     hub: HubSettings = HubSettings()
     remote: RemoteSettings = RemoteSettings()
+    computer: ComputerSeatSettings = ComputerSeatSettings()
     broadcast: BroadcastSettings = BroadcastSettings()
 
     @property

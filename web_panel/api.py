@@ -263,6 +263,22 @@ def roll() -> ResponseReturnValue:
     return jsonify(action=str(rolled.action), version=rolled.version, **_label(rolled))
 
 
+@api.post("/carried")
+def carried() -> ResponseReturnValue:
+    """The players put the computer seat's miniature where it said (no camera saw it): its
+    move is taken, as that seat, with its reason. At a table with a camera the camera confirms
+    it (a tap cannot say a miniature is where the camera sees it is not)."""
+    panel = current_panel()
+    if panel.camera is not None:
+        raise Refused(409, "carried_by_camera")
+    data = body()
+    proposer = _proposer(panel)
+    seen = _seen(data)
+    with _submission_refusals():
+        done = panel.table.carried_out(proposer, seen["version"], seen["game_id"])
+    return jsonify(action=str(done.action), version=done.version, **_label(done))
+
+
 @api.post("/undo")
 def undo() -> ResponseReturnValue:
     panel = current_panel()

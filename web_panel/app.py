@@ -44,6 +44,7 @@ from web_panel.panel import LedSource, Panel
 from web_panel.private_files import write_private
 from web_panel.remote_api import remote_api
 from web_panel.replay.routes import replay_routes
+from web_panel.solo_api import solo_api
 from web_panel.table_broadcast import TableBroadcast
 from web_panel.table_catalog_api import catalog_api
 from web_panel.table_statistics import TableGames, table_statistics
@@ -136,6 +137,7 @@ def create_app(
     app.register_blueprint(judge_api)
     app.register_blueprint(led_api)
     app.register_blueprint(demo_api)
+    app.register_blueprint(solo_api)
     app.register_blueprint(remote_api)
     app.register_blueprint(replay_routes)
     app.register_blueprint(pages)

@@ -12,7 +12,7 @@ from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
 from web_panel.api import Refused
-from web_panel.panel import current_panel
+from web_panel.panel import Panel, current_panel
 
 demo_api = Blueprint("demo_api", __name__, url_prefix="/api/demo")
 
@@ -40,5 +40,19 @@ def take_over() -> ResponseReturnValue:
     if panel.viewer().proposer is None:
         raise Refused(403, "spectator")
     panel.demo.take_over()
+    _computer_takes_empty_seats(panel)
     panel.feed.panel_changed()
-    return jsonify(panel.demo.view())
+    return jsonify(panel.view_demo())
+
+
+def _computer_takes_empty_seats(panel: Panel) -> None:
+    """Nobody's phone holds the other seat: the table plays it (normal), so the customer who
+    took over is not left waiting; the phones say so (``demo.computer``). A second customer who
+    scans that seat's code takes it back (``pages.join``)."""
+    table = panel.table
+    seats = table.read(lambda game: tuple(game.seats))
+    held = table.session.phones(table.game_id)
+    for seat in seats:
+        if seat not in held and seat not in panel.computer_seats and panel.offers_computer(seat):
+            # the script's miniatures exist only on its synthetic camera: its moves are the phones'
+            panel.give_to_computer(seat, "normal", carried=False)

@@ -23,6 +23,7 @@ from pydantic import ValidationError
 
 from companion.errors import DataFileError
 from companion.games import find_kit, kits
+from companion.games.ai_seat import LEVELS
 from companion.games.protocol import Game
 from companion.settings import SeatSettings
 from companion.table.catalog import EnteredBy, checked_entry
@@ -159,6 +160,8 @@ def options() -> ResponseReturnValue:
         seats={seat: s.model_dump() for seat, s in seats.items()},
         clock_minutes=panel.settings.clock.round_minutes,
         camera=panel.camera is not None,  # pieces and cards can be registered by showing tags
+        # the games the table can play a seat of (its last one, at a level of these)
+        computer={"games": [k.name for k in kits() if k.ai is not None], "levels": list(LEVELS)},
         **game_options(panel),
     )
 
@@ -211,6 +214,7 @@ def new_game() -> ResponseReturnValue:
     if minutes is not None and (not isinstance(minutes, int) or not 1 <= minutes <= 600):
         raise Refused(400, "setup", "'clock_minutes' must be 1 to 600, or null for no clock")
     prepared = _new_game(panel, data, seats)  # everything is checked before anything changes
+    computer = _computer(data.get("computer"), prepared.game)
     replaced = panel.table.read(map_values_read)  # what the replaced game's players read
     game = prepared.game
     seat = panel.viewer().seat  # who set it up (before a new lineup unseats them)
@@ -236,5 +240,23 @@ def new_game() -> ResponseReturnValue:
             ),
         )
     )
+    if computer is None:  # people play it, but for the config's own computer seat
+        panel.computer_from_config()
+    else:
+        panel.release_computers()
+        panel.give_to_computer(*computer)
     panel.feed.panel_changed()
     return jsonify(game=game.name, game_id=panel.table.game_id)
+
+
+def _computer(data: object, game: Game) -> tuple[str, str] | None:
+    """The seat the table plays in the new game and at which level (``{"seat", "level"}``; the
+    game's last seat when none is named), or ``None``: no seat of the form's."""
+    if data is None:
+        return None
+    if not isinstance(data, dict) or data.get("level") not in LEVELS:
+        raise Refused(400, "solo_level", f"'computer.level' must be one of {', '.join(LEVELS)}")
+    seat = data.get("seat", game.seats[-1])
+    if seat not in game.seats or find_kit(game.name).ai is None:
+        raise Refused(400, "solo_unavailable", f"the table cannot play seat {seat!r} of this game")
+    return str(seat), str(data["level"])

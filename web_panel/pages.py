@@ -81,6 +81,7 @@ def join(token: str) -> ResponseReturnValue:
     # what this phone held, and the player's own page on the hub when it came from there: once a
     # new pairing takes the seat, the phone says where its player plays now (``moved_view``)
     session["seated"] = {"game": game, "seat": seat}
+    panel.release_computer(seat)  # a player took the seat the table played: the phone plays it
     page = player_page_link(request.args.get("page"))
     if page is not None:
         session["player_page"] = page

@@ -14,9 +14,12 @@ from flask import current_app, request, session
 from companion import events as ev
 from companion.errors import DataFileError, IllegalActionError
 from companion.events import Event
+from companion.games import find_kit
+from companion.games.ai_seat import LEVELS
 from companion.settings import SeatSettings, Settings
 from companion.table.catalog import TableCatalog
 from companion.table.clock import MatchClock
+from companion.table.computer_seat import ComputerSeat
 from companion.table.dice_roll import Roller, remote_roller
 from companion.table.printed_maps import PrintedMaps
 from companion.table.session import Lineup
@@ -132,6 +135,9 @@ class Panel:
 
     def __post_init__(self) -> None:
         self.clock = self.table.session.clock(self.settings.clock)
+        # seats the table plays itself (issue 35): the config's, a solo start's, or those a
+        # demo's "Play from here" found empty; a phone that joins one takes it back
+        self.computer_seats: dict[str, ComputerSeat] = {}
         # the game at the table when the panel starts is played by the seats it names
         self.table.session.adopt(
             self.table.game_id, self.lineup(self.table.read(lambda g: g.seats))
@@ -143,6 +149,70 @@ class Panel:
         self.judge_calls = JudgeCalls(self.table.bus)
         self._stop_mirroring: Callable[[], None] = lambda: None
         self.roller = remote_roller(lambda: getattr(self.remote, "link", None))
+        self.computer_from_config()
+
+    # -- the seats the table plays itself (issue 35) ----------------------------------------------
+
+    def computer_from_config(self) -> None:
+        """Give the config's computer seat (``computer:``) to the table, when the game at the
+        table has that seat and its kit a computer player; every other computer seat is let go."""
+        chosen = self.settings.computer
+        self.release_computers()
+        if chosen.seat is not None and self.offers_computer(chosen.seat):
+            self.give_to_computer(chosen.seat, chosen.level)
+
+    def offers_computer(self, seat: str) -> bool:
+        """Whether the game at the table has ``seat`` and its kit a computer player."""
+        name, seats = self.table.read(lambda game: (game.name, tuple(game.seats)))
+        return find_kit(name).ai is not None and seat in seats
+
+    def give_to_computer(self, seat: str, level: str, *, carried: bool | None = None) -> None:
+        """The table plays ``seat`` of the game at the table at ``level`` from now (another
+        level there is replaced); its spawns and moves carried (``carried``, ``None``: as the
+        config's ``computer:`` says; with a camera, the camera confirms them) and its dice rolled
+        as the config says."""
+        self.release_computer(seat)
+        chosen = self.settings.computer
+        computer = ComputerSeat(
+            self.table,
+            seat,
+            level,
+            budget=chosen.think_seconds,
+            carried=chosen.carried if carried is None else carried,
+            typed_dice=chosen.dice == "typed",
+            camera=self.camera is not None,
+        )
+        self.computer_seats[seat] = computer
+        computer.attach()
+
+    def release_computer(self, seat: str) -> bool:
+        """The table stops playing ``seat`` (a phone joined it, or a new game starts); its move
+        waiting to be carried is dropped. Whether it played it."""
+        computer = self.computer_seats.pop(seat, None)
+        if computer is None:
+            return False
+        computer.detach()
+        self.table.drop_expected(seat)
+        return True
+
+    def release_computers(self) -> None:
+        for seat in list(self.computer_seats):
+            self.release_computer(seat)
+
+    def solo_offer(self) -> dict[str, Any] | None:
+        """What the solo card offers (``solo_api``): the computer's levels, when the game at the
+        table has a computer player and the table plays no one else's game (a remote game, a
+        tournament's pairing); else ``None``."""
+        if self.tournament is not None or self.table.state()["remote"] is not None:
+            return None
+        seats = self.table.read(lambda game: tuple(game.seats))
+        if not seats or not self.offers_computer(seats[0]):
+            return None
+        return {"levels": list(LEVELS)}
+
+    def computer_view(self) -> dict[str, str]:
+        """The seats the table plays, and at which level."""
+        return {seat: computer.level for seat, computer in sorted(self.computer_seats.items())}
 
     def mirror_leds(self, source: LedSource) -> None:
         """Show the LED colours on the phones' boards (frames carry ``cells``: cell → #rrggbb),
@@ -154,8 +224,16 @@ class Panel:
 
         self._stop_mirroring = source.subscribe(on_frame, current=True)
 
+    def view_demo(self) -> dict[str, Any] | None:
+        """What the phones show of a demo: the script's state (the seats the table took are the
+        view's ``computer``)."""
+        return self.demo.view() if self.demo else None
+
     def close(self) -> None:
         """Stop listening to the lights and end every open stream."""
+        for computer in self.computer_seats.values():
+            computer.detach()
+        self.computer_seats.clear()
         self._stop_mirroring()
         self.camera_prompts.close()
         self.feed.close()
@@ -182,7 +260,10 @@ class Panel:
         view["labels_left_out"] = self.labels_left_out()
         view["joins"] = self.table.session.claimed  # the join codes shown change when one is used
         view["held"] = sorted(self.table.session.phones(self.table.game_id))  # seats with a phone
-        view["demo"] = self.demo.view() if self.demo else None
+        view["demo"] = self.view_demo()
+        view["computer"] = self.computer_view()
+        view["camera_confirms"] = self.camera is not None  # a computer's carried move, not a tap
+        view["solo"] = self.solo_offer()
         view["map_agreement"] = self.map_agreement_view()
         return view
 
@@ -190,8 +271,13 @@ class Panel:
         """What the seats confirmed of the map values the game waits for (``map_agreement``)."""
         pending = self.table.read(lambda game: game.pending())
         cells = list(pending.details.get("unknown_values", [])) if pending.details else []
+        return self.map_agreement.view(self.table.game_id, cells, self._map_readers())
+
+    def _map_readers(self) -> tuple[str, ...]:
+        """The seats whose players read the printed map's values: every seat the table does not
+        play itself (its computer sees no map; its player says the value alone)."""
         seats = self.table.read(lambda game: tuple(game.seats))
-        return self.map_agreement.view(self.table.game_id, cells, seats)
+        return tuple(seat for seat in seats if seat not in self.computer_seats) or seats
 
     def say_map_value(
         self, seat: str, cell: str, value: int, game_id: int | None = None
@@ -206,7 +292,7 @@ class Panel:
         if game_id is not None and game_id != table.game_id:
             raise StaleError(f"a new game started (you saw game {game_id})")
         game_id = table.game_id
-        seats = table.read(lambda game: tuple(game.seats))
+        seats = self._map_readers()
         link = getattr(self.remote, "link", None)
         if (table.state().get("remote") or {}).get("role") == "guest" and isinstance(
             link, HostAgreement

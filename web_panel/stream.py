@@ -29,7 +29,7 @@ LED_INTERVAL = 1.0 / LED_FRAMES_PER_SECOND
 NOTICE_KINDS = {ev.FLAGGED, ev.JUDGE_CALLED, ev.DEVICE}
 _WAKING_KINDS = {
     ev.ACTION_APPLIED, ev.UNDONE, ev.GAME_STARTED, ev.JUDGE_ANSWERED, ev.REMOTE_CHANGED,
-    *NOTICE_KINDS,
+    ev.ACTION_EXPECTED, *NOTICE_KINDS,
 }  # fmt: skip
 
 
@@ -60,7 +60,8 @@ class Feed:
         self._unsubscribe = table.bus.subscribe(self._on_event, kinds=_WAKING_KINDS)
 
     def _on_event(self, event: Event) -> None:
-        if event.kind == ev.REMOTE_CHANGED:  # a remote link or pause: no new version, but news
+        if event.kind in (ev.REMOTE_CHANGED, ev.ACTION_EXPECTED):
+            # a remote link or pause, a computer's move to carry: no new version, but news
             self.panel_changed()
         elif event.kind == ev.JUDGE_ANSWERED:  # the judge took the call: its notice goes
             with self._cond:

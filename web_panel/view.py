@@ -53,11 +53,12 @@ def spectator_view(table: Table, seats: Mapping[str, SeatSettings]) -> dict[str,
     """What anyone may watch of the table away from it (the tournament hub's wall and its judge's
     read-only page): the game's state, seats and extra view and the last few log entries — no
     position document and no list of legal actions, which only a phone at the table acts on (nor
-    the table's remote-play block)."""
+    the table's remote-play block, nor a computer seat's move or dice the players carry out)."""
 
     def build(game: Game) -> dict[str, Any]:
         view = _watched(table, game, seats)
         del view["position"], view["offers"], view["legal_count"], view["remote"]
+        del view["expected"], view["dice_typed_for"]  # what the players at the table carry out
         view["log"] = table.log(SPECTATOR_LOG_LENGTH)
         return view
 

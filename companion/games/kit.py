@@ -29,7 +29,9 @@ so the generic machinery stays in its room and asks the kit:
 - the shared virtual dice: ``virtual_dice(game, rng)``, the action rolling the dice the pending
   decision asks for (``None``: it asks for none), or ``None`` for a game without them;
 - the rolls its log records: ``read_roll(notation)``, the :class:`~companion.games.luck.Roll`
-  an action records with its exact odds (players' dice luck, a broadcast's last dice)."""
+  an action records with its exact odds (players' dice luck, a broadcast's last dice);
+- solo play: ``ai``, the factory of the game's computer player (``companion.games.ai_seat``), or
+  ``None`` for a game that offers none."""
 
 from __future__ import annotations
 
@@ -41,6 +43,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
+from companion.games.ai_seat import AiFactory
 from companion.games.board_reading import Note
 from companion.games.catalog_entries import EntryKind
 from companion.games.luck import Roll
@@ -225,6 +228,9 @@ class GameKit:
     # dice the pending decision asks for with ``rng`` (its notation), None when it asks for none;
     # None: the game has no virtual dice
     virtual_dice: Callable[[Any, random.Random], str | None] | None = None
+    # a computer player for a seat (``companion.games.ai_seat``): (level, seed, seconds a strong
+    # move may think) → the player; None: the game offers none
+    ai: AiFactory | None = None
     # the roll an action records (its notation) with its exact odds, for the players' dice luck
     # (``companion.games.luck``) and the last dice a broadcast shows; None for any other action.
     # None: the game records no rolls

@@ -15,6 +15,10 @@ At a remote table (the board view names ``absent`` seats) an action that moves a
 miniatures plays the move (``playback``) over the scene for ``PLAYBACK_SECONDS``; a later move
 starts its own playback.
 
+A computer seat's move waiting for the players to carry its miniature (``ACTION_EXPECTED``, solo
+play) plays the same way, in the seat's colour from the cell it leaves (or its portal) to the cell
+it goes to, again and again (every ``CARRY_CYCLE`` seconds) until the move is taken or dropped.
+
 The seat colours come from a palette source read again when a new game starts, so the colours
 picked on the panel's set-up reach the LEDs for every game. The table wires it as
 ``driver.attach(table.bus)`` plus ``driver.run(stop)`` in a thread
@@ -45,6 +49,7 @@ PROMPT_SECONDS = 60.0  # longest a prompted cell flashes (a creature put back se
 REFRESH_SECONDS = 1.0  # the view is read at least this often
 FPS = 30
 ENDS_PROMPTS = (ev.ACTION_APPLIED, ev.UNDONE, ev.GAME_STARTED)
+CARRY_CYCLE = PLAYBACK_SECONDS + 0.5  # a computer's move to carry: its playback, then a pause
 
 ViewSource = Callable[[], BoardView | MapView | None]
 PaletteSource = Callable[[], Palette]
@@ -75,6 +80,7 @@ class LightsDriver:
         self._turn_winner: str | None = None
         self._flourish: tuple[Flourish, float] | None = None  # playing, and since when
         self._moves: tuple[tuple[Move, ...], float] | None = None  # an absent seat's, since when
+        self._carry: tuple[Move, float] | None = None  # a computer's move to carry, since when
         self._last_pixels: bytes | None = None
         self._wake = threading.Event()  # set by events: draw now, not at the next frame tick
         self._prompt_events = prompt_events()
@@ -96,8 +102,13 @@ class LightsDriver:
                     self._prompts[cell] = now + PROMPT_SECONDS
                     self.wake()
                 return
+            if event.kind == ev.ACTION_EXPECTED:
+                self._carry = _carry(event.data, now)
+                self.wake()
+                return
             if event.kind in ENDS_PROMPTS:
                 self._prompts.clear()
+                self._carry = None
                 # the frame showing the game as of this action is drawn at once, whether or not
                 # its pixels change (not at the next frame tick, up to 1/FPS later)
                 self.wake()
@@ -155,6 +166,7 @@ class LightsDriver:
             if self._moves is not None and now - self._moves[1] >= PLAYBACK_SECONDS:
                 self._moves = None
             moves = self._moves
+            carry = self._carry
             view, t = self._view, now - self._since
             flagged = frozenset(self._flags)
             if isinstance(view, BoardView):
@@ -172,6 +184,8 @@ class LightsDriver:
             frame = rainbow(self.lights.layout.cells, now)
         elif isinstance(view, BoardView):
             overlay = playback(moves[0], now - moves[1], self.palette) if moves else None
+            if overlay is None and carry is not None:
+                overlay = playback((carry[0],), (now - carry[1]) % CARRY_CYCLE, self.palette)
             frame = state_scene(view, t, self.palette, overlay)
         else:
             frame = map_scene(view, t, self.palette)
@@ -194,3 +208,14 @@ class LightsDriver:
                 self._wake.clear()
         finally:
             self.lights.close()
+
+
+def _carry(data: dict[str, object], now: float) -> tuple[Move, float] | None:
+    """The computer's move an ``ACTION_EXPECTED`` event asks the players to carry (``None``: the
+    move was dropped): from the cell it leaves to its cell; one spawned on its own portal blinks
+    there."""
+    seat, start, cell = data.get("seat"), data.get("start"), data.get("cell")
+    if not isinstance(seat, str) or not isinstance(cell, str):
+        return None
+    leaves = start if isinstance(start, str) and start != cell else None
+    return Move(seat, leaves, cell), now

@@ -101,6 +101,16 @@ class SimulatedTable:
                 return spot
         raise ValueError(f"no free slot left in {cell}")
 
+    def arrange(self, board: Mapping[str, str]) -> None:
+        """The miniatures stand as ``board`` says (piece → cell), none else, placed while the camera
+        did not look (the next frames show them settled): a test's table caught up with moves the
+        phones entered. A miniature already in its cell stays where it stands."""
+        kept = {p: xy for p, xy in self._positions.items() if self.board.get(p) == board.get(p)}
+        self._positions = kept
+        for piece, cell in sorted(board.items()):
+            if piece not in self._positions:
+                self._positions[piece] = self._free_slot(cell)
+
     def put(self, piece: str, cell: str) -> Iterator[np.ndarray]:
         """A hand puts ``piece`` into ``cell`` (from the reserve or from another cell)."""
         self._positions.pop(piece, None)

@@ -64,6 +64,12 @@ CREATE TABLE IF NOT EXISTS pictures (
     after BLOB NOT NULL
 );
 CREATE INDEX IF NOT EXISTS pictures_by_game ON pictures (game_id, first_seq);
+CREATE TABLE IF NOT EXISTS reasons (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
 CREATE TABLE IF NOT EXISTS game_tags (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     piece TEXT NOT NULL,
@@ -258,15 +264,23 @@ class Store:
         kept_with: KeptWith | None = None,
         *,
         offer: Offer | None = None,
+        reason: Label | None = None,
     ) -> dict[str, Any]:
         """Durably log an accepted action proposed ``by`` a seat or an authority, with the
         camera's ``evidence`` for it in the same transaction (both kept, or neither), and what
         ``kept_with`` writes (called in that transaction with the database and the entry's seq:
         a remote host's answer to the proposal). ``offer``: the action as the game described it
         when it was taken (``Game.describe``, before the push): its label and step are kept with
-        it. Returns the log entry (as ``log`` gives it) only once it is on disk."""
+        it. ``reason``: why a computer seat chose it (``companion.games.ai_seat.Choice``), kept in
+        the same transaction and given with the entry. Returns the log entry (as ``log`` gives
+        it) only once it is on disk."""
         label, step = _described(offer) if offer is not None else (None, None)
-        return self._append(game_id, "push", str(action), by, evidence, kept_with, label, step)
+        if reason is not None:
+            kept_with = _with_reason(reason, kept_with, game_id)
+        entry = self._append(game_id, "push", str(action), by, evidence, kept_with, label, step)
+        if reason is not None:
+            entry["reason"] = reason.to_json()
+        return entry
 
     def append_undo(
         self, game_id: int, by: Proposer = CAMERA, kept_with: KeptWith | None = None
@@ -423,14 +437,17 @@ class Store:
         took back (``undoes``: its seq, action, seat, by and label)."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT seq, kind, action, seat, at, role, label, step FROM entries "
-                "WHERE game_id=? ORDER BY seq",
+                "SELECT e.seq, kind, action, seat, at, role, label, step, r.reason "
+                "FROM entries e LEFT JOIN reasons r ON r.game_id=e.game_id AND r.seq=e.seq "
+                "WHERE e.game_id=? ORDER BY e.seq",
                 (game_id,),
             ).fetchall()
         entries: list[dict[str, Any]] = []
         in_effect: list[dict[str, Any]] = []
-        for seq, kind, action, seat, at, by, label, step in rows:
+        for seq, kind, action, seat, at, by, label, step, reason in rows:
             entry = _entry(seq, kind, action, seat, by, at, label, step)
+            if reason is not None:  # a computer seat's why (issue 35)
+                entry["reason"] = Label.from_json(json.loads(reason)).to_json()
             if kind == "push":
                 entry["undone"] = False
                 in_effect.append(entry)
@@ -478,6 +495,17 @@ def _entry(
         "label": None if label is None else Label.from_json(json.loads(label)).to_json(),
         "step": step,
     }
+
+
+def _with_reason(reason: Label, then: KeptWith | None, game_id: int) -> KeptWith:
+    text = json.dumps(reason.to_json(), sort_keys=True)
+
+    def keep(db: sqlite3.Connection, seq: int) -> None:
+        db.execute("INSERT INTO reasons VALUES (?, ?, ?)", (game_id, seq, text))
+        if then is not None:
+            then(db, seq)
+
+    return keep
 
 
 def _described(offer: Offer) -> tuple[str, str]:

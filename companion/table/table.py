@@ -17,6 +17,7 @@ proposals go to the host's engine and come back as the host's log entries, which
 from __future__ import annotations
 
 import logging
+import random
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -26,7 +27,7 @@ from typing import Any, Protocol, TypeVar
 from companion import events as ev
 from companion.errors import IllegalActionError
 from companion.events import Event, EventBus
-from companion.games import find_game
+from companion.games import find_game, find_kit
 from companion.games.protocol import Action, Game, Label
 from companion.settings import SeatSettings
 from companion.table.catalog import write_entries
@@ -77,6 +78,32 @@ class StaleError(RuntimeError):
     """The proposal was made against an older state than the table's: the game moved on."""
 
 
+@dataclass(frozen=True)
+class Expected:
+    """A computer seat's action waiting for the players to carry out its miniature's move: the
+    table takes no other action for that seat until the camera sees it (or a phone says it was
+    done, ``Table.carried_out``)."""
+
+    seat: str
+    action: Action
+    label: Label
+    reason: Label | None
+    piece: str
+    cell: str
+    start: str | None = None  # the cell it leaves (or its portal), which the LEDs light it from
+    seen: bool = False  # only the camera seeing it there takes it (no phone's word)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "label": self.label.to_json(),
+            "reason": None if self.reason is None else self.reason.to_json(),
+            "piece": self.piece,
+            "cell": self.cell,
+            "start": self.start,
+        }
+
+
 class PausedError(RuntimeError):
     """The table is held (remote play): ``reason`` is ``link_down``, ``account_refused`` (the
     broker refuses this table's account), ``partner_away`` or ``syncing``. Nothing changed."""
@@ -124,12 +151,15 @@ class Table:
         self._held: str | None = None  # why the table is paused (remote play), if it is
         self._forwarder: Forwarder | None = None  # a guest table's host
         self._remote: dict[str, Any] | None = None  # the remote block of the state
+        self._expected: Expected | None = None  # a computer seat's move the players carry out
+        self._dice_typed_for: frozenset[str] = frozenset()  # seats whose dice any phone enters
         self._follow_log(store.log(game_id))
 
     def _follow_log(self, log_entries: list[dict[str, Any]]) -> None:
         """Take the game's log as it is in the store (opening, or a new game); call locked."""
         self._log = _with_notices(self._game, log_entries)
         self._version = len(log_entries)
+        self._expected = None
         self._pushed_by = _effective_proposers(log_entries)
         self._state: tuple[int, int, dict[str, Any]] | None = None
 
@@ -233,10 +263,85 @@ class Table:
                     "legal_count": len(legal),
                     "winner": game.winner(),
                     "position": game.position(),
+                    # the seat whose dice the pending roll asks for, when any seated phone may
+                    # enter them (a computer seat whose dice the players roll for real)
+                    "dice_typed_for": self._typed_roll_locked(),
                 }
                 self._state = (self._game_id, self._version, built)
             remote = None if self._remote is None else {**self._remote, "paused": self._held}
-            return {**self._state[2], "remote": remote}
+            expected = None if self._expected is None else self._expected.to_json()
+            return {**self._state[2], "remote": remote, "expected": expected}
+
+    # -- a computer seat's move, carried out by the players --------------------------------------
+
+    def expect(
+        self,
+        seat: str,
+        action: Action,
+        piece: str,
+        cell: str,
+        reason: Label | None,
+        start: str | None = None,
+        seen: bool = False,
+    ) -> None:
+        """Hold ``action`` of the computer's ``seat`` until its miniature ``piece`` is put in
+        ``cell``: the camera's (or anyone's) proposal for that seat must be that action; anything
+        else is refused with what is expected, and nothing changes. ``IllegalActionError`` if the
+        action is not legal now. ``start``: the cell the miniature leaves (the LEDs light its way
+        from there, ``ACTION_EXPECTED``). ``seen``: only the camera (or the judge) may take it —
+        a table with a camera, where no phone's word says where a miniature stands."""
+        with self._lock:
+            game = self._game
+            if game.seat_for(action) != seat or action not in game.legal_actions():
+                raise IllegalActionError(f"{action} is not {seat}'s to take now", rule="expect")
+            label = game.describe(action).label
+            self._expected = Expected(seat, action, label, reason, piece, cell, start, seen)
+            self._state = None
+        self.bus.publish(
+            Event(ev.ACTION_EXPECTED, {"seat": seat, "piece": piece, "cell": cell, "start": start})
+        )
+
+    def expected(self) -> Expected | None:
+        with self._lock:
+            return self._expected
+
+    def drop_expected(self, seat: str) -> None:
+        """Forget ``seat``'s move waiting to be carried (the table no longer plays that seat)."""
+        with self._lock:
+            if self._expected is None or self._expected.seat != seat:
+                return
+            self._expected = None
+            self._state = None
+        self.bus.publish(Event(ev.ACTION_EXPECTED, {"seat": seat, "piece": None, "cell": None}))
+
+    def type_dice_for(self, seat: str, typed: bool = True) -> None:
+        """Let any seated phone enter ``seat``'s dice (``typed``; False: only that seat again):
+        a computer seat whose dice the players roll for real and type in. A roll the game asks of
+        that seat is then taken from any seat, as that seat's."""
+        with self._lock:
+            seats = self._dice_typed_for | {seat} if typed else self._dice_typed_for - {seat}
+            self._dice_typed_for = frozenset(seats)
+            self._state = None
+
+    def _typed_roll_locked(self) -> str | None:
+        """The seat whose roll the game waits for, if phones type that seat's dice."""
+        seat = self._game.pending().seat
+        if seat not in self._dice_typed_for or self._game.is_over:
+            return None
+        roll = find_kit(self._game.name).virtual_dice
+        asks_dice = roll is not None and roll(self._game, random.Random(0)) is not None
+        return seat if asks_dice else None
+
+    def carried_out(
+        self, proposer: Proposer, version: int | None = None, game_id: int | None = None
+    ) -> Accepted:
+        """A phone (no camera) says the expected miniature was put where the computer said;
+        ``version``, ``game_id``: the state it saw, as for ``submit``."""
+        with self._lock:
+            expected = self._expected
+            if expected is None:
+                raise IllegalActionError("no move of the computer waits", rule="expect.none")
+        return self.submit(proposer, expected.action, version=version, game_id=game_id)
 
     def log(self, last: int | None = None) -> list[dict[str, Any]]:
         """The game's log entries as ``Store.log`` gives them (the ``last`` few), from memory."""
@@ -290,6 +395,7 @@ class Table:
         game_id: int | None = None,
         agreed: bool = False,
         kept_with: KeptWith | None = None,
+        reason: Label | None = None,
     ) -> Accepted:
         """Propose the action written ``text`` (or the action itself, as a phone sends an offer
         it was given: ``Game.action_from``) on behalf of ``proposer``.
@@ -303,7 +409,8 @@ class Table:
         ``IllegalActionError``; in every such case nothing changed. The reply's version is the
         one this action made, whatever happens after it. ``PausedError`` while the table is
         held; a guest table forwards the proposal to its host (``forward_to``). ``kept_with``:
-        written in the action's own store transaction (``Store.append_action``).
+        written in the action's own store transaction (``Store.append_action``). ``reason``: a
+        computer seat's explanation, kept and shown with the entry (``table.computer_seat``).
         """
         with self._lock:
             self._check_held()
@@ -314,25 +421,48 @@ class Table:
                 if action.judge_only and proposer != JUDGE and not agreed:
                     raise JudgeOnlyError(f"only the judge may make a correction ({action})")
                 waiting_for = self._game.seat_for(action)
+                expected = self._expected
+                if expected is not None and proposer != JUDGE and waiting_for == expected.seat:
+                    if action != expected.action:
+                        raise IllegalActionError(
+                            f"the computer's move is {expected.action}: put {expected.piece} "
+                            f"in {expected.cell} (the table saw {action})",
+                            rule="expect.other",
+                        )
+                    if expected.seen and proposer not in (CAMERA, JUDGE):
+                        raise IllegalActionError(
+                            f"the camera takes the computer's move once it sees {expected.piece} "
+                            f"in {expected.cell}",
+                            rule="expect.camera",
+                        )
+                    proposer, reason = expected.seat, expected.reason
+                typed_roll = self._typed_roll_locked()
+                if isinstance(proposer, str) and typed_roll and waiting_for == typed_roll:
+                    proposer = waiting_for  # its dice, typed from real dice on a phone
                 if not isinstance(proposer, Authority) and waiting_for not in (None, proposer):
                     raise SeatError(f"the game waits for seat {waiting_for}, not seat {proposer}")
-                accepted = self._push_locked(proposer, action, kept_with)
+                accepted = self._push_locked(proposer, action, kept_with, reason)
         if forwarder is not None:  # outside the lock: the host's entry comes back through it
             return forwarder.submit(proposer, str(text), version, game_id)
         self.bus.publish_all(accepted.events)
         return accepted
 
     def _push_locked(
-        self, proposer: Proposer, action: Action, kept_with: KeptWith | None = None
+        self,
+        proposer: Proposer,
+        action: Action,
+        kept_with: KeptWith | None = None,
+        reason: Label | None = None,
     ) -> Accepted:
         """Apply, store and count an action already checked; publishing is the caller's. The
         action's label and step are read before the push: the state it was taken in."""
         offer = self._game.describe(action)
         game_events = self._game.push(action)
+        self._expected = None  # the game moved on: whatever was expected was done or is moot
         evidence = getattr(self._evidence, "current", None) if proposer == CAMERA else None
         try:
             entry = self.store.append_action(
-                self._game_id, action, proposer, evidence, kept_with, offer=offer
+                self._game_id, action, proposer, evidence, kept_with, offer=offer, reason=reason
             )
         except Exception:
             self._game.pop()
@@ -409,6 +539,7 @@ class Table:
         if finished:
             self.store.reopen(self._game_id)
         entry = self.store.append_undo(self._game_id, proposer, kept_with)
+        self._expected = None
         taken = next(e for e in reversed(self._log) if e["kind"] == "push" and not e["undone"])
         taken["undone"] = True
         self._log.append({**entry, "undoes": undone_part(taken)})

@@ -176,3 +176,14 @@ def test_a_remote_section_in_part_or_both_pin_and_cafile_is_refused(
     config.write_text(text)
     with pytest.raises(DataFileError, match=problem):
         load_settings(config, environ={})
+
+
+def test_the_computer_seat_is_named_with_its_level(tmp_path: Path):
+    config = tmp_path / "companion.yaml"
+    config.write_text("computer:\n  seat: B\n  level: strong\n  think_seconds: 0.5\n")
+    chosen = load_settings(config, environ={}).computer
+    assert (chosen.seat, chosen.level, chosen.think_seconds) == ("B", "strong", 0.5)
+    assert load_settings(None, environ={"COMPANION_HOME": str(tmp_path)}).computer.seat is None
+    config.write_text("computer:\n  seat: B\n  level: grandmaster\n")
+    with pytest.raises(DataFileError, match=r"computer\.level"):
+        load_settings(config, environ={})

@@ -76,7 +76,10 @@
     if (page !== "phone" || !pending || pending.kind === "game_over") return false;
     if (state.view && state.view.remote && state.view.remote.paused) return false; // remote.js says why
     if (state.me.judge) return true;
-    return Boolean(state.me.seat) && (pending.seat === null || pending.seat === state.me.seat);
+    if (!state.me.seat) return false;
+    // a computer seat's dice, rolled for real and typed in on any seated phone (issue 35)
+    if (state.view && state.view.dice_typed_for && state.view.dice_typed_for === pending.seat) return true;
+    return pending.seat === null || pending.seat === state.me.seat;
   }
 
   // -- talking to the server ----------------------------------------------------------------
@@ -313,6 +316,18 @@
       return;
     }
     if (demoWatching(box, view)) return;
+    if (view.expected) { // the computer's move waits for the players to carry its miniature
+      box.append(el("p", { class: "computer-carry", text: t("computer.carry", { action: actionLabel(view.expected) }) }));
+      if (view.camera_confirms) { // the camera sees it arrive; a tap cannot say so
+        box.append(el("p", { class: "hint computer-camera", text: t("computer.camera_confirms") }));
+      } else if (page === "phone" && state.me.seat) {
+        box.append(el("button", {
+          class: "btn computer-carried", type: "button", text: t("computer.carried"),
+          onclick: () => guarded(() => post("/api/carried", { version: view.version, game_id: view.game_id })),
+        }));
+      }
+      return;
+    }
     if (page !== "phone") return;
     if (view.remote && view.remote.paused) { // a remote game paused: the banner says why
       box.append(el("p", { class: "hint remote-paused-hint", text: t("remote.paused_hint") }));
@@ -323,8 +338,9 @@
         box.append(movedNotice(state.me.moved));
         return;
       }
-      const key = state.me.seat ? "pending.not_yours" : "pending.spectator";
-      box.append(el("p", { class: "hint not-yours", text: t(key, { name: waiting }) }));
+      const thinking = view.computer && view.computer[pending.seat]; // the table plays that seat
+      const key = thinking ? "computer.thinking" : state.me.seat ? "pending.not_yours" : "pending.spectator";
+      box.append(el("p", { class: `hint not-yours${thinking ? " computer-thinking" : ""}`, text: t(key, { name: waiting }) }));
       return;
     }
     const controls = el("div", { class: "controls" });
@@ -356,6 +372,9 @@
     if (!demo) return false;
     if (!demo.scripted) {
       if (demo.taken_over) box.append(el("p", { class: "hint demo-note", text: t("demo.taken_over") }));
+      for (const taken of Object.keys(view.computer || {})) { // nobody held that seat: the table plays it
+        box.append(el("p", { class: "hint demo-computer", text: t("demo.computer", { name: seat(taken).name }) }));
+      }
       return false;
     }
     box.append(el("p", { class: "notice demo-note", text: t(page === "phone" ? "demo.watching" : "demo.watching_table") }));
@@ -404,6 +423,8 @@
       class: `log-${entry.kind}${entry.undone ? " log-undone" : ""}`, value: String(entry.seq),
       dataset: { seq: entry.seq, step: entry.step || "" },
     }, entryText(entry),
+    // a computer seat says why it chose (issue 35)
+    entry.reason ? el("span", { class: "log-reason", text: t("log.reason", { reason: actionLabel({ label: entry.reason }) }) }) : null,
     ...(entry.notices || []).filter((n) => has(n.key)).map((n) => el("span", {
       class: "log-notice", dataset: { key: n.key }, text: keyedText(n),
     })),
@@ -536,7 +557,8 @@
     const variants = {
       put_back: `put_back${where}`,
       illegal: notice.expected ? "illegal_move" : "illegal",
-      refused: notice.expected ? "refused_move" : "refused",
+      // the computer's miniature in another cell than it said: where it goes, not where it was
+      refused: notice.rule === "expect.other" ? "refused_carry" : notice.expected ? "refused_move" : "refused",
       destroy_prompted: "destroy_prompted",
     };
     const key = `notice.flagged.${variants[notice.reason] || notice.reason}`;

@@ -128,6 +128,12 @@
         field(t("setup.name"), el("input", { type: "text", class: "seat-name", value: shownName(current), maxlength: "40" })),
         field(t("setup.colour"), el("input", { type: "color", class: "seat-colour", value: current.colour })));
     });
+    // who plays the last seat: people, or the table at a level (solo play, issue 35)
+    const computer = options.computer || { games: [], levels: [] };
+    const opponent = el("select", { id: "setup-opponent", "aria-label": t("setup.opponent") },
+      el("option", { value: "", text: t("setup.opponent.people") }),
+      ...computer.levels.map((level) => el("option", { value: level, text: t("setup.opponent.table", { level: t(`solo.level.${level}`) }) })));
+    const opponentField = field(t("setup.opponent"), opponent);
     const minutes = el("input", { type: "number", id: "setup-minutes", min: "1", max: "600", value: options.clock_minutes || "" });
     const forms = Object.fromEntries(Object.entries(window.GameSetups || {})
       .filter(([name]) => options.games.includes(name))
@@ -138,6 +144,7 @@
       for (const [name, form] of Object.entries(forms)) form.node.hidden = game.value !== name;
       for (const box of seatBoxes) box.hidden = other.handles(game.value);
       other.show(game.value);
+      opponentField.hidden = !computer.games.includes(game.value);
     };
     game.addEventListener("change", showGame);
     const start = el("button", { class: "btn", type: "button", id: "setup-start", text: t("setup.start"), onclick: async () => {
@@ -153,12 +160,13 @@
         })),
       };
       if (forms[game.value]) body[game.value] = forms[game.value].body();
+      if (!opponentField.hidden && opponent.value) body.computer = { level: opponent.value };
       if (other.handles(game.value)) Object.assign(body, other.body(game.value));
       const started = await P.guarded(() => P.post("/api/setup/new", body));
       if (started) window.location.assign(back); // the judge's phone: its own page again
     } });
     root.replaceChildren(
-      field(t("setup.game"), game), ...seatBoxes, field(t("clock.minutes"), minutes),
+      field(t("setup.game"), game), ...seatBoxes, opponentField, field(t("clock.minutes"), minutes),
       ...Object.values(forms).map((form) => form.node), other.node, start,
       tableCatalog());
     showGame();

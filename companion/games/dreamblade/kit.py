@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion import grid
 from companion.games.dreamblade import demo_game, registered
+from companion.games.dreamblade.ai import dreamblade_ai
 from companion.games.dreamblade.config_section import DreambladeSection
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.rolls import read_roll
@@ -49,6 +50,7 @@ KIT = GameKit(
     event_maps="companion.games.dreamblade.event_maps",
     catalog_commands="companion.games.dreamblade.catalog_cli",
     virtual_dice=virtual_dice,
+    ai=dreamblade_ai,
     read_roll=read_roll,
     listed=1,
 )

@@ -138,3 +138,83 @@ def test_a_customer_cannot_stop_the_demo_and_may_take_it_over(tmp_path: Path, ga
     assert "A phone took the demo over: the script stopped, the phones play on." in said
     for bad in ("Traceback", "IllegalActionError", "Error"):
         assert bad not in said, said
+
+
+def _customer_step(phone: Phone, view: dict[str, Any]) -> None:
+    """The customer's phone makes the decision the game waits for from it: rolls the dice the
+    table offers, reads a key cell's printed value, or takes the first listed action."""
+    seen = {"game_id": view["game_id"], "version": view["version"]}
+    unknown = (view["pending"].get("details") or {}).get("unknown_values")
+    if unknown:
+        status, said = phone.open("/api/map_value", {"cell": unknown[0], "value": 2, **seen})
+        assert status == 200, said
+        return
+    status, said = phone.open("/api/roll", seen)
+    if status == 409 and said["error"] == "nothing_to_roll":
+        status, said = phone.open("/api/actions", {"action": _sent(view["offers"][0]), **seen})
+    assert status == 200 or said["error"] == "stale", said
+
+
+@pytest.mark.process
+def test_a_customer_plays_the_computer_from_here_while_another_phone_watches(tmp_path: Path):
+    """The store demo (issue 35): one customer scans a seat's code and takes over with "Play from
+    here"; nobody holds the other seat, so the table plays it (normal) and says so; the customer
+    plays against it while a second phone, which scanned no code, only watches the same game; a
+    third customer who scans the table's seat's code takes that seat over."""
+    args = ["demo", "--game", "dreamblade", "--host", "127.0.0.1", "--port", "0", "--pace", "0.3"]
+    heard: list[str] = []
+    process, lines = _start(args, tmp_path, "Ctrl-C stops the demo.", heard)
+    try:
+        table = next(line.split(": ", 1)[1] for line in lines if line.startswith("Table"))
+        base = table.removesuffix("/table")
+        links = [line.strip().split(": ", 1)[1] for line in lines if line.startswith("  ")]
+        customer, watcher = Phone(base, "ja"), Phone(base, "en")
+        mine = customer.join(links[0])["seat"]
+        status, page = watcher.open("/")
+        assert status == 200 and "<html" in page
+        _, me = watcher.open("/api/me")
+        watcher.csrf = me["csrf"]
+        assert me["seat"] is None  # no code scanned: it watches
+        status, demo = customer.open("/api/demo/take_over", {})
+        assert (status, demo) == (200, {"scripted": False, "taken_over": True})
+        other = next(s for s in ("A", "B") if s != mine)
+        assert customer.state()["computer"] == {other: "normal"}
+        assert watcher.state()["computer"] == {other: "normal"}
+
+        start = customer.state()["version"]
+        deadline = time.monotonic() + 90
+        computer_moves: list[dict[str, Any]] = []
+        while time.monotonic() < deadline:
+            view = customer.state()
+            computer_moves = [
+                e
+                for e in view["log"]
+                if e["seq"] > start and e["seat"] == other and e.get("reason")
+            ]
+            if len(computer_moves) >= 3 or view["winner"]:
+                break
+            if view["pending"]["seat"] in (mine, None):
+                _customer_step(customer, view)
+                seen = {"game_id": view["game_id"], "version": view["version"]}
+                status, said = watcher.open("/api/actions", {"action": "pass", **seen})
+                assert (status, said["error"]) == (403, "spectator")
+            else:
+                time.sleep(0.1)  # the table thinks for the other seat
+        assert len(computer_moves) >= 3, "the table did not answer the customer"
+        mine_moves = [e for e in customer.state()["log"] if e["seq"] > start and e["seat"] == mine]
+        assert mine_moves  # the customer played too
+        watched = {e["seq"]: e for e in watcher.state()["log"]}  # the same game, the same why
+        for move in computer_moves:
+            assert watched[move["seq"]]["reason"] == move["reason"]
+        # a second customer scans the computer's seat's code: that phone plays it from now
+        second = Phone(base, "en")
+        assert second.join(links[1])["seat"] == other
+        assert second.state()["computer"] == {}
+        assert process.poll() is None
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+    time.sleep(0.2)
+    said = "\n".join(heard)
+    for bad in ("Traceback", "IllegalActionError", "Error"):
+        assert bad not in said, said

@@ -6,7 +6,13 @@ from companion import events as ev
 from companion.events import Event, EventBus
 from companion.lights.board_view import BoardView
 from companion.lights.colours import OFF, TURN_ORDER_COLOURS, Palette, scaled
-from companion.lights.driver import FLAG_SECONDS, REFRESH_SECONDS, LightsDriver, PaletteSource
+from companion.lights.driver import (
+    CARRY_CYCLE,
+    FLAG_SECONDS,
+    REFRESH_SECONDS,
+    LightsDriver,
+    PaletteSource,
+)
 from companion.lights.playback import LIFT_SECONDS, PLAYBACK_SECONDS, TRAVEL_SECONDS
 from companion.lights.scenes import DIM, TURN_WON_SECONDS, absent_level, occupancy, turn_won
 from companion.lights.virtual import VirtualLights
@@ -301,3 +307,53 @@ def test_a_new_game_does_not_play_its_miniatures_in():
     driver.tick()
     assert _shown(lights, "d4") == scaled(PALETTE.seat("B"), absent_level(1))
     assert _shown(lights, "e5") == OFF  # no playback from the portal
+
+
+# -- solo play: the computer's move waits for the players to carry it (issue 35) ----------------
+
+
+def test_a_computers_move_to_carry_plays_from_cell_to_cell_until_it_is_taken():
+    clock = Clock()
+    views: list[BoardView | None] = [
+        BoardView(phase="action", occupants={"d4": ("B",)}, portals={"A": "a1", "B": "e5"})
+    ]
+    driver, lights = _driver(views, clock)
+    bus = EventBus()
+    driver.attach(bus)
+    driver.tick()
+    dim = scaled(PALETTE.seat("B"), DIM)
+    assert _shown(lights, "d4") == dim
+    bus.publish(
+        Event(ev.ACTION_EXPECTED, {"seat": "B", "piece": "B:x#1", "cell": "b4", "start": "d4"})
+    )
+    driver.tick()
+    assert _shown(lights, "d4") == PALETTE.seat("B") and _shown(lights, "b4") == OFF
+    clock.now += LIFT_SECONDS + TRAVEL_SECONDS / 2
+    driver.tick()
+    assert _shown(lights, "c4") == PALETTE.seat("B")  # on its way, in the seat's colour
+    clock.now += CARRY_CYCLE  # nobody carried it yet: it plays again
+    driver.tick()
+    assert _shown(lights, "c4") == PALETTE.seat("B")
+    views.append(BoardView(phase="action", occupants={"b4": ("B",)}, portals=views[0].portals))
+    bus.publish(Event(ev.ACTION_APPLIED, {"action": "move B:x#1 b4"}))  # the camera saw it
+    for _ in range(3):
+        clock.now += CARRY_CYCLE / 3
+        driver.tick()
+        assert _shown(lights, "b4") == dim and _shown(lights, "c4") == OFF
+
+
+def test_a_spawn_to_carry_comes_from_the_portal_and_a_dropped_one_stops():
+    clock = Clock()
+    views: list[BoardView | None] = [BoardView(phase="spawn", portals={"A": "a1", "B": "e5"})]
+    driver, lights = _driver(views, clock)
+    driver.tick()
+    driver.on_event(
+        Event(ev.ACTION_EXPECTED, {"seat": "B", "piece": "B:x#1", "cell": "d5", "start": "e5"})
+    )
+    driver.tick()
+    assert _shown(lights, "e5") == PALETTE.seat("B")
+    driver.on_event(Event(ev.ACTION_EXPECTED, {"seat": "B", "piece": None, "cell": None}))
+    for _ in range(4):
+        clock.now += CARRY_CYCLE / 4
+        driver.tick()
+        assert _shown(lights, "e5") == OFF and _shown(lights, "d5") == OFF

@@ -1,0 +1,395 @@
+"""Dreamblade's computer player (``companion.games.ai_seat``): three levels over the engine's own
+push/pop, never a rule of its own.
+
+- ``easy``: a random legal action (``random_play``), a learning partner;
+- ``normal``: the best next step. Each action the pending decision offers is pushed and followed
+  to the seat's next decision of its own (a spawn, a shift's move, the choice between shifting and
+  striking): a strike is followed through its dice, whose results are weighed by their exact
+  chances (the multinomial of the attack die's faces, as ``companion rules odds`` counts them;
+  exact up to ``EXACT_OUTCOMES`` results, sampled by those chances beyond), and through the
+  choices of damage and disruption on either side; the position reached is scored by
+  :func:`evaluate`;
+- ``strong``: the same expectimax searched deeper (both seats' next steps), deepening one step at a
+  time until its time budget is spent, keeping the last depth searched whole.
+
+A choice comes with its reason as a message key and parameters (``ai.reason.*`` in the panel's
+catalogs). The player is seeded: the same seed and game give the same choice (a budgeted strong
+search may reach a different depth on a slower machine; without a budget it searches to
+``STRONG_DEPTH``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import time
+from collections.abc import Collection
+from dataclasses import dataclass
+from functools import lru_cache
+
+from companion import grid
+from companion.games.ai_seat import Choice, check_level
+from companion.games.dreamblade import conquest
+from companion.games.dreamblade.actions import (
+    CellValue,
+    ChooseShift,
+    ChooseStrike,
+    Confirm,
+    Dice,
+    Done,
+    Initiative,
+    Move,
+    Place,
+    Spawn,
+)
+from companion.games.dreamblade.game import DreambladeGame
+from companion.games.dreamblade.legal import CellValues, Combined, DiceResults
+from companion.games.dreamblade.random_play import random_action
+from companion.games.protocol import Action, Game, Label, ref
+
+WIN = 10_000.0
+TURN_WIN = 60.0  # a turn won (six win the game)
+POINT = 6.0  # a conquest point held now (it scores at the end of the turn)
+MATERIAL = 2.0  # per spawn-cost point of a creature on the map, scaled by its life left
+NEAR = 1.0  # per step closer to the nearest cell that scores for its owner
+EXACT_OUTCOMES = 40  # dice results weighed exactly up to this many; sampled beyond
+SAMPLED_OUTCOMES = 12
+CHOICE_CAP = 12  # at most this many choices of one decision are searched (a sample beyond)
+FORCED_CHAIN = 40  # single-choice and chance steps followed before scoring
+NODE_CAP = 2500  # positions one weighing looks at; beyond, positions are scored as they stand
+STRONG_DEPTH = 3  # a strong search without a time budget
+# the decisions that make a "step" of a seat; the rest (a strike's cell, dice, damage, the
+# disrupt-or-destroy choice…) are followed through to the next of these
+STEP_KINDS = frozenset({"spawn", "choose_action", "shift"})
+
+
+class OutOfTime(Exception):
+    pass
+
+
+@dataclass
+class _Search:
+    me: str
+    rng: random.Random
+    deadline: float | None = None
+    nodes: int = 0
+    cap: int = CHOICE_CAP
+    samples: int = SAMPLED_OUTCOMES
+    most: int = NODE_CAP  # past this many positions, the rest are scored where they stand
+    rolls: int = 0  # rolls between the root and here
+    # past ``cap`` choices, keep those that look best one push ahead (the strong search) rather
+    # than a random sample (the normal level's)
+    ordered: bool = False
+
+
+def _decisions(game: DreambladeGame) -> Collection[Action]:
+    legal = game.decision_actions()
+    return legal.parts[0] if isinstance(legal, Combined) else legal
+
+
+@lru_cache(maxsize=256)
+def _dice_chances(count: int, die: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], float], ...]:
+    """Every result of ``count`` attack dice (faces as a sorted multiset) with its exact chance:
+    the multinomial of the die's faces (a face printed twice is twice as likely)."""
+    weights = {face: die.count(face) / len(die) for face in set(die)}
+    out = []
+    for faces in itertools.combinations_with_replacement(sorted(weights), count):
+        ways = math.factorial(count)
+        chance = 1.0
+        for face in set(faces):
+            k = faces.count(face)
+            ways //= math.factorial(k)
+            chance *= weights[face] ** k
+        out.append((faces, ways * chance))
+    return tuple(out)
+
+
+def chance_outcomes(game: DreambladeGame) -> list[tuple[Action, float]] | None:
+    """The results the pending roll may give with their chances, or ``None`` when a seat decides:
+    the initiative dice (each side equally likely), attack and deathblow dice, and a key cell's
+    value the map leaves unknown (each value of the map's range alike, until the players say)."""
+    pending = game.pending()
+    if pending.kind == "initiative_roll":
+        rolls = [a for a in game.legal_actions() if isinstance(a, Initiative)]
+        return [(a, 1 / len(rolls)) for a in rolls]
+    legal = game.legal_actions()
+    parts = legal.parts if isinstance(legal, Combined) else (legal,)
+    for part in parts:
+        if isinstance(part, DiceResults):
+            table = _dice_chances(part.count, game.setup.attack_die)
+            return [(Dice(faces), chance) for faces, chance in table]
+        if isinstance(part, CellValues) and not part.confirm:
+            low, high = part.values
+            return [
+                (CellValue(part.cells[0], v), 1 / (high - low + 1)) for v in range(low, high + 1)
+            ]
+    return None
+
+
+def roll(game: DreambladeGame, rng: random.Random) -> Action:
+    """One result of the pending roll, drawn by its chances (what the bench's table rolls)."""
+    outcomes = chance_outcomes(game)
+    if outcomes is None:
+        raise ValueError("the pending decision is not a roll")
+    actions, weights = zip(*outcomes, strict=True)
+    return rng.choices(actions, weights)[0]
+
+
+def evaluate(game: DreambladeGame, me: str) -> float:
+    """How good the position is for ``me`` (the other seat's is its negative): turns won, the
+    conquest points held now, the creatures on the map and how close they stand to cells that
+    score for them."""
+    state, setup = game.state, game.setup
+    other = "B" if me == "A" else "A"
+    if state.winner is not None:
+        return WIN if state.winner == me else -WIN
+    sign = {me: 1.0, other: -1.0}
+    value = TURN_WIN * (state.turn_wins[me] - state.turn_wins[other])
+    low, high = setup.dream_map.value_range
+    unknown = (low + high) / 2
+    points: dict[str, float] = dict(state.kills)
+    for cell, seat in conquest.claims(setup, state).items():
+        known = conquest.key_value(setup, state, cell)
+        points[seat] += unknown if known is None else known
+    value += POINT * (points[me] - points[other])
+    scoring = {seat: _scoring_coords(setup.dream_map.scoring_cells(seat)) for seat in (me, other)}
+    for cell, minis in state.occupants().items():
+        for mini in minis:
+            piece = setup.pieces[mini]
+            if not piece.is_creature:
+                continue
+            life = piece.mini.life or 1
+            left = max(0.0, 1 - state.damage.get(mini, 0) / life)
+            worth = MATERIAL * (piece.mini.spawn_cost or 1) * (0.5 + 0.5 * left)
+            value += sign[piece.owner] * (worth - NEAR * _distance(cell, scoring[piece.owner]))
+    return value
+
+
+@lru_cache(maxsize=64)
+def _scoring_coords(cells: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    return tuple(grid.coords(cell) for cell in cells)
+
+
+def _distance(cell: str, targets: tuple[tuple[int, int], ...]) -> int:
+    if not targets:
+        return 0
+    col, row = grid.coords(cell)
+    return min(abs(col - c) + abs(row - r) for c, r in targets)
+
+
+def _choices(game: DreambladeGame, search: _Search) -> list[Action]:
+    legal = _decisions(game)
+    if isinstance(legal, CellValues):  # the turn's points are counted: nobody's choice
+        return [Confirm()]
+    listed = list(itertools.islice(iter(legal), 8 * search.cap))
+    if len(listed) <= search.cap:
+        return listed
+    keep = [a for a in listed if isinstance(a, Done)]  # holding still is always weighed
+    others = [a for a in listed if not isinstance(a, Done)]
+    if not search.ordered:
+        return keep + search.rng.sample(others, search.cap)
+    seat = game.seat_for(others[0]) or game.pending().seat
+    sign = 1.0 if seat == search.me else -1.0
+    looks: list[tuple[float, int]] = []
+    for index, action in enumerate(others):  # each scored where it leaves the map, at once
+        game.push(action)
+        try:
+            looks.append((sign * evaluate(game, search.me), index))
+        finally:
+            game.pop()
+    looks.sort(reverse=True)
+    return keep + [others[index] for _, index in looks[: search.cap]]
+
+
+def _value(game: DreambladeGame, search: _Search, depth: int, chain: int = 0) -> float:
+    """Expectimax: chance steps weighed, ``search.me``'s decisions maximised, the other's
+    minimised; ``depth`` counts the steps (``STEP_KINDS``) still to look into."""
+    search.nodes += 1
+    if (
+        search.deadline is not None
+        and search.nodes % 16 == 0
+        and time.perf_counter() > search.deadline
+    ):
+        raise OutOfTime
+    if game.is_over or chain > FORCED_CHAIN or search.nodes > search.most:
+        return evaluate(game, search.me)
+    pending = game.pending()
+    if pending.kind in STEP_KINDS | {"initiative_roll"} and depth <= 0:
+        return evaluate(game, search.me)
+    outcomes = chance_outcomes(game)
+    if outcomes is not None and isinstance(outcomes[0][0], CellValue):
+        # a printed value the players will read off the map: searched as its middle value
+        outcomes = [(outcomes[len(outcomes) // 2][0], 1.0)]
+    if outcomes is not None:
+        if len(outcomes) > EXACT_OUTCOMES or search.rolls:
+            # a roll after a roll (a deathblow after a strike) is sampled more thinly
+            actions, weights = zip(*outcomes, strict=True)
+            drawn = search.rng.choices(actions, weights, k=max(2, search.samples >> search.rolls))
+            outcomes = [(a, 1 / len(drawn)) for a in drawn]
+        total = 0.0
+        search.rolls += 1
+        try:
+            for action, chance in outcomes:
+                total += chance * _after(game, action, search, depth, chain + 1)
+        finally:
+            search.rolls -= 1
+        return total
+    choices = _choices(game, search)
+    if not choices:
+        return evaluate(game, search.me)
+    if len(choices) == 1:
+        return _after(game, choices[0], search, depth, chain + 1)
+    spent = 1 if pending.kind in STEP_KINDS else 0
+    values = [_after(game, a, search, depth - spent, chain) for a in choices]
+    seat = game.seat_for(choices[0]) or pending.seat
+    return max(values) if seat == search.me else min(values)
+
+
+def _after(game: DreambladeGame, action: Action, search: _Search, depth: int, chain: int) -> float:
+    game.push(action)
+    try:
+        return _value(game, search, depth, chain)
+    finally:
+        game.pop()
+
+
+@dataclass(frozen=True)
+class Weighed:
+    action: Action
+    value: float
+
+
+class DreambladeAi:
+    """One AI seat's player at a level, seeded; ``budget``: seconds a strong move may think
+    (``None``: to ``STRONG_DEPTH``, whatever it takes)."""
+
+    def __init__(self, level: str, seed: int = 0, budget: float | None = 1.0) -> None:
+        self.level = check_level(level)
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.last_depth = 0
+        self.last_nodes = 0
+
+    def choose(self, game: Game) -> Choice:
+        assert isinstance(game, DreambladeGame)
+        if chance_outcomes(game) is not None:
+            raise ValueError("the pending decision is a roll: the table's dice roll it")
+        me = game.pending().seat
+        if me is None:  # the conquest phase's confirmation: nobody's choice
+            return Choice(Confirm(), Label("ai.reason.only"))
+        work = game.copy()
+        work.bus = None
+        options = list(_decisions(work))
+        if len(options) == 1:
+            return _carried(work, options[0], Label("ai.reason.only"))
+        if self.level == "easy":
+            action = random_action(work, self.rng)
+            return _carried(work, action, Label("ai.reason.random"))
+        search = _Search(me, random.Random(self.rng.getrandbits(64)))
+        if self.level == "normal":
+            weighed = self._weigh(work, search, 0, options)
+            depth = 1
+        else:
+            weighed, depth = self._deepen(work, search, options)
+        best = max(weighed, key=lambda w: w.value)
+        self.last_depth, self.last_nodes = depth, search.nodes
+        reason = self._reason(work, me, best, weighed, depth, search.nodes)
+        return _carried(work, best.action, reason)
+
+    def _weigh(
+        self, game: DreambladeGame, search: _Search, depth: int, options: list[Action]
+    ) -> list[Weighed]:
+        order = list(options)
+        search.rng.shuffle(order)  # equal values: the seeded shuffle decides
+        if len(order) > 4 * CHOICE_CAP:
+            order = order[: 4 * CHOICE_CAP]
+        return [Weighed(a, _after(game, a, search, depth, 0)) for a in order]
+
+    def _deepen(
+        self, game: DreambladeGame, search: _Search, options: list[Action]
+    ) -> tuple[list[Weighed], int]:
+        start = time.perf_counter()
+        # a quick answer first, always whole (one step, fewer choices and samples); then the
+        # normal level's own weighing and the deeper ones replace it each time one finishes
+        # within the budget, so a short budget never plays below that quick answer and a long
+        # one never below normal
+        search.cap, search.samples, search.most = 6, 6, NODE_CAP // 3
+        best = self._weigh(game, search, 0, options)
+        depth = 1
+        if self.budget is not None:
+            search.deadline = start + self.budget
+        search.cap, search.samples = CHOICE_CAP, SAMPLED_OUTCOMES
+        search.most = search.nodes + NODE_CAP  # as many positions as normal weighs
+        try:
+            best = self._weigh(game, search, 0, options)
+        except OutOfTime:
+            return best, depth
+        # deeper: fewer choices (the best-looking) and dice samples a step
+        search.cap, search.samples, search.most, search.ordered = 6, 6, 1 << 62, True
+        if self.budget is None:
+            for depth in range(2, STRONG_DEPTH + 1):
+                best = self._weigh(game, search, depth - 1, options)
+            return best, STRONG_DEPTH
+        assert search.deadline is not None
+        while depth < 8:
+            try:
+                best = self._weigh(game, search, depth, options)
+            except OutOfTime:
+                break
+            depth += 1
+            # a deeper search costs several times the last: start it only if it may finish
+            if time.perf_counter() + 3 * (time.perf_counter() - start) > search.deadline:
+                break
+        return best, depth
+
+    def _reason(
+        self,
+        game: DreambladeGame,
+        me: str,
+        best: Weighed,
+        weighed: list[Weighed],
+        depth: int,
+        nodes: int,
+    ) -> Label:
+        action = best.action
+        now = evaluate(game, me)
+        gain = round(best.value - now, 1)
+        if isinstance(action, Spawn | Move):
+            before = set(_mine(game, me))
+            game.push(action)
+            after = _mine(game, me)
+            game.pop()
+            new = sorted(set(after) - before)
+            if new:
+                return Label("ai.reason.claims", {"cells": ", ".join(new), "n": len(new)})
+            if isinstance(action, Move):
+                return Label("ai.reason.closer", {"mini": ref("piece", action.mini)})
+        if isinstance(action, ChooseStrike):
+            return Label("ai.reason.strike", {"gain": gain})
+        if isinstance(action, ChooseShift | Done) and len(weighed) > 1:
+            return Label("ai.reason.hold", {"n": len(weighed)})
+        if self.level == "strong":
+            return Label("ai.reason.search", {"depth": depth, "positions": nodes})
+        return Label("ai.reason.best", {"n": len(weighed)})
+
+
+def _carried(game: DreambladeGame, action: Action, reason: Label) -> Choice:
+    """The choice, with the miniature the players carry for it (a spawn, a move, a placing),
+    where to, and the cell it leaves: its own, or its seat's portal when it comes onto the map."""
+    if not isinstance(action, Spawn | Move | Place):
+        return Choice(action, reason)
+    cell_of = {mini.id: cell for cell, minis in game.board().items() for mini in minis}
+    start = cell_of.get(action.mini)
+    if start is None:
+        seat = game.setup.pieces[action.mini].owner
+        start = game.portal(seat)
+    return Choice(action, reason, (action.mini, action.cell), start)
+
+
+def _mine(game: DreambladeGame, me: str) -> list[str]:
+    return [cell for cell, seat in game.claims().items() if seat == me]
+
+
+def dreamblade_ai(level: str, seed: int, budget: float | None) -> DreambladeAi:
+    return DreambladeAi(level, seed, budget)
