@@ -68,7 +68,7 @@ class SeatSettings(_Section):
         return self.names.get(language, self.name)  # type: ignore[call-overload]
 
 
-def _default_seats() -> dict[str, SeatSettings]:
+def default_seats() -> dict[str, SeatSettings]:
     # Okabe–Ito blue and orange: told apart with every common colour-vision deficiency. Nobody
     # typed these names, so each language has its own.
     return {
@@ -206,7 +206,7 @@ class Settings(_Section):
     table_name: str = "table-1"
     game: str | None = None  # None: the first game the house lists
     data_dir: Path = Field(default_factory=default_data_dir)
-    seats: dict[str, SeatSettings] = Field(default_factory=_default_seats)
+    seats: dict[str, SeatSettings] = Field(default_factory=default_seats)
     lights: LightsSettings = LightsSettings()
     camera: CameraSettings = CameraSettings()
     panel: PanelSettings = PanelSettings()

@@ -27,6 +27,7 @@ from flask.typing import ResponseReturnValue
 
 from companion.games import kits
 from companion.json_limits import TooDeep, parse_json
+from companion.settings import default_seats
 from companion.table.store import StoreError
 from web_panel.api import Refused
 from web_panel.i18n import catalog, choose_language, translate
@@ -98,9 +99,18 @@ def _json_bytes(body: bytes, gzipped: Callable[[], bytes]) -> Response:
     return response
 
 
-def _names(panel: Panel, game_id: int) -> dict[str, str]:
+def _names(panel: Panel, game_id: int, language: str) -> dict[str, str]:
+    """Who sat where in the game, as a page in ``language`` names them: a name nobody typed (the
+    default "Player A") or a player's name given in several languages, in that language."""
     lineup = panel.table.session.lineup(game_id)
-    return dict(lineup.names) if lineup is not None else {}
+    if lineup is None:
+        return {}
+    known = (panel.seats, default_seats())
+    shown = {}
+    for seat, name in dict(lineup.names).items():
+        same = next((s[seat] for s in known if seat in s and s[seat].name == name), None)
+        shown[seat] = same.name_in(language) if same is not None else name
+    return shown
 
 
 def forget_replays() -> None:
@@ -122,6 +132,7 @@ def history() -> ResponseReturnValue:
     """The history, newest first; the newest game's replay is built meanwhile, in the background,
     so its Replay button opens at once."""
     panel = current_panel()
+    language = choose_language(request)
     stored = panel.table.store.games()
     if stored:
         threading.Thread(target=_warm, args=(panel, stored[-1].id), daemon=True).start()
@@ -133,7 +144,7 @@ def history() -> ResponseReturnValue:
             "started_at": g.started_at,
             "finished_at": g.finished_at,
             "winner": g.winner,
-            "names": _names(panel, g.id),
+            "names": _names(panel, g.id, language),
         }
         for g in reversed(stored)
     ]
