@@ -338,11 +338,11 @@
     renderMap();
     renderBroadcast();
     const minutes = document.getElementById("settings-minutes");
-    if (minutes && document.activeElement !== minutes && event.settings.round_minutes) minutes.value = event.settings.round_minutes;
+    if (untouched(minutes) && event.settings.round_minutes) minutes.value = event.settings.round_minutes;
     const delay = document.getElementById("settings-broadcast-delay");
-    if (delay && document.activeElement !== delay) delay.value = String(event.settings.broadcast_delay);
+    if (untouched(delay)) delay.value = String(event.settings.broadcast_delay);
     const atTime = document.getElementById("settings-at-time");
-    if (atTime && document.activeElement !== atTime) atTime.value = event.settings.at_time;
+    if (untouched(atTime)) atTime.value = event.settings.at_time;
     renderGame();
     document.body.dataset.round = event.round ? event.round.number : 0;
   }
@@ -437,6 +437,12 @@
     });
   }
 
+  /* A settings field the refresh may fill from the event: not one the organizer is in, nor one
+     they changed and have not saved yet (the page's refresh must not undo their choice). */
+  function untouched(field) {
+    return Boolean(field) && document.activeElement !== field && !field.dataset.edited;
+  }
+
   /* The event's game: the games this hub knows, the chosen one picked; the map card and the
      warband field only for a game that has them. */
   function renderGame() {
@@ -445,7 +451,7 @@
     if (!select.options.length) {
       for (const game of event.settings.games) select.append(el("option", { value: game.name, text: game.title }));
     }
-    if (document.activeElement !== select) select.value = event.settings.game;
+    if (untouched(select)) select.value = event.settings.game;
     document.getElementById("map-card").hidden = !event.settings.maps;
     document.getElementById("checkin-warband-field").hidden = !event.settings.armies;
   }
@@ -560,7 +566,9 @@
     });
     document.getElementById("start-cut").addEventListener("click", () => send("/api/cut", { size: Number(document.getElementById("cut-size").value) }));
     document.getElementById("clock-toggle").addEventListener("click", () => send("/api/clock", { action: event.clock.running ? "pause" : "resume" }));
-    document.getElementById("settings").addEventListener("submit", async (e) => {
+    const settings = document.getElementById("settings");
+    for (const kind of ["input", "change"]) settings.addEventListener(kind, (e) => { e.target.dataset.edited = "1"; });
+    settings.addEventListener("submit", async (e) => {
       e.preventDefault();
       const minutes = Number(document.getElementById("settings-minutes").value) || null;
       const atTime = document.getElementById("settings-at-time").value;
@@ -570,6 +578,7 @@
       if (await send("/api/settings", { round_minutes: minutes, at_time: atTime, game, ...(delayField === "" ? {} : { broadcast_delay: Number(delayField) }) })) {
         if (changed) location.reload(); // the game's warbands and maps are fetched again
         else toast(t("hub.settings.saved"));
+        for (const field of settings.querySelectorAll("[data-edited]")) delete field.dataset.edited;
       }
     });
   }
