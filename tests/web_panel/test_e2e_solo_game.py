@@ -157,6 +157,10 @@ def _carry(solo: SoloTable, phone: Page, lang: str, expected: Expected, wrong: b
         assert_no_internal_ids(phone)
         screenshot(phone, f"solo-wrong-cell-{lang}")
     solo.look(solo.map.put(expected.piece, expected.cell))
+    for _ in range(3):  # the camera goes on looking at the settled map, as a real one streams
+        if table.version > version:
+            break
+        solo.look(solo.map.settled())
     taken = next((e for e in table.log() if e["seq"] == version + 1), None)  # the table plays on
     assert taken is not None, "the camera did not take the computer's move"
     assert taken["action"] == str(expected.action)
