@@ -122,11 +122,11 @@ def test_miniature_names_in_the_board_cells_wrap_between_words(
     expect(gargoyle).to_have_css("text-overflow", "ellipsis")
     assert gargoyle.evaluate("(node) => node.scrollWidth > node.clientWidth"), "not cut short"
     # and a name whose words fit wraps between them: some miniature takes two lines or more
-    heights = page.locator(".db-mini").evaluate_all(
-        "(nodes) => nodes.map((n) => n.getBoundingClientRect().height)"
-    )
-    line = page.locator(".db-mini").first.evaluate(
-        "(node) => parseFloat(getComputedStyle(node).lineHeight)"
+    # read in one go: the wall draws its boards again at each refresh, and a node read apart
+    # from the others may be one the page has just replaced
+    heights, line = page.locator(".db-mini").evaluate_all(
+        "(nodes) => [nodes.map((n) => n.getBoundingClientRect().height),"
+        " parseFloat(getComputedStyle(nodes[0]).lineHeight)]"
     )
     assert max(heights) > 1.5 * line, "no miniature's name wraps: the check checked nothing"
     screenshot(page, f"hub-long-mini-names{path.replace('/', '-')}-{language}")
