@@ -6,7 +6,6 @@ only, never with the engine's English ("the game waits for choose_action from se
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -36,13 +35,6 @@ pytestmark = [
 @pytest.fixture
 def table(tmp_path: Path) -> Table:
     return dreamblade_table(tmp_path, 0)
-
-
-@pytest.fixture
-def app(table: Table, settings: Settings) -> Iterator[Flask]:
-    app = create_app(table, settings, secret_key="test-secret", testing=True)
-    yield app
-    app.extensions["panel"].close()
 
 
 def proper_names(table: Table) -> set[str]:

@@ -8,7 +8,6 @@ the rules pass are said too."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,13 +15,11 @@ from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS
-from companion.settings import Settings
 from companion.table.proposers import JUDGE
 from companion.table.table import Table
 from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import dreamblade_table, join_url
 from tests.web_panel.visible_text import assert_no_internal_ids, internal_ids
-from web_panel import create_app
 from web_panel.i18n import catalog, translate
 
 pytestmark = [
@@ -42,13 +39,6 @@ def _t(lang: str, key: str, **values: object) -> str:
 @pytest.fixture
 def table(tmp_path: Path) -> Table:
     return dreamblade_table(tmp_path, 0)
-
-
-@pytest.fixture
-def app(table: Table, settings: Settings) -> Iterator[Flask]:
-    app = create_app(table, settings, secret_key="test-secret", testing=True)
-    yield app
-    app.extensions["panel"].close()
 
 
 class Screens:
