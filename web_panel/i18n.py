@@ -97,3 +97,15 @@ def counted(text: str, fields: dict[str, object]) -> str:
             return other
 
     return PLURAL.sub(word, text)
+
+
+def render_in(language: str, template: str, **context: object) -> str:
+    """``template`` rendered for a page in ``language``: its ``lang`` and its ``t(key, …)``."""
+    from flask import render_template
+
+    return render_template(
+        template,
+        lang=language,
+        t=lambda key, **fields: translate(language, key, **fields),
+        **context,
+    )

@@ -18,11 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from flask import Blueprint, Response, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 
 from companion.hub.broadcast import DelayedFrames
-from web_panel.i18n import catalog, choose_language, translate
+from web_panel.i18n import catalog, choose_language, render_in, translate
 
 broadcast = Blueprint(
     "broadcast", __name__, template_folder="templates", static_folder="static",
@@ -71,11 +71,10 @@ def _page(template: str, page: str, **extra: Any) -> ResponseReturnValue:
         "poll_seconds": POLL_SECONDS,
         **extra,
     }
-    return render_template(
+    return render_in(
+        language,
         template,
-        lang=language,
         boot=boot,
-        t=lambda key, **fields: translate(language, key, **fields),
     )
 
 

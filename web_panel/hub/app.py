@@ -26,7 +26,6 @@ from flask import (
     Response,
     current_app,
     jsonify,
-    render_template,
     request,
     session,
 )
@@ -47,7 +46,7 @@ from web_panel.game_assets import game_assets
 from web_panel.hub.boards import board_fields, event_fields, parse_seen, parse_tag
 from web_panel.hub.player_page import player_of, player_token, player_view
 from web_panel.hub.statistics import hub_statistics, own_rows, statistics_pages
-from web_panel.i18n import catalog, choose_language, translate
+from web_panel.i18n import catalog, choose_language, render_in, translate
 from web_panel.judge import JudgeAccess, JudgeAccessError
 from web_panel.pages import set_language
 from web_panel.replay.reading import ExportError
@@ -260,11 +259,10 @@ def _page(template: str, page: str, **extra: Any) -> ResponseReturnValue:
         **({"watching": True, "me": WATCHER} if watching else {}),
         **extra,
     }  # fmt: skip
-    return render_template(
+    return render_in(
+        language,
         template,
-        lang=language,
         boot=boot,
-        t=lambda key, **fields: translate(language, key, **fields),
     )
 
 
@@ -365,12 +363,11 @@ def player_page(token: str) -> ResponseReturnValue:
     stats = own_rows(hub_statistics(_station()), found.name, _warband_name(found.warband))
     if view.get("join"):  # the table's phone keeps this page, to come back once the seat is gone
         view["join"] += "?" + urlencode({"page": _player_page_url(player)})
-    return render_template(
+    return render_in(
+        language,
         "hub_player.html",
-        lang=language,
         view=view,
         stats=stats,
-        t=lambda key, **fields: translate(language, key, **fields),
     )
 
 
@@ -394,13 +391,12 @@ def player_card(player_id: int) -> ResponseReturnValue:
     if player is None:
         return Response(_message("no_such_player", {}), status=404, mimetype="text/plain")
     url = _player_page_url(player_id)
-    return render_template(
+    return render_in(
+        language,
         "hub_player_card.html",
-        lang=language,
         name=player.name,
         url=url,
         svg=join_qr_svg(url),
-        t=lambda key, **fields: translate(language, key, **fields),
     )
 
 
