@@ -284,6 +284,7 @@ def test_a_count_sent_before_the_hub_heard_the_call_does_not_clear_it(tmp_path: 
         link.close()
 
 
+@pytest.mark.process
 def test_the_table_screen_names_the_table_round_match_and_players(tmp_path: Path):
     link, _ = link_for(tmp_path)
     try:
@@ -296,6 +297,7 @@ def test_the_table_screen_names_the_table_round_match_and_players(tmp_path: Path
         link.close()
 
 
+@pytest.mark.process
 def test_the_players_of_the_match_before_are_told_where_they_play_now(tmp_path: Path):
     """Round 2's pairing carries where round 1's players at this table went: the phones that
     lost their seats to it say so; a restarted table still knows."""

@@ -28,6 +28,9 @@ ARRIVED = {1: 400, 2: 300, 3: 200, 4: 60, 5: 30, 6: 0}  # margins for a slow mac
 PIN = "246810"
 
 
+pytestmark = pytest.mark.process  # its fixtures open a listening socket (the fast tier refuses it)
+
+
 @pytest.fixture
 def hub(tournament: Tournament, station: HubStation, tmp_path: Path) -> Flask:
     return create_hub_app(
