@@ -4,6 +4,7 @@ the same pending decision, winner, game view and log at each one."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -69,13 +70,19 @@ def test_each_version_has_the_leds_scene_of_its_game(whole_game: PlayedGame):
     assert spawning["leds"] != replay["frames"][-1]["leds"]
 
 
-def test_a_replay_built_again_after_more_actions_keeps_its_earlier_versions(tmp_path: Path):
+def test_a_replay_followed_as_the_game_is_played_is_the_replay_of_the_whole_game(tmp_path: Path):
     game = played_game(tmp_path, DEMO_GAME[:40])
-    seats = game.app.extensions["panel"].seats
-    earlier = replay_of(game_export(game.table, game.table.game_id, seats))
+    replays = game.app.extensions["replays"]
+    assert replays.settle(30)
+    earlier = replays.served(game.table.game_id).replay
+    frame = earlier["frames"][5]
     play(game, DEMO_GAME[40:60])
+    assert replays.settle(30)
+    followed = replays.served(game.table.game_id)
+    seats = game.app.extensions["panel"].seats
     whole = replay_of(game_export(game.table, game.table.game_id, seats))
-    again = replay_of(game_export(game.table, game.table.game_id, seats), earlier["frames"])
-    assert again == whole
-    assert again["frames"][5] is earlier["frames"][5]  # kept, not built again
+    assert followed.replay == whole
+    assert json.loads(followed.body) == json.loads(json.dumps(whole))
+    assert len(whole["frames"]) == game.table.version + 1 > len(earlier["frames"])
+    assert followed.replay["frames"][5] is frame  # built once, as the game was played
     game.app.extensions["panel"].close()
