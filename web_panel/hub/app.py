@@ -34,6 +34,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.games import event_maps, kits
 from companion.hub.broadcast import DelayedFrames
+from companion.hub.played_games import RecordedGames
 from companion.hub.player_labels import labels_summary
 from companion.hub.records import RECORDS_FOLDER, GameRecords
 from companion.hub.station import HubStation
@@ -116,6 +117,7 @@ def create_hub_app(
         tables=lambda: list(tournament.state.tables),
     )
     app.extensions["hub_records"] = GameRecords(data_dir / RECORDS_FOLDER)
+    app.extensions["hub_games"] = RecordedGames(app.extensions["hub_records"])
     app.register_blueprint(hub_pages)
     app.register_blueprint(broadcast)
     app.register_blueprint(statistics_pages)
@@ -360,7 +362,8 @@ def player_page(token: str) -> ResponseReturnValue:
         return Response(_message("no_such_player", {}), status=404, mimetype="text/plain")
     view = player_view(_tournament(), _station(), player)
     found = _tournament().state.players[player]
-    stats = own_rows(hub_statistics(_station()), found.name, _warband_name(found.warband))
+    rows = hub_statistics(_tournament(), current_app.extensions["hub_games"])
+    stats = own_rows(rows, found.name, _warband_name(found.warband))
     if view.get("join"):  # the table's phone keeps this page, to come back once the seat is gone
         view["join"] += "?" + urlencode({"page": _player_page_url(player)})
     return render_in(
