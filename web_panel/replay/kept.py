@@ -37,6 +37,11 @@ class Served:
     body: bytes
     gzipped: bytes
 
+    @classmethod
+    def of(cls, replay: dict[str, Any]) -> Served:
+        body = _text(replay).encode()
+        return cls(replay, body, gzip.compress(body, compresslevel=6))
+
 
 class _Kept:
     def __init__(self, export: dict[str, Any]) -> None:

@@ -59,6 +59,11 @@ def json_response(data: Any) -> Response:
     return _json_bytes(body, lambda: gzip.compress(body, compresslevel=6))
 
 
+def served_response(served: Served) -> Response:
+    """A replay built and kept, as its JSON (gzipped for a browser that takes it)."""
+    return _json_bytes(served.body, lambda: served.gzipped)
+
+
 def _json_bytes(body: bytes, gzipped: Callable[[], bytes]) -> Response:
     response = Response(body, mimetype="application/json")
     if "gzip" in request.headers.get("Accept-Encoding", ""):
@@ -105,8 +110,7 @@ def history() -> ResponseReturnValue:
 
 @replay_routes.get("/api/replay/<int:game_id>")
 def replay(game_id: int) -> ResponseReturnValue:
-    served = _served(game_id)
-    return _json_bytes(served.body, lambda: served.gzipped)
+    return served_response(_served(game_id))
 
 
 @replay_routes.get("/api/replay/<int:game_id>/export.json")
