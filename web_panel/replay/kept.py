@@ -98,7 +98,7 @@ class KeptReplays:
     def _brought_up(self, game_id: int, export: dict[str, Any]) -> _Kept:
         key = (game_id, json.dumps(export["seats"], sort_keys=True))
         kept = self._replays.get(key)
-        if kept is None:
+        if kept is None or not kept.replaying.begins(export["log"]):
             kept = self._replays[key] = _Kept(export)
             while len(self._replays) > KEPT:
                 self._replays.popitem(last=False)

@@ -84,6 +84,12 @@ class Replaying:
         self.entries.append(kept)
         self.frames.append(_frame(self.game, entry["seq"], self.undone, self.colours))
 
+    def begins(self, log: list[dict[str, Any]]) -> bool:
+        """Whether ``log`` goes on from the entries added (a store's log only grows; one set
+        aside and rebuilt may not)."""
+        added = len(self.entries)
+        return len(log) >= added and (not added or log[added - 1]["seq"] == self.last_seq)
+
     def follow(self, log: list[dict[str, Any]]) -> None:
         """Add the entries of ``log`` (the game's whole log as it is now) not added yet."""
         for index in range(len(self.entries), len(log)):
