@@ -176,7 +176,7 @@ def test_a_finished_games_statistics_reach_the_organizer_and_the_players_pages(
         for index, text in enumerate(texts):
             expect(row.nth(index)).to_have_text(text)
         expect(row.nth(5)).to_have_text(str(len(rolls[seat])))  # initiative dice among them
-        expect(row.nth(6)).to_have_text(translate(lang, "stats.luck_text", percent=percent))
+        expect(row.nth(6)).to_have_text(translate(lang, "stats.luck_percent", percent=percent))
     expect(organizer.locator("#stats-counted")).to_have_text(translate(lang, "stats.counted"))
     # (the page's check-in form offers "None" as a warband: the statistics' card is read alone)
     assert not internal_ids(organizer.locator("#stats-card").inner_text())
