@@ -5,8 +5,8 @@ seat that made it — the roll's own seat, else the seat the game waited for (``
 and the turns won that the game's summary counts.
 
 ``RecordedGames``: the games of the hub's records (``records.GameRecords``, on disk), each read
-and replayed once (again when a table sends its record anew), so the statistics cover every game
-the hub keeps, across restarts.
+and replayed once (again when a table sends its record anew; all of them in the background when
+the hub starts), so the statistics cover every game the hub keeps, across restarts.
 """
 
 from __future__ import annotations
@@ -35,9 +35,8 @@ def played_game(
     rolls: list[tuple[str, Roll]] = []
     for text in record.get("actions", []):
         action = game.parse_action(text)
-        made_by = game.seat_for(action)
         for rolled in kit.read_rolls(text) if kit.read_rolls is not None else ():
-            seat = rolled.seat or made_by
+            seat = rolled.seat or game.seat_for(action)  # asked of a roll only: it costs
             if seat is not None:
                 rolls.append((seat, rolled.roll))
         game.push(action)
@@ -74,6 +73,16 @@ class RecordedGames:
                     who = {seat: Player(names.get(seat, seat)) for seat in seats}
                 found.append(dataclasses.replace(game, seats=dict(who)))
         return found
+
+    def read_ahead(self) -> None:
+        """Read every record not read yet, in the background (a hub just started: its pages
+        ask for the statistics soon)."""
+        threading.Thread(target=self._read_all, name="recorded-games", daemon=True).start()
+
+    def _read_all(self) -> None:
+        with self._lock:
+            for match_id in sorted(self.records.matches()):
+                self._game(match_id)
 
     def _game(self, match_id: int) -> tuple[PlayedGame, list[str], dict[str, str]] | None:
         stamp = self.records.stamp(match_id)

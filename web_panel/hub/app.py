@@ -119,6 +119,7 @@ def create_hub_app(
     )
     app.extensions["hub_records"] = GameRecords(data_dir / RECORDS_FOLDER)
     app.extensions["hub_games"] = RecordedGames(app.extensions["hub_records"])
+    app.extensions["hub_games"].read_ahead()  # the statistics of the games kept before a restart
     app.extensions["hub_replays"] = MatchReplays(app.extensions["hub_records"])
     app.register_blueprint(hub_pages)
     app.register_blueprint(broadcast)
