@@ -1,5 +1,5 @@
-"""The players' statistics (``companion.hub.statistics``) and the games the hub watched
-(``companion.hub.watched_games``), read from the states the tables send."""
+"""The players' statistics (``companion.hub.statistics``): per player and per warband, over the
+games that ended."""
 
 from __future__ import annotations
 
@@ -8,16 +8,14 @@ import io
 from fractions import Fraction
 from typing import Any
 
-from companion.games.dreamblade.rolls import read_roll
+from companion.games.dreamblade.rolls import read_rolls
 from companion.games.luck import Roll, luck
 from companion.hub.statistics import PlayedGame, Player, statistics, statistics_csv
-from companion.hub.watched_games import WatchedGames
 
 
 def roll(text: str) -> Roll:
-    found = read_roll(text)
-    assert found is not None
-    return found
+    (found,) = read_rolls(text)
+    return found.roll
 
 
 AIKO, BEN, CHO = Player("Aiko", "Ravens"), Player("Ben", "Thorns"), Player("Cho", "Ravens")
@@ -74,33 +72,3 @@ def test_the_csv_lists_players_then_warbands_with_rates_and_luck():
     assert statistics_csv(statistics([])).splitlines() == [
         "kind,name,games,wins,win_rate,turn_wins,rolls,luck_percentile"
     ]
-
-
-def state(
-    version: int, log: list[dict[str, Any]], waiting: str | None, **more: Any
-) -> dict[str, Any]:
-    return {
-        "table": "table-1", "game": "dreamblade", "game_id": 7, "version": version,
-        "pending": {"seat": waiting}, "view": {"log": log}, **more,
-    }  # fmt: skip
-
-
-def push(seq: int, action: str, seat: str | None = None, **more: Any) -> dict[str, Any]:
-    return {"seq": seq, "kind": "push", "action": action, "seat": seat, "undone": False, **more}
-
-
-def test_the_hub_reads_each_roll_and_who_made_it_from_the_states_it_received():
-    watched = WatchedGames()
-    seats = {"A": AIKO, "B": BEN}
-    watched.seen("table-1", state(1, [push(1, "init 3 5")], "B"), seats)
-    # the judge entered B's roll (no seat on the entry): B was the seat waited for before it
-    watched.seen("table-1", state(2, [push(1, "init 3 5"), push(2, "dice 2,3")], "A"), seats)
-    # a seated phone's roll names its seat; then one taken back
-    log = [push(2, "dice 2,3"), push(3, "dice 1", "A"), push(4, "dice 3,3,3", "A", undone=True),
-           {"seq": 5, "kind": "undo", "action": None, "undoes": {"seq": 4}}]  # fmt: skip
-    watched.seen("table-1", state(5, log, "A", winner="A", score={"A": 4.0, "B": 1.0}), seats)
-    # a roll after a version the hub never saw: its seat is unknown, left out
-    watched.seen("table-1", state(9, [push(9, "dice 2")], "B", winner="A"), seats)
-    (game,) = watched.played()
-    assert game.seats == seats and game.winner == "A" and game.turn_wins == {"A": 4, "B": 1}
-    assert [(seat, r.outcome) for seat, r in game.rolls] == [("B", 5), ("A", 1)]
