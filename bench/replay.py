@@ -45,7 +45,8 @@ from web_panel.replay.kept import KeptReplays
 ACTIONS = 500
 SEED = 14
 RUNS = 5
-CHROMIUM = "/usr/bin/chromium"
+# Headless Chromium as Playwright runs it (its headless shell, which `make test` installs)
+CHROMIUM = "/usr/bin/chromium-headless-shell"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 PHONE = {"width": 390, "height": 844}
 
