@@ -34,11 +34,12 @@ def rows_by_name(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 def test_each_player_and_warband_counts_the_games_it_finished():
     found = statistics(GAMES)
     players = rows_by_name(found["players"])
-    assert players["Aiko"] | {"luck": None} == {
+    assert players["Aiko"] | {"luck": None, "luck_percent": None} == {
         "kind": "player", "name": "Aiko", "games": 1, "wins": 1, "win_rate": Fraction(1),
-        "turn_wins": 4, "rolls": 1, "luck": None,
+        "turn_wins": 4, "rolls": 1, "luck": None, "luck_percent": None,
     }  # fmt: skip
     assert players["Aiko"]["luck"] == luck([roll("dice 3,3")])  # the unfinished game's roll: no
+    assert players["Aiko"]["luck_percent"] == int(players["Aiko"]["luck"] * 100)
     assert (players["Ben"]["games"], players["Ben"]["wins"], players["Ben"]["turn_wins"]) == (
         2,
         1,
@@ -72,3 +73,13 @@ def test_the_csv_lists_players_then_warbands_with_rates_and_luck():
     assert statistics_csv(statistics([])).splitlines() == [
         "kind,name,games,wins,win_rate,turn_wins,rolls,luck_percentile"
     ]
+
+
+def test_a_lucky_players_percent_is_never_rounded_up_to_100():
+    six = {face: Fraction(1, 6) for face in range(1, 7)}
+    sixes = tuple(("A", Roll(6, six)) for _ in range(3))  # three sixes: 1 - 1/432 of players
+    game = PlayedGame({"A": Player("Ann"), "B": Player("Ben")}, winner="A", rolls=sixes)
+    (ann,) = [row for row in statistics([game])["players"] if row["name"] == "Ann"]
+    assert ann["luck"] == 1 - Fraction(1, 432)
+    assert ann["luck_percent"] == 99  # luckier than 99 %, not 100 %
+    assert "player,Ann,1,1,1.0000,0,3,99.7" in statistics_csv(statistics([game]))
