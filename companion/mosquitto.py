@@ -9,7 +9,8 @@ each write their own config and ACL, and leave the rest to this module.
   password file and ACL, retained messages kept on disk (each broker adds its listener);
 - ``start_mosquitto`` / ``stop_mosquitto`` — run Mosquitto on a written config until it accepts
   connections, logging beside the config; it dies with the process that started it
-  (``die_with_parent``); stop it, letting it save its retained messages.
+  (``die_with_parent``); stop it, letting it save its retained messages;
+- ``stop_network_loop`` — stop a paho-mqtt client's network thread, whenever that thread ends.
 
 Errors are ``MosquittoError``; each broker says them again as its own ``BrokerError``.
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import ctypes
 import getpass
+import logging
 import os
 import shutil
 import signal
@@ -29,6 +31,9 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol
+
+log = logging.getLogger(__name__)
 
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a child gets when the thread that forked it ends
 # the addresses Mosquitto takes as "every interface"
@@ -161,3 +166,18 @@ def stop_mosquitto(broker: subprocess.Popen[bytes], timeout: float = 5) -> None:
         except subprocess.TimeoutExpired:
             broker.kill()
             broker.wait()
+
+
+class _Looping(Protocol):
+    def loop_stop(self) -> object: ...
+
+
+def stop_network_loop(client: _Looping) -> None:
+    """Stop ``client``'s network thread (paho-mqtt's ``loop_start``). paho's ``loop_stop`` reads
+    the thread's handle twice while the thread clears it as it ends: a thread that ended by itself
+    in between (its connection refused, its broker gone) raises ``AttributeError`` there, with
+    nothing left to stop."""
+    try:
+        client.loop_stop()
+    except AttributeError:
+        log.debug("the MQTT client's network thread had already ended")

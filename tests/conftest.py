@@ -54,6 +54,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+    # the slow tests first (each file's order kept): a minutes-long game started last would
+    # leave one worker playing it alone at the end of the run
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -45,6 +45,7 @@ from companion.events import Event
 from companion.hub import messages as msg
 from companion.hub.broker import HUB_ACCOUNT
 from companion.hub.connection import connect, mqtt_client
+from companion.mosquitto import stop_network_loop
 from companion.settings import HubSettings
 
 log = logging.getLogger(__name__)
@@ -226,7 +227,7 @@ class TablePublisher:
         if self._client.is_connected():
             info.wait_for_publish(timeout=2)
         self._client.disconnect()
-        self._client.loop_stop()
+        stop_network_loop(self._client)
 
 
 class HubView:
@@ -335,4 +336,4 @@ class HubView:
 
     def close(self) -> None:
         self._client.disconnect()
-        self._client.loop_stop()
+        stop_network_loop(self._client)

@@ -43,6 +43,7 @@ import paho.mqtt.client as mqtt
 
 from companion import events as ev
 from companion.errors import IllegalActionError
+from companion.mosquitto import stop_network_loop
 from companion.remote import messages as msg
 from companion.remote.state import RemoteSession, RemoteState, keep_answer_in
 from companion.settings import SeatSettings
@@ -164,7 +165,7 @@ class _Link:
             with contextlib.suppress(RuntimeError, ValueError):
                 info.wait_for_publish(2)
         self.client.disconnect()
-        self.client.loop_stop()
+        stop_network_loop(self.client)
 
     # -- MQTT callbacks ------------------------------------------------------------------------
 

@@ -25,6 +25,8 @@ from tests.web_panel.browser import JS_ERRORS, LAPTOP, PHONE, new_phone, screens
 from tests.web_panel.replay.conftest import CAMERA_AT, play, played_game
 from web_panel import serve
 
+pytestmark = pytest.mark.slow  # a whole game recorded with two live phones, then replayed
+
 GLOW = re.compile(r"\s*box-shadow:[^;\"]*;?")
 EMPTY_STYLE = re.compile(r' style=""')
 CAPTURE = """() => ({
