@@ -62,7 +62,7 @@ class Tracker:
         self._sure: set[tuple[TagId, str]] = set()  # (tag, cell) placed by fast_codes codes now
         self._deferred = 0  # frames a ready change waited for the rest of its hand's change
         self._clear_frames = 0  # clear frames since a hand was last over the map
-        self._absent_since_hand: dict[TagId, bool] = {}  # unseen since just after the hand
+        self._after_hand: dict[TagId, bool] = {}  # status changed just after a hand left
 
     @property
     def board(self) -> dict[TagId, str]:
@@ -114,13 +114,14 @@ class Tracker:
         return False
 
     @property
-    def lifted(self) -> frozenset[TagId]:
-        """Committed tags a hand just took off: unseen since the hand left the map, their
-        removal not yet committed (not a read that failed: there is nothing left to read)."""
+    def handled(self) -> frozenset[TagId]:
+        """Committed tags a hand just took off or moved: seen gone or elsewhere since the hand
+        left the map, that change not yet committed (missing from their committed cell is then
+        no read that failed)."""
         return frozenset(
             t
             for t, s in self._status.items()
-            if s == ABSENT and t in self._board and self._absent_since_hand.get(t, False)
+            if t in self._board and s != self._board[t] and self._after_hand.get(t, False)
         )
 
     def update(self, observation: Observation) -> BoardChange | None:
@@ -138,12 +139,12 @@ class Tracker:
                 self._status[tag] = s
                 self._count[tag] = 1
                 # the first clear frame keeps unseen tags (absences count from the next one)
-                self._absent_since_hand[tag] = s == ABSENT and self._clear_frames <= 2
+                self._after_hand[tag] = self._clear_frames <= 2
         for tag in list(self._status):
             if tag not in status:
                 del self._status[tag]
                 self._count.pop(tag, None)
-                self._absent_since_hand.pop(tag, None)
+                self._after_hand.pop(tag, None)
         added: dict[TagId, str] = {}
         removed: dict[TagId, str] = {}
         moved: dict[TagId, tuple[str, str]] = {}

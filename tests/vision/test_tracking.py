@@ -163,21 +163,21 @@ def test_a_hands_change_commits_whole() -> None:
     feed(tracker, seen(busy=True), 3)
     first = Observation(seen((2, "d3")).placements, unread=frozenset({tag(1)}))
     assert tracker.update(first) is None
-    assert not tracker.lifted  # still taken as there
+    assert tracker.handled == {tag(2)}  # tag 1 still taken as there
     assert tracker.update(seen((2, "d3"))) is None  # the move is ready, the removal is not
-    assert tracker.changing and tracker.lifted == {tag(1)}
+    assert tracker.changing and tracker.handled == {tag(1), tag(2)}
     change = tracker.update(seen((2, "d3")))
     assert change is not None
     assert (change.moved, change.removed) == ({tag(2): ("c3", "d3")}, {tag(1): "a1"})
-    assert not tracker.changing and not tracker.lifted
+    assert not tracker.changing and not tracker.handled
 
 
-def test_a_tag_gone_from_a_still_map_is_not_lifted() -> None:
-    """No hand was over the map (glare, a bumped camera): its absence is no lift."""
+def test_a_tag_gone_from_a_still_map_was_not_handled() -> None:
+    """No hand was over the map (glare, a bumped camera): its absence is no hand's doing."""
     tracker = Tracker(TrackerConfig(stable_frames=3))
     feed(tracker, seen((1, "a1"), (2, "b2")), 6)
     assert feed(tracker, seen((2, "b2")), 1) == []
-    assert tracker.changing and not tracker.lifted
+    assert tracker.changing and not tracker.handled
 
 
 def test_a_change_waits_for_the_rest_of_its_hand_at_most_the_stable_frames() -> None:
