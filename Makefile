@@ -4,8 +4,10 @@
 # Xvfb, Mosquitto, a Japanese font).
 VENV ?= .venv
 # The suite's worker processes (pytest-xdist): two fill CI's 2-core machine. `make test
-# PYTEST_WORKERS=auto` uses every core; `PYTEST_WORKERS=0` runs it in one process.
+# PYTEST_WORKERS=auto` uses every core; `PYTEST_WORKERS=0` runs it in one process. Tests that
+# share an expensive module fixture are one `xdist_group`, run on one worker (`loadgroup`).
 PYTEST_WORKERS ?= 2
+PYTEST_DIST := -n $(PYTEST_WORKERS) --dist loadgroup
 PY := $(VENV)/bin/python
 RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed
@@ -34,16 +36,16 @@ run: $(RUN_STAMP)
 	$(VENV)/bin/companion run
 
 test: $(TEST_STAMP) lint
-	$(PY) -m pytest -n $(PYTEST_WORKERS)
+	$(PY) -m pytest $(PYTEST_DIST)
 
 # The fast tier, for your own loop: lint, types and every test that starts no browser and no
 # server (tests/conftest.py fails one that starts a server unmarked).
 check: $(TEST_STAMP) lint
-	COMPANION_FAST_TIER=1 $(PY) -m pytest -n $(PYTEST_WORKERS) -m "not browser and not process"
+	COMPANION_FAST_TIER=1 $(PY) -m pytest $(PYTEST_DIST) -m "not browser and not process"
 
 # The browser tests alone, keeping every page they take a picture of in test-output/web_panel/.
 screenshots: $(TEST_STAMP)
-	COMPANION_SCREENSHOTS=1 $(PY) -m pytest -n $(PYTEST_WORKERS) -m browser
+	COMPANION_SCREENSHOTS=1 $(PY) -m pytest $(PYTEST_DIST) -m browser
 
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # System packages beside the Python ones, for `make run` (argument `run`) or `make test` (`test`):
 #   libzbar0  - the zbar library behind pyzbar (the optional QR decoder)          run, test
-#   chromium  - the headless browser the panel's end-to-end tests drive           test
+#   chromium-headless-shell - Chromium without its windows, which the panel's
+#               end-to-end tests drive (Playwright)                               test
 #   webkit2gtk-driver, xvfb - WebKit (Safari's engine) and the X server it draws on,
 #               for the phone's journeys in WebKit (tests/web_panel/webkit)       test
 #   nodejs    - Node's test runner, for the phone's scripts where a browser adds nothing
@@ -14,7 +15,7 @@ purpose="${1:-test}"
 need=()
 dpkg -s libzbar0 >/dev/null 2>&1 || need+=(libzbar0)
 if [ "$purpose" = "test" ]; then
-  command -v chromium >/dev/null 2>&1 || need+=(chromium)
+  command -v chromium-headless-shell >/dev/null 2>&1 || need+=(chromium-headless-shell)
   command -v WebKitWebDriver >/dev/null 2>&1 || need+=(webkit2gtk-driver)
   command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
   command -v node >/dev/null 2>&1 || command -v nodejs >/dev/null 2>&1 || need+=(nodejs)

@@ -154,6 +154,8 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():  # a browser test is never skipped for want of its browser
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium-headless-shell")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser

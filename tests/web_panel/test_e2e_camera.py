@@ -4,14 +4,13 @@ corners in the picture; the grid and the tag read then appear over it."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
 from companion.settings import Settings
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
+from tests.web_panel.browser import new_phone, screenshot
 from tests.web_panel.conftest import JUDGE_PIN
 from tests.web_panel.fake_camera import HEIGHT, MAP_CORNERS, WIDTH, FakeCamera
 from web_panel import create_app, serve
@@ -19,7 +18,6 @@ from web_panel.app import PanelServer
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 

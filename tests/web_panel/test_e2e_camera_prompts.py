@@ -19,7 +19,7 @@ from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.games.arena.conftest import duel_setup, new_arena
 from tests.companion.games.dungeon_command.conftest import make_setup
-from tests.web_panel.browser import CHROMIUM, close_pages, new_phone, screenshot, wait_for_version
+from tests.web_panel.browser import close_pages, new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import join_url
 from tests.web_panel.test_camera_prompts import BATTLE, _leave_engagement, _lift_a02
 from web_panel import create_app, serve
@@ -27,7 +27,6 @@ from web_panel.app import PanelServer
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 

@@ -21,7 +21,7 @@ from companion.camera.loop import CameraLoop
 from companion.settings import Settings
 from companion.table.table import Table
 from tests.vision.test_setup_check import GRID, SCENE, VIEW
-from tests.web_panel.browser import CHROMIUM, close_pages, new_phone, screenshot
+from tests.web_panel.browser import close_pages, new_phone, screenshot
 from tests.web_panel.conftest import JUDGE_PIN
 from tests.web_panel.fake_camera import FakeCamera, SetupCamera
 from vision.board_change import TagId
@@ -36,7 +36,6 @@ from web_panel.app import PanelServer
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 

@@ -16,7 +16,7 @@ from companion.camera.loop import STALE_SECONDS, CameraLoop
 from companion.settings import Settings
 from companion.table.table import Table
 from tests.vision.test_setup_check import GRID, SCENE, VIEW
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
+from tests.web_panel.browser import new_phone, screenshot
 from vision.board_change import TagId
 from vision.camera import ResilientCamera, SynthSource
 from vision.carrier import DEFAULT_CARRIER
@@ -29,7 +29,6 @@ from web_panel.app import PanelServer
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 SIZES = [("en-US", True), ("en-US", False), ("ja-JP", True), ("ja-JP", False)]

@@ -8,7 +8,6 @@ phone shows an internal id or a message key; a console error fails the test (con
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -17,14 +16,13 @@ from companion.games.arena.game import Arena
 from companion.games.dungeon_command.game import DungeonCommand
 from companion.table.table import Table
 from tests.web_panel.arena_rolls import take_first_turn, type_d20
-from tests.web_panel.browser import CHROMIUM, PHONE, fill_army_card, new_phone, screenshot
+from tests.web_panel.browser import PHONE, fill_army_card, new_phone, screenshot
 from tests.web_panel.conftest import JUDGE_PIN
 from web_panel.app import PanelServer
 from web_panel.i18n import translate
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 LOCALES = {"en": "en-US", "ja": "ja-JP"}

@@ -16,7 +16,7 @@ from companion.table.computer_seat import ComputerSeat
 from companion.table.dice_roll import NothingToRoll, roll_for
 from companion.table.proposers import JUDGE
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.browser import new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import dreamblade_table, join_url
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel import create_app, serve
@@ -24,7 +24,6 @@ from web_panel.i18n import translate
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 

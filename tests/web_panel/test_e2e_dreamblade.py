@@ -23,7 +23,7 @@ from companion.games.dreamblade.random_play import random_action
 from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, close_pages, new_phone, screenshot, wait_for_version
+from tests.web_panel.browser import close_pages, new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import JUDGE_PIN, dreamblade_table, join_url
 from tests.web_panel.map_values import DEFAULT_MAP_VALUES as MAP_VALUES
 from tests.web_panel.visible_text import assert_no_internal_ids
@@ -32,7 +32,6 @@ from web_panel.i18n import translate
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 

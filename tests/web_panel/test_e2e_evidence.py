@@ -20,7 +20,7 @@ from companion.simulation.simulated_table import SimulatedTable
 from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, screenshot, wait_for_version
+from tests.web_panel.browser import screenshot, wait_for_version
 from tests.web_panel.conftest import JUDGE_PIN
 from vision.camera import ResilientCamera, SynthSource
 from vision.map_grid import FIVE_BY_FIVE_MAP
@@ -29,7 +29,6 @@ from web_panel import create_app
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 

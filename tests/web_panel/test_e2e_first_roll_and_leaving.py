@@ -23,7 +23,7 @@ from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.web_panel.arena_rolls import type_d20
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.browser import new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import join_url
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel import create_app, serve
@@ -31,7 +31,6 @@ from web_panel.i18n import catalog, translate
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 LOCALES = {"en": "en-US", "ja": "ja-JP"}

@@ -4,7 +4,6 @@ Japanese toggle, the judge."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -13,7 +12,6 @@ from playwright.sync_api import Browser, Page, expect
 
 from companion.table.table import Table
 from tests.web_panel.browser import (
-    CHROMIUM,
     SERVER_GONE,
     new_phone,
     scan_join_code,
@@ -28,7 +26,6 @@ from web_panel.i18n import translate
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 

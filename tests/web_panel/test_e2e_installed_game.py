@@ -22,7 +22,6 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web_panel.browser import (
-    CHROMIUM,
     new_phone,
     scan_join_code,
     screenshot,
@@ -33,7 +32,6 @@ from tests.web_panel.test_e2e_real_table import CompanionRun, _free_port
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.slow,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 PACKAGE = Path(__file__).resolve().parents[1] / "_files" / "pebbles"

@@ -16,7 +16,7 @@ from companion.games.dreamblade.demo_game import DEMO_GAME
 from companion.settings import Settings
 from companion.table.proposers import JUDGE
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, close_pages, new_phone, screenshot, wait_for_version
+from tests.web_panel.browser import close_pages, new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import dreamblade_table, join_url
 from tests.web_panel.visible_text import (
     LATIN_WORD,
@@ -28,7 +28,6 @@ from web_panel import create_app
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 

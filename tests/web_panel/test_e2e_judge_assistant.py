@@ -10,13 +10,12 @@ import pytest
 from playwright.sync_api import Browser, ConsoleMessage, expect
 
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, screenshot, wait_for_version
+from tests.web_panel.browser import screenshot, wait_for_version
 from tests.web_panel.conftest import JUDGE_PIN, dreamblade_table
 from web_panel.i18n import translate
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 PLAYED = 6  # the demo script's first actions: initiative and the first spawns

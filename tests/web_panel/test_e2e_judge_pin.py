@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from companion.settings import Settings
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, scan_join_code, screenshot
+from tests.web_panel.browser import scan_join_code, screenshot
 from web_panel import create_app, serve
 from web_panel.app import PanelServer
 from web_panel.i18n import translate
@@ -22,7 +22,6 @@ from web_panel.judge import FIRST_WAIT_SECONDS, FREE_TRIES, JudgeAccess
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800}}

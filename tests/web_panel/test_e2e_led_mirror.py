@@ -3,17 +3,14 @@ cells, whatever the map's size (here a Dungeon Command table lit by a 6×4 squar
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Browser, expect
 
 from companion.lights.frame import Frame
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.browser import new_phone, screenshot, wait_for_version
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 

@@ -14,7 +14,7 @@ from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
 from companion.settings import Settings
 from companion.table.proposers import JUDGE
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.browser import new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import dreamblade_table
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel import create_app, serve
@@ -23,7 +23,6 @@ from web_panel.view import LOG_LENGTH
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 

@@ -16,14 +16,13 @@ from companion.settings import Settings
 from companion.simulation.other_games import demo_game, demo_seats, play
 from companion.table.store import Store
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, close_pages, new_phone, screenshot
+from tests.web_panel.browser import close_pages, new_phone, screenshot
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel import create_app, serve
 from web_panel.i18n import translate
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 SCREENS = [("en-US", True), ("ja-JP", False), ("en-US", False), ("ja-JP", True)]

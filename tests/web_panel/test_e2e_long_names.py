@@ -13,7 +13,7 @@ from flask import Flask
 from playwright.sync_api import Browser, expect
 
 from companion.settings import Settings
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
+from tests.web_panel.browser import new_phone, screenshot
 from tests.web_panel.conftest import JUDGE_PIN, dreamblade_table, join_url
 from tests.web_panel.line_breaks import broken_names
 from web_panel import create_app, serve
@@ -21,7 +21,6 @@ from web_panel.app import PanelServer
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 NAMES = {

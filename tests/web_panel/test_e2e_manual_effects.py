@@ -17,14 +17,13 @@ from companion.settings import Settings
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.games.dreamblade.builders import at, creature
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.browser import new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import join_url
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel import create_app
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 

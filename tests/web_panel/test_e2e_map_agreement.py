@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from companion.settings import Settings
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.browser import new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import JUDGE_PIN, join_url
 from tests.web_panel.map_agreement_table import table_waiting_for_a_value
 from tests.web_panel.visible_text import assert_no_internal_ids
@@ -22,7 +22,6 @@ from web_panel.i18n import translate
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 LANGUAGES = {"en-US": "en", "ja-JP": "ja"}

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 from companion.settings import Settings
 from companion.table.store import Store
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
+from tests.web_panel.browser import new_phone, screenshot
 from tests.web_panel.conftest import join_url
 from tests.web_panel.map_values import type_map_values
 from tests.web_panel.visible_text import assert_no_internal_ids
@@ -25,7 +25,6 @@ from web_panel.app import PanelServer
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 

@@ -11,7 +11,6 @@ from playwright.sync_api import Browser, Page, expect
 from companion.table.table import Table
 from tests.web_panel.arena_rolls import take_first_turn, type_d20
 from tests.web_panel.browser import (
-    CHROMIUM,
     close_pages,
     fill_army_card,
     new_phone,
@@ -24,7 +23,6 @@ from web_panel.app import PanelServer
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 

@@ -27,7 +27,6 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web_panel.browser import (
-    CHROMIUM,
     SERVER_GONE,
     new_phone,
     screenshot,
@@ -38,7 +37,6 @@ from tests.web_panel.browser import (
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.slow,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 RUNNER = "A:sir-glorious#1"  # seat A's walker, and the only creature on the map

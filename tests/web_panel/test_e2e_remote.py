@@ -21,7 +21,7 @@ from companion.settings import Settings
 from tests.companion.hub.mqtt import wait_for
 from tests.companion.remote.pair import Pair, linked_pair
 from tests.companion.remote.tables import remote_broker_section, running_table, stop_table
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.browser import new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import join_url
 from web_panel import create_app, serve
 from web_panel.app import PanelServer
@@ -31,7 +31,6 @@ from web_panel.remote_api import TABLE_SCREEN
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.usefixtures("counter_game_registered"),
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 

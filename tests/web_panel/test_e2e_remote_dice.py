@@ -14,13 +14,12 @@ from companion.games.dreamblade.demo_game import DEMO_ACTIONS
 from tests.companion.app.remote_tables import Phone, dreamblade_runtime
 from tests.companion.hub.mqtt import wait_for
 from tests.companion.remote.tables import remote_broker_section, stop_table
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.browser import new_phone, screenshot, wait_for_version
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel.i18n import translate
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 STRIKE_DICE = DEMO_ACTIONS.index("dice 2,3,3,blade")  # seat B's attack dice in turn 3

@@ -25,6 +25,9 @@ from tests.web_panel.browser import JS_ERRORS, LAPTOP, PHONE, new_phone, screens
 from tests.web_panel.replay.conftest import CAMERA_AT, play, played_game
 from web_panel import serve
 
+# the recorded game (a module's fixture, a whole game played with two live phones) is played once:
+# ``make test`` runs a group's tests on one worker (``--dist loadgroup``)
+pytestmark = pytest.mark.xdist_group("replay_e2e")
 GLOW = re.compile(r"\s*box-shadow:[^;\"]*;?")
 EMPTY_STYLE = re.compile(r' style=""')
 CAPTURE = """() => ({
@@ -102,8 +105,27 @@ def _difference(shown: str, live: str) -> str:
     return f"viewer …{shown[at - 80 : at + 120]}… live …{live[at - 80 : at + 120]}…"
 
 
-def _same_as_live(page: Page, recorded: Recorded, lang: str, version: int) -> None:
-    shown = page.evaluate(CAPTURE)
+# What the viewer shows, with the cells its version's LED scene lights
+SHOWN = (
+    "() => { const shown = (" + CAPTURE + ")(); shown.leds = "
+    "Object.keys(ReplayViewer.replay.frames[shown.version].leds).sort(); return shown; }"
+)
+# Steps the viewer by its own buttons ``count`` times (forward, or back when negative) and keeps
+# what it shows after each step: the buttons are pressed in the page, where a step draws at once,
+# so a whole game's walk is one call to the browser instead of a few hundred
+WALK = """(count) => {
+  const shown = SHOWN;
+  const button = document.getElementById(count > 0 ? 'replay-forward' : 'replay-back');
+  const seen = [];
+  for (let i = 0; i < Math.abs(count); i++) {
+    button.click();
+    seen.push(shown());
+  }
+  return seen;
+}""".replace("SHOWN", SHOWN)
+
+
+def _same_as_live(shown: dict[str, Any], recorded: Recorded, lang: str, version: int) -> None:
     live = recorded.live[lang][version]
     assert shown["version"] == version
     board, live_board = _unlit(shown["board"]), _unlit(live["board"])
@@ -112,8 +134,12 @@ def _same_as_live(page: Page, recorded: Recorded, lang: str, version: int) -> No
     for key in ("pending", "winner", "extra", "seats"):
         assert shown["view"][key] == live["view"][key], f"{key} at {version}"
     assert shown["view"]["log"] == live["view"]["log"], f"log at {version}"
-    leds = page.evaluate(f"Object.keys(ReplayViewer.replay.frames[{version}].leds).sort()")
-    assert shown["lit"] == leds, f"LEDs at {version}"
+    assert shown["lit"] == shown["leds"], f"LEDs at {version}"
+
+
+def _shown(page: Page) -> dict[str, Any]:
+    shown: dict[str, Any] = page.evaluate(SHOWN)
+    return shown
 
 
 def _open(browser: Browser, url: str, locale: str = "en-US", *, laptop: bool = False) -> Page:
@@ -124,15 +150,22 @@ def _open(browser: Browser, url: str, locale: str = "en-US", *, laptop: bool = F
 
 
 def _step_through(page: Page, recorded: Recorded, lang: str) -> None:
+    """Forward from the start to the winner and back, comparing every version with the live
+    phone's: the first steps each way by a tap on the button, the rest by the page's own."""
     last = max(recorded.live[lang])
-    _same_as_live(page, recorded, lang, 0)
-    for version in range(1, last + 1):
+    _same_as_live(_shown(page), recorded, lang, 0)
+    for version in (1, 2):
         page.click("#replay-forward")
-        _same_as_live(page, recorded, lang, version)
+        _same_as_live(_shown(page), recorded, lang, version)
+    for version, shown in enumerate(page.evaluate(WALK, last - 2), start=3):
+        _same_as_live(shown, recorded, lang, version)
     expect(page.locator("#replay-forward")).to_be_disabled()
-    for version in range(last - 1, -1, -1):
-        page.click("#replay-back")
-        _same_as_live(page, recorded, lang, version)
+    page.click("#replay-back")
+    _same_as_live(_shown(page), recorded, lang, last - 1)
+    for version, shown in zip(
+        range(last - 2, -1, -1), page.evaluate(WALK, -(last - 1)), strict=True
+    ):
+        _same_as_live(shown, recorded, lang, version)
     expect(page.locator("#replay-back")).to_be_disabled()
 
 
@@ -200,7 +233,7 @@ def test_an_export_file_opened_on_the_panel_plays_and_a_wrong_file_is_refused_in
     expect(page.locator("#replay-game")).to_be_visible()
     page.keyboard.press("End")
     last = max(recorded.live["ja"])
-    _same_as_live(page, recorded, "ja", last)
+    _same_as_live(_shown(page), recorded, "ja", last)
     page.locator("#replay-slider").fill(str(CAMERA_AT + 1))
     expect(page.locator("#replay-move .pictures img.after")).to_have_count(1)
     wrong = tmp_path / "notes.json"

@@ -17,14 +17,13 @@ from playwright.sync_api import Browser, Page, expect
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS
 from companion.table.proposers import JUDGE
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.browser import new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import dreamblade_table, join_url
 from tests.web_panel.visible_text import assert_no_internal_ids, internal_ids
 from web_panel.i18n import catalog, translate
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 LOCALES = {"en": "en-US", "ja": "ja-JP"}

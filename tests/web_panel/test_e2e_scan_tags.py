@@ -5,7 +5,6 @@ starts with the camera knowing exactly the tags shown."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -13,7 +12,7 @@ from playwright.sync_api import Browser, expect
 from companion.camera.tag_registry import table_registry
 from companion.settings import CameraSettings, Settings
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
+from tests.web_panel.browser import new_phone, screenshot
 from tests.web_panel.conftest import JUDGE_PIN
 from tests.web_panel.fake_camera import ShowingCamera
 from tests.web_panel.map_values import type_map_values
@@ -25,7 +24,6 @@ from web_panel.app import PanelServer
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 GLORIOUS = TagId("db", "sir-glorious", 3)

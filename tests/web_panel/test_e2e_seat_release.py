@@ -4,13 +4,11 @@ takes nobody's seat), and the judge frees the seat of a dead phone from the tabl
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, expect
 
-from tests.web_panel.browser import CHROMIUM, new_phone, scan_join_code, screenshot
+from tests.web_panel.browser import new_phone, scan_join_code, screenshot
 from tests.web_panel.conftest import JUDGE_PIN
 from tests.web_panel.test_tournament_confirm import attach
 from tests.web_panel.visible_text import assert_no_internal_ids
@@ -19,7 +17,6 @@ from web_panel.i18n import translate
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 LOG_IN = """async (pin) => {

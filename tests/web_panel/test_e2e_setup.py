@@ -5,14 +5,13 @@ progress after a confirmation."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, expect
 
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
+from tests.web_panel.browser import new_phone, screenshot
 from tests.web_panel.conftest import JUDGE_PIN, join_url
 from tests.web_panel.map_values import DEFAULT_MAP_VALUES, type_map_values
 from tests.web_panel.visible_text import assert_no_internal_ids
@@ -21,7 +20,6 @@ from web_panel.i18n import translate
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 

@@ -31,7 +31,7 @@ from companion.settings import Settings
 from companion.simulation.simulated_table import SimulatedTable
 from companion.table.table import Expected, Table
 from tests.companion.lights.conftest import tiny_layout
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.browser import new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import dreamblade_table, join_url
 from tests.web_panel.visible_text import assert_no_internal_ids
 from vision.camera import ResilientCamera, SynthSource
@@ -43,7 +43,6 @@ from web_panel.i18n import translate
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.slow,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 THINKING_SEEN: list[int] = []  # whether the phone said the table was choosing, each time looked

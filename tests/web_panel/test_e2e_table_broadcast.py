@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, expect
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS
 from companion.settings import Settings
 from companion.table.proposers import JUDGE
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
+from tests.web_panel.browser import new_phone, screenshot
 from tests.web_panel.conftest import dreamblade_table
 from tests.web_panel.hub.test_e2e_boards import expect_dreamblade_board
 from tests.web_panel.visible_text import assert_no_internal_ids
@@ -23,7 +23,6 @@ from web_panel.i18n import translate
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 PLAYED = DEMO_ACTIONS.index("move A:pearlthorn-gargoyle#1 a4")
 

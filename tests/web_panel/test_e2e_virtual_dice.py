@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS
 from companion.settings import Settings
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot, wait_for_version
+from tests.web_panel.browser import new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import dreamblade_table, join_url
 from tests.web_panel.test_e2e_japanese_game import proper_names
 from tests.web_panel.visible_text import assert_no_internal_ids, english_words
@@ -22,7 +22,6 @@ from web_panel.i18n import translate
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 ATTACK_DICE = DEMO_ACTIONS.index("dice 2,3,3,blade")  # seat B's strike: four attack dice

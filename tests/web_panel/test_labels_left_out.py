@@ -17,7 +17,7 @@ from companion.settings import CameraSettings, SeatSettings, Settings
 from companion.table.seated_labels import clear_seated, save_seated
 from companion.table.store import Store
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
+from tests.web_panel.browser import new_phone, screenshot
 from tests.web_panel.visible_text import assert_no_internal_ids
 from vision.board_change import TagId
 from vision.registration import LabelRegistration
@@ -85,7 +85,6 @@ def running(tmp_path: Path) -> Iterator[PanelServer]:
 
 
 @pytest.mark.browser
-@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
 @pytest.mark.parametrize("laptop", [False, True], ids=["phone", "laptop"])
 @pytest.mark.parametrize("language", TEXT)
 @pytest.mark.parametrize("path", ["/", "/table"])

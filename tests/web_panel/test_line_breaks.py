@@ -3,17 +3,14 @@ name cut off without its title, and passes a name wrapped between words or cut s
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Browser
 
-from tests.web_panel.browser import CHROMIUM, PHONE
+from tests.web_panel.browser import PHONE
 from tests.web_panel.line_breaks import broken_names
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 NAME = "Montgomery Fairweather-Worthington III"

@@ -4,7 +4,6 @@ tag names its card in the table's catalog (typed in once before); the set-up for
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -13,7 +12,7 @@ from playwright.sync_api import Browser, expect
 from companion.settings import Settings
 from companion.table.catalog import EnteredBy
 from companion.table.table import Table
-from tests.web_panel.browser import CHROMIUM, new_phone, screenshot
+from tests.web_panel.browser import new_phone, screenshot
 from tests.web_panel.conftest import JUDGE_PIN, Phone
 from tests.web_panel.fake_camera import ShowingCamera
 from vision.board_change import TagId
@@ -69,7 +68,6 @@ def camera_server(camera_app: Flask) -> Iterator[PanelServer]:
 
 
 @pytest.mark.browser
-@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
 def test_an_army_shown_to_the_camera_fills_the_form(
     browser: Browser, camera_server: PanelServer, camera: ShowingCamera
 ):

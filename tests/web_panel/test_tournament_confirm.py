@@ -4,14 +4,13 @@ tests/companion/hub/test_station.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, expect
 
-from tests.web_panel.browser import CHROMIUM, new_phone
+from tests.web_panel.browser import new_phone
 from tests.web_panel.conftest import Phone, join_url, seated
 from web_panel.app import PanelServer
 
@@ -75,7 +74,6 @@ def test_nothing_to_confirm_is_refused_in_the_phones_language(app: Flask):
 
 
 @pytest.mark.browser
-@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
 @pytest.mark.parametrize(
     ("language", "recorded", "done"),
     [

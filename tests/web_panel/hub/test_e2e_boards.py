@@ -25,7 +25,7 @@ from companion.table.setup import starting_game
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.companion.hub.mqtt import free_port, open_broker, wait_for
-from tests.web_panel.browser import CHROMIUM, HUB_REFRESH_MS, new_phone, screenshot
+from tests.web_panel.browser import HUB_REFRESH_MS, new_phone, screenshot
 from tests.web_panel.conftest import seated
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel import create_app, serve
@@ -34,7 +34,6 @@ from web_panel.i18n import translate
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 TABLES = ["table-1", "table-2", "table-3"]  # table-3 never joins

@@ -12,13 +12,12 @@ from playwright.sync_api import Browser, expect
 
 from companion.hub.tournament import Tournament
 from tests.companion.hub.test_player_labels import sheet
-from tests.web_panel.browser import CHROMIUM, screenshot
+from tests.web_panel.browser import screenshot
 from tests.web_panel.hub.test_e2e_hub import SIZES, hub_server, open_page  # noqa: F401
 from web_panel.app import PanelServer
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 TEXT = {

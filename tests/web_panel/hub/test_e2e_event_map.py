@@ -6,20 +6,18 @@ carries them) and the map is offered again by name. No console errors."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 
 from companion.hub.tournament import Tournament
-from tests.web_panel.browser import CHROMIUM, screenshot
+from tests.web_panel.browser import screenshot
 from tests.web_panel.hub.test_e2e_hub import SIZES, open_page
 from web_panel.app import PanelServer, serve
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 PRINTED = {"b2": 1, "c2": 2, "d2": 1, "b3": 3, "d3": 3, "b4": 1, "c4": 2, "d4": 1}

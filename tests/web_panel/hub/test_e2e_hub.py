@@ -4,7 +4,6 @@ phone sizes, in English and Japanese, with no console errors."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -12,12 +11,11 @@ from playwright.sync_api import Browser, Page, expect
 
 from companion.games.dreamblade.warband import builtin_warband_names
 from companion.hub.tournament import Tournament
-from tests.web_panel.browser import CHROMIUM, screenshot
+from tests.web_panel.browser import screenshot
 from web_panel.app import PanelServer, serve
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 SIZES = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}

@@ -17,7 +17,7 @@ from companion.hub.station import HubStation
 from companion.hub.tournament import Tournament
 from companion.settings import HubSettings, SeatSettings
 from tests.companion.hub.mqtt import free_port
-from tests.web_panel.browser import CHROMIUM, HUB_REFRESH_MS, new_phone, screenshot
+from tests.web_panel.browser import HUB_REFRESH_MS, new_phone, screenshot
 from tests.web_panel.conftest import dreamblade_table
 from tests.web_panel.line_breaks import broken_names
 from web_panel import serve
@@ -27,7 +27,6 @@ from web_panel.view import spectator_view
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 # At most 40 characters (the hub's limit), words that fit a phone's width, names that don't

@@ -14,13 +14,12 @@ from flask import Flask
 from playwright.sync_api import Browser, expect
 
 from companion.hub.tournament import Tournament
-from tests.web_panel.browser import CHROMIUM, screenshot
+from tests.web_panel.browser import screenshot
 from tests.web_panel.hub.test_e2e_hub import SIZES, open_page
 from web_panel.app import PanelServer, serve
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 TIEBREAKERS = {

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, expect
 
 from companion.hub.station import HubStation
 from companion.hub.tournament import Tournament
-from tests.web_panel.browser import CHROMIUM, HUB_REFRESH_MS, screenshot
+from tests.web_panel.browser import HUB_REFRESH_MS, screenshot
 from tests.web_panel.hub.test_e2e_hub import SIZES, open_page
 from web_panel.app import PanelServer, serve
 from web_panel.hub.app import create_hub_app
@@ -21,7 +21,6 @@ from web_panel.i18n import translate
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed"),
 ]
 
 LANGUAGES = {"en-US": "en", "ja-JP": "ja"}

@@ -133,8 +133,9 @@ class Phone:
         raise AssertionError(f"the WebKit phone never showed {what} (last: {last}; {shot})")
 
     def tap(self, css: str) -> None:
-        """Tap what ``css`` finds once it is shown and enabled."""
-        self._tap(self.until(lambda: self._tappable(css), f"{css} to tap"))
+        """Tap what ``css`` finds once it is shown and enabled (found again if the page drew it
+        anew between finding and tapping)."""
+        self.until(lambda: self._tap(self._tappable(css)), f"{css} to tap")
 
     def tap_text(self, css: str, text: str) -> None:
         """Tap the element ``css`` finds that shows ``text``."""
@@ -145,13 +146,17 @@ class Phone:
                 (e for e in shown if self.js("return arguments[0].innerText", e) == text), None
             )
 
-        self._tap(self.until(found, f"{css} showing {text!r}"))
+        self.until(lambda: self._tap(found()), f"{css} showing {text!r}")
 
-    def _tap(self, element: WebElement) -> None:
+    def _tap(self, element: WebElement | None) -> bool:
         """Scroll ``element`` to the middle of the screen, as a thumb does, and tap it (the page's
-        sticky bar would cover it at the edge WebDriver scrolls it to)."""
+        sticky bar would cover it at the edge WebDriver scrolls it to); False when there is none.
+        An element the page has since drawn anew raises, and ``until`` finds it again."""
+        if element is None:
+            return False
         self.js("arguments[0].scrollIntoView({block: 'center'})", element)
         element.click()
+        return True
 
     def _tappable(self, css: str) -> WebElement | None:
         element = self.find(css)
