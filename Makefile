@@ -4,10 +4,11 @@
 # Xvfb, Mosquitto, a Japanese font).
 VENV ?= .venv
 # The suite's worker processes (pytest-xdist): two fill CI's 2-core machine. `make test
-# PYTEST_WORKERS=auto` uses every core; `PYTEST_WORKERS=0` runs it in one process. Tests that
-# share an expensive module fixture are one `xdist_group`, run on one worker (`loadgroup`).
+# PYTEST_WORKERS=auto` uses every core; `PYTEST_WORKERS=0` runs it in one process. Each file's
+# tests run on one worker (`loadfile`), so a module's fixture (a whole recorded game, a hub with
+# its tables) is made once, not once a worker.
 PYTEST_WORKERS ?= 2
-PYTEST_DIST := -n $(PYTEST_WORKERS) --dist loadgroup
+PYTEST_DIST := -n $(PYTEST_WORKERS) --dist loadfile
 PY := $(VENV)/bin/python
 RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed

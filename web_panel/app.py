@@ -43,6 +43,7 @@ from web_panel.pages import pages
 from web_panel.panel import LedSource, Panel
 from web_panel.private_files import write_private
 from web_panel.remote_api import remote_api
+from web_panel.replay.kept import KeptReplays
 from web_panel.replay.routes import replay_routes
 from web_panel.solo_api import solo_api
 from web_panel.table_broadcast import TableBroadcast
@@ -139,6 +140,9 @@ def create_app(
     app.register_blueprint(demo_api)
     app.register_blueprint(solo_api)
     app.register_blueprint(remote_api)
+    replays = KeptReplays(table, lambda: panel.seats)
+    panel.closing.append(replays.close)
+    app.extensions["replays"] = replays
     app.register_blueprint(replay_routes)
     app.register_blueprint(pages)
     app.register_blueprint(game_assets)

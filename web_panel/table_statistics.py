@@ -1,9 +1,9 @@
 """The players' statistics over a table's own finished games (``companion.hub.statistics``):
 ``/api/statistics`` and ``/statistics.csv`` on the table's panel.
 
-Each finished game is replayed once from its record: the engine says who made each roll
-(``Game.seat_for``, the seat the game waited for) and what the game's summary counts as turns
-won; its players are the names its lineup kept. A table's games carry no warband names.
+Each finished game is replayed once from its record (``companion.hub.played_games``): the engine
+says who made each roll and what the game's summary counts as turns won; its players are the
+names its lineup kept. A table's games carry no warband names.
 """
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ import threading
 from flask import Blueprint, Response, current_app, jsonify
 from flask.typing import ResponseReturnValue
 
-from companion.games import find_kit
-from companion.games.luck import Roll
+from companion.hub.played_games import played_game
 from companion.hub.statistics import PlayedGame, Player, as_json, statistics, statistics_csv
 from companion.table.table import Table
 
@@ -38,23 +37,10 @@ class TableGames:
             return [self._played[g.id] for g in finished]
 
     def _replayed(self, game_id: int, name: str, winner: str | None) -> PlayedGame:
-        kit = find_kit(name)
-        record = self.table.store.record(game_id)
-        game = kit.game_class.from_record({**record, "actions": []})
-        rolls: list[tuple[str, Roll]] = []
-        for text in record["actions"]:
-            action = game.parse_action(text)
-            roll = kit.read_roll(text) if kit.read_roll is not None else None
-            seat = game.seat_for(action)
-            if roll is not None and seat is not None:
-                rolls.append((seat, roll))
-            game.push(action)
         lineup = self.table.session.lineup(game_id)
         names = dict(lineup.names) if lineup is not None else {}
-        seats = {seat: Player(names.get(seat, seat)) for seat in game.seats}
-        score = game.summary().get("score") or {}
-        turn_wins = {str(seat): int(wins) for seat, wins in score.items()}
-        return PlayedGame(seats, winner, turn_wins, tuple(rolls))
+        players = {seat: Player(player) for seat, player in names.items()}
+        return played_game(name, self.table.store.record(game_id), winner, players)
 
 
 def _games() -> TableGames:

@@ -28,8 +28,9 @@ so the generic machinery stays in its room and asks the kit:
 - the maps an event's organizer chooses from: ``event_maps`` (a module, or ``None``);
 - the shared virtual dice: ``virtual_dice(game, rng)``, the action rolling the dice the pending
   decision asks for (``None``: it asks for none), or ``None`` for a game without them;
-- the rolls its log records: ``read_roll(notation)``, the :class:`~companion.games.luck.Roll`
-  an action records with its exact odds (players' dice luck, a broadcast's last dice);
+- the rolls its log records: ``read_rolls(notation)``, the rolls an action records
+  (:class:`~companion.games.luck.SeatRoll`: each with its exact odds and who made it) for the
+  players' dice luck and a broadcast's last dice;
 - solo play: ``ai``, the factory of the game's computer player (``companion.games.ai_seat``), or
   ``None`` for a game that offers none."""
 
@@ -46,7 +47,7 @@ from pydantic import BaseModel
 from companion.games.ai_seat import AiFactory
 from companion.games.board_reading import Note
 from companion.games.catalog_entries import EntryKind
-from companion.games.luck import Roll
+from companion.games.luck import SeatRoll
 from companion.games.protocol import Game
 from companion.settings import Settings
 from vision.board_change import BoardChange, TagId
@@ -231,10 +232,10 @@ class GameKit:
     # a computer player for a seat (``companion.games.ai_seat``): (level, seed, seconds a strong
     # move may think) → the player; None: the game offers none
     ai: AiFactory | None = None
-    # the roll an action records (its notation) with its exact odds, for the players' dice luck
-    # (``companion.games.luck``) and the last dice a broadcast shows; None for any other action.
-    # None: the game records no rolls
-    read_roll: Callable[[str], Roll | None] | None = None
+    # the rolls an action records (its notation), each with its exact odds and who made it, for
+    # the players' dice luck (``companion.games.luck``) and the last dice a broadcast shows; none
+    # for any other action (or a roll without exact odds). None: the game records no rolls
+    read_rolls: Callable[[str], tuple[SeatRoll, ...]] | None = None
     # where the house lists the game among the others (lowest first; level ones by name): the
     # set-up page's list, and the game a config without ``game:`` plays (the first)
     listed: int = 100

@@ -2,7 +2,7 @@
 
 Each roll a game records is a :class:`Roll`: its outcome as one number (higher is better for the
 one who rolled: Dreamblade's damage) and the exact chance of every outcome, from the game's own
-odds engine (the kit's ``read_roll``). A player's **luck** over their rolls is a percentile:
+odds engine (the kit's ``read_rolls``). A player's **luck** over their rolls is a percentile:
 
     luck = P(S < s) + ½ · P(S = s)
 
@@ -37,6 +37,15 @@ class Roll:
             raise ValueError("a roll's chances add up to 1")
         if self.odds.get(self.outcome, 0) <= 0:
             raise ValueError(f"the outcome {self.outcome} cannot be rolled")
+
+
+@dataclass(frozen=True)
+class SeatRoll:
+    """A roll an action records and who made it: ``seat``, or ``None`` for the seat that made
+    the action (the one the game waited for)."""
+
+    roll: Roll
+    seat: str | None = None
 
 
 def _counts(odds: Mapping[int, Fraction]) -> tuple[dict[int, int], int]:

@@ -76,7 +76,7 @@ def last_roll(view: Mapping[str, Any]) -> dict[str, Any] | None:
     """The newest log entry of ``view`` that records a roll (the game's kit says which do), as
     the log gives it; ``None`` when the log shown holds none."""
     try:
-        read = find_kit(str(view.get("game"))).read_roll
+        read = find_kit(str(view.get("game"))).read_rolls
     except KeyError:
         return None
     if read is None:

@@ -48,6 +48,15 @@ class GameRecords:
         document: dict[str, Any] = json.loads(text)
         return document
 
+    def stamp(self, match_id: int) -> tuple[int, int] | None:
+        """When the record of ``match_id`` was last written and its size (``None``: none kept),
+        to tell a record sent again from the one read before."""
+        try:
+            found = self._path(match_id).stat()
+        except FileNotFoundError:
+            return None
+        return found.st_mtime_ns, found.st_size
+
     def matches(self) -> set[int]:
         """The matches whose game the hub keeps."""
         if not self.folder.is_dir():

@@ -28,7 +28,6 @@ from companion.hub.publisher import HubView
 from companion.hub.records import GameRecords
 from companion.hub.statistics import Player
 from companion.hub.tournament import Tournament, TournamentError
-from companion.hub.watched_games import WatchedGames
 from companion.settings import HubSettings
 
 log = logging.getLogger(__name__)
@@ -57,7 +56,6 @@ class HubStation(HubView):
         # players' statistics
         self.frames = DelayedFrames()
         self.clock: Callable[[], float] = time.time  # when a state arrived, by the hub's clock
-        self.watched = WatchedGames()
         self._stop = threading.Event()
         super().__init__(settings, on_update, role="companion-hub")
         tournament.listeners.append(self._changed)
@@ -113,7 +111,6 @@ class HubStation(HubView):
 
     def state_received(self, table: str, summary: dict[str, Any]) -> None:
         seats = self.seats_at(table, summary)
-        self.watched.seen(table, summary, seats)
         who = {seat: {"name": p.name, "warband": p.warband} for seat, p in seats.items()}
         frame = broadcast_frame(table, summary, who, self.frames.newest(table))
         self.frames.record(table, frame, self.clock())

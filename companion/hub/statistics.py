@@ -64,13 +64,17 @@ class _Tally:
             "turn_wins": self.turn_wins,
             "rolls": len(self.rolls),
             "luck": chance,
+            # "luckier than N %": the whole percent below the percentile, never rounded up to a
+            # 100 % no player can beat (the percentile is always below 1)
+            "luck_percent": None if chance is None else int(chance * 100),
         }
 
 
 def statistics(games: Iterable[PlayedGame]) -> dict[str, list[dict[str, Any]]]:
     """Each player's and each warband's row (``kind``, ``name``, ``games``, ``wins``,
     ``win_rate`` and ``luck`` as exact fractions or ``None`` without games or rolls,
-    ``turn_wins``, ``rolls``), players and warbands each by name."""
+    ``luck_percent`` as the whole percent the pages show, ``turn_wins``, ``rolls``), players and
+    warbands each by name."""
     players: dict[str, _Tally] = {}
     warbands: dict[str, _Tally] = {}
     for game in games:
@@ -116,6 +120,6 @@ def statistics_csv(rows: Mapping[str, list[dict[str, Any]]]) -> str:
             row["kind"], row["name"], row["games"], row["wins"],
             "" if rate is None else f"{float(rate):.4f}",
             row["turn_wins"], row["rolls"],
-            "" if chance is None else f"{float(chance) * 100:.1f}",
+            "" if chance is None else f"{int(chance * 1000) / 10:.1f}",  # never up to 100.0
         ])  # fmt: skip
     return out.getvalue()

@@ -16,7 +16,7 @@ from companion.camera.loop import STALE_SECONDS, CameraLoop
 from companion.settings import Settings
 from companion.table.table import Table
 from tests.vision.test_setup_check import GRID, SCENE, VIEW
-from tests.web_panel.browser import new_phone, screenshot
+from tests.web_panel.browser import LOCALES, every_screen, new_phone, screenshot
 from vision.board_change import TagId
 from vision.camera import ResilientCamera, SynthSource
 from vision.carrier import DEFAULT_CARRIER
@@ -65,6 +65,11 @@ SAID = {
 
 def _size(laptop: bool) -> str:
     return "laptop" if laptop else "phone"
+
+
+def _locale(screen: str) -> str:
+    """The locale of an ``every_screen`` page's name."""
+    return LOCALES[screen.split("-")[0]]
 
 
 @pytest.mark.parametrize(("language", "laptop"), SIZES)
@@ -144,24 +149,19 @@ def carriers_camera(
     running.stop()
 
 
-@pytest.mark.parametrize(("language", "laptop"), SIZES)
 def test_a_picture_older_than_a_few_seconds_is_never_ready(
-    browser: Browser, carriers_camera: PanelServer, clock: Clock, language: str, laptop: bool
+    browser: Browser, carriers_camera: PanelServer, clock: Clock
 ) -> None:
-    said = SAID[language]
-    page = new_phone(
-        browser,
-        carriers_camera.url,
-        language,
-        laptop=laptop,
-        at=carriers_camera.url + "/camera-setup",
-    )
-    verdict = page.locator("#setup-verdict")
-    expect(verdict).to_have_text(said["ready"])  # the picture came just now
+    url = carriers_camera.url
+    screens = every_screen(browser, url, at=url + "/camera-setup")
+    for screen, page in screens.items():
+        expect(page.locator("#setup-verdict")).to_have_text(SAID[_locale(screen)]["ready"])
     clock.now += STALE_SECONDS + 7  # the camera sent nothing since: the same picture, 12 s on
-    expect(verdict).to_have_text(said["stale"].format(seconds=12))
-    expect(verdict).to_have_attribute("data-verdict", "error")
-    screenshot(page, f"camera-stale-{language[:2]}-{_size(laptop)}")
+    for screen, page in screens.items():
+        verdict = page.locator("#setup-verdict")
+        expect(verdict).to_have_text(SAID[_locale(screen)]["stale"].format(seconds=12))
+        expect(verdict).to_have_attribute("data-verdict", "error")
+        screenshot(page, f"camera-stale-{screen}")
 
 
 @pytest.fixture
@@ -175,15 +175,14 @@ def qr_camera(
     running.stop()
 
 
-@pytest.mark.parametrize(("language", "laptop"), SIZES)
 def test_a_table_reading_qr_stickers_is_told_the_check_judges_carriers(
-    browser: Browser, qr_camera: PanelServer, language: str, laptop: bool
+    browser: Browser, qr_camera: PanelServer
 ) -> None:
-    said = SAID[language]
-    page = new_phone(
-        browser, qr_camera.url, language, laptop=laptop, at=qr_camera.url + "/camera-setup"
-    )
-    expect(page.locator("#setup-judges")).to_have_text(said["judges"])
-    expect(page.locator("#setup-verdict")).to_contain_text(said["for"])
-    assert page.locator("#setup-verdict").inner_text().startswith(said["for"])
-    screenshot(page, f"camera-judges-qr-{language[:2]}-{_size(laptop)}")
+    for screen, page in every_screen(
+        browser, qr_camera.url, at=qr_camera.url + "/camera-setup"
+    ).items():
+        said = SAID[_locale(screen)]
+        expect(page.locator("#setup-judges")).to_have_text(said["judges"])
+        expect(page.locator("#setup-verdict")).to_contain_text(said["for"])
+        assert page.locator("#setup-verdict").inner_text().startswith(said["for"])
+        screenshot(page, f"camera-judges-qr-{screen}")

@@ -57,8 +57,12 @@ def test_the_phone_carries_the_computers_move_and_reads_why(
     app = create_app(table, settings, secret_key="test-secret", testing=True)
     server = serve(app, "127.0.0.1", 0).start_in_thread()
     try:
-        phone = new_phone(browser, server.url, language)
-        phone.goto(server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1])
+        phone = new_phone(
+            browser,
+            server.url,
+            language,
+            at=server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1],
+        )
         wait_for_version(phone, table.version)
         carry = phone.locator("#pending .computer-carry")
         expect(carry).to_be_visible()

@@ -120,8 +120,8 @@ def _take(phone: Page, n: int, label: str) -> None:
 def test_an_installed_game_is_set_up_previewed_and_played_to_its_winner(
     browser: Browser, table: str
 ):
-    screen = new_phone(browser, table, laptop=True)
-    screen.goto(table + "/setup?from=table")  # the table screen's New game button
+    # the table screen's New game button
+    screen = new_phone(browser, table, laptop=True, at=table + "/setup?from=table")
     game = screen.locator("#setup-game")
     expect(game.locator('option[value="pebbles"]')).to_have_text("Pebbles")
     game.select_option("pebbles")

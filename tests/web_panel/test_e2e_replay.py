@@ -25,9 +25,6 @@ from tests.web_panel.browser import JS_ERRORS, LAPTOP, PHONE, new_phone, screens
 from tests.web_panel.replay.conftest import CAMERA_AT, play, played_game
 from web_panel import serve
 
-# the recorded game (a module's fixture, a whole game played with two live phones) is played once:
-# ``make test`` runs a group's tests on one worker (``--dist loadgroup``)
-pytestmark = pytest.mark.xdist_group("replay_e2e")
 GLOW = re.compile(r"\s*box-shadow:[^;\"]*;?")
 EMPTY_STYLE = re.compile(r' style=""')
 CAPTURE = """() => ({

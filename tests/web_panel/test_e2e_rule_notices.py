@@ -46,8 +46,7 @@ class Screens:
     def __init__(self, browser: Browser, app: Flask, url: str, lang: str) -> None:
         self.lang = lang
         self.phones = {seat: self._seated(browser, app, url, seat) for seat in ("A", "B")}
-        self.screen = new_phone(browser, url, LOCALES[lang], laptop=True)
-        self.screen.goto(url + "/table")
+        self.screen = new_phone(browser, url, LOCALES[lang], laptop=True, at=url + "/table")
         self.version = 0
 
     def _seated(self, browser: Browser, app: Flask, url: str, seat: str) -> Page:

@@ -46,8 +46,7 @@ def test_a_table_at_home_broadcasts_its_game_as_it_happens(
     url, app = home
     panel = app.extensions["panel"]
     lang = language[:2]
-    page = new_phone(browser, url, language, laptop=laptop)
-    page.goto(url + "/broadcast")
+    page = new_phone(browser, url, language, laptop=laptop, at=url + "/broadcast")
     expect(page.locator("#bc-delay")).to_have_text(translate(lang, "broadcast.live"))
     card = page.locator('.bc-table[data-table="table-1"]')
     view = panel.spectator_view()
@@ -59,7 +58,6 @@ def test_a_table_at_home_broadcasts_its_game_as_it_happens(
     expect_dreamblade_board(card.locator(".bc-board"), view)
     assert_no_internal_ids(page)
     screenshot(page, f"table-broadcast-{'laptop' if laptop else 'phone'}-{language}")
-    overlay = new_phone(browser, url, language, laptop=True)
-    overlay.goto(url + "/overlay/table-1")
+    overlay = new_phone(browser, url, language, laptop=True, at=url + "/overlay/table-1")
     expect(overlay.locator("body")).to_have_attribute("data-version", str(view["version"]))
     expect_dreamblade_board(overlay.locator("#ov-board"), view)

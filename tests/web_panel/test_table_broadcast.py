@@ -6,12 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS, DEMO_GAME, demo_game
-from companion.games.dreamblade.rolls import read_roll
-from companion.games.luck import Roll, luck
+from companion.games.luck import luck
 from companion.settings import Settings
 from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
+from tests.companion.hub.test_played_games import demo_rolls
 from tests.web_panel.conftest import dreamblade_table
 from web_panel import create_app
 from web_panel.table_broadcast import TableBroadcast
@@ -67,12 +67,9 @@ def test_a_tables_statistics_count_its_finished_games_with_the_engines_rollers(t
     for text in DEMO_GAME:
         table.submit(JUDGE, text)
     game = demo_game()
-    rolls: dict[str, list[Roll]] = {"A": [], "B": []}
     for text in DEMO_GAME:
-        roll = read_roll(text)
-        if roll is not None:
-            rolls[str(game.pending().seat)].append(roll)
         game.push(game.parse_action(text))
+    rolls = demo_rolls()
     names = {s["seat"]: s["name"] for s in app.extensions["panel"].spectator_view()["seats"]}
     rows = {r["name"]: r for r in app.test_client().get("/api/statistics").get_json()["players"]}
     assert set(rows) == set(names.values())

@@ -34,6 +34,7 @@ from werkzeug.exceptions import HTTPException
 
 from companion.games import event_maps, kits
 from companion.hub.broadcast import DelayedFrames
+from companion.hub.played_games import RecordedGames
 from companion.hub.player_labels import labels_summary
 from companion.hub.records import RECORDS_FOLDER, GameRecords
 from companion.hub.station import HubStation
@@ -45,13 +46,14 @@ from web_panel.broadcast.pages import BroadcastSource, broadcast
 from web_panel.game_assets import game_assets
 from web_panel.hub.boards import board_fields, event_fields, parse_seen, parse_tag
 from web_panel.hub.player_page import player_of, player_token, player_view
+from web_panel.hub.replays import MatchReplays
 from web_panel.hub.statistics import hub_statistics, own_rows, statistics_pages
 from web_panel.i18n import catalog, choose_language, render_in, translate
 from web_panel.judge import JudgeAccess, JudgeAccessError
 from web_panel.pages import set_language
+from web_panel.replay.kept import Served
 from web_panel.replay.reading import ExportError
-from web_panel.replay.routes import html_download, json_download, json_response, viewer_page
-from web_panel.replay.versions import replay_of
+from web_panel.replay.routes import html_download, json_download, served_response, viewer_page
 from web_panel.seats import LOOPBACK_ADDRESSES, join_qr_svg
 
 PIN_FILE = "organizer-pin.json"
@@ -116,6 +118,9 @@ def create_hub_app(
         tables=lambda: list(tournament.state.tables),
     )
     app.extensions["hub_records"] = GameRecords(data_dir / RECORDS_FOLDER)
+    app.extensions["hub_games"] = RecordedGames(app.extensions["hub_records"])
+    app.extensions["hub_games"].read_ahead()  # the statistics of the games kept before a restart
+    app.extensions["hub_replays"] = MatchReplays(app.extensions["hub_records"])
     app.register_blueprint(hub_pages)
     app.register_blueprint(broadcast)
     app.register_blueprint(statistics_pages)
@@ -306,11 +311,15 @@ def _record(match_id: int) -> dict[str, Any]:
     return document
 
 
-def _match_replay(match_id: int) -> dict[str, Any]:
+def _match_replay(match_id: int) -> Served:
+    replays: MatchReplays = current_app.extensions["hub_replays"]
     try:
-        return replay_of(_record(match_id))
+        served = replays.served(match_id)
     except ExportError:
-        raise HubRefused(404, "no_record", match=match_id) from None
+        served = None
+    if served is None:
+        raise HubRefused(404, "no_record", match=match_id)
+    return served
 
 
 @hub_pages.get("/matches/<int:match_id>/replay")
@@ -329,7 +338,7 @@ def match_replay_page(match_id: int) -> ResponseReturnValue:
 
 @hub_pages.get("/api/matches/<int:match_id>/replay")
 def match_replay(match_id: int) -> ResponseReturnValue:
-    return json_response(_match_replay(match_id))
+    return served_response(_match_replay(match_id))
 
 
 @hub_pages.get("/api/matches/<int:match_id>/replay/export.json")
@@ -339,7 +348,7 @@ def match_export_json(match_id: int) -> ResponseReturnValue:
 
 @hub_pages.get("/api/matches/<int:match_id>/replay/export.html")
 def match_export_html(match_id: int) -> ResponseReturnValue:
-    return html_download(_match_replay(match_id), f"match-{match_id}")
+    return html_download(_match_replay(match_id).replay, f"match-{match_id}")
 
 
 # -- each player's own page ------------------------------------------------------------------------
@@ -360,7 +369,8 @@ def player_page(token: str) -> ResponseReturnValue:
         return Response(_message("no_such_player", {}), status=404, mimetype="text/plain")
     view = player_view(_tournament(), _station(), player)
     found = _tournament().state.players[player]
-    stats = own_rows(hub_statistics(_station()), found.name, _warband_name(found.warband))
+    rows = hub_statistics(_tournament(), current_app.extensions["hub_games"])
+    stats = own_rows(rows, found.name, _warband_name(found.warband))
     if view.get("join"):  # the table's phone keeps this page, to come back once the seat is gone
         view["join"] += "?" + urlencode({"page": _player_page_url(player)})
     return render_in(
@@ -489,6 +499,8 @@ def event() -> ResponseReturnValue:
     boards = request.args.get("boards") == "1"
     seen = parse_seen(request.args.get("seen")) if boards else None
     answer = event_view(_tournament(), _station(), boards=boards, seen=seen)
+    replays: MatchReplays = current_app.extensions["hub_replays"]
+    replays.ahead(answer["records"])  # a game that just ended: its Replay opens at once
     return jsonify(event_fields(answer, parse_tag(request.args.get("event_seen"))))
 
 

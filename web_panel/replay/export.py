@@ -74,8 +74,11 @@ def _pictures(store: Store, game_id: int) -> list[dict[str, Any]]:
     ]
 
 
-def game_export(table: Table, game_id: int, seats: Mapping[str, SeatSettings]) -> dict[str, Any]:
-    """The game ``game_id`` of the table's store as an export document."""
+def game_export(
+    table: Table, game_id: int, seats: Mapping[str, SeatSettings], *, pictures: bool = True
+) -> dict[str, Any]:
+    """The game ``game_id`` of the table's store as an export document (without its pictures
+    unless ``pictures``: for what reads its log only)."""
     store = table.store
     stored = stored_game(store, game_id)
     record = store.record(game_id)
@@ -91,5 +94,5 @@ def game_export(table: Table, game_id: int, seats: Mapping[str, SeatSettings]) -
         "seats": seats_of(table, game_id, game_seats, seats),
         "record": record,
         "log": [_log_entry(entry) for entry in store.log(game_id)],
-        "pictures": _pictures(store, game_id),
+        "pictures": _pictures(store, game_id) if pictures else [],
     }

@@ -8,21 +8,18 @@
   self-contained file, as downloads.
 
 Anyone at the table may read them, as anyone may watch the game: an export holds no session,
-code, PIN or account (``export.py``). A replay is kept once built (``_replays``, the last few);
-when its game has moved on, only its new versions are built.
+code, PIN or account (``export.py``). The replays are built as their games are played
+(``kept.KeptReplays``, the app's ``replays``).
 """
 
 from __future__ import annotations
 
 import gzip
 import json
-import logging
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, abort, render_template, request
+from flask import Blueprint, Response, abort, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 
 from companion.games import kits
@@ -34,15 +31,11 @@ from web_panel.i18n import catalog, choose_language, translate
 from web_panel.panel import Panel, current_panel, me
 from web_panel.replay.export import game_export, stored_game
 from web_panel.replay.html_file import replay_html
+from web_panel.replay.kept import KeptReplays, Served
 from web_panel.replay.reading import ExportError
 from web_panel.replay.versions import replay_of
 
 replay_routes = Blueprint("replay", __name__)
-log = logging.getLogger(__name__)
-
-KEPT_REPLAYS = 4  # a replay of a long game is a few MB of JSON: the last few asked are kept
-_replays: OrderedDict[tuple[str, int, str], Kept] = OrderedDict()
-_replays_lock = threading.Lock()  # the panel serves from many threads
 
 
 def _export(panel: Panel, game_id: int) -> dict[str, Any]:
@@ -52,42 +45,23 @@ def _export(panel: Panel, game_id: int) -> dict[str, Any]:
         raise Refused(404, "not_found", f"no game {game_id} at this table") from None
 
 
-class Kept:
-    """A replay built once, with its JSON text, plain and gzipped, for every request after until
-    its game moves on (then only the new versions are built)."""
-
-    def __init__(self, replay: dict[str, Any]) -> None:
-        self.replay = replay
-        self.entries = len(replay["entries"])
-        self.body = json.dumps(replay, separators=(",", ":")).encode()
-        self.gzipped = gzip.compress(self.body, compresslevel=6)
-
-
-def _kept(panel: Panel, game_id: int) -> Kept:
-    document = _export(panel, game_id)
-    key = (panel.table.store.path.as_posix(), game_id, json.dumps(document["seats"]))
-    with _replays_lock:
-        kept = _replays.get(key)
-    if kept is None or kept.entries != len(document["log"]):
-        kept = Kept(replay_of(document, kept.replay["frames"] if kept is not None else ()))
-        with _replays_lock:
-            _replays[key] = kept
-            while len(_replays) > KEPT_REPLAYS:
-                _replays.popitem(last=False)
-    with _replays_lock:
-        if key in _replays:
-            _replays.move_to_end(key)
-    return kept
-
-
-def _replay(panel: Panel, game_id: int) -> dict[str, Any]:
-    return _kept(panel, game_id).replay
+def _served(game_id: int) -> Served:
+    replays: KeptReplays = current_app.extensions["replays"]
+    try:
+        return replays.served(game_id)
+    except StoreError:
+        raise Refused(404, "not_found", f"no game {game_id} at this table") from None
 
 
 def json_response(data: Any) -> Response:
     """``data`` as JSON, gzipped for a browser that takes it (a long game's replay shrinks ~50×)."""
     body = json.dumps(data, separators=(",", ":")).encode()
     return _json_bytes(body, lambda: gzip.compress(body, compresslevel=6))
+
+
+def served_response(served: Served) -> Response:
+    """A replay built and kept, as its JSON (gzipped for a browser that takes it)."""
+    return _json_bytes(served.body, lambda: served.gzipped)
 
 
 def _json_bytes(body: bytes, gzipped: Callable[[], bytes]) -> Response:
@@ -113,29 +87,12 @@ def _names(panel: Panel, game_id: int, language: str) -> dict[str, str]:
     return shown
 
 
-def forget_replays() -> None:
-    """Drop every replay kept (the next ask builds its replay again: ``bench/replay.py``)."""
-    with _replays_lock:
-        _replays.clear()
-
-
-def _warm(panel: Panel, game_id: int) -> None:
-    """Build a replay before anyone asks (the table screen lists its game: its Replay is next)."""
-    try:
-        _kept(panel, game_id)
-    except Exception:  # a store closing under it, a game that does not replay: asked, it says so
-        log.debug("the replay of game %s was not built ahead", game_id, exc_info=True)
-
-
 @replay_routes.get("/api/games")
 def history() -> ResponseReturnValue:
-    """The history, newest first; the newest game's replay is built meanwhile, in the background,
-    so its Replay button opens at once."""
+    """The history, newest first."""
     panel = current_panel()
     language = choose_language(request)
     stored = panel.table.store.games()
-    if stored:
-        threading.Thread(target=_warm, args=(panel, stored[-1].id), daemon=True).start()
     games = [
         {
             "id": g.id,
@@ -153,8 +110,7 @@ def history() -> ResponseReturnValue:
 
 @replay_routes.get("/api/replay/<int:game_id>")
 def replay(game_id: int) -> ResponseReturnValue:
-    kept = _kept(current_panel(), game_id)
-    return _json_bytes(kept.body, lambda: kept.gzipped)
+    return served_response(_served(game_id))
 
 
 @replay_routes.get("/api/replay/<int:game_id>/export.json")
@@ -171,7 +127,7 @@ def json_download(document: dict[str, Any], name: str) -> Response:
 
 @replay_routes.get("/api/replay/<int:game_id>/export.html")
 def export_html(game_id: int) -> ResponseReturnValue:
-    return html_download(_replay(current_panel(), game_id), f"game-{game_id}")
+    return html_download(_served(game_id).replay, f"game-{game_id}")
 
 
 def html_download(replay: dict[str, Any], name: str) -> Response:

@@ -3,7 +3,8 @@
 The engine never rolls during play: physical results arrive as actions (``parse_attack_face``
 and ``parse_initiative`` turn what a player typed into checked values). The ``Dice`` service serves
 virtual rolls for players without dice. ``attack_odds`` computes exact distributions by
-convolution with fractions (no sampling): what players ask before a strike.
+convolution with fractions (no sampling): what players ask before a strike; ``initiative_odds``
+those of an initiative die.
 """
 
 from __future__ import annotations
@@ -290,6 +291,15 @@ def attack_odds(dice: int, die: AttackDie | None = None, crit: Crit | None = Non
             with_crit[key] = with_crit.get(key, Fraction(0)) + chance
         joint = with_crit
     return AttackOdds(dice, dict(sorted(joint.items())), crit)
+
+
+INITIATIVE_SIDES = 6  # the initiative die the engine takes (rule ``initiative.d6``)
+
+
+@functools.cache
+def initiative_odds() -> dict[int, Fraction]:
+    """The exact odds of one initiative die: each side alike."""
+    return {side: Fraction(1, INITIATIVE_SIDES) for side in range(1, INITIATIVE_SIDES + 1)}
 
 
 def odds_as_data(odds: AttackOdds, defense: int | None, life: int | None) -> dict[str, Any]:

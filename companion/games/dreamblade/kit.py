@@ -7,7 +7,7 @@ from companion.games.dreamblade import demo_game, registered
 from companion.games.dreamblade.ai import dreamblade_ai
 from companion.games.dreamblade.config_section import DreambladeSection
 from companion.games.dreamblade.game import DreambladeGame
-from companion.games.dreamblade.rolls import read_roll
+from companion.games.dreamblade.rolls import read_rolls
 from companion.games.dreamblade.starting import configured_game
 from companion.games.dreamblade.table_entries import MINIATURE_ENTRIES
 from companion.games.dreamblade.virtual_dice import virtual_dice
@@ -51,6 +51,6 @@ KIT = GameKit(
     catalog_commands="companion.games.dreamblade.catalog_cli",
     virtual_dice=virtual_dice,
     ai=dreamblade_ai,
-    read_roll=read_roll,
+    read_rolls=read_rolls,
     listed=1,
 )

@@ -40,11 +40,13 @@ def summary(game_id: int, log: list[dict[str, Any]]) -> dict[str, Any]:
     return {"game": "dreamblade", "game_id": game_id, "version": len(log), "view": view}
 
 
-def test_the_last_roll_is_the_newest_attack_roll_still_standing():
+def test_the_last_roll_is_the_newest_roll_still_standing():
     log = [entry(1, "dice 1,2"), entry(2, "dice 3,blade"), entry(3, "move A:x#1 a4")]
     assert last_roll({"game": "dreamblade", "log": log})["seq"] == 2  # type: ignore[index]
     log[1]["undone"] = True
     assert last_roll({"game": "dreamblade", "log": log})["seq"] == 1  # type: ignore[index]
+    log.append(entry(4, "init 3 5"))  # initiative dice are dice too
+    assert last_roll({"game": "dreamblade", "log": log})["seq"] == 4  # type: ignore[index]
     assert last_roll({"game": "nowhere", "log": log}) is None
 
 

@@ -1,5 +1,5 @@
-"""The players' statistics (``companion.hub.statistics``) and the games the hub watched
-(``companion.hub.watched_games``), read from the states the tables send."""
+"""The players' statistics (``companion.hub.statistics``): per player and per warband, over the
+games that ended."""
 
 from __future__ import annotations
 
@@ -8,16 +8,14 @@ import io
 from fractions import Fraction
 from typing import Any
 
-from companion.games.dreamblade.rolls import read_roll
+from companion.games.dreamblade.rolls import read_rolls
 from companion.games.luck import Roll, luck
 from companion.hub.statistics import PlayedGame, Player, statistics, statistics_csv
-from companion.hub.watched_games import WatchedGames
 
 
 def roll(text: str) -> Roll:
-    found = read_roll(text)
-    assert found is not None
-    return found
+    (found,) = read_rolls(text)
+    return found.roll
 
 
 AIKO, BEN, CHO = Player("Aiko", "Ravens"), Player("Ben", "Thorns"), Player("Cho", "Ravens")
@@ -36,11 +34,12 @@ def rows_by_name(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 def test_each_player_and_warband_counts_the_games_it_finished():
     found = statistics(GAMES)
     players = rows_by_name(found["players"])
-    assert players["Aiko"] | {"luck": None} == {
+    assert players["Aiko"] | {"luck": None, "luck_percent": None} == {
         "kind": "player", "name": "Aiko", "games": 1, "wins": 1, "win_rate": Fraction(1),
-        "turn_wins": 4, "rolls": 1, "luck": None,
+        "turn_wins": 4, "rolls": 1, "luck": None, "luck_percent": None,
     }  # fmt: skip
     assert players["Aiko"]["luck"] == luck([roll("dice 3,3")])  # the unfinished game's roll: no
+    assert players["Aiko"]["luck_percent"] == int(players["Aiko"]["luck"] * 100)
     assert (players["Ben"]["games"], players["Ben"]["wins"], players["Ben"]["turn_wins"]) == (
         2,
         1,
@@ -76,31 +75,11 @@ def test_the_csv_lists_players_then_warbands_with_rates_and_luck():
     ]
 
 
-def state(
-    version: int, log: list[dict[str, Any]], waiting: str | None, **more: Any
-) -> dict[str, Any]:
-    return {
-        "table": "table-1", "game": "dreamblade", "game_id": 7, "version": version,
-        "pending": {"seat": waiting}, "view": {"log": log}, **more,
-    }  # fmt: skip
-
-
-def push(seq: int, action: str, seat: str | None = None, **more: Any) -> dict[str, Any]:
-    return {"seq": seq, "kind": "push", "action": action, "seat": seat, "undone": False, **more}
-
-
-def test_the_hub_reads_each_roll_and_who_made_it_from_the_states_it_received():
-    watched = WatchedGames()
-    seats = {"A": AIKO, "B": BEN}
-    watched.seen("table-1", state(1, [push(1, "init 3 5")], "B"), seats)
-    # the judge entered B's roll (no seat on the entry): B was the seat waited for before it
-    watched.seen("table-1", state(2, [push(1, "init 3 5"), push(2, "dice 2,3")], "A"), seats)
-    # a seated phone's roll names its seat; then one taken back
-    log = [push(2, "dice 2,3"), push(3, "dice 1", "A"), push(4, "dice 3,3,3", "A", undone=True),
-           {"seq": 5, "kind": "undo", "action": None, "undoes": {"seq": 4}}]  # fmt: skip
-    watched.seen("table-1", state(5, log, "A", winner="A", score={"A": 4.0, "B": 1.0}), seats)
-    # a roll after a version the hub never saw: its seat is unknown, left out
-    watched.seen("table-1", state(9, [push(9, "dice 2")], "B", winner="A"), seats)
-    (game,) = watched.played()
-    assert game.seats == seats and game.winner == "A" and game.turn_wins == {"A": 4, "B": 1}
-    assert [(seat, r.outcome) for seat, r in game.rolls] == [("B", 5), ("A", 1)]
+def test_a_lucky_players_percent_is_never_rounded_up_to_100():
+    six = {face: Fraction(1, 6) for face in range(1, 7)}
+    sixes = tuple(("A", Roll(6, six)) for _ in range(3))  # three sixes: 1 - 1/432 of players
+    game = PlayedGame({"A": Player("Ann"), "B": Player("Ben")}, winner="A", rolls=sixes)
+    (ann,) = [row for row in statistics([game])["players"] if row["name"] == "Ann"]
+    assert ann["luck"] == 1 - Fraction(1, 432)
+    assert ann["luck_percent"] == 99  # luckier than 99 %, not 100 %
+    assert "player,Ann,1,1,1.0000,0,3,99.7" in statistics_csv(statistics([game]))

@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page, Request, expect
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
 from companion.games.protocol import Game
 from companion.hub.journal import Journal
+from companion.hub.records import RECORDS_FOLDER, GameRecords
 from companion.hub.station import HubStation
 from companion.hub.table_link import TableLink
 from companion.hub.tournament import Tournament
@@ -57,6 +58,7 @@ class LinkedTable:
         self.link = TableLink(
             self.settings, self.table,
             make_game=lambda _match, _settings: make(), watch=self.panel.spectator_view,
+            export=self.panel.game_export,
         )  # fmt: skip
         self.link.on_change = self.panel.feed.panel_changed  # as ``companion run`` wires it
 
@@ -107,7 +109,7 @@ def room(tmp_path: Path) -> Iterator[Room]:
     tournament.set_tables(TABLES)
     for name in PLAYERS:
         tournament.check_in(name)
-    station = HubStation(hub, tournament)
+    station = HubStation(hub, tournament, records=GameRecords(tmp_path / RECORDS_FOLDER))
     app = create_hub_app(
         tournament, station, secret_key="hub-secret", data_dir=tmp_path, refresh_ms=HUB_REFRESH_MS
     )

@@ -17,11 +17,11 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Browser, Page, expect
 
-from companion.games.dreamblade.demo_game import DEMO_GAME, demo_game
-from companion.games.dreamblade.rolls import read_roll
-from companion.games.luck import Roll, luck
+from companion.games.dreamblade.demo_game import DEMO_GAME
+from companion.games.luck import luck
 from companion.table.proposers import JUDGE
 from tests.companion.hub.mqtt import wait_for
+from tests.companion.hub.test_played_games import demo_rolls
 from tests.web_panel.browser import OPEN_CONTEXTS, SCREENSHOTS, screenshot, watch_errors
 from tests.web_panel.hub import test_e2e_boards
 from tests.web_panel.hub.test_e2e_boards import (
@@ -149,20 +149,6 @@ def test_the_overlay_draws_the_table_on_a_transparent_background(
     expect_dreamblade_board(page.locator("#ov-board"), room.view("table-1"))
 
 
-def expected_luck() -> dict[str, float]:
-    """Each seat's luck over the demo's rolls, the roller read from the engine itself."""
-    game = demo_game()
-    rolls: dict[str, list[Roll]] = {"A": [], "B": []}
-    for text in DEMO_GAME:
-        action = game.parse_action(text)
-        roll = read_roll(text)
-        if roll is not None:
-            rolls[str(game.seat_for(action))].append(roll)
-        game.push(action)
-    assert game.winner() == "A"
-    return {seat: float(luck(found)) for seat, found in rolls.items()}
-
-
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_finished_games_statistics_reach_the_organizer_and_the_players_pages(
     browser: Browser, room: Room, language: str
@@ -173,8 +159,11 @@ def test_a_finished_games_statistics_reach_the_organizer_and_the_players_pages(
         linked.submit(JUDGE, text)
     assert wait_for(lambda: room.station.tables["table-1"]["winner"] == "A")
     a, b = room.names("table-1")
-    lucks = expected_luck()
-    assert wait_for(lambda: len(room.station.watched.played()) >= 1)
+    rolls = demo_rolls()
+    lucks = {seat: luck(found) for seat, found in rolls.items()}
+    records = room.station.records
+    assert records is not None
+    assert wait_for(lambda: len(records.matches()) >= 1)  # the table sent the game's record
     organizer = open_page(browser, room, "/", "laptop", language)
     rows = organizer.locator("#stats-players tbody tr")
     expect(rows).to_have_count(2)
@@ -182,11 +171,13 @@ def test_a_finished_games_statistics_reach_the_organizer_and_the_players_pages(
         row = organizer.locator(f'#stats-players tr[data-name="{name}"] td')
         won = 1 if seat == "A" else 0
         turns = room.station.tables["table-1"]["score"][seat]
-        percent = round(lucks[seat] * 100)
+        percent = int(lucks[seat] * 100)  # "luckier than N %": the whole percent below
         texts = [name, "1", str(won), f"{won * 100}%", str(int(turns))]
         for index, text in enumerate(texts):
             expect(row.nth(index)).to_have_text(text)
-        expect(row.nth(6)).to_have_text(translate(lang, "stats.luck_text", percent=percent))
+        expect(row.nth(5)).to_have_text(str(len(rolls[seat])))  # initiative dice among them
+        expect(row.nth(6)).to_have_text(translate(lang, "stats.luck_percent", percent=percent))
+    expect(organizer.locator("#stats-counted")).to_have_text(translate(lang, "stats.counted"))
     # (the page's check-in form offers "None" as a warband: the statistics' card is read alone)
     assert not internal_ids(organizer.locator("#stats-card").inner_text())
     screenshot(organizer, f"statistics-organizer-{language}")
@@ -194,7 +185,7 @@ def test_a_finished_games_statistics_reach_the_organizer_and_the_players_pages(
     answer = organizer.request.get(room.url + "/statistics.csv")
     text = answer.body().decode("utf-8")
     assert text.startswith("\ufeffkind,name,games,wins,win_rate,turn_wins,rolls,luck_percentile")
-    assert f"player,{a},1,1,1.0000," in text and f"{lucks['A'] * 100:.1f}" in text
+    assert f"player,{a},1,1,1.0000," in text and f"{int(lucks['A'] * 1000) / 10:.1f}" in text
     # the winner's own page: their statistics, in their words
     secret = "hub-secret"
     player_id = next(p.id for p in room.tournament.state.players.values() if p.name == a)
@@ -202,7 +193,9 @@ def test_a_finished_games_statistics_reach_the_organizer_and_the_players_pages(
     stats = page.locator('#player-stats dl[data-kind="player"]')
     expect(stats.locator(".stats-games")).to_have_text("1")
     expect(stats.locator(".stats-wins")).to_have_text("1")
+    expect(stats.locator(".stats-rolls")).to_have_text(str(len(rolls["A"])))
+    expect(page.locator("#stats-counted")).to_have_text(translate(lang, "stats.counted"))
     expect(stats.locator(".stats-luck")).to_have_text(
-        translate(lang, "stats.luck_text", percent=round(lucks["A"] * 100))
+        translate(lang, "stats.luck_text", percent=int(lucks["A"] * 100))
     )
     screenshot(page, f"statistics-player-{language}")

@@ -71,8 +71,13 @@ def test_the_player_page_names_the_table_seat_and_opponent(
     size = "laptop" if laptop else "phone"
     screenshot(organizer, f"hub-player-card-{size}-{language}")
 
-    phone = new_phone(browser, hub_server.url, language, laptop=laptop)  # seat B's player's phone
-    phone.goto(page_url.replace("http://localhost", hub_server.url))
+    phone = new_phone(  # seat B's player's phone
+        browser,
+        hub_server.url,
+        language,
+        laptop=laptop,
+        at=page_url.replace("http://localhost", hub_server.url),
+    )
     where, join = WORDS[language]
     expect(phone.locator("#where")).to_have_text(where.format(a=seat_a))
     button = phone.locator("#join")

@@ -4,6 +4,7 @@ the same pending decision, winner, game view and log at each one."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ from companion.games.dreamblade.demo_game import DEMO_GAME
 from companion.lights.still import still_colours
 from tests.web_panel.replay.conftest import PlayedGame, play, played_game
 from web_panel.replay.export import game_export
-from web_panel.replay.versions import replay_of
+from web_panel.replay.versions import Replaying, replay_of
 
 SHOWN = ("pending", "winner", "extra", "version")
 
@@ -69,13 +70,31 @@ def test_each_version_has_the_leds_scene_of_its_game(whole_game: PlayedGame):
     assert spawning["leds"] != replay["frames"][-1]["leds"]
 
 
-def test_a_replay_built_again_after_more_actions_keeps_its_earlier_versions(tmp_path: Path):
-    game = played_game(tmp_path, DEMO_GAME[:40])
+def test_a_replay_followed_as_the_game_is_played_is_the_replay_of_the_whole_game(tmp_path: Path):
+    game = played_game(tmp_path, DEMO_GAME[:10])
+    replays = game.app.extensions["replays"]
+    assert replays.settle(30)
+    earlier = replays.served(game.table.game_id).replay
+    frame = earlier["frames"][5]
+    play(game, DEMO_GAME[10:60])  # the undo at version 14 among them
+    assert replays.settle(30)
+    followed = replays.served(game.table.game_id)
     seats = game.app.extensions["panel"].seats
-    earlier = replay_of(game_export(game.table, game.table.game_id, seats))
-    play(game, DEMO_GAME[40:60])
     whole = replay_of(game_export(game.table, game.table.game_id, seats))
-    again = replay_of(game_export(game.table, game.table.game_id, seats), earlier["frames"])
-    assert again == whole
-    assert again["frames"][5] is earlier["frames"][5]  # kept, not built again
+    assert followed.replay == whole
+    assert json.loads(followed.body) == json.loads(json.dumps(whole))
+    assert len(whole["frames"]) == game.table.version + 1 > len(earlier["frames"])
+    assert followed.replay["frames"][5] is frame  # built once, as the game was played
+    game.app.extensions["panel"].close()
+
+
+def test_a_log_that_does_not_go_on_from_the_replay_is_built_again(tmp_path: Path):
+    game = played_game(tmp_path, DEMO_GAME[:12])
+    seats = game.app.extensions["panel"].seats
+    export = game_export(game.table, game.table.game_id, seats)
+    replaying = Replaying(export)
+    replaying.follow(export["log"][:8])
+    assert replaying.begins(export["log"]) and not replaying.begins(export["log"][:7])
+    other = [{**entry, "seq": entry["seq"] + 100} for entry in export["log"]]
+    assert not replaying.begins(other)  # a log set aside and rebuilt: built from its start
     game.app.extensions["panel"].close()

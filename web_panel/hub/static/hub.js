@@ -595,7 +595,7 @@
 
   function statCells(row) {
     const rate = row.win_rate === null ? "–" : `${Math.round(row.win_rate * 100)}%`;
-    const luck = row.luck === null ? t("stats.no_rolls") : t("stats.luck_text", { percent: Math.round(row.luck * 100) });
+    const luck = row.luck === null ? t("stats.no_rolls") : t("stats.luck_percent", { percent: row.luck_percent });
     return [row.name, row.games, row.wins, rate, row.turn_wins, row.rolls, luck].map((value) => el("td", { text: String(value) }));
   }
 
