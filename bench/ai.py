@@ -4,12 +4,14 @@ Each pairing plays whole games of the demo's warbands on the built-in map, the t
 swapping seats from one game to the next; the dice are rolled by their real chances
 (``companion.games.dreamblade.ai.roll``) from the game's seed. Printed beside the baseline of the
 same run: easy against easy (two random players; the share seat A wins shows what seat and
-dice alone give). Then a strong move's thinking time at its table budget, beside a normal and an
-easy move in the same games, and the estimated Pi 5 time (an assumption: ``PI5_SLOWER``, the
-factor bench/vision.py uses, not a measurement on a Pi).
+dice alone give). Then the moves' thinking times in those games (strong at its budget, the
+table's 1 s by default; how many strong moves ran out of it and answered with their quick
+weighing), the baseline's easy move beside them, and the estimated Pi 5 time (an assumption:
+``PI5_SLOWER``, the factor bench/vision.py uses, not a measurement on a Pi). The machine's load
+average is printed at the start and the end: on a shared machine a budget buys less search.
 
     .venv/bin/python bench/ai.py [--games 200] [--strong-games 200] [--strong-budget 1.0]
-        [--timing-games 3] [--seed 35]
+        [--seed 35]
 
 A game that reaches ``MAX_ACTIONS`` without a winner counts as no win for either level.
 """
@@ -17,6 +19,7 @@ A game that reaches ``MAX_ACTIONS`` without a winner counts as no win for either
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -39,6 +42,7 @@ class Game:
     winner_seat: str | None
     # level → the time of each choice it had (more than one option)
     seconds: dict[str, list[float]] = field(default_factory=dict)
+    cut_short: int = 0  # strong moves that ran out of their budget (their quick answer)
 
 
 def play(levels: dict[str, str], seed: int, budget: float) -> Game:
@@ -49,6 +53,7 @@ def play(levels: dict[str, str], seed: int, budget: float) -> Game:
         for index, (seat, level) in enumerate(sorted(levels.items()))
     }
     seconds: dict[str, list[float]] = {level: [] for level in levels.values()}
+    cut_short = 0
     for _ in range(MAX_ACTIONS):
         if game.is_over:
             break
@@ -60,9 +65,11 @@ def play(levels: dict[str, str], seed: int, budget: float) -> Game:
         choice = players[seat].choose(game)
         if choice.reason.key != "ai.reason.only":  # a choice with one option takes no thought
             seconds[levels[seat]].append(time.perf_counter() - start)
+            player = players[seat]
+            cut_short += player.level == "strong" and not player.last_whole
         game.push(choice.action)
     winner = game.winner()
-    return Game(None if winner is None else levels[winner], winner, seconds)
+    return Game(None if winner is None else levels[winner], winner, seconds, cut_short)
 
 
 def pairing(first: str, second: str, games: int, seed: int, budget: float) -> list[Game]:
@@ -85,6 +92,17 @@ def share(played: list[Game], level: str) -> str:
     return f"{wins}/{len(played)} = {100 * wins / len(played):.1f} %"
 
 
+def by_seat(played: list[Game], level: str) -> str:
+    """``level``'s wins from each seat (the pairing swaps seats every game)."""
+    parts = []
+    for seat, parity in (("A", 0), ("B", 1)):
+        # the first level named sits in A in even games
+        games = [g for i, g in enumerate(played) if i % 2 == parity]
+        wins = sum(1 for g in games if g.winner_level == level and g.winner_seat == seat)
+        parts.append(f"as {seat} {wins}/{len(games)}")
+    return ", ".join(parts)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games of easy–easy, normal–easy")
@@ -92,9 +110,9 @@ def main() -> None:
     parser.add_argument(
         "--strong-budget", type=float, default=1.0, help="seconds a strong move thinks there"
     )
-    parser.add_argument("--timing-games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=35)
     args = parser.parse_args()
+    print("load average at the start: {:.1f} {:.1f} {:.1f}".format(*os.getloadavg()))
 
     start = time.perf_counter()
     base = pairing("easy", "easy", args.games, args.seed, 1.0)
@@ -104,30 +122,34 @@ def main() -> None:
     start = time.perf_counter()
     normal = pairing("normal", "easy", args.games, args.seed + 1, 1.0)
     print(f"normal vs easy, {len(normal)} games: normal wins {share(normal, 'normal')} "
-          f"(target ≥ 80 %), easy wins {share(normal, 'easy')}, "
+          f"(target ≥ 80 %; {by_seat(normal, 'normal')}), easy wins {share(normal, 'easy')}, "
           f"{time.perf_counter() - start:.0f} s")  # fmt: skip
     start = time.perf_counter()
-    strong = pairing("strong", "normal", args.strong_games, args.seed + 2, args.strong_budget)
-    print(f"strong ({args.strong_budget} s a move) vs normal, {len(strong)} games: strong wins "
-          f"{share(strong, 'strong')} (target ≥ 60 %), normal wins {share(strong, 'normal')}, "
-          f"{time.perf_counter() - start:.0f} s")  # fmt: skip
+    budget = args.strong_budget
+    strong = pairing("strong", "normal", args.strong_games, args.seed + 2, budget)
+    print(f"strong ({budget} s a move) vs normal, {len(strong)} games: strong wins "
+          f"{share(strong, 'strong')} (target ≥ 60 %; {by_seat(strong, 'strong')}), normal wins "
+          f"{share(strong, 'normal')}, {time.perf_counter() - start:.0f} s")  # fmt: skip
 
-    start = time.perf_counter()
-    timed = pairing("strong", "normal", args.timing_games, args.seed + 3, 1.0)
-    per_game = (time.perf_counter() - start) / len(timed)
-    print(f"strong vs normal at a 1.0 s budget: {per_game:.0f} s a game here, so 200 games "
-          f"would take about {200 * per_game / 3600:.1f} h")  # fmt: skip
-    for level in ("strong", "normal"):
-        times = [t for g in timed for t in g.seconds.get(level, [])]
+    for level, against, games in (
+        ("strong", "normal", strong),
+        ("normal", "strong", strong),
+        ("normal", "easy", normal),
+    ):
+        times = [t for g in games for t in g.seconds.get(level, [])]
         median, worst = statistics.median(times), max(times)
-        print(f"{level} move at a 1.0 s budget ({len(times)} moves with a choice, {len(timed)} "
-              f"games): median {median:.3f} s, worst {worst:.3f} s; Pi 5 estimate "
-              f"(×{PI5_SLOWER}, assumed): median {PI5_SLOWER * median:.3f} s, "
-              f"worst {PI5_SLOWER * worst:.3f} s")  # fmt: skip
+        print(f"{level} move (against {against}, {len(times)} moves with a choice): median "
+              f"{median:.3f} s, worst {worst:.3f} s; Pi 5 estimate (×{PI5_SLOWER}, assumed): "
+              f"median {PI5_SLOWER * median:.3f} s, worst {PI5_SLOWER * worst:.3f} s")  # fmt: skip
+    cut = sum(g.cut_short for g in strong)
+    moves = sum(len(g.seconds.get("strong", [])) for g in strong)
+    print(f"strong moves that ran out of their {budget} s and answered with their quick "
+          f"weighing: {cut}/{moves}")  # fmt: skip
     easy_times = [t for g in base for t in g.seconds["easy"]]
     median, worst = statistics.median(easy_times), max(easy_times)
     print(f"baseline easy move ({len(easy_times)} moves with a choice): median "
           f"{1000 * median:.2f} ms, worst {1000 * worst:.2f} ms")  # fmt: skip
+    print("load average at the end: {:.1f} {:.1f} {:.1f}".format(*os.getloadavg()))
 
 
 if __name__ == "__main__":

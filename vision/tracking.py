@@ -6,7 +6,10 @@ frames (a placement that ``fast_codes`` codes agree on — a carrier's markers �
 While the map is busy (a hand or arm over it) nothing counts and nothing commits, so a tag
 hidden under a hand is kept; it is removed only once the map is clear and it stays unseen — and a
 tag the observation reports *unread* (its base still there, its code hidden by a neighbouring
-figure) is not unseen. A tag
+figure) is not unseen. What one hand changed commits whole: a tag whose new status is ready
+waits (at most ``stable_frames`` frames) while another is still counting up — the first clear
+frame after a hand reads what was put down but never takes an absence, so a miniature lifted off
+would otherwise commit a frame after the one put down, and the game would see half a move. A tag
 only enters a new cell (added or moved) from readings at least ``min_confidence`` confident: a
 base sitting on a line is flagged ("place it inside a cell") and keeps its committed state, since
 a wrong cell is worse than none. Duplicates, tags outside the warband and other tables' tags are
@@ -57,6 +60,9 @@ class Tracker:
         self._count: dict[TagId, int] = {}
         self._flagged: set[TagProblem] = set()
         self._sure: set[tuple[TagId, str]] = set()  # (tag, cell) placed by fast_codes codes now
+        self._deferred = 0  # frames a ready change waited for the rest of its hand's change
+        self._clear_frames = 0  # clear frames since a hand was last over the map
+        self._after_hand: dict[TagId, bool] = {}  # status changed just after a hand left
 
     @property
     def board(self) -> dict[TagId, str]:
@@ -96,11 +102,35 @@ class Tracker:
             flags.append(TagProblem("partly_read", tag))
         return status, flags
 
+    @property
+    def changing(self) -> bool:
+        """Whether a tag's new state is still counting up to the stable frames (a hand's change
+        not yet committed whole)."""
+        for tag, s in self._status.items():
+            if s == CONFLICT or s == self._board.get(tag, ABSENT):
+                continue
+            if self._count.get(tag, 0) < self.config.stable_frames and (tag, s) not in self._sure:
+                return True
+        return False
+
+    @property
+    def handled(self) -> frozenset[TagId]:
+        """Committed tags a hand just took off or moved: seen gone or elsewhere since the hand
+        left the map, that change not yet committed (missing from their committed cell is then
+        no read that failed)."""
+        return frozenset(
+            t
+            for t, s in self._status.items()
+            if t in self._board and s != self._board[t] and self._after_hand.get(t, False)
+        )
+
     def update(self, observation: Observation) -> BoardChange | None:
         """Feed one frame; a change when something committed (or a new problem was flagged)."""
         if observation.busy:
             self._count.clear()
+            self._deferred, self._clear_frames = 0, 0
             return None
+        self._clear_frames += 1
         status, flags = self._frame_status(observation)
         for tag, s in status.items():
             if self._status.get(tag) == s:
@@ -108,10 +138,13 @@ class Tracker:
             else:
                 self._status[tag] = s
                 self._count[tag] = 1
+                # the first clear frame keeps unseen tags (absences count from the next one)
+                self._after_hand[tag] = self._clear_frames <= 2
         for tag in list(self._status):
             if tag not in status:
                 del self._status[tag]
                 self._count.pop(tag, None)
+                self._after_hand.pop(tag, None)
         added: dict[TagId, str] = {}
         removed: dict[TagId, str] = {}
         moved: dict[TagId, tuple[str, str]] = {}
@@ -128,6 +161,14 @@ class Tracker:
                     added[tag] = s
                 else:
                     moved[tag] = (old, s)
+        if (added or removed or moved) and self._deferred < stable and self.changing:
+            # one hand's change commits whole: a tag lifted off is taken as gone a frame after
+            # the one put down elsewhere is read (the first clear frame reads, it never takes
+            # absences), so a half of the change never reaches the game alone
+            self._deferred += 1
+            added, removed, moved = {}, {}, {}
+        else:
+            self._deferred = 0
         for tag in removed:
             del self._board[tag]
         self._board.update(added)

@@ -27,6 +27,9 @@ LED_FRAMES_PER_SECOND = 4
 LED_INTERVAL = 1.0 / LED_FRAMES_PER_SECOND
 # Events that become notices on the phones (a problem to look at, a call for the judge).
 NOTICE_KINDS = {ev.FLAGGED, ev.JUDGE_CALLED, ev.DEVICE}
+# The notices about the game in play, which a new game's start ends (a device's notice is the
+# table's: it stays while its device is in that state).
+GAME_NOTICE_KINDS = {ev.FLAGGED, ev.JUDGE_CALLED}
 _WAKING_KINDS = {
     ev.ACTION_APPLIED, ev.UNDONE, ev.GAME_STARTED, ev.JUDGE_ANSWERED, ev.REMOTE_CHANGED,
     ev.ACTION_EXPECTED, *NOTICE_KINDS,
@@ -64,16 +67,21 @@ class Feed:
             # a remote link or pause, a computer's move to carry: no new version, but news
             self.panel_changed()
         elif event.kind == ev.JUDGE_ANSWERED:  # the judge took the call: its notice goes
-            with self._cond:
-                kept = [n for n in self._notices if n["kind"] != ev.JUDGE_CALLED]
-                self._notices = deque(kept, maxlen=NOTICES_KEPT)
-            self.panel_changed()
+            self._drop_notices({ev.JUDGE_CALLED})
+        elif event.kind == ev.GAME_STARTED:  # the last game's flags and calls end with it
+            self._drop_notices(GAME_NOTICE_KINDS)
         elif event.kind in NOTICE_KINDS:
             with self._cond:
                 self._notices.append({**event.data, "kind": event.kind, "at": time.time()})
             self.panel_changed()
         else:
             self._wake()
+
+    def _drop_notices(self, kinds: set[str]) -> None:
+        with self._cond:
+            kept = [n for n in self._notices if n["kind"] not in kinds]
+            self._notices = deque(kept, maxlen=NOTICES_KEPT)
+        self.panel_changed()
 
     def _wake(self) -> None:
         with self._cond:

@@ -337,7 +337,9 @@ class CameraLoop:
         self, pipeline: Pipeline, placements: tuple[Placement, ...], cells_read: frozenset[str]
     ) -> None:
         """Flag, once, the cells whose re-reads stopped finding their miniatures."""
-        self._reads.record(pipeline.tracker.board, placements, cells_read)
+        handled = pipeline.tracker.handled  # moved or taken off: missed until that commits
+        board = {t: c for t, c in pipeline.tracker.board.items() if t not in handled}
+        self._reads.record(board, placements, cells_read)
         falling = self._reads.falling(self._falling)
         if set(falling) - set(self._falling):
             log.warning("camera: reads fell off on %s", ", ".join(falling))

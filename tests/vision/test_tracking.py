@@ -152,3 +152,39 @@ def test_the_default_commits_on_the_second_clear_frame() -> None:
     assert tracker.update(seen((1, "a1"))) is None
     change = tracker.update(seen((1, "a1")))
     assert change is not None and change.added == {tag(1): "a1"}
+
+
+def test_a_hands_change_commits_whole() -> None:
+    """A hand takes tag 1 off a1 and puts tag 2 from c3 down in d3: the first clear frame reads
+    tag 2 but keeps the unseen tag 1 (``unread``: absences count from the next frame), so the
+    move is ready a frame before the removal; both commit together, never half a change."""
+    tracker = Tracker()
+    feed(tracker, seen((1, "a1"), (2, "c3")), 2)
+    feed(tracker, seen(busy=True), 3)
+    first = Observation(seen((2, "d3")).placements, unread=frozenset({tag(1)}))
+    assert tracker.update(first) is None
+    assert tracker.handled == {tag(2)}  # tag 1 still taken as there
+    assert tracker.update(seen((2, "d3"))) is None  # the move is ready, the removal is not
+    assert tracker.changing and tracker.handled == {tag(1), tag(2)}
+    change = tracker.update(seen((2, "d3")))
+    assert change is not None
+    assert (change.moved, change.removed) == ({tag(2): ("c3", "d3")}, {tag(1): "a1"})
+    assert not tracker.changing and not tracker.handled
+
+
+def test_a_tag_gone_from_a_still_map_was_not_handled() -> None:
+    """No hand was over the map (glare, a bumped camera): its absence is no hand's doing."""
+    tracker = Tracker(TrackerConfig(stable_frames=3))
+    feed(tracker, seen((1, "a1"), (2, "b2")), 6)
+    assert feed(tracker, seen((2, "b2")), 1) == []
+    assert tracker.changing and not tracker.handled
+
+
+def test_a_change_waits_for_the_rest_of_its_hand_at_most_the_stable_frames() -> None:
+    """A tag that keeps flickering never holds the others' changes back for long."""
+    tracker = Tracker(TrackerConfig(stable_frames=2))
+    feed(tracker, seen((1, "a1"), (2, "c3")), 2)
+    changes = []
+    for n in range(6):  # tag 2 moved to d3; tag 1 flickers between a1 and a2
+        changes += feed(tracker, seen((1, "a2" if n % 2 else "a1"), (2, "d3")), 1)
+    assert [c.moved for c in changes] == [{tag(2): ("c3", "d3")}]

@@ -10,13 +10,16 @@ from pathlib import Path
 
 import numpy as np
 
+from companion import events as ev
 from companion.camera.loop import CameraLoop
 from companion.camera.reconciler import default_registry
 from companion.games.dreamblade.ai import DreambladeAi
+from companion.games.dreamblade.demo_game import demo_game
 from companion.settings import Settings
 from companion.simulation.simulated_table import SimulatedTable
 from companion.table.computer_seat import ComputerSeat
 from companion.table.proposers import CAMERA
+from companion.table.start_request import StartRequest
 from companion.table.table import Table
 from tests.companion.table.test_computer_seat import _human_turn
 from tests.web_panel.conftest import dreamblade_table, seated
@@ -122,4 +125,49 @@ def test_the_computers_miniature_in_the_wrong_cell_is_said_and_nothing_is_taken(
         assert table.expected() is None
     finally:
         app.extensions["panel"].close()
+        computer.detach()
+
+
+def test_the_computers_miniature_put_right_while_the_last_games_are_cleared_off_flags_nothing(
+    tmp_path: Path,
+) -> None:
+    """A new game at a table whose camera saw the last one: the player clears the last game's
+    miniatures off the map and puts the computer's first spawn in its cell in the same go. The
+    camera commits what that hand changed whole (a miniature lifted off is taken as gone one
+    frame after one put down is read): the spawn is taken, and nothing is flagged — neither a
+    miniature of the last game "seen" in the new one nor its cell's reads "falling off"."""
+    table = dreamblade_table(tmp_path, 20)  # turn 1 played: miniatures of both seats out
+    registry = default_registry(table.read(lambda game: list(game.setup.pieces)))
+    loop = CameraLoop(
+        table, ResilientCamera(SynthSource(frames=[])), make_reader("zxing"), registry,
+        FIVE_BY_FIVE_MAP,
+    )  # fmt: skip
+    sim = SimulatedTable(registry)
+    last_game = _engine_board(table)
+    assert {piece[0] for piece in last_game} == {"A", "B"}
+    sim.arrange(last_game)
+    _look(loop, list(sim.settled()) * 2)  # the camera saw the last game as it stood
+
+    table.start_game(StartRequest(demo_game()))  # the same warbands and map, anew
+    computer = ComputerSeat(
+        table, "B", "normal", seed=4, dice=random.Random(4), carried=True, camera=True
+    )
+    try:
+        phone_player, dice = DreambladeAi("easy", seed=11), random.Random(11)
+        for _ in range(20):  # to the computer's first spawn
+            _human_turn(table, phone_player, dice)
+            computer.play_ready()
+            if table.expected() is not None:
+                break
+        expected = table.expected()
+        assert expected is not None and str(expected.action).startswith("spawn ")
+        flags: list[dict[str, object]] = []
+        table.bus.subscribe(lambda event: flags.append(event.data), kinds={ev.FLAGGED})
+        version = table.version
+        sim.arrange(_engine_board(table))  # the last game's miniatures off the map…
+        _look(loop, list(sim.put(expected.piece, expected.cell)))  # …and the spawn put down
+        assert flags == []
+        assert table.version == version + 1 and table.expected() != expected
+        assert table.log()[-1]["action"] == str(expected.action)
+    finally:
         computer.detach()

@@ -78,6 +78,16 @@ def test_a_seated_phone_starts_one_before_the_first_action_and_plays_its_own_sea
     assert phone.state()["computer"] == {"A": "easy"}  # the phone's seat is B: the table is A
 
 
+def test_a_new_solo_game_shows_no_notice_of_the_last_one(app: Flask, table: Table) -> None:
+    phone = _phone(app, "A")
+    assert phone.post("/api/solo", {"level": "easy"}).status_code == 200
+    table.flag("refused", ("d3",), subject="B:B45#1", rule="expect.other")  # the camera saw it
+    assert [n["reason"] for n in phone.state()["notices"]] == ["refused"]
+    screen = Phone(app.test_client())  # the table's own screen starts the next one
+    assert screen.post("/api/solo", {"level": "normal"}).status_code == 200
+    assert phone.state()["notices"] == []
+
+
 def test_refusals_change_nothing_and_are_said_in_the_phones_language(
     app: Flask, table: Table
 ) -> None:

@@ -8,12 +8,15 @@ from collections.abc import Iterator
 
 from flask import Flask
 
+from companion.events import Event
 from companion.games import fixed_maps
 from companion.lights.colours import to_hex
 from companion.lights.frame import Frame
 from companion.lights.virtual import VirtualLights
+from companion.table.start_request import StartRequest
 from companion.table.table import Table
 from firmware_config.layout import load_layout
+from tests.companion.counter_game import CounterGame
 from web_panel import create_app
 from web_panel.stream import Feed, sse_message
 from web_panel.view import public_view
@@ -91,6 +94,25 @@ def test_a_flag_from_the_camera_reaches_the_phones_as_a_notice(app: Flask, table
     (notice,) = json.loads(message.split("data: ", 1)[1])["notices"]
     assert notice["kind"] == "flagged" and notice["reason"] == "on_line"
     assert (notice["cells"], notice["subject"]) == (["c3", "c4"], "A:x#1")
+
+
+def test_a_new_game_starts_with_no_notice_of_the_last_one(app: Flask, table: Table):
+    """The last game's flags and judge calls end with it; a device's state stays the table's."""
+    stream = _feed(app).events(None)
+    _next_state(stream)
+    table.flag("refused", ("c3",), subject="A:x#1", rule="expect.other")
+    table.bus.publish(Event("judge_called", {"seat": "A"}))
+    table.bus.publish(Event("device", {"device": "camera", "status": "moved", "message": "m"}))
+    notices = json.loads(_next_state(stream).split("data: ", 1)[1])["notices"]
+    assert {n["kind"] for n in notices} == {"flagged", "judge_called", "device"}
+
+    table.start_game(StartRequest(CounterGame(start=2)))
+    view = json.loads(_next_state(stream).split("data: ", 1)[1])
+    assert view["game_id"] == table.game_id
+    assert [n["kind"] for n in view["notices"]] == ["device"]
+    table.flag("on_line", ("c4",))  # the new game's own flags are shown
+    notices = json.loads(_next_state(stream).split("data: ", 1)[1])["notices"]
+    assert [n.get("reason") for n in notices] == [None, "on_line"]
 
 
 def test_closing_the_feed_ends_every_stream(app: Flask):

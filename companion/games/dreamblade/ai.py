@@ -3,19 +3,22 @@ push/pop, never a rule of its own.
 
 - ``easy``: a random legal action (``random_play``), a learning partner;
 - ``normal``: the best next step. Each action the pending decision offers is pushed and followed
-  to the seat's next decision of its own (a spawn, a shift's move, the choice between shifting and
-  striking): a strike is followed through its dice, whose results are weighed by their exact
-  chances (the multinomial of the attack die's faces, as ``companion rules odds`` counts them;
-  exact up to ``EXACT_OUTCOMES`` results, sampled by those chances beyond), and through the
-  choices of damage and disruption on either side; the position reached is scored by
-  :func:`evaluate`;
-- ``strong``: the same expectimax searched deeper (both seats' next steps), deepening one step at a
-  time until its time budget is spent, keeping the last depth searched whole.
+  to the next decision that is a step of a seat (a spawn, a shift's move, the choice between
+  shifting and striking): a strike is followed through its dice, whose results are weighed by
+  their exact chances (the multinomial of the attack die's faces, as ``companion rules odds``
+  counts them; exact up to ``EXACT_OUTCOMES`` results, sampled by those chances beyond), and
+  through the choices of damage and disruption on either side (an expectimax); the position
+  reached is scored by :func:`evaluate` with the ``NORMAL`` weights;
+- ``strong``: the same expectimax, but each action is followed to the end of its own phase (its
+  seat's later steps in that phase — the other moves of a shift, the shift after choosing to
+  shift, the spawns after a spawn — each on its ``PHASE_WAYS`` best-looking choices), each
+  action given as many positions as normal's whole weighing, and the positions scored with the
+  ``STRONG`` weights. Within its time budget: a quick next-step answer comes first and is kept
+  if the whole weighing does not finish in time.
 
-A choice comes with its reason as a message key and parameters (``ai.reason.*`` in the panel's
-catalogs). The player is seeded: the same seed and game give the same choice (a budgeted strong
-search may reach a different depth on a slower machine; without a budget it searches to
-``STRONG_DEPTH``).
+A choice comes with its reason as a message key and parameters (``ai.reason.*`` in the game's
+catalogs). The player is seeded: the same seed and game give the same choice (a strong move cut
+by its time budget answers with its quick answer, which a slower machine reaches more often).
 """
 
 from __future__ import annotations
@@ -33,7 +36,6 @@ from companion.games.ai_seat import Choice, check_level
 from companion.games.dreamblade import conquest
 from companion.games.dreamblade.actions import (
     CellValue,
-    ChooseShift,
     ChooseStrike,
     Confirm,
     Dice,
@@ -49,16 +51,29 @@ from companion.games.dreamblade.random_play import random_action
 from companion.games.protocol import Action, Game, Label, ref
 
 WIN = 10_000.0
-TURN_WIN = 60.0  # a turn won (six win the game)
-POINT = 6.0  # a conquest point held now (it scores at the end of the turn)
-MATERIAL = 2.0  # per spawn-cost point of a creature on the map, scaled by its life left
-NEAR = 1.0  # per step closer to the nearest cell that scores for its owner
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What a position is scored on (:func:`evaluate`)."""
+
+    turn: float = 60.0  # a turn won (six win the game)
+    point: float = 6.0  # a conquest point held now (it scores at the end of the turn)
+    material: float = 2.0  # per spawn-cost point of a creature on the map, scaled by its life left
+    near: float = 1.0  # per step closer to the nearest cell that scores for its owner
+
+
+NORMAL = Weights()
+# the strong level's: its creatures weigh more against a step towards the cells that score (a
+# creature kept is worth more than rushing one forward), chosen by playing the levels against
+# each other (docs/solo.md)
+STRONG = Weights(material=4.0)
 EXACT_OUTCOMES = 40  # dice results weighed exactly up to this many; sampled beyond
 SAMPLED_OUTCOMES = 12
 CHOICE_CAP = 12  # at most this many choices of one decision are searched (a sample beyond)
 FORCED_CHAIN = 40  # single-choice and chance steps followed before scoring
 NODE_CAP = 2500  # positions one weighing looks at; beyond, positions are scored as they stand
-STRONG_DEPTH = 3  # a strong search without a time budget
+PHASE_WAYS = 3  # a strong step follows its own phase on this many of its best-looking choices
 # the decisions that make a "step" of a seat; the rest (a strike's cell, dice, damage, the
 # disrupt-or-destroy choice…) are followed through to the next of these
 STEP_KINDS = frozenset({"spawn", "choose_action", "shift"})
@@ -78,9 +93,10 @@ class _Search:
     samples: int = SAMPLED_OUTCOMES
     most: int = NODE_CAP  # past this many positions, the rest are scored where they stand
     rolls: int = 0  # rolls between the root and here
-    # past ``cap`` choices, keep those that look best one push ahead (the strong search) rather
-    # than a random sample (the normal level's)
-    ordered: bool = False
+    weights: Weights = NORMAL
+    # the strong level's: the phase its choice is made in (turn, phase, seat, round), whose
+    # later steps of its own it follows too (its ``PHASE_WAYS`` best-looking ways on)
+    phase: tuple[int, str, str | None, int] | None = None
 
 
 def _decisions(game: DreambladeGame) -> Collection[Action]:
@@ -136,23 +152,23 @@ def roll(game: DreambladeGame, rng: random.Random) -> Action:
     return rng.choices(actions, weights)[0]
 
 
-def evaluate(game: DreambladeGame, me: str) -> float:
+def evaluate(game: DreambladeGame, me: str, weights: Weights = NORMAL) -> float:
     """How good the position is for ``me`` (the other seat's is its negative): turns won, the
     conquest points held now, the creatures on the map and how close they stand to cells that
-    score for them."""
+    score for them, each by its ``weights``."""
     state, setup = game.state, game.setup
     other = "B" if me == "A" else "A"
     if state.winner is not None:
         return WIN if state.winner == me else -WIN
     sign = {me: 1.0, other: -1.0}
-    value = TURN_WIN * (state.turn_wins[me] - state.turn_wins[other])
+    value = weights.turn * (state.turn_wins[me] - state.turn_wins[other])
     low, high = setup.dream_map.value_range
     unknown = (low + high) / 2
     points: dict[str, float] = dict(state.kills)
     for cell, seat in conquest.claims(setup, state).items():
         known = conquest.key_value(setup, state, cell)
         points[seat] += unknown if known is None else known
-    value += POINT * (points[me] - points[other])
+    value += weights.point * (points[me] - points[other])
     scoring = {seat: _scoring_coords(setup.dream_map.scoring_cells(seat)) for seat in (me, other)}
     for cell, minis in state.occupants().items():
         for mini in minis:
@@ -161,8 +177,10 @@ def evaluate(game: DreambladeGame, me: str) -> float:
                 continue
             life = piece.mini.life or 1
             left = max(0.0, 1 - state.damage.get(mini, 0) / life)
-            worth = MATERIAL * (piece.mini.spawn_cost or 1) * (0.5 + 0.5 * left)
-            value += sign[piece.owner] * (worth - NEAR * _distance(cell, scoring[piece.owner]))
+            worth = weights.material * (piece.mini.spawn_cost or 1) * (0.5 + 0.5 * left)
+            value += sign[piece.owner] * (
+                worth - weights.near * _distance(cell, scoring[piece.owner])
+            )
     return value
 
 
@@ -178,28 +196,38 @@ def _distance(cell: str, targets: tuple[tuple[int, int], ...]) -> int:
     return min(abs(col - c) + abs(row - r) for c, r in targets)
 
 
-def _choices(game: DreambladeGame, search: _Search) -> list[Action]:
+def _phase_of(game: DreambladeGame) -> tuple[int, str, str | None, int]:
+    state = game.state
+    return state.turn, state.phase, state.phase_seat, state.action_round
+
+
+def _choices(
+    game: DreambladeGame, search: _Search, cap: int | None = None, ordered: bool = False
+) -> list[Action]:
+    """The choices searched: all up to ``cap`` (the search's own by default), beyond it holding
+    still and a sample, or (``ordered``) those that look best one push ahead."""
+    cap = search.cap if cap is None else cap
     legal = _decisions(game)
     if isinstance(legal, CellValues):  # the turn's points are counted: nobody's choice
         return [Confirm()]
     listed = list(itertools.islice(iter(legal), 8 * search.cap))
-    if len(listed) <= search.cap:
+    if len(listed) <= cap:
         return listed
     keep = [a for a in listed if isinstance(a, Done)]  # holding still is always weighed
     others = [a for a in listed if not isinstance(a, Done)]
-    if not search.ordered:
-        return keep + search.rng.sample(others, search.cap)
+    if not ordered:
+        return keep + search.rng.sample(others, cap)
     seat = game.seat_for(others[0]) or game.pending().seat
     sign = 1.0 if seat == search.me else -1.0
     looks: list[tuple[float, int]] = []
     for index, action in enumerate(others):  # each scored where it leaves the map, at once
         game.push(action)
         try:
-            looks.append((sign * evaluate(game, search.me), index))
+            looks.append((sign * evaluate(game, search.me, search.weights), index))
         finally:
             game.pop()
     looks.sort(reverse=True)
-    return keep + [others[index] for _, index in looks[: search.cap]]
+    return keep + [others[index] for _, index in looks[:cap]]
 
 
 def _value(game: DreambladeGame, search: _Search, depth: int, chain: int = 0) -> float:
@@ -213,10 +241,15 @@ def _value(game: DreambladeGame, search: _Search, depth: int, chain: int = 0) ->
     ):
         raise OutOfTime
     if game.is_over or chain > FORCED_CHAIN or search.nodes > search.most:
-        return evaluate(game, search.me)
+        return evaluate(game, search.me, search.weights)
     pending = game.pending()
     if pending.kind in STEP_KINDS | {"initiative_roll"} and depth <= 0:
-        return evaluate(game, search.me)
+        if pending.seat != search.me or search.phase != _phase_of(game):
+            return evaluate(game, search.me, search.weights)
+        # its own phase goes on (a shift's next move, a spawn's next): weighed whole, on its
+        # best-looking ways
+        ways = _choices(game, search, PHASE_WAYS, ordered=True)
+        return max(_after(game, a, search, 0, chain) for a in ways)
     outcomes = chance_outcomes(game)
     if outcomes is not None and isinstance(outcomes[0][0], CellValue):
         # a printed value the players will read off the map: searched as its middle value
@@ -237,7 +270,7 @@ def _value(game: DreambladeGame, search: _Search, depth: int, chain: int = 0) ->
         return total
     choices = _choices(game, search)
     if not choices:
-        return evaluate(game, search.me)
+        return evaluate(game, search.me, search.weights)
     if len(choices) == 1:
         return _after(game, choices[0], search, depth, chain + 1)
     spent = 1 if pending.kind in STEP_KINDS else 0
@@ -262,13 +295,14 @@ class Weighed:
 
 class DreambladeAi:
     """One AI seat's player at a level, seeded; ``budget``: seconds a strong move may think
-    (``None``: to ``STRONG_DEPTH``, whatever it takes)."""
+    (``None``: its whole weighing, whatever it takes)."""
 
     def __init__(self, level: str, seed: int = 0, budget: float | None = 1.0) -> None:
         self.level = check_level(level)
+        self.weights = STRONG if level == "strong" else NORMAL
         self.rng = random.Random(seed)
         self.budget = budget
-        self.last_depth = 0
+        self.last_whole = False  # whether the last strong move was weighed to its phase's end
         self.last_nodes = 0
 
     def choose(self, game: Game) -> Choice:
@@ -286,62 +320,56 @@ class DreambladeAi:
         if self.level == "easy":
             action = random_action(work, self.rng)
             return _carried(work, action, Label("ai.reason.random"))
-        search = _Search(me, random.Random(self.rng.getrandbits(64)))
+        search = _Search(me, random.Random(self.rng.getrandbits(64)), weights=self.weights)
         if self.level == "normal":
-            weighed = self._weigh(work, search, 0, options)
-            depth = 1
+            weighed, whole = self._weigh(work, search, 0, options), False
         else:
-            weighed, depth = self._deepen(work, search, options)
+            weighed, whole = self._to_the_phases_end(work, search, options)
         best = max(weighed, key=lambda w: w.value)
-        self.last_depth, self.last_nodes = depth, search.nodes
-        reason = self._reason(work, me, best, weighed, depth, search.nodes)
+        self.last_whole, self.last_nodes = whole, search.nodes
+        reason = self._reason(work, me, best, weighed, whole, search.nodes)
         return _carried(work, best.action, reason)
 
     def _weigh(
-        self, game: DreambladeGame, search: _Search, depth: int, options: list[Action]
+        self,
+        game: DreambladeGame,
+        search: _Search,
+        depth: int,
+        options: list[Action],
+        each: int | None = None,
     ) -> list[Weighed]:
+        """Each option's value; ``each``: the positions each may look at (else the search's
+        ``most`` for them all)."""
         order = list(options)
         search.rng.shuffle(order)  # equal values: the seeded shuffle decides
         if len(order) > 4 * CHOICE_CAP:
             order = order[: 4 * CHOICE_CAP]
-        return [Weighed(a, _after(game, a, search, depth, 0)) for a in order]
+        weighed = []
+        for action in order:
+            if each is not None:
+                search.most = search.nodes + each
+            weighed.append(Weighed(action, _after(game, action, search, depth, 0)))
+        return weighed
 
-    def _deepen(
+    def _to_the_phases_end(
         self, game: DreambladeGame, search: _Search, options: list[Action]
-    ) -> tuple[list[Weighed], int]:
+    ) -> tuple[list[Weighed], bool]:
+        """The strong weighing (each option to the end of its phase) and whether it finished: a
+        quick next-step answer comes first (fewer choices and samples), kept if the budget runs
+        out before the whole weighing ends, so the budget bounds the move."""
         start = time.perf_counter()
-        # a quick answer first, always whole (one step, fewer choices and samples); then the
-        # normal level's own weighing and the deeper ones replace it each time one finishes
-        # within the budget, so a short budget never plays below that quick answer and a long
-        # one never below normal
         search.cap, search.samples, search.most = 6, 6, NODE_CAP // 3
-        best = self._weigh(game, search, 0, options)
-        depth = 1
+        quick = self._weigh(game, search, 0, options)
         if self.budget is not None:
             search.deadline = start + self.budget
+            if time.perf_counter() >= search.deadline:
+                return quick, False
         search.cap, search.samples = CHOICE_CAP, SAMPLED_OUTCOMES
-        search.most = search.nodes + NODE_CAP  # as many positions as normal weighs
+        search.phase = _phase_of(game)
         try:
-            best = self._weigh(game, search, 0, options)
+            return self._weigh(game, search, 0, options, each=NODE_CAP), True
         except OutOfTime:
-            return best, depth
-        # deeper: fewer choices (the best-looking) and dice samples a step
-        search.cap, search.samples, search.most, search.ordered = 6, 6, 1 << 62, True
-        if self.budget is None:
-            for depth in range(2, STRONG_DEPTH + 1):
-                best = self._weigh(game, search, depth - 1, options)
-            return best, STRONG_DEPTH
-        assert search.deadline is not None
-        while depth < 8:
-            try:
-                best = self._weigh(game, search, depth, options)
-            except OutOfTime:
-                break
-            depth += 1
-            # a deeper search costs several times the last: start it only if it may finish
-            if time.perf_counter() + 3 * (time.perf_counter() - start) > search.deadline:
-                break
-        return best, depth
+            return quick, False
 
     def _reason(
         self,
@@ -349,11 +377,11 @@ class DreambladeAi:
         me: str,
         best: Weighed,
         weighed: list[Weighed],
-        depth: int,
+        whole: bool,
         nodes: int,
     ) -> Label:
         action = best.action
-        now = evaluate(game, me)
+        now = evaluate(game, me, self.weights)
         gain = round(best.value - now, 1)
         if isinstance(action, Spawn | Move):
             before = set(_mine(game, me))
@@ -363,14 +391,14 @@ class DreambladeAi:
             new = sorted(set(after) - before)
             if new:
                 return Label("ai.reason.claims", {"cells": ", ".join(new), "n": len(new)})
-            if isinstance(action, Move):
+            if isinstance(action, Move) and _steps_to_score(game, action) < 0:
                 return Label("ai.reason.closer", {"mini": ref("piece", action.mini)})
         if isinstance(action, ChooseStrike):
             return Label("ai.reason.strike", {"gain": gain})
-        if isinstance(action, ChooseShift | Done) and len(weighed) > 1:
-            return Label("ai.reason.hold", {"n": len(weighed)})
-        if self.level == "strong":
-            return Label("ai.reason.search", {"depth": depth, "positions": nodes})
+        if isinstance(action, Done) and len(weighed) > 1:
+            return Label("ai.reason.hold", {"n": len(weighed) - 1})
+        if whole:
+            return Label("ai.reason.phase", {"n": len(weighed), "positions": nodes})
         return Label("ai.reason.best", {"n": len(weighed)})
 
 
@@ -385,6 +413,14 @@ def _carried(game: DreambladeGame, action: Action, reason: Label) -> Choice:
         seat = game.setup.pieces[action.mini].owner
         start = game.portal(seat)
     return Choice(action, reason, (action.mini, action.cell), start)
+
+
+def _steps_to_score(game: DreambladeGame, move: Move) -> int:
+    """How many steps nearer (negative) or farther a move takes its miniature from the nearest
+    cell that scores for its owner."""
+    owner = game.setup.pieces[move.mini].owner
+    targets = _scoring_coords(game.setup.dream_map.scoring_cells(owner))
+    return _distance(move.cell, targets) - _distance(game.state.zone[move.mini], targets)
 
 
 def _mine(game: DreambladeGame, me: str) -> list[str]:

@@ -11,7 +11,14 @@ import pytest
 
 from companion.games.ai_seat import LEVELS, check_level
 from companion.games.dreamblade.actions import Dice
-from companion.games.dreamblade.ai import DreambladeAi, chance_outcomes, evaluate, roll
+from companion.games.dreamblade.ai import (
+    NORMAL,
+    STRONG,
+    DreambladeAi,
+    chance_outcomes,
+    evaluate,
+    roll,
+)
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
 from companion.games.dreamblade.dice import AttackDie, Face, attack_odds
 from companion.games.dreamblade.game import DreambladeGame
@@ -98,20 +105,43 @@ def test_normal_beats_easy_from_either_seat() -> None:
         assert winner is not None and seats[winner] == "normal", (seed, game.turn_wins())
 
 
-def test_strong_searches_deeper_than_normal_and_stays_legal() -> None:
+def test_strong_weighs_each_choice_to_the_end_of_its_phase_and_stays_legal() -> None:
     game = demo_game()
     for text in DEMO_ACTIONS[: DEMO_ACTIONS.index("move A:sir-glorious#1 b1")]:
         game.push(game.parse_action(text))
+    assert game.pending().kind == "shift"
     strong = DreambladeAi("strong", seed=3, budget=None)
     choice = strong.choose(game)
     assert choice.action in game.decision_actions()
-    assert strong.last_depth == 3 and strong.last_nodes > 0
+    assert strong.last_whole and strong.last_nodes > 0
+    assert choice.reason.key in {"ai.reason.claims", "ai.reason.closer", "ai.reason.phase"}
+    normal = DreambladeAi("normal", seed=3)
+    normal.choose(game)
+    assert strong.last_nodes > normal.last_nodes  # it looked further than the next step
     again = DreambladeAi("strong", seed=3, budget=None).choose(game)
     assert again == choice
     # the game the AI was asked about is untouched
     assert [str(a) for a in game.actions] == list(
         DEMO_ACTIONS[: DEMO_ACTIONS.index("move A:sir-glorious#1 b1")]
     )
+
+
+def test_a_strong_move_out_of_time_answers_with_its_quick_weighing() -> None:
+    game = demo_game()
+    for text in DEMO_ACTIONS[: DEMO_ACTIONS.index("move A:sir-glorious#1 b1")]:
+        game.push(game.parse_action(text))
+    strong = DreambladeAi("strong", seed=3, budget=0.0)
+    choice = strong.choose(game)
+    assert choice.action in game.decision_actions()
+    assert not strong.last_whole
+    assert choice.reason.key != "ai.reason.phase"  # it says no more than it did
+
+
+def test_strong_scores_positions_with_its_own_weights() -> None:
+    game = _at_strike_dice()
+    assert DreambladeAi("strong").weights == STRONG != NORMAL == DreambladeAi("normal").weights
+    assert evaluate(game, "A", STRONG) != evaluate(game, "A", NORMAL)
+    assert evaluate(game, "A", STRONG) == -evaluate(game, "B", STRONG)
 
 
 def test_normal_walks_towards_the_cells_that_score() -> None:

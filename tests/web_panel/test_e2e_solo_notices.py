@@ -1,0 +1,70 @@
+"""End to end (issue 35): a new solo game starts with none of the last one's notices. The camera
+flagged the computer's miniature in a wrong cell during a solo game; the table's screen (two
+taps) starts another one; the player's phone (390×844, English then Japanese) no longer says it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from companion.settings import Settings
+from companion.table.table import Table
+from tests.web_panel.browser import LOCALES, new_phone, screenshot
+from tests.web_panel.conftest import dreamblade_table, join_url
+from tests.web_panel.visible_text import assert_no_internal_ids
+from web_panel import create_app, serve
+from web_panel.app import PanelServer
+from web_panel.i18n import translate
+
+pytestmark = [pytest.mark.browser]
+
+
+@pytest.fixture
+def solo_table(tmp_path: Path) -> Iterator[tuple[Table, PanelServer]]:
+    table = dreamblade_table(tmp_path, 0)
+    settings = Settings.model_validate({"data_dir": str(tmp_path / "data"), "game": "dreamblade"})
+    app = create_app(table, settings, secret_key="test-secret", testing=True)
+    server = serve(app, "127.0.0.1", 0).start_in_thread()
+    yield table, server
+    server.stop()
+    app.extensions["panel"].close()
+
+
+def _two_taps(table: Table, page: Page, lang: str, level: str) -> None:
+    """ "Play against the table", then the level."""
+    game_id = table.game_id
+    card = page.locator("#solo-card")
+    card.locator("#solo-open").click()
+    card.locator(f'.solo-level[data-level="{level}"]').click()
+    expect(page.locator("#computer-seats")).to_contain_text(translate(lang, f"solo.level.{level}"))
+    assert table.game_id != game_id
+
+
+def test_a_new_solo_game_shows_no_notice_of_the_last_one(
+    browser: Browser, solo_table: tuple[Table, PanelServer]
+) -> None:
+    table, server = solo_table
+    url = server.url
+    for lang in ("en", "ja"):
+        screen = new_phone(browser, url, LOCALES[lang], laptop=True, at=url + "/table")
+        join = join_url(server.app, "A").rsplit("/join/", 1)[1]
+        phone = new_phone(browser, url, LOCALES[lang], at=url + "/join/" + join)
+        expect(phone.locator("html")).to_have_attribute("lang", lang)
+        _two_taps(table, screen, lang, "easy")
+        # the camera saw the computer's miniature in a wrong cell (what CameraLoop flags)
+        table.flag(
+            "refused", ("d3",), subject="B:B45#1", cell="d3", rule="expect.other", detail="-"
+        )
+        said = translate(lang, "rule.expect.other")
+        expect(phone.locator("#notices")).to_contain_text(said)
+        assert_no_internal_ids(phone)
+        screenshot(phone, f"solo-notice-before-{lang}")
+
+        _two_taps(table, screen, lang, "easy")  # the next solo game
+        expect(phone.locator("#notices")).not_to_contain_text(said)
+        expect(phone.locator("#computer-seats")).to_be_visible()
+        screenshot(phone, f"solo-notice-after-{lang}")
