@@ -8,7 +8,7 @@ VENV ?= .venv
 # tests run on one worker (`loadfile`), so a module's fixture (a whole recorded game, a hub with
 # its tables) is made once, not once a worker.
 PYTEST_WORKERS ?= 2
-PYTEST_DIST := -n $(PYTEST_WORKERS) --dist loadfile
+PYTEST_DIST := -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder
 PY := $(VENV)/bin/python
 RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed

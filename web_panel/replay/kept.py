@@ -1,9 +1,12 @@
 """The table's replays, built as their games are played: each new version of the game on the table
 (an action, an undo, a new game) wakes a worker that adds the log's new entries to that game's
 replay (``versions.Replaying``), so opening it never replays the whole game; the game on the table
-when the panel opens is built then, in the background. A replay asked for is brought up to date
-first (only the entries added since); each version's JSON text is written once, as it is made,
-and the whole replay's kept until it changes.
+when the panel opens is built then, in the background. The worker waits for the table to be quiet
+(``QUIET_SECONDS`` without a new version) and then adds every entry since at once: a burst of
+versions (a judge's corrections, a scripted demo, the computer's steps) costs the table nothing
+while it plays, and the game's export is read once for the burst, not once a version. A replay
+asked for is brought up to date first (only the entries added since); each version's JSON text is
+written once, as it is made, and the whole replay's kept until it changes.
 
 The last few replays asked for are kept (``KEPT``): a long game's replay is a few MB of JSON."""
 
@@ -26,6 +29,7 @@ from web_panel.replay.export import game_export
 from web_panel.replay.versions import ABOUT, Replaying
 
 KEPT = 4
+QUIET_SECONDS = 0.5
 log = logging.getLogger(__name__)
 
 
@@ -115,9 +119,12 @@ class KeptReplays:
         while True:
             with self._changed:
                 self._changed.wait_for(lambda: self._closed or self._done < self._asked)
+                asked = -1
+                while not self._closed and asked != self._asked:  # until a quiet moment
+                    asked = self._asked
+                    self._changed.wait(QUIET_SECONDS)
                 if self._closed:
                     return
-                asked = self._asked
             try:
                 game_id = self.table.game_id
                 export = game_export(self.table, game_id, self._seats(), pictures=False)
