@@ -1,7 +1,8 @@
 """A simulated camera for the panel's camera view: a drawn table with a white map, one tag read in
 c3, and the real manual calibration from ``vision.calibration``; one in front of which QR
 codes or carriers are held up (tag scanning); and one for the Camera set-up page (``SetupCamera``,
-synthetic frames with a problem made on purpose)."""
+synthetic frames with a problem made on purpose); and a table's camera loop over a simulated
+map of its pieces (``watched_by_camera``)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,17 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
+from companion.camera.loop import CameraLoop
+from companion.camera.reconciler import default_registry
 from companion.camera.snapshot import CameraSnapshot
+from companion.simulation.simulated_table import SimulatedTable
+from companion.table.table import Table
 from vision.board_change import TagId
 from vision.calibration import Calibration, CalibrationError, calibrate_manual
+from vision.camera import ResilientCamera, SynthSource
 from vision.map_grid import FIVE_BY_FIVE_MAP
 from vision.observe import Placement
+from vision.tags import make_reader
 
 if TYPE_CHECKING:
     from companion.camera.setup import CameraHealth
@@ -204,3 +211,14 @@ class SetupCamera:
         if self.lens is None or self.frame is None:
             return None
         return straightened(self.frame, self.lens)
+
+
+def watched_by_camera(table: Table) -> tuple[CameraLoop, SimulatedTable]:
+    """``table``'s camera loop (fed by the test, ``loop.process(frame)``) over the simulated map of
+    its game's pieces, whose frames the test makes (``SimulatedTable``)."""
+    registry = default_registry(table.read(lambda game: list(game.setup.pieces)))
+    loop = CameraLoop(
+        table, ResilientCamera(SynthSource(frames=[])), make_reader("zxing"), registry,
+        FIVE_BY_FIVE_MAP,
+    )  # fmt: skip
+    return loop, SimulatedTable(registry)

@@ -12,20 +12,16 @@ import numpy as np
 
 from companion import events as ev
 from companion.camera.loop import CameraLoop
-from companion.camera.reconciler import default_registry
 from companion.games.dreamblade.ai import DreambladeAi
 from companion.games.dreamblade.demo_game import demo_game
 from companion.settings import Settings
-from companion.simulation.simulated_table import SimulatedTable
 from companion.table.computer_seat import ComputerSeat
 from companion.table.proposers import CAMERA
 from companion.table.start_request import StartRequest
 from companion.table.table import Table
 from tests.companion.table.test_computer_seat import _human_turn
 from tests.web_panel.conftest import dreamblade_table, seated
-from vision.camera import ResilientCamera, SynthSource
-from vision.map_grid import FIVE_BY_FIVE_MAP
-from vision.tags import make_reader
+from tests.web_panel.fake_camera import watched_by_camera
 from web_panel import create_app
 from web_panel.i18n import translate
 
@@ -80,16 +76,11 @@ def test_the_computers_miniature_in_the_wrong_cell_is_said_and_nothing_is_taken(
     wrong = _a_wrong_cell(table)
 
     settings = Settings.model_validate({"data_dir": str(tmp_path / "data"), "game": "dreamblade"})
-    registry = default_registry(table.read(lambda game: list(game.setup.pieces)))
-    loop = CameraLoop(
-        table, ResilientCamera(SynthSource(frames=[])), make_reader("zxing"), registry,
-        FIVE_BY_FIVE_MAP,
-    )  # fmt: skip
+    loop, sim = watched_by_camera(table)
     app = create_app(table, settings, secret_key="test-secret", testing=True, camera=loop)
     try:
         phone = seated(app, "A")
         phone.client.get("/lang/ja")
-        sim = SimulatedTable(registry)
         board = _engine_board(table)
         sim.arrange(board)  # the table as the phones played it so far
         _look(loop, list(sim.settled()))
@@ -137,12 +128,7 @@ def test_the_computers_miniature_put_right_while_the_last_games_are_cleared_off_
     frame after one put down is read): the spawn is taken, and nothing is flagged — neither a
     miniature of the last game "seen" in the new one nor its cell's reads "falling off"."""
     table = dreamblade_table(tmp_path, 20)  # turn 1 played: miniatures of both seats out
-    registry = default_registry(table.read(lambda game: list(game.setup.pieces)))
-    loop = CameraLoop(
-        table, ResilientCamera(SynthSource(frames=[])), make_reader("zxing"), registry,
-        FIVE_BY_FIVE_MAP,
-    )  # fmt: skip
-    sim = SimulatedTable(registry)
+    loop, sim = watched_by_camera(table)
     last_game = _engine_board(table)
     assert {piece[0] for piece in last_game} == {"A", "B"}
     sim.arrange(last_game)

@@ -12,19 +12,14 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Browser, ConsoleMessage, expect
 
-from companion.camera.loop import CameraLoop
-from companion.camera.reconciler import default_registry
 from companion.games.dreamblade.demo_game import demo_game
 from companion.settings import Settings
-from companion.simulation.simulated_table import SimulatedTable
 from companion.table.proposers import JUDGE
 from companion.table.store import Store
 from companion.table.table import Table
 from tests.web_panel.browser import screenshot, wait_for_version
 from tests.web_panel.conftest import JUDGE_PIN
-from vision.camera import ResilientCamera, SynthSource
-from vision.map_grid import FIVE_BY_FIVE_MAP
-from vision.tags import make_reader
+from tests.web_panel.fake_camera import watched_by_camera
 from web_panel import create_app
 
 pytestmark = [
@@ -36,12 +31,7 @@ pytestmark = [
 def table(tmp_path: Path) -> Table:
     """A game whose first spawn the camera saw: seat A's Sir Glorious put on its portal."""
     table = Table.start(Store(tmp_path / "db.sqlite3"), demo_game())
-    registry = default_registry(table.read(lambda game: list(game.setup.pieces)))
-    loop = CameraLoop(
-        table, ResilientCamera(SynthSource(frames=[])), make_reader("zxing"), registry,
-        FIVE_BY_FIVE_MAP,
-    )  # fmt: skip
-    sim = SimulatedTable(registry)
+    loop, sim = watched_by_camera(table)
     frames: list[np.ndarray] = list(sim.settled())
     for frame in frames:
         loop.process(frame)

@@ -21,22 +21,17 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from companion.camera.loop import CameraLoop
-from companion.camera.reconciler import default_registry
 from companion.lights.board_view import board_view_or_none
 from companion.lights.colours import Palette
 from companion.lights.driver import FLAG_SECONDS, LightsDriver
 from companion.lights.virtual import VirtualLights
 from companion.settings import Settings
-from companion.simulation.simulated_table import SimulatedTable
 from companion.table.table import Expected, Table
 from tests.companion.lights.conftest import tiny_layout
 from tests.web_panel.browser import new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import dreamblade_table, join_url
+from tests.web_panel.fake_camera import watched_by_camera
 from tests.web_panel.visible_text import assert_no_internal_ids
-from vision.camera import ResilientCamera, SynthSource
-from vision.map_grid import FIVE_BY_FIVE_MAP
-from vision.tags import make_reader
 from web_panel import create_app, serve
 from web_panel.i18n import translate
 
@@ -70,12 +65,7 @@ class SoloTable:
                 "computer": {"think_seconds": 0.05},
             }
         )
-        self.registry = default_registry(self.table.read(lambda game: list(game.setup.pieces)))
-        self.camera = CameraLoop(
-            self.table, ResilientCamera(SynthSource(frames=[])), make_reader("zxing"),
-            self.registry, FIVE_BY_FIVE_MAP,
-        )  # fmt: skip
-        self.map = SimulatedTable(self.registry)
+        self.camera, self.map = watched_by_camera(self.table)
         self.look(self.map.settled())  # the camera finds the map before the first game
         self.app = create_app(
             self.table, settings, secret_key="test-secret", testing=True, camera=self.camera
@@ -156,7 +146,10 @@ def _carry(solo: SoloTable, phone: Page, lang: str, expected: Expected, wrong: b
         assert_no_internal_ids(phone)
         screenshot(phone, f"solo-wrong-cell-{lang}")
     solo.look(solo.map.put(expected.piece, expected.cell))
-    for _ in range(3):  # the camera goes on looking at the settled map, as a real one streams
+    # the camera goes on looking at the settled map, as a real one streams (each look a new
+    # picture with its own noise, held 7 frames): a base put into a cell that holds another is
+    # now and then read only a few pictures later (docs/solo.md); 10 looks are 5 s of a camera
+    for _ in range(10):
         if table.version > version:
             break
         solo.look(solo.map.settled())
