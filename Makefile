@@ -6,7 +6,7 @@ VENV ?= .venv
 # The suite's worker processes (pytest-xdist): three on CI's 2-core machine, where a worker often
 # waits (a browser drawing, a table process starting, a link's timeout) and a third fills those
 # waits (a fresh clone's `make test`: 11 min 09 s with two, 9 min 47 s with three). `make test
-# PYTEST_WORKERS=auto` uses one a core; `PYTEST_WORKERS=0` runs it in one process. Each file's
+# PYTEST_WORKERS=auto` uses one per core; `PYTEST_WORKERS=0` runs it in one process. Each file's
 # tests run on one worker (`loadfile`), so a module's fixture (a whole recorded game, a hub with
 # its tables) is made once, not once a worker.
 PYTEST_WORKERS ?= 3
