@@ -80,8 +80,8 @@ class RecordedGames:
         threading.Thread(target=self._read_all, name="recorded-games", daemon=True).start()
 
     def _read_all(self) -> None:
-        with self._lock:
-            for match_id in sorted(self.records.matches()):
+        for match_id in sorted(self.records.matches()):
+            with self._lock:  # a record at a time: a page asking meanwhile waits for one only
                 self._game(match_id)
 
     def _game(self, match_id: int) -> tuple[PlayedGame, list[str], dict[str, str]] | None:
