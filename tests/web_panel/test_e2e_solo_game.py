@@ -146,13 +146,6 @@ def _carry(solo: SoloTable, phone: Page, lang: str, expected: Expected, wrong: b
         assert_no_internal_ids(phone)
         screenshot(phone, f"solo-wrong-cell-{lang}")
     solo.look(solo.map.put(expected.piece, expected.cell))
-    # the camera goes on looking at the settled map, as a real one streams (each look a new
-    # picture with its own noise, held 7 frames): a base put into a cell that holds another is
-    # now and then read only a few pictures later (docs/solo.md); 10 looks are 5 s of a camera
-    for _ in range(10):
-        if table.version > version:
-            break
-        solo.look(solo.map.settled())
     taken = next((e for e in table.log() if e["seq"] == version + 1), None)  # the table plays on
     assert taken is not None, "the camera did not take the computer's move"
     assert taken["action"] == str(expected.action)
