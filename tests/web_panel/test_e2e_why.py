@@ -52,18 +52,6 @@ def served(tmp_path: Path, settings: Settings) -> Iterator[object]:
         server.stop()  # type: ignore[attr-defined]
 
 
-def _seated(browser: Browser, app: Flask, url: str, seat: str, lang: str, laptop: bool) -> Page:
-    phone = new_phone(
-        browser,
-        url,
-        language=lang,
-        laptop=laptop,
-        at=url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1],
-    )
-    wait_for_version(phone, 0)
-    return phone
-
-
 APART = {"A:hero#1": "a1", "B:glorious#1": "e5", "B:knight#1": "c3"}
 TEXTS = {
     "en": {
@@ -93,57 +81,82 @@ TEXTS = {
 }
 
 
-@pytest.mark.parametrize(("lang", "laptop"), [("en", False), ("ja", True)])
-def test_each_screen_says_why(browser: Browser, served, lang: str, laptop: bool):
-    said = TEXTS[lang]
-    locale = "en-US" if lang == "en" else "ja-JP"
-    size = "laptop-ja" if laptop else "phone-en"
+# the screens: a phone in English, a laptop in Japanese (their pages' names)
+SCREENS = {"phone-en": ("en", False), "laptop-ja": ("ja", True)}
 
+
+def _seated_everywhere(browser: Browser, app: Flask, url: str, seat: str) -> dict[str, Page]:
+    """``seat``'s page on each of ``SCREENS``, opened at once."""
+    phones = {
+        size: new_phone(
+            browser,
+            url,
+            language="en-US" if lang == "en" else "ja-JP",
+            laptop=laptop,
+            at=url + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1],
+        )
+        for size, (lang, laptop) in SCREENS.items()
+    }
+    for phone in phones.values():
+        wait_for_version(phone, 0)
+    return phones
+
+
+def test_each_screen_says_why(browser: Browser, served):
+    """Each moment is served once and shown on both screens at once."""
     # seat A's action phase: its hero is alone, so Strike is missing, and the phone says why
     app, url = served(APART)
-    phone = _seated(browser, app, url, "A", locale, laptop)
-    expect(phone.locator("#pending .why-not")).to_contain_text(said["why"])
-    expect(phone.locator("#status")).to_contain_text(said["wins"])
-    # the Bolstered knight's card: its defense now, and why
-    phone.locator('.db-mini[data-mini="B:knight#1"]').click()
-    card = phone.locator("#mini-info")
-    expect(card.locator('[data-stat="defense"]')).to_have_text(said["defense"])
-    expect(card.locator('[data-stat="damage"]')).to_have_text(said["damage"])
-    screenshot(phone, f"why-bolstered-card-{size}")
-    assert_no_internal_ids(phone)
-    card.locator("button").click()
-    phone.locator('.db-mini[data-mini="B:glorious#1"]').click()
-    expect(phone.locator("#mini-info .abilities")).to_contain_text(said["bolster"])
-    phone.locator("#mini-info button").click()
-    screenshot(phone, f"why-strike-missing-{size}")
+    phones = _seated_everywhere(browser, app, url, "A")
+    for size, phone in phones.items():
+        said = TEXTS[SCREENS[size][0]]
+        expect(phone.locator("#pending .why-not")).to_contain_text(said["why"])
+        expect(phone.locator("#status")).to_contain_text(said["wins"])
+        # the Bolstered knight's card: its defense now, and why
+        phone.locator('.db-mini[data-mini="B:knight#1"]').click()
+        card = phone.locator("#mini-info")
+        expect(card.locator('[data-stat="defense"]')).to_have_text(said["defense"])
+        expect(card.locator('[data-stat="damage"]')).to_have_text(said["damage"])
+        screenshot(phone, f"why-bolstered-card-{size}")
+        assert_no_internal_ids(phone)
+        card.locator("button").click()
+        phone.locator('.db-mini[data-mini="B:glorious#1"]').click()
+        expect(phone.locator("#mini-info .abilities")).to_contain_text(said["bolster"])
+        phone.locator("#mini-info button").click()
+        screenshot(phone, f"why-strike-missing-{size}")
 
     # seat A strikes: the cells to fight in come first, a plain Pass last
     app, url = served({**APART, "A:hero#1": "c3"}, mode="strike")
-    phone = _seated(browser, app, url, "A", locale, laptop)
-    buttons = phone.locator("#pending .controls button.choice")
-    expect(buttons.last).to_have_text(said["pass"])
-    assert buttons.count() >= 2
-    assert buttons.first.inner_text() not in ("Done", "完了", said["pass"])
-    screenshot(phone, f"why-pass-{size}")
-    assert_no_internal_ids(phone)
+    phones = _seated_everywhere(browser, app, url, "A")
+    for size, phone in phones.items():
+        said = TEXTS[SCREENS[size][0]]
+        buttons = phone.locator("#pending .controls button.choice")
+        expect(buttons.last).to_have_text(said["pass"])
+        assert buttons.count() >= 2
+        assert buttons.first.inner_text() not in ("Done", "完了", said["pass"])
+        screenshot(phone, f"why-pass-{size}")
+        assert_no_internal_ids(phone)
     # the hero's 4 damage to split: each target says the damage that disrupts and destroys it
     table = app.extensions["panel"].table
     table.submit(JUDGE, "cell c3")
     table.submit(JUDGE, "dice 3,1,miss,miss")
-    wait_for_version(phone, 2)
-    threshold = phone.locator('#pending .db-threshold[data-mini="B:knight#1"]')
-    expect(threshold).to_have_text(said["threshold"])
-    screenshot(phone, f"why-damage-thresholds-{size}")
-    assert_no_internal_ids(phone)
+    for size, phone in phones.items():
+        said = TEXTS[SCREENS[size][0]]
+        wait_for_version(phone, 2)
+        threshold = phone.locator('#pending .db-threshold[data-mini="B:knight#1"]')
+        expect(threshold).to_have_text(said["threshold"])
+        screenshot(phone, f"why-damage-thresholds-{size}")
+        assert_no_internal_ids(phone)
 
     # the conquest: each scoring cell, claimed or not, and why
     zones = {"A:hero#1": "c3", "B:knight#1": "c3", "B:glorious#1": "d3"}
     app, url = served(zones, phase="conquest", seat=None)
-    phone = _seated(browser, app, url, "B", locale, laptop)
-    claims = phone.locator("#pending .claim")
-    expect(claims.and_(phone.locator('[data-cell="c3"]'))).to_contain_text(said["contested"])
-    expect(claims.and_(phone.locator('[data-cell="d3"]'))).to_contain_text(said["held"])
-    expect(claims.and_(phone.locator('[data-cell="b2"]'))).to_contain_text(said["empty"])
-    expect(phone.locator("#status")).to_contain_text(said["wins"])
-    screenshot(phone, f"why-claims-{size}")
-    assert_no_internal_ids(phone)
+    phones = _seated_everywhere(browser, app, url, "B")
+    for size, phone in phones.items():
+        said = TEXTS[SCREENS[size][0]]
+        claims = phone.locator("#pending .claim")
+        expect(claims.and_(phone.locator('[data-cell="c3"]'))).to_contain_text(said["contested"])
+        expect(claims.and_(phone.locator('[data-cell="d3"]'))).to_contain_text(said["held"])
+        expect(claims.and_(phone.locator('[data-cell="b2"]'))).to_contain_text(said["empty"])
+        expect(phone.locator("#status")).to_contain_text(said["wins"])
+        screenshot(phone, f"why-claims-{size}")
+        assert_no_internal_ids(phone)
