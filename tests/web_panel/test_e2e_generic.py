@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Response, expect
 
 from companion.table.table import Table
 from tests.web_panel.browser import (
@@ -160,25 +160,34 @@ def test_the_table_page_shows_each_seats_join_link_as_a_code_and_as_text(
     screenshot(page, "generic-table-page")
 
 
-@pytest.mark.parametrize(("language", "laptop"), [("en-US", False), ("ja", True)])
-def test_every_page_loads_without_javascript_errors(
-    browser: Browser, server: PanelServer, language: str, laptop: bool
-):
+def test_every_page_loads_without_javascript_errors(browser: Browser, server: PanelServer):
+    """On a phone in English and a laptop in Japanese, both at once."""
     # the harness fails the test on any console or page error on these pages
-    page = new_phone(browser, server.url, language, laptop=laptop)
-    expect(page.locator("body")).to_have_attribute("data-live", "yes")
-    page.goto(server.url + "/table")
-    expect(page.locator("figure.join")).to_have_count(2)
-    page.goto(server.url + "/setup")
-    expect(page.locator("#setup-start, #setup-refused").first).to_be_visible()
-    response = page.goto(server.url + "/join/1.A.not0a0valid0code")
-    assert response is not None and response.status == 403
-    expect(page.locator(".error-text")).to_be_visible()
+    pages = {
+        language: new_phone(browser, server.url, language, laptop=laptop)
+        for language, laptop in (("en-US", False), ("ja", True))
+    }
+
+    def goto(path: str) -> dict[str, Response | None]:
+        return {language: page.goto(server.url + path) for language, page in pages.items()}
+
+    for page in pages.values():
+        expect(page.locator("body")).to_have_attribute("data-live", "yes")
+    goto("/table")
+    for page in pages.values():
+        expect(page.locator("figure.join")).to_have_count(2)
+    goto("/setup")
+    for page in pages.values():
+        expect(page.locator("#setup-start, #setup-refused").first).to_be_visible()
+    for language, response in goto("/join/1.A.not0a0valid0code").items():
+        assert response is not None and response.status == 403
+        expect(pages[language].locator(".error-text")).to_be_visible()
     for path in ("/join/a/b", "/no-such-page"):  # our own page, in the phone's language
-        response = page.goto(server.url + path)
-        assert response is not None and response.status == 404
-        expect(page.locator(".error-text")).to_have_text(
-            translate("ja" if language == "ja" else "en", "error.not_found")
-        )
-    page.goto(server.url + "/lang/en?next=/")
-    expect(page.locator("html")).to_have_attribute("lang", "en")
+        for language, response in goto(path).items():
+            assert response is not None and response.status == 404
+            expect(pages[language].locator(".error-text")).to_have_text(
+                translate("ja" if language == "ja" else "en", "error.not_found")
+            )
+    goto("/lang/en?next=/")
+    for page in pages.values():
+        expect(page.locator("html")).to_have_attribute("lang", "en")
