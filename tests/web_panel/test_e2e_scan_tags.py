@@ -102,32 +102,40 @@ def carrier_server(
     running.stop()
 
 
-@pytest.mark.parametrize(("language", "laptop"), [("en-US", False), ("ja-JP", True)])
 def test_scanning_carriers_adds_miniatures_and_names_another_tables_carrier(
-    browser: Browser,
-    carrier_server: PanelServer,
-    camera: ShowingCamera,
-    language: str,
-    laptop: bool,
+    browser: Browser, carrier_server: PanelServer, camera: ShowingCamera
 ):
-    phone = new_phone(browser, carrier_server.url, language, laptop=laptop)
-    phone.locator("#judge-pin").fill(JUDGE_PIN)
-    phone.locator("#judge-login").click()
-    expect(phone.locator("#viewer")).to_have_text(phone.evaluate("Panel.t('viewer.judge')"))
-    phone.locator("#setup-link").click()
-    phone.locator('.warband-pick[data-seat="A"]').select_option("build")
-    builder = phone.locator('.builder[data-seat="A"]')
-    chosen = builder.locator(".chosen li")
-    builder.locator(".scan-toggle").click()
+    """A judge's phone in English and a judge's laptop in Japanese scan at once: the camera
+    shows each set of carriers to both."""
+    phones = {
+        language: new_phone(browser, carrier_server.url, language, laptop=laptop)
+        for language, laptop in (("en-US", False), ("ja-JP", True))
+    }
+    for phone in phones.values():
+        phone.locator("#judge-pin").fill(JUDGE_PIN)
+        phone.locator("#judge-login").click()
+    for phone in phones.values():
+        expect(phone.locator("#viewer")).to_have_text(phone.evaluate("Panel.t('viewer.judge')"))
+        phone.locator("#setup-link").click()
+    builders = {
+        language: phone.locator('.builder[data-seat="A"]') for language, phone in phones.items()
+    }
+    for language, phone in phones.items():
+        phone.locator('.warband-pick[data-seat="A"]').select_option("build")
+        builders[language].locator(".scan-toggle").click()
     # Sir Glorious's carrier, with its figure on it, beside a carrier of the table with key 9
     # that has the same serial
     camera.show_carriers([5 * 50 + 0, 9 * 50 + 0])
-    expect(chosen).to_have_count(1)
-    name = phone.evaluate("Panel.t('setup.scan_other_table', {tag: 'T09-0'})")
-    expect(builder.locator(".scan-problem")).to_have_text(name)
+    for language, phone in phones.items():
+        builder = builders[language]
+        expect(builder.locator(".chosen li")).to_have_count(1)
+        name = phone.evaluate("Panel.t('setup.scan_other_table', {tag: 'T09-0'})")
+        expect(builder.locator(".scan-problem")).to_have_text(name)
     camera.show_carriers([5 * 50 + 0, 5 * 50 + 1])
-    expect(chosen).to_have_count(2)
-    expect(builder.locator(".chosen li.added")).to_contain_text("Spellbound Scissors")
-    expect(builder.locator(".scan-problem")).to_have_count(0)
-    screenshot(phone, f"setup-scan-carriers-{language}")
-    builder.locator(".scan-toggle").click()
+    for language, phone in phones.items():
+        builder = builders[language]
+        expect(builder.locator(".chosen li")).to_have_count(2)
+        expect(builder.locator(".chosen li.added")).to_contain_text("Spellbound Scissors")
+        expect(builder.locator(".scan-problem")).to_have_count(0)
+        screenshot(phone, f"setup-scan-carriers-{language}")
+        builder.locator(".scan-toggle").click()
