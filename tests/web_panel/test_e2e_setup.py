@@ -8,10 +8,10 @@ import re
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from companion.table.table import Table
-from tests.web_panel.browser import new_phone, screenshot
+from tests.web_panel.browser import LOCALES, SCREENS, every_screen, new_phone, screenshot
 from tests.web_panel.conftest import JUDGE_PIN, join_url
 from tests.web_panel.map_values import DEFAULT_MAP_VALUES, type_map_values
 from tests.web_panel.visible_text import assert_no_internal_ids
@@ -21,6 +21,11 @@ from web_panel.i18n import translate
 pytestmark = [
     pytest.mark.browser,
 ]
+
+
+def _seat_link(app: Flask, seat: str) -> str:
+    """The path of a new join link of ``seat``: each phone that joins uses its own code."""
+    return "/join/" + join_url(app, seat).rsplit("/join/", 1)[1]
 
 
 def test_the_judge_sets_up_a_new_dreamblade_game(
@@ -88,9 +93,7 @@ def test_the_judge_sets_up_a_new_dreamblade_game(
 def test_a_seated_phone_stays_seated_through_a_new_game_with_its_seat(
     browser: Browser, server: PanelServer, app: Flask
 ):
-    phone = new_phone(
-        browser, server.url, at=server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1]
-    )
+    phone = new_phone(browser, server.url, at=server.url + _seat_link(app, "A"))
     expect(phone.locator("#viewer")).to_contain_text("Seat A")
     judge = app.test_client()
     csrf = judge.get("/api/me").get_json()["csrf"]
@@ -112,95 +115,118 @@ def test_a_seated_phone_stays_seated_through_a_new_game_with_its_seat(
     expect(phone.locator(".pending-title")).to_be_visible()
 
 
-@pytest.mark.parametrize("laptop", [False, True], ids=["phone", "laptop"])
 def test_default_seat_names_are_in_the_phones_language_and_typed_ones_as_typed(
-    browser: Browser, server: PanelServer, app: Flask, table: Table, laptop: bool
+    browser: Browser, server: PanelServer, app: Flask, table: Table
 ):
-    judge = new_phone(browser, server.url, "ja-JP", laptop=laptop)
-    judge.locator("#judge-pin").fill(JUDGE_PIN)
-    judge.locator("#judge-login").click()
-    expect(judge.locator("#viewer")).to_have_text(translate("ja", "viewer.judge"))
-    judge.goto(server.url + "/setup")
-    seat_a = judge.locator('fieldset.seat[data-seat="A"] .seat-name')
-    expect(seat_a).to_have_value("プレイヤーA")  # nobody typed it: the phone's language
-    maps = [translate("ja", f"setup.{key}") for key in ("configured_map", "builtin_map.default")]
-    expect(judge.locator("#setup-map option")).to_have_text(maps)  # never the map's id
-    judge.locator('fieldset.seat[data-seat="B"] .seat-name').fill("Ben")
-    for seat in ("A", "B"):
-        judge.locator(f'.warband-pick[data-seat="{seat}"]').select_option("builtin:sample-valor")
-    type_map_values(judge)
-    judge.locator("#setup-start").click()
-    expect(judge).to_have_url(server.url + "/")  # the judge's phone: its own page again
-    judge.goto(server.url + "/table")
-    expect(judge.locator("figure.join figcaption").first).to_contain_text("プレイヤーA")
-    expect(judge.locator("figure.join figcaption").last).to_contain_text("Ben")
-    expect(judge.locator("body")).not_to_contain_text("Player")
-    screenshot(judge, f"setup-seat-names-ja-{'laptop' if laptop else 'phone'}")
+    """On a phone and a laptop: each judge sets up the same game in turn, then each size's
+    players join it."""
+    judges = {
+        size: new_phone(browser, server.url, "ja-JP", laptop=size == "laptop")
+        for size in ("phone", "laptop")
+    }
+    for judge in judges.values():
+        judge.locator("#judge-pin").fill(JUDGE_PIN)
+        judge.locator("#judge-login").click()
+    for judge in judges.values():
+        expect(judge.locator("#viewer")).to_have_text(translate("ja", "viewer.judge"))
+        judge.goto(server.url + "/setup")
+    for judge in judges.values():  # every form read before any game starts
+        seat_a = judge.locator('fieldset.seat[data-seat="A"] .seat-name')
+        expect(seat_a).to_have_value("プレイヤーA")  # nobody typed it: the phone's language
+        maps = [
+            translate("ja", f"setup.{key}") for key in ("configured_map", "builtin_map.default")
+        ]
+        expect(judge.locator("#setup-map option")).to_have_text(maps)  # never the map's id
+    for judge in judges.values():
+        judge.locator('fieldset.seat[data-seat="B"] .seat-name').fill("Ben")
+        for seat in ("A", "B"):
+            judge.locator(f'.warband-pick[data-seat="{seat}"]').select_option(
+                "builtin:sample-valor"
+            )
+        type_map_values(judge)
+        judge.locator("#setup-start").click()
+        expect(judge).to_have_url(server.url + "/")  # the judge's phone: its own page again
+    for judge in judges.values():
+        judge.goto(server.url + "/table")
+    for size, judge in judges.items():
+        expect(judge.locator("figure.join figcaption").first).to_contain_text("プレイヤーA")
+        expect(judge.locator("figure.join figcaption").last).to_contain_text("Ben")
+        expect(judge.locator("body")).not_to_contain_text("Player")
+        screenshot(judge, f"setup-seat-names-ja-{size}")
 
-    english = new_phone(
-        browser,
-        server.url,
-        laptop=laptop,
-        at=server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1],
-    )
-    expect(english.locator("#viewer")).to_contain_text("Player A")
-    japanese = new_phone(
-        browser,
-        server.url,
-        "ja-JP",
-        laptop=laptop,
-        at=server.url + "/join/" + join_url(app, "B").rsplit("/join/", 1)[1],
-    )
-    expect(japanese.locator("#viewer")).to_contain_text("Ben")
-    expect(japanese.locator("#pending")).to_contain_text("プレイヤーA")
-    expect(japanese.locator("body")).not_to_contain_text("Player")
-    screenshot(japanese, f"seat-names-ja-{'laptop' if laptop else 'phone'}")
+    players = {
+        size: (
+            new_phone(browser, server.url, laptop=laptop, at=server.url + _seat_link(app, "A")),
+            new_phone(
+                browser, server.url, "ja-JP", laptop=laptop, at=server.url + _seat_link(app, "B")
+            ),
+        )
+        for size, laptop in (("phone", False), ("laptop", True))
+    }
+    for size, (english, japanese) in players.items():
+        expect(english.locator("#viewer")).to_contain_text("Player A")
+        expect(japanese.locator("#viewer")).to_contain_text("Ben")
+        expect(japanese.locator("#pending")).to_contain_text("プレイヤーA")
+        expect(japanese.locator("body")).not_to_contain_text("Player")
+        screenshot(japanese, f"seat-names-ja-{size}")
 
 
-@pytest.mark.parametrize("laptop", [False, True], ids=["phone", "laptop"])
-@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
 def test_a_judge_who_starts_a_game_from_a_seated_phone_is_back_on_its_seat(
-    browser: Browser, server: PanelServer, app: Flask, table: Table, locale: str, laptop: bool
+    browser: Browser, server: PanelServer, app: Flask, table: Table
 ):
-    lang = locale[:2]
-    phone = new_phone(
-        browser,
-        server.url,
-        locale,
-        laptop=laptop,
-        at=server.url + "/join/" + join_url(app, "A").rsplit("/join/", 1)[1],
-    )
-    expect(phone.locator("#viewer")).to_contain_text(translate(lang, "viewer.seat", seat="A"))
-    phone.locator("#judge-unlock summary").click()  # folded away on a seated phone
-    phone.locator("#judge-pin").fill(JUDGE_PIN)
-    phone.locator("#judge-login").click()
-    expect(phone.locator("#viewer")).to_have_text(translate(lang, "viewer.judge"))
-    phone.locator("#setup-link").click()
-    for seat in ("A", "B"):  # the same players' next game: the phone keeps its seat
-        phone.locator(f'.warband-pick[data-seat="{seat}"]').select_option("builtin:sample-valor")
-    type_map_values(phone)
-    phone.locator("#setup-start").click()
-    expect(phone).to_have_url(server.url + "/")
-    expect(phone.locator("#pending")).to_have_attribute("data-kind", "initiative_roll")
-    assert table.read(lambda game: game.name) == "dreamblade"
-    assert phone.evaluate("window.Panel.state.me.seat") == "A"
-    expect(phone.locator('.db-die-row[data-seat="A"]')).to_be_visible()  # its seat's roll
-    screenshot(phone, f"setup-judge-back-on-seat-{lang}-{'laptop' if laptop else 'phone'}")
-    assert_no_internal_ids(phone)
+    """In English and Japanese, on a phone and a laptop: four phones hold seat A, each becomes
+    the judge and starts the next game in turn, and is back on its seat in it."""
+    phones = {
+        f"{language}-{size}": new_phone(
+            browser,
+            server.url,
+            LOCALES[language],
+            laptop=size == "laptop",
+            at=server.url + _seat_link(app, "A"),
+        )
+        for language, size in SCREENS
+    }
+    for name, phone in phones.items():
+        lang = name.split("-")[0]
+        expect(phone.locator("#viewer")).to_contain_text(translate(lang, "viewer.seat", seat="A"))
+        phone.locator("#judge-unlock summary").click()  # folded away on a seated phone
+        phone.locator("#judge-pin").fill(JUDGE_PIN)
+        phone.locator("#judge-login").click()
+    for name, phone in phones.items():
+        lang = name.split("-")[0]
+        expect(phone.locator("#viewer")).to_have_text(translate(lang, "viewer.judge"))
+        phone.locator("#setup-link").click()
+    for name, phone in phones.items():
+        for seat in ("A", "B"):  # the same players' next game: the phone keeps its seat
+            phone.locator(f'.warband-pick[data-seat="{seat}"]').select_option(
+                "builtin:sample-valor"
+            )
+        type_map_values(phone)
+        phone.locator("#setup-start").click()
+        expect(phone).to_have_url(server.url + "/")
+        expect(phone.locator("#pending")).to_have_attribute("data-kind", "initiative_roll")
+        assert table.read(lambda game: game.name) == "dreamblade"
+        assert phone.evaluate("window.Panel.state.me.seat") == "A"
+        expect(phone.locator('.db-die-row[data-seat="A"]')).to_be_visible()  # its seat's roll
+        screenshot(phone, f"setup-judge-back-on-seat-{name}")
+        assert_no_internal_ids(phone)
+        phone.context.close()  # its part done: the next phones' games are not drawn for it
 
 
-@pytest.mark.parametrize("laptop", [False, True], ids=["phone", "laptop"])
-@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
 def test_the_map_values_are_typed_once_and_offered_at_the_next_set_up(
-    browser: Browser, server: PanelServer, table: Table, locale: str, laptop: bool
+    browser: Browser, server: PanelServer, table: Table
 ):
-    lang = locale[:2]
-    judge = new_phone(browser, server.url, locale, laptop=laptop)
-    judge.locator("#judge-pin").fill(JUDGE_PIN)
-    judge.locator("#judge-login").click()
-    expect(judge.locator("#viewer")).to_have_text(translate(lang, "viewer.judge"))
+    """In English and Japanese, on a phone and a laptop: every judge's form is opened before any
+    game is set up, then each judge sets up its next games in turn."""
+    judges = every_screen(browser, server.url)
+    for judge in judges.values():
+        judge.locator("#judge-pin").fill(JUDGE_PIN)
+        judge.locator("#judge-login").click()
+    for name, judge in judges.items():
+        lang = name.split("-")[0]
+        expect(judge.locator("#viewer")).to_have_text(translate(lang, "viewer.judge"))
 
-    def set_up() -> None:
+    def set_up(judge: Page) -> None:
         judge.goto(server.url + "/setup")
         judge.locator("#setup-map").select_option("default")
         for seat in ("A", "B"):
@@ -208,26 +234,30 @@ def test_the_map_values_are_typed_once_and_offered_at_the_next_set_up(
                 "builtin:sample-valor"
             )
 
-    set_up()
-    expect(judge.locator("#map-values-remembered")).to_have_count(0)  # never typed here yet
-    for cell in DEFAULT_MAP_VALUES:
-        expect(judge.locator(f'.map-value[data-cell="{cell}"]')).to_have_value("")
-    type_map_values(judge)
-    judge.locator("#setup-start").click()
-    expect(judge).to_have_url(server.url + "/")
+    for judge in judges.values():
+        set_up(judge)
+    for judge in judges.values():
+        expect(judge.locator("#map-values-remembered")).to_have_count(0)  # never typed here yet
+        for cell in DEFAULT_MAP_VALUES:
+            expect(judge.locator(f'.map-value[data-cell="{cell}"]')).to_have_value("")
+    for name, judge in judges.items():
+        type_map_values(judge)
+        judge.locator("#setup-start").click()
+        expect(judge).to_have_url(server.url + "/")
 
-    set_up()  # the next game: the values read off this map are filled in, and said so
-    said = translate(lang, "setup.map_values_remembered")
-    expect(judge.locator("#map-values-remembered")).to_have_text(said)
-    for cell, value in DEFAULT_MAP_VALUES.items():
-        expect(judge.locator(f'.map-value[data-cell="{cell}"]')).to_have_value(str(value))
-    screenshot(judge, f"setup-map-values-remembered-{lang}-{'laptop' if laptop else 'phone'}")
-    assert_no_internal_ids(judge)
-    judge.locator('.map-value[data-cell="b2"]').fill("3")  # the judge may change one
-    judge.locator("#setup-start").click()
-    expect(judge).to_have_url(server.url + "/")
-    assert table.read(lambda game: game.setup.dream_map.key_values["b2"]) == 3
+        set_up(judge)  # the next game: the values read off this map are filled in, and said so
+        said = translate(name.split("-")[0], "setup.map_values_remembered")
+        expect(judge.locator("#map-values-remembered")).to_have_text(said)
+        for cell, value in DEFAULT_MAP_VALUES.items():
+            expect(judge.locator(f'.map-value[data-cell="{cell}"]')).to_have_value(str(value))
+        screenshot(judge, f"setup-map-values-remembered-{name}")
+        assert_no_internal_ids(judge)
+        judge.locator('.map-value[data-cell="b2"]').fill("3")  # the judge may change one
+        judge.locator("#setup-start").click()
+        expect(judge).to_have_url(server.url + "/")
+        assert table.read(lambda game: game.setup.dream_map.key_values["b2"]) == 3
 
-    set_up()
-    expect(judge.locator('.map-value[data-cell="b2"]')).to_have_value("3")
-    expect(judge.locator('.map-value[data-cell="c2"]')).to_have_value("2")
+        set_up(judge)
+        expect(judge.locator('.map-value[data-cell="b2"]')).to_have_value("3")
+        expect(judge.locator('.map-value[data-cell="c2"]')).to_have_value("2")
+        judge.context.close()  # its part done: the next judges' games are not drawn for it
