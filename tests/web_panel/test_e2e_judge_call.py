@@ -14,18 +14,16 @@ from playwright.sync_api import Browser, Page, expect
 from companion import events as ev
 from companion.events import Event
 from companion.table.table import Table
-from tests.web_panel.browser import new_phone, screenshot
+from tests.web_panel.browser import LOCALES, SCREENS, close_pages, new_phone, screenshot
 from tests.web_panel.conftest import JUDGE_PIN, join_url
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel.app import PanelServer
 from web_panel.i18n import translate
+from web_panel.judge_calls import CALL_INTERVAL, JudgeCalls
 
 pytestmark = [
     pytest.mark.browser,
 ]
-
-SIZES = ("phone", "laptop")
-LANGUAGES = {"en-US": "en", "ja-JP": "ja"}
 
 
 def _seated(browser: Browser, app: Flask, url: str, seat: str, locale: str, laptop: bool) -> Page:
@@ -40,18 +38,32 @@ def _seated(browser: Browser, app: Flask, url: str, seat: str, locale: str, lapt
     return phone
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("locale", LANGUAGES)
 def test_a_seated_player_calls_the_judge_from_their_phone(
-    browser: Browser, server: PanelServer, app: Flask, table: Table, size: str, locale: str
+    browser: Browser, server: PanelServer, app: Flask, table: Table
 ):
-    lang = LANGUAGES[locale]
-    laptop = size == "laptop"
+    """On a phone and a laptop, in English and Japanese, one screen after another at the same
+    table; the table's clock moves a minute on between two, so seat A may call again."""
+    clock = [0.0]
+    app.extensions["panel"].judge_calls = JudgeCalls(table.bus, now=lambda: clock[0])
     calls: list[Event] = []
     table.bus.subscribe(calls.append, kinds={ev.JUDGE_CALLED})
+    for lang, size in SCREENS:
+        _call_the_judge(browser, server, app, calls, lang, size)
+        close_pages()  # this screen's phones
+        calls.clear()
+        clock[0] += CALL_INTERVAL
+
+
+def _call_the_judge(
+    browser: Browser, server: PanelServer, app: Flask, calls: list[Event], lang: str, size: str
+) -> None:
+    locale = LOCALES[lang]
+    laptop = size == "laptop"
     phone_a = _seated(browser, app, server.url, "A", locale, laptop)
     phone_b = _seated(browser, app, server.url, "B", locale, laptop)
     watcher = new_phone(browser, server.url, locale, laptop=laptop)
+    for phone in (phone_b, watcher):  # the call of the screen before was answered
+        expect(phone.locator('#notices [data-kind="judge_called"]')).to_have_count(0)
     expect(phone_a.locator("#judge-call")).to_contain_text(translate(lang, "judge.call_hint"))
     expect(watcher.locator("#judge-call")).to_be_hidden()
 

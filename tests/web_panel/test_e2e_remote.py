@@ -21,7 +21,15 @@ from companion.settings import Settings
 from tests.companion.hub.mqtt import wait_for
 from tests.companion.remote.pair import Pair, linked_pair
 from tests.companion.remote.tables import remote_broker_section, running_table, stop_table
-from tests.web_panel.browser import new_phone, screenshot, wait_for_version
+from tests.web_panel.browser import (
+    LOCALES,
+    SCREENS,
+    close_pages,
+    every_screen,
+    new_phone,
+    screenshot,
+    wait_for_version,
+)
 from tests.web_panel.conftest import join_url
 from web_panel import create_app, serve
 from web_panel.app import PanelServer
@@ -65,7 +73,7 @@ def _seated(browser: Browser, base: str, app: Flask, seat: str, lang: str, lapto
     page = new_phone(
         browser,
         base,
-        "ja-JP" if lang == "ja" else "en-US",
+        LOCALES[lang],
         laptop=laptop,
         at=base + "/join/" + join_url(app, seat).rsplit("/join/", 1)[1],
     )
@@ -93,59 +101,81 @@ def _pause_names_what_is_down(page: Page, lang: str, reason: str) -> None:
     assert DOWN[lang, reason] in text and not INTERNET.search(text), text
 
 
-@pytest.mark.parametrize("laptop", [False, True], ids=["phone", "laptop"])
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_both_tables_say_why_they_paused_and_that_they_resumed(
-    browser: Browser, linked: Linked, lang: str, laptop: bool
-):
-    size = "laptop" if laptop else "phone"
-    guest = _seated(browser, linked.guest, linked.guest_app, "B", lang, laptop)
-    host = _seated(browser, linked.host, linked.host_app, "A", lang, laptop)
-    for page in (guest, host):
+def test_both_tables_say_why_they_paused_and_that_they_resumed(browser: Browser, linked: Linked):
+    """One linked pair watched on a phone and a laptop, in English and Japanese: each screen a
+    guest's page and a host's page, all eight open at once through one pause."""
+    screens = {
+        (lang, size): (
+            _seated(browser, linked.guest, linked.guest_app, "B", lang, size == "laptop"),
+            _seated(browser, linked.host, linked.host_app, "A", lang, size == "laptop"),
+        )
+        for lang, size in SCREENS
+    }
+    guests = [guest for guest, _ in screens.values()]
+    hosts = [host for _, host in screens.values()]
+    every = [(lang, page) for (lang, _), pages in screens.items() for page in pages]
+    for lang, page in every:
         wait_for_version(page, 0)
         _banner_says(page, lang, "live", "remote.live")
     # the host's seat plays at the host's table: its move shows at the guest's
-    host.locator("#pending button", has_text="add 2").first.click()
-    wait_for_version(guest, 1)
+    hosts[0].locator("#pending button", has_text="add 2").first.click()
+    for guest in guests:
+        wait_for_version(guest, 1)
 
     linked.pair.broker.stop()  # the broker goes: both tables pause
-    for page in (guest, host):
+    for lang, page in every:
         _banner_says(page, lang, "paused", "remote.paused.link_down")
         _pause_names_what_is_down(page, lang, "link_down")
         expect(page.locator("#pending button", has_text="add 1")).to_have_count(0)
         expect(page.locator("#pending .remote-paused-hint")).to_have_text(
             translate(lang, "remote.paused_hint")
         )
-    screenshot(guest, f"remote-paused-{lang}-{size}")
-    # its phone offers nothing to tap while paused; the table refuses anything sent anyway
-    assert guest.evaluate("window.Panel.canAct(window.Panel.state.view.pending)") is False
+    for (lang, size), (guest, _) in screens.items():
+        screenshot(guest, f"remote-paused-{lang}-{size}")
+        # its phone offers nothing to tap while paused; the table refuses anything sent anyway
+        assert guest.evaluate("window.Panel.canAct(window.Panel.state.view.pending)") is False
 
     linked.pair.broker.start()
-    for page in (guest, host):
+    for lang, page in every:
         _banner_says(page, lang, "resumed", "remote.resumed")
-    screenshot(guest, f"remote-resumed-{lang}-{size}")
-    guest.locator("#pending button", has_text="add 3").first.click()
-    wait_for_version(host, 2)
-    assert linked.pair.host.table.log()[-1]["seat"] == "B"
+    for (lang, size), (guest, _) in screens.items():
+        screenshot(guest, f"remote-resumed-{lang}-{size}")
+    # every page plays on: each guest's page adds 1 for seat B (its host's page sees it), then
+    # the next screen's host's page for seat A (the guests' pages see it); 2 + 7 stays under 10
+    version = 1
+    for index, guest in enumerate(guests):
+        guest.locator("#pending button", has_text="add 1").first.click()
+        version += 1
+        for host in hosts:
+            wait_for_version(host, version)
+        assert linked.pair.host.table.log()[-1]["seat"] == "B"
+        if index + 1 < len(hosts):
+            hosts[index + 1].locator("#pending button", has_text="add 1").first.click()
+            version += 1
+            for other in guests:
+                wait_for_version(other, version)
+            assert linked.pair.guest.table.log()[-1]["seat"] == "A"
 
 
-@pytest.mark.parametrize("laptop", [False, True], ids=["phone", "laptop"])
-@pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_guest_says_the_other_table_is_away_and_the_table_screen_shows_its_seat_only(
-    browser: Browser, linked: Linked, lang: str, laptop: bool
+    browser: Browser, linked: Linked
 ):
-    locale = "ja-JP" if lang == "ja" else "en-US"
-    screen = new_phone(browser, linked.guest, locale, laptop=laptop, at=linked.guest + "/table")
-    wait_for_version(screen, 0)
-    expect(screen.locator("figure.join")).to_have_count(1)
-    expect(screen.locator("figure.join")).to_have_attribute("data-seat", "B")
-    expect(screen.locator(".remote-role")).to_have_text(
-        translate(lang, "remote.role.guest", seat="B")
-    )
+    """The guest's table screen on a phone and a laptop, in English and Japanese, at once."""
+    screens = every_screen(browser, linked.guest, at=linked.guest + "/table")
+    for name, screen in screens.items():
+        lang = name.split("-")[0]
+        wait_for_version(screen, 0)
+        expect(screen.locator("figure.join")).to_have_count(1)
+        expect(screen.locator("figure.join")).to_have_attribute("data-seat", "B")
+        expect(screen.locator(".remote-role")).to_have_text(
+            translate(lang, "remote.role.guest", seat="B")
+        )
     linked.pair.host.close()  # the host table stops; the broker stays
-    _banner_says(screen, lang, "paused", "remote.paused.partner_away")
-    _pause_names_what_is_down(screen, lang, "partner_away")
-    screenshot(screen, f"remote-partner-away-table-{lang}-{'laptop' if laptop else 'phone'}")
+    for name, screen in screens.items():
+        lang, size = name.split("-")
+        _banner_says(screen, lang, "paused", "remote.paused.partner_away")
+        _pause_names_what_is_down(screen, lang, "partner_away")
+        screenshot(screen, f"remote-partner-away-table-{lang}-{size}")
     assert wait_for(lambda: linked.pair.guest.table.held == "partner_away")
 
 
@@ -173,16 +203,28 @@ def _scan(page: Page, image: str) -> str:
     return str(results[0].text)
 
 
-@pytest.mark.parametrize("laptop", [False, True], ids=["phone", "laptop"])
-@pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_table_screens_invite_a_friend_and_join_with_the_code(
-    browser: Browser, two_running: tuple[TableRuntime, TableRuntime], lang: str, laptop: bool
+    browser: Browser, two_running: tuple[TableRuntime, TableRuntime]
 ):
     """The invite passed by a phone (issue 36): the host's table screen shows it as a QR code
-    whose link a friend's table screen opens with the code filled in; a code cut short says so."""
+    whose link a friend's table screen opens with the code filled in; a code cut short says so.
+    On a phone and a laptop, in English and Japanese, one screen after another on the same two
+    tables: a code joins once, so after each screen both tables leave the game they linked."""
     host, guest = two_running
-    size = "laptop" if laptop else "phone"
-    locale = "ja-JP" if lang == "ja" else "en-US"
+    for lang, size in SCREENS:
+        _invite_and_join(browser, host, guest, lang, size)
+        close_pages()  # this screen's pages: the next screen's tables start on their own
+        for runtime in (guest, host):
+            assert runtime.panel is not None and runtime.panel.remote is not None
+            runtime.panel.remote.leave()
+        assert host.table.state()["remote"] is None and guest.table.state()["remote"] is None
+
+
+def _invite_and_join(
+    browser: Browser, host: TableRuntime, guest: TableRuntime, lang: str, size: str
+) -> None:
+    laptop = size == "laptop"
+    locale = LOCALES[lang]
     host_url, guest_url = (f"http://127.0.0.1:{r.panel_port}" for r in (host, guest))
     host_screen = new_phone(browser, host_url, locale, laptop=laptop, at=host_url + "/table")
     card = host_screen.locator("#remote-card")

@@ -8,7 +8,14 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Browser, expect
 
-from tests.web_panel.browser import new_phone, scan_join_code, screenshot
+from tests.web_panel.browser import (
+    LOCALES,
+    SCREENS,
+    close_pages,
+    new_phone,
+    scan_join_code,
+    screenshot,
+)
 from tests.web_panel.conftest import JUDGE_PIN
 from tests.web_panel.test_tournament_confirm import attach
 from tests.web_panel.visible_text import assert_no_internal_ids
@@ -30,13 +37,22 @@ LOG_IN = """async (pin) => {
 }"""
 
 
-@pytest.mark.parametrize("laptop", [False, True], ids=["phone", "laptop"])
-@pytest.mark.parametrize("language", ["en", "ja"])
 def test_a_held_seat_shows_no_code_and_the_judge_frees_it(
-    browser: Browser, app: Flask, server: PanelServer, language: str, laptop: bool
+    browser: Browser, app: Flask, server: PanelServer
 ):
+    """On a phone and a laptop, in English and Japanese, one screen after another at the same
+    table: each screen's player takes seat A, and its judge frees it for the next."""
     attach(app, None)  # the table plays in an event
-    locale = "ja-JP" if language == "ja" else "en-US"
+    for language, size in SCREENS:
+        _hold_and_free(browser, app, server, language, size)
+        close_pages()  # this screen's table screen and phone
+
+
+def _hold_and_free(
+    browser: Browser, app: Flask, server: PanelServer, language: str, size: str
+) -> None:
+    locale = LOCALES[language]
+    laptop = size == "laptop"
     screen = new_phone(browser, server.url, locale, laptop=laptop, at=server.url + "/table")
     seat_a = screen.locator('figure.join[data-seat="A"]')
     seat_b = screen.locator('figure.join[data-seat="B"]')
@@ -52,7 +68,6 @@ def test_a_held_seat_shows_no_code_and_the_judge_frees_it(
     expect(seat_a.locator("img")).to_have_count(0)  # no code to photograph
     expect(seat_b.locator("img")).to_be_visible()  # B still waits for its player
     assert_no_internal_ids(screen)
-    size = "laptop" if laptop else "phone"
     screenshot(screen, f"table-screen-seat-held-{size}-{language}")
 
     # the player's phone died: the judge, signed in on the table screen, frees the seat

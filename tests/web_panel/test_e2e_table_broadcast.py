@@ -1,6 +1,7 @@
 """End to end: a single table's own broadcast (the config's ``broadcast:``, at home: no delay)
-served by its panel — the spectator page at phone and laptop sizes, in English and Japanese,
-with the board drawn by the phones' own script, and the overlay; no console errors."""
+served by its panel — the spectator page at phone and laptop sizes, in English and Japanese (the
+four open at once, watching one game), with the board drawn by the phones' own script, and the
+overlay in each language; no console errors."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from playwright.sync_api import Browser, expect
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS
 from companion.settings import Settings
 from companion.table.proposers import JUDGE
-from tests.web_panel.browser import new_phone, screenshot
+from tests.web_panel.browser import LOCALES, every_screen, new_phone, screenshot
 from tests.web_panel.conftest import dreamblade_table
 from tests.web_panel.hub.test_e2e_boards import expect_dreamblade_board
 from tests.web_panel.visible_text import assert_no_internal_ids
@@ -38,26 +39,30 @@ def home(tmp_path: Path) -> Iterator[tuple[str, Flask]]:
     app.extensions["panel"].close()
 
 
-@pytest.mark.parametrize("laptop", [False, True])
-@pytest.mark.parametrize("language", ["en-US", "ja-JP"])
 def test_a_table_at_home_broadcasts_its_game_as_it_happens(
-    browser: Browser, home: tuple[str, Flask], laptop: bool, language: str
+    browser: Browser, home: tuple[str, Flask]
 ):
+    """On a phone and a laptop, in English and in Japanese: the four pages watch the same game,
+    and the overlay in each language."""
     url, app = home
     panel = app.extensions["panel"]
-    lang = language[:2]
-    page = new_phone(browser, url, language, laptop=laptop, at=url + "/broadcast")
-    expect(page.locator("#bc-delay")).to_have_text(translate(lang, "broadcast.live"))
-    card = page.locator('.bc-table[data-table="table-1"]')
+    pages = every_screen(browser, url, at=url + "/broadcast")
+    cards = {name: page.locator('.bc-table[data-table="table-1"]') for name, page in pages.items()}
     view = panel.spectator_view()
-    expect(card).to_have_attribute("data-version", str(view["version"]))
-    expect_dreamblade_board(card.locator(".bc-board"), view)
+    for name, page in pages.items():
+        lang = name.split("-")[0]
+        expect(page.locator("#bc-delay")).to_have_text(translate(lang, "broadcast.live"))
+        expect(cards[name]).to_have_attribute("data-version", str(view["version"]))
+        expect_dreamblade_board(cards[name].locator(".bc-board"), view)
     panel.table.submit(JUDGE, DEMO_ACTIONS[PLAYED])  # the gargoyle moves: shown at once
     view = panel.spectator_view()
-    expect(card).to_have_attribute("data-version", str(view["version"]))
-    expect_dreamblade_board(card.locator(".bc-board"), view)
-    assert_no_internal_ids(page)
-    screenshot(page, f"table-broadcast-{'laptop' if laptop else 'phone'}-{language}")
-    overlay = new_phone(browser, url, language, laptop=True, at=url + "/overlay/table-1")
-    expect(overlay.locator("body")).to_have_attribute("data-version", str(view["version"]))
-    expect_dreamblade_board(overlay.locator("#ov-board"), view)
+    for name, page in pages.items():
+        lang, size = name.split("-")
+        expect(cards[name]).to_have_attribute("data-version", str(view["version"]))
+        expect_dreamblade_board(cards[name].locator(".bc-board"), view)
+        assert_no_internal_ids(page)
+        screenshot(page, f"table-broadcast-{size}-{LOCALES[lang]}")
+    for locale in LOCALES.values():
+        overlay = new_phone(browser, url, locale, laptop=True, at=url + "/overlay/table-1")
+        expect(overlay.locator("body")).to_have_attribute("data-version", str(view["version"]))
+        expect_dreamblade_board(overlay.locator("#ov-board"), view)
