@@ -4,7 +4,6 @@ roll is applied like typed dice, and the other seat's phone shows it in its log.
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -104,5 +103,6 @@ def test_roll_for_me_rolls_the_attack_dice_and_both_seats_see_them(
                     assert not english_words(page, proper_names(table))
     finally:
         close_pages()
-        with ThreadPoolExecutor() as pool:  # each stop waits for its server's next poll
-            list(pool.map(PanelServer.stop, servers.values()))
+        for name, server in servers.items():
+            server.stop()
+            apps[name].extensions["panel"].close()

@@ -6,7 +6,6 @@ cell says why it is claimed or not, and the score toward 6 turn wins is on scree
 from __future__ import annotations
 
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,6 @@ from tests.web_panel.browser import new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import join_url
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel import create_app, serve
-from web_panel.app import PanelServer
 
 pytestmark = [
     pytest.mark.browser,
@@ -42,7 +40,7 @@ def _served(tmp_path: Path, settings: Settings, zones: dict[str, str], **moment:
 
 @pytest.fixture
 def served(tmp_path: Path, settings: Settings) -> Iterator[object]:
-    running: list[tuple[Flask, PanelServer]] = []
+    running: list[tuple[Flask, object]] = []
 
     def start(zones: dict[str, str], **moment: object) -> tuple[Flask, str]:
         app, server = _served(tmp_path, settings, zones, **moment)
@@ -50,8 +48,8 @@ def served(tmp_path: Path, settings: Settings) -> Iterator[object]:
         return app, server.url
 
     yield start
-    with ThreadPoolExecutor() as pool:  # each stop waits for its server's next poll
-        list(pool.map(PanelServer.stop, [server for _, server in running]))
+    for _, server in running:
+        server.stop()  # type: ignore[attr-defined]
 
 
 APART = {"A:hero#1": "a1", "B:glorious#1": "e5", "B:knight#1": "c3"}
