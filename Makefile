@@ -3,13 +3,14 @@
 # mypy, Playwright, Selenium) and the system packages the tests use (Chromium, WebKitWebDriver and
 # Xvfb, Mosquitto, a Japanese font).
 VENV ?= .venv
-# The suite's worker processes (pytest-xdist): two fill CI's 2-core machine. A third fills the
-# waits of the other two (a fresh clone's `make test`: 9 min 47 s and 10 min 07 s with three,
-# 11 min 09 s with two) but its extra load let a remote link's resync overrun its test's wait
-# once. `make test PYTEST_WORKERS=3` runs three; `PYTEST_WORKERS=0` runs it in one process. Each
-# file's tests run on one worker (`loadfile`), so a module's fixture (a whole recorded game, a hub
-# with its tables) is made once, not once a worker.
-PYTEST_WORKERS ?= 2
+# The suite's worker processes (pytest-xdist): three on CI's 2-core machine, since the browser and
+# whole-game tests wait (for a page, a broker, a delay) as much as they compute, and a third
+# worker fills the other two's waits (a fresh clone's `make test` took 9 min 47 s and 10 min
+# 07 s with three, 10 min 39 s and 11 min 09 s with two). `make test PYTEST_WORKERS=2` runs two;
+# `PYTEST_WORKERS=0` runs it in one process. Each file's tests run on one worker (`loadfile`), so
+# a module's fixture (a whole recorded game, a hub with its tables) is made once, not once a
+# worker.
+PYTEST_WORKERS ?= 3
 PYTEST_DIST := -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder
 PY := $(VENV)/bin/python
 RUN_STAMP := $(VENV)/.installed-run

@@ -41,7 +41,8 @@ def test_make_test_installs_the_test_tools(tmp_path: Path):
     plan = _planned("test", tmp_path / "venv")
     assert "-e '.[dev]'" in plan
     assert "dev_system_packages.sh test" in plan
-    # two workers, CI's two cores; each file's tests on one of them (its module fixtures once)
-    assert plan.rstrip().endswith("-m pytest -n 2 --dist loadfile --no-loadscope-reorder")
+    # three workers on CI's two cores (a third fills the others' waits); each file's tests on
+    # one of them (its module fixtures once)
+    assert plan.rstrip().endswith("-m pytest -n 3 --dist loadfile --no-loadscope-reorder")
     one_process = _planned("test", tmp_path / "venv", "PYTEST_WORKERS=0")
     assert one_process.rstrip().endswith("-m pytest -n 0 --dist loadfile --no-loadscope-reorder")
