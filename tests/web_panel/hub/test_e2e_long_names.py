@@ -119,13 +119,21 @@ def test_miniature_names_in_the_board_cells_wrap_between_words(
     # the word too long for its cell is cut short with an ellipsis; the whole name is its title
     expect(gargoyle).to_have_attribute("title", LONG_WORD_MINI)
     expect(gargoyle).to_have_css("text-overflow", "ellipsis")
-    assert gargoyle.evaluate("(node) => node.scrollWidth > node.clientWidth"), "not cut short"
-    # and a name whose words fit wraps between them: some miniature takes two lines or more
-    # read in one go: the wall draws its boards again at each refresh, and a node read apart
-    # from the others may be one the page has just replaced
-    heights, line = page.locator(".db-mini").evaluate_all(
-        "(nodes) => [nodes.map((n) => n.getBoundingClientRect().height),"
-        " parseFloat(getComputedStyle(nodes[0]).lineHeight)]"
+    # read in the page in one go, found there at that moment: the wall draws its boards again
+    # at each refresh, and a node found first and read after may be one the page has just
+    # replaced (detached: no size, no style)
+    cut, heights, line = page.evaluate(
+        """(gargoyle) => {
+            const found = [...document.querySelectorAll(`.db-mini[data-mini="${gargoyle}"]`)]
+                .filter((n) => n.textContent.includes("Gargoylesquadron"));
+            const cut = found.length > 0 && found.every((n) => n.scrollWidth > n.clientWidth);
+            const nodes = [...document.querySelectorAll(".db-mini")];
+            return [cut, nodes.map((n) => n.getBoundingClientRect().height),
+                    parseFloat(getComputedStyle(nodes[0]).lineHeight)];
+        }""",
+        GARGOYLE,
     )
+    assert cut, "not cut short"
+    # and a name whose words fit wraps between them: some miniature takes two lines or more
     assert max(heights) > 1.5 * line, "no miniature's name wraps: the check checked nothing"
     screenshot(page, f"hub-long-mini-names{path.replace('/', '-')}-{language}")
