@@ -64,6 +64,9 @@ log = logging.getLogger(__name__)
 REPLY_TIMEOUT = 10.0  # seconds a guest's proposal waits for the host before it counts as paused
 KEEPALIVE = 10  # seconds: a broker notices a vanished table within 1.5 × this
 RECONNECT_MIN, RECONNECT_MAX = 1, 2  # seconds before a reconnection attempt (doubling to the cap)
+# a connected guest that has not had the host's game says hello again this often: whatever was
+# missed on the way (its hello, the game the host sent back), the next asks for it anew
+HELLO_AGAIN_SECONDS = 2.0
 SHOWN_EVENTS = {ev.ACTION_APPLIED, ev.UNDONE, ev.GAME_STARTED}
 
 
@@ -333,6 +336,8 @@ class HostLink(_Link):
         if self.state.bind(hello.nonce, hello.guest_id):
             log.info("remote host: guest %s joined", hello.guest_id)
             self._reply(msg.Reply(id=_hello_reply(hello.guest_id), ok=True))
+            with self._lock:
+                self._published = None  # a guest that says hello has not got the game: again
             self.publish_game()
             self._update()
             return
@@ -487,11 +492,33 @@ class GuestLink(_Link):
             "game": self._on_game,
             "reply": self._on_reply,
         }
+        self._stop = threading.Event()
+        self._asking = threading.Thread(
+            target=self._ask_until_synced, name="guest-hello", daemon=True
+        )
         table.forward_to(self)
 
+    def start(self) -> None:
+        super().start()
+        self._asking.start()
+
     def close(self) -> None:
+        self._stop.set()
         self.table.forward_to(None)
         super().close()
+        if self._asking.is_alive():
+            self._asking.join()
+
+    def _ask_until_synced(self) -> None:
+        """Say hello again every :data:`HELLO_AGAIN_SECONDS` while connected, not refused and
+        without the host's game (seen stuck "catching up" under load, the host's game never
+        arriving after a join or a broker's restart)."""
+        while not self._stop.wait(HELLO_AGAIN_SECONDS):
+            with self._lock:
+                asking = self.connected and not self.synced and self.refused is None
+            if asking:
+                log.info("remote guest: no game from the host yet: hello again")
+                self._hello()
 
     def _connected(self) -> None:
         self.synced = False

@@ -8,14 +8,22 @@ from pathlib import Path
 import pytest
 
 from companion.remote import messages as msg
-from companion.remote.link import GuestLink, HostLink
+from companion.remote.link import HELLO_AGAIN_SECONDS, GuestLink, HostLink
 from companion.remote.state import RemoteState
 from companion.settings import SeatSettings
 from companion.table.start_request import StartRequest
 from companion.table.store import Store
 from companion.table.table import PausedError, SeatError, Table
 from tests.companion.hub.mqtt import wait_for
-from tests.companion.remote.pair import ROOM, Pair, guest_table, linked_pair, plain_client
+from tests.companion.remote.pair import (
+    ROOM,
+    SEATS,
+    Pair,
+    Reach,
+    guest_table,
+    linked_pair,
+    plain_client,
+)
 
 pytestmark = pytest.mark.usefixtures("counter_game_registered")
 
@@ -334,3 +342,27 @@ def test_what_the_host_publishes_never_names_the_guests_id(pair: Pair):
     reply = next(msg.read(msg.Reply, "reply", p) for t, p in heard if b'"leak-1"' in p)
     assert not reply.ok and reply.error is not None and reply.error.kind == "not_invited"
     assert host.version == 1  # nothing applied
+
+
+@pytest.mark.process
+def test_a_guest_that_missed_the_hosts_game_asks_again_and_plays(pair: Pair):
+    """The host's game lost on its way to a guest coming back (seen under load: the guest
+    stayed "catching up"): the guest says hello again and the host sends the game again."""
+    table, state = pair.guest.table, pair.guest.state
+    pair.guest.close()  # the guest table's link goes (a restart); a new one comes back
+    link = GuestLink(table, state, Reach("127.0.0.1", pair.broker.port),
+                     lambda: plain_client("rcore-guest"), seats=SEATS)  # fmt: skip
+    lost: list[bytes] = []  # every game the host sends while the way is bad
+    bad_way = True
+    follow = link._handlers["game"]
+    link._handlers["game"] = lambda payload: lost.append(payload) if bad_way else follow(payload)
+    pair.links.append(link)
+    link.start()
+    assert wait_for(lambda: bool(lost), 5)  # the game came, and was lost on the way
+    time.sleep(0.5)
+    assert not link.synced and table.held == "syncing"
+    bad_way = False
+    assert wait_for(lambda: link.synced, 3 * HELLO_AGAIN_SECONDS)
+    assert table.held is None
+    pair.host.table.submit("A", "add 1")
+    assert wait_for(lambda: table.version == pair.host.table.version)
