@@ -123,6 +123,8 @@ class TableLink:
         self._lock = threading.RLock()
         self._path = settings.data_dir / MATCH_FILE
         self.match: dict[str, Any] | None = _load(self._path)
+        # the match a new pairing is replacing, while its game starts (``moved``)
+        self._replacing: dict[str, Any] | None = None
         self._timer: threading.Timer | None = None
         self._clock: dict[str, Any] = {}
         self._time_called: int | None = None
@@ -248,10 +250,19 @@ class TableLink:
             game = self._make_game(view, self.settings)
             names = {"A": str(view["a"]["name"]), "B": str(view["b"]["name"])}
             earlier = self.match
+            # its phones lose their seats: they say where to go now, known before the new game
+            # shows (a phone asks who it is as soon as it sees the game change)
+            replaced = (
+                None
+                if earlier is None
+                else {"match": earlier["match"], "game_id": earlier["game_id"]}
+            )
+            self._replacing = replaced
             self.table.start_game(self._start_request(game, names, int(view["id"]), labels))
             self.match = {"match": match_id, "game_id": self.table.game_id, "outcome": None}
-            if earlier is not None:  # its phones lost their seats: they say where to go now
-                self.match["replaced"] = {"match": earlier["match"], "game_id": earlier["game_id"]}
+            if replaced is not None:
+                self.match["replaced"] = replaced
+            self._replacing = None
             _save(self._path, self.match)
             self._publish_seat_links()
             self._changed()  # the phones see the new game and where the replaced one's went
@@ -368,7 +379,7 @@ class TableLink:
         """Where the player who held ``seat`` in game ``game_id`` — the game of this table's
         match before the hub's new pairing replaced it — plays now (the hub's ``before``):
         ``{"round", "table", "seat", "bye", "here"}``; ``None`` when that is not known."""
-        replaced = (self.match or {}).get("replaced")
+        replaced = self._replacing or (self.match or {}).get("replaced")
         paired = self.hub_match
         before = (paired or {}).get("before")
         if replaced is None or paired is None or before is None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -313,8 +314,14 @@ def test_the_players_of_the_match_before_are_told_where_they_play_now(tmp_path: 
                 "B": {"table": "table-2", "seat": "A", "bye": False},
             },
         }  # fmt: skip
+        # a phone asks who it is as soon as it sees the new game: it already learns where to go
+        asked: list[dict[str, Any] | None] = []
+        link.table.bus.subscribe(
+            lambda _e: asked.append(link.moved(first_game, "B")), {ev.GAME_STARTED}
+        )
         link.on_match({**match(9), "round": 2, "before": before})
         assert link.table.game_id != first_game
+        assert asked and asked[0] == link.moved(first_game, "B")
         assert link.moved(first_game, "B") == {
             "table": "table-2", "seat": "A", "bye": False, "round": 2, "here": False,
         }  # fmt: skip
