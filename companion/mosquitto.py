@@ -80,6 +80,9 @@ def hash_passwords(path: Path, accounts: dict[str, str]) -> None:
     clear.replace(path)
 
 
+MAX_QUEUED_MESSAGES = 100_000  # per client, beyond those in flight
+
+
 def config_head(folder: Path, command: str) -> list[str]:
     """The first lines of the ``mosquitto.conf`` that ``command`` generates in ``folder`` (an
     absolute path): no anonymous clients, the accounts of ``passwords`` with the rules of
@@ -92,6 +95,11 @@ def config_head(folder: Path, command: str) -> list[str]:
         f"acl_file {folder / 'acl'}",
         "persistence true",
         f"persistence_location {folder}/",
+        # a client that reads slower than messages come (a busy hub during a round) gets them
+        # all, late: at Mosquitto's default of 1,000 the broker dropped the hub's messages past
+        # that (a table's result among them, seen under load in tests/companion/app/
+        # test_hub_event.py); a queue's bytes stay unbounded, as by default
+        f"max_queued_messages {MAX_QUEUED_MESSAGES}",
         # Started by root, Mosquitto would switch to the `mosquitto` user, who can't read these
         # private files: it runs as whoever starts it (ignored unless started by root).
         f"user {getpass.getuser()}",

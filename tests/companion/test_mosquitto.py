@@ -93,6 +93,7 @@ def test_a_config_starts_with_accounts_only_and_keeps_retained_messages(tmp_path
         f"acl_file {tmp_path / 'acl'}",
         "persistence true",
         f"persistence_location {tmp_path}/",
+        "max_queued_messages 100000",  # a slow hub gets every message late, never loses one
         f"user {getpass.getuser()}",  # root would otherwise become `mosquitto`
     ]
     # nothing that opens a listener: each broker's own listener lines follow
