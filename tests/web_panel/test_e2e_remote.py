@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,7 +14,7 @@ import pytest
 import zxingcpp
 from flask import Flask
 from PIL import Image
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from companion.app.runtime import TableRuntime
 from companion.settings import Settings
@@ -297,3 +297,45 @@ def _fits(page: Page, selector: str) -> None:
     assert box is not None
     width = page.viewport_size["width"] if page.viewport_size else 0
     assert box["x"] >= 0 and box["x"] + box["width"] <= width, (box, width)
+
+
+def test_the_invite_is_drawn_once_when_the_tables_news_comes_before_the_answer(
+    browser: Browser, tmp_path: Path
+):
+    """The table's news of a new invite can reach the screen before the answer to the press that
+    made it: the card, drawn from the news, fetches the invite while the press's answer draws it.
+    Whichever drawing began last is the card; the earlier one, finishing late, does not draw it
+    again under a phone scanning the QR code (seen as "element is not attached" in CI)."""
+    with remote_broker_section(tmp_path) as remote:
+        host = running_table(tmp_path / "host", remote)
+        try:
+            url = f"http://127.0.0.1:{host.panel_port}"
+            screen = new_phone(browser, url, LOCALES["en"], at=url + "/table")
+            held: dict[str, Route] = {}
+            screen.route(
+                "**/api/remote/invite", lambda route: held.setdefault(route.request.method, route)
+            )
+            screen.locator("#remote-invite").click()
+            _until(screen, lambda: "POST" in held)
+            made = held["POST"].fetch()  # the table makes the invite and tells every screen
+            _until(screen, lambda: "GET" in held)  # the news's drawing asks for the invite
+            held["POST"].fulfill(response=made)  # the press's answer draws the card
+            expect(screen.locator("#remote-qr img")).to_have_count(1)
+            screen.evaluate("document.querySelector('#remote-qr img').dataset.drawn = 'first'")
+            with screen.expect_request_finished(lambda r: r.method == "GET" and "invite" in r.url):
+                held["GET"].continue_()
+            screen.wait_for_timeout(300)  # the late drawing's turn, had it one
+            expect(screen.locator("#remote-qr img")).to_have_attribute("data-drawn", "first")
+            assert _scan(screen, "#remote-qr img").endswith(
+                screen.locator("#remote-code").input_value()
+            )
+        finally:
+            stop_table(host)
+
+
+def _until(page: Page, done: Callable[[], bool]) -> None:
+    for _ in range(250):
+        if done():
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError("the page never asked")

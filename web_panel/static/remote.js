@@ -10,7 +10,7 @@
   const { boot, t, el } = window.Page;
   // paused: the pause shown last; played: the game was on here since the page opened (so the
   // end of a pause is a resumption, not the first connection)
-  const shown = { paused: null, played: false, resumedUntil: 0, invite: null, role: undefined };
+  const shown = { paused: null, played: false, resumedUntil: 0, invite: null, role: undefined, drawing: 0 };
   const RESUMED_MS = 10000;
   const JOIN = "#join="; // an invite's link: the table screen's address, this, then the code
 
@@ -187,11 +187,15 @@
     const role = remote ? `${remote.role}.${remote.partner}` : null;
     if (role === shown.role) return; // drawn already: keep what is typed
     shown.role = role;
+    const drawing = ++shown.drawing;
     const body = document.getElementById("remote-body");
     let parts;
     if (!remote) parts = ownCard(card);
     else if (remote.role === "host") parts = await hostCard(card, remote);
     else parts = [el("p", { class: "remote-role", text: t("remote.role.guest", { seat: remote.seat }) }), el("div", { class: "row" }, leaveButton())];
+    // a later drawing began while this one fetched the invite (the invite made here, say, as the
+    // table's news of it arrived): that one is the card, this one is dropped
+    if (drawing !== shown.drawing) return;
     body.replaceChildren(...parts);
     fitCode();
   }
