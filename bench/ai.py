@@ -5,10 +5,11 @@ swapping seats from one game to the next; the dice are rolled by their real chan
 (``companion.games.dreamblade.ai.roll``) from the game's seed. Printed beside the baseline of the
 same run: easy against easy (two random players; the share seat A wins shows what seat and
 dice alone give). Then the moves' thinking times in those games (strong at its budget, the
-table's 1 s by default; how many strong moves ran out of it and answered with their quick
-weighing), the baseline's easy move beside them, and the estimated Pi 5 time (an assumption:
-``PI5_SLOWER``, the factor bench/vision.py uses, not a measurement on a Pi). The machine's load
-average is printed at the start and the end: on a shared machine a budget buys less search.
+table's 1 s by default; how many strong moves it cut short: fewer rounds of play-outs, or
+none and their quick weighing), the baseline's easy move beside them, and the estimated Pi 5
+time (an assumption: ``PI5_SLOWER``, the factor bench/vision.py uses, not a measurement on a
+Pi). The machine's load average is printed at the start and the end: on a shared machine a
+budget buys less search.
 
     .venv/bin/python bench/ai.py [--games 200] [--strong-games 200] [--strong-budget 1.0]
         [--seed 35]
@@ -29,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.games.dreamblade.ai import DreambladeAi, chance_outcomes, roll
+from companion.games.dreamblade.ai import PLAYOUTS, DreambladeAi, chance_outcomes, roll
 from companion.games.dreamblade.demo_game import demo_game
 
 MAX_ACTIONS = 4000
@@ -42,7 +43,7 @@ class Game:
     winner_seat: str | None
     # level → the time of each choice it had (more than one option)
     seconds: dict[str, list[float]] = field(default_factory=dict)
-    cut_short: int = 0  # strong moves that ran out of their budget (their quick answer)
+    cut_short: int = 0  # strong moves cut by their budget (fewer play-outs or none)
 
 
 def play(levels: dict[str, str], seed: int, budget: float) -> Game:
@@ -143,8 +144,8 @@ def main() -> None:
               f"median {PI5_SLOWER * median:.3f} s, worst {PI5_SLOWER * worst:.3f} s")  # fmt: skip
     cut = sum(g.cut_short for g in strong)
     moves = sum(len(g.seconds.get("strong", [])) for g in strong)
-    print(f"strong moves that ran out of their {budget} s and answered with their quick "
-          f"weighing: {cut}/{moves}")  # fmt: skip
+    print(f"strong moves cut by their {budget} s (fewer rounds of play-outs than "
+          f"{PLAYOUTS}, or with none their quick weighing): {cut}/{moves}")  # fmt: skip
     easy_times = [t for g in base for t in g.seconds["easy"]]
     median, worst = statistics.median(easy_times), max(easy_times)
     print(f"baseline easy move ({len(easy_times)} moves with a choice): median "

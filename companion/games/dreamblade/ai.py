@@ -9,12 +9,13 @@ push/pop, never a rule of its own.
   counts them; exact up to ``EXACT_OUTCOMES`` results, sampled by those chances beyond), and
   through the choices of damage and disruption on either side (an expectimax); the position
   reached is scored by :func:`evaluate` with the ``NORMAL`` weights;
-- ``strong``: the same expectimax, but each action is followed to the end of its own phase (its
-  seat's later steps in that phase — the other moves of a shift, the shift after choosing to
-  shift, the spawns after a spawn — each on its ``PHASE_WAYS`` best-looking choices), each
-  action given as many positions as normal's whole weighing, and the positions scored with the
-  ``STRONG`` weights. Within its time budget: a quick next-step answer comes first and is kept
-  if the whole weighing does not finish in time.
+- ``strong``: normal's weighing (on fewer choices and dice results: the quick answer), then at a
+  step of its own its ``PLAYOUT_WAYS`` best-looking choices are each played out to the end of the
+  turn ``PLAYOUTS`` times (:func:`play_out`): both seats choose as normal does (on fewer
+  choices), the dice are drawn by their chances, each round of play-outs on the same dice for
+  every choice; the choice whose turn ends best on average (:func:`evaluate`: the turn won or
+  lost, and the position it leaves) is taken. Within its time budget: the rounds finished by then
+  count, and with none the quick answer is kept.
 
 A choice comes with its reason as a message key and parameters (``ai.reason.*`` in the game's
 catalogs). The player is seeded: the same seed and game give the same choice (a strong move cut
@@ -64,16 +65,15 @@ class Weights:
 
 
 NORMAL = Weights()
-# the strong level's: its creatures weigh more against a step towards the cells that score (a
-# creature kept is worth more than rushing one forward), chosen by playing the levels against
-# each other (docs/solo.md)
-STRONG = Weights(material=4.0)
 EXACT_OUTCOMES = 40  # dice results weighed exactly up to this many; sampled beyond
 SAMPLED_OUTCOMES = 12
 CHOICE_CAP = 12  # at most this many choices of one decision are searched (a sample beyond)
 FORCED_CHAIN = 40  # single-choice and chance steps followed before scoring
 NODE_CAP = 2500  # positions one weighing looks at; beyond, positions are scored as they stand
-PHASE_WAYS = 3  # a strong step follows its own phase on this many of its best-looking choices
+PLAYOUT_WAYS = 3  # a strong step plays out this many of its best-looking choices
+PLAYOUTS = 4  # rounds of play-outs: each choice played out once a round, on the round's dice
+PLAYOUT_CAP = 4  # normal's choices and dice results weighed at a decision inside a play-out
+PLAYOUT_NODES = 150  # and the positions it looks at there
 # the decisions that make a "step" of a seat; the rest (a strike's cell, dice, damage, the
 # disrupt-or-destroy choice…) are followed through to the next of these
 STEP_KINDS = frozenset({"spawn", "choose_action", "shift"})
@@ -94,9 +94,6 @@ class _Search:
     most: int = NODE_CAP  # past this many positions, the rest are scored where they stand
     rolls: int = 0  # rolls between the root and here
     weights: Weights = NORMAL
-    # the strong level's: the phase its choice is made in (turn, phase, seat, round), whose
-    # later steps of its own it follows too (its ``PHASE_WAYS`` best-looking ways on)
-    phase: tuple[int, str, str | None, int] | None = None
 
 
 def _decisions(game: DreambladeGame) -> Collection[Action]:
@@ -196,38 +193,18 @@ def _distance(cell: str, targets: tuple[tuple[int, int], ...]) -> int:
     return min(abs(col - c) + abs(row - r) for c, r in targets)
 
 
-def _phase_of(game: DreambladeGame) -> tuple[int, str, str | None, int]:
-    state = game.state
-    return state.turn, state.phase, state.phase_seat, state.action_round
-
-
-def _choices(
-    game: DreambladeGame, search: _Search, cap: int | None = None, ordered: bool = False
-) -> list[Action]:
-    """The choices searched: all up to ``cap`` (the search's own by default), beyond it holding
-    still and a sample, or (``ordered``) those that look best one push ahead."""
-    cap = search.cap if cap is None else cap
+def _choices(game: DreambladeGame, search: _Search) -> list[Action]:
+    """The choices searched: all up to the search's ``cap``, beyond it holding still and a
+    sample."""
     legal = _decisions(game)
     if isinstance(legal, CellValues):  # the turn's points are counted: nobody's choice
         return [Confirm()]
     listed = list(itertools.islice(iter(legal), 8 * search.cap))
-    if len(listed) <= cap:
+    if len(listed) <= search.cap:
         return listed
     keep = [a for a in listed if isinstance(a, Done)]  # holding still is always weighed
     others = [a for a in listed if not isinstance(a, Done)]
-    if not ordered:
-        return keep + search.rng.sample(others, cap)
-    seat = game.seat_for(others[0]) or game.pending().seat
-    sign = 1.0 if seat == search.me else -1.0
-    looks: list[tuple[float, int]] = []
-    for index, action in enumerate(others):  # each scored where it leaves the map, at once
-        game.push(action)
-        try:
-            looks.append((sign * evaluate(game, search.me, search.weights), index))
-        finally:
-            game.pop()
-    looks.sort(reverse=True)
-    return keep + [others[index] for _, index in looks[:cap]]
+    return keep + search.rng.sample(others, search.cap)
 
 
 def _value(game: DreambladeGame, search: _Search, depth: int, chain: int = 0) -> float:
@@ -244,12 +221,7 @@ def _value(game: DreambladeGame, search: _Search, depth: int, chain: int = 0) ->
         return evaluate(game, search.me, search.weights)
     pending = game.pending()
     if pending.kind in STEP_KINDS | {"initiative_roll"} and depth <= 0:
-        if pending.seat != search.me or search.phase != _phase_of(game):
-            return evaluate(game, search.me, search.weights)
-        # its own phase goes on (a shift's next move, a spawn's next): weighed whole, on its
-        # best-looking ways
-        ways = _choices(game, search, PHASE_WAYS, ordered=True)
-        return max(_after(game, a, search, 0, chain) for a in ways)
+        return evaluate(game, search.me, search.weights)
     outcomes = chance_outcomes(game)
     if outcomes is not None and isinstance(outcomes[0][0], CellValue):
         # a printed value the players will read off the map: searched as its middle value
@@ -293,17 +265,65 @@ class Weighed:
     value: float
 
 
+def _normal_choice(game: DreambladeGame, rng: random.Random, deadline: float | None) -> Action:
+    """The action normal's weighing picks for the pending seat, on ``PLAYOUT_CAP`` choices and
+    dice results and ``PLAYOUT_NODES`` positions (a play-out's player)."""
+    options = list(_decisions(game))
+    if len(options) == 1:
+        return options[0]
+    seat = game.pending().seat
+    assert seat is not None
+    search = _Search(seat, rng, deadline, cap=PLAYOUT_CAP, samples=PLAYOUT_CAP, most=PLAYOUT_NODES)
+    weighed = _weigh(game, search, options)
+    return max(weighed, key=lambda w: w.value).action
+
+
+def play_out(game: DreambladeGame, me: str, seed: int, deadline: float | None = None) -> float:
+    """The turn played out from here to its end (or the game's): both seats choose as normal
+    does (:func:`_normal_choice`), the dice and each seat's ties drawn from ``seed``; the end is
+    scored for ``me`` by :func:`evaluate`. The game is left as it was; ``OutOfTime`` past the
+    ``deadline``."""
+    rng = random.Random(seed)
+    turn, pushed = game.state.turn, 0
+    try:
+        while not game.is_over and game.state.turn == turn:
+            if deadline is not None and time.perf_counter() > deadline:
+                raise OutOfTime
+            if chance_outcomes(game) is not None:
+                action = roll(game, rng)
+            elif game.pending().seat is None:  # the conquest's count: nobody's choice
+                action = Confirm()
+            else:
+                action = _normal_choice(game, rng, deadline)
+            game.push(action)
+            pushed += 1
+        return evaluate(game, me)
+    finally:
+        for _ in range(pushed):
+            game.pop()
+
+
+def _weigh(game: DreambladeGame, search: _Search, options: list[Action]) -> list[Weighed]:
+    """Each option's value, followed to the next step (:func:`_value`)."""
+    order = list(options)
+    search.rng.shuffle(order)  # equal values: the seeded shuffle decides
+    return [
+        Weighed(action, _after(game, action, search, 0, 0)) for action in order[: 4 * CHOICE_CAP]
+    ]
+
+
 class DreambladeAi:
     """One AI seat's player at a level, seeded; ``budget``: seconds a strong move may think
-    (``None``: its whole weighing, whatever it takes)."""
+    (``None``: all its play-outs, whatever they take)."""
 
     def __init__(self, level: str, seed: int = 0, budget: float | None = 1.0) -> None:
         self.level = check_level(level)
-        self.weights = STRONG if level == "strong" else NORMAL
         self.rng = random.Random(seed)
         self.budget = budget
-        self.last_whole = False  # whether the last strong move was weighed to its phase's end
-        self.last_nodes = 0
+        # the last strong move's rounds of play-outs (0: none, at a decision that is no step of
+        # its own), and whether it finished all it meant to (False: cut by its budget)
+        self.last_rounds = 0
+        self.last_whole = True
 
     def choose(self, game: Game) -> Choice:
         assert isinstance(game, DreambladeGame)
@@ -320,69 +340,57 @@ class DreambladeAi:
         if self.level == "easy":
             action = random_action(work, self.rng)
             return _carried(work, action, Label("ai.reason.random"))
-        search = _Search(me, random.Random(self.rng.getrandbits(64)), weights=self.weights)
+        search = _Search(me, random.Random(self.rng.getrandbits(64)))
         if self.level == "normal":
-            weighed, whole = self._weigh(work, search, 0, options), False
+            weighed, rounds = _weigh(work, search, options), 0
         else:
-            weighed, whole = self._to_the_phases_end(work, search, options)
+            weighed, rounds = self._played_out(work, search, options)
         best = max(weighed, key=lambda w: w.value)
-        self.last_whole, self.last_nodes = whole, search.nodes
-        reason = self._reason(work, me, best, weighed, whole, search.nodes)
+        reason = self._reason(work, me, best, weighed, rounds)
         return _carried(work, best.action, reason)
 
-    def _weigh(
-        self,
-        game: DreambladeGame,
-        search: _Search,
-        depth: int,
-        options: list[Action],
-        each: int | None = None,
-    ) -> list[Weighed]:
-        """Each option's value; ``each``: the positions each may look at (else the search's
-        ``most`` for them all)."""
-        order = list(options)
-        search.rng.shuffle(order)  # equal values: the seeded shuffle decides
-        if len(order) > 4 * CHOICE_CAP:
-            order = order[: 4 * CHOICE_CAP]
-        weighed = []
-        for action in order:
-            if each is not None:
-                search.most = search.nodes + each
-            weighed.append(Weighed(action, _after(game, action, search, depth, 0)))
-        return weighed
-
-    def _to_the_phases_end(
+    def _played_out(
         self, game: DreambladeGame, search: _Search, options: list[Action]
-    ) -> tuple[list[Weighed], bool]:
-        """The strong weighing (each option to the end of its phase) and whether it finished: a
-        quick next-step answer comes first (fewer choices and samples), kept if the budget runs
-        out before the whole weighing ends, so the budget bounds the move."""
+    ) -> tuple[list[Weighed], int]:
+        """The strong weighing and its rounds of play-outs: a quick next-step answer first (fewer
+        choices and samples than normal's); at a step of its own, its ``PLAYOUT_WAYS`` best then
+        played out to the turn's end, a round at a time (each choice on the round's dice), as
+        many rounds as the budget allows up to ``PLAYOUTS``; with none finished, the quick
+        answer."""
         start = time.perf_counter()
+        deadline = None if self.budget is None else start + self.budget
         search.cap, search.samples, search.most = 6, 6, NODE_CAP // 3
-        quick = self._weigh(game, search, 0, options)
-        if self.budget is not None:
-            search.deadline = start + self.budget
-            if time.perf_counter() >= search.deadline:
-                return quick, False
-        search.cap, search.samples = CHOICE_CAP, SAMPLED_OUTCOMES
-        search.phase = _phase_of(game)
+        quick = _weigh(game, search, options)
+        self.last_rounds, self.last_whole = 0, True
+        if game.pending().kind not in STEP_KINDS:
+            return quick, 0
+        ways = sorted(quick, key=lambda w: w.value, reverse=True)[:PLAYOUT_WAYS]
+        seeds = [search.rng.getrandbits(64) for _ in range(PLAYOUTS)]
+        totals = [0.0] * len(ways)
+        rounds = 0
         try:
-            return self._weigh(game, search, 0, options, each=NODE_CAP), True
+            for seed in seeds:
+                ends = []
+                for way in ways:
+                    game.push(way.action)
+                    try:
+                        ends.append(play_out(game, search.me, seed, deadline))
+                    finally:
+                        game.pop()
+                totals = [total + end for total, end in zip(totals, ends, strict=True)]
+                rounds += 1
         except OutOfTime:
-            return quick, False
+            pass
+        self.last_rounds, self.last_whole = rounds, rounds == PLAYOUTS
+        if not rounds:
+            return quick, 0
+        return [Weighed(w.action, t / rounds) for w, t in zip(ways, totals, strict=True)], rounds
 
     def _reason(
-        self,
-        game: DreambladeGame,
-        me: str,
-        best: Weighed,
-        weighed: list[Weighed],
-        whole: bool,
-        nodes: int,
+        self, game: DreambladeGame, me: str, best: Weighed, weighed: list[Weighed], rounds: int
     ) -> Label:
         action = best.action
-        now = evaluate(game, me, self.weights)
-        gain = round(best.value - now, 1)
+        gain = round(best.value - evaluate(game, me), 1)
         if isinstance(action, Spawn | Move):
             before = set(_mine(game, me))
             game.push(action)
@@ -397,8 +405,8 @@ class DreambladeAi:
             return Label("ai.reason.strike", {"gain": gain})
         if isinstance(action, Done) and len(weighed) > 1:
             return Label("ai.reason.hold", {"n": len(weighed) - 1})
-        if whole:
-            return Label("ai.reason.phase", {"n": len(weighed), "positions": nodes})
+        if rounds:
+            return Label("ai.reason.played_out", {"n": len(weighed), "k": rounds})
         return Label("ai.reason.best", {"n": len(weighed)})
 
 

@@ -10,6 +10,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 
 from companion import grid
 
@@ -72,5 +73,12 @@ class DreamMap:
 
     def scoring_cells(self, seat: str) -> tuple[str, ...]:
         """The six key cells that score for ``seat``."""
-        rows = (3, _OPPONENT_SIDE_KEY_ROW[seat])
-        return tuple(cell for cell in KEY_CELLS if grid.row_of(cell) in rows)
+        return _scoring_cells(seat)
+
+
+@cache
+def _scoring_cells(seat: str) -> tuple[str, ...]:
+    """The same on every map (the key cells are the centre 3×3): worked out once a seat, as the
+    computer player's search asks it for every position it weighs."""
+    rows = (3, _OPPONENT_SIDE_KEY_ROW[seat])
+    return tuple(cell for cell in KEY_CELLS if grid.row_of(cell) in rows)
