@@ -10,13 +10,14 @@ from pathlib import Path
 import pytest
 
 from companion.games.ai_seat import LEVELS, check_level
+from companion.games.dreamblade import ai
 from companion.games.dreamblade.actions import Dice
 from companion.games.dreamblade.ai import (
-    NORMAL,
-    STRONG,
+    PLAYOUTS,
     DreambladeAi,
     chance_outcomes,
     evaluate,
+    play_out,
     roll,
 )
 from companion.games.dreamblade.demo_game import DEMO_ACTIONS, demo_game
@@ -105,19 +106,26 @@ def test_normal_beats_easy_from_either_seat() -> None:
         assert winner is not None and seats[winner] == "normal", (seed, game.turn_wins())
 
 
-def test_strong_weighs_each_choice_to_the_end_of_its_phase_and_stays_legal() -> None:
+def _at_first_shift() -> DreambladeGame:
     game = demo_game()
     for text in DEMO_ACTIONS[: DEMO_ACTIONS.index("move A:sir-glorious#1 b1")]:
         game.push(game.parse_action(text))
     assert game.pending().kind == "shift"
+    return game
+
+
+def test_strong_plays_its_choices_out_to_the_turns_end_and_stays_legal() -> None:
+    game = _at_first_shift()
     strong = DreambladeAi("strong", seed=3, budget=None)
     choice = strong.choose(game)
     assert choice.action in game.decision_actions()
-    assert strong.last_whole and strong.last_nodes > 0
-    assert choice.reason.key in {"ai.reason.claims", "ai.reason.closer", "ai.reason.phase"}
-    normal = DreambladeAi("normal", seed=3)
-    normal.choose(game)
-    assert strong.last_nodes > normal.last_nodes  # it looked further than the next step
+    assert strong.last_rounds == PLAYOUTS and strong.last_whole
+    assert choice.reason.key in {
+        "ai.reason.claims",
+        "ai.reason.closer",
+        "ai.reason.hold",
+        "ai.reason.played_out",
+    }
     again = DreambladeAi("strong", seed=3, budget=None).choose(game)
     assert again == choice
     # the game the AI was asked about is untouched
@@ -126,22 +134,68 @@ def test_strong_weighs_each_choice_to_the_end_of_its_phase_and_stays_legal() -> 
     )
 
 
-def test_a_strong_move_out_of_time_answers_with_its_quick_weighing() -> None:
-    game = demo_game()
-    for text in DEMO_ACTIONS[: DEMO_ACTIONS.index("move A:sir-glorious#1 b1")]:
+def test_a_play_out_is_seeded_ends_the_turn_and_leaves_the_game_as_it_was() -> None:
+    game = demo_game()  # turn 3's initiative to roll: creatures of both seats in c3
+    for text in DEMO_ACTIONS[: DEMO_ACTIONS.index("init 4 4")]:
         game.push(game.parse_action(text))
+    turn, before = game.state.turn, list(game.actions)
+    values = [play_out(game, "A", seed) for seed in range(6)]
+    assert game.actions == before
+    assert values == [play_out(game, "A", seed) for seed in range(6)]
+    assert len(set(values)) > 1  # the dice differ from seed to seed
+    # played to the turn's end: the turn's points are counted, and the scores are the turn's
+    # result for A as evaluate sees it there
+    for seed in range(6):
+        rng, pushed = random.Random(seed), 0
+        while game.state.turn == turn and not game.is_over:
+            if chance_outcomes(game) is not None:
+                game.push(roll(game, rng))
+            elif game.pending().seat is None:
+                game.push(game.parse_action("confirm"))
+            else:
+                game.push(ai._normal_choice(game, rng, None))
+            pushed += 1
+        assert values[seed] == evaluate(game, "A")
+        for _ in range(pushed):
+            game.pop()
+
+
+def test_a_strong_move_out_of_time_answers_with_its_quick_weighing() -> None:
+    game = _at_first_shift()
     strong = DreambladeAi("strong", seed=3, budget=0.0)
     choice = strong.choose(game)
     assert choice.action in game.decision_actions()
-    assert not strong.last_whole
-    assert choice.reason.key != "ai.reason.phase"  # it says no more than it did
+    assert strong.last_rounds == 0 and not strong.last_whole
+    assert choice.reason.key != "ai.reason.played_out"  # it says no more than it did
 
 
-def test_strong_scores_positions_with_its_own_weights() -> None:
+def test_the_budget_counts_only_the_rounds_of_play_outs_finished_in_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a fake clock: each play-out takes 0.4 s of a 1 s budget, so the second round is cut
+    now = [0.0]
+    real_play_out = ai.play_out
+
+    def timed_play_out(*args: object, **kwargs: object) -> float:
+        value = real_play_out(*args, **kwargs)  # type: ignore[arg-type]
+        now[0] += 0.4
+        return value
+
+    monkeypatch.setattr(ai.time, "perf_counter", lambda: now[0])
+    monkeypatch.setattr(ai, "play_out", timed_play_out)
+    game = _at_first_shift()
+    strong = DreambladeAi("strong", seed=3, budget=1.0)
+    choice = strong.choose(game)
+    assert choice.action in game.decision_actions()
+    assert strong.last_rounds == 1 and not strong.last_whole
+    if choice.reason.key == "ai.reason.played_out":
+        assert choice.reason.params["k"] == 1
+
+
+def test_a_position_scores_the_same_for_one_seat_as_against_the_other() -> None:
     game = _at_strike_dice()
-    assert DreambladeAi("strong").weights == STRONG != NORMAL == DreambladeAi("normal").weights
-    assert evaluate(game, "A", STRONG) != evaluate(game, "A", NORMAL)
-    assert evaluate(game, "A", STRONG) == -evaluate(game, "B", STRONG)
+    assert evaluate(game, "A") == -evaluate(game, "B")
+    assert evaluate(game, "A") != 0
 
 
 def test_normal_walks_towards_the_cells_that_score() -> None:
