@@ -27,6 +27,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import statistics
 import time
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -74,6 +75,7 @@ PLAYOUT_WAYS = 3  # a strong step plays out this many of its best-looking choice
 PLAYOUTS = 4  # rounds of play-outs: each choice played out once a round, on the round's dice
 PLAYOUT_CAP = 4  # normal's choices and dice results weighed at a decision inside a play-out
 PLAYOUT_NODES = 150  # and the positions it looks at there
+CLEARLY = 1.0  # standard errors a choice's play-outs must beat the quick answer's by
 # the decisions that make a "step" of a seat; the rest (a strike's cell, dice, damage, the
 # disrupt-or-destroy choice…) are followed through to the next of these
 STEP_KINDS = frozenset({"spawn", "choose_action", "shift"})
@@ -280,21 +282,22 @@ def _normal_choice(game: DreambladeGame, rng: random.Random, deadline: float | N
 
 def play_out(game: DreambladeGame, me: str, seed: int, deadline: float | None = None) -> float:
     """The turn played out from here to its end (or the game's): both seats choose as normal
-    does (:func:`_normal_choice`), the dice and each seat's ties drawn from ``seed``; the end is
-    scored for ``me`` by :func:`evaluate`. The game is left as it was; ``OutOfTime`` past the
-    ``deadline``."""
-    rng = random.Random(seed)
+    does (:func:`_normal_choice`); the dice are drawn from ``seed`` and the choices' ties from a
+    stream of their own, so two play-outs of one seed roll the same dice as long as they roll
+    alike; the end is scored for ``me`` by :func:`evaluate`. The game is left as it was;
+    ``OutOfTime`` past the ``deadline``."""
+    dice, ties = random.Random(seed), random.Random(seed + 1)
     turn, pushed = game.state.turn, 0
     try:
         while not game.is_over and game.state.turn == turn:
             if deadline is not None and time.perf_counter() > deadline:
                 raise OutOfTime
             if chance_outcomes(game) is not None:
-                action = roll(game, rng)
+                action = roll(game, dice)
             elif game.pending().seat is None:  # the conquest's count: nobody's choice
                 action = Confirm()
             else:
-                action = _normal_choice(game, rng, deadline)
+                action = _normal_choice(game, ties, deadline)
             game.push(action)
             pushed += 1
         return evaluate(game, me)
@@ -310,6 +313,20 @@ def _weigh(game: DreambladeGame, search: _Search, options: list[Action]) -> list
     return [
         Weighed(action, _after(game, action, search, 0, 0)) for action in order[: 4 * CHOICE_CAP]
     ]
+
+
+def clearly_better(rounds: list[list[float]]) -> int:
+    """Which choice the play-outs pick: each round's ends (one a choice, the quick answer's
+    first), the choice with the best mean if it beats the first by more than ``CLEARLY``
+    standard errors of their paired differences (round by round, on the same dice), else the
+    first: the turn's luck outweighs a small difference over a few rounds."""
+    means = [statistics.fmean(column) for column in zip(*rounds, strict=True)]
+    best = max(range(len(means)), key=means.__getitem__)
+    if best == 0:
+        return 0
+    gains = [ends[best] - ends[0] for ends in rounds]
+    spread = statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else math.inf
+    return best if statistics.fmean(gains) > CLEARLY * spread else 0
 
 
 class DreambladeAi:
@@ -342,16 +359,16 @@ class DreambladeAi:
             return _carried(work, action, Label("ai.reason.random"))
         search = _Search(me, random.Random(self.rng.getrandbits(64)))
         if self.level == "normal":
-            weighed, rounds = _weigh(work, search, options), 0
+            weighed, chosen, rounds = _weigh(work, search, options), None, 0
         else:
-            weighed, rounds = self._played_out(work, search, options)
-        best = max(weighed, key=lambda w: w.value)
+            weighed, chosen, rounds = self._played_out(work, search, options)
+        best = chosen or max(weighed, key=lambda w: w.value)
         reason = self._reason(work, me, best, weighed, rounds)
         return _carried(work, best.action, reason)
 
     def _played_out(
         self, game: DreambladeGame, search: _Search, options: list[Action]
-    ) -> tuple[list[Weighed], int]:
+    ) -> tuple[list[Weighed], Weighed | None, int]:
         """The strong weighing and its rounds of play-outs: a quick next-step answer first (fewer
         choices and samples than normal's); at a step of its own, its ``PLAYOUT_WAYS`` best then
         played out to the turn's end, a round at a time (each choice on the round's dice), as
@@ -363,11 +380,10 @@ class DreambladeAi:
         quick = _weigh(game, search, options)
         self.last_rounds, self.last_whole = 0, True
         if game.pending().kind not in STEP_KINDS:
-            return quick, 0
+            return quick, None, 0
         ways = sorted(quick, key=lambda w: w.value, reverse=True)[:PLAYOUT_WAYS]
         seeds = [search.rng.getrandbits(64) for _ in range(PLAYOUTS)]
-        totals = [0.0] * len(ways)
-        rounds = 0
+        rounds: list[list[float]] = []
         try:
             for seed in seeds:
                 ends = []
@@ -377,14 +393,15 @@ class DreambladeAi:
                         ends.append(play_out(game, search.me, seed, deadline))
                     finally:
                         game.pop()
-                totals = [total + end for total, end in zip(totals, ends, strict=True)]
-                rounds += 1
+                rounds.append(ends)
         except OutOfTime:
             pass
-        self.last_rounds, self.last_whole = rounds, rounds == PLAYOUTS
+        self.last_rounds, self.last_whole = len(rounds), len(rounds) == PLAYOUTS
         if not rounds:
-            return quick, 0
-        return [Weighed(w.action, t / rounds) for w, t in zip(ways, totals, strict=True)], rounds
+            return quick, None, 0
+        means = [statistics.fmean(column) for column in zip(*rounds, strict=True)]
+        weighed = [Weighed(w.action, mean) for w, mean in zip(ways, means, strict=True)]
+        return weighed, weighed[clearly_better(rounds)], len(rounds)
 
     def _reason(
         self, game: DreambladeGame, me: str, best: Weighed, weighed: list[Weighed], rounds: int
