@@ -370,18 +370,25 @@ class DreambladeAi:
         self, game: DreambladeGame, search: _Search, options: list[Action]
     ) -> tuple[list[Weighed], Weighed | None, int]:
         """The strong weighing and its rounds of play-outs: a quick next-step answer first (fewer
-        choices and samples than normal's); at a step of its own, its ``PLAYOUT_WAYS`` best then
-        played out to the turn's end, a round at a time (each choice on the round's dice), as
-        many rounds as the budget allows up to ``PLAYOUTS``; with none finished, the quick
-        answer."""
+        choices and samples than normal's), then normal's whole weighing (kept quick if the
+        budget runs out); at a step of its own, its ``PLAYOUT_WAYS`` best then played out to the
+        turn's end, a round at a time (each choice on the round's dice), as many rounds as the
+        budget allows up to ``PLAYOUTS``; the play-outs overrule normal's answer only when
+        :func:`clearly_better`."""
         start = time.perf_counter()
         deadline = None if self.budget is None else start + self.budget
         search.cap, search.samples, search.most = 6, 6, NODE_CAP // 3
         quick = _weigh(game, search, options)
         self.last_rounds, self.last_whole = 0, True
-        if game.pending().kind not in STEP_KINDS:
+        whole = _Search(search.me, random.Random(search.rng.getrandbits(64)), deadline)
+        try:
+            weighed = _weigh(game, whole, options)
+        except OutOfTime:
+            self.last_whole = False
             return quick, None, 0
-        ways = sorted(quick, key=lambda w: w.value, reverse=True)[:PLAYOUT_WAYS]
+        if game.pending().kind not in STEP_KINDS:
+            return weighed, None, 0
+        ways = sorted(weighed, key=lambda w: w.value, reverse=True)[:PLAYOUT_WAYS]
         seeds = [search.rng.getrandbits(64) for _ in range(PLAYOUTS)]
         rounds: list[list[float]] = []
         try:

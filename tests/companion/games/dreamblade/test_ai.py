@@ -147,14 +147,14 @@ def test_a_play_out_is_seeded_ends_the_turn_and_leaves_the_game_as_it_was() -> N
     # played to the turn's end: the turn's points are counted, and the scores are the turn's
     # result for A as evaluate sees it there
     for seed in range(6):
-        rng, pushed = random.Random(seed), 0
+        dice, ties, pushed = random.Random(seed), random.Random(seed + 1), 0
         while game.state.turn == turn and not game.is_over:
             if chance_outcomes(game) is not None:
-                game.push(roll(game, rng))
+                game.push(roll(game, dice))
             elif game.pending().seat is None:
                 game.push(game.parse_action("confirm"))
             else:
-                game.push(ai._normal_choice(game, rng, None))
+                game.push(ai._normal_choice(game, ties, None))
             pushed += 1
         assert values[seed] == evaluate(game, "A")
         for _ in range(pushed):
