@@ -330,6 +330,7 @@ def test_the_invite_is_drawn_once_when_the_tables_news_comes_before_the_answer(
                 screen.locator("#remote-code").input_value()
             )
         finally:
+            close_pages()  # before its server stops: the page's timers ask no server gone
             stop_table(host)
 
 
