@@ -110,11 +110,12 @@ def report() -> ResponseReturnValue:
     camera = current_panel().camera
     if camera is None:
         return jsonify(available=False)
+    views = camera.lens_views()  # counted while the board is held up, which is no map to check
     try:
         checked = camera.setup_check()
     except SetupError as error:
-        return jsonify(available=True, error={"code": error.code, **error.params})
-    return jsonify(available=True, report=checked.to_json(), lens_views=camera.lens_views())
+        return jsonify(available=True, error={"code": error.code, **error.params}, lens_views=views)
+    return jsonify(available=True, report=checked.to_json(), lens_views=views)
 
 
 @camera_setup.get("/api/camera/setup.jpg")

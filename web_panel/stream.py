@@ -54,7 +54,9 @@ class Feed:
         self._changes = 0  # grows with every change; clients wait for it to move
         self._revision = 0  # panel-side changes (notices, clock) in this process
         self._epoch = 0  # grows on close: every open stream ends
-        self._notices: deque[dict[str, Any]] = deque(maxlen=NOTICES_KEPT)
+        # each notice with the game it was raised in (a flag raised the moment a new game
+        # starts, before the start's news reaches this feed, is the new game's)
+        self._notices: deque[tuple[int, dict[str, Any]]] = deque(maxlen=NOTICES_KEPT)
         self._cache_key: tuple[int, int, int] | None = None
         self._cache: tuple[str, str] = ("", "")
         self._build_lock = threading.Lock()
@@ -67,19 +69,21 @@ class Feed:
             # a remote link or pause, a computer's move to carry: no new version, but news
             self.panel_changed()
         elif event.kind == ev.JUDGE_ANSWERED:  # the judge took the call: its notice goes
-            self._drop_notices({ev.JUDGE_CALLED})
+            self._drop_notices(lambda kind, game_id: kind == ev.JUDGE_CALLED)
         elif event.kind == ev.GAME_STARTED:  # the last game's flags and calls end with it
-            self._drop_notices(GAME_NOTICE_KINDS)
+            new = event.data["game_id"]
+            self._drop_notices(lambda kind, game_id: kind in GAME_NOTICE_KINDS and game_id != new)
         elif event.kind in NOTICE_KINDS:
             with self._cond:
-                self._notices.append({**event.data, "kind": event.kind, "at": time.time()})
+                notice = {**event.data, "kind": event.kind, "at": time.time()}
+                self._notices.append((self._table.game_id, notice))
             self.panel_changed()
         else:
             self._wake()
 
-    def _drop_notices(self, kinds: set[str]) -> None:
+    def _drop_notices(self, dropped: Callable[[str, int], bool]) -> None:
         with self._cond:
-            kept = [n for n in self._notices if n["kind"] not in kinds]
+            kept = [(g, n) for g, n in self._notices if not dropped(n["kind"], g)]
             self._notices = deque(kept, maxlen=NOTICES_KEPT)
         self.panel_changed()
 
@@ -100,7 +104,7 @@ class Feed:
             key = (self._table.game_id, self._table.version, self._revision)
             if key != self._cache_key:
                 with self._cond:
-                    notices = list(self._notices)
+                    notices = [notice for _, notice in self._notices]
                     revision = self._revision
                 view = self._build(notices)
                 event_id = f"{view['game_id']}.{view['version']}.{revision}"

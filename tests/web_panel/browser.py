@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -175,6 +176,15 @@ def scan_join_code(table_page: Page, seat: str) -> str:
     results = zxingcpp.read_barcodes(image)
     assert len(results) == 1, "the join code did not scan"
     return urlsplit(results[0].text).path
+
+
+def held_until(page: Page, done: Callable[[], bool], what: str) -> None:
+    """Let ``page``'s browser run (its routes' handlers among it) until ``done()``."""
+    for _ in range(500):
+        if done():
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError(f"{what} never happened")
 
 
 def wait_for_version(page: Page, version: int) -> None:

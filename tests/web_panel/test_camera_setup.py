@@ -79,7 +79,7 @@ def test_glare_is_named_with_its_cells_and_the_lamp(judge: Phone, camera: SetupC
 def test_a_frame_without_corner_markers_says_why(table: Table, settings: Settings) -> None:
     app = create_app(table, settings, secret_key="s", testing=True, camera=FakeCamera())
     data = app.test_client().get("/api/camera/setup").get_json()
-    assert data == {"available": True, "error": {"code": "no_markers"}}
+    assert data == {"available": True, "error": {"code": "no_markers"}, "lens_views": 0}
     assert app.test_client().get("/api/camera/setup.jpg").mimetype == "image/jpeg"
     app.extensions["panel"].close()
 
@@ -101,6 +101,10 @@ def test_the_lens_is_calibrated_from_views_of_the_board(
     for seed in range(4):
         camera.show_board(seed)
         assert judge.post("/api/camera/lens/view").get_json() == {"views": seed + 1}
+        # the board held up is no map to check: the page's report says why, and how many views
+        # it has so far (it said none, under the judge's eyes, between two views)
+        report = judge.get("/api/camera/setup").get_json()
+        assert report["error"]["code"] == "no_markers" and report["lens_views"] == seed + 1
     lens = judge.post("/api/camera/lens").get_json()
     assert lens["rms_px"] < 1.0 and lens["k1"] < -0.1  # the wide lens's barrel was found
     preview = judge.get("/api/camera/lens.jpg")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +26,7 @@ from tests.web_panel.browser import (
     SCREENS,
     close_pages,
     every_screen,
+    held_until,
     new_phone,
     screenshot,
     wait_for_version,
@@ -316,9 +317,11 @@ def test_the_invite_is_drawn_once_when_the_tables_news_comes_before_the_answer(
                 "**/api/remote/invite", lambda route: held.setdefault(route.request.method, route)
             )
             screen.locator("#remote-invite").click()
-            _until(screen, lambda: "POST" in held)
+            held_until(screen, lambda: "POST" in held, "the press")
             made = held["POST"].fetch()  # the table makes the invite and tells every screen
-            _until(screen, lambda: "GET" in held)  # the news's drawing asks for the invite
+            held_until(
+                screen, lambda: "GET" in held, "the fetch"
+            )  # the news's drawing asks for the invite
             held["POST"].fulfill(response=made)  # the press's answer draws the card
             expect(screen.locator("#remote-qr img")).to_have_count(1)
             screen.evaluate("document.querySelector('#remote-qr img').dataset.drawn = 'first'")
@@ -330,12 +333,5 @@ def test_the_invite_is_drawn_once_when_the_tables_news_comes_before_the_answer(
                 screen.locator("#remote-code").input_value()
             )
         finally:
+            close_pages()  # before its server stops: the page's timers ask no server gone
             stop_table(host)
-
-
-def _until(page: Page, done: Callable[[], bool]) -> None:
-    for _ in range(250):
-        if done():
-            return
-        page.wait_for_timeout(20)
-    raise AssertionError("the page never asked")

@@ -10,11 +10,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from companion.settings import Settings
 from companion.table.table import Table
-from tests.web_panel.browser import LOCALES, new_phone, screenshot
+from tests.web_panel.browser import LOCALES, held_until, new_phone, screenshot
 from tests.web_panel.conftest import dreamblade_table, join_url
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel import create_app, serve
@@ -73,3 +73,25 @@ def test_a_new_solo_game_shows_no_notice_of_the_last_one(
         expect(phone.locator("#notices")).not_to_contain_text(said)
         expect(phone.locator("#computer-seats")).to_be_visible()
         screenshot(phone, f"solo-notice-after-{lang}")
+
+
+def test_the_card_closes_when_the_new_games_news_comes_before_the_answer(
+    browser: Browser, solo_table: tuple[Table, PanelServer]
+) -> None:
+    """The new game's news can reach the table's screen before the answer to the tap that
+    started it: once the answer comes, the card is closed again (not left offering the levels,
+    a second tap away from another game)."""
+    _, server = solo_table
+    url = server.url
+    screen = new_phone(browser, url, laptop=True, at=url + "/table")
+    held: list[Route] = []
+    screen.route("**/api/solo", lambda route: held.append(route))
+    card = screen.locator("#solo-card")
+    card.locator("#solo-open").click()
+    card.locator('.solo-level[data-level="easy"]').click()
+    held_until(screen, lambda: bool(held), "the tap on a level")
+    started = held[0].fetch()  # the table starts the game and tells every screen
+    expect(screen.locator("#computer-seats")).to_contain_text(translate("en", "solo.level.easy"))
+    held[0].fulfill(response=started)
+    expect(card.locator("#solo-open")).to_be_visible()
+    expect(card.locator(".solo-level")).to_have_count(0)

@@ -13,6 +13,7 @@ from companion.games import fixed_maps
 from companion.lights.colours import to_hex
 from companion.lights.frame import Frame
 from companion.lights.virtual import VirtualLights
+from companion.settings import Settings
 from companion.table.start_request import StartRequest
 from companion.table.table import Table
 from firmware_config.layout import load_layout
@@ -113,6 +114,29 @@ def test_a_new_game_starts_with_no_notice_of_the_last_one(app: Flask, table: Tab
     table.flag("on_line", ("c4",))  # the new game's own flags are shown
     notices = json.loads(_next_state(stream).split("data: ", 1)[1])["notices"]
     assert [n.get("reason") for n in notices] == [None, "on_line"]
+
+
+def test_a_flag_raised_as_a_new_game_starts_is_the_new_games(table: Table, settings: Settings):
+    """The camera may flag the new game's first miniature before the start's news reaches the
+    phones' feed (the table publishes it once the game is in play): the flag stays."""
+    started: list[int] = []
+
+    def camera_flags_at_once(event: Event) -> None:
+        started.append(event.data["game_id"])
+        table.flag("refused", ("d3",), subject="B:x#1", rule="expect.other")
+
+    table.bus.subscribe(camera_flags_at_once, kinds={"game_started"})  # before the panel's feed
+    app = create_app(table, settings, secret_key="s", testing=True)
+    try:
+        table.flag("on_line", ("c3",))  # the last game's
+        assert len(json.loads(_feed(app).current()[1])["notices"]) == 1
+        table.start_game(StartRequest(CounterGame(start=2)))
+        assert started == [table.game_id]
+        _, message = _feed(app).current()
+        notices = json.loads(message)["notices"]
+        assert [(n["kind"], n["reason"]) for n in notices] == [("flagged", "refused")]
+    finally:
+        app.extensions["panel"].close()
 
 
 def test_closing_the_feed_ends_every_stream(app: Flask):

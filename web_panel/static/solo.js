@@ -31,6 +31,8 @@
     if (started) {
       shown.open = false;
       shown.key = null;
+      // closed now: the new game's news may have come (and been drawn) before this answer
+      renderCard(P.state.view);
       P.toast(t("solo.started", { level: t(`solo.level.${level}`) }), false);
     }
   }
