@@ -6,10 +6,9 @@ swapping seats from one game to the next; the dice are rolled by their real chan
 same run: easy against easy (two random players; the share seat A wins shows what seat and
 dice alone give). Then the moves' thinking times in those games (strong at its budget, the
 table's 1 s by default; how many strong moves it cut short: fewer rounds of play-outs, or
-none and their quick weighing), the baseline's easy move beside them, and the estimated Pi 5
-time (an assumption: ``PI5_SLOWER``, the factor bench/vision.py uses, not a measurement on a
-Pi). The machine's load average is printed at the start and the end: on a shared machine a
-budget buys less search.
+none), the baseline's easy move beside them, and the estimated Pi 5 time (an assumption:
+``PI5_SLOWER``, the factor bench/vision.py uses, not a measurement on a Pi). The machine's load
+average is printed at the start and the end: on a shared machine a budget buys less search.
 
     .venv/bin/python bench/ai.py [--games 200] [--strong-games 200] [--strong-budget 1.0]
         [--seed 35]
@@ -145,7 +144,7 @@ def main() -> None:
     cut = sum(g.cut_short for g in strong)
     moves = sum(len(g.seconds.get("strong", [])) for g in strong)
     print(f"strong moves cut by their {budget} s (fewer rounds of play-outs than "
-          f"{PLAYOUTS}, or with none their quick weighing): {cut}/{moves}")  # fmt: skip
+          f"{PLAYOUTS}, or none): {cut}/{moves}")  # fmt: skip
     easy_times = [t for g in base for t in g.seconds["easy"]]
     median, worst = statistics.median(easy_times), max(easy_times)
     print(f"baseline easy move ({len(easy_times)} moves with a choice): median "

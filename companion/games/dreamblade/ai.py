@@ -9,13 +9,14 @@ push/pop, never a rule of its own.
   counts them; exact up to ``EXACT_OUTCOMES`` results, sampled by those chances beyond), and
   through the choices of damage and disruption on either side (an expectimax); the position
   reached is scored by :func:`evaluate` with the ``NORMAL`` weights;
-- ``strong``: normal's weighing (on fewer choices and dice results: the quick answer), then at a
-  step of its own its ``PLAYOUT_WAYS`` best-looking choices are each played out to the end of the
+- ``strong``: normal's weighing, checked by play-outs: at a step of its own, the
+  ``PLAYOUT_WAYS`` choices normal's weighing likes best are each played out to the end of the
   turn ``PLAYOUTS`` times (:func:`play_out`): both seats choose as normal does (on fewer
   choices), the dice are drawn by their chances, each round of play-outs on the same dice for
-  every choice; the choice whose turn ends best on average (:func:`evaluate`: the turn won or
-  lost, and the position it leaves) is taken. Within its time budget: the rounds finished by then
-  count, and with none the quick answer is kept.
+  every choice. A choice whose turns end better on average (:func:`evaluate`: the turn won or
+  lost, and the position it leaves) overrules normal's first choice only when it is
+  :func:`clearly_better`. Within its time budget: the rounds finished by then count; if even
+  normal's weighing does not finish, a quick, thinner weighing made first answers.
 
 A choice comes with its reason as a message key and parameters (``ai.reason.*`` in the game's
 catalogs). The player is seeded: the same seed and game give the same choice (a strong move cut
@@ -75,7 +76,7 @@ PLAYOUT_WAYS = 3  # a strong step plays out this many of its best-looking choice
 PLAYOUTS = 4  # rounds of play-outs: each choice played out once a round, on the round's dice
 PLAYOUT_CAP = 4  # normal's choices and dice results weighed at a decision inside a play-out
 PLAYOUT_NODES = 150  # and the positions it looks at there
-CLEARLY = 1.0  # standard errors a choice's play-outs must beat the quick answer's by
+CLEARLY = 1.0  # standard errors a choice's play-outs must beat normal's first choice's by
 # the decisions that make a "step" of a seat; the rest (a strike's cell, dice, damage, the
 # disrupt-or-destroy choice…) are followed through to the next of these
 STEP_KINDS = frozenset({"spawn", "choose_action", "shift"})
@@ -316,7 +317,7 @@ def _weigh(game: DreambladeGame, search: _Search, options: list[Action]) -> list
 
 
 def clearly_better(rounds: list[list[float]]) -> int:
-    """Which choice the play-outs pick: each round's ends (one a choice, the quick answer's
+    """Which choice the play-outs pick: each round's ends (one a choice, normal's first choice
     first), the choice with the best mean if it beats the first by more than ``CLEARLY``
     standard errors of their paired differences (round by round, on the same dice), else the
     first: the turn's luck outweighs a small difference over a few rounds."""
@@ -359,22 +360,23 @@ class DreambladeAi:
             return _carried(work, action, Label("ai.reason.random"))
         search = _Search(me, random.Random(self.rng.getrandbits(64)))
         if self.level == "normal":
-            weighed, chosen, rounds = _weigh(work, search, options), None, 0
+            weighed, rounds = _weigh(work, search, options), 0
         else:
-            weighed, chosen, rounds = self._played_out(work, search, options)
-        best = chosen or max(weighed, key=lambda w: w.value)
+            weighed, rounds = self._played_out(work, search, options)
+        best = max(weighed, key=lambda w: w.value)
         reason = self._reason(work, me, best, weighed, rounds)
         return _carried(work, best.action, reason)
 
     def _played_out(
         self, game: DreambladeGame, search: _Search, options: list[Action]
-    ) -> tuple[list[Weighed], Weighed | None, int]:
+    ) -> tuple[list[Weighed], int]:
         """The strong weighing and its rounds of play-outs: a quick next-step answer first (fewer
         choices and samples than normal's), then normal's whole weighing (kept quick if the
         budget runs out); at a step of its own, its ``PLAYOUT_WAYS`` best then played out to the
         turn's end, a round at a time (each choice on the round's dice), as many rounds as the
         budget allows up to ``PLAYOUTS``; the play-outs overrule normal's answer only when
-        :func:`clearly_better`."""
+        :func:`clearly_better` (then the choices' values are their play-outs' means, else
+        normal's)."""
         start = time.perf_counter()
         deadline = None if self.budget is None else start + self.budget
         search.cap, search.samples, search.most = 6, 6, NODE_CAP // 3
@@ -385,9 +387,9 @@ class DreambladeAi:
             weighed = _weigh(game, whole, options)
         except OutOfTime:
             self.last_whole = False
-            return quick, None, 0
+            return quick, 0
         if game.pending().kind not in STEP_KINDS:
-            return weighed, None, 0
+            return weighed, 0
         ways = sorted(weighed, key=lambda w: w.value, reverse=True)[:PLAYOUT_WAYS]
         seeds = [search.rng.getrandbits(64) for _ in range(PLAYOUTS)]
         rounds: list[list[float]] = []
@@ -405,10 +407,11 @@ class DreambladeAi:
             pass
         self.last_rounds, self.last_whole = len(rounds), len(rounds) == PLAYOUTS
         if not rounds:
-            return quick, None, 0
+            return weighed, 0
+        if not clearly_better(rounds):  # normal's first choice stands
+            return ways, len(rounds)
         means = [statistics.fmean(column) for column in zip(*rounds, strict=True)]
-        weighed = [Weighed(w.action, mean) for w, mean in zip(ways, means, strict=True)]
-        return weighed, weighed[clearly_better(rounds)], len(rounds)
+        return [Weighed(w.action, mean) for w, mean in zip(ways, means, strict=True)], len(rounds)
 
     def _reason(
         self, game: DreambladeGame, me: str, best: Weighed, weighed: list[Weighed], rounds: int

@@ -170,6 +170,19 @@ def test_the_play_outs_overrule_the_quick_answer_only_when_clearly_better() -> N
     assert clearly_better([[0.0, 30.0, 0.0]]) == 0  # one round says nothing of the spread
 
 
+def test_strong_plays_out_only_its_own_steps_and_answers_as_normal_elsewhere() -> None:
+    game = demo_game()  # where a disrupted Scissors goes: 23 empty cells, no step of a seat
+    for text in DEMO_ACTIONS[: DEMO_ACTIONS.index("place B:spellbound-scissors#1 a5")]:
+        game.push(game.parse_action(text))
+    assert game.pending().kind == "place_disruption"
+    strong = DreambladeAi("strong", seed=3, budget=None)
+    choice = strong.choose(game)
+    assert choice.action in game.decision_actions()
+    assert strong.last_rounds == 0 and strong.last_whole
+    assert choice.reason.key == "ai.reason.best"
+    assert choice.reason.params["n"] == len(list(game.decision_actions()))  # all weighed
+
+
 def test_a_strong_move_out_of_time_answers_with_its_quick_weighing() -> None:
     game = _at_first_shift()
     strong = DreambladeAi("strong", seed=3, budget=0.0)
