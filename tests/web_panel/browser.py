@@ -14,6 +14,7 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import zxingcpp
@@ -72,6 +73,16 @@ def watch_errors(page: Page) -> Page:
     return page
 
 
+def open_context(browser: Browser, **options: Any) -> BrowserContext:
+    """A new browser (its own cookies) with ``options`` (Playwright's ``new_context``), closed
+    with the test's other browsers when it ends, before its servers stop: one left open keeps
+    asking a server that is gone, at the cost of every later test on the worker."""
+    context = browser.new_context(**options)
+    context.set_default_timeout(10_000)
+    OPEN_CONTEXTS.append(context)
+    return context
+
+
 def new_phone(
     browser: Browser,
     base_url: str,
@@ -83,7 +94,8 @@ def new_phone(
     """A new browser (its own cookies) at a phone's size, or a laptop's, on ``base_url``'s panel:
     its home page, or the whole address ``at`` (a join link, the table screen…) opened first."""
     mobile = not laptop
-    context = browser.new_context(
+    context = open_context(
+        browser,
         viewport=LAPTOP if laptop else PHONE,
         device_scale_factor=2 if mobile else 1,
         is_mobile=mobile,
@@ -92,8 +104,6 @@ def new_phone(
         # a phone's browser lets a page it shows keep the screen on; the headless shell asks
         permissions=["screen-wake-lock"],
     )
-    context.set_default_timeout(10_000)
-    OPEN_CONTEXTS.append(context)
     page = watch_errors(context.new_page())
     page.goto(at or base_url + "/")
     return page

@@ -139,7 +139,11 @@ def phone_b(app: Flask) -> Phone:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     """Any JavaScript error on a page the test opened fails that test. The test's browsers are
-    closed as soon as it ends, before its fixtures stop the server."""
+    closed as soon as it ends, before its fixtures stop the server; one the test opened and left
+    open fails it too (its page would go on asking a server that is gone, at the cost of every
+    later test on the worker)."""
+    browser: Browser | None = getattr(item, "funcargs", {}).get("browser")
+    before = set(browser.contexts) if browser is not None else set()
     close_browsers()
     try:
         outcome = yield
@@ -148,7 +152,11 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
         raise
     finally:
         errors = close_browsers()
+        left = [c for c in browser.contexts if c not in before] if browser is not None else []
+        for context in left:
+            context.close()
     assert not errors, "JavaScript errors:\n" + "\n".join(errors)
+    assert not left, f"{len(left)} browser(s) left open: open them with open_context or new_phone"
     return outcome
 
 

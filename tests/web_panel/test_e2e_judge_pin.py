@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from companion.settings import Settings
 from companion.table.table import Table
-from tests.web_panel.browser import scan_join_code, screenshot
+from tests.web_panel.browser import open_context, scan_join_code, screenshot
 from web_panel import create_app, serve
 from web_panel.app import PanelServer
 from web_panel.i18n import translate
@@ -46,11 +46,10 @@ def held_clock(app: Flask, settings: Settings) -> None:
 
 
 def open_page(browser: Browser, url: str, size: str, language: str, errors: list[str]) -> Page:
-    context = browser.new_context(
-        viewport=SIZES[size], is_mobile=size == "phone", has_touch=size == "phone",
+    context = open_context(
+        browser, viewport=SIZES[size], is_mobile=size == "phone", has_touch=size == "phone",
         locale=LOCALES[language],
     )  # fmt: skip
-    context.set_default_timeout(10_000)
     page = context.new_page()
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -22,7 +22,7 @@ from companion.games.luck import luck
 from companion.table.proposers import JUDGE
 from tests.companion.hub.mqtt import wait_for
 from tests.companion.hub.test_played_games import demo_rolls
-from tests.web_panel.browser import OPEN_CONTEXTS, SCREENSHOTS, screenshot, watch_errors
+from tests.web_panel.browser import SCREENSHOTS, open_context, screenshot, watch_errors
 from tests.web_panel.hub import test_e2e_boards
 from tests.web_panel.hub.test_e2e_boards import (
     LANGUAGES,
@@ -102,9 +102,7 @@ def test_the_spectator_page_shows_each_table_only_the_delay_late(browser: Browse
 
 
 def overlay_page(browser: Browser, room: Room, language: str) -> Page:
-    context = browser.new_context(viewport={"width": 1920, "height": 1080}, locale=language)
-    context.set_default_timeout(10_000)
-    OPEN_CONTEXTS.append(context)
+    context = open_context(browser, viewport={"width": 1920, "height": 1080}, locale=language)
     page = watch_errors(context.new_page())
     page.goto(room.url + "/overlay/table-1")
     return page

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from companion.games.dreamblade.warband import builtin_warband_names
 from companion.hub.tournament import Tournament
-from tests.web_panel.browser import screenshot
+from tests.web_panel.browser import open_context, screenshot
 from web_panel.app import PanelServer, serve
 
 pytestmark = [
@@ -39,10 +39,9 @@ def hub_server(hub_app: Flask) -> Iterator[PanelServer]:
 
 def open_page(browser: Browser, url: str, size: str, language: str) -> tuple[Page, list[str]]:
     mobile = size == "phone"
-    context = browser.new_context(
-        viewport=SIZES[size], locale=language, is_mobile=mobile, has_touch=mobile
+    context = open_context(
+        browser, viewport=SIZES[size], locale=language, is_mobile=mobile, has_touch=mobile
     )
-    context.set_default_timeout(10_000)
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
