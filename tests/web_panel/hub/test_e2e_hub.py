@@ -7,11 +7,11 @@ from collections.abc import Iterator
 
 import pytest
 from flask import Flask
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from companion.games.dreamblade.warband import builtin_warband_names
 from companion.hub.tournament import Tournament
-from tests.web_panel.browser import open_context, screenshot
+from tests.web_panel.browser import held_until, open_context, screenshot
 from web_panel.app import PanelServer, serve
 
 pytestmark = [
@@ -253,3 +253,29 @@ def test_a_judge_signs_in_on_a_phone_and_runs_the_round(
     assert tournament.state.judge_calls[call.id].answered_by == "Ken Sato"
     screenshot(phone, f"hub-signed-in-{size}-{language}")
     assert errors == [] and own_errors == []
+
+
+def test_a_name_typed_while_the_last_check_in_is_answered_is_kept(
+    browser: Browser, hub_server: PanelServer
+):
+    """The list shows a checked-in player (it refreshes on its own) before the answer to the
+    check-in comes: the organizer types the next name, and the answer does not wipe it."""
+    page, errors = open_page(browser, hub_server.url + "/", "laptop", "en-US")
+    held: list[Route] = []
+    page.route(
+        "**/api/players",
+        lambda route: held.append(route) if route.request.method == "POST" else route.continue_(),
+    )
+    page.locator("#checkin-name").fill("Aiko")
+    page.locator("#checkin button[type=submit]").click()
+    held_until(page, lambda: bool(held), "the check-in")
+    answer = held[0].fetch()  # the hub checks Aiko in; the list shows her at its next refresh
+    expect(page.locator("#players li")).to_have_count(1)
+    page.locator("#checkin-name").fill("Ben")
+    held[0].fulfill(response=answer)
+    expect(page.locator("#toast")).to_contain_text("Aiko")
+    expect(page.locator("#checkin-name")).to_have_value("Ben")
+    page.unroute("**/api/players")
+    page.locator("#checkin button[type=submit]").click()
+    expect(page.locator("#players li")).to_have_count(2)
+    assert not errors

@@ -548,9 +548,13 @@
       const done = await send("/api/players", body);
       if (!done) return;
       toast(t("hub.checkin.done", { name: done.name }));
-      // the whole form is the next player's: no name, no warband, no carriers of the last one
+      // the whole form is the next player's: no name, no warband, no carriers of the last one —
+      // unless the organizer has begun the next one while this answer came (kept as typed)
+      const warband = document.getElementById("checkin-warband");
+      const next = name.value !== body.name || warband.value !== key;
+      if (next) return;
       name.value = "";
-      document.getElementById("checkin-warband").value = "";
+      warband.value = "";
       labels.value = "";
       name.focus();
     });
