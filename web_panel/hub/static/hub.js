@@ -551,8 +551,7 @@
       // the whole form is the next player's: no name, no warband, no carriers of the last one —
       // unless the organizer has begun the next one while this answer came (kept as typed)
       const warband = document.getElementById("checkin-warband");
-      const next = name.value !== body.name || warband.value !== key;
-      if (next) return;
+      if (name.value !== body.name || warband.value !== key) return;
       name.value = "";
       warband.value = "";
       labels.value = "";
