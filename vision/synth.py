@@ -308,7 +308,8 @@ class _Canvas:
     def draw_table_and_map(self) -> np.ndarray:
         rng, g, s = self.rng, self.scene.grid, self.s
         img = np.empty((self.h, self.w, 3), np.uint8)
-        img[:] = TABLE_BGR
+        img[0] = TABLE_BGR
+        img[1:] = img[0]  # whole rows: filling pixel by pixel is ten times slower
         x0, y0 = self.px(0, g.height_mm)
         x1, y1 = self.px(g.width_mm, 0)
         # map art: smooth colour fields plus fine speckle
@@ -316,8 +317,8 @@ class _Canvas:
         coarse = rng.integers(low, high, size=(8, 8, 3), dtype=np.uint8)
         art = cv2.resize(coarse, (x1 - x0, y1 - y0), interpolation=cv2.INTER_CUBIC)
         fine = rng.normal(0, 12, size=(max(2, (y1 - y0) // 4), max(2, (x1 - x0) // 4), 1))
-        speckle = cv2.resize(fine.astype(np.float32), (x1 - x0, y1 - y0))[..., None]
-        img[y0:y1, x0:x1] = np.clip(art.astype(np.float32) + speckle, 0, 255).astype(np.uint8)
+        speckle = cv2.resize(fine.astype(np.float32), (x1 - x0, y1 - y0))
+        img[y0:y1, x0:x1] = _add_clipped(art, None, speckle)
         line = max(1, round(1.5 * s))
         outlines = [
             np.array([self.px(x, y) for x, y in g.cell_outline_mm(cell)], np.int32)
@@ -347,11 +348,18 @@ class _Canvas:
             xs = (np.arange(a0, a1, dtype=np.float32) - cx) ** 2
             ys = (np.arange(b0, b1, dtype=np.float32) - cy) ** 2
             fall = np.exp(-(ys[:, None] + xs[None, :]) / (2 * sigma * sigma))
-            patch = img[b0:b1, a0:a1].astype(np.float32)
-            through = 0.25 + 0.75 * patch / 255.0  # white paper passes most, black ink least
+            glow = np.float32(LED_GLOW * light.level) * fall
             colour = np.array(light.bgr, np.float32) / 255.0
-            added = (LED_GLOW * light.level) * fall[..., None] * colour[None, None, :] * through
-            img[b0:b1, a0:a1] = np.clip(patch + added, 0, 255).astype(np.uint8)
+            for c in np.flatnonzero(colour):  # a colour without blue adds no blue
+                patch = img[b0:b1, a0:a1, c].astype(np.float32)
+                # white paper passes most, black ink least: 0.25 + 0.75 * patch / 255
+                through = patch * np.float32(0.75)
+                through /= np.float32(255.0)
+                through += np.float32(0.25)
+                added = glow * colour[c]
+                added *= through
+                added += patch
+                img[b0:b1, a0:a1, c] = np.clip(added, 0, 255, out=added)
 
     def draw_corner_markers(self, img: np.ndarray) -> None:
         layout = self.scene.layout
@@ -550,6 +558,26 @@ def _background(scene: Scene, density: float) -> np.ndarray:
     return img
 
 
+def _add_clipped(image: np.ndarray, gain: np.ndarray | None, *added: np.ndarray) -> np.ndarray:
+    """Each channel of ``image`` (uint8) times ``gain`` (if any), plus each of ``added`` in turn
+    (float32, one value a pixel for every channel), clipped to 0..255 and truncated: the float32
+    arithmetic of the whole-image expression, done a channel at a time in one buffer (a value
+    broadcast over three channels is several times slower, and big temporaries cost their
+    memory's first touch)."""
+    planes = list(cv2.split(image)) if image.ndim == 3 else [np.empty_like(image)]
+    sources = planes if image.ndim == 3 else [image]
+    out = np.empty(image.shape[:2], np.float32)
+    for source, plane in zip(sources, planes, strict=True):
+        np.copyto(out, source)
+        if gain is not None:
+            out *= gain
+        for value in added:
+            out += value
+        np.clip(out, 0, 255, out=out)
+        np.copyto(plane, out, casting="unsafe")  # truncated, as astype(np.uint8)
+    return planes[0] if image.ndim == 2 else cv2.merge(planes)
+
+
 def _ground_key(scene: Scene) -> Scene:
     return replace(scene, pieces=(), hands=(), lights=())
 
@@ -690,8 +718,7 @@ def degrade(
         glare = np.exp(-((small[0] * 31 - gy) ** 2 + (small[1] * 31 - gx) ** 2) / 18.0)
         gain = gain + look.glare * glare
     gain_full = cv2.resize(gain.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
-    out = frame.astype(np.float32)
-    out *= gain_full if frame.ndim == 2 else gain_full[..., None]
+    added = None
     if look.glare_spot is not None:
         sx, sy, sr = look.glare_spot
         yy, xx = np.mgrid[0:32, 0:32].astype(np.float32)
@@ -700,11 +727,11 @@ def degrade(
         spot = np.exp(-((d2 / (sr * w) ** 2) ** 2))
         spot_full = cv2.resize(spot.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
         added = look.glare_spot_level * spot_full
-        out += added if frame.ndim == 2 else added[..., None]
+    noise = None
     if look.noise_sigma > 0:
-        noise = noise_rng.standard_normal(size=(h, w), dtype=np.float32) * look.noise_sigma
-        out += noise if frame.ndim == 2 else noise[..., None]
-    frame = np.clip(out, 0, 255).astype(np.uint8)
+        noise = noise_rng.standard_normal(size=(h, w), dtype=np.float32)
+        noise *= look.noise_sigma
+    frame = _add_clipped(frame, gain_full, *[a for a in (added, noise) if a is not None])
     if look.jpeg_quality > 0:
         ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, look.jpeg_quality])
         decoded = cv2.imdecode(data, cv2.IMREAD_UNCHANGED) if ok else None
