@@ -1,3 +1,4 @@
+import contextlib
 import os
 import subprocess
 import sys
@@ -175,13 +176,23 @@ def test_a_key_the_family_cannot_print_is_refused(tmp_path: Path) -> None:
 SHIPPED = Path(__file__).resolve().parents[3] / "companion/games/dreamblade/data/warbands"
 
 
-def _labels_tags(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """``companion labels tags ARGS`` run as its user runs it, in ``home``."""
+def _labels_tags_process(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``companion labels tags ARGS`` run as its user runs it, in ``home``: its own process."""
     env = {**os.environ, "COMPANION_HOME": str(home / "data"), "PYTHONWARNINGS": ""}
     return subprocess.run(
         [sys.executable, "-m", "companion", "labels", "tags", *args],
         capture_output=True, text=True, env=env, cwd=home, timeout=120,
     )  # fmt: skip
+
+
+def _labels_tags(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """The same command in this process (a new Python costs more than the printing): the same
+    arguments, home and working folder, its exit code and its two streams; an exception it does
+    not turn into a message is raised here, as the process would end on its traceback."""
+    runner = CliRunner(env={"COMPANION_HOME": str(home / "data")}, catch_exceptions=False)
+    with contextlib.chdir(home):
+        result = runner.invoke(main, ["labels", "tags", *args])
+    return subprocess.CompletedProcess(args, result.exit_code, result.stdout, result.stderr)
 
 
 def _sample_tags(name: str) -> set[TagId]:
@@ -218,15 +229,16 @@ def test_the_registration_given_to_the_hub_prints_the_same_carriers_again(tmp_pa
 
 
 def test_a_file_it_cannot_read_is_named_with_the_files_it_takes(tmp_path: Path) -> None:
+    """Through the command's own process: the message, its exit code and no traceback."""
     notes = tmp_path / "my-army.yaml"
     notes.write_text("army: [Sir Glorious, Noble Dragon]\n")
-    done = _labels_tags(tmp_path, str(notes), "-o", "carriers.pdf")
+    done = _labels_tags_process(tmp_path, str(notes), "-o", "carriers.pdf")
     assert done.returncode == 1
     assert f"{notes} is no warband, label registration or label list." in done.stderr
     assert "companion labels tags sample-valor -o carriers.pdf" in done.stderr  # an example
     assert "a warband file (name, and miniatures with id and count)" in done.stderr
     assert "Traceback" not in done.stderr
-    done = _labels_tags(tmp_path, "my-warband.yaml", "-o", "carriers.pdf")
+    done = _labels_tags_process(tmp_path, "my-warband.yaml", "-o", "carriers.pdf")
     assert done.returncode == 1
     assert "my-warband.yaml: no such file, and no shipped warband of that name." in done.stderr
     assert not (tmp_path / "carriers.pdf").exists()
