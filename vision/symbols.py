@@ -4,6 +4,8 @@ benchmark reads is what the printer prints."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import cv2
 import numpy as np
 import segno
@@ -14,14 +16,18 @@ from vision.tags import marker_dictionary
 QUIET_MODULES = {"qr": 2, "micro": 2, "marker": 1}  # white margin printed around each symbol
 
 
+@lru_cache(maxsize=1024)
 def qr_modules(payload: str, error: str = "m", micro: bool = False) -> np.ndarray:
     """QR code of the smallest version ``payload`` fits (version 1 for every version-2 payload,
-    ``vision/payload.py``) or, with ``micro``, Micro QR; no quiet zone."""
+    ``vision/payload.py``) or, with ``micro``, Micro QR; no quiet zone. Read-only: each code is
+    encoded once (the synthetic camera draws every sticker again in every frame)."""
     if micro:
         code = segno.make_micro(payload, error=error)
     else:
         code = segno.make_qr(payload, error=error, boost_error=False)
-    return np.array(code.matrix, dtype=np.uint8)
+    modules = np.array(code.matrix, dtype=np.uint8)
+    modules.setflags(write=False)
+    return modules
 
 
 def _modules(dictionary: cv2.aruco.Dictionary, marker_id: int) -> np.ndarray:
