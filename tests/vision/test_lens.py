@@ -44,6 +44,28 @@ def test_distort_inverts_undistort() -> None:
     assert np.allclose(back, EDGE_POINTS, atol=0.05)
 
 
+@pytest.mark.parametrize(
+    "coefficients",
+    [
+        (-0.3, 0.08, 0.0, 0.0, -0.01),
+        (-0.21, 0.05, 0.002, -0.001),
+        (0.1, -0.05, 0.001, 0.002, 0.01, 0.05, -0.02, 0.004),
+        (-0.2, 0.04, 0.0, 0.001, 0.0, 0.02, 0.0, 0.0, 0.003, -0.001, 0.002, 0.0005),
+        (-0.2, 0.04, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.01, -0.02),  # tilted
+    ],
+)
+def test_distort_is_opencvs_projection_to_the_last_bit(coefficients: tuple[float, ...]) -> None:
+    import cv2
+
+    k = np.array([[812.5, 0, 403.2], [0, 808.1, 297.6], [0, 0, 1]])
+    lens = Lens(k, np.array(coefficients), (800, 600))
+    points = np.random.default_rng(5).uniform(-50, 850, (20000, 2))
+    rays = cv2.undistortPoints(points.reshape(-1, 1, 2), k, None).reshape(-1, 2)
+    rays = np.column_stack([rays, np.ones(len(rays))])
+    opencv, _ = cv2.projectPoints(rays, np.zeros(3), np.zeros(3), k, lens.dist_coeffs)
+    assert np.array_equal(lens.distort(points), opencv.reshape(-1, 2))
+
+
 def test_a_saved_lens_loads_the_same(tmp_path: Path) -> None:
     path = tmp_path / "lens.json"
     save_lens(TRUE_LENS, path)
