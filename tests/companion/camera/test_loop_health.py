@@ -36,6 +36,16 @@ def table(tmp_path: Path, counter_game_registered: None) -> Table:
     return Table.new_game(Store(tmp_path / "t.sqlite3"), "test-counter", {"version": 1, "start": 0})
 
 
+@pytest.fixture(scope="module")
+def still() -> list[np.ndarray]:
+    """The good set-up's frames with seeds 0–5, rendered once for the tests that show them to
+    their loop first (read-only: a loop that wrote into one would fail here)."""
+    frames = [render(SCENE, VIEW, seed=i) for i in range(6)]
+    for frame in frames:
+        frame.setflags(write=False)
+    return frames
+
+
 def loop_over(table: Table, frames: list[np.ndarray], tmp_path: Path) -> CameraLoop:
     reader = MarkerReader(LabelRegistration("aruco4x4", TAGS, key=0))
     return CameraLoop(
@@ -82,9 +92,9 @@ def test_read_health_needs_enough_reads_and_does_not_flap() -> None:
 
 
 def test_glare_over_a_carrier_flags_its_cell_once_for_the_judge(
-    table: Table, tmp_path: Path
+    table: Table, tmp_path: Path, still: list[np.ndarray]
 ) -> None:
-    frames = [render(SCENE, VIEW, seed=i) for i in range(6)]
+    frames = list(still)
     frames += [render(SCENE, VIEW, glare_over_a1(0.1), seed=i) for i in range(6, 26)]
     loop = loop_over(table, frames, tmp_path)
     seen = events_of(table)
@@ -100,9 +110,11 @@ def test_glare_over_a_carrier_flags_its_cell_once_for_the_judge(
     assert [(p.kind, p.cells) for p in report.problems] == [("glare", ("a1",))]
 
 
-def test_a_bumped_camera_is_seen_within_a_few_frames(table: Table, tmp_path: Path) -> None:
+def test_a_bumped_camera_is_seen_within_a_few_frames(
+    table: Table, tmp_path: Path, still: list[np.ndarray]
+) -> None:
     bumped = replace(VIEW, offset_px=(30.0, 20.0), rotation_deg=2.5)
-    frames = [render(SCENE, VIEW, seed=i) for i in range(6)]
+    frames = list(still)
     frames += [render(SCENE, bumped, seed=i) for i in range(6, 8 + BUSY_CHECK_FRAMES)]
     loop = loop_over(table, frames, tmp_path)  # checks the map every 100 frames otherwise
     seen = events_of(table)
@@ -113,10 +125,12 @@ def test_a_bumped_camera_is_seen_within_a_few_frames(table: Table, tmp_path: Pat
     assert loop.health().to_json() == {"state": "degraded", "cells": [], "moved": True}
 
 
-def test_the_lens_is_calibrated_from_the_live_camera(table: Table, tmp_path: Path) -> None:
+def test_the_lens_is_calibrated_from_the_live_camera(
+    table: Table, tmp_path: Path, still: list[np.ndarray]
+) -> None:
     wide = View(VIEW.width, VIEW.height, 1.0, k1=-0.25)
     boards = [charuco_photos(wide, count=1, seed=n)[0] for n in range(4)]
-    loop = loop_over(table, [render(SCENE, VIEW)], tmp_path)
+    loop = loop_over(table, still[:1], tmp_path)
     loop.step()
     assert loop.pipeline is not None and loop.lens_preview() is None
     for n, board in enumerate(boards):
@@ -132,13 +146,13 @@ def test_the_lens_is_calibrated_from_the_live_camera(table: Table, tmp_path: Pat
 
 
 def test_a_picture_older_than_a_few_seconds_is_never_judged_ready(
-    table: Table, tmp_path: Path
+    table: Table, tmp_path: Path, still: list[np.ndarray]
 ) -> None:
     from companion.camera.loop import STALE_SECONDS
     from vision.setup_check import SetupError
 
     now = [100.0]
-    loop = loop_over(table, [render(SCENE, VIEW, seed=i) for i in range(3)], tmp_path)
+    loop = loop_over(table, still[:3], tmp_path)
     loop.clock = lambda: now[0]
     for _ in range(3):
         loop.step()
@@ -151,11 +165,12 @@ def test_a_picture_older_than_a_few_seconds_is_never_judged_ready(
     assert "12 s old" in str(stale.value)
 
 
-def test_the_check_says_which_labels_the_table_reads(table: Table, tmp_path: Path) -> None:
+def test_the_check_says_which_labels_the_table_reads(
+    table: Table, tmp_path: Path, still: list[np.ndarray]
+) -> None:
     from vision.tags import make_reader
 
-    frames = [render(SCENE, VIEW, seed=i) for i in range(3)]
-    loop = loop_over(table, frames, tmp_path)
+    loop = loop_over(table, still[:3], tmp_path)
     loop.reader = make_reader("zxing")  # the demo's camera reads QR stickers
     for _ in range(3):
         loop.step()
