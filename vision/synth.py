@@ -558,24 +558,34 @@ def _background(scene: Scene, density: float) -> np.ndarray:
     return img
 
 
+_BAND_ROWS = 64  # a band's float32 buffer stays in the CPU's cache
+
+
 def _add_clipped(image: np.ndarray, gain: np.ndarray | None, *added: np.ndarray) -> np.ndarray:
     """Each channel of ``image`` (uint8) times ``gain`` (if any), plus each of ``added`` in turn
     (float32, one value a pixel for every channel), clipped to 0..255 and truncated: the float32
-    arithmetic of the whole-image expression, done a channel at a time in one buffer (a value
-    broadcast over three channels is several times slower, and big temporaries cost their
-    memory's first touch)."""
-    planes = list(cv2.split(image)) if image.ndim == 3 else [np.empty_like(image)]
-    sources = planes if image.ndim == 3 else [image]
-    out = np.empty(image.shape[:2], np.float32)
-    for source, plane in zip(sources, planes, strict=True):
-        np.copyto(out, source)
-        if gain is not None:
-            out *= gain
-        for value in added:
-            out += value
-        np.clip(out, 0, 255, out=out)
-        np.copyto(plane, out, casting="unsafe")  # truncated, as astype(np.uint8)
-    return planes[0] if image.ndim == 2 else cv2.merge(planes)
+    arithmetic of the whole-image expression, done a channel and a band of rows at a time in one
+    small buffer (a value broadcast over three channels is several times slower, and whole-image
+    temporaries cost their memory's first touch)."""
+    result = np.empty_like(image)
+    channels = (
+        [(image, result)]
+        if image.ndim == 2
+        else [(image[..., c], result[..., c]) for c in range(image.shape[2])]
+    )
+    band = np.empty((_BAND_ROWS, image.shape[1]), np.float32)
+    for y in range(0, image.shape[0], _BAND_ROWS):
+        out = band[: min(_BAND_ROWS, image.shape[0] - y)]
+        rows = slice(y, y + len(out))
+        for source, target in channels:
+            np.copyto(out, source[rows])
+            if gain is not None:
+                out *= gain[rows]
+            for value in added:
+                out += value[rows]
+            np.clip(out, 0, 255, out=out)
+            np.copyto(target[rows], out, casting="unsafe")  # truncated, as astype(np.uint8)
+    return result
 
 
 def _ground_key(scene: Scene) -> Scene:
