@@ -8,7 +8,7 @@ from vision.calibration import Calibration, CalibrationError
 from vision.map_grid import FIVE_BY_FIVE_MAP
 from vision.pipeline import STAGES, Pipeline, PipelineConfig
 from vision.registration import LabelRegistration
-from vision.synth import Scene, Step, move_sequence, render, view_homography
+from vision.synth import Scene, Step, View, move_sequence, render, view_homography
 from vision.tags import MarkerReader, ZxingReader
 from vision.tracking import TrackerConfig
 
@@ -166,10 +166,15 @@ def test_a_miniature_lifted_off_a_dark_map_is_removed(kept_correlation: float) -
     assert (pipeline.tracker.board == {}) is (kept_correlation > 0)
 
 
-def _carrier_move() -> tuple[list[Step], list[np.ndarray], Calibration, Pipeline]:
+CARRIER_VIEW = View(1100, 900, 4.5, rotation_deg=3.0)
+
+
+def _carrier_move() -> tuple[list[Step], Calibration, Pipeline]:
+    """A miniature on its carrier moved by hand (the steps; each test renders the frames it
+    shows), the calibration and a pipeline reading carriers."""
     from vision.carrier import DEFAULT_CARRIER
     from vision.square_grid import square_grid
-    from vision.synth import Figure, Piece, View
+    from vision.synth import Figure, Piece
 
     grid = square_grid(3, 2, 60.0)
     pieces = (
@@ -178,18 +183,17 @@ def _carrier_move() -> tuple[list[Step], list[np.ndarray], Calibration, Pipeline
         Piece(tag(3), 150.0, 30.0, angle_deg=70.0, marker_id=3, figure=Figure(0.5, 4.0, 180, 2)),
     )
     scene = Scene(grid, pieces, family="aruco4x4", design="carrier", seed=4)
-    view = View(1100, 900, 4.5, rotation_deg=3.0)
     steps = move_sequence(scene, tag(1), (32.0, 92.0), still=3, travel=3)
-    frames = [render(step.scene, view, seed=i) for i, step in enumerate(steps)]
-    calibration = Calibration(view_homography(scene, view), (1100, 900), "manual")
+    calibration = Calibration(view_homography(scene, CARRIER_VIEW), (1100, 900), "manual")
     registration = LabelRegistration("aruco4x4", {p.marker_id: p.tag for p in pieces})  # type: ignore[misc]
     config = PipelineConfig(base_mm=25.0, carrier=DEFAULT_CARRIER)
     pipeline = Pipeline(grid, calibration, MarkerReader(registration), config)
-    return steps, frames, calibration, pipeline
+    return steps, calibration, pipeline
 
 
 def test_miniatures_standing_on_carriers_are_placed_by_their_bases_and_moves_commit_fast() -> None:
-    steps, frames, _, pipeline = _carrier_move()
+    steps, _, pipeline = _carrier_move()
+    frames = [render(step.scene, CARRIER_VIEW, seed=i) for i, step in enumerate(steps)]
     last_hand = max(i for i, s in enumerate(steps) if s.scene.hands)
     committed_at = None
     for i, (step, frame) in enumerate(zip(steps, frames, strict=True)):
@@ -306,14 +310,12 @@ def _lit(steps: list[Step], pulse: tuple[float, ...]) -> list[Step]:
 
 def test_the_tables_own_leds_neither_hide_a_move_nor_get_cells_read_again() -> None:
     from vision.motion import MotionConfig
-    from vision.synth import View
 
-    steps, _, calibration, plain = _carrier_move()
+    steps, calibration, plain = _carrier_move()
     # a slow pulse from off to full: no frame differs much from the last
     pulse = tuple(abs(7 - i) / 7 for i in range(14))
     steps = _lit([*steps, *[steps[-1]] * 12], pulse)
-    view = View(1100, 900, 4.5, rotation_deg=3.0)
-    frames = [render(step.scene, view, seed=i) for i, step in enumerate(steps)]
+    frames = [render(step.scene, CARRIER_VIEW, seed=i) for i, step in enumerate(steps)]
     before_issue_37 = replace(plain.config, motion=MotionConfig(light_correlation=1.01))
     old = Pipeline(plain.grid, calibration, plain.reader, before_issue_37)
     read: dict[str, list[int]] = {"now": [], "before": []}
