@@ -25,12 +25,13 @@ def test_every_hex_centre_maps_back_to_its_hex(hexes: HexGrid) -> None:
 def test_points_go_to_the_nearest_centre(hexes: HexGrid) -> None:
     """Hex rounding: every point lands in the hex whose centre is nearest (a plain row/column
     rounding gets the corners between rows wrong)."""
-    centres = {cell: np.array(hexes.cell_centre_mm(cell)) for cell in hexes.cells}
+    cells = list(hexes.cells)
+    centres = np.array([hexes.cell_centre_mm(cell) for cell in cells])
     rng = np.random.default_rng(5)
     checked = 0
     for x, y in rng.uniform((0, 0), (hexes.width_mm, hexes.height_mm), size=(3000, 2)):
         cell = hexes.cell_at_mm(float(x), float(y))
-        distances = {c: float(np.linalg.norm(p - (x, y))) for c, p in centres.items()}
+        distances = dict(zip(cells, np.linalg.norm(centres - (x, y), axis=1).tolist(), strict=True))
         nearest = min(distances, key=lambda c: distances[c])
         if distances[nearest] > HEX / math.sqrt(3):  # outside every hex: a bounding-box corner
             assert cell is None
