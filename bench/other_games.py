@@ -55,8 +55,7 @@ def _play(make: Callable[[], Engine], seed: int) -> tuple[int, float, float, flo
 
 def main() -> None:
     print(
-        "random legal play, per second      push   state.copy   state deepcopy (baseline)"
-        "       pop"
+        "random legal play, per second      push   state.copy   state deepcopy (baseline)       pop"
     )
     for name, make in GAMES.items():
         pushed, push_time, pop_time, copy_time, deepcopy_time = _play(make, seed=1)
