@@ -46,3 +46,15 @@ def test_make_test_installs_the_test_tools(tmp_path: Path):
     assert plan.rstrip().endswith("-m pytest -n 3 --dist loadfile --no-loadscope-reorder")
     one_process = _planned("test", tmp_path / "venv", "PYTEST_WORKERS=0")
     assert one_process.rstrip().endswith("-m pytest -n 0 --dist loadfile --no-loadscope-reorder")
+
+
+def test_make_check_runs_one_worker_a_core_and_keeps_the_compiled_tests(tmp_path: Path):
+    plan = _planned("check", tmp_path / "venv")
+    # the fast tier only computes: two workers on CI's two cores
+    assert plan.rstrip().endswith(
+        '-m pytest -n 2 --dist loadfile --no-loadscope-reorder -m "not browser and not process"'
+    )
+    # the test files compiled beside the types check, and kept, for the workers to read
+    assert "make --no-print-directory -j 2 lint compiled" in plan
+    assert "--collect-only" in plan
+    assert plan.count("PYTHONDONTWRITEBYTECODE= ") == 2
