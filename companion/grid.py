@@ -38,12 +38,22 @@ def cell_at(col: int, row: int) -> str:
     return f"{COLUMNS[col]}{row + 1}"
 
 
-def orthogonal_neighbours(cell: str) -> Iterator[str]:
+def _orthogonal_neighbours(cell: str) -> tuple[str, ...]:
     col, row = coords(cell)
+    found = []
     for dc, dr in ((0, 1), (0, -1), (1, 0), (-1, 0)):
         c, r = col + dc, row + dr
         if 0 <= c < len(COLUMNS) and 0 <= r < ROWS:
-            yield cell_at(c, r)
+            found.append(cell_at(c, r))
+    return tuple(found)
+
+
+_ORTHOGONAL = {cell: _orthogonal_neighbours(cell) for cell in CELLS}  # worked out once
+
+
+def orthogonal_neighbours(cell: str) -> Iterator[str]:
+    """The cells above, below, right and left of ``cell`` on the map, in that order."""
+    return iter(_ORTHOGONAL[check_cell(cell)])
 
 
 def column_of(cell: str) -> str:

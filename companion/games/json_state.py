@@ -1,7 +1,8 @@
 """Copies and file formats shared by games whose whole state is a setup plus a JSON-able state.
 
 A game built on ``JsonStateGame`` keeps ``setup`` (with ``to_json``/``from_json``), ``_state``
-(with ``to_json``/``from_json``) and ``_history`` (each pushed action with the state before
+(with ``to_json``/``from_json`` and ``copy``: an equal state sharing no mutable part with it, the
+one way the game copies a state) and ``_history`` (each pushed action with the state before
 it); this base gives it ``copy``, the versioned ``<game>-position`` and ``<game>-record``
 documents and their readers. The game names its formats and says which states its setup can
 reach (``check_state``).
@@ -9,7 +10,6 @@ reach (``check_state``).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
@@ -37,7 +37,7 @@ class JsonStateGame(Game):
         """Refuse a state its setup cannot reach (``ValueError`` says why)."""
 
     def copy(self) -> Self:
-        twin = type(self)(self.setup, state=copy.deepcopy(self._state))
+        twin = type(self)(self.setup, state=self._state.copy())
         twin._history = list(self._history)
         return twin
 

@@ -16,6 +16,7 @@ arguments, so the phones send what they were offered and never write or read not
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import types
 from abc import ABC, abstractmethod
@@ -64,7 +65,7 @@ class Action:
             if args:
                 raise ValueError(f"{cls.verb} takes no arguments")
             return cls()
-        hints = get_type_hints(cls)
+        hints = _field_types(cls)
         known = {f.name: f for f in dataclasses.fields(cls)}
         unknown = set(args) - set(known)
         if unknown:
@@ -78,6 +79,11 @@ class Action:
             ):
                 raise ValueError(f"{cls.verb} needs its argument {name!r}")
         return cls(**values)
+
+
+@functools.cache  # an action class's annotations never change: read once per class
+def _field_types(cls: type) -> dict[str, Any]:
+    return get_type_hints(cls)
 
 
 def _to_json(value: Any) -> Any:

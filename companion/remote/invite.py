@@ -156,8 +156,11 @@ def _one_typo_away(symbols: list[int]) -> bool:
     """Whether one character changed, or two neighbours swapped, make the code whole."""
     body, tail = bytes(symbols[:-CHECK_SYMBOLS]), symbols[-CHECK_SYMBOLS:]
     target = zlib.crc32(body) ^ _value(tail)
-    if any(body[at] ^ change < len(SYMBOLS) for at, change in _typos(len(body)).get(target, ())):
-        return True
+    last = len(body) - 1
+    for at, value in enumerate(body):
+        change = _changes_by_move(last - at).get(target)
+        if change is not None and value ^ change < len(SYMBOLS):
+            return True
     if any(target & ~(31 << 5 * at) == 0 for at in range(CHECK_SYMBOLS)):
         return True  # one wrong character of the checksum itself
     return any(
@@ -167,26 +170,18 @@ def _one_typo_away(symbols: list[int]) -> bool:
     )
 
 
-@functools.lru_cache(maxsize=4)
-def _typos(length: int) -> dict[int, list[tuple[int, int]]]:
-    """For a body of ``length`` characters: how each single change (position, XOR of the old and
-    new value) moves its CRC. A CRC is affine: for texts of one length, ``crc(a ^ b) == crc(a) ^
-    crc(b) ^ crc(zeros)``, so a change moves it by ``crc(change alone) ^ crc(zeros)``, whatever
-    the text; and that is the XOR of the moves of the change's bits."""
-    zeros = zlib.crc32(bytes(length))
-    moves: dict[int, list[tuple[int, int]]] = {}
-    for at in range(length):
-        bits = [
-            zlib.crc32(bytes(at) + bytes((1 << bit,)) + bytes(length - at - 1)) ^ zeros
-            for bit in range(5)
-        ]
-        for change in range(1, len(SYMBOLS)):
-            move = 0
-            for bit, value in enumerate(bits):
-                if change >> bit & 1:
-                    move ^= value
-            moves.setdefault(move, []).append((at, change))
-    return moves
+@functools.lru_cache(maxsize=MAX_CODE)
+def _changes_by_move(after: int) -> dict[int, int]:
+    """How changing one character that ``after`` others follow moves the CRC of a text: move →
+    change (the XOR of the old and new value). A CRC is affine: for texts of one length, ``crc(a
+    ^ b) == crc(a) ^ crc(b) ^ crc(zeros)``, so a change moves it by ``crc(change alone) ^
+    crc(zeros)``, whatever the text; and zeros before the change leave that move as it is. CRC-32
+    catches every change within 32 bits, so no two changes make the same move."""
+    zeros = zlib.crc32(bytes(after + 1))
+    return {
+        zlib.crc32(bytes((change,)) + bytes(after)) ^ zeros: change
+        for change in range(1, len(SYMBOLS))
+    }
 
 
 def _cut_short(symbols: list[int]) -> bool:

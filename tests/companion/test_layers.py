@@ -59,13 +59,21 @@ def project_modules() -> dict[str, Path]:
     return modules
 
 
-def all_imports(path: Path, *, with_type_checking: bool) -> list[tuple[int, str]]:
+# what can hold an import statement: statements, and the ``except`` and ``case`` clauses holding
+# statements (an expression never holds a statement, so the walk does not go into one)
+_HOLDS_STATEMENTS = (ast.stmt, ast.excepthandler, ast.match_case)
+
+
+@cache  # a file's imports, read once per run (each test asks for them again)
+def all_imports(path: Path, *, with_type_checking: bool) -> tuple[tuple[int, str], ...]:
     """(line, module) of every import in ``path``, lazy ones included; those under ``if
     TYPE_CHECKING:`` only when asked (they never run)."""
     found: list[tuple[int, str]] = []
 
     def visit(node: ast.AST) -> None:
         for child in ast.iter_child_nodes(node):
+            if not isinstance(child, _HOLDS_STATEMENTS):
+                continue
             if (
                 isinstance(child, ast.If)
                 and "TYPE_CHECKING" in ast.unparse(child.test)
@@ -79,7 +87,7 @@ def all_imports(path: Path, *, with_type_checking: bool) -> list[tuple[int, str]
             visit(child)
 
     visit(_tree(path))
-    return found
+    return tuple(found)
 
 
 @cache

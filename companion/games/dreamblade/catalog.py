@@ -104,6 +104,12 @@ def builtin_catalog_path() -> Path:
     return Path(str(resources.files(__package__) / "data" / "catalog.yaml"))
 
 
+@cache
+def builtin_catalog() -> Catalog:
+    """The shipped catalog, read once (it is package data, and a catalog is immutable)."""
+    return load_catalog(builtin_catalog_path())
+
+
 def builtin_texts_path() -> Path:
     return Path(str(resources.files(__package__) / "data" / "catalog_texts.yaml"))
 
@@ -142,7 +148,7 @@ def shipped_texts(path: str | Path | None = None) -> dict[str, dict[str, dict[st
 
 @cache
 def _shipped() -> tuple[Catalog, dict[str, dict[str, dict[str, Any]]]]:
-    return load_catalog(builtin_catalog_path()), shipped_texts()
+    return builtin_catalog(), shipped_texts()
 
 
 def texts_of(mini: Miniature) -> dict[str, dict[str, Any]]:
@@ -171,10 +177,9 @@ def user_catalog_path() -> Path:
 def default_catalog(user_path: Path | None = None) -> Catalog:
     """The builtin catalog merged with the user's imported one, if there is one."""
     user_path = user_catalog_path() if user_path is None else user_path
-    paths = [builtin_catalog_path()]
     if user_path.exists():
-        paths.append(user_path)
-    return load_catalog(*paths)
+        return builtin_catalog().merged(load_catalog(user_path))
+    return builtin_catalog()
 
 
 def write_catalog(path: str | Path, miniatures: Iterable[Miniature], source: str) -> None:

@@ -12,7 +12,7 @@ script supplies with ``value`` actions like a table would.
 from __future__ import annotations
 
 from companion.games.demo_players import seated
-from companion.games.dreamblade.catalog import builtin_catalog_path, load_catalog
+from companion.games.dreamblade.catalog import builtin_catalog
 from companion.games.dreamblade.dice import builtin_dice
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.maps import builtin_map
@@ -136,7 +136,7 @@ DEMO_GAME: tuple[str, ...] = DEMO_ACTIONS + DEMO_ENDING
 
 def demo_game() -> DreambladeGame:
     """The demo game before its first action."""
-    catalog = load_catalog(builtin_catalog_path())
+    catalog = builtin_catalog()
     warbands = {seat: [catalog[mini] for mini in minis] for seat, minis in DEMO_WARBANDS.items()}
     return new_game(builtin_map("default"), warbands, dice=builtin_dice())
 

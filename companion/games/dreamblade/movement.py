@@ -22,15 +22,17 @@ def shift_destinations(setup: Setup, state: State, mini: str) -> frozenset[str]:
     if len(owners.get(here, ())) == 2 or here in state.keywords.lockdown:
         return frozenset()  # engaged, or its cell is locked down this turn (Lockdown)
     defender = piece.has("no_shift_into_enemies")
+    pieces, owner = setup.pieces, piece.owner
     result = []
     for cell in grid.orthogonal_neighbours(here):
-        minis = occupants.get(cell, [])
-        allies = sum(
-            1 for m in minis if setup.pieces[m].is_creature and setup.pieces[m].owner == piece.owner
-        )
+        allies = 0
+        for m in occupants.get(cell, ()):
+            other_piece = pieces[m]
+            if other_piece.owner == owner and other_piece.is_creature:
+                allies += 1
         if allies >= MAX_CREATURES_PER_SEAT_IN_CELL:
             continue
-        if defender and other(piece.owner) in owners.get(cell, ()):
+        if defender and other(owner) in owners.get(cell, ()):
             continue
         result.append(cell)
     return frozenset(result)

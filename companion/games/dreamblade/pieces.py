@@ -31,8 +31,8 @@ class Piece:
     def abilities(self) -> tuple[Ability, ...]:
         return tuple(parse_ability(text) for text in self.mini.abilities)
 
-    @property
-    def is_creature(self) -> bool:
+    @cached_property
+    def is_creature(self) -> bool:  # asked at every look at the board: kept (a piece is frozen)
         return self.mini.is_creature
 
     @property

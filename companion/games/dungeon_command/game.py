@@ -34,7 +34,6 @@ the rulebook lets either player react at any time (seed 002: the stack).
 
 from __future__ import annotations
 
-import copy
 from typing import Any, ClassVar
 
 from companion.errors import IllegalActionError
@@ -90,12 +89,14 @@ class DungeonCommand(JsonStateGame):
         self.seats = setup.seats
         self._state = state if state is not None else initial_state(setup)
         self._history: list[tuple[DungeonCommandAction, State]] = []
+        # the legal actions of one state (a state is never changed once it is the game's)
+        self._legal: tuple[State, LegalActions] | None = None
 
     # ----- queries -------------------------------------------------------------------------
     @property
     def state(self) -> State:
         """A copy of the current state."""
-        return copy.deepcopy(self._state)
+        return self._state.copy()
 
     def morale(self, seat: str) -> int:
         return self._state.morale[seat]
@@ -201,9 +202,18 @@ class DungeonCommand(JsonStateGame):
         """Everything that may be pushed now. Cowering is listed up to the damage that would
         take the warband's morale to 0; larger amounts are legal too and end the game the same
         (in the collection, not listed: ``listing.LegalActions``)."""
+        return self._legal_now().copy()
+
+    def _legal_now(self) -> LegalActions:
+        """The legal actions, worked out once per state."""
+        if self._legal is None or self._legal[0] is not self._state:
+            self._legal = (self._state, self._list_legal())
+        return self._legal[1]
+
+    def _list_legal(self) -> LegalActions:
         s = self._state
         if self.is_over:
-            return []
+            return LegalActions((), ())
         actions: list[DungeonCommandAction] = []
         if s.phase in (INITIAL_DEPLOY, "deploy"):
             actions += [Deploy(label) for label in self._deployable(s.active)]
@@ -247,7 +257,7 @@ class DungeonCommand(JsonStateGame):
             raise IllegalActionError(f"not a Dungeon Command action: {action!r}", rule="notation")
         if self.is_over:
             raise IllegalActionError("the game is over", rule="seed 002: how to win")
-        new = copy.deepcopy(self._state)
+        new = self._state.copy()
         if isinstance(action, Deploy):
             events = self._deploy(new, action)
         elif isinstance(action, Next):
@@ -335,7 +345,7 @@ class DungeonCommand(JsonStateGame):
         return events
 
     def _adjust(self, s: State, action: Adjust) -> list[Event]:
-        if action not in self.legal_actions():
+        if action not in self._legal_now():
             raise IllegalActionError(
                 f"{action} is not possible now", rule="seed 002: card effects override the rules"
             )

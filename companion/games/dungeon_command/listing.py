@@ -15,12 +15,28 @@ MORALE_PER_COWERED_DAMAGE = 10  # facts.md §6: cowering costs damage ÷ 10 mora
 
 
 class LegalActions(list[DungeonCommandAction]):
+    """A list to read, not to change: ``in`` looks actions up in a set made of it when first
+    asked."""
+
     def __init__(self, listed: Iterable[DungeonCommandAction], cowering: Iterable[str]) -> None:
         """``listed``: what the phones offer; ``cowering``: the creatures that may cower now."""
         super().__init__(listed)
         self.cowering = frozenset(cowering)
+        self._members: frozenset[DungeonCommandAction] | None = None
+
+    def copy(self) -> LegalActions:
+        """The same list, sharing the set it is looked up in if it is made already."""
+        twin = LegalActions.__new__(LegalActions)
+        list.__init__(twin, self)
+        twin.cowering, twin._members = self.cowering, self._members
+        return twin
 
     def __contains__(self, action: Any) -> bool:
         if isinstance(action, Cower) and action.label in self.cowering:
             return action.damage > 0 and action.damage % MORALE_PER_COWERED_DAMAGE == 0
-        return super().__contains__(action)
+        if self._members is None:
+            self._members = frozenset(self)
+        try:
+            return action in self._members
+        except TypeError:  # unhashable: no action, but compared as a list would
+            return super().__contains__(action)

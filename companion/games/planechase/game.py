@@ -23,7 +23,6 @@ record a player leaving), ``end_turn`` (the active player has left: the turn can
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -95,6 +94,24 @@ class State:
             "walk_from": self.walk_from,
         }
 
+    def copy(self) -> State:
+        """An equal state sharing no list or dict with this one (many times cheaper than
+        ``copy.deepcopy``: every push copies the state)."""
+        return State(
+            players=list(self.players),
+            active=self.active,
+            turn=self.turn,
+            rolls=self.rolls,
+            plane=self.plane,
+            plane_owner=self.plane_owner,
+            controller=self.controller,
+            unseen={k: list(v) for k, v in self.unseen.items()},
+            bottom={k: list(v) for k, v in self.bottom.items()},
+            reveal_by=self.reveal_by,
+            planeswalk=self.planeswalk,
+            walk_from=self.walk_from,
+        )
+
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> State:
         return cls(
@@ -149,7 +166,7 @@ class Planechase(JsonStateGame):
     @property
     def state(self) -> State:
         """A copy of the current state (for inspection; changing it changes nothing)."""
-        return copy.deepcopy(self._state)
+        return self._state.copy()
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -246,7 +263,7 @@ class Planechase(JsonStateGame):
             raise IllegalActionError(f"not a Planechase action: {action!r}", rule="notation")
         if self.is_over:
             raise IllegalActionError("the game is over", rule="game over")
-        new = copy.deepcopy(self._state)
+        new = self._state.copy()
         if isinstance(action, Reveal):
             events = self._reveal(new, action)
         elif isinstance(action, Leave):

@@ -238,8 +238,10 @@ def test_doctor_exits_0_on_a_laptop_that_only_lacks_the_optional_devices(tmp_pat
 
 
 def test_doctor_exits_1_when_the_table_cannot_keep_its_games(tmp_path: Path):
+    """The same machine as above, in this process (the command's own entry point is run above)."""
     Settings(data_dir=tmp_path).store_path.write_bytes(b"this is not a database" * 100)
-    done = _doctor_process(tmp_path)
-    assert done.returncode == 1
-    assert "[FAIL] game store" in done.stdout
-    assert "1 problem(s) to fix: game store." in done.stdout
+    env = {"COMPANION_HOME": str(tmp_path), "COMPANION_CAMERA": None, "COMPANION_LIGHTS": None}
+    done = CliRunner().invoke(doctor, [], env={**env, "GPIOZERO_PIN_FACTORY": None})
+    assert done.exit_code == 1
+    assert "[FAIL] game store" in done.output
+    assert "1 problem(s) to fix: game store." in done.output

@@ -14,26 +14,27 @@ def best_by_brute_force(
     vertices: int, edges: list[tuple[int, int, int]], max_cardinality: bool
 ) -> tuple[int, ...]:
     """(edges, weight) of the best matching with ``max_cardinality``, else (weight,): every
-    matching tried."""
+    matching tried, the best matching of each set of vertices left worked out once."""
     weight = {(i, j): w for i, j, w in edges} | {(j, i): w for i, j, w in edges}
-    best: tuple[int, ...] | None = None
+    rank = (lambda key: key) if max_cardinality else (lambda key: key[1])
+    best: dict[tuple[int, ...], tuple[int, int]] = {}
 
-    def extend(free: list[int], size: int, total: int) -> None:
-        nonlocal best
+    def best_of(free: tuple[int, ...]) -> tuple[int, int]:
+        """(edges, weight) of the best matching of the vertices ``free``."""
         if not free:
-            key = (size, total) if max_cardinality else (total,)
-            best = key if best is None or key > best else best
-            return
-        first, rest = free[0], free[1:]
-        extend(rest, size, total)  # ``first`` stays unmatched
-        for other in rest:
-            if (first, other) in weight:
-                left = [v for v in rest if v != other]
-                extend(left, size + 1, total + weight[first, other])
+            return (0, 0)
+        if free not in best:
+            first, rest = free[0], free[1:]
+            options = [best_of(rest)]  # ``first`` stays unmatched
+            for other in rest:
+                if (first, other) in weight:
+                    size, total = best_of(tuple(v for v in rest if v != other))
+                    options.append((size + 1, total + weight[first, other]))
+            best[free] = max(options, key=rank)
+        return best[free]
 
-    extend(list(range(vertices)), 0, 0)
-    assert best is not None
-    return best
+    size, total = best_of(tuple(range(vertices)))
+    return (size, total) if max_cardinality else (total,)
 
 
 def summary(

@@ -3,15 +3,26 @@ as another invite."""
 
 from __future__ import annotations
 
+import random
 import re
 import string
+import zlib
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.remote.access import BrokerAccess
-from companion.remote.invite import SYMBOLS, Invite, InviteError, decode, encode, link
+from companion.remote.invite import (
+    SYMBOLS,
+    Invite,
+    InviteError,
+    _changes_by_move,
+    _one_typo_away,
+    decode,
+    encode,
+    link,
+)
 
 INVITE = Invite(
     BrokerAccess("203.0.113.7", 8883, "guest", "Yq2EBoyMZMvnrUWkCG", "ttc-6b259222", "1f" * 32),
@@ -92,6 +103,24 @@ def test_any_single_wrong_character_is_caught(invite: Invite, data: st.DataObjec
     assert caught.value.key == (
         "remote.invite.garbled" if typed in "U!" else "remote.invite.checksum"
     )
+
+
+def test_a_changed_character_moves_the_checksum_as_the_typo_table_says() -> None:
+    """The table of how one changed character moves the CRC holds for any text, any position and
+    any change; and a code one change from whole is told apart from one two changes away."""
+    rng = random.Random(0)
+    for _ in range(300):
+        text = bytes(rng.randrange(len(SYMBOLS)) for _ in range(rng.randint(1, 120)))
+        at, change = rng.randrange(len(text)), rng.randrange(1, len(SYMBOLS))
+        changed = text[:at] + bytes((text[at] ^ change,)) + text[at + 1 :]
+        move = zlib.crc32(text) ^ zlib.crc32(changed)
+        assert _changes_by_move(len(text) - 1 - at)[move] == change
+    code = [SYMBOLS.index(c) for c in CODE.replace("-", "")[4:]]
+    once, twice = list(code), list(code)
+    once[3] ^= 5
+    twice[3] ^= 5
+    twice[9] ^= 1
+    assert _one_typo_away(once) and not _one_typo_away(twice)
 
 
 def test_every_single_wrong_character_of_one_code_is_caught() -> None:

@@ -19,6 +19,7 @@ else — a misspelt keyword (``Crit5``, ``Bodygaurd``), a known keyword in a sha
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from dataclasses import dataclass
 
@@ -153,9 +154,9 @@ def known_keyword_names() -> list[str]:
     return sorted(names)
 
 
+@functools.lru_cache(maxsize=4096)  # the keywords are fixed: the same name, the same answer
 def _closest(name: str) -> str | None:
-    known = known_keyword_names()
-    by_lower = {k.lower(): k for k in known}
+    by_lower = {k.lower(): k for k in known_keyword_names()}
     word = name.strip().lower()
     found = difflib.get_close_matches(word, by_lower, n=1, cutoff=0.6)
     if not found:  # a number glued to the keyword (Crit5) or a trailing word

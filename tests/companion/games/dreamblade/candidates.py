@@ -10,6 +10,7 @@ are checked from the listed side (every listed one is pushed)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 
 from companion import grid
@@ -34,15 +35,52 @@ def _dice(faces: tuple[str, ...], counts: set[int]) -> Iterator[tuple[str, ...]]
         yield from combinations_with_replacement(faces, count)
 
 
-def _ability_args(game: DreambladeGame) -> list[tuple[str, ...]]:
-    state = game.state
-    on_map = {m: z for m, z in state.zone.items() if z in grid.CELL_SET}
+# What does not depend on the position is built once per warband (``pieces``: its piece ids) and
+# yielded in its place, so every position gets the same candidates in the same order.
+
+
+@cache
+def _static_args(pieces: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """An ability's arguments that do not depend on the position: none, a piece, a cell, a
+    number."""
     args: list[tuple[str, ...]] = [()]
-    args += [(m,) for m in game.setup.pieces]
+    args += [(m,) for m in pieces]
     args += [(c,) for c in grid.CELLS]
     args += [(str(n),) for n in range(0, 7)]
+    return tuple(args)
+
+
+def _ability_args(game: DreambladeGame) -> list[tuple[str, ...]]:
+    on_map = {m: z for m, z in game.state.zone.items() if z in grid.CELL_SET}
+    args = list(_static_args(tuple(game.setup.pieces)))
     args += [(f"{m}>{c}",) for m, z in on_map.items() for c in _neighbours(z)]
     return args
+
+
+@cache
+def _piece_actions(pieces: tuple[str, ...]) -> tuple[Action, ...]:
+    """Every action of one piece, or one piece and a cell, and the initiative and point ones."""
+    actions: list[Action] = [a.Done(), a.Confirm(), a.ChooseShift(), a.ChooseStrike()]
+    values = [None, *range(1, 7)]
+    actions += (a.Initiative(x, y) for x in values for y in values if (x, y) != (None, None))
+    for mini in pieces:
+        for cell in grid.CELLS:
+            actions += (a.Spawn(mini, cell), a.Move(mini, cell), a.Place(mini, cell))
+            actions.append(a.Relocate(mini, cell))
+        actions += (a.Disrupt(mini), a.Destroy(mini), a.Sacrifice(mini), a.SelfDestroy(mini))
+        actions += (a.Eliminate(mini), a.ReturnToReserve(mini))
+        actions += (a.Hurt(mini, n) for n in (1, 2, 3))
+    actions += (a.AdjustPoints(seat, n) for seat in SEATS for n in (-1, 1, 3))
+    return tuple(actions)
+
+
+@cache
+def _ability_actions(mini: str, slug: str, args: tuple[tuple[str, ...], ...]) -> tuple[Action, ...]:
+    """An ability's blade assignments and uses with each of ``args``."""
+    actions: list[Action] = []
+    for arg in args:
+        actions += (a.AssignBlade(mini, slug, arg), a.UseAbility(mini, slug, None, arg))
+    return tuple(actions)
 
 
 def candidates(game: DreambladeGame) -> Iterator[Action]:
@@ -51,17 +89,7 @@ def candidates(game: DreambladeGame) -> Iterator[Action]:
     pending = game.pending()
     details = pending.details
     faces = tuple(sorted(setup.die_faces))
-    yield from (a.Done(), a.Confirm(), a.ChooseShift(), a.ChooseStrike())
-    values = [None, *range(1, 7)]
-    yield from (a.Initiative(x, y) for x in values for y in values if (x, y) != (None, None))
-    for mini in pieces:
-        for cell in grid.CELLS:
-            yield from (a.Spawn(mini, cell), a.Move(mini, cell), a.Place(mini, cell))
-            yield a.Relocate(mini, cell)
-        yield from (a.Disrupt(mini), a.Destroy(mini), a.Sacrifice(mini), a.SelfDestroy(mini))
-        yield from (a.Eliminate(mini), a.ReturnToReserve(mini))
-        yield from (a.Hurt(mini, n) for n in (1, 2, 3))
-    yield from (a.AdjustPoints(seat, n) for seat in SEATS for n in (-1, 1, 3))
+    yield from _piece_actions(tuple(pieces))
     # fights: every group of the creatures in a cell (either seat's), and each piece alone
     for cell in grid.CELLS:
         yield a.Fight(cell)
@@ -95,13 +123,17 @@ def candidates(game: DreambladeGame) -> Iterator[Action]:
                 yield a.AssignDamage(((first, n), (second, total - n)))
     # abilities: blades, uses, targets, ordering
     args = _ability_args(game)
+    static_args = _static_args(tuple(pieces))
+    moves = args[len(static_args) :]  # a creature to a neighbouring cell: as the position has it
     for mini, piece in setup.pieces.items():
         for ability in piece.abilities:
-            yield a.First(mini, ability.slug)
-            for arg in args:
-                yield a.AssignBlade(mini, ability.slug, arg)
-                yield a.UseAbility(mini, ability.slug, None, arg)
-            yield from (a.UseAbility(mini, ability.slug, x) for x in range(0, 4))
+            slug = ability.slug
+            yield a.First(mini, slug)
+            yield from _ability_actions(mini, slug, static_args)
+            for arg in moves:
+                yield a.AssignBlade(mini, slug, arg)
+                yield a.UseAbility(mini, slug, None, arg)
+            yield from (a.UseAbility(mini, slug, x) for x in range(0, 4))
     yield from (a.Target(arg[0]) for arg in args if arg)
     # deathblowers: every group of the creatures in the fight's cell, and none
     cell = details.get("cell")

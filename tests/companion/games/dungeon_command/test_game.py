@@ -160,6 +160,18 @@ def test_pop_undoes_and_copy_is_independent(battle):
         DungeonCommand(make_setup()).pop()
 
 
+def test_each_list_of_legal_actions_is_the_callers_own(battle):
+    """The legal actions are worked out once per position; a caller changing its list changes
+    neither the next list nor what is legal, and a pushed action gives the new position's."""
+    listed = battle.legal_actions()
+    listed.clear()
+    assert battle.legal_actions() and Destroyed("b00") in battle.legal_actions()
+    assert Cower("b00", 990) in battle.legal_actions()  # above the listed amounts: still legal
+    battle.push(Destroyed("b00"))
+    assert Destroyed("b00") not in battle.legal_actions()
+    assert battle.pop() == Destroyed("b00") and Destroyed("b00") in battle.legal_actions()
+
+
 def test_notation_reads_back(battle):
     for action in battle.legal_actions():
         assert battle.parse_action(str(action)) == action
