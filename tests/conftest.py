@@ -22,10 +22,13 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+from tests.companion.app import homes
+
 settings.register_profile("suite", deadline=None)
 settings.load_profile("suite")
 
 FAST_TIER = os.environ.get("COMPANION_FAST_TIER") == "1"
+HOMES = pytest.StashKey[homes.Homes]()
 # programs and sub-commands that are servers: started by a test, they make it a ``process`` test
 SERVER_PROGRAMS = ("mosquitto",)
 SERVER_COMMANDS = ("run", "hub", "demo", "remote", "serve")
@@ -76,3 +79,25 @@ def pytest_configure(config: pytest.Config) -> None:
 
     socket.socket.listen = listen  # type: ignore[method-assign]
     subprocess.Popen._execute_child = execute_child  # type: ignore[attr-defined]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The remote game's two homes (``tests/companion/app/homes.py``), made by the run's first
+    process before its workers (xdist starts them in its own, later, ``pytest_sessionstart``)
+    and any browser start: making them changes this machine's network, on which Chromium drops
+    every request it has open. The workers find them in the environment they inherit."""
+    if FAST_TIER or hasattr(session.config, "workerinput") or not homes.can_make():
+        return
+    made = homes.Homes.make()
+    session.config.stash[HOMES] = made
+    os.environ[homes.ENVIRONMENT] = made.to_environment()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The homes taken down after the last worker, and so the last browser, has stopped."""
+    made = session.config.stash.get(HOMES, None)
+    if made is not None:
+        made.close()
+        os.environ.pop(homes.ENVIRONMENT, None)

@@ -42,10 +42,11 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-output" / "web_panel"
 HUB_REFRESH_MS = 250
 SCREENSHOTS_WANTED = os.environ.get("COMPANION_SCREENSHOTS") == "1"
 REFUSED_LOAD = re.compile(r"^Failed to load resource: the server responded with a status of 4\d\d")
-# Another test on the machine made a network namespace and its veth pair (the LAN tests): Chromium
-# sees the machine's network change and drops its open requests, as a phone does that changes
-# Wi-Fi; the page asks again (what the tests then check), and the browser's log of the dropped
-# request is no error of the page's own code.
+# Something on the machine changed its network (a veth pair, an address): Chromium drops its open
+# requests, as a phone does that changes Wi-Fi, and the page asks again; the browser's log of the
+# dropped request is no error of the page's own code. The suite's own network namespaces make no
+# such change while browsers run: they are made inside their namespaces, or once before the run's
+# workers start (tests/companion/app/homes.py).
 NETWORK_CHANGED = re.compile(r"^Failed to load resource: net::ERR_NETWORK_CHANGED")
 
 # The JavaScript errors of every page opened since the current test began, and its browsers.

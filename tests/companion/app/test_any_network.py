@@ -40,9 +40,13 @@ def network() -> Iterator[dict[str, str]]:
     _ip("netns", "add", table)
     _ip("netns", "add", phone)
     try:
-        _ip("link", "add", f"why{tag}t", "type", "veth", "peer", "name", f"why{tag}p")
+        # made inside the namespaces: this machine's own network never changes, so a browser
+        # another test drives keeps its requests (Chromium drops them on any change it sees)
+        _ip(
+            *("-n", table, "link", "add", f"why{tag}t", "type", "veth"),
+            *("peer", "name", f"why{tag}p", "netns", phone),
+        )
         for ns, end, host in ((table, "t", 1), (phone, "p", 2)):
-            _ip("link", "set", f"why{tag}{end}", "netns", ns)
             _ip("-n", ns, "addr", "add", f"10.231.{net}.{host}/24", "dev", f"why{tag}{end}")
             _ip("-n", ns, "link", "set", f"why{tag}{end}", "up")
             _ip("-n", ns, "link", "set", "lo", "up")

@@ -4,9 +4,10 @@ generates, each table over its own slow, breakable internet link (a lag proxy ad
 way); every process is separate, as in use.
 
 The homes are two network stacks: the host table and its link live on this machine's, the guest
-table and its link in a network namespace this test makes (a veth pair; it needs root, as CI
-runs). Both tables dial the same public broker address (the one the generated settings and the
-invite carry); in each home that address is the home's own link, which leads to the broker.
+table and its link in a network namespace joined to it by a veth pair, made once as the run starts
+(``homes.py``; it needs root, as CI runs). Both tables dial the same public broker address (the
+one the generated settings and the invite carry); in each home that address is the home's own
+link, which leads to the broker.
 
 Each seat is played only from its own table's phones, over HTTP as a phone does (a short game of
 seeded random legal actions, picked as the state allows). On the way: the link cut and restored
@@ -25,7 +26,6 @@ import json
 import os
 import random
 import re
-import secrets
 import shutil
 import signal
 import socket
@@ -48,12 +48,13 @@ from companion.games.dreamblade.random_play import random_action
 from companion.remote.lag_proxy import LagProxy
 from companion.settings import Settings
 from companion.table.setup import starting_game
+from tests.companion.app.homes import Homes, can_make
 from tests.companion.hub.mqtt import wait_for
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(
-        os.geteuid() != 0 or shutil.which("ip") is None,
+        not can_make(),
         reason="the guest's home is a network namespace: it needs root and ip",
     ),
 ]
@@ -79,47 +80,6 @@ RESUME_BUDGET = 3.0  # seconds from a home's link coming back to both tables pla
 
 
 # -- the two homes ---------------------------------------------------------------------------------
-
-
-def _ip(*args: str) -> None:
-    subprocess.run(["ip", *args], check=True, capture_output=True)
-
-
-class Homes:
-    """The guest's home: a network namespace joined to this machine's by a veth pair. The broker
-    listens on this machine's end of the pair; the public broker address is a local address in
-    both homes, each home's own link listening on it."""
-
-    def __init__(self) -> None:
-        tag = secrets.token_hex(2)
-        net = int(tag, 16) % 250 + 1
-        self.namespace = f"rlink-guest-{tag}"
-        self.here, self.there = f"rlink{tag}h", f"rlink{tag}g"
-        self.broker_address = f"10.228.{net}.1"  # this machine's end: the broker
-        self.guest_address = f"10.228.{net}.2"  # the guest's end: its table's panel
-        self.public = f"10.229.{net}.1"  # the broker's public address, as players dial it
-        _ip("netns", "add", self.namespace)
-        try:
-            _ip("link", "add", self.here, "type", "veth", "peer", "name", self.there)
-            _ip("link", "set", self.there, "netns", self.namespace)
-            _ip("addr", "add", f"{self.broker_address}/30", "dev", self.here)
-            _ip("addr", "add", f"{self.public}/32", "dev", self.here)
-            _ip("link", "set", self.here, "up")
-            ns = ("-n", self.namespace)
-            _ip(*ns, "addr", "add", f"{self.guest_address}/30", "dev", self.there)
-            _ip(*ns, "addr", "add", f"{self.public}/32", "dev", "lo")
-            _ip(*ns, "link", "set", self.there, "up")
-            _ip(*ns, "link", "set", "lo", "up")
-        except Exception:
-            self.close()
-            raise
-
-    def inside(self) -> tuple[str, ...]:
-        return ("ip", "netns", "exec", self.namespace)
-
-    def close(self) -> None:
-        subprocess.run(["ip", "link", "del", self.here], capture_output=True)
-        subprocess.run(["ip", "netns", "del", self.namespace], capture_output=True)
 
 
 def free_port_on(address: str) -> int:
@@ -268,7 +228,7 @@ class Room:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.homes = Homes()
+        self.homes = Homes.of_this_run()
         self.processes: dict[str, subprocess.Popen[bytes]] = {}
         self.broker: subprocess.Popen[bytes] | None = None
         self.host_link: LagProxy | None = None
@@ -383,7 +343,6 @@ class Room:
         if self.broker is not None:
             self.broker.terminate()
             self.broker.wait(timeout=10)
-        self.homes.close()
 
 
 def up(base: str) -> bool:
