@@ -43,10 +43,10 @@ class TableBroadcast:
         """The table as it is now, as a frame of its broadcast."""
         state = self.table.state()
         summary = table_summary(self.name, state, self.table.read(lambda game: game.summary()))
-        view = self._watch()
-        summary["view"] = view
-        players = {s["seat"]: {"name": s["name"], "warband": None} for s in view["seats"]}
-        frame = broadcast_frame(self.name, summary, players, self.frames.newest(self.name))
+        summary["view"] = self._watch()
+        # no registered players or warbands here: the view's seats name the players, each page
+        # in its viewer's language ("Player A" is "プレイヤーA" in Japanese)
+        frame = broadcast_frame(self.name, summary, {}, self.frames.newest(self.name))
         self.frames.record(self.name, frame, self._clock())
 
     def _on_event(self, _event: Event) -> None:
