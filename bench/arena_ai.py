@@ -9,8 +9,9 @@ which the companion does not know (``data/combat_die.yaml``): the bench *assumes
 neither level.
 
     .venv/bin/python bench/arena_ai.py [--games 200] [--seed 35] [--faces 3,2,1]
+        [--strong-budget 1.0] [--no-strong]
 
-Strong is not built for Arena yet, so there is no strong–normal pairing.
+Strong plays normal at its budget (``--strong-budget``, the table's 1 s by default).
 """
 
 from __future__ import annotations
@@ -24,19 +25,24 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.games.arena.actions import FirstRoll, Hits, Shields
-from companion.games.arena.ai import ROLL_KINDS, ArenaAi
+from companion.games.arena.ai import ArenaAi
 from companion.games.arena.demo import demo_setup
-from companion.games.arena.dice import CombatDice
+from companion.games.arena.dice import ROLL_KINDS, CombatDice
 from companion.games.arena.game import Arena
 
 MAX_ACTIONS = 2000
+
+
+BUDGET = {"value": 1.0}  # a strong move's think_seconds (``--strong-budget``)
 
 
 def play(levels: dict[str, str], seed: int, faces: dict[str, int]) -> str | None:
     """One game; the winning seat's level key (``"A"``/``"B"`` by seat order) or None."""
     game = Arena(demo_setup())
     seats = game.seats
-    players = {seat: ArenaAi(levels[seat], seed * 2 + i) for i, seat in enumerate(seats)}
+    players = {
+        seat: ArenaAi(levels[seat], seed * 2 + i, BUDGET["value"]) for i, seat in enumerate(seats)
+    }
     rng, dice = random.Random(seed), CombatDice(faces, seed)
     for _ in range(MAX_ACTIONS):
         if game.is_over:
@@ -77,12 +83,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=35)
     parser.add_argument("--faces", default="3,2,1", help="ASSUMED hit,shield,blank faces")
+    parser.add_argument("--no-strong", dest="strong", action="store_false")
+    parser.add_argument("--strong-budget", type=float, default=1.0)
     args = parser.parse_args()
     hit, shield, blank = (int(n) for n in args.faces.split(","))
     faces = {"hit": hit, "shield": shield, "blank": blank}
+    BUDGET["value"] = args.strong_budget
     print(f"Arena AI, {args.games} games a pairing, seed {args.seed}; combat die ASSUMED {faces}")
     start = time.perf_counter()
-    for first, second in (("easy", "easy"), ("normal", "easy"), ("normal", "normal")):
+    pairs = (("easy", "easy"), ("normal", "easy"), ("strong", "normal"))
+    for first, second in pairs[: 3 if args.strong else 2]:
         result = pairing(first, second, args.games, args.seed, faces)
         print(f"{first} vs {second}: {result}")
     print(f"({time.perf_counter() - start:.1f} s)")

@@ -31,6 +31,8 @@ so the generic machinery stays in its room and asks the kit:
 - the rolls its log records: ``read_rolls(notation)``, the rolls an action records
   (:class:`~companion.games.luck.SeatRoll`: each with its exact odds and who made it) for the
   players' dice luck and a broadcast's last dice;
+- the rolls the players make for real: ``asks_dice(game)``, for a game without virtual dice for
+  every roll (:func:`asks_dice` answers for any kit);
 - solo play: ``ai``, the factory of the game's computer player (``companion.games.ai_seat``), or
   ``None`` for a game that offers none."""
 
@@ -229,6 +231,10 @@ class GameKit:
     # dice the pending decision asks for with ``rng`` (its notation), None when it asks for none;
     # None: the game has no virtual dice
     virtual_dice: Callable[[Any, random.Random], str | None] | None = None
+    # whether the pending decision is a roll of dice, for a game whose virtual dice cannot roll
+    # them all (Arena: the combat die's faces are unknown): a computer seat's rolls are then
+    # typed on a phone from real dice. None: a roll is what ``virtual_dice`` rolls
+    asks_dice: Callable[[Any], bool] | None = None
     # a computer player for a seat (``companion.games.ai_seat``): (level, seed, seconds a strong
     # move may think) → the player; None: the game offers none
     ai: AiFactory | None = None
@@ -243,3 +249,12 @@ class GameKit:
     def __post_init__(self) -> None:
         object.__setattr__(self, "prompt_events", MappingProxyType(dict(self.prompt_events)))
         object.__setattr__(self, "flourishes", MappingProxyType(dict(self.flourishes)))
+
+
+def asks_dice(kit: GameKit, game: Any) -> bool:
+    """Whether ``game``'s pending decision is a roll of dice (the table's virtual dice roll it,
+    or the players roll real dice and type it in)."""
+    if kit.asks_dice is not None:
+        return kit.asks_dice(game)
+    roll = kit.virtual_dice
+    return roll is not None and roll(game, random.Random(0)) is not None

@@ -23,6 +23,7 @@ from companion import events as ev
 from companion.events import Event
 from companion.games import find_kit
 from companion.games.ai_seat import Choice, check_level
+from companion.games.kit import asks_dice
 from companion.table.dice_roll import roll_for
 from companion.table.table import StaleError, Table
 
@@ -73,9 +74,10 @@ class ComputerSeat:
         )
         self.dice = dice
         self.carried = carried
-        self.typed_dice = typed_dice
+        # a game without virtual dice (Arena: its combat die's faces are unknown): always typed
+        self.typed_dice = typed_dice or find_kit(name).virtual_dice is None
         self.camera = camera
-        if typed_dice:
+        if self.typed_dice:
             table.type_dice_for(seat)
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -131,8 +133,7 @@ class ComputerSeat:
         waiting = self.table.expected() is not None
         if waiting or game_id != self.game_id or game.is_over or game.pending().seat != self.seat:
             return version, game_id, None, None
-        roll = find_kit(game.name).virtual_dice
-        if roll is not None and roll(game, random.Random(0)) is not None:
+        if asks_dice(find_kit(game.name), game):
             # its dice: the table rolls them, or a phone types them from real dice
             return version, game_id, None if self.typed_dice else True, None
         return version, game_id, None, self.player.choose(game)

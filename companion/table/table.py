@@ -17,7 +17,6 @@ proposals go to the host's engine and come back as the host's log entries, which
 from __future__ import annotations
 
 import logging
-import random
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -28,6 +27,7 @@ from companion import events as ev
 from companion.errors import IllegalActionError
 from companion.events import Event, EventBus
 from companion.games import find_game, find_kit
+from companion.games.kit import asks_dice
 from companion.games.protocol import Action, Game, Label
 from companion.settings import SeatSettings
 from companion.table.catalog import write_entries
@@ -328,9 +328,7 @@ class Table:
         seat = self._game.pending().seat
         if seat not in self._dice_typed_for or self._game.is_over:
             return None
-        roll = find_kit(self._game.name).virtual_dice
-        asks_dice = roll is not None and roll(self._game, random.Random(0)) is not None
-        return seat if asks_dice else None
+        return seat if asks_dice(find_kit(self._game.name), self._game) else None
 
     def carried_out(
         self, proposer: Proposer, version: int | None = None, game_id: int | None = None

@@ -21,7 +21,10 @@ catalogs). The player is seeded: the same seed and game give the same choices.
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
+import time
 from dataclasses import dataclass
 
 from companion.games.ai_seat import Choice, check_level
@@ -30,18 +33,24 @@ from companion.games.arena.actions import (
     Attack,
     Choose,
     End,
+    FirstRoll,
     FirstTurn,
+    Hits,
     Move,
     Next,
+    Shields,
     Summon,
 )
 from companion.games.arena.data_files import glyphs
+from companion.games.arena.dice import ROLL_KINDS
 from companion.games.arena.game import Arena
-from companion.games.arena.setup import SCORING
+from companion.games.arena.setup import GRAVEYARD, RESERVE, SCORING
 from companion.games.protocol import Game, Label, ref
 
-ROLL_KINDS = frozenset({"first_roll", "attack_dice", "defence_dice"})
-LEVELS = ("easy", "normal")  # the levels built for Arena (strong: not yet)
+PLAYOUT_WAYS = 3  # strong: normal's best choices it plays out
+PLAYOUTS = 32  # strong: rounds of play-outs, each on its own dice for every choice
+CLEARLY = 1.0  # strong: standard errors a play-out's gain must pass to overrule normal
+WIN = 10_000.0
 
 
 def proposable(game: Arena) -> list[ArenaAction]:
@@ -173,17 +182,101 @@ def ranked(game: Arena) -> list[Ranked]:
     return results
 
 
+def evaluate(game: Arena, me: str) -> float:
+    """How good the position is for ``me``'s side, by the engine's numbers: the game won or lost;
+    else each figure on the battlefield by its points and the share of its life left (a
+    planeswalker's life counted again when losing it loses the game), and the glyph bonuses each
+    side holds."""
+    side = game.setup.side(me)
+    if game.is_over:
+        winner = game.winner()
+        return 0.0 if winner is None else WIN if winner == side else -WIN
+    walker_goal = game.setup.rules.goal == "planeswalker"
+    value = 0.0
+    for figure in game.state.figures.values():
+        if figure.place in (RESERVE, GRAVEYARD):
+            continue
+        sign = 1.0 if game.setup.side(figure.owner) == side else -1.0
+        card = game.card(figure.card)
+        left = (card.life - figure.damage) / card.life
+        value += sign * card.points_per_figure * (0.5 + 0.5 * left)
+        if walker_goal and card.kind == "planeswalker":
+            value += sign * 40 * left
+    for seat in game.seats:
+        sign = 1.0 if game.setup.side(seat) == side else -1.0
+        held = sum(game.glyph_bonus(seat, stat) for stat in ("power", "toughness"))
+        value += sign * (10 * held + 2 * game.glyph_bonus(seat, "move"))
+    return value
+
+
+def guessed_roll(game: Arena, rng: random.Random, faces: tuple[int, int]) -> ArenaAction:
+    """A play-out's roll: a fair d20, or the combat dice with ``faces`` (hit and shield faces of
+    six) — a guess, since the companion does not know the die (see :func:`play_out`)."""
+    pending = game.pending()
+    if pending.kind == "first_roll":
+        return FirstRoll(str(pending.seat), rng.randint(1, 20))
+    hit, shield = faces
+    rolled = [rng.randrange(6) for _ in range(pending.details["dice"])]
+    if pending.kind == "attack_dice":
+        return Hits(sum(1 for face in rolled if face < hit))
+    return Shields(sum(1 for face in rolled if hit <= face < hit + shield))
+
+
+class OutOfTime(Exception):
+    """A strong move's budget ran out."""
+
+
+def play_out(game: Arena, me: str, seed: int, deadline: float | None = None) -> float:
+    """The turn played out from here to its end (or the game's), scored for ``me`` by
+    :func:`evaluate`: every choice as normal makes it (its ties by a stream of their own), the
+    dice drawn from ``seed``. The combat die's faces are unknown, so each seed also draws a face
+    split (one to four hits of six, one or more shields, the rest blank): the play-outs of many
+    seeds weigh a choice over many guesses of the die, each the same for every choice compared.
+    The game is left as it was; ``OutOfTime`` past the ``deadline``."""
+    dice, ties = random.Random(seed), random.Random(seed + 1)
+    hit = dice.randint(1, 4)
+    faces = (hit, dice.randint(1, 5 - hit))
+    turn, pushed = game.turn, 0
+    try:
+        while not game.is_over and game.turn == turn:
+            if deadline is not None and time.perf_counter() > deadline:
+                raise OutOfTime
+            if game.pending().kind in ROLL_KINDS:
+                action = guessed_roll(game, dice, faces)
+            else:
+                best = ranked(game)
+                top = [r for r in best if r.worth == best[0].worth]
+                action = ties.choice(top).action
+            game.push(action)
+            pushed += 1
+        return evaluate(game, me)
+    finally:
+        for _ in range(pushed):
+            game.pop()
+
+
+def clearly_better(rounds: list[list[float]]) -> int:
+    """Which choice the play-outs pick: each round's ends (one a choice, normal's first choice
+    first), the best mean if it beats the first by more than ``CLEARLY`` standard errors of
+    their round-by-round differences, else the first."""
+    means = [statistics.fmean(column) for column in zip(*rounds, strict=True)]
+    best = max(range(len(means)), key=means.__getitem__)
+    if best == 0 or len(rounds) < 2:
+        return 0
+    gains = [ends[best] - ends[0] for ends in rounds]
+    spread = statistics.stdev(gains) / math.sqrt(len(gains))
+    return best if statistics.fmean(gains) > CLEARLY * spread else 0
+
+
 class ArenaAi:
-    """One computer seat's player at a level, seeded; ``budget`` is unused (no level searches
-    ahead yet)."""
+    """One computer seat's player at a level, seeded; ``budget``: seconds a strong move may
+    think (``None``: all its play-outs)."""
 
     def __init__(self, level: str, seed: int = 0, budget: float | None = 1.0) -> None:
-        level = check_level(level)
-        if level not in LEVELS:
-            raise ValueError(f"Arena's computer player plays {' or '.join(LEVELS)}, not {level}")
-        self.level = level
+        self.level = check_level(level)
         self.rng = random.Random(seed)
         self.budget = budget
+        self.last_rounds = 0  # the last strong move's rounds of play-outs (0: none)
 
     def choose(self, game: Game) -> Choice:
         assert isinstance(game, Arena)
@@ -199,7 +292,41 @@ class ArenaAi:
         best = ranked(game)
         top = [r for r in best if r.worth == best[0].worth]
         pick = top[0] if len(top) == 1 else self.rng.choice(top)
+        if self.level == "strong":
+            return self._played_out(game.copy(), pick, best)
         return Choice(pick.action, pick.reason)
+
+    def _played_out(self, game: Arena, first: Ranked, best: list[Ranked]) -> Choice:
+        """Normal's ``first`` choice and its next best (``PLAYOUT_WAYS`` in all), each played
+        out to the end of the turn, round by round on the same dice, as many rounds as the budget
+        allows up to ``PLAYOUTS``; another choice overrules the first only when
+        :func:`clearly_better`."""
+        me = str(game.pending().seat)
+        ways = [first, *[r for r in best if r.action != first.action][: PLAYOUT_WAYS - 1]]
+        seeds = [self.rng.getrandbits(64) for _ in range(PLAYOUTS)]
+        self.last_rounds = 0
+        if len(ways) == 1:
+            return Choice(first.action, first.reason)
+        deadline = None if self.budget is None else time.perf_counter() + self.budget
+        rounds: list[list[float]] = []
+        try:
+            for seed in seeds:
+                ends = []
+                for way in ways:
+                    game.push(way.action)
+                    try:
+                        ends.append(play_out(game, me, seed, deadline))
+                    finally:
+                        game.pop()
+                rounds.append(ends)
+        except OutOfTime:
+            pass
+        self.last_rounds = len(rounds)
+        if not rounds or not (chosen := clearly_better(rounds)):
+            return Choice(first.action, first.reason)
+        way = ways[chosen]
+        reason = Label("ar.ai.played_out", {"n": len(ways), "k": len(rounds)})
+        return Choice(way.action, reason)
 
 
 def arena_ai(level: str, seed: int, budget: float | None) -> ArenaAi:

@@ -3,7 +3,8 @@
 The face split of the combat die is unknown to the companion (``data/combat_die.yaml``), so a
 virtual roller needs the counts from someone holding a die: ``CombatDice({"hit": h, "shield": s,
 "blank": b})``. ``CombatDice.from_data()`` works only once the data file holds the counts. The
-engine itself never rolls: the counts of hits and shields are entered as actions.
+engine itself never rolls: the counts of hits and shields are entered as actions
+(:func:`asks_dice` tells a roll from a choice).
 """
 
 from __future__ import annotations
@@ -13,8 +14,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.games.arena.data_files import load_combat_die_faces
+from companion.games.protocol import Game
 
 SYMBOLS = ("hit", "shield", "blank")
+# the decisions that are rolls: the d20 for the first player, the attack's hits, the shields
+ROLL_KINDS = frozenset({"first_roll", "attack_dice", "defence_dice"})
 FACES = 6
 
 
@@ -23,6 +27,12 @@ class DiceRoll:
     hits: int
     shields: int
     blanks: int
+
+
+def asks_dice(game: Game) -> bool:
+    """Whether the pending decision is a roll (the players roll real dice, or a phone rolls the
+    d20): a computer seat's are typed on a phone (``GameKit.asks_dice``)."""
+    return not game.is_over and game.pending().kind in ROLL_KINDS
 
 
 class CombatDice:

@@ -7,7 +7,9 @@ from dataclasses import replace
 from typing import Any
 
 from companion.games.arena import demo
+from companion.games.arena.ai import arena_ai
 from companion.games.arena.camera import CAMERA, CAMERA_PROMPTED
+from companion.games.arena.dice import asks_dice
 from companion.games.arena.game import Arena
 from companion.games.arena.table_entries import ARMY_CARD_ENTRIES
 from companion.games.kit import Demo, GameKit, LedScene, MapPieces
@@ -87,5 +89,7 @@ KIT = GameKit(
     camera=CAMERA,
     led_scenes=LED_SCENES,
     entry_kinds=(ARMY_CARD_ENTRIES,),
+    asks_dice=asks_dice,
+    ai=arena_ai,
     listed=3,
 )

@@ -3,7 +3,17 @@ import random
 import pytest
 
 from companion.games.arena.actions import Attack, End, FirstRoll, Hits, Move, Next, Shields, Summon
-from companion.games.arena.ai import ROLL_KINDS, ArenaAi, arena_ai, proposable, ranked
+from companion.games.arena.ai import (
+    PLAYOUTS,
+    ArenaAi,
+    arena_ai,
+    clearly_better,
+    evaluate,
+    play_out,
+    proposable,
+    ranked,
+)
+from companion.games.arena.dice import ROLL_KINDS
 from companion.games.arena.game import Arena
 from companion.games.arena.setup import FIELD
 from companion.games.protocol import Label
@@ -21,7 +31,7 @@ def roll(game, rng):
     return Hits(count) if pending.kind == "attack_dice" else Shields(count)
 
 
-def play_out(players, seed):
+def whole_game(players, seed):
     """A whole game, each seat's computer choosing and checked legal before it is played; the
     choices made, in order."""
     game, rng, chosen = Arena(duel_setup()), random.Random(seed), []
@@ -40,19 +50,19 @@ def play_out(players, seed):
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("level", ["easy", "normal"])
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("level", ["easy", "normal", "strong"])
+@pytest.mark.parametrize("seed", range(3))
 def test_every_level_plays_only_legal_actions_to_the_end(level, seed):
-    players = {"a": arena_ai(level, seed, None), "b": arena_ai("easy", seed + 7, None)}
-    game, chosen = play_out(players, seed)
+    players = {"a": arena_ai(level, seed, 0.2), "b": arena_ai("normal", seed + 7, 0.2)}
+    game, chosen = whole_game(players, seed)
     assert game.is_over and chosen
 
 
-@pytest.mark.parametrize("level", ["easy", "normal"])
+@pytest.mark.parametrize("level", ["easy", "normal", "strong"])
 def test_the_same_seed_and_game_give_the_same_choices(level):
     def run(seed):
-        players = {"a": ArenaAi(level, seed), "b": ArenaAi(level, seed + 1)}
-        return play_out(players, 3)[1]
+        players = {"a": ArenaAi(level, seed, None), "b": ArenaAi(level, seed + 1, None)}
+        return whole_game(players, 3)[1]
 
     assert run(11) == run(11)
     if level == "easy":
@@ -80,9 +90,42 @@ def test_the_computer_never_claims_a_spell_a_reveal_or_height(duel):
     assert {type(a).__name__ for a in offered} <= {"Attack", "End"}
 
 
-def test_strong_is_not_offered_yet():
-    with pytest.raises(ValueError, match="easy or normal"):
-        arena_ai("strong", 1, 1.0)
+def test_strong_leaves_the_game_as_it_was_and_is_seeded(duel):
+    game = play(duel, "choose pw-a", "next", "next")
+    before = (game.state.to_json(), [str(a) for a in game.actions])
+    first = ArenaAi("strong", 4, None)
+    choice = first.choose(game)
+    assert (game.state.to_json(), [str(a) for a in game.actions]) == before
+    assert first.last_rounds == PLAYOUTS  # no budget: every round played out
+    assert ArenaAi("strong", 4, None).choose(game) == choice
+    assert choice.action in game.legal_actions()
+
+
+def test_play_out_ends_the_turn_and_undoes_itself(duel):
+    game = play(duel, "choose pw-a", "next", "next")
+    before = game.state.to_json()
+    pushed, push = [], game.push
+    game.push = lambda action: pushed.append(action) or push(action)
+    value = play_out(game, "a", seed=9)
+    assert game.state.to_json() == before and game.turn == 1
+    assert isinstance(pushed[0], Attack) and pushed[-1] == End()  # attacks, then the turn ends
+    assert any(isinstance(a, Hits) for a in pushed) and any(isinstance(a, Shields) for a in pushed)
+    assert value == play_out(game, "a", seed=9)  # the same seed, the same dice
+    assert evaluate(game, "a") == -evaluate(game, "b")
+
+
+def test_strong_overrules_normal_only_when_clearly_better():
+    assert clearly_better([[1.0, 1.5], [1.0, 0.4], [1.0, 1.2]]) == 0  # a lucky mean, not clear
+    assert clearly_better([[1.0, 2.0], [1.0, 2.1], [1.0, 1.9]]) == 1
+    assert clearly_better([[3.0, 2.0], [3.0, 2.5]]) == 0
+
+
+def test_strong_counts_only_the_rounds_finished_in_time(duel):
+    game = play(duel, "choose pw-a", "next", "next")
+    player = ArenaAi("strong", 4, 0.0)  # no time at all: normal's choice stands
+    choice = player.choose(game)
+    assert player.last_rounds == 0
+    assert choice == ArenaAi("normal", 4).choose(game)
 
 
 def test_normal_takes_the_attack_that_can_destroy_the_planeswalker(duel):
