@@ -34,6 +34,7 @@ MAX_ACTIONS = 2000
 
 
 BUDGET = {"value": 1.0}  # a strong move's think_seconds (``--strong-budget``)
+TIMES: dict[str, list[float]] = {}  # level → seconds of each choice with more than one option
 
 
 def play(levels: dict[str, str], seed: int, faces: dict[str, int]) -> str | None:
@@ -56,7 +57,12 @@ def play(levels: dict[str, str], seed: int, faces: dict[str, int]) -> str | None
                 Hits(rolled.hits) if pending.kind == "attack_dice" else Shields(rolled.shields)
             )
         else:
-            game.push(players[pending.seat].choose(game).action)
+            player = players[pending.seat]
+            start = time.perf_counter()
+            choice = player.choose(game)
+            if choice.reason.key != "ar.ai.only":
+                TIMES.setdefault(player.level, []).append(time.perf_counter() - start)
+            game.push(choice.action)
     return game.winner() if game.is_over else None
 
 
@@ -96,6 +102,11 @@ def main() -> None:
         result = pairing(first, second, args.games, args.seed, faces)
         print(f"{first} vs {second}: {result}")
     print(f"({time.perf_counter() - start:.1f} s)")
+    for level, times in sorted(TIMES.items()):
+        times.sort()
+        median, worst = times[len(times) // 2], times[-1]
+        ms = f"median {1000 * median:.2f} ms, worst {1000 * worst:.1f} ms"
+        print(f"{level}: {len(times)} choices, {ms}")
 
 
 if __name__ == "__main__":
