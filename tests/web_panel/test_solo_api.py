@@ -121,3 +121,15 @@ def test_the_set_up_form_gives_a_seat_to_the_table_or_to_people(app: Flask, tabl
     wrong = {**_dreamblade(), "computer": {"level": "easy", "seat": "Z"}}
     assert screen.post("/api/setup/new", wrong).status_code == 400
     assert table.game_id == game_id
+
+
+def test_the_set_up_form_gives_an_arena_seat_to_the_table(app: Flask, table: Table) -> None:
+    screen = Phone(app.test_client())
+    offered = screen.get("/api/setup/options").get_json()["computer"]
+    assert {"dreamblade", "arena"} <= set(offered["games"])
+    new = screen.post("/api/setup/new", {"game": "arena", "computer": {"level": "strong"}})
+    assert new.status_code == 200, new.get_json()
+    seats = table.read(lambda game: game.seats)
+    assert table.read(lambda game: game.name) == "arena"
+    assert screen.state()["computer"] == {seats[-1]: "strong"}
+    assert screen.state()["dice_typed_for"] is None  # the first d20: the first seat's, a phone's
