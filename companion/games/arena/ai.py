@@ -1,19 +1,25 @@
-"""Arena of the Planeswalkers' computer player (``companion.games.ai_seat``): two levels over what
-the engine itself knows, never a card value or a die's face of its own.
+"""Arena of the Planeswalkers' computer player (``companion.games.ai_seat``): three levels over
+what the engine itself knows, never a card value or a die's face of its own.
 
 - ``easy``: a random legal action among those the computer may propose (:func:`proposable`);
 - ``normal``: the best next step by the engine's own numbers (:func:`ranked`): an attack that can
   destroy its target (a planeswalker first), else the one with most attack dice over the
   target's defence dice; a summon of the reserve figure worth most points; a move onto a
   face-up glyph spot (its bonus) or onto a scoring space when the scenario counts those; the
-  army card whose figures can do most; the turn ended only when nothing useful is left.
+  army card whose figures can do most; the turn ended only when nothing useful is left;
+- ``strong``: normal's ``PLAYOUT_WAYS`` best choices, each played out to the end of the turn
+  (:func:`play_out`, both seats as normal) round by round on the same dice, as many rounds as
+  its budget allows up to ``PLAYOUTS``; each round's dice come from a guessed face split of the
+  combat die (a different guess each round: the faces are unknown). Another choice overrules
+  normal's first only when :func:`clearly_better`; positions are scored by :func:`evaluate`.
 
 What the computer never proposes (:func:`proposable`): a roll (the d20, hits, shields, the one
 die for leaving an engagement or a fall: the table's dice or the players roll those), what a
 face-down glyph turns out to be (the players see it), height advantage (the players judge it),
 and the spells' and abilities' damage, healing and returns (it holds no spell cards). The
 combat die's faces are unknown to the companion (``data/combat_die.yaml``), so no level weighs
-an attack by its odds: the dice counts order the attacks, which any face split keeps in order.
+an attack by one die's odds: normal orders attacks by dice counts, which any face split keeps
+in order, and strong weighs its play-outs over many guessed splits.
 
 A choice comes with its reason as a message key and parameters (``ar.ai.*`` in Arena's
 catalogs). The player is seeded: the same seed and game give the same choices.
