@@ -95,3 +95,36 @@ def test_the_card_closes_when_the_new_games_news_comes_before_the_answer(
     held[0].fulfill(response=started)
     expect(card.locator("#solo-open")).to_be_visible()
     expect(card.locator(".solo-level")).to_have_count(0)
+
+
+def test_a_view_that_waited_to_ask_who_the_phone_is_never_replaces_a_newer_one(
+    browser: Browser, solo_table: tuple[Table, PanelServer]
+) -> None:
+    """A new game's first view makes the phone ask who it is (``/api/me``) before showing it; a
+    flag raised meanwhile brings a newer view, which asks too and is shown. When the first answer
+    comes late (a loaded table), its older view is dropped, not shown over the flag (seen as
+    ``test_a_new_solo_game_shows_no_notice_of_the_last_one`` losing its notice under load)."""
+    table, server = solo_table
+    url = server.url
+    screen = new_phone(browser, url, LOCALES["en"], laptop=True, at=url + "/table")
+    join = join_url(server.app, "A").rsplit("/join/", 1)[1]
+    phone = new_phone(browser, url, LOCALES["en"], at=url + "/join/" + join)
+    held: list[Route] = []
+
+    def hold_the_first(route: Route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    phone.route("**/api/me", hold_the_first)
+    _two_taps(table, screen, "en", "easy")
+    held_until(phone, lambda: bool(held), "the phone asking who it is in the new game")
+    table.flag("refused", ("d3",), subject="B:B45#1", cell="d3", rule="expect.other", detail="-")
+    said = translate("en", "rule.expect.other")
+    expect(phone.locator("#notices")).to_contain_text(said)
+    with phone.expect_response("**/api/me"):
+        held[0].continue_()
+    phone.wait_for_timeout(300)  # the late answer read, and its view dropped (or, before, shown)
+    expect(phone.locator("#notices")).to_contain_text(said)
+    expect(phone.locator("#computer-seats")).to_be_visible()

@@ -6,7 +6,9 @@
 (() => {
   const { boot, t, has, el } = window.Page;
   const page = boot.page;
-  const state = { me: boot.me, view: null, leds: {}, receivedAt: 0, busy: false, stream: null };
+  // ``views``: how many views the stream has brought (a view waiting for ``/api/me`` is dropped
+  // if a newer one came meanwhile)
+  const state = { me: boot.me, view: null, leds: {}, receivedAt: 0, busy: false, stream: null, views: 0 };
   const renderers = {}; // "game:kind" or "kind" → function(container, pending, view)
   const boards = {}; // game → function(container, view)
   const statusParts = {}; // game → function(view) → list of [label, value]
@@ -198,13 +200,17 @@
     const stream = new EventSource("/api/stream");
     state.stream = stream;
     stream.addEventListener("state", async (event) => {
+      const number = ++state.views;
       const view = inPageLanguage(JSON.parse(event.data));
       const held = (v) => (v.held || []).join(",");
       if (state.view && (state.view.game_id !== view.game_id || held(state.view) !== held(view))) {
         // a new game (seats were for the old one), or a seat taken or freed by the judge: ask
         // again who this phone is
         const response = await fetch("/api/me", { credentials: "same-origin" });
-        if (response.ok) state.me = await response.json();
+        const me = response.ok ? await response.json() : null;
+        // a newer view came while this one waited (it asked again itself): this one is stale
+        if (number !== state.views) return;
+        if (me) state.me = me;
       }
       state.view = view;
       state.receivedAt = performance.now();
