@@ -232,7 +232,7 @@ class GameKit:
     # None: the game has no virtual dice
     virtual_dice: Callable[[Any, random.Random], str | None] | None = None
     # whether the pending decision is a roll of dice, for a game whose virtual dice cannot roll
-    # them all (Arena: the combat die's faces are unknown): a computer seat's rolls are then
+    # them all (a die whose faces the companion does not know): a computer seat's rolls are then
     # typed on a phone from real dice. None: a roll is what ``virtual_dice`` rolls
     asks_dice: Callable[[Any], bool] | None = None
     # a computer player for a seat (``companion.games.ai_seat``): (level, seed, seconds a strong

@@ -74,7 +74,7 @@ class ComputerSeat:
         )
         self.dice = dice
         self.carried = carried
-        # a game without virtual dice (Arena: its combat die's faces are unknown): always typed
+        # a game without virtual dice (a die whose faces it does not know): always typed
         self.typed_dice = typed_dice or find_kit(name).virtual_dice is None
         self.camera = camera
         if self.typed_dice:
