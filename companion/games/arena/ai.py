@@ -27,9 +27,7 @@ catalogs). The player is seeded: the same seed and game give the same choices.
 
 from __future__ import annotations
 
-import math
 import random
-import statistics
 import time
 from dataclasses import dataclass
 
@@ -51,11 +49,11 @@ from companion.games.arena.data_files import glyphs
 from companion.games.arena.dice import ROLL_KINDS
 from companion.games.arena.game import Arena
 from companion.games.arena.setup import GRAVEYARD, RESERVE, SCORING
+from companion.games.play_outs import OutOfTime, clearly_better, play_out_rounds
 from companion.games.protocol import Game, Label, ref
 
 PLAYOUT_WAYS = 3  # strong: normal's best choices it plays out
 PLAYOUTS = 32  # strong: rounds of play-outs, each on its own dice for every choice
-CLEARLY = 1.0  # strong: standard errors a play-out's gain must pass to overrule normal
 WIN = 10_000.0
 
 
@@ -228,10 +226,6 @@ def guessed_roll(game: Arena, rng: random.Random, faces: tuple[int, int]) -> Are
     return Shields(sum(1 for face in rolled if hit <= face < hit + shield))
 
 
-class OutOfTime(Exception):
-    """A strong move's budget ran out."""
-
-
 def play_out(game: Arena, me: str, seed: int, deadline: float | None = None) -> float:
     """The turn played out from here to its end (or the game's), scored for ``me`` by
     :func:`evaluate`: every choice as normal makes it (its ties by a stream of their own), the
@@ -259,19 +253,6 @@ def play_out(game: Arena, me: str, seed: int, deadline: float | None = None) -> 
     finally:
         for _ in range(pushed):
             game.pop()
-
-
-def clearly_better(rounds: list[list[float]]) -> int:
-    """Which choice the play-outs pick: each round's ends (one a choice, normal's first choice
-    first), the best mean if it beats the first by more than ``CLEARLY`` standard errors of
-    their round-by-round differences, else the first."""
-    means = [statistics.fmean(column) for column in zip(*rounds, strict=True)]
-    best = max(range(len(means)), key=means.__getitem__)
-    if best == 0 or len(rounds) < 2:
-        return 0
-    gains = [ends[best] - ends[0] for ends in rounds]
-    spread = statistics.stdev(gains) / math.sqrt(len(gains))
-    return best if statistics.fmean(gains) > CLEARLY * spread else 0
 
 
 class ArenaAi:
@@ -314,19 +295,12 @@ class ArenaAi:
         if len(ways) == 1:
             return Choice(first.action, first.reason)
         deadline = None if self.budget is None else time.perf_counter() + self.budget
-        rounds: list[list[float]] = []
-        try:
-            for seed in seeds:
-                ends = []
-                for way in ways:
-                    game.push(way.action)
-                    try:
-                        ends.append(play_out(game, me, seed, deadline))
-                    finally:
-                        game.pop()
-                rounds.append(ends)
-        except OutOfTime:
-            pass
+        rounds = play_out_rounds(
+            game,
+            [way.action for way in ways],
+            seeds,
+            lambda after, seed: play_out(after, me, seed, deadline),
+        )
         self.last_rounds = len(rounds)
         if not rounds or not (chosen := clearly_better(rounds)):
             return Choice(first.action, first.reason)

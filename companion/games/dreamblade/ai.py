@@ -51,6 +51,7 @@ from companion.games.dreamblade.actions import (
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.legal import CellValues, Combined, DiceResults
 from companion.games.dreamblade.random_play import random_action
+from companion.games.play_outs import OutOfTime, clearly_better, play_out_rounds
 from companion.games.protocol import Action, Game, Label, ref
 
 WIN = 10_000.0
@@ -76,14 +77,9 @@ PLAYOUT_WAYS = 3  # a strong step plays out this many of its best-looking choice
 PLAYOUTS = 4  # rounds of play-outs: each choice played out once a round, on the round's dice
 PLAYOUT_CAP = 4  # normal's choices and dice results weighed at a decision inside a play-out
 PLAYOUT_NODES = 150  # and the positions it looks at there
-CLEARLY = 1.0  # standard errors a choice's play-outs must beat normal's first choice's by
 # the decisions that make a "step" of a seat; the rest (a strike's cell, dice, damage, the
 # disrupt-or-destroy choice…) are followed through to the next of these
 STEP_KINDS = frozenset({"spawn", "choose_action", "shift"})
-
-
-class OutOfTime(Exception):
-    pass
 
 
 @dataclass
@@ -316,20 +312,6 @@ def _weigh(game: DreambladeGame, search: _Search, options: list[Action]) -> list
     ]
 
 
-def clearly_better(rounds: list[list[float]]) -> int:
-    """Which choice the play-outs pick: each round's ends (one a choice, normal's first choice
-    first), the choice with the best mean if it beats the first by more than ``CLEARLY``
-    standard errors of their paired differences (round by round, on the same dice), else the
-    first: the turn's luck outweighs a small difference over a few rounds."""
-    means = [statistics.fmean(column) for column in zip(*rounds, strict=True)]
-    best = max(range(len(means)), key=means.__getitem__)
-    if best == 0:
-        return 0
-    gains = [ends[best] - ends[0] for ends in rounds]
-    spread = statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else math.inf
-    return best if statistics.fmean(gains) > CLEARLY * spread else 0
-
-
 class DreambladeAi:
     """One AI seat's player at a level, seeded; ``budget``: seconds a strong move may think
     (``None``: all its play-outs, whatever they take)."""
@@ -392,19 +374,12 @@ class DreambladeAi:
             return weighed, 0
         ways = sorted(weighed, key=lambda w: w.value, reverse=True)[:PLAYOUT_WAYS]
         seeds = [search.rng.getrandbits(64) for _ in range(PLAYOUTS)]
-        rounds: list[list[float]] = []
-        try:
-            for seed in seeds:
-                ends = []
-                for way in ways:
-                    game.push(way.action)
-                    try:
-                        ends.append(play_out(game, search.me, seed, deadline))
-                    finally:
-                        game.pop()
-                rounds.append(ends)
-        except OutOfTime:
-            pass
+        rounds = play_out_rounds(
+            game,
+            [way.action for way in ways],
+            seeds,
+            lambda after, seed: play_out(after, search.me, seed, deadline),
+        )
         self.last_rounds, self.last_whole = len(rounds), len(rounds) == PLAYOUTS
         if not rounds:
             return weighed, 0

@@ -7,7 +7,6 @@ from companion.games.arena.ai import (
     PLAYOUTS,
     ArenaAi,
     arena_ai,
-    clearly_better,
     evaluate,
     play_out,
     proposable,
@@ -112,12 +111,6 @@ def test_play_out_ends_the_turn_and_undoes_itself(duel):
     assert any(isinstance(a, Hits) for a in pushed) and any(isinstance(a, Shields) for a in pushed)
     assert value == play_out(game, "a", seed=9)  # the same seed, the same dice
     assert evaluate(game, "a") == -evaluate(game, "b")
-
-
-def test_strong_overrules_normal_only_when_clearly_better():
-    assert clearly_better([[1.0, 1.5], [1.0, 0.4], [1.0, 1.2]]) == 0  # a lucky mean, not clear
-    assert clearly_better([[1.0, 2.0], [1.0, 2.1], [1.0, 1.9]]) == 1
-    assert clearly_better([[3.0, 2.0], [3.0, 2.5]]) == 0
 
 
 def test_strong_counts_only_the_rounds_finished_in_time(duel):

@@ -16,7 +16,6 @@ from companion.games.dreamblade.ai import (
     PLAYOUTS,
     DreambladeAi,
     chance_outcomes,
-    clearly_better,
     evaluate,
     play_out,
     roll,
@@ -159,15 +158,6 @@ def test_a_play_out_is_seeded_ends_the_turn_and_leaves_the_game_as_it_was() -> N
         assert values[seed] == evaluate(game, "A")
         for _ in range(pushed):
             game.pop()
-
-
-def test_the_play_outs_overrule_the_quick_answer_only_when_clearly_better() -> None:
-    # each round: the ends of (the quick answer, another choice, a third), on the same dice
-    assert clearly_better([[10.0, 5.0, 0.0], [-50.0, -55.0, -60.0]]) == 0  # the first is best
-    assert clearly_better([[0.0, 8.0, 1.0], [60.0, 66.0, 61.0], [-60.0, -52.0, -59.0]]) == 1
-    # better on average by one lucky round only: the quick answer stands
-    assert clearly_better([[0.0, 0.0, 120.0], [60.0, 55.0, 58.0], [-60.0, -62.0, -61.0]]) == 0
-    assert clearly_better([[0.0, 30.0, 0.0]]) == 0  # one round says nothing of the spread
 
 
 def test_strong_plays_out_only_its_own_steps_and_answers_as_normal_elsewhere() -> None:
