@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TypeVar
 
 from companion.games.protocol import Action, Game
@@ -20,6 +21,24 @@ CLEARLY = 1.0  # standard errors a choice's play-outs must beat the first choice
 
 class OutOfTime(Exception):
     """A strong move's budget ran out (a game's ``play_out`` raises it past its deadline)."""
+
+
+@contextmanager
+def tried(game: Game) -> Iterator[Callable[[Action], None]]:
+    """A push for the block: every action pushed with it is popped when the block ends, however
+    it ends (a play-out's game is left as it was)."""
+    pushed = 0
+
+    def push(action: Action) -> None:
+        nonlocal pushed
+        game.push(action)
+        pushed += 1
+
+    try:
+        yield push
+    finally:
+        for _ in range(pushed):
+            game.pop()
 
 
 def play_out_rounds(

@@ -28,9 +28,9 @@ from companion.table.store import Store
 from companion.table.table import Table
 from tests.web_panel.browser import new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import join_url
+from tests.web_panel.solo_taps import play_against_the_table
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel import create_app, serve
-from web_panel.i18n import translate
 
 pytestmark = [
     pytest.mark.browser,
@@ -69,18 +69,7 @@ def solo(tmp_path: Path) -> Iterator[SoloArena]:
 
 
 def _start_solo(solo: SoloArena, phone: Page, lang: str, level: str) -> None:
-    """Two taps: "Play against the table", then the level."""
-    game_id = solo.table.game_id
-    card = phone.locator("#solo-card")
-    expect(card).to_be_visible()
-    card.locator("#solo-open").click()
-    card.locator(f'.solo-level[data-level="{level}"]').click()
-    deadline = time.monotonic() + 10
-    while solo.table.game_id == game_id and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert solo.table.game_id != game_id
-    wait_for_version(phone, solo.table.version)
-    expect(phone.locator("#computer-seats")).to_contain_text(translate(lang, f"solo.level.{level}"))
+    play_against_the_table(phone, solo.table, lang, level)
     assert solo.app.extensions["panel"].computer_view() == {COMPUTER: level}
 
 

@@ -31,6 +31,7 @@ from tests.companion.lights.conftest import tiny_layout
 from tests.web_panel.browser import new_phone, screenshot, wait_for_version
 from tests.web_panel.conftest import dreamblade_table, join_url
 from tests.web_panel.fake_camera import watched_by_camera
+from tests.web_panel.solo_taps import play_against_the_table
 from tests.web_panel.visible_text import assert_no_internal_ids
 from web_panel import create_app, serve
 from web_panel.i18n import translate
@@ -212,20 +213,7 @@ def _play_to_a_winner(solo: SoloTable, phone: Page, lang: str, level: str, wrong
 
 
 def _start_solo(solo: SoloTable, phone: Page, lang: str, level: str) -> None:
-    """Two taps: "Play against the table", then the level."""
-    game_id = solo.table.game_id
-    card = phone.locator("#solo-card")
-    expect(card).to_be_visible()
-    card.locator("#solo-open").click()
-    expect(card.locator(".solo-same")).to_have_text(translate(lang, "solo.same_setup"))
-    card.locator(f'.solo-level[data-level="{level}"]').click()
-    deadline = time.monotonic() + 10
-    while solo.table.game_id == game_id and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert solo.table.game_id != game_id
-    wait_for_version(phone, solo.table.version)
-    seats = phone.locator("#computer-seats")
-    expect(seats).to_contain_text(translate(lang, f"solo.level.{level}"))
+    play_against_the_table(phone, solo.table, lang, level)
 
 
 def test_one_phone_plays_the_table_at_each_level_to_a_winner(

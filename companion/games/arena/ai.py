@@ -49,7 +49,7 @@ from companion.games.arena.data_files import glyphs
 from companion.games.arena.dice import ROLL_KINDS
 from companion.games.arena.game import Arena
 from companion.games.arena.setup import GRAVEYARD, RESERVE, SCORING
-from companion.games.play_outs import OutOfTime, clearly_better, play_out_rounds
+from companion.games.play_outs import OutOfTime, clearly_better, play_out_rounds, tried
 from companion.games.protocol import Game, Label, ref
 
 PLAYOUT_WAYS = 3  # strong: normal's best choices it plays out
@@ -236,8 +236,8 @@ def play_out(game: Arena, me: str, seed: int, deadline: float | None = None) -> 
     dice, ties = random.Random(seed), random.Random(seed + 1)
     hit = dice.randint(1, 4)
     faces = (hit, dice.randint(1, 5 - hit))
-    turn, pushed = game.turn, 0
-    try:
+    turn = game.turn
+    with tried(game) as push:
         while not game.is_over and game.turn == turn:
             if deadline is not None and time.perf_counter() > deadline:
                 raise OutOfTime
@@ -247,12 +247,8 @@ def play_out(game: Arena, me: str, seed: int, deadline: float | None = None) -> 
                 best = ranked(game)
                 top = [r for r in best if r.worth == best[0].worth]
                 action = ties.choice(top).action
-            game.push(action)
-            pushed += 1
+            push(action)
         return evaluate(game, me)
-    finally:
-        for _ in range(pushed):
-            game.pop()
 
 
 class ArenaAi:

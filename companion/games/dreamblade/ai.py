@@ -51,7 +51,7 @@ from companion.games.dreamblade.actions import (
 from companion.games.dreamblade.game import DreambladeGame
 from companion.games.dreamblade.legal import CellValues, Combined, DiceResults
 from companion.games.dreamblade.random_play import random_action
-from companion.games.play_outs import OutOfTime, clearly_better, play_out_rounds
+from companion.games.play_outs import OutOfTime, clearly_better, play_out_rounds, tried
 from companion.games.protocol import Action, Game, Label, ref
 
 WIN = 10_000.0
@@ -284,8 +284,8 @@ def play_out(game: DreambladeGame, me: str, seed: int, deadline: float | None = 
     alike; the end is scored for ``me`` by :func:`evaluate`. The game is left as it was;
     ``OutOfTime`` past the ``deadline``."""
     dice, ties = random.Random(seed), random.Random(seed + 1)
-    turn, pushed = game.state.turn, 0
-    try:
+    turn = game.state.turn
+    with tried(game) as push:
         while not game.is_over and game.state.turn == turn:
             if deadline is not None and time.perf_counter() > deadline:
                 raise OutOfTime
@@ -295,12 +295,8 @@ def play_out(game: DreambladeGame, me: str, seed: int, deadline: float | None = 
                 action = Confirm()
             else:
                 action = _normal_choice(game, ties, deadline)
-            game.push(action)
-            pushed += 1
+            push(action)
         return evaluate(game, me)
-    finally:
-        for _ in range(pushed):
-            game.pop()
 
 
 def _weigh(game: DreambladeGame, search: _Search, options: list[Action]) -> list[Weighed]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.play_outs import OutOfTime, clearly_better, play_out_rounds
+from companion.games.play_outs import OutOfTime, clearly_better, play_out_rounds, tried
 from tests.companion.counter_game import Add, CounterGame
 
 
@@ -50,3 +50,16 @@ def test_only_the_rounds_finished_in_time_count() -> None:
     with pytest.raises(ZeroDivisionError):
         play_out_rounds(game, [Add(1)], [1], lambda after, seed: 1 / 0)
     assert game.total == 0  # popped even when the play-out fails
+
+
+def test_what_is_tried_is_popped_however_the_block_ends() -> None:
+    game = CounterGame()
+    with tried(game) as push:
+        push(Add(1))
+        push(Add(2))
+        assert game.total == 3
+    assert game.total == 0 and game.actions == []
+    with pytest.raises(OutOfTime), tried(game) as push:
+        push(Add(3))
+        raise OutOfTime
+    assert game.actions == []
