@@ -89,7 +89,11 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     every request it has open. The workers find them in the environment they inherit."""
     if FAST_TIER or hasattr(session.config, "workerinput") or not homes.can_make():
         return
-    made = homes.Homes.make()
+    try:
+        made = homes.Homes.make()
+    except subprocess.CalledProcessError as exc:  # the remote game's test fails, saying why
+        os.environ[homes.ENVIRONMENT] = homes.failed(exc)
+        return
     session.config.stash[HOMES] = made
     os.environ[homes.ENVIRONMENT] = made.to_environment()
 

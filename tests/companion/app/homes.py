@@ -91,4 +91,13 @@ class Homes:
             raise RuntimeError(
                 f"no homes in ${ENVIRONMENT}: tests/conftest.py makes them as the run starts"
             )
-        return cls(**json.loads(text))
+        fields = json.loads(text)
+        if "error" in fields:
+            raise RuntimeError(f"the homes could not be made: {fields['error']}")
+        return cls(**fields)
+
+
+def failed(error: subprocess.CalledProcessError) -> str:
+    """What the workers find in the environment when the homes could not be made."""
+    said = (error.stderr or b"").decode(errors="replace").strip()
+    return json.dumps({"error": f"{' '.join(map(str, error.cmd))}: {said}"})
