@@ -202,7 +202,8 @@ class DungeonCommand(JsonStateGame):
         """Everything that may be pushed now. Cowering is listed up to the damage that would
         take the warband's morale to 0; larger amounts are legal too and end the game the same
         (in the collection, not listed: ``listing.LegalActions``)."""
-        return self._legal_now().copy()
+        legal = self._legal_now()
+        return LegalActions(legal, legal.cowering)  # the caller's own list
 
     def _legal_now(self) -> LegalActions:
         """The legal actions, worked out once per state."""

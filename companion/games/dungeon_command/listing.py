@@ -24,13 +24,6 @@ class LegalActions(list[DungeonCommandAction]):
         self.cowering = frozenset(cowering)
         self._members: frozenset[DungeonCommandAction] | None = None
 
-    def copy(self) -> LegalActions:
-        """The same list, sharing the set it is looked up in if it is made already."""
-        twin = LegalActions.__new__(LegalActions)
-        list.__init__(twin, self)
-        twin.cowering, twin._members = self.cowering, self._members
-        return twin
-
     def __contains__(self, action: Any) -> bool:
         if isinstance(action, Cower) and action.label in self.cowering:
             return action.damage > 0 and action.damage % MORALE_PER_COWERED_DAMAGE == 0
