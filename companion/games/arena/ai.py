@@ -47,7 +47,7 @@ from companion.games.arena.actions import (
 )
 from companion.games.arena.data_files import glyphs
 from companion.games.arena.dice import ROLL_KINDS
-from companion.games.arena.game import Arena
+from companion.games.arena.game import Arena, State
 from companion.games.arena.setup import GRAVEYARD, RESERVE, SCORING
 from companion.games.play_outs import OutOfTime, clearly_better, play_out_rounds, tried
 from companion.games.protocol import Game, Label, ref
@@ -117,10 +117,9 @@ def _glyph_worth(glyph_id: str) -> int:
     return 3 * glyph.power + 3 * glyph.toughness + glyph.move + 2 * glyph.draw_spells
 
 
-def _move(game: Arena, action: Move) -> Ranked | None:
-    figure = game.figure(action.figure)
+def _move(game: Arena, state: State, action: Move) -> Ranked | None:
+    figure = state.figures[action.figure]
     name = {"figure": ref("piece", action.figure)}
-    state = game.state
     if action.place == SCORING and game.setup.rules.scoring == "glyph_spaces":
         if figure.place == SCORING:
             return None
@@ -138,10 +137,10 @@ def _move(game: Arena, action: Move) -> Ranked | None:
     return Ranked(action, worth, Label("ar.ai.glyph", {**name, "place": where}))
 
 
-def _card(game: Arena, action: Choose) -> Ranked:
+def _card(game: Arena, state: State, action: Choose) -> Ranked:
     """How much the card's figures can do: attack dice over the weakest enemy defence, a glyph
     within their choice, and for the planeswalker the figures it may summon."""
-    me = game.state.active
+    me = state.active
     enemies = [fid for fid in game.on_battlefield() if game.figure(fid).owner != me]
     weakest = min((_dice(game, fid)[1] for fid in enemies), default=0)
     figures = [fid for fid in game.on_battlefield(me) if game.figure(fid).card == action.card]
@@ -149,9 +148,7 @@ def _card(game: Arena, action: Choose) -> Ranked:
     walker = game.setup.army(me).planeswalker.id
     if action.card == walker:
         reserve = [
-            fid
-            for fid, fig in game.state.figures.items()
-            if fig.owner == me and fig.place == "reserve"
+            fid for fid, fig in state.figures.items() if fig.owner == me and fig.place == "reserve"
         ]
         worth += 2 * min(2, len(reserve))
     return Ranked(action, float(worth), Label("ar.ai.card", {"card": ref("card", action.card)}))
@@ -161,13 +158,14 @@ def ranked(game: Arena) -> list[Ranked]:
     """Normal's reckoning of every action the computer may propose, best first (equal worths
     keep the engine's order)."""
     me = game.pending().seat
+    state = game.state  # a copy: read once for every action weighed
     results: list[Ranked] = []
     for action in proposable(game):
         if isinstance(action, FirstTurn):
             worth = 1.0 if action.seat == me else 0.0
             results.append(Ranked(action, worth, Label("ar.ai.first")))
         elif isinstance(action, Choose):
-            results.append(_card(game, action))
+            results.append(_card(game, state, action))
         elif isinstance(action, Summon):
             points = _worth(game, action.figure)
             reason = Label("ar.ai.summon", {"figure": ref("piece", action.figure)})
@@ -175,7 +173,7 @@ def ranked(game: Arena) -> list[Ranked]:
         elif isinstance(action, Attack):
             results.append(_attack(game, action))
         elif isinstance(action, Move):
-            weighed = _move(game, action)
+            weighed = _move(game, state, action)
             if weighed is not None:
                 results.append(weighed)
         elif isinstance(action, Next):
